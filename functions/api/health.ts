@@ -1,0 +1,15 @@
+import type { Context } from 'hono';
+import type { AppBindings } from '../env';
+import { jsonError } from '../lib/http';
+
+/** GET /api/health: proves the Worker runs and reaches D1 with its migrations applied. */
+export async function health(c: Context<AppBindings>): Promise<Response> {
+  try {
+    const row = await c.env.DB.prepare("SELECT value FROM app_meta WHERE key = 'schema_version'").first<{ value: string }>();
+    if (!row) return jsonError(c, 503, 'database_not_migrated', 'The database has no schema yet. Apply the migrations.');
+    return c.json({ ok: true });
+  } catch (error) {
+    console.error('health check failed', error);
+    return jsonError(c, 503, 'database_unavailable', 'The database could not be reached.');
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The one Cloudflare Worker: /api/* is routed here with Hono; every other path is the built site,
+ * served by the assets binding (with _headers, _redirects and the 404 page).
+ */
+import { Hono } from 'hono';
+import type { AppBindings, Env } from './env';
+import { health } from './api/health';
+import { jsonError } from './lib/http';
+import { securityHeaders } from './lib/security-headers';
+
+export const api = new Hono<AppBindings>().basePath('/api');
+
+api.use('*', securityHeaders);
+api.get('/health', health);
+api.all('/health', (c) => jsonError(c, 405, 'method_not_allowed', 'Use GET for this endpoint.', undefined, { Allow: 'GET' }));
+api.all('*', (c) => jsonError(c, 404, 'not_found', 'There is no API endpoint at this address.'));
+api.onError((error, c) => {
+  console.error('unhandled API error', error);
+  return jsonError(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+});
+
+export default {
+  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api' || pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    return env.ASSETS.fetch(request);
+  },
+} satisfies ExportedHandler<Env>;

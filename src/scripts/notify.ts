@@ -1,0 +1,130 @@
+/**
+ * Notifications shared by islands and plain scripts: one visible at a time, top-right,
+ * announced through the live region that PageLayout renders (so screen readers hear it even
+ * when the first notification arrives with the region). No framework: it runs anywhere.
+ */
+
+export type NoticeVariant = 'default' | 'success' | 'error';
+
+export interface Notice {
+  title: string;
+  description?: string;
+  variant?: NoticeVariant;
+}
+
+/** Spec section 9: default 4000 ms, success 3000 ms, error 4000 ms. */
+export const NOTICE_DURATION: Record<NoticeVariant, number> = { default: 4000, success: 3000, error: 4000 };
+
+import { HANDOFF_KEY } from './notice-key';
+
+export { HANDOFF_KEY };
+
+const ICONS: Record<NoticeVariant, string> = {
+  success:
+    '<svg viewBox="0 0 24 24" class="size-5 shrink-0 text-green-400" fill="none" stroke="currentColor" stroke-width="2.5" aria-hidden="true"><circle cx="12" cy="12" r="10"/><path d="m8 12 3 3 5-6"/></svg>',
+  error:
+    '<svg viewBox="0 0 24 24" class="size-5 shrink-0 text-red-400" fill="none" stroke="currentColor" stroke-width="2.5" aria-hidden="true"><circle cx="12" cy="12" r="10"/><path d="M12 7v6M12 16.5v.5"/></svg>',
+  default:
+    '<svg viewBox="0 0 24 24" class="size-5 shrink-0 text-brand-300" fill="none" stroke="currentColor" stroke-width="2.5" aria-hidden="true"><circle cx="12" cy="12" r="10"/><path d="M12 11v6M12 7.5V8"/></svg>',
+};
+
+let current: { element: HTMLElement; timer: number | undefined } | undefined;
+
+function region(): HTMLElement {
+  let el = document.querySelector<HTMLElement>('[data-notifications]');
+  if (!el) {
+    el = document.createElement('div');
+    el.setAttribute('data-notifications', '');
+    el.className = 'pointer-events-none fixed top-4 right-4 left-4 z-[70] flex flex-col items-end sm:left-auto';
+    document.body.append(el);
+  }
+  return el;
+}
+
+export function dismiss(): void {
+  if (!current) return;
+  window.clearTimeout(current.timer);
+  current.element.remove();
+  current = undefined;
+}
+
+/** Shows a notification, replacing any that is visible. Returns the element (handy for tests and focus). */
+export function notify(notice: Notice): HTMLElement {
+  const variant = notice.variant ?? 'default';
+  dismiss();
+  const host = region();
+  // Errors interrupt; everything else waits for the reader to finish.
+  host.setAttribute('aria-live', variant === 'error' ? 'assertive' : 'polite');
+  host.setAttribute('role', variant === 'error' ? 'alert' : 'status');
+
+  const el = document.createElement('div');
+  el.className =
+    'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl bg-slate-900 p-4 text-slate-50 shadow-xl ring-1 ring-white/10';
+  el.setAttribute('data-notice', variant);
+  el.innerHTML = ICONS[variant];
+
+  const text = document.createElement('div');
+  text.className = 'min-w-0 flex-1';
+  const title = document.createElement('p');
+  title.className = 'font-semibold';
+  title.textContent = notice.title;
+  text.append(title);
+  if (notice.description) {
+    const description = document.createElement('p');
+    description.className = 'mt-0.5 text-sm text-slate-300';
+    description.textContent = notice.description;
+    text.append(description);
+  }
+
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.className = 'rounded-md p-1 text-slate-300 hover:bg-white/10 hover:text-white';
+  close.setAttribute('aria-label', 'Dismiss notification');
+  close.innerHTML =
+    '<svg viewBox="0 0 24 24" class="size-4" fill="none" stroke="currentColor" stroke-width="2.5" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg>';
+  close.addEventListener('click', dismiss);
+
+  el.append(text, close);
+  host.append(el);
+
+  const entry: { element: HTMLElement; timer: number | undefined } = { element: el, timer: undefined };
+  const start = () => {
+    entry.timer = window.setTimeout(() => current === entry && dismiss(), NOTICE_DURATION[variant]);
+  };
+  const pause = () => window.clearTimeout(entry.timer);
+  // Reading or reaching for the close button should not race the timer (WCAG 2.2.1).
+  el.addEventListener('mouseenter', pause);
+  el.addEventListener('mouseleave', start);
+  el.addEventListener('focusin', pause);
+  el.addEventListener('focusout', start);
+  current = entry;
+  start();
+  return el;
+}
+
+/** Keeps a notice for the next page load, for flows that end in a navigation. */
+export function handOff(notice: Notice): void {
+  try {
+    sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(notice));
+  } catch {
+    // Storage can be full or blocked; the notice is a courtesy, the navigation matters more.
+  }
+}
+
+/** Shows (once) a notice handed over by the previous page. */
+export function showHandedOff(): void {
+  let raw: string | null = null;
+  try {
+    raw = sessionStorage.getItem(HANDOFF_KEY);
+    sessionStorage.removeItem(HANDOFF_KEY);
+  } catch {
+    return;
+  }
+  if (!raw) return;
+  try {
+    const notice = JSON.parse(raw) as Notice;
+    if (typeof notice?.title === 'string') notify(notice);
+  } catch {
+    // A malformed entry is dropped silently: nothing to show.
+  }
+}
