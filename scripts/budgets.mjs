@@ -1,0 +1,153 @@
+#!/usr/bin/env node
+// Opens every page of the built site in Chromium twice (first visit: empty storage; repeat visit: cookie
+// consent stored), records the bytes the browser fetched before any interaction, gzip-compressed as
+// Cloudflare serves them, prints a table per page and fails when a page is over its budget in budgets.json.
+//
+//   npm run build && npm run budgets      (serves dist/ itself with wrangler dev on port 8797)
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { chromeArgs, chromePath } from './lib/chromium.mjs';
+import { offlineEnv } from './lib/offline-env.mjs';
+
+const PORT = Number(process.env.BUDGET_PORT ?? 8797);
+const BASE = `http://127.0.0.1:${PORT}`;
+const SETTLE_MS = 2500; // the consent banner loads 1 s after load; give it time to arrive
+const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
+
+/** A stored consent record, as the cookie banner writes it, for the repeat visit. */
+const CONSENT = JSON.stringify({ essential: true, analytics: false, marketing: false, functional: false, version: 1, timestamp: new Date().toISOString() });
+
+const kb = (bytes) => bytes / 1024;
+const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
+const TEXT = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
+
+function pagesToVisit() {
+  const xml = readFileSync('dist/sitemap-0.xml', 'utf8');
+  const fromSitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
+  return [...new Set([...fromSitemap, ...(budgets.extraPages ?? [])])];
+}
+
+function budgetFor(path) {
+  const own = budgets.pages?.[path] ?? {};
+  const d = budgets.defaults;
+  return {
+    htmlCss: own.htmlCss ?? d.htmlCss,
+    first: { ...d.first, ...own.first },
+    repeat: { ...d.repeat, ...own.repeat },
+  };
+}
+
+function inlineBytes(html) {
+  const executable = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs]) => !/type="application\/(ld\+)?json"/.test(attrs))
+    .map(([, , body]) => body)
+    .join('');
+  const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('');
+  return { inlineJs: executable ? gz(Buffer.from(executable)) : 0, inlineCss: styles ? gz(Buffer.from(styles)) : 0 };
+}
+
+async function measure(browser, path, repeat) {
+  const context = await browser.newContext();
+  if (repeat) await context.addInitScript((value) => localStorage.setItem('cookie-consent', value), CONSENT);
+  const page = await context.newPage();
+  const pending = [];
+  page.on('response', (response) => pending.push(
+    (async () => {
+      const type = response.request().resourceType();
+      const contentType = response.headers()['content-type'] ?? '';
+      const body = await response.body().catch(() => Buffer.alloc(0));
+      return { url: response.url(), type, bytes: TEXT.test(contentType) ? gz(body) : body.length, body };
+    })(),
+  ));
+  const response = await page.goto(BASE + path, { waitUntil: 'load' });
+  await page.waitForTimeout(SETTLE_MS);
+  const entries = await Promise.all(pending);
+  await context.close();
+
+  const sum = (type) => entries.filter((e) => e.type === type).reduce((total, e) => total + e.bytes, 0);
+  const documentEntry = entries.find((e) => e.type === 'document');
+  const { inlineJs, inlineCss } = inlineBytes(documentEntry?.body.toString('utf8') ?? '');
+  return {
+    status: response?.status(),
+    html: documentEntry?.bytes ?? 0,
+    css: sum('stylesheet'),
+    inlineCss,
+    externalJs: sum('script'),
+    inlineJs,
+    images: sum('image'),
+    other: entries.filter((e) => !['document', 'stylesheet', 'script', 'image'].includes(e.type)).reduce((t, e) => t + e.bytes, 0),
+    requests: entries.length,
+  };
+}
+
+function check(path, visit, figures, budget) {
+  const problems = [];
+  const limits = { ...budget[visit], htmlCss: budget.htmlCss };
+  const actual = {
+    htmlCss: figures.html + figures.css,
+    externalJs: figures.externalJs,
+    inlineJs: figures.inlineJs,
+    js: figures.externalJs + figures.inlineJs,
+    images: figures.images,
+  };
+  for (const [key, limit] of Object.entries(limits)) {
+    if (limit === undefined || actual[key] === undefined) continue;
+    if (kb(actual[key]) > limit) problems.push(`${path} (${visit} visit): ${key} ${kb(actual[key]).toFixed(2)} KB > budget ${limit} KB`);
+  }
+  return problems;
+}
+
+async function waitForServer(server) {
+  for (let i = 0; i < 120; i++) {
+    if (server.exitCode !== null) throw new Error('the server exited before it was ready');
+    try {
+      if ((await fetch(`${BASE}/api/health`)).ok) return;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server did not answer on ${BASE} within 60 s`);
+}
+
+const server = spawn(process.execPath, ['scripts/serve.mjs', '--no-build', '--port', String(PORT), '--state', '.wrangler/budget-state', '--fresh', '--env', 'test'], {
+  env: offlineEnv,
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+let exitCode = 0;
+try {
+  await waitForServer(server);
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
+  const problems = [];
+  const rows = [];
+  for (const path of pagesToVisit()) {
+    const budget = budgetFor(path);
+    for (const visit of ['first', 'repeat']) {
+      const figures = await measure(browser, path, visit === 'repeat');
+      problems.push(...check(path, visit, figures, budget));
+      rows.push({ path, visit, ...figures });
+    }
+  }
+  await browser.close();
+
+  const header = ['page', 'visit', 'status', 'HTML', 'of it CSS', 'ext CSS', 'ext JS', 'inline JS', 'images', 'other', 'requests'];
+  const table = rows.map((r) => [r.path, r.visit, String(r.status), ...[r.html, r.inlineCss, r.css, r.externalJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)), String(r.requests)]);
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
+  const line = (cells) => '| ' + cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
+  console.log('\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored):\n');
+  console.log(line(header));
+  console.log('|' + widths.map((w, i) => (i < 3 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
+  for (const row of table) console.log(line(row));
+  if (problems.length) {
+    console.error(`\n✗ ${problems.length} budget(s) exceeded:\n  ${problems.join('\n  ')}`);
+    exitCode = 1;
+  } else {
+    console.log(`\n✓ All ${rows.length / 2} pages within budget (budgets.json).`);
+  }
+} catch (error) {
+  console.error(`✗ budgets: ${error.message}`);
+  exitCode = 1;
+} finally {
+  server.kill('SIGTERM');
+}
+process.exit(exitCode);

@@ -1,0 +1,33 @@
+import type { Page } from '@playwright/test';
+import { test, expect, open, axeViolations } from './fixtures';
+
+/** Pages outside the sitemap (noindex) that must be accessible too. */
+const UNLISTED = ['/no-such-page'];
+
+async function sitemapPaths(page: Page): Promise<string[]> {
+  const xml = await (await page.request.get('/sitemap-0.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
+// Every page in the sitemap is checked, so a new page is covered the moment it is built.
+for (const width of [390, 1280]) {
+  test(`axe finds no WCAG 2.2 AA violations on any page at ${width}px`, async ({ page }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width, height: 900 });
+    const paths = [...(await sitemapPaths(page)), ...UNLISTED];
+    expect(paths).toContain('/');
+    const failures: Record<string, string[]> = {};
+    for (const path of paths) {
+      await open(page, path);
+      const violations = await axeViolations(page);
+      if (violations.length) failures[path] = violations;
+    }
+    expect(failures).toEqual({});
+  });
+}
+
+test('no console errors on load of the home page', async ({ page, consoleErrors }) => {
+  await open(page, '/');
+  await page.waitForLoadState('networkidle');
+  expect(consoleErrors).toEqual([]);
+});

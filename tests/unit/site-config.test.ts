@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { claims, promo, quoteFromPrice, site } from '~/site.config';
+import { FREE_MILES, findPackage, packages } from '~/data/packages';
+import { findFurniture, furniture } from '~/data/furniture';
+import { carouselReviews } from '~/data/reviews';
+import { press } from '~/data/press';
+import { footerGroups, headerGroups, legalLinks } from '~/data/navigation';
+
+describe('site config', () => {
+  it('holds the brand placeholders of DEVELOPERS.md', () => {
+    expect(site.brand).toBe('Shiftly');
+    expect(site.phone.display).toBe('020 7946 0321');
+    expect(site.phone.tel).toBe('+442079460321');
+    expect(site.email).toBe('hello@shiftly.example');
+    expect(site.defaultUrl).toBe('https://shiftly.example');
+  });
+
+  it('keeps support hours and structured-data opening hours as the spec gives them', () => {
+    expect(site.supportHours).toEqual([
+      { label: 'Monday to Friday', hours: '7AM - 10PM' },
+      { label: 'Saturday and Sunday', hours: '8AM - 8PM' },
+    ]);
+    expect(site.phoneLinesAlwaysOpen).toBe(true);
+    expect(site.openingHours).toHaveLength(1);
+    expect(site.openingHours[0]!.days).toHaveLength(7);
+    expect(site.openingHours[0]).toMatchObject({ opens: '06:00', closes: '22:00' });
+  });
+
+  it('states the marketing claims of spec section 1', () => {
+    expect(claims).toMatchObject({
+      moves: '15,000+',
+      vehicles: '500+',
+      team: '200+',
+      rating: '4.9',
+      reviewCount: '2,500+',
+      customers: '170,000+',
+      averageRating: '4.8',
+      completionRate: '99%',
+      support: '24/7',
+    });
+    expect(claims.company).toEqual({ since: '2020', customers: '500k+', satisfaction: '99%' });
+    expect(claims.drivers).toEqual({ averageHourly: '£25', hourlyRange: '£15-30', topWeekly: 'over £1,000', count: '10,000+', rating: '4.8' });
+    expect(promo.code).toBe('FIRSTMOVE10');
+    expect(promo.percentOff).toBe(10);
+    expect(quoteFromPrice).toBe(199);
+  });
+});
+
+describe('packages table', () => {
+  it('has the four spec packages with their base prices, in order', () => {
+    expect(packages.map((p) => [p.id, p.title, p.basePrice])).toEqual([
+      ['mini', 'Mini Move', 199],
+      ['studio', '1 bedroom / Studio', 349],
+      ['two-bed', '2 bedrooms', 599],
+      ['three-bed', '3 bedrooms', 1099],
+    ]);
+  });
+
+  it('gives each package boxes, vans and movers as the spec notes them, and 25 free miles', () => {
+    expect(packages.map((p) => [p.maxBoxes, p.movers])).toEqual([
+      ['Max 10 boxes', '1 van - 2 movers'],
+      ['Max 30 boxes', '1 van - 2 movers'],
+      ['Max 50 boxes', '1 van - 3 movers'],
+      ['Max 75 boxes', '2 van - 4 movers'],
+    ]);
+    expect(findPackage('mini')!.details).toContain('Up to 2 hrs');
+    expect(FREE_MILES).toBe(25);
+    for (const p of packages) {
+      expect(p.miles).toContain('25 miles');
+      expect(p.details.length).toBeGreaterThanOrEqual(2);
+    }
+    expect(findPackage('castle')).toBeUndefined();
+  });
+});
+
+describe('furniture table', () => {
+  it('has the nine spec items with prices and categories', () => {
+    expect(furniture.map((f) => [f.id, f.name, f.price, f.category])).toEqual([
+      ['wardrobe', 'Wardrobe', 65, 'bedroom'],
+      ['double-wardrobe', 'Double wardrobe', 125, 'bedroom'],
+      ['office-desk', 'Office desk', 62, 'office'],
+      ['dining-table', 'Dining table', 62, 'dining'],
+      ['single-bed', 'Single bed', 47, 'bedroom'],
+      ['double-bed', 'Double or King bed', 77, 'bedroom'],
+      ['tv-stand', 'TV Stand', 69, 'living'],
+      ['bookcase', 'Bookcase', 85, 'office'],
+      ['sofa', 'Sofa', 225, 'living'],
+    ]);
+    expect(new Set(furniture.map((f) => f.id)).size).toBe(furniture.length);
+    expect(findFurniture('piano')).toBeUndefined();
+  });
+});
+
+describe('display data', () => {
+  it('has four carousel reviews, each with name, rating 1-5, duration, price and text', () => {
+    expect(carouselReviews).toHaveLength(4);
+    for (const review of carouselReviews) {
+      expect(review.name).not.toBe('');
+      expect(review.rating).toBeGreaterThanOrEqual(1);
+      expect(review.rating).toBeLessThanOrEqual(5);
+      expect(review.duration).toMatch(/\d/);
+      expect(review.price).toBeGreaterThan(0);
+      expect(review.text.length).toBeGreaterThan(40);
+    }
+  });
+
+  it('has press items with source, logo, headline and link', () => {
+    expect(press.length).toBeGreaterThanOrEqual(3);
+    for (const item of press) for (const value of Object.values(item)) expect(value).not.toBe('');
+  });
+
+  it('navigation links are site-relative and unique within each list', () => {
+    for (const list of [...headerGroups, ...footerGroups].map((g) => g.links).concat([legalLinks])) {
+      const hrefs = list.map((l) => l.href);
+      expect(new Set(hrefs).size).toBe(hrefs.length);
+      for (const href of hrefs) expect(href).toMatch(/^\/[a-z-/]*$/);
+    }
+  });
+});
