@@ -2,10 +2,10 @@
 
 /** The eight requirements, worded as the spec lists them. */
 export const driverRequirements: readonly string[] = [
-  'Valid UK driving licence held for at least 2 years',
+  'Valid UK licence for at least 2 years',
   'Own vehicle or van of 1.5-7.5 tonnes',
   'Valid insurance and MOT',
-  'Aged 21+ with a clean record',
+  'Age 21+ with a clean record',
   'Right to work in the UK',
   'Smartphone with GPS',
   'Professional attitude',
