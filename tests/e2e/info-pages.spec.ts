@@ -1,4 +1,4 @@
-import { test, expect, open } from './fixtures';
+import { test, expect, open, axeViolations } from './fixtures';
 import { claims, site, telHref } from '../../src/site.config';
 import { packingOptions } from '../../src/data/packing';
 import { driverRequirements, partnerRetailers } from '../../src/data/drivers';
@@ -366,4 +366,20 @@ test.describe('contact form', () => {
     await expect(chat.locator('button[data-callback-trigger]')).toBeVisible();
     await expect(chat.getByRole('link', { name: 'Write to us instead' })).toHaveAttribute('href', '#contact-form');
   });
+});
+
+test('the login page (outside the sitemap) has no axe violations in either mode', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, '/login');
+    expect(await axeViolations(page), `sign-in at ${width}px`).toEqual([]);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await axeViolations(page), `sign-up at ${width}px`).toEqual([]);
+  }
+});
+
+test('no information page logs a console error on load', async ({ page, consoleErrors }) => {
+  for (const route of ROUTES) await open(page, route);
+  expect(consoleErrors).toEqual([]);
 });
