@@ -58,3 +58,6 @@ export const insuranceCovers: readonly InsuranceCover[] = [
     features: ['Covers injury to our staff on your premises', 'Required by UK law; we carry well above the minimum'],
   },
 ];
+
+/** Days after the move within which damage should be reported (our policy, quoted on /insurance and the terms). */
+export const claimNoticeDays = 7;
