@@ -6,8 +6,8 @@ export interface TeamMember {
   role: string;
   bio: string;
   initials: string;
-  /** Colours for the drawn avatar: background, shirt and hair. */
-  palette: readonly [string, string, string];
+  /** Colours for the drawn avatar: background, shirt, hair and skin. */
+  palette: readonly [string, string, string, string];
 }
 
 export const team: readonly TeamMember[] = [
@@ -17,7 +17,7 @@ export const team: readonly TeamMember[] = [
     role: 'Co-founder and Chief Executive',
     bio: 'Ran logistics for a national furniture retailer for nine years, then moved house four times in three years and decided the quoting had to change.',
     initials: 'HO',
-    palette: ['#dbe7fe', '#1d3bd8', '#2b1a12'],
+    palette: ['#dbe7fe', '#1d3bd8', '#2b1a12', '#8d5a3b'],
   },
   {
     id: 'callum-reid',
@@ -25,7 +25,7 @@ export const team: readonly TeamMember[] = [
     role: 'Co-founder and Chief Operating Officer',
     bio: 'Drove his own Luton van out of Glasgow for six years. Now looks after the crews, the vans and the standards every move is held to.',
     initials: 'CR',
-    palette: ['#fef3c7', '#b45309', '#a4491f'],
+    palette: ['#fef3c7', '#b45309', '#a4491f', '#f3d2b8'],
   },
   {
     id: 'meera-shah',
@@ -33,6 +33,6 @@ export const team: readonly TeamMember[] = [
     role: 'Chief Technology Officer',
     bio: 'Built pricing systems for a rail operator. She is the reason your estimate uses real distances between postcodes rather than a guess.',
     initials: 'MS',
-    palette: ['#dcfce7', '#15803d', '#111111'],
+    palette: ['#dcfce7', '#15803d', '#111111', '#c68d62'],
   },
 ];
