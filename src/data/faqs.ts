@@ -1,0 +1,97 @@
+/** The help centre FAQ (spec sections 2 and 9). The /faq page renders these; the search island filters them. */
+import { insuranceLimits } from './insurance';
+import { adviceBookingDays, freeChangeHours, paymentMethods, paymentTiming } from './policies';
+import { FREE_MILES } from './packages';
+import { site } from '~/site.config';
+
+export interface FaqItem {
+  question: string;
+  answer: string;
+}
+
+export type FaqCategoryTitle = 'General' | 'Booking' | 'Drivers & Safety';
+
+export interface FaqCategory {
+  id: string;
+  title: FaqCategoryTitle;
+  items: readonly FaqItem[];
+}
+
+const methods = `${paymentMethods.slice(0, -1).join(', ')} and ${paymentMethods.at(-1)}`;
+
+export const faqCategories: readonly FaqCategory[] = [
+  {
+    id: 'general',
+    title: 'General',
+    items: [
+      {
+        question: `What does ${site.brand} do?`,
+        answer: `${site.brand} gives you an instant estimated price for your move and books it with a vetted, insured local crew. We handle home removals, single furniture items, packing, office moves, car transport, courier jobs and student moves across the UK.`,
+      },
+      {
+        question: 'How is my quote worked out?',
+        answer: `Your estimate starts from the base price for your property size, which includes up to ${FREE_MILES} miles. Each extra mile is added at a fixed rate, any extra furniture you pick is added item by item, and weekend moves carry a surcharge. You see every line before you send the request.`,
+      },
+      {
+        question: 'Which areas do you cover?',
+        answer: 'England, Scotland and Wales, including moves between them. For Northern Ireland, the islands and moves abroad, send us the details through the contact form and we will tell you honestly whether we can help.',
+      },
+    ],
+  },
+  {
+    id: 'booking',
+    title: 'Booking',
+    items: [
+      {
+        question: 'How far ahead should I book?',
+        answer: `We advise booking ${adviceBookingDays} days ahead. Short-notice moves are often possible, but Fridays, weekends and the last days of the month fill up first.`,
+      },
+      {
+        question: 'Can I cancel or change my date?',
+        answer: `Yes. You can cancel or reschedule free of charge up to ${freeChangeHours} hours before your move. Closer to the day, fees may apply because the crew has turned down other work for you.`,
+      },
+      {
+        question: 'How and when do I pay?',
+        answer: `We accept ${methods}. Payment is processed ${paymentTiming}, once everything is in your new place, so you never pay for a move that has not happened.`,
+      },
+    ],
+  },
+  {
+    id: 'drivers-safety',
+    title: 'Drivers & Safety',
+    items: [
+      {
+        question: 'Are my belongings insured?',
+        answer: `Every move includes goods-in-transit insurance up to ${insuranceLimits.goodsInTransit}. Individual items are covered up to ${insuranceLimits.itemLimit}; tell us about anything worth more when you book.`,
+      },
+      {
+        question: 'Who will turn up on the day?',
+        answer: 'A crew of vetted drivers and movers. Every driver holds a full UK licence, passes a background check and is rated by every customer they move. You get their name and vehicle details the day before.',
+      },
+      {
+        question: 'How do I become a driver?',
+        answer: 'Read the requirements on our drivers page, then apply through the contact form with the subject "Driver application". We reply within two working days and arrange your checks.',
+      },
+    ],
+  },
+];
+
+/** Questions on /how-it-works, about the quoting process itself. */
+export const howItWorksFaqs: readonly FaqItem[] = [
+  {
+    question: 'Is the online price a firm price?',
+    answer: 'It is an estimate built from the details you give. If what you move matches what you told us, the price you booked is the price you pay. If there is more to move on the day, the crew will agree any change with you before loading it.',
+  },
+  {
+    question: 'Do I need an account?',
+    answer: 'No. You can get a quote and book without one. We e-mail everything you need, including your reference number.',
+  },
+  {
+    question: 'What if my postcode is not recognised?',
+    answer: 'Check for a missing space or a letter O typed as a zero. New-build postcodes can take a few months to appear; use the nearest existing postcode and add the full address in the notes.',
+  },
+  {
+    question: 'When will I hear from you?',
+    answer: 'We confirm your request straight away by e-mail and send the detailed quote within 24 hours, usually much sooner.',
+  },
+];

@@ -1,0 +1,385 @@
+import { test, expect, open, axeViolations } from './fixtures';
+import { claims, site, telHref } from '../../src/site.config';
+import { packingOptions } from '../../src/data/packing';
+import { driverRequirements, partnerRetailers } from '../../src/data/drivers';
+import { faqCategories } from '../../src/data/faqs';
+import { insuranceCovers, insuranceLimits } from '../../src/data/insurance';
+import { cancellationTiers, adviceBookingDays, freeChangeHours, paymentMethods, dataRetention } from '../../src/data/policies';
+import { cookieCategories, sessionRetention, thirdPartyServices } from '../../src/data/cookies';
+import { openPositions } from '../../src/data/careers';
+import { team } from '../../src/data/team';
+import { referral } from '../../src/data/referral';
+import { ratingBreakdown, reviews, REVIEWS_PAGE_SIZE } from '../../src/data/reviews';
+import { contactSubjects } from '../../src/data/contact-subjects';
+import { otherServices } from '../../src/data/other-services';
+
+/** Every route issue 3 builds. */
+const ROUTES = [
+  '/services/home-removals',
+  '/services/furniture-moving',
+  '/services/commercial',
+  '/services/packing',
+  '/services/other',
+  '/services/car-transport',
+  '/how-it-works',
+  '/reviews',
+  '/login',
+  '/drivers',
+  '/faq',
+  '/contact',
+  '/referral',
+  '/about',
+  '/privacy-policy',
+  '/terms-and-conditions',
+  '/cookies',
+  '/safety',
+  '/careers',
+  '/insurance',
+] as const;
+
+test('every information route answers 200 with one h1, its own title and description', async ({ page }) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Set<string>();
+  for (const route of ROUTES) {
+    const response = await page.goto(route);
+    expect(response?.status(), route).toBe(200);
+    await expect(page.locator('h1'), route).toHaveCount(1);
+    expect((await page.locator('h1').textContent())?.trim(), route).toBeTruthy();
+    const title = await page.title();
+    expect(title, route).toMatch(new RegExp(`\\| ${site.brand}$`));
+    expect(titles.get(title), `${route} repeats the title of ${titles.get(title)}`).toBeUndefined();
+    titles.set(title, route);
+    const description = await page.locator('meta[name="description"]').getAttribute('content');
+    expect(description, route).toBeTruthy();
+    expect(descriptions.has(description!), `${route} repeats a description`).toBe(false);
+    descriptions.add(description!);
+    await expect(page.locator('meta[name="keywords"]'), route).toHaveAttribute('content', /\w/);
+    await expect(page.locator('link[rel="canonical"]'), route).toHaveAttribute('href', `https://shiftly.example${route}`);
+  }
+});
+
+test('login is kept out of search engines; the other pages are indexable', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await page.goto('/about');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'index, follow');
+});
+
+test.describe('figures appear on their pages', () => {
+  test('packing: the three options with their prices', async ({ page }) => {
+    await page.goto('/services/packing');
+    for (const option of packingOptions) {
+      await expect(page.locator(`[data-packing-option="${option.id}"]`)).toContainText(`${option.priceFrom ? 'from ' : ''}£${option.price}`);
+    }
+  });
+
+  test('home removals carries business structured data', async ({ page }) => {
+    await page.goto('/services/home-removals');
+    const data = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+    expect(data['@type']).toBe('MovingCompany');
+    expect(data.telephone).toBe(site.phone.tel);
+  });
+
+  test('drivers: hero, pay claims, the eight requirements and partner retailers', async ({ page }) => {
+    await page.goto('/drivers');
+    await expect(page.locator('h1')).toHaveText(`Drive with ${site.brand}`);
+    const d = claims.drivers;
+    for (const value of [`${d.averageHourly}/hour`, `${d.hourlyRange}/hour`, `${d.topWeekly}/week`, d.count, d.rating, claims.support]) {
+      await expect(page.locator('section[aria-labelledby="earnings-title"]')).toContainText(value);
+    }
+    await expect(page.locator('[data-driver-requirements] li')).toHaveText([...driverRequirements]);
+    expect(driverRequirements).toHaveLength(8);
+    for (const name of partnerRetailers) await expect(page.getByText(name, { exact: true })).toBeVisible();
+    for (const name of ['Start Driving Today', 'Apply Now']) {
+      await expect(page.getByRole('link', { name, exact: true }).first()).toHaveAttribute('href', '/contact?subject=driver-application');
+    }
+    await expect(page.getByText(/Driver app: coming soon/)).toBeVisible();
+  });
+
+  test('FAQ: three categories of three, answers carry the booking, cancellation, insurance and payment facts', async ({ page }) => {
+    await page.goto('/faq');
+    const list = page.locator('[data-faq-list]');
+    await expect(list.locator('h2')).toHaveText(faqCategories.map((c) => c.title));
+    await expect(list.locator('details')).toHaveCount(9);
+    const text = await list.textContent();
+    for (const fact of [`${adviceBookingDays} days`, `${freeChangeHours} hours`, insuranceLimits.goodsInTransit, ...paymentMethods, 'after the move']) {
+      expect(text, fact).toContain(fact);
+    }
+    await expect(page.locator('[data-faq-search]')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Call Support' })).toHaveAttribute('href', telHref);
+    await expect(page.getByRole('link', { name: 'Live Chat' })).toHaveAttribute('href', '/contact#live-chat');
+  });
+
+  test('insurance: every cover and limit, with quote and contact links', async ({ page }) => {
+    await page.goto('/insurance');
+    for (const cover of insuranceCovers) await expect(page.locator(`[data-cover="${cover.id}"]`)).toContainText(cover.coverage);
+    for (const value of Object.values(insuranceLimits)) await expect(page.locator('main')).toContainText(value);
+    await expect(page.getByRole('link', { name: 'Get Protected Quote' }).first()).toHaveAttribute('href', '/quote');
+    await expect(page.getByRole('link', { name: 'Contact Us' }).first()).toHaveAttribute('href', '/contact');
+  });
+
+  test('reviews: the rating breakdown', async ({ page }) => {
+    await page.goto('/reviews');
+    await expect(page.locator('[data-rating-overall]')).toHaveText(ratingBreakdown[0].value.toFixed(1));
+    expect(ratingBreakdown[0].value.toFixed(1)).toBe(claims.averageRating);
+    const breakdown = page.locator('section[aria-labelledby="breakdown-title"] dl');
+    for (const part of ratingBreakdown.slice(1)) {
+      await expect(breakdown.locator('div', { hasText: part.label })).toContainText(part.value.toFixed(1));
+    }
+  });
+
+  test('about: company claims, values, the team and its links', async ({ page }) => {
+    await page.goto('/about');
+    const main = page.locator('main');
+    for (const value of [claims.company.since, claims.company.customers, claims.company.satisfaction, claims.completionRate, claims.averageRating, claims.support]) {
+      await expect(main).toContainText(value);
+    }
+    for (const value of ['Customer First', 'Transparency', 'Excellence']) await expect(page.getByRole('heading', { name: value })).toBeVisible();
+    for (const member of team) await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Careers' })).toHaveAttribute('href', '/careers');
+    await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+  });
+
+  test('terms: the cancellation tiers and insurance limits', async ({ page }) => {
+    await page.goto('/terms-and-conditions');
+    for (const tier of cancellationTiers) {
+      await expect(page.getByRole('row', { name: tier.notice })).toContainText(tier.outcome);
+    }
+    for (const value of [insuranceLimits.goodsInTransit, insuranceLimits.itemLimit, insuranceLimits.publicLiability]) {
+      await expect(page.locator('main')).toContainText(value);
+    }
+  });
+
+  test('cookies: four categories with retention, third-party opt-outs in a new tab', async ({ page }) => {
+    await page.goto('/cookies');
+    for (const category of cookieCategories) {
+      await expect(page.locator(`[data-cookie-category="${category.id}"] [data-retention]`)).toHaveText(category.retention);
+    }
+    await expect(page.locator('main')).toContainText(sessionRetention);
+    for (const service of thirdPartyServices) {
+      const link = page.getByRole('link', { name: `Opt out of ${service.name}` });
+      await expect(link).toHaveAttribute('href', service.optOutUrl);
+      await expect(link).toHaveAttribute('target', '_blank');
+      await expect(link).toHaveAttribute('rel', /noopener/);
+    }
+  });
+
+  test('privacy: what is kept and for how long, and the cookie section links to /cookies', async ({ page }) => {
+    await page.goto('/privacy-policy');
+    await expect(page.locator('main')).toContainText(`kept for ${dataRetention.requestsMonths} months and then deleted automatically`);
+    await expect(page.locator('main')).toContainText(dataRetention.consentStorageKey);
+    await expect(page.locator('#cookies ~ p a[href="/cookies"]').first()).toBeVisible();
+  });
+
+  test('careers: four full-time positions with Apply Now, and Get In Touch', async ({ page }) => {
+    await page.goto('/careers');
+    await expect(page.locator('[data-position]')).toHaveCount(4);
+    for (const position of openPositions) {
+      const card = page.locator('[data-position]', { hasText: position.title });
+      await expect(card).toContainText(position.location);
+      await expect(card).toContainText('Full-time');
+      await expect(card.getByRole('link', { name: /Apply Now/ })).toHaveAttribute('href', /^\/contact/);
+    }
+    await expect(page.getByRole('link', { name: 'Get In Touch' })).toHaveAttribute('href', /^\/contact/);
+  });
+
+  test('contact: phone, e-mail with the reply promise, hours and address', async ({ page }) => {
+    await page.goto('/contact');
+    const main = page.locator('main');
+    await expect(page.getByRole('link', { name: site.phone.display }).first()).toHaveAttribute('href', telHref);
+    await expect(main).toContainText(`We reply ${site.emailReplyPromise}`);
+    for (const line of site.supportHours) await expect(page.locator('[data-support-hours]')).toContainText(line.hours);
+    await expect(main).toContainText(site.address.postcode);
+    await expect(page.getByRole('link', { name: 'Call Now' }).first()).toHaveAttribute('href', telHref);
+  });
+
+  test('referral: code, the three steps and the example dashboard', async ({ page }) => {
+    await page.goto('/referral');
+    await expect(page.getByRole('textbox', { name: 'Referral code' })).toHaveValue(referral.code);
+    const main = page.locator('main');
+    await expect(main).toContainText(`${referral.referrerCredit} credit`);
+    await expect(main).toContainText(`${referral.friendDiscount} off`);
+    const dashboard = page.getByRole('region', { name: 'Your referral dashboard' });
+    await expect(dashboard).toContainText('Example figures');
+    for (const value of Object.values(referral.dashboardExample)) await expect(dashboard.locator('dd', { hasText: value }).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Email Code' })).toHaveAttribute('href', /^mailto:/);
+  });
+});
+
+test('the other-services form carries what was typed to /quote', async ({ page }) => {
+  await open(page, '/services/other');
+  const service = otherServices.find((s) => s.value === 'specialty')!;
+  await page.getByLabel('Service type').selectOption(service.value);
+  await page.getByLabel('What needs moving?').fill('Upright piano & stool');
+  await page.getByLabel('Collection postcode').fill('M1 1AE');
+  await page.getByLabel('Delivery postcode').fill('LS1 4AP');
+  await page.getByRole('button', { name: 'Continue to my quote' }).click();
+  await page.waitForURL(/\/quote\?/);
+  const url = new URL(page.url());
+  expect(url.pathname).toBe('/quote');
+  expect(Object.fromEntries(url.searchParams)).toEqual({ service: service.value, details: 'Upright piano & stool', from: 'M1 1AE', to: 'LS1 4AP' });
+});
+
+test('FAQ questions open and close by keyboard, one at a time, and can all be closed', async ({ page }) => {
+  await open(page, '/faq');
+  const summaries = page.locator('[data-faq-list] summary');
+  const details = page.locator('[data-faq-list] details');
+  await summaries.nth(0).focus();
+  await page.keyboard.press('Enter');
+  await expect(details.nth(0)).toHaveAttribute('open', '');
+  await expect(details.nth(0).locator('p')).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(summaries.nth(1)).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(details.nth(1)).toHaveAttribute('open', '');
+  await expect(details.nth(0)).not.toHaveAttribute('open', '');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-faq-list] details[open]')).toHaveCount(0);
+});
+
+test('FAQ questions open without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/faq');
+  const first = faqCategories[0]!.items[0]!;
+  await page.getByText(first.question).click();
+  await expect(page.getByText(first.answer)).toBeVisible();
+  await context.close();
+});
+
+test('referral Copy puts the code on the clipboard and shows Copied! then Copy', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
+  const page = await context.newPage();
+  await open(page, '/referral');
+  const button = page.locator('[data-copy]');
+  await expect(button).toHaveText('Copy');
+  await button.click();
+  await expect(button).toHaveText('Copied!');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(referral.code);
+  await expect(button).toHaveText('Copy', { timeout: referral.copiedSeconds * 1000 + 2000 });
+  await context.close();
+});
+
+test('login toggles modes and password visibility; submitting says accounts are coming soon', async ({ page }) => {
+  await open(page, '/login');
+  await expect(page.getByLabel('Full name')).toBeHidden();
+  await expect(page.getByLabel('Remember me')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
+
+  const password = page.locator('#auth-password');
+  await password.fill('correct horse');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: 'Show password' }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: 'Hide password' }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+
+  await page.getByRole('button', { name: 'Create an account' }).click();
+  await expect(page.locator('h1')).toHaveText('Create your account');
+  await expect(page.getByLabel('Full name')).toBeVisible();
+  await expect(page.getByLabel('Confirm password')).toBeVisible();
+  await expect(page.getByLabel('Remember me')).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeHidden();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert')).toContainText('Accounts are coming soon');
+  await expect(page).toHaveURL(/\/login$/);
+
+  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
+  await expect(page.locator('h1')).toHaveText('Sign in to your account');
+  await expect(page.getByLabel('Full name')).toBeHidden();
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await expect(page.getByRole('alert')).toContainText('get a quote without an account');
+});
+
+test('reviews: Load More reveals the reviews already in the page; Leave Your Review writes an e-mail', async ({ page }) => {
+  await open(page, '/reviews');
+  const visible = page.locator('[data-review]:visible');
+  await expect(visible).toHaveCount(REVIEWS_PAGE_SIZE);
+  const loadMore = page.getByRole('button', { name: 'Load More' });
+  await loadMore.click();
+  await expect(visible).toHaveCount(Math.min(REVIEWS_PAGE_SIZE * 2, reviews.length));
+  await expect(page.locator('[data-review]').nth(REVIEWS_PAGE_SIZE)).toBeFocused();
+  while (await loadMore.isVisible()) await loadMore.click();
+  await expect(visible).toHaveCount(reviews.length);
+  for (const review of reviews) await expect(page.getByText(review.text)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Leave Your Review' })).toHaveAttribute('href', new RegExp(`^mailto:${site.email}`));
+});
+
+test('reviews are all readable without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/reviews');
+  await expect(page.locator('[data-review]:visible')).toHaveCount(reviews.length);
+  await context.close();
+});
+
+test.describe('contact form', () => {
+  test('follows the shared markup contract', async ({ page }) => {
+    await page.goto('/contact');
+    const form = page.locator('form#contact-form[data-contact-form]');
+    await expect(form).toHaveAttribute('method', 'post');
+    await expect(form).toHaveAttribute('action', '/api/send-contact-email');
+    await expect(form).toHaveAttribute('novalidate', '');
+    const expected = { firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' } as const;
+    for (const [name, autocomplete] of Object.entries(expected)) {
+      const input = form.locator(`#contact-${name}[name="${name}"]`);
+      await expect(input).toHaveAttribute('autocomplete', autocomplete);
+      await expect(input).toHaveAttribute('aria-describedby', `contact-${name}-error`);
+      await expect(form.locator(`p#contact-${name}-error.field-error`)).toBeHidden();
+    }
+    await expect(page.getByLabel('Phone (optional)')).not.toHaveAttribute('required', '');
+    await expect(form.locator('select#contact-subject[name="subject"] option')).toHaveText(contactSubjects.map((s) => s.label));
+    await expect(form.locator('textarea#contact-message[name="message"]')).toHaveAttribute('aria-describedby', 'contact-message-error');
+    const honeypot = form.locator('input[name="website"]');
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await expect(honeypot).toHaveAttribute('autocomplete', 'off');
+    await expect(form.getByText('Leave this field empty')).toHaveCount(1);
+    await expect(form.locator('button[type="submit"][data-contact-submit]')).toHaveText('Send message');
+  });
+
+  for (const value of ['driver-application', 'careers']) {
+    test(`?subject=${value} preselects the subject`, async ({ page }) => {
+      await open(page, `/contact?subject=${value}`);
+      await expect(page.getByLabel('Subject')).toHaveValue(value);
+    });
+  }
+
+  test('an unknown ?subject= leaves the default', async ({ page }) => {
+    await open(page, '/contact?subject=nonsense');
+    await expect(page.getByLabel('Subject')).toHaveValue(contactSubjects[0]!.value);
+  });
+
+  test('?sent=1 shows the success message', async ({ page }) => {
+    await open(page, '/contact');
+    await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeHidden();
+    await open(page, '/contact?sent=1');
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully!' })).toContainText(
+      "Message sent successfully! We'll get back to you soon.",
+    );
+  });
+
+  test('Start Live Chat explains availability and offers a call-back and the form', async ({ page }) => {
+    await open(page, '/contact');
+    const chat = page.locator('#live-chat');
+    for (const line of site.supportHours) await expect(chat).toContainText(line.hours);
+    await expect(chat.locator('button[data-callback-trigger]')).toBeVisible();
+    await expect(chat.getByRole('link', { name: 'Write to us instead' })).toHaveAttribute('href', '#contact-form');
+  });
+});
+
+test('the login page (outside the sitemap) has no axe violations in either mode', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, '/login');
+    expect(await axeViolations(page), `sign-in at ${width}px`).toEqual([]);
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect(await axeViolations(page), `sign-up at ${width}px`).toEqual([]);
+  }
+});
+
+test('no information page logs a console error on load', async ({ page, consoleErrors }) => {
+  for (const route of ROUTES) await open(page, route);
+  expect(consoleErrors).toEqual([]);
+});
