@@ -2,9 +2,11 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
+import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
+import { articleMarkup } from './src/markdown/article-markup.ts';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -21,7 +23,8 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
-    mdx(),
+    // Articles: the spec's body markup (headings, lead-in lists, callouts) on top of plain Markdown.
+    mdx({ processor: satteri({ hastPlugins: [articleMarkup] }) }),
     sitemap({
       filter: (page) => !unlisted.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
     }),
