@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { articleMarkup } from './src/markdown/article-markup.ts';
+import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -30,7 +31,7 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), lazyUrl()],
   },
   security: {
     csp: {

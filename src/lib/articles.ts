@@ -23,11 +23,10 @@ export function relatedArticles<A extends ArticleSummary>(all: readonly A[], cur
   return newestFirst(all.filter((a) => a.category === current.category && a.id !== current.id)).slice(0, limit);
 }
 
-const longBritish = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
 /** '2024-01-15' → '15 January 2024' (the spec's long British format), whatever the build machine's time zone. */
 export function formatArticleDate(isoDay: string): string {
-  return longBritish.format(new Date(`${isoDay}T00:00:00Z`));
+  // Built inside the function so browser scripts importing this module's filters tree-shake it away.
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
 }
 
 export interface ArticleFilter {
