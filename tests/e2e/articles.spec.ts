@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, open } from './fixtures';
+import { test, expect, open, axeViolations } from './fixtures';
 
 /** Spec section 3: the six articles, their categories and read times; featured ones flagged. */
 const ARTICLES = [
@@ -98,6 +98,14 @@ test.describe('articles list', () => {
     await expect(search(page)).toHaveValue('');
     await expect(category(page)).toHaveValue('');
     expect(new URL(page.url()).search).toBe('');
+  });
+
+  test('axe finds no violations in the filtered and empty states', async ({ page }) => {
+    await open(page, '/articles?category=Organization');
+    expect(await axeViolations(page)).toEqual([]);
+    await open(page, '/articles?q=zzzz');
+    await expect(page.getByText('No articles found matching your criteria.')).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 
@@ -249,6 +257,8 @@ test('an unknown article id answers 302 to /articles; known ids are served', asy
   const response = await request.get('/articles/no-such-article', { maxRedirects: 0 });
   expect(response.status()).toBe(302);
   expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe('/articles');
+  expect(response.headers()['cache-control']).toBe('no-store');
+  expect(response.headers()['strict-transport-security']).toContain('max-age=');
 
   expect((await request.get('/articles/moving-checklist-guide', { maxRedirects: 0 })).status()).toBe(200);
   expect((await request.get('/articles', { maxRedirects: 0 })).status()).toBe(200);
