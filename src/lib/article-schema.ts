@@ -8,22 +8,21 @@ import { articleCategories } from '~/data/article-categories';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** YAML turns an unquoted 2024-01-15 into a Date; editors may write it either way. */
-function toIsoDay(value: unknown): unknown {
-  return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString().slice(0, 10) : value;
-}
-
 function isRealDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+/**
+ * Dates must be quoted in frontmatter. YAML turns an unquoted 2024-02-31 into a Date that has already
+ * rolled over to 2 March, so only the quoted text can be checked for being a real day.
+ */
 const day = (field: string) =>
   z.preprocess(
-    toIsoDay,
+    (value) => (value instanceof Date ? { unquotedDate: true } : value),
     z
-      .string({ error: `${field} must be a date written yyyy-mm-dd, e.g. 2024-01-15` })
-      .regex(ISO_DAY, { error: `${field} must be a date written yyyy-mm-dd, e.g. 2024-01-15` })
+      .string({ error: `${field} must be a date in quotes, written yyyy-mm-dd, e.g. '2024-01-15'` })
+      .regex(ISO_DAY, { error: `${field} must be a date in quotes, written yyyy-mm-dd, e.g. '2024-01-15'` })
       .refine(isRealDay, { error: `${field} is not a real calendar date` }),
   );
 
