@@ -23,12 +23,11 @@ const isElement = (node: ElementContent | undefined, tagName?: string): node is 
 /** The <strong> an item opens with, looking inside the <p> of a loose list. */
 function leadIn(item: Element): Element | undefined {
   const [first] = meaningful(item.children);
-  if (isElement(first, 'strong')) return first;
-  if (isElement(first, 'p')) {
-    const [inner] = meaningful(first.children);
-    if (isElement(inner, 'strong')) return inner;
-  }
-  return undefined;
+  if (first?.type !== 'element') return undefined;
+  if (first.tagName === 'strong') return first;
+  if (first.tagName !== 'p') return undefined;
+  const [inner] = meaningful(first.children);
+  return isElement(inner, 'strong') ? inner : undefined;
 }
 
 export const articleMarkup = defineHastPlugin({
