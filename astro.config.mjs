@@ -2,10 +2,13 @@
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import mdx from '@astrojs/mdx';
+import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { hydrationDirectives } from './src/directives/integration.ts';
+import { articleMarkup } from './src/markdown/article-markup.ts';
+import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -23,13 +26,14 @@ export default defineConfig({
   integrations: [
     react(),
     hydrationDirectives(),
-    mdx(),
+    // Articles: the spec's body markup (headings, lead-in lists, callouts) on top of plain Markdown.
+    mdx({ processor: satteri({ hastPlugins: [articleMarkup] }) }),
     sitemap({
       filter: (page) => !unlisted.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
     }),
   ],
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), lazyUrl()],
   },
   security: {
     csp: {

@@ -5,6 +5,7 @@
 import { Hono } from 'hono';
 import type { AppBindings, Env } from './env';
 import { health } from './api/health';
+import { isArticlePath, serveArticle } from './articles-fallback';
 import { jsonError } from './lib/http';
 import { securityHeaders } from './lib/security-headers';
 
@@ -23,6 +24,7 @@ export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
     const { pathname } = new URL(request.url);
     if (pathname === '/api' || pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    if (isArticlePath(pathname)) return serveArticle(request, env.ASSETS);
     return env.ASSETS.fetch(request);
   },
 } satisfies ExportedHandler<Env>;

@@ -13,8 +13,6 @@ const DIST = 'dist';
 const PENDING: readonly (string | RegExp)[] = [
   '/quote', // pending: quote wizard issue
   '/quote-confirmation', // pending: quote wizard issue
-  '/articles', // pending: articles issue
-  /^\/articles\/[a-z0-9-]+$/, // pending: articles issue
 ];
 
 function htmlFiles(dir: string): string[] {

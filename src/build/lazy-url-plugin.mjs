@@ -1,0 +1,34 @@
+// @ts-check
+/**
+ * `import url from 'lazy-url:~/scripts/notify'` gives the built URL of that module as its own chunk, so a
+ * script can `import(url)` it on demand. Vite wraps literal `import('…')` calls in a preload helper
+ * (~0.8 KB gzip, loaded up front); this keeps a tiny script tiny until the module is really needed.
+ */
+import { fileURLToPath } from 'node:url';
+
+const PREFIX = 'lazy-url:';
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** @returns {import('vite').Plugin} */
+export function lazyUrl() {
+  let serve = false;
+  return {
+    name: 'shiftly:lazy-url',
+    configResolved(config) {
+      serve = config.command === 'serve';
+    },
+    resolveId(id) {
+      if (id.startsWith(PREFIX)) return '\0' + id;
+    },
+    async load(id) {
+      if (!id.startsWith('\0' + PREFIX)) return;
+      const target = id.slice(1 + PREFIX.length).replace(/^~\//, srcDir);
+      const resolved = await this.resolve(target);
+      if (!resolved) throw new Error(`lazy-url: cannot resolve ${target}`);
+      // The dev server serves modules by path; a build emits the module as a chunk and links to it.
+      if (serve) return `export default ${JSON.stringify('/@fs' + resolved.id)};`;
+      const ref = this.emitFile({ type: 'chunk', id: resolved.id, preserveSignature: 'exports-only' });
+      return `export default import.meta.ROLLUP_FILE_URL_${ref};`;
+    },
+  };
+}

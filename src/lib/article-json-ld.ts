@@ -1,0 +1,44 @@
+/** schema.org Article structured data for an article page. */
+import { site } from '~/site.config';
+
+interface Input {
+  article: {
+    title: string;
+    excerpt: string;
+    category: string;
+    author: string;
+    publishedAt: string;
+    updatedAt?: string;
+    readMinutes: number;
+  };
+  /** Absolute canonical URL of the article. */
+  url: string;
+  /** Absolute URL of the share image. */
+  imageUrl: string;
+  /** Absolute site root, e.g. https://shiftly.example/ */
+  siteUrl: string;
+}
+
+export function articleJsonLd({ article, url, imageUrl, siteUrl }: Input): Record<string, unknown> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Article',
+    headline: article.title,
+    description: article.excerpt,
+    image: [imageUrl],
+    datePublished: article.publishedAt,
+    dateModified: article.updatedAt ?? article.publishedAt,
+    articleSection: article.category,
+    timeRequired: `PT${article.readMinutes}M`,
+    inLanguage: 'en-GB',
+    author: { '@type': 'Person', name: article.author, jobTitle: 'Moving and organization expert' },
+    publisher: {
+      '@type': 'Organization',
+      name: site.brand,
+      url: siteUrl,
+      logo: { '@type': 'ImageObject', url: new URL('/icons/icon-512.png', siteUrl).href },
+    },
+    mainEntityOfPage: { '@type': 'WebPage', '@id': url },
+    url,
+  };
+}

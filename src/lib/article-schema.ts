@@ -1,0 +1,61 @@
+/**
+ * The frontmatter contract of an article. The content config passes Astro's `image()` helper in;
+ * tests pass a plain string schema, so the rules are checked without a build.
+ * Messages name the field's rule in words an editor understands: the build prints them with the file.
+ */
+import { z } from 'astro/zod';
+import { articleCategories } from '~/data/article-categories';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function isRealDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * Dates must be quoted in frontmatter. YAML turns an unquoted 2024-02-31 into a Date that has already
+ * rolled over to 2 March, so only the quoted text can be checked for being a real day.
+ */
+const day = (field: string) =>
+  z.preprocess(
+    (value) => (value instanceof Date ? { unquotedDate: true } : value),
+    z
+      .string({ error: `${field} must be a date in quotes, written yyyy-mm-dd, e.g. '2024-01-15'` })
+      .regex(ISO_DAY, { error: `${field} must be a date in quotes, written yyyy-mm-dd, e.g. '2024-01-15'` })
+      .refine(isRealDay, { error: `${field} is not a real calendar date` }),
+  );
+
+const text = (field: string, min: number, max: number) =>
+  z
+    .string({ error: `${field} is required and must be text` })
+    .trim()
+    .min(min, { error: `${field} must be at least ${min} characters` })
+    .max(max, { error: `${field} must be at most ${max} characters` });
+
+export function createArticleSchema<Image extends z.ZodType>(image: () => Image) {
+  return z
+    .object({
+      title: text('title', 10, 110),
+      excerpt: text('excerpt', 60, 300),
+      category: z.enum(articleCategories, {
+        error: `category must be one of: ${articleCategories.join(', ')} (add new ones in src/data/article-categories.ts)`,
+      }),
+      author: text('author', 2, 80),
+      publishedAt: day('publishedAt'),
+      updatedAt: day('updatedAt').optional(),
+      image: image(),
+      imageAlt: text('imageAlt', 10, 200),
+      featured: z.boolean({ error: 'featured must be true or false' }).default(false),
+    })
+    .strict()
+    .superRefine((data, ctx) => {
+      if (data.updatedAt && data.updatedAt < data.publishedAt) {
+        ctx.addIssue({ code: 'custom', path: ['updatedAt'], message: 'updatedAt cannot be earlier than publishedAt' });
+      }
+    });
+}
+
+export type ArticleFrontmatter<Image = unknown> = Omit<z.output<ReturnType<typeof createArticleSchema>>, 'image'> & {
+  image: Image;
+};
