@@ -32,9 +32,11 @@ export async function postcodesIoReachable(timeoutMs = 2000) {
 }
 
 /**
- * Decides where postcodes and e-mail go. Env vars win: POSTCODES_API_URL, RESEND_BASE_URL / RESEND_API_KEY.
- * `forceStandIns` (tests) never probes the internet.
+ * Decides where postcodes and e-mail go. Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY.
+ * `forceStandIns` (tests) never probes the internet and never sends real e-mail unless RESEND_BASE_URL says so.
  */
+export { listenOn };
+
 export async function startStandIns({ forceStandIns = false, env = process.env } = {}) {
   const servers = [];
   const lines = [];
@@ -55,12 +57,12 @@ export async function startStandIns({ forceStandIns = false, env = process.env }
   let resendUrl = env.RESEND_BASE_URL;
   let resendKey = env.RESEND_API_KEY;
   let mailCatcherUrl;
-  if (resendKey && !forceStandIns) {
-    resendUrl ||= RESEND_API;
-    lines.push(`E-mail: sent through ${resendUrl} (RESEND_API_KEY is set)`);
-  } else if (resendUrl && !forceStandIns) {
+  if (resendUrl) {
     resendKey ||= CATCHER_API_KEY;
     lines.push(`E-mail: ${resendUrl} (from RESEND_BASE_URL)`);
+  } else if (resendKey && !forceStandIns) {
+    resendUrl = RESEND_API;
+    lines.push(`E-mail: sent through ${resendUrl} (RESEND_API_KEY is set)`);
   } else {
     const server = createMailCatcher();
     const port = await listenOn(server, Number(env.MAIL_CATCHER_PORT ?? 8791));
