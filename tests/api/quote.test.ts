@@ -185,6 +185,16 @@ describe('POST /api/send-quote-email', () => {
     expect(business!.subject).toMatch(/^\[UNVERIFIED\]/);
   });
 
+  it('treats a postcode service that does not answer in time (4 s) like one that is down', async () => {
+    await postcodesControl({ mode: 'slow', delayMs: 6_000 });
+    const body = validQuote({ fromPostcode: 'CF10 1EP', toPostcode: 'BT1 5GS', clientEstimate: { total: 900, distance: 210 } });
+    const started = Date.now();
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as QuoteAnswer).verified).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5_900);
+  });
+
   it('escapes HTML in e-mails and strips CR/LF from subjects', async () => {
     const body = validQuote({
       name: 'Eve <script>alert(1)</script>\r\nBcc: victim@example.com',
