@@ -2,7 +2,31 @@
 export interface Env {
   ASSETS: Fetcher;
   DB: D1Database;
+  /** Absolute address of the site, for links in e-mails and the origin check of plain form posts. */
   SITE_URL?: string;
+  /** Resend API key (a secret). Without it no e-mail can be sent: every e-mail waits in the outbox. */
+  RESEND_API_KEY?: string;
+  /** Resend's API base URL; locally the mail catcher stand-in. Default https://api.resend.com. */
+  RESEND_BASE_URL?: string;
+  /** Sender, e.g. "Shiftly <quotes@shiftly.example>". */
+  MAIL_FROM?: string;
+  /** Where leads go. Default: the site config's e-mail address. */
+  BUSINESS_EMAIL?: string;
+  /** A postcodes.io-compatible service. Default https://api.postcodes.io. */
+  POSTCODES_API_URL?: string;
+  /** Per-client rate limits, one binding per endpoint (wrangler.jsonc `ratelimits`). */
+  QUOTE_LIMITER?: RateLimit;
+  CONTACT_LIMITER?: RateLimit;
+  CALLBACK_LIMITER?: RateLimit;
+  /**
+   * Test environments only: the name of a request header whose value is the rate-limit client key, so each
+   * test (and the fuzz) gets its own bucket. Never set in production, where the key is CF-Connecting-IP.
+   */
+  RATE_LIMIT_CLIENT_HEADER?: string;
+  /** First retry delay for a failed e-mail, in seconds (then x4 each attempt). Default 60. */
+  OUTBOX_RETRY_BASE_SECONDS?: string;
+  /** Attempts before an e-mail is given up and the business alerted. Default 8 (all inside 23 hours). */
+  OUTBOX_MAX_ATTEMPTS?: string;
 }
 
 export type AppBindings = { Bindings: Env };

@@ -1,0 +1,68 @@
+/**
+ * The cron trigger: retries e-mails that failed (same idempotency key, with backoff, inside Resend's 24-hour
+ * idempotency window), alerts the business about any it gave up on, and deletes records older than 24 months.
+ */
+import type { Env } from './env';
+import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
+import { mailContext } from './lib/mail-context';
+import { deliver, refreshRecordStatus, sendEmail, type OutboxRow } from './lib/outbox';
+
+export const RETENTION_MONTHS = 24;
+const BATCH = 50;
+
+export function retentionCutoff(now: Date): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
+  return cutoff.toISOString();
+}
+
+export async function retryOutbox(env: Env, now: Date): Promise<{ attempted: number; sent: number }> {
+  const { results } = await env.DB.prepare(
+    `SELECT * FROM email_outbox WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ${BATCH}`,
+  )
+    .bind(now.toISOString())
+    .all<OutboxRow>();
+  let sent = 0;
+  for (const row of results) {
+    if (await deliver(env, row, now)) sent += 1;
+    await refreshRecordStatus(env.DB, row.record_type, row.record_reference);
+  }
+  return { attempted: results.length, sent };
+}
+
+/** One e-mail to the business listing every e-mail given up on and not yet reported. */
+export async function alertGivenUp(env: Env): Promise<number> {
+  const { results } = await env.DB.prepare(
+    `SELECT id, record_reference, kind, recipient, attempts, last_error, created_at FROM email_outbox
+     WHERE status = 'gave_up' AND alerted_at IS NULL AND record_type != 'alert' ORDER BY id LIMIT ${BATCH}`,
+  ).all<UndeliveredEmail>();
+  if (results.length === 0) return 0;
+  const outcome = await sendEmail(env, undeliveredAlertEmail(mailContext(env), results), `alert:${results.map((r) => r.id).join(',')}`);
+  if (!outcome.ok) {
+    console.error(`could not alert the business about ${results.length} undelivered e-mails: ${outcome.error}`);
+    return 0;
+  }
+  const ids = results.map((r) => r.id);
+  await env.DB.prepare(`UPDATE email_outbox SET alerted_at = ? WHERE id IN (${ids.map(() => '?').join(',')})`)
+    .bind(new Date().toISOString(), ...ids)
+    .run();
+  return results.length;
+}
+
+export async function deleteExpired(env: Env, now: Date): Promise<void> {
+  const cutoff = retentionCutoff(now);
+  await env.DB.batch([
+    env.DB.prepare('DELETE FROM email_outbox WHERE created_at < ?').bind(cutoff),
+    env.DB.prepare('DELETE FROM quote_requests WHERE created_at < ?').bind(cutoff),
+    env.DB.prepare('DELETE FROM contact_messages WHERE created_at < ?').bind(cutoff),
+    env.DB.prepare('DELETE FROM callback_requests WHERE created_at < ?').bind(cutoff),
+  ]);
+}
+
+export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
+  const now = new Date(controller.scheduledTime || Date.now());
+  const retried = await retryOutbox(env, now);
+  const alerted = await alertGivenUp(env);
+  await deleteExpired(env, now);
+  console.log(`cron ${controller.cron}: retried ${retried.attempted} e-mails (${retried.sent} sent), alerted about ${alerted}`);
+}

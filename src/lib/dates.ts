@@ -1,0 +1,70 @@
+/**
+ * Calendar dates as `YYYY-MM-DD` strings. A move date is a day in the UK, not an instant: it is never
+ * converted through a time zone, so a Saturday stays a Saturday wherever the code runs.
+ */
+
+export const UK_TIME_ZONE = 'Europe/London';
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date written `YYYY-MM-DD` (rejects 2026-02-30). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+function toUtcNoon(value: string): Date {
+  if (!isCalendarDate(value)) throw new RangeError(`Not a calendar date: ${value}`);
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day, 12));
+}
+
+/** 0 = Sunday ... 6 = Saturday, for the calendar date itself. */
+export function dayOfWeek(value: string): number {
+  return toUtcNoon(value).getUTCDay();
+}
+
+export function isWeekend(value: string): boolean {
+  const day = dayOfWeek(value);
+  return day === 0 || day === 6;
+}
+
+/** Today's date in the UK (Europe/London), whatever the clock's own zone. */
+export function londonToday(now: Date = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: UK_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** `YYYY-MM-DD` strings compare correctly as text. */
+export function isTodayOrLater(value: string, now: Date = new Date()): boolean {
+  return isCalendarDate(value) && value >= londonToday(now);
+}
+
+/** Long British format: "Saturday 14 March 2026" (built from parts: ICU versions differ on the comma). */
+export function formatLongDate(value: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).formatToParts(toUtcNoon(value));
+  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
+}
+
+/** The calendar date `days` after `value` (negative goes back). */
+export function addDays(value: string, days: number): string {
+  const date = toUtcNoon(value);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

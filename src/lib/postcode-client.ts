@@ -1,0 +1,247 @@
+/**
+ * Client for a postcodes.io-compatible service (the real one or the local stand-in): lookups,
+ * outward-code centroids and autocomplete, with a timeout, abort of stale autocomplete requests and a
+ * small cache. Used by the wizard in the browser and by the Worker; it only needs `fetch`.
+ */
+import { distanceInMiles } from './geo';
+import { POSTCODE_MESSAGES, compactPostcode, invalidPostcodeMessage, outwardCode, parsePostcodeInput, type RouteEnd } from './postcodes';
+
+export const DEFAULT_POSTCODES_API_URL = 'https://api.postcodes.io';
+export const SUGGESTION_MIN_CHARS = 3;
+
+/** Spec section 3: the fields a lookup yields. */
+export interface PostcodeLookupResult {
+  postcode: string;
+  latitude: number;
+  longitude: number;
+  district: string;
+  region: string;
+}
+
+export interface AddressSuggestion {
+  address: string;
+  postcode: string;
+  building_number?: string;
+  thoroughfare?: string;
+  locality?: string;
+}
+
+/** The service could not be asked (network, timeout, 5xx): the postcode itself may be fine. */
+export class PostcodeServiceError extends Error {
+  override name = 'PostcodeServiceError';
+}
+
+/** The postcode is well formed but the service does not know it (nor its outward code). */
+export class PostcodeNotFoundError extends Error {
+  override name = 'PostcodeNotFoundError';
+  constructor(readonly end: RouteEnd) {
+    super(POSTCODE_MESSAGES.notFound);
+  }
+}
+
+export class PostcodeFormatError extends Error {
+  override name = 'PostcodeFormatError';
+  constructor(readonly end: RouteEnd) {
+    super(invalidPostcodeMessage(end));
+  }
+}
+
+export interface PostcodeClientOptions {
+  baseUrl?: string;
+  timeoutMs?: number;
+  cacheSize?: number;
+  fetch?: typeof fetch;
+}
+
+export interface ResolvedPostcode extends PostcodeLookupResult {
+  /** Set when only the outward code was known and its centroid stands in for the postcode. */
+  estimatedFromOutcode?: string;
+}
+
+export interface Route {
+  from: ResolvedPostcode;
+  to: ResolvedPostcode;
+  /** Unrounded miles: the pricing engine rounds. */
+  distanceMiles: number;
+  /** e.g. 'Distance estimated from the SW1A area' */
+  notes: string[];
+}
+
+type Found<T> = { found: true; value: T } | { found: false };
+
+interface RawPostcode {
+  postcode?: unknown;
+  latitude?: unknown;
+  longitude?: unknown;
+  admin_district?: unknown;
+  region?: unknown;
+  country?: unknown;
+  outcode?: unknown;
+}
+
+const text = (value: unknown): string => {
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.filter((v) => typeof v === 'string').join(', ');
+  return '';
+};
+
+function toResult(raw: RawPostcode, fallbackName: string): PostcodeLookupResult | null {
+  if (typeof raw.latitude !== 'number' || typeof raw.longitude !== 'number') return null;
+  return {
+    postcode: text(raw.postcode) || text(raw.outcode) || fallbackName,
+    latitude: raw.latitude,
+    longitude: raw.longitude,
+    district: text(raw.admin_district),
+    region: text(raw.region) || text(raw.country),
+  };
+}
+
+export function createPostcodeClient(options: PostcodeClientOptions = {}) {
+  const baseUrl = (options.baseUrl || DEFAULT_POSTCODES_API_URL).replace(/\/+$/, '');
+  const timeoutMs = options.timeoutMs ?? 5000;
+  const cacheSize = options.cacheSize ?? 200;
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+  const cache = new Map<string, Found<unknown>>();
+  let autocompleteController: AbortController | undefined;
+
+  function remember<T>(key: string, value: Found<T>): Found<T> {
+    if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
+    cache.set(key, value);
+    return value;
+  }
+
+  /** GET a path; 404 is an answer ("not found"), anything else that is not OK is a service failure. */
+  async function getJson(path: string, signal?: AbortSignal): Promise<Found<{ result?: unknown }>> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
+    let response: Response;
+    try {
+      response = await doFetch(`${baseUrl}${path}`, { signal: combined, headers: { accept: 'application/json' } });
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      throw new PostcodeServiceError(timeout.aborted ? 'The postcode service did not answer in time' : 'The postcode service could not be reached');
+    }
+    if (response.status === 404) {
+      await response.body?.cancel();
+      return { found: false };
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new PostcodeServiceError(`The postcode service answered ${response.status}`);
+    }
+    try {
+      return { found: true, value: (await response.json()) as { result?: unknown } };
+    } catch {
+      throw new PostcodeServiceError('The postcode service answered something unreadable');
+    }
+  }
+
+  async function cached<T>(key: string, load: () => Promise<Found<T>>): Promise<Found<T>> {
+    const hit = cache.get(key);
+    if (hit) return hit as Found<T>;
+    return remember(key, await load());
+  }
+
+  /** GET /postcodes/{postcode}; null when the service does not know it. */
+  async function lookup(postcode: string): Promise<PostcodeLookupResult | null> {
+    const compact = compactPostcode(postcode);
+    const answer = await cached(`pc:${compact}`, async (): Promise<Found<PostcodeLookupResult>> => {
+      const response = await getJson(`/postcodes/${encodeURIComponent(compact)}`);
+      if (!response.found) return { found: false };
+      const result = toResult((response.value.result ?? {}) as RawPostcode, compact);
+      if (!result) throw new PostcodeServiceError('The postcode service answered without coordinates');
+      return { found: true, value: result };
+    });
+    return answer.found ? answer.value : null;
+  }
+
+  /** GET /outcodes/{outcode}: the outward code's centroid. */
+  async function lookupOutcode(outcode: string): Promise<PostcodeLookupResult | null> {
+    const code = compactPostcode(outcode);
+    const answer = await cached(`oc:${code}`, async (): Promise<Found<PostcodeLookupResult>> => {
+      const response = await getJson(`/outcodes/${encodeURIComponent(code)}`);
+      if (!response.found) return { found: false };
+      const result = toResult((response.value.result ?? {}) as RawPostcode, code);
+      if (!result) throw new PostcodeServiceError('The postcode service answered without coordinates');
+      return { found: true, value: { ...result, postcode: code } };
+    });
+    return answer.found ? answer.value : null;
+  }
+
+  /** A full postcode, or its outward code's centroid when only that is known. */
+  async function resolve(postcode: string, end: RouteEnd): Promise<ResolvedPostcode> {
+    const exact = await lookup(postcode);
+    if (exact) return exact;
+    const outcode = outwardCode(postcode);
+    const area = outcode ? await lookupOutcode(outcode) : null;
+    if (!area || !outcode) throw new PostcodeNotFoundError(end);
+    return { ...area, postcode: postcode, estimatedFromOutcode: outcode };
+  }
+
+  /** Both ends of a move and the great-circle miles between them. */
+  async function measureRoute(fromInput: string, toInput: string): Promise<Route> {
+    const from = parsePostcodeInput(fromInput).postcode;
+    if (!from) throw new PostcodeFormatError('from');
+    const to = parsePostcodeInput(toInput).postcode;
+    if (!to) throw new PostcodeFormatError('to');
+    const [fromPlace, toPlace] = await Promise.all([resolve(from, 'from'), resolve(to, 'to')]);
+    const notes = [fromPlace, toPlace]
+      .filter((place) => place.estimatedFromOutcode)
+      .map((place) => `Distance estimated from the ${place.estimatedFromOutcode} area`);
+    return { from: fromPlace, to: toPlace, distanceMiles: distanceInMiles(fromPlace, toPlace), notes };
+  }
+
+  /**
+   * GET /postcodes/{partial}/autocomplete. A newer call aborts the one before it, so a slow answer for
+   * "SW1" can never overwrite the answer for "SW1A". Fewer than 3 characters: an empty list, no request.
+   */
+  async function autocomplete(partial: string): Promise<string[]> {
+    const compact = compactPostcode(partial);
+    autocompleteController?.abort();
+    if (compact.length < SUGGESTION_MIN_CHARS || !/^[A-Z0-9]+$/.test(compact)) return [];
+    const controller = new AbortController();
+    autocompleteController = controller;
+    const answer = await cached(`ac:${compact}`, async (): Promise<Found<string[]>> => {
+      const response = await getJson(`/postcodes/${encodeURIComponent(compact)}/autocomplete`, controller.signal);
+      if (!response.found) return { found: true, value: [] };
+      const list = response.value.result;
+      return { found: true, value: Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [] };
+    });
+    return answer.found ? answer.value : [];
+  }
+
+  /**
+   * Address suggestions for what the user typed ("12 SW1A 1A"): postcodes from autocomplete, with the
+   * building number carried over. Fallback when autocomplete has nothing: the outward code the text
+   * starts with, plus the building digit. Failures give an empty list (spec section 8), never an error.
+   */
+  async function suggestAddresses(input: string): Promise<AddressSuggestion[]> {
+    const line = input.replace(/\s+/g, ' ').trim();
+    if (line.length < SUGGESTION_MIN_CHARS) {
+      autocompleteController?.abort();
+      return [];
+    }
+    const building = /^(\d{1,4}[a-z]?)\s+(.*)$/i.exec(line);
+    const buildingNumber = building?.[1]?.toUpperCase();
+    const postcodePart = parsePostcodeInput(line).postcode ?? (building?.[2] ?? line).split(',').at(-1)!.trim();
+    const withBuilding = (postcode: string): AddressSuggestion => ({
+      address: buildingNumber ? `${buildingNumber} ${postcode}` : postcode,
+      postcode,
+      ...(buildingNumber ? { building_number: buildingNumber } : {}),
+    });
+    try {
+      const postcodes = await autocomplete(postcodePart);
+      if (postcodes.length > 0) return postcodes.slice(0, 10).map(withBuilding);
+      const outcode = /^([A-Z]{1,2}\d[A-Z\d]?)/i.exec(compactPostcode(postcodePart))?.[1];
+      if (outcode && (await lookupOutcode(outcode))) return [withBuilding(outcode.toUpperCase())];
+      return [];
+    } catch (error) {
+      if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('Address suggestions failed', error);
+      return [];
+    }
+  }
+
+  return { baseUrl, lookup, lookupOutcode, resolve, measureRoute, autocomplete, suggestAddresses };
+}
+
+export type PostcodeClient = ReturnType<typeof createPostcodeClient>;

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// A postcodes.io-compatible stand-in for offline development and tests.
+//   GET /postcodes/{postcode}               -> { status: 200, result: {...} } | 404 { status, error }
+//   GET /postcodes/{partial}/autocomplete   -> { status: 200, result: [postcodes] | null }
+//   GET /outcodes/{outcode}                 -> { status: 200, result: {...centroid} } | 404
+// Switches for error-path tests (or env POSTCODES_STANDIN_MODE=fail|slow, POSTCODES_STANDIN_DELAY_MS):
+//   POST /__control { "mode": "ok" | "fail" | "slow", "delayMs": 3000 }   GET /__control shows the state
+// Port: --port N, env POSTCODES_STANDIN_PORT, default 8790.
+import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { listen, portFrom, readJson, sendJson } from '../lib.mjs';
+
+const fixture = JSON.parse(readFileSync(fileURLToPath(new URL('./fixture.json', import.meta.url)), 'utf8'));
+const compact = (value) => String(value).replace(/\s+/g, '').toUpperCase();
+const VALID = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/;
+
+const byPostcode = new Map();
+const byOutcode = new Map();
+for (const entry of fixture.postcodes) {
+  const result = {
+    postcode: entry.postcode,
+    quality: 1,
+    eastings: null,
+    northings: null,
+    country: entry.country,
+    nhs_ha: null,
+    longitude: entry.longitude,
+    latitude: entry.latitude,
+    european_electoral_region: entry.region ?? entry.country,
+    primary_care_trust: null,
+    region: entry.region,
+    lsoa: null,
+    msoa: null,
+    incode: entry.incode,
+    outcode: entry.outcode,
+    parliamentary_constituency: null,
+    admin_district: entry.admin_district,
+    parish: null,
+    admin_county: null,
+    admin_ward: null,
+    ccg: null,
+    nuts: null,
+    codes: {},
+  };
+  byPostcode.set(compact(entry.postcode), result);
+  const list = byOutcode.get(entry.outcode) ?? [];
+  list.push(result);
+  byOutcode.set(entry.outcode, list);
+}
+
+function outcodeResult(outcode) {
+  const list = byOutcode.get(outcode);
+  if (!list) return null;
+  const mean = (key) => list.reduce((sum, r) => sum + r[key], 0) / list.length;
+  return {
+    outcode,
+    longitude: mean('longitude'),
+    latitude: mean('latitude'),
+    northings: null,
+    eastings: null,
+    admin_district: [...new Set(list.map((r) => r.admin_district))],
+    parish: [],
+    admin_county: [],
+    admin_ward: [],
+    country: [...new Set(list.map((r) => r.country))],
+    region: [...new Set(list.map((r) => r.region).filter(Boolean))],
+  };
+}
+
+export function createPostcodesStandIn({ mode = process.env.POSTCODES_STANDIN_MODE ?? 'ok', delayMs = Number(process.env.POSTCODES_STANDIN_DELAY_MS ?? 3000) } = {}) {
+  const state = { mode, delayMs, requests: 0 };
+
+  return createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+    try {
+      if (parts[0] === '__control') {
+        if (req.method === 'POST') {
+          const body = await readJson(req);
+          if (body.mode) state.mode = body.mode;
+          if (body.delayMs !== undefined) state.delayMs = Number(body.delayMs);
+          if (body.resetCount) state.requests = 0;
+        }
+        return sendJson(res, 200, state);
+      }
+      if (req.method !== 'GET') return sendJson(res, 405, { status: 405, error: 'Method not allowed' });
+      state.requests += 1;
+      if (state.mode === 'fail') return sendJson(res, 503, { status: 503, error: 'Service unavailable (stand-in switched to fail)' });
+      if (state.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+
+      if (parts[0] === 'postcodes' && parts.length === 3 && parts[2] === 'autocomplete') {
+        const prefix = compact(parts[1]);
+        const matches = [...byPostcode.keys()].filter((key) => key.startsWith(prefix)).sort().slice(0, 10);
+        return sendJson(res, 200, { status: 200, result: matches.length ? matches.map((key) => byPostcode.get(key).postcode) : null });
+      }
+      if (parts[0] === 'postcodes' && parts.length === 2) {
+        const key = compact(parts[1]);
+        if (!VALID.test(key)) return sendJson(res, 404, { status: 404, error: 'Invalid postcode' });
+        const result = byPostcode.get(key);
+        return result ? sendJson(res, 200, { status: 200, result }) : sendJson(res, 404, { status: 404, error: 'Postcode not found' });
+      }
+      if (parts[0] === 'outcodes' && parts.length === 2) {
+        const result = outcodeResult(compact(parts[1]));
+        return result ? sendJson(res, 200, { status: 200, result }) : sendJson(res, 404, { status: 404, error: 'Outcode not found' });
+      }
+      return sendJson(res, 404, { status: 404, error: 'Resource not found' });
+    } catch (error) {
+      return sendJson(res, 400, { status: 400, error: String(error?.message ?? error) });
+    }
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const port = portFrom(process.argv, 'POSTCODES_STANDIN_PORT', 8790);
+  const server = await listen(createPostcodesStandIn(), port, `Postcode stand-in (${byPostcode.size} postcodes)`);
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.close(() => process.exit(0)));
+}
