@@ -1,7 +1,7 @@
 /**
  * POST /api/send-contact-email: stores a contact message, e-mails it to the business (reply-to the
  * customer) and acknowledges it to the customer. JSON for the enhanced form; a plain form post from our
- * own origin answers 303 to /contact?sent=1, or an HTML page listing what to fix.
+ * own origin answers 303 to /contact?sent=1#message-sent, or an HTML page listing what to fix.
  */
 import type { Context } from 'hono';
 import { generateReference } from '../../src/lib/reference';
@@ -14,8 +14,13 @@ import { deliverNow, outboxInserts } from '../lib/outbox';
 import { RATE_LIMIT_PERIOD_SECONDS, tooManyRequests, withinRateLimit } from '../lib/rate-limit';
 import { issueReference } from '../lib/references';
 import { bodyError, readBody, validationFailed } from '../lib/request-body';
+import { contactSubjects } from '../../src/data/contact-subjects';
 
-export const CONTACT_SENT_PATH = '/contact?sent=1';
+function subjectLabel(value: string): string {
+  return contactSubjects.find((subject) => subject.value === value)?.label ?? value;
+}
+
+export const CONTACT_SENT_PATH = '/contact?sent=1#message-sent';
 const CONTACT_PATH = '/contact';
 
 const FIELD_LABELS: Record<string, string> = {
@@ -76,7 +81,8 @@ export async function sendContactEmail(c: Context<AppBindings>): Promise<Respons
     const problems = Object.entries(fields).map(([field, message]) => `${FIELD_LABELS[field] ?? field}: ${message}`);
     return formProblemPage(400, 'Please check your message', problems, CONTACT_PATH);
   }
-  const message = parsed.data;
+  // The form sends a subject's value ('driver-application'); people read its label ('Driver application').
+  const message = { ...parsed.data, subject: subjectLabel(parsed.data.subject) };
 
   const now = new Date();
   const createdAt = now.toISOString();

@@ -1,12 +1,9 @@
 import { test, expect } from './fixtures';
 
-// The /contact page (issue 3) renders <form data-contact-form> and the lead adds <ContactFormEnhancer />
-// at merge time; until both are on this branch the tests are skipped as "fixme" rather than failing.
 const mailCatcher = process.env.MAIL_CATCHER_URL ?? `http://127.0.0.1:${process.env.MAIL_CATCHER_PORT ?? 8791}`;
 
 async function openContact(page: import('@playwright/test').Page) {
-  const response = await page.goto('/contact');
-  test.fixme(response?.status() === 404, '/contact is built in issue 3; this runs once it is merged');
+  await page.goto('/contact');
   await expect(page.locator('[data-contact-form]')).toBeVisible();
 }
 
@@ -73,6 +70,7 @@ test('works without JavaScript: the plain post redirects to /contact?sent=1', as
   await openContact(page);
   await fill(page, `nojs-${Date.now()}@example.com`);
   await page.locator('[data-contact-submit]').click();
-  await page.waitForURL('**/contact?sent=1');
+  await page.waitForURL('**/contact?sent=1#message-sent');
+  await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
   await context.close();
 });

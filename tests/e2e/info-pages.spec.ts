@@ -353,7 +353,7 @@ test.describe('contact form', () => {
   test('?sent=1 shows the success message', async ({ page }) => {
     await open(page, '/contact');
     await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeHidden();
-    await open(page, '/contact?sent=1');
+    await open(page, '/contact?sent=1#message-sent');
     await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully!' })).toContainText(
       "Message sent successfully! We'll get back to you soon.",
     );
