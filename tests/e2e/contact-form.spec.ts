@@ -45,7 +45,7 @@ test('sends the message: Sending..., success notification, form cleared, e-mail 
   await expect(page.locator('[data-contact-submit]')).toHaveText('Sending...');
   await expect(page.locator('[data-contact-submit]')).toBeDisabled();
   release();
-  await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
+  await expect(page.locator('[data-notice="success"]')).toContainText("Message sent successfully! We'll get back to you soon.");
   await expect(page.locator('#contact-firstName')).toHaveValue('');
   await expect(page.locator('[data-contact-submit]')).toBeEnabled();
   const captured = (await (await fetch(`${mailCatcher}/emails`)).json()) as { data: Array<{ to: string | string[] }> };
