@@ -1,4 +1,4 @@
-import { test, expect, open, axeViolations } from './fixtures';
+import { test, expect, open, axeViolations, queryD1, capturedEmails } from './fixtures';
 
 const dialogOf = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Request a call back' });
 
@@ -80,4 +80,38 @@ test('axe finds no violations with the call-back dialog open', async ({ page }) 
   await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
   await expect(dialogOf(page)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('a valid request is stored and e-mailed: success toast, form cleared, dialog closed, focus returned', async ({ page }) => {
+  const name = `Callback Tester ${Date.now()}`;
+  await open(page, '/');
+  const trigger = page.locator('header').getByRole('button', { name: 'Call Me Back' });
+  await trigger.click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('Full Name').fill(name);
+  await dialog.getByLabel('Phone Number').fill('07700 900123');
+  await dialog.getByRole('button', { name: 'Request call back' }).click();
+  const toast = page.locator('[data-notice="success"]');
+  await expect(toast).toContainText('Request submitted!');
+  await expect(toast).toContainText("We'll call you back within 24 hours.");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await trigger.click();
+  await expect(dialog.getByLabel('Full Name')).toHaveValue('');
+
+  const rows = queryD1<{ name: string; phone: string }>('SELECT name, phone FROM callback_requests WHERE name = ?', name);
+  expect(rows).toEqual([{ name, phone: '07700 900123' }]);
+  await expect.poll(async () => (await capturedEmails()).some((email) => `${email.html ?? ''}${email.text ?? ''}`.includes(name))).toBe(true);
+});
+
+test('a phone number the shared schema rejects is marked on the field with the server message', async ({ page }) => {
+  await open(page, '/');
+  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('Full Name').fill('Sam Jones');
+  await dialog.getByLabel('Phone Number').fill('12');
+  await dialog.getByRole('button', { name: 'Request call back' }).click();
+  await expect(dialog.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toContainText('UK phone number');
+  await expect(dialog.getByLabel('Full Name')).toHaveValue('Sam Jones');
 });
