@@ -1,0 +1,95 @@
+import { test, expect, open, sitemapPaths } from './fixtures';
+import { API_SECURITY_HEADERS } from '../../functions/lib/security-headers';
+
+/** What every response must carry, static or from the Worker. */
+const REQUIRED: Record<string, RegExp> = {
+  'strict-transport-security': /max-age=63072000/,
+  'x-content-type-options': /^nosniff$/,
+  'referrer-policy': /^strict-origin-when-cross-origin$/,
+  'permissions-policy': /camera=\(\)/,
+  'content-security-policy': /frame-ancestors 'none'/,
+  'x-frame-options': /^DENY$/,
+};
+
+function missing(headers: Record<string, string>): string[] {
+  return Object.entries(REQUIRED)
+    .filter(([name, pattern]) => !pattern.test(headers[name] ?? ''))
+    .map(([name]) => `${name}: ${headers[name] ?? '(absent)'}`);
+}
+
+const ENDPOINTS: Array<{ method: 'GET' | 'POST'; path: string }> = [
+  { method: 'GET', path: '/api/health' },
+  { method: 'POST', path: '/api/send-quote-email' },
+  { method: 'POST', path: '/api/send-contact-email' },
+  { method: 'POST', path: '/api/request-callback' },
+  { method: 'GET', path: '/api/send-quote-email' },
+  { method: 'GET', path: '/api/no-such-endpoint' },
+];
+
+test('every page, asset and redirect carries the security headers', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const paths = [...(await sitemapPaths(page)), '/login', '/quote-confirmation', '/no-such-page', '/articles/no-such-article'];
+  const failures: Record<string, string[]> = {};
+  const assets = new Set<string>(['/favicon.ico', '/favicon.svg', '/manifest.webmanifest', '/og/shiftly-share.png', '/rss.xml', '/robots.txt', '/sitemap-index.xml']);
+  for (const path of paths) {
+    const response = await request.get(path, { maxRedirects: 0 });
+    const problems = missing(response.headers());
+    const html = await response.text();
+    // Astro's policy for scripts and styles travels in the page itself.
+    if (!/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-[^"]*style-src/.test(html)) problems.push('no CSP meta with script-src and style-src hashes');
+    if (problems.length) failures[path] = problems;
+    for (const match of html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)) assets.add(match[1]!);
+  }
+  for (const path of assets) {
+    const response = await request.get(path);
+    expect(response.status(), path).toBe(200);
+    const problems = missing(response.headers());
+    if (problems.length) failures[path] = problems;
+  }
+  const redirect = await request.get('/about-us', { maxRedirects: 0 });
+  expect(redirect.status()).toBe(301);
+  if (missing(redirect.headers()).length) failures['/about-us (301)'] = missing(redirect.headers());
+  expect(failures).toEqual({});
+});
+
+test('hashed assets are cached for a year, pages are revalidated', async ({ request }) => {
+  const html = await (await request.get('/')).text();
+  const asset = html.match(/(?:src|href)="(\/_astro\/[^"]+)"/)?.[1] ?? (await (await request.get('/faq')).text()).match(/"(\/_astro\/[^"]+\.js)"/)?.[1];
+  expect(asset).toBeTruthy();
+  expect((await request.get(asset!)).headers()['cache-control']).toContain('immutable');
+  expect((await request.get('/')).headers()['cache-control']).toContain('must-revalidate');
+});
+
+test('every API answer carries the same headers as the static site, set by the Worker', async ({ request }) => {
+  for (const { method, path } of ENDPOINTS) {
+    const response = method === 'GET' ? await request.get(path) : await request.post(path, { data: {}, headers: { 'X-Test-Client': 'security-headers' } });
+    expect(response.status(), `${method} ${path}`).toBeLessThan(500);
+    expect(missing(response.headers()), `${method} ${path}`).toEqual([]);
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(response.headers()[name.toLowerCase()], `${method} ${path} ${name}`).toBe(value);
+  }
+});
+
+test('every page works under its own content security policy: no violation reported', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.addInitScript(() => {
+    (window as unknown as { __csp: string[] }).__csp = [];
+    document.addEventListener('securitypolicyviolation', (event) =>
+      (window as unknown as { __csp: string[] }).__csp.push(`${event.violatedDirective} ${event.blockedURI}`),
+    );
+  });
+  const consoleCsp: string[] = [];
+  page.on('console', (message) => {
+    if (/Content.Security.Policy/i.test(message.text())) consoleCsp.push(`${page.url()}: ${message.text()}`);
+  });
+  const violations: Record<string, string[]> = {};
+  for (const path of [...(await sitemapPaths(page)), '/login', '/no-such-page']) {
+    await open(page, path);
+    // Wake the on-demand islands too: their code must also live within the policy.
+    await page.locator('[data-callback-trigger]').first().click({ trial: false }).catch(() => undefined);
+    await page.keyboard.press('Escape');
+    const found = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
+    if (found.length) violations[path] = found;
+  }
+  expect(violations).toEqual({});
+  expect(consoleCsp).toEqual([]);
+});
