@@ -36,7 +36,8 @@ test('every page, asset and redirect carries the security headers', async ({ pag
     const problems = missing(response.headers());
     const html = await response.text();
     // Astro's policy for scripts and styles travels in the page itself.
-    if (!/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-[^"]*style-src/.test(html)) problems.push('no CSP meta with script-src and style-src hashes');
+    const isPage = (response.headers()['content-type'] ?? '').startsWith('text/html');
+    if (isPage && !/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-[^"]*style-src/.test(html)) problems.push('no CSP meta with script-src and style-src hashes');
     if (problems.length) failures[path] = problems;
     for (const match of html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)) assets.add(match[1]!);
   }
