@@ -5,6 +5,7 @@ import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
+import { hydrationDirectives } from './src/directives/integration.ts';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -21,6 +22,7 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
+    hydrationDirectives(),
     mdx(),
     sitemap({
       filter: (page) => !unlisted.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),

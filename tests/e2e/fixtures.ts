@@ -9,9 +9,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Clicks before hydration are lost: wait until no island is still server-rendered only. */
+/**
+ * Clicks before hydration are lost: wait until no eagerly hydrated island is still server-rendered only.
+ * Islands hydrated on demand (client:trigger, client:consent) stay unhydrated on purpose until they are needed.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:is([client="load"], [client="idle"])'));
 }
 
 /** Opens a path and waits for its islands (if any) to hydrate. */
@@ -20,8 +23,43 @@ export async function open(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
-/** Every console error and uncaught exception a page produced during the test. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** A cookie choice as the banner stores it: tests run as a returning visitor unless they opt out. */
+export const STORED_CONSENT = {
+  essential: true,
+  analytics: false,
+  functional: false,
+  marketing: false,
+  version: 1,
+  timestamp: '2026-01-01T00:00:00.000Z',
+};
+
+interface Fixtures {
+  /** 'stored' (default): a consent record exists, so no banner; 'none': a first visit. */
+  consent: 'stored' | 'none';
+  /** Every console error and uncaught exception a page produced during the test. */
+  consoleErrors: string[];
+}
+
+export const test = base.extend<Fixtures>({
+  consent: ['stored', { option: true }],
+  page: async ({ page, consent }, use) => {
+    if (consent === 'stored') {
+      // A fresh timestamp each run so the 12-month expiry never catches the tests out.
+      const record = JSON.stringify({ ...STORED_CONSENT, timestamp: new Date().toISOString() });
+      await page.addInitScript((value) => {
+        try {
+          // Seed once per tab, so a test that clears the record is not overruled on reload.
+          if (!sessionStorage.getItem('e2e-consent-seeded')) {
+            localStorage.setItem('cookie-consent', value);
+            sessionStorage.setItem('e2e-consent-seeded', '1');
+          }
+        } catch {
+          // about:blank has no storage
+        }
+      }, record);
+    }
+    await use(page);
+  },
   consoleErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on('console', (message) => {

@@ -1,0 +1,52 @@
+import { CloseIcon } from '../shared/CloseIcon';
+
+interface CookieBannerProps {
+  onAcceptAll: () => void;
+  onRejectAll: () => void;
+  onManage: (button: HTMLElement) => void;
+  onClose: () => void;
+}
+
+export function CookieBanner({ onAcceptAll, onRejectAll, onManage, onClose }: CookieBannerProps) {
+  return (
+    <section
+      aria-labelledby="cookie-banner-title"
+      aria-describedby="cookie-banner-text"
+      className="fixed inset-x-0 bottom-0 z-50 p-3 sm:p-4"
+      data-cookie-banner
+    >
+      <div className="relative mx-auto max-w-4xl rounded-2xl border border-line bg-white p-5 pr-12 shadow-2xl sm:p-6 sm:pr-14">
+        <h2 id="cookie-banner-title" className="text-lg">
+          We use cookies
+        </h2>
+        <p id="cookie-banner-text" className="mt-1 text-sm text-ink-muted sm:text-base">
+          Essential cookies keep this site working. With your permission we would also use analytics, functional and
+          marketing cookies to improve it. You can change your mind at any time. Read our{' '}
+          <a href="/cookies" className="font-semibold text-brand-700 underline">
+            cookie policy
+          </a>
+          .
+        </p>
+        <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <button type="button" className="btn-ghost sm:mr-auto" onClick={(event) => onManage(event.currentTarget)}>
+            Manage Preferences
+          </button>
+          <button type="button" className="btn-primary" onClick={onRejectAll}>
+            Reject All
+          </button>
+          <button type="button" className="btn-primary" onClick={onAcceptAll}>
+            Accept All
+          </button>
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close cookie banner"
+          className="absolute top-3 right-3 grid size-11 place-items-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink"
+        >
+          <CloseIcon />
+        </button>
+      </div>
+    </section>
+  );
+}

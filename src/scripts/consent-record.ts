@@ -1,0 +1,51 @@
+/**
+ * Reading the stored consent record, with no dependencies, so the tiny hydration directive can decide
+ * whether the banner is needed without downloading anything.
+ */
+export const CONSENT_KEY = 'cookie-consent';
+/** Bump when the categories or their meaning change: everyone is asked again. */
+export const CONSENT_VERSION = 1;
+/** A choice is remembered for 12 months, then asked for again. */
+export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
+
+export interface ConsentChoices {
+  analytics: boolean;
+  functional: boolean;
+  marketing: boolean;
+}
+
+export interface ConsentRecord extends ConsentChoices {
+  essential: true;
+  version: number;
+  /** ISO time the choice was made. */
+  timestamp: string;
+}
+
+/** A stored record still in force, or null when the visitor must be asked (none, unreadable, outdated, expired). */
+export function parseConsent(raw: string | null, now = Date.now()): ConsentRecord | null {
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<ConsentRecord>;
+    if (value?.version !== CONSENT_VERSION || typeof value.timestamp !== 'string') return null;
+    const given = Date.parse(value.timestamp);
+    if (Number.isNaN(given) || now - given > CONSENT_MAX_AGE_MS) return null;
+    return {
+      essential: true,
+      analytics: value.analytics === true,
+      functional: value.functional === true,
+      marketing: value.marketing === true,
+      version: CONSENT_VERSION,
+      timestamp: value.timestamp,
+    };
+  } catch {
+    return null;
+  }
+}
+
+export function readStoredConsent(): ConsentRecord | null {
+  try {
+    return parseConsent(localStorage.getItem(CONSENT_KEY));
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The cookie consent record (spec: browser storage key `cookie-consent`), and a nanostore that any optional
+ * script can subscribe to, so nothing optional runs before the visitor has said yes.
+ * No trackers are loaded today: enabling a category only logs that it would start.
+ */
+import { atom } from 'nanostores';
+
+import { CONSENT_KEY, CONSENT_VERSION, readStoredConsent, type ConsentChoices, type ConsentRecord } from './consent-record';
+
+export { CONSENT_KEY, CONSENT_VERSION, CONSENT_MAX_AGE_MS, parseConsent } from './consent-record';
+export type { ConsentChoices, ConsentRecord } from './consent-record';
+
+export type OptionalCategory = keyof ConsentChoices;
+export const OPTIONAL_CATEGORIES: readonly OptionalCategory[] = ['analytics', 'functional', 'marketing'];
+
+export const NO_OPTIONAL: ConsentChoices = { analytics: false, functional: false, marketing: false };
+export const ALL_OPTIONAL: ConsentChoices = { analytics: true, functional: true, marketing: true };
+
+/** The consent in force; null until the visitor chooses. */
+export const $consent = atom<ConsentRecord | null>(typeof localStorage === 'undefined' ? null : readStoredConsent());
+
+export function saveConsent(choices: ConsentChoices, now = new Date()): ConsentRecord {
+  const before = $consent.get();
+  const record: ConsentRecord = { essential: true, ...choices, version: CONSENT_VERSION, timestamp: now.toISOString() };
+  try {
+    localStorage.setItem(CONSENT_KEY, JSON.stringify(record));
+  } catch {
+    // Private mode or full storage: the choice still applies to this page view.
+  }
+  $consent.set(record);
+  for (const category of OPTIONAL_CATEGORIES) {
+    if (record[category] && !before?.[category]) console.info(`Cookie consent: ${category} cookies enabled (no ${category} scripts are configured yet).`);
+  }
+  return record;
+}
+
+/** Runs `start` once the visitor has allowed `category` (now or later). Returns an unsubscribe function. */
+export function whenAllowed(category: OptionalCategory, start: () => void): () => void {
+  let started = false;
+  return $consent.subscribe((record) => {
+    if (!started && record?.[category]) {
+      started = true;
+      start();
+    }
+  });
+}

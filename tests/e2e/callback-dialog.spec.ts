@@ -1,0 +1,83 @@
+import { test, expect, open, axeViolations } from './fixtures';
+
+const dialogOf = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Request a call back' });
+
+test('no call-back JavaScript until a Call Me Back button is first pressed; the first press opens the dialog', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await open(page, '/');
+  await page.waitForTimeout(500);
+  expect(scripts.filter((url) => url.includes('CallbackDialog'))).toEqual([]);
+  const trigger = page.locator('header').getByRole('button', { name: 'Call Me Back' });
+  await trigger.click();
+  await expect(dialogOf(page)).toBeVisible();
+  expect(scripts.some((url) => url.includes('CallbackDialog'))).toBe(true);
+  await expect(dialogOf(page)).toContainText('020 7946 0321');
+});
+
+test('blank or whitespace-only fields: the spec toast and both fields marked', async ({ page }) => {
+  await open(page, '/');
+  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('Full Name').fill('   ');
+  await dialog.getByLabel('Phone Number').fill('  ');
+  await dialog.getByRole('button', { name: 'Request call back' }).click();
+  const toast = page.locator('[data-notice="error"]');
+  await expect(toast).toContainText('Please fill in all fields');
+  await expect(toast).toContainText('Both name and phone number are required.');
+  await expect(dialog.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog).toBeVisible();
+});
+
+test('the phone field is type tel with autocomplete; name has autocomplete', async ({ page }) => {
+  await open(page, '/');
+  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await expect(dialogOf(page).getByLabel('Phone Number')).toHaveAttribute('type', 'tel');
+  await expect(dialogOf(page).getByLabel('Phone Number')).toHaveAttribute('autocomplete', 'tel');
+  await expect(dialogOf(page).getByLabel('Full Name')).toHaveAttribute('autocomplete', 'name');
+});
+
+test('a failed request keeps the values and gives the phone number', async ({ page }) => {
+  await page.route('**/api/request-callback', (route) => route.abort('connectionrefused'));
+  await open(page, '/');
+  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('Full Name').fill('Jo Bloggs');
+  await dialog.getByLabel('Phone Number').fill('07700 900123');
+  await dialog.getByRole('button', { name: 'Request call back' }).click();
+  await expect(page.locator('[data-notice="error"]')).toContainText('020 7946 0321');
+  await expect(dialog.getByLabel('Full Name')).toHaveValue('Jo Bloggs');
+  await expect(dialog.getByLabel('Phone Number')).toHaveValue('07700 900123');
+});
+
+test('Cancel, the close button and Escape clear the form, close, and return focus to the opener (mobile button too)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page, '/');
+  await page.locator('[data-mobile-menu] > summary').click();
+  const mobileTrigger = page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Call Me Back' });
+  await mobileTrigger.click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('Full Name').fill('Sam');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(mobileTrigger).toBeFocused();
+  await mobileTrigger.click();
+  await expect(dialog.getByLabel('Full Name')).toHaveValue('');
+  await dialog.getByLabel('Full Name').fill('Sam');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(mobileTrigger).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Full Name')).toHaveValue('');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('axe finds no violations with the call-back dialog open', async ({ page }) => {
+  await open(page, '/');
+  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await expect(dialogOf(page)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
