@@ -1,7 +1,13 @@
 // Small helpers shared by the stand-in servers (plain Node http, no dependencies).
 export function sendJson(res, status, body, headers = {}) {
   const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  // Browsers call the postcode service directly (the quote wizard); postcodes.io allows any origin, so does the stand-in.
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'access-control-allow-origin': '*',
+    ...headers,
+  });
   res.end(text);
 }
 
