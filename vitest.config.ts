@@ -1,11 +1,35 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
+const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
+
 export default defineConfig({
-  resolve: { alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   test: {
-    // Playwright specs live in tests/e2e and must never be collected here.
-    include: ['tests/unit/**/*.test.ts'],
-    environment: 'node',
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          // Playwright specs live in tests/e2e and must never be collected here.
+          include: ['tests/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'api',
+          // Over HTTP against `wrangler dev --env test` with both stand-ins, started by the global setup.
+          include: ['tests/api/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/api/global-setup.ts'],
+          // The stand-ins' fail switches are shared: one file at a time.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -25,6 +25,8 @@ export interface Env {
   RATE_LIMIT_CLIENT_HEADER?: string;
   /** First retry delay for a failed e-mail, in seconds (then x4 each attempt). Default 60. */
   OUTBOX_RETRY_BASE_SECONDS?: string;
+  /** Attempts before an e-mail is given up and the business alerted. Default 8 (all inside 23 hours). */
+  OUTBOX_MAX_ATTEMPTS?: string;
 }
 
 export type AppBindings = { Bindings: Env };

@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // Builds the site, applies the D1 migrations to a local database and serves both with `wrangler dev`
-// (the same workerd runtime as production). `npm start` runs it with the defaults; the tests run it
-// with their own port, state folder and wrangler environment.
+// (the same workerd runtime as production), with the external services wired in:
+//  - e-mail: the local mail catcher (Resend stand-in) unless RESEND_API_KEY is set;
+//  - postcodes: postcodes.io if it answers within 2 s, otherwise the local stand-in.
+// Env vars override every choice (POSTCODES_API_URL, RESEND_BASE_URL, RESEND_API_KEY, MAIL_FROM, BUSINESS_EMAIL,
+// SITE_URL, POSTCODES_STANDIN_PORT, MAIL_CATCHER_PORT). `--env test` (and `--stand-ins`) always use the stand-ins.
+// `npm start` runs it with the defaults; the tests run it with their own port, state folder and wrangler environment.
 //
-//   node scripts/serve.mjs [--no-build] [--port 8788] [--state .wrangler/state] [--fresh] [--env test]
+//   node scripts/serve.mjs [--no-build] [--port 8788] [--state .wrangler/state] [--fresh] [--env test] [--stand-ins]
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { offlineEnv } from './lib/offline-env.mjs';
+import { startStandIns } from './lib/stand-ins.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -16,13 +21,20 @@ const { values: opts } = parseArgs({
     state: { type: 'string', default: '.wrangler/state' },
     fresh: { type: 'boolean', default: false },
     env: { type: 'string' },
+    'stand-ins': { type: 'boolean', default: false },
+    'test-scheduled': { type: 'boolean', default: false },
   },
 });
 
 const node = process.execPath;
 const wrangler = ['node_modules/wrangler/bin/wrangler.js'];
 const envArgs = opts.env ? ['--env', opts.env] : [];
-const env = { ...offlineEnv };
+const inTests = opts.env === 'test' || opts.env === 'load';
+
+const services = await startStandIns({ forceStandIns: opts['stand-ins'] || inTests });
+console.log(`\n▶ External services\n  ${services.lines.join('\n  ')}`);
+
+const env = { ...offlineEnv, PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl };
 
 function run(label, args) {
   console.log(`\n▶ ${label}`);
@@ -33,18 +45,31 @@ function run(label, args) {
   }
 }
 
-if (!opts['no-build']) run('Building the site (astro build)', ['node_modules/astro/bin/astro.mjs', 'build']);
+if (!opts['no-build']) run(`Building the site (astro build, postcodes from ${env.PUBLIC_POSTCODES_API_URL})`, ['node_modules/astro/bin/astro.mjs', 'build']);
 if (opts.fresh) rmSync(opts.state, { recursive: true, force: true });
 run('Applying database migrations to the local D1', [
   ...wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', opts.state, ...envArgs,
 ]);
 
+// Values for the Worker: the chosen services, plus any setting given in the environment.
+const vars = { POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey };
+for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS']) if (process.env[name]) vars[name] = process.env[name];
+const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+
 console.log(`\n▶ Serving on http://127.0.0.1:${opts.port} (Worker + static assets + local D1 in ${opts.state})`);
+if (services.mailCatcherUrl) console.log(`  Captured e-mails: ${services.mailCatcherUrl}/`);
 const server = spawn(
   node,
-  [...wrangler, 'dev', '--ip', '127.0.0.1', '--port', opts.port, '--persist-to', opts.state, '--show-interactive-dev-session=false', ...envArgs],
+  [
+    ...wrangler, 'dev', '--ip', '127.0.0.1', '--port', opts.port, '--persist-to', opts.state, '--show-interactive-dev-session=false',
+    ...(opts['test-scheduled'] || inTests ? ['--test-scheduled'] : []),
+    ...envArgs, ...varArgs,
+  ],
   { stdio: 'inherit', env },
 );
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+server.on('exit', async (code, signal) => {
+  await services.close();
+  process.exit(code ?? (signal ? 0 : 1));
+});

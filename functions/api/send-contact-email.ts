@@ -27,25 +27,23 @@ const FIELD_LABELS: Record<string, string> = {
   message: 'Message',
 };
 
+/** `wrangler dev` rewrites the request URL to localhost; a browser on 127.0.0.1 is the same machine and port. */
+function comparableOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    const host = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? 'localhost' : url.hostname;
+    return `${url.protocol}//${host}:${url.port}`;
+  } catch {
+    return null;
+  }
+}
+
 /** A plain form post must come from a page of this site (Origin, or Referer when a browser omits Origin). */
 function fromOwnOrigin(c: Context<AppBindings>): boolean {
-  const allowed = new Set([new URL(c.req.url).origin]);
-  if (c.env.SITE_URL) {
-    try {
-      allowed.add(new URL(c.env.SITE_URL).origin);
-    } catch {
-      // A malformed SITE_URL allows nothing extra.
-    }
-  }
-  const origin = c.req.header('Origin');
-  if (origin) return allowed.has(origin);
-  const referer = c.req.header('Referer');
-  if (!referer) return false;
-  try {
-    return allowed.has(new URL(referer).origin);
-  } catch {
-    return false;
-  }
+  const allowed = new Set([comparableOrigin(c.req.url), c.env.SITE_URL ? comparableOrigin(c.env.SITE_URL) : null].filter(Boolean));
+  const claimed = c.req.header('Origin') ?? c.req.header('Referer');
+  if (!claimed || claimed === 'null') return false;
+  return allowed.has(comparableOrigin(claimed));
 }
 
 const redirect = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });

@@ -42,7 +42,12 @@ export interface OutboxRow {
 export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
 /** Retries stop before Resend forgets the idempotency key (24 h). */
 export const RETRY_WINDOW_MS = 23 * 60 * 60 * 1000;
-export const MAX_ATTEMPTS = 8;
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+function maxAttempts(env: Env): number {
+  const configured = Number(env.OUTBOX_MAX_ATTEMPTS ?? DEFAULT_MAX_ATTEMPTS);
+  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_ATTEMPTS;
+}
 const SEND_TIMEOUT_MS = 10_000;
 /** A row still 'pending' this long after its request started is picked up by the cron trigger. */
 const PENDING_GRACE_MS = 2 * 60 * 1000;
@@ -113,7 +118,7 @@ export async function deliver(env: Env, row: Pick<OutboxRow, 'id' | 'payload' | 
     return true;
   }
   const next = new Date(now.getTime() + retryDelayMs(env, attempts));
-  const giveUp = attempts >= MAX_ATTEMPTS || next.getTime() > new Date(row.created_at).getTime() + RETRY_WINDOW_MS;
+  const giveUp = attempts >= maxAttempts(env) || next.getTime() > new Date(row.created_at).getTime() + RETRY_WINDOW_MS;
   await env.DB.prepare('UPDATE email_outbox SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?')
     .bind(giveUp ? 'gave_up' : 'failed', attempts, outcome.error, next.toISOString(), row.id)
     .run();

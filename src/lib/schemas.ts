@@ -126,8 +126,8 @@ export const quoteRequestSchema = z.object({
   /** What the customer was shown; stored, never trusted, and used only when the distance cannot be verified. */
   clientEstimate: z.object(
     {
-      total: z.number('The estimate is missing.').finite().min(0).max(1_000_000),
-      distance: z.number('The estimate is missing.').finite().min(0).max(2_000),
+      total: z.number('The estimate is missing.').min(0).max(1_000_000),
+      distance: z.number('The estimate is missing.').min(0).max(2_000),
     },
     'The estimate is missing. Please go back to step 3.',
   ),

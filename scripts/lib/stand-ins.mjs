@@ -1,0 +1,84 @@
+// Chooses and starts the external services' stand-ins for `npm start` and the tests.
+import { createMailCatcher } from '../../stand-ins/mail/server.mjs';
+import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
+
+export const POSTCODES_IO = 'https://api.postcodes.io';
+export const RESEND_API = 'https://api.resend.com';
+/** Any non-empty key: the mail catcher only checks that one is sent. */
+export const CATCHER_API_KEY = 're_local_mail_catcher';
+
+/** Listens on the port asked for; if another program holds it, on a free one (printed by the caller). */
+function listenOn(server, port) {
+  return new Promise((resolve, reject) => {
+    const attempt = (p, fallback) => {
+      server.once('error', (error) => {
+        if (error.code === 'EADDRINUSE' && fallback) attempt(0, false);
+        else reject(error);
+      });
+      server.listen(p, '127.0.0.1', () => resolve(server.address().port));
+    };
+    attempt(port, true);
+  });
+}
+
+/** True when postcodes.io answers a known postcode within the time limit. */
+export async function postcodesIoReachable(timeoutMs = 2000) {
+  try {
+    const response = await fetch(`${POSTCODES_IO}/postcodes/SW1A1AA`, { signal: AbortSignal.timeout(timeoutMs) });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Decides where postcodes and e-mail go. Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY.
+ * `forceStandIns` (tests) never probes the internet and never sends real e-mail unless RESEND_BASE_URL says so.
+ */
+export { listenOn };
+
+export async function startStandIns({ forceStandIns = false, env = process.env } = {}) {
+  const servers = [];
+  const lines = [];
+  let postcodesUrl = env.POSTCODES_API_URL;
+  if (postcodesUrl) {
+    lines.push(`Postcodes: ${postcodesUrl} (from POSTCODES_API_URL)`);
+  } else if (!forceStandIns && (await postcodesIoReachable())) {
+    postcodesUrl = POSTCODES_IO;
+    lines.push(`Postcodes: ${POSTCODES_IO} answered within 2 s, so the real service is used`);
+  } else {
+    const server = createPostcodesStandIn();
+    const port = await listenOn(server, Number(env.POSTCODES_STANDIN_PORT ?? 8790));
+    servers.push(server);
+    postcodesUrl = `http://127.0.0.1:${port}`;
+    lines.push(`Postcodes: local stand-in on ${postcodesUrl} (${forceStandIns ? 'tests always use it' : 'postcodes.io did not answer within 2 s'})`);
+  }
+
+  let resendUrl = env.RESEND_BASE_URL;
+  let resendKey = env.RESEND_API_KEY;
+  let mailCatcherUrl;
+  if (resendUrl) {
+    resendKey ||= CATCHER_API_KEY;
+    lines.push(`E-mail: ${resendUrl} (from RESEND_BASE_URL)`);
+  } else if (resendKey && !forceStandIns) {
+    resendUrl = RESEND_API;
+    lines.push(`E-mail: sent through ${resendUrl} (RESEND_API_KEY is set)`);
+  } else {
+    const server = createMailCatcher();
+    const port = await listenOn(server, Number(env.MAIL_CATCHER_PORT ?? 8791));
+    servers.push(server);
+    mailCatcherUrl = `http://127.0.0.1:${port}`;
+    resendUrl = mailCatcherUrl;
+    resendKey = CATCHER_API_KEY;
+    lines.push(`E-mail: nothing leaves this machine; the mail catcher keeps every e-mail. Read them at ${mailCatcherUrl}/`);
+  }
+
+  return {
+    postcodesUrl,
+    resendUrl,
+    resendKey,
+    mailCatcherUrl,
+    lines,
+    close: () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Progressive enhancement of the /contact form. Without JavaScript the form posts to
+ * /api/send-contact-email and the Worker redirects back to /contact?sent=1. With it: the shared schema's
+ * field messages, 'Sending...' with the button disabled, a notification, the form cleared on success and
+ * the values kept on failure. The schema (zod) loads only when someone starts using the form.
+ */
+import { notify } from './notify';
+
+export const CONTACT_MESSAGES = {
+  sent: "Message sent successfully! We'll get back to you soon.",
+  failed: 'Failed to send message. Please try again.',
+  sending: 'Sending...',
+} as const;
+
+const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'subject', 'message'] as const;
+type Field = (typeof FIELDS)[number];
+
+const loadSchemas = () => import('../lib/schemas');
+
+function control(form: HTMLFormElement, name: Field): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
+  return form.querySelector(`#contact-${name}`);
+}
+
+function showErrors(form: HTMLFormElement, fields: Record<string, string>): void {
+  let first: HTMLElement | null = null;
+  for (const name of FIELDS) {
+    const input = control(form, name);
+    const error = form.querySelector<HTMLElement>(`#contact-${name}-error`);
+    const message = fields[name];
+    if (error) {
+      error.textContent = message ?? '';
+      error.hidden = !message;
+    }
+    if (input) {
+      if (message) input.setAttribute('aria-invalid', 'true');
+      else input.removeAttribute('aria-invalid');
+      if (message && !first) first = input;
+    }
+  }
+  first?.focus();
+}
+
+function values(form: HTMLFormElement): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) if (typeof value === 'string') data[key] = value;
+  return data;
+}
+
+export function enhanceContactForm(form: HTMLFormElement): void {
+  const button = form.querySelector<HTMLButtonElement>('[data-contact-submit]');
+  const label = button?.textContent ?? 'Send message';
+  let sending = false;
+
+  // Fetch the validation code while the visitor types, not when they press send.
+  form.addEventListener('focusin', () => void loadSchemas(), { once: true });
+
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (sending) return;
+    const body = values(form);
+    const { contactSchema, fieldErrors } = await loadSchemas();
+    const checked = contactSchema.safeParse(body);
+    if (!checked.success) {
+      showErrors(form, fieldErrors(checked.error));
+      return;
+    }
+    showErrors(form, {});
+
+    sending = true;
+    if (button) {
+      button.disabled = true;
+      button.textContent = CONTACT_MESSAGES.sending;
+    }
+    try {
+      const response = await fetch(form.action, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!response.ok) {
+        const answer = (await response.json().catch(() => null)) as { error?: { fields?: Record<string, string> } } | null;
+        if (answer?.error?.fields) showErrors(form, answer.error.fields);
+        throw new Error(`send-contact-email answered ${response.status}`);
+      }
+      form.reset();
+      notify({ title: CONTACT_MESSAGES.sent, variant: 'success' });
+    } catch (error) {
+      console.error('Contact form failed to send', error);
+      notify({ title: CONTACT_MESSAGES.failed, variant: 'error' });
+    } finally {
+      sending = false;
+      if (button) {
+        button.disabled = false;
+        button.textContent = label;
+      }
+    }
+  });
+}

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { apiBase, call, emailsTo, query, unique, validContact } from './helpers';
+
+const BUSINESS = 'leads@shiftly.example';
+
+describe('POST /api/send-contact-email', () => {
+  it('stores the message, e-mails the business (reply-to the customer, name joined) and acknowledges the customer', async () => {
+    const body = validContact();
+    const response = await call('/api/send-contact-email', body);
+    expect(response.status).toBe(201);
+    const { reference, emailSent } = (await response.json()) as { reference: string; emailSent: boolean };
+    expect(reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
+    expect(emailSent).toBe(true);
+    expect(query('SELECT first_name, last_name, subject, via, email_status FROM contact_messages WHERE reference = ?', reference)).toEqual([
+      { first_name: 'Grace', last_name: 'Hopper', subject: 'Booking question', via: 'json', email_status: 'sent' },
+    ]);
+    const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference));
+    expect([business!.reply_to].flat()).toEqual([body.email]);
+    expect(business!.html).toContain('Grace Hopper');
+    expect(business!.html).toContain('Can you move a piano up three flights of stairs?');
+    const [ack] = await emailsTo(body.email);
+    expect(ack!.html).toContain('within 1 hour');
+    expect(ack!.html).toContain(reference);
+  });
+
+  it('answers 400 with field messages from the shared schema', async () => {
+    const response = await call('/api/send-contact-email', { firstName: ' ', email: 'nope' });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { code: string; fields: Record<string, string> } };
+    expect(error.code).toBe('validation_failed');
+    expect(error.fields).toMatchObject({
+      firstName: 'Please enter your first name.',
+      lastName: 'Please enter your last name.',
+      email: 'Please enter a valid email address.',
+      subject: 'Please choose a subject.',
+      message: 'Please enter your message.',
+    });
+  });
+
+  it('works as a plain form post from our own origin: 303 to /contact?sent=1', async () => {
+    const email = `${unique('form')}@example.com`;
+    const form = new URLSearchParams({ ...validContact({ email }), website: '' });
+    const response = await call('/api/send-contact-email', form.toString(), {
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { Origin: apiBase() },
+    });
+    expect(response.status).toBe(303);
+    expect(new URL(response.headers.get('location')!, apiBase()).pathname + new URL(response.headers.get('location')!, apiBase()).search).toBe('/contact?sent=1');
+    expect(query('SELECT via FROM contact_messages WHERE email = ?', email)).toEqual([{ via: 'form' }]);
+    expect(await emailsTo(email)).toHaveLength(1);
+  });
+
+  it('answers an invalid plain form post with an HTML page listing what to fix and a link back', async () => {
+    const form = new URLSearchParams({ firstName: 'Grace', lastName: '', email: 'x', subject: 'Hi', message: '<b>hi</b>' });
+    const response = await call('/api/send-contact-email', form.toString(), {
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { Referer: `${apiBase()}/contact` },
+    });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    const html = await response.text();
+    expect(html).toContain('<li>Last name: Please enter your last name.</li>');
+    expect(html).toContain('<li>Email: Please enter a valid email address.</li>');
+    expect(html).toContain('href="/contact"');
+  });
+
+  it('refuses a plain form post from another site', async () => {
+    const email = `${unique('csrf')}@example.com`;
+    const response = await call('/api/send-contact-email', new URLSearchParams(validContact({ email })).toString(), {
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { Origin: 'https://evil.example' },
+    });
+    expect(response.status).toBe(403);
+    expect(query('SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?', email)).toEqual([{ n: 0 }]);
+  });
+
+  it('honeypot: a normal-looking answer, nothing stored or sent', async () => {
+    const body = validContact({ website: 'spam' });
+    const response = await call('/api/send-contact-email', body);
+    expect(response.status).toBe(201);
+    expect(query('SELECT COUNT(*) AS n FROM contact_messages WHERE email = ?', body.email)).toEqual([{ n: 0 }]);
+    expect(await emailsTo(body.email)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/request-callback', () => {
+  it('stores the request and e-mails the business', async () => {
+    const name = `Alan ${unique('t')}`;
+    const response = await call('/api/request-callback', { name, phone: '0161 496 0000' });
+    expect(response.status).toBe(201);
+    const { reference, emailSent } = (await response.json()) as { reference: string; emailSent: boolean };
+    expect(emailSent).toBe(true);
+    expect(query('SELECT name, phone, email_status FROM callback_requests WHERE reference = ?', reference)).toEqual([
+      { name, phone: '0161 496 0000', email_status: 'sent' },
+    ]);
+    const [mail] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference));
+    expect(mail!.html).toContain(name);
+    expect(mail!.html).toContain('0161 496 0000');
+  });
+
+  it('rejects blank and whitespace-only fields', async () => {
+    const response = await call('/api/request-callback', { name: '   ', phone: ' ' });
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
+    expect(Object.keys(error.fields).sort()).toEqual(['name', 'phone']);
+  });
+});

@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { call, validContact, validQuote } from './helpers';
+
+const PATHS = ['/api/send-quote-email', '/api/send-contact-email', '/api/request-callback'] as const;
+const RUNS = 2_000;
+
+/** Strings that have broken parsers before: control characters, huge numbers, lone surrogates, markup, SQL. */
+const nasty = fc.oneof(
+  fc.string({ maxLength: 300 }),
+  fc.string({ unit: 'binary', maxLength: 200 }),
+  fc.constantFrom('', ' ', '\u0000', '\r\n', '\ud800', '<script>alert(1)</script>', "'; DROP TABLE quote_requests; --", '1e309', 'NaN', '__proto__', 'x'.repeat(6000)),
+);
+
+const anyValue = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 5 }), fc.dictionary(nasty, nasty, { maxKeys: 4 }));
+
+/** A valid body with some fields replaced by nonsense or removed. */
+function mutated(base: Record<string, unknown>) {
+  const keys = Object.keys(base);
+  return fc
+    .record({
+      changes: fc.array(fc.tuple(fc.constantFrom(...keys, 'website', 'extra', '__proto__'), fc.option(anyValue, { nil: undefined })), { minLength: 1, maxLength: 4 }),
+    })
+    .map(({ changes }) => {
+      const body: Record<string, unknown> = { ...base };
+      for (const [key, value] of changes) {
+        if (value === undefined) delete body[key];
+        else body[key] = value;
+      }
+      // Keep a filled honeypot rare: it answers before validation and would hide the interesting paths.
+      if (typeof body.website === 'string' && body.website.trim() !== '') delete body.website;
+      return JSON.stringify(body);
+    });
+}
+
+const bodies = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...PATHS).chain((path) => mutated(path === PATHS[0] ? validQuote({ idempotencyKey: 'fuzz-key-fixed-0001' }) : path === PATHS[1] ? validContact() : { name: 'Alan', phone: '0161 496 0000' }).map((body) => ({ path, body, type: 'application/json' }))) },
+  { weight: 2, arbitrary: fc.record({ path: fc.constantFrom(...PATHS), body: fc.jsonValue().map((v) => JSON.stringify(v)), type: fc.constant('application/json') }) },
+  { weight: 1, arbitrary: fc.record({ path: fc.constantFrom(...PATHS), body: nasty, type: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data', '') }) },
+);
+
+describe('fuzz: malformed bodies never cause a 5xx', () => {
+  it(`sends ${RUNS} malformed bodies to the three endpoints`, async () => {
+    const samples = fc.sample(bodies, { numRuns: RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261122) });
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    let next = 0;
+    async function worker() {
+      while (next < samples.length) {
+        const sample = samples[next++]!;
+        const response = await call(sample.path, sample.body, {
+          contentType: sample.type,
+          headers: sample.type === 'application/x-www-form-urlencoded' ? { Origin: 'http://127.0.0.1' } : {},
+        });
+        await response.arrayBuffer();
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        if (response.status >= 500) failures.push(`${response.status} ${sample.path} ${sample.type} ${sample.body.slice(0, 200)}`);
+      }
+    }
+    await Promise.all(Array.from({ length: 8 }, worker));
+    console.log('fuzz answers by status:', Object.fromEntries([...statuses].sort(([a], [b]) => a - b)));
+    expect(failures).toEqual([]);
+    expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(RUNS);
+  }, 300_000);
+});

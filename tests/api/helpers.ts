@@ -1,0 +1,130 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { inject } from 'vitest';
+import { addDays, londonToday } from '~/lib/dates';
+
+export const apiBase = () => inject('apiBase');
+export const mailUrl = () => inject('mailUrl');
+export const postcodesUrl = () => inject('postcodesUrl');
+
+let counter = 0;
+/** Unique per call: keeps tests' e-mails, keys and rate-limit buckets apart. */
+export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
+
+export interface PostOptions {
+  contentType?: string;
+  headers?: Record<string, string>;
+  /** The rate-limit bucket (test env only): a fresh one per request unless given. */
+  client?: string;
+  method?: string;
+}
+
+export async function call(path: string, body: unknown, options: PostOptions = {}): Promise<Response> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return fetch(`${apiBase()}${path}`, {
+    method: options.method ?? 'POST',
+    headers: {
+      'Content-Type': options.contentType ?? 'application/json',
+      'X-Test-Client': options.client ?? unique('client'),
+      ...options.headers,
+    },
+    body: options.method === 'GET' ? undefined : raw,
+    redirect: 'manual',
+  });
+}
+
+export interface CapturedEmail {
+  id: string;
+  from: string;
+  to: string | string[];
+  reply_to?: string | string[];
+  subject: string;
+  html: string;
+  text: string;
+  idempotencyKey: string | null;
+  replayOf?: string;
+}
+
+export async function emails(): Promise<CapturedEmail[]> {
+  const answer = (await (await fetch(`${mailUrl()}/emails`)).json()) as { data: CapturedEmail[] };
+  return answer.data;
+}
+
+export async function emailsTo(address: string): Promise<CapturedEmail[]> {
+  return (await emails()).filter((e) => [e.to].flat().includes(address));
+}
+
+export async function emailsMentioning(reference: string): Promise<CapturedEmail[]> {
+  return (await emails()).filter((e) => e.subject.includes(reference) || e.html.includes(reference));
+}
+
+export async function mailControl(settings: { fail?: boolean; failMatch?: string }): Promise<void> {
+  await fetch(`${mailUrl()}/__control`, { method: 'POST', body: JSON.stringify(settings) });
+}
+
+export async function postcodesControl(settings: { mode: 'ok' | 'fail' | 'slow'; delayMs?: number }): Promise<void> {
+  await fetch(`${postcodesUrl()}/__control`, { method: 'POST', body: JSON.stringify(settings) });
+}
+
+export async function runCron(): Promise<void> {
+  const response = await fetch(`${apiBase()}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
+  if (!response.ok) throw new Error(`/__scheduled answered ${response.status}`);
+  await response.text();
+}
+
+/** The local D1 database file that wrangler dev writes (read-only here: tests never change it behind the Worker's back). */
+export function database(): DatabaseSync {
+  const folder = join(inject('statePath'), 'v3/d1/miniflare-D1DatabaseObject');
+  const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
+  if (!file) throw new Error(`no D1 database in ${folder}`);
+  return new DatabaseSync(join(folder, file), { readOnly: true });
+}
+
+export function query<T = Record<string, unknown>>(sql: string, ...params: Array<string | number>): T[] {
+  const db = database();
+  try {
+    return db.prepare(sql).all(...params) as T[];
+  } finally {
+    db.close();
+  }
+}
+
+export const inDays = (days: number) => addDays(londonToday(), days);
+
+/** The next date from today (London) with the given weekday (0 Sunday ... 6 Saturday). */
+export function nextWeekday(day: number): string {
+  for (let i = 1; i <= 7; i++) {
+    const date = inDays(i);
+    if (new Date(`${date}T12:00:00Z`).getUTCDay() === day) return date;
+  }
+  throw new Error('unreachable');
+}
+
+export function validQuote(overrides: Record<string, unknown> = {}) {
+  return {
+    name: 'Ada Lovelace',
+    email: `${unique('ada')}@example.com`,
+    phone: '07700 900123',
+    propertyId: 'studio',
+    furnitureIds: ['sofa', 'wardrobe'],
+    fromPostcode: 'SW1A 1AA',
+    toPostcode: 'M1 1AE',
+    moveDate: nextWeekday(3),
+    clientEstimate: { total: 1000, distance: 160 },
+    idempotencyKey: unique('quote'),
+    ...overrides,
+  };
+}
+
+export function validContact(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    email: `${unique('grace')}@example.com`,
+    phone: '020 7946 0321',
+    subject: 'Booking question',
+    message: 'Can you move a piano up three flights of stairs?',
+    ...overrides,
+  };
+}

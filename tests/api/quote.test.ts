@@ -1,0 +1,226 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { distanceInMiles } from '~/lib/geo';
+import { calculatePricing } from '~/lib/pricing';
+import { call, emailsTo, emails, inDays, mailControl, nextWeekday, postcodesControl, query, runCron, unique, validQuote } from './helpers';
+
+const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')) as {
+  postcodes: Array<{ postcode: string; latitude: number; longitude: number }>;
+};
+const at = (postcode: string) => fixture.postcodes.find((p) => p.postcode === postcode)!;
+const BUSINESS = 'leads@shiftly.example';
+
+interface QuoteAnswer {
+  reference: string;
+  pricing: ReturnType<typeof calculatePricing>;
+  emailSent: boolean;
+  verified: boolean;
+  notes: string[];
+  promoCode?: string;
+}
+
+afterEach(async () => {
+  await mailControl({ fail: false, failMatch: '' });
+  await postcodesControl({ mode: 'ok' });
+});
+
+describe('POST /api/send-quote-email', () => {
+  it('stores the request, prices it on the server and e-mails customer and business with the same reference', async () => {
+    const body = validQuote({
+      moveDate: nextWeekday(6),
+      fromPostcode: '12 SW1A 1AA',
+      fromAddress: '12 High St, sw1a 1aa',
+      clientEstimate: { total: 1, distance: 1 }, // a tampered figure: never trusted
+    });
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as QuoteAnswer;
+    expect(answer.reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
+    const expected = calculatePricing({
+      propertyId: 'studio',
+      distanceMiles: distanceInMiles(at('SW1A 1AA'), at('M1 1AE')),
+      moveDate: body.moveDate as string,
+      furnitureIds: ['sofa', 'wardrobe'],
+    });
+    expect(answer.pricing).toEqual(expected);
+    expect(answer.pricing.weekendSurcharge).toBe(52);
+    expect(answer).toMatchObject({ emailSent: true, verified: true, notes: [] });
+
+    const [row] = query<{ reference: string; from_postcode: string; from_address: string; total: number; email_status: string; verified: number }>(
+      'SELECT * FROM quote_requests WHERE reference = ?',
+      answer.reference,
+    );
+    expect(row).toMatchObject({ from_postcode: 'SW1A 1AA', from_address: '12 High St, sw1a 1aa', total: expected.total, email_status: 'sent', verified: 1 });
+
+    const customer = await emailsTo(body.email as string);
+    expect(customer).toHaveLength(1);
+    expect(customer[0]!.subject).toContain(answer.reference);
+    expect(customer[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:customer`);
+    expect(customer[0]!.html).toContain(answer.reference);
+    expect(customer[0]!.html).toContain('12 High St, sw1a 1aa');
+    expect(customer[0]!.html).toContain('Sofa, Wardrobe');
+    expect(customer[0]!.html).toContain(`£${expected.total.toLocaleString('en-GB')}`);
+    expect(customer[0]!.html).toContain('What happens next?');
+    expect(customer[0]!.html).toMatch(/Saturday \d{1,2} \w+ \d{4}/);
+
+    const business = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
+    expect(business).toHaveLength(1);
+    expect([business[0]!.reply_to].flat()).toEqual([body.email]);
+    expect(business[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:business`);
+    expect(business[0]!.text).toContain('07700 900123');
+  });
+
+  it("keeps the spec's fallbacks and names a known promo code in both e-mails", async () => {
+    const body = validQuote({ furnitureIds: [], promoCode: 'firstmove10' });
+    const answer = (await (await call('/api/send-quote-email', body)).json()) as QuoteAnswer;
+    expect(answer.promoCode).toBe('FIRSTMOVE10');
+    const [customer] = await emailsTo(body.email as string);
+    expect(customer!.html).toContain('Standard move');
+    expect(customer!.html).toContain('10% off your first booking, applied when you book');
+    const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
+    expect(business!.html).toContain('FIRSTMOVE10');
+    expect(query('SELECT promo_code FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ promo_code: 'FIRSTMOVE10' }]);
+  });
+
+  it('rejects an unknown promo code with a field message', async () => {
+    const response = await call('/api/send-quote-email', validQuote({ promoCode: 'HALFPRICE' }));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: { code: 'validation_failed', message: expect.any(String), fields: { promoCode: 'This promo code is not recognised.' } },
+    });
+  });
+
+  it('answers 422 when the postcode is well formed but unknown, even by its outward code', async () => {
+    const response = await call('/api/send-quote-email', validQuote({ toPostcode: 'ZZ9 9ZZ' }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: { code: 'postcode_not_found', message: 'Postcode not found', fields: { toPostcode: 'Postcode not found' } },
+    });
+  });
+
+  it('prices an unknown postcode from its outward code and says so', async () => {
+    const body = validQuote({ fromPostcode: 'SW1A 9ZZ' });
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as QuoteAnswer;
+    expect(answer.notes).toEqual(['Distance estimated from the SW1A area']);
+    const [customer] = await emailsTo(body.email as string);
+    expect(customer!.html).toContain('Distance estimated from the SW1A area');
+  });
+
+  it('uses the spec messages for malformed postcodes and rejects past dates', async () => {
+    const response = await call('/api/send-quote-email', validQuote({ fromPostcode: 'nowhere', toPostcode: '123', moveDate: inDays(-1) }));
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
+    expect(error.fields).toEqual({
+      fromPostcode: "Invalid 'from' postcode format",
+      toPostcode: "Invalid 'to' postcode format",
+      moveDate: 'Please choose today or a later date.',
+    });
+  });
+
+  it('replays the first answer for the same idempotency key and body, sending nothing twice; 409 for a different body', async () => {
+    const body = validQuote();
+    const first = await call('/api/send-quote-email', body);
+    const firstAnswer = await first.json();
+    const again = await call('/api/send-quote-email', body);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(firstAnswer);
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE idempotency_key = ?', body.idempotencyKey as string)).toEqual([{ n: 1 }]);
+    expect((await emails()).filter((e) => e.idempotencyKey?.startsWith(`${body.idempotencyKey}:`))).toHaveLength(2);
+
+    const changed = await call('/api/send-quote-email', { ...body, phone: '07700 900999' });
+    expect(changed.status).toBe(409);
+    expect(((await changed.json()) as { error: { code: string } }).error.code).toBe('idempotency_conflict');
+  });
+
+  it('keeps the request when Resend is down (emailSent false), and the cron retry delivers it with the same keys', async () => {
+    await mailControl({ fail: true });
+    const body = validQuote();
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as QuoteAnswer;
+    expect(answer.emailSent).toBe(false);
+    expect(query('SELECT email_status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ email_status: 'failed' }]);
+    const failed = query<{ status: string; attempts: number; last_error: string }>(
+      'SELECT status, attempts, last_error FROM email_outbox WHERE record_reference = ? ORDER BY id',
+      answer.reference,
+    );
+    expect(failed.map((r) => [r.status, r.attempts])).toEqual([['failed', 1], ['failed', 1]]);
+    expect(failed[0]!.last_error).toContain('switched to fail');
+    expect(await emailsTo(body.email as string)).toHaveLength(0);
+
+    // The catcher is back; the test environment retries after 1 s (OUTBOX_RETRY_BASE_SECONDS).
+    await mailControl({ fail: false });
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    await runCron();
+    const delivered = await emailsTo(body.email as string);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:customer`);
+    expect(delivered[0]!.subject).toContain(answer.reference);
+    expect(query('SELECT status, attempts FROM email_outbox WHERE record_reference = ? ORDER BY id', answer.reference)).toEqual([
+      { status: 'sent', attempts: 2 },
+      { status: 'sent', attempts: 2 },
+    ]);
+    expect(query('SELECT email_status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ email_status: 'sent' }]);
+
+    // The same answer is replayed for a retried submission: the reference the customer sees never changes.
+    const replay = (await (await call('/api/send-quote-email', body)).json()) as QuoteAnswer;
+    expect(replay.reference).toBe(answer.reference);
+  });
+
+  it('stores the request unverified with the customer\'s distance when the postcode service is down, and tells the business', async () => {
+    await postcodesControl({ mode: 'fail' });
+    const body = validQuote({ clientEstimate: { total: 1035, distance: 162.7 } });
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    const answer = (await response.json()) as QuoteAnswer;
+    expect(answer.verified).toBe(false);
+    expect(answer.pricing).toEqual(calculatePricing({ propertyId: 'studio', distanceMiles: 162.7, moveDate: body.moveDate as string, furnitureIds: ['sofa', 'wardrobe'] }));
+    expect(query('SELECT verified, client_distance, client_total FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([
+      { verified: 0, client_distance: 162.7, client_total: 1035 },
+    ]);
+    const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
+    expect(business!.subject).toMatch(/^\[UNVERIFIED\]/);
+  });
+
+  it('escapes HTML in e-mails and strips CR/LF from subjects', async () => {
+    const body = validQuote({
+      name: 'Eve <script>alert(1)</script>\r\nBcc: victim@example.com',
+      additionalInfo: '<img src=x onerror="alert(2)"> & "quotes"',
+      fromAddress: '<b>1</b> Evil Rd, SW1A 1AA',
+    });
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as QuoteAnswer;
+    const mails = [...(await emailsTo(body.email as string)), ...(await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference))];
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(mail.html).not.toContain('<script>');
+      expect(mail.html).not.toContain('<img src=x');
+      expect(mail.html).not.toContain('<b>1</b>');
+      expect(mail.subject).not.toMatch(/[\r\n]/);
+    }
+    const business = mails.find((m) => [m.to].flat().includes(BUSINESS))!;
+    expect(business.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(business.html).toContain('&lt;img src=x onerror=&quot;alert(2)&quot;&gt; &amp; &quot;quotes&quot;');
+  });
+
+  it('answers a filled honeypot like a success but stores and sends nothing', async () => {
+    const body = validQuote({ website: 'http://spam.example' });
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as QuoteAnswer).reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE idempotency_key = ?', body.idempotencyKey as string)).toEqual([{ n: 0 }]);
+    expect(await emailsTo(body.email as string)).toHaveLength(0);
+  });
+
+  it('issues a different reference for every request', async () => {
+    const references = await Promise.all(
+      Array.from({ length: 8 }, async () => ((await (await call('/api/send-quote-email', validQuote())).json()) as QuoteAnswer).reference),
+    );
+    expect(new Set(references).size).toBe(8);
+    expect(unique('x')).not.toBe(unique('x'));
+  });
+});
