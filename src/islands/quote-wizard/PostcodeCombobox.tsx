@@ -69,6 +69,8 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
         choose(option);
       }
     } else if (event.key === 'Escape') {
+      // An answer still on its way must not reopen what the customer just closed.
+      latest.current++;
       if (open) {
         event.preventDefault();
         setOpen(false);
@@ -111,6 +113,7 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
         onBlur={() => {
           clearTimeout(blurTimer.current);
           blurTimer.current = setTimeout(() => {
+            latest.current++;
             setOpen(false);
             setActive(-1);
           }, BLUR_CLOSE_MS);

@@ -7,7 +7,7 @@ import { StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
 import { QuoteCard } from './QuoteCard';
 import { readPrefill } from './prefill';
-import { priceNow, schedulePricing } from './pricing-runner';
+import { priceNow, schedulePricing, settledPricing } from './pricing-runner';
 import { $pricing, $restored, $wizard, goToStep, restoreWizard, toggleFurniture, updateAnswers, STEP_COUNT, type Step } from './store';
 import { saveConfirmation } from './storage-keys';
 import type { ContactErrors, ContactField } from './submit';
@@ -114,14 +114,17 @@ export default function QuoteWizard() {
       setErrorRound((round) => round + 1);
       return;
     }
-    if (pricing.status !== 'success' || !state.moveDate || !state.propertyId) {
+    setErrors({});
+    setSending(true);
+    // A change a moment ago may still be being priced: send the price the customer will see.
+    const priced = await settledPricing();
+    if (priced.status !== 'success' || !state.moveDate || !state.propertyId) {
       inFlight.current = false;
+      setSending(false);
       notify({ title: MESSAGES.submitFailed, description: 'Your price or move date is missing: please check steps 3 and 4.', variant: 'error' });
       return;
     }
-    setErrors({});
-    setSending(true);
-    const body = buildBody(state, { total: pricing.result.total, distanceMiles: pricing.distanceMiles }, honeypot);
+    const body = buildBody(state, { total: priced.result.total, distanceMiles: priced.distanceMiles }, honeypot);
     const outcome = await sendQuote(body);
     if (!outcome.ok) {
       inFlight.current = false;
@@ -146,8 +149,8 @@ export default function QuoteWizard() {
       email: state.email.trim(),
       phone: state.phone.trim(),
       additionalInfo: state.additionalInfo.trim(),
-      total: answer.pricing?.total ?? pricing.result.total,
-      distance: answer.pricing?.distance ?? pricing.result.distance,
+      total: answer.pricing?.total ?? priced.result.total,
+      distance: answer.pricing?.distance ?? priced.result.distance,
       emailSent: answer.emailSent,
       ...(answer.promoCode ? { promoCode: answer.promoCode } : {}),
     });

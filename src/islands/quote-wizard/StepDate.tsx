@@ -65,7 +65,7 @@ export function StepDate({ value, onChange, blockedMessage }: Props) {
           </svg>
           <span className={value ? 'text-ink' : 'text-slate-500'}>{value ? formatLongDate(value) : 'Pick a date'}</span>
         </button>
-        <div id={`${id}-calendar`} hidden={!calendarOpen} className="mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm">
+        <div id={`${id}-calendar`} hidden={!calendarOpen} className="mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-height:42px] [--rdp-day-width:42px] [--rdp-day_button-height:40px] [--rdp-day_button-width:40px]">
           <DayPicker
             mode="single"
             showOutsideDays

@@ -113,3 +113,18 @@ export function priceNow(): void {
   cancelScheduled();
   void calculate();
 }
+
+/** The price once any pending or running calculation is done (submitting mid-recalculation waits for it). */
+export function settledPricing(): Promise<PricingState> {
+  return new Promise((resolve) => {
+    const check = (state: PricingState) => {
+      if (state.status === 'loading') return false;
+      resolve(state);
+      return true;
+    };
+    if (check($pricing.get())) return;
+    const stop = $pricing.listen((state) => {
+      if (check(state)) stop();
+    });
+  });
+}
