@@ -93,6 +93,25 @@ try {
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
 
+  const outboxNow = () => {
+    const db = openLocalD1(STATE);
+    try {
+      return db.prepare('SELECT status, COUNT(*) AS n FROM email_outbox GROUP BY status').all();
+    } finally {
+      db.close();
+    }
+  };
+  const notSent = (rows) => rows.filter((r) => r.status !== 'sent').reduce((sum, r) => sum + r.n, 0);
+  const sentAtOnce = outboxNow().find((r) => r.status === 'sent')?.n ?? 0;
+  // An e-mail that failed during the burst (e.g. the 10 s send timeout on a starved machine) waits in the
+  // outbox; the cron trigger retries it with the same idempotency key, as in production.
+  let cronRuns = 0;
+  while (notSent(outboxNow()) > 0 && cronRuns < 3) {
+    await new Promise((r) => setTimeout(r, 1_500 * (cronRuns + 1) ** 2));
+    await (await fetch(`${BASE}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`)).text();
+    cronRuns += 1;
+  }
+
   const db = openLocalD1(STATE);
   const records = db.prepare('SELECT COUNT(*) AS n FROM quote_requests WHERE email LIKE ?').get(`load-${run}-%`).n;
   const outbox = db.prepare("SELECT status, COUNT(*) AS n FROM email_outbox GROUP BY status").all();
@@ -106,7 +125,7 @@ try {
   console.log(`  throughput:  ${(TOTAL / seconds).toFixed(1)} requests/s`);
   console.log(`  latency:     p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`);
   console.log(`  D1 records:  ${records} (expected ${TOTAL})`);
-  console.log(`  outbox:      ${outbox.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+  console.log(`  outbox:      ${sentAtOnce} sent during the burst; after ${cronRuns} cron run(s): ${outbox.map((r) => `${r.status} ${r.n}`).join(', ')}`);
   console.log(`  e-mails:     ${captured.length} captured, ${distinctKeys} distinct idempotency keys (expected ${TOTAL * 2})`);
   const ok = statuses[201] === TOTAL && records === TOTAL && captured.length === TOTAL * 2 && distinctKeys === TOTAL * 2;
   console.log(ok ? '\n✓ every request stored once and e-mailed twice' : '\n✗ counts do not match');

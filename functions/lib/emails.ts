@@ -30,12 +30,14 @@ function layout(title: string, body: string): string {
 </div></body></html>`;
 }
 
-function table(rows: Row[]): string {
+/** Label/value rows; `totalLast` sets the final row in bold above a rule (price breakdowns). */
+function table(rows: Row[], { totalLast = false } = {}): string {
   return `<table style="width:100%;border-collapse:collapse">${rows
-    .map(
-      ([label, value]) =>
-        `<tr><th style="text-align:left;padding:6px 8px 6px 0;vertical-align:top;color:#475569;font-weight:normal;width:40%">${e(label)}</th><td style="padding:6px 0;white-space:pre-wrap">${e(value)}</td></tr>`,
-    )
+    .map(([label, value], i) => {
+      const total = totalLast && i === rows.length - 1;
+      const cell = total ? 'border-top:1px solid #cbd5e1;font-weight:bold;color:#0f172a;' : '';
+      return `<tr><th style="text-align:left;padding:6px 8px 6px 0;vertical-align:top;color:#475569;font-weight:normal;width:40%;${cell}">${e(label)}</th><td style="padding:6px 0;white-space:pre-wrap;${cell}">${e(value)}</td></tr>`;
+    })
     .join('')}</table>`;
 }
 
@@ -106,7 +108,7 @@ export function quoteCustomerEmail(ctx: MailContext, input: QuoteMailInput): Ema
     `<h1 style="font-size:22px;margin:0 0 8px">Thanks, ${e(firstName)}. We have your quote request.</h1>
 <p style="margin:0 0 16px">Your reference is <strong style="font-size:18px;letter-spacing:1px">${e(reference)}</strong>. Please quote it if you get in touch.</p>
 <h2 style="font-size:16px;margin:24px 0 8px">Your move</h2>${table(details)}
-<h2 style="font-size:16px;margin:24px 0 8px">Estimated Quote</h2>${table(price)}
+<h2 style="font-size:16px;margin:24px 0 8px">Estimated Quote</h2>${table(price, { totalLast: true })}
 ${request.additionalInfo ? `<h2 style="font-size:16px;margin:24px 0 8px">Your notes</h2><p style="white-space:pre-wrap;margin:0">${e(request.additionalInfo)}</p>` : ''}
 <h2 style="font-size:16px;margin:24px 0 8px">What happens next?</h2><ol style="margin:0;padding-left:20px">${steps.map((s) => `<li>${e(s)}</li>`).join('')}</ol>
 ${contact.html}
@@ -154,7 +156,7 @@ export function quoteBusinessEmail(ctx: MailContext, input: QuoteMailInput, clie
     to: ctx.business,
     replyTo: request.email,
     subject: headerSafe(`${verified ? '' : '[UNVERIFIED] '}New quote request ${reference}: ${request.name}, ${request.fromPostcode} to ${request.toPostcode}, ${formatMoney(pricing.total)}`),
-    html: layout(`New quote request ${reference}`, `<h1 style="font-size:20px;margin:0 0 16px">New quote request ${e(reference)}</h1>${table(rows)}<h2 style="font-size:16px;margin:24px 0 8px">Price</h2>${table(price)}`),
+    html: layout(`New quote request ${reference}`, `<h1 style="font-size:20px;margin:0 0 16px">New quote request ${e(reference)}</h1>${table(rows)}<h2 style="font-size:16px;margin:24px 0 8px">Price</h2>${table(price, { totalLast: true })}`),
     text: `New quote request ${reference}\n\n${textTable(rows)}\n\nPrice\n${textTable(price)}`,
   };
 }

@@ -135,6 +135,20 @@ describe('POST /api/send-quote-email', () => {
     expect(((await changed.json()) as { error: { code: string } }).error.code).toBe('idempotency_conflict');
   });
 
+  it('stores and e-mails once when the same submission arrives several times at once', async () => {
+    const body = validQuote();
+    const responses = await Promise.all(Array.from({ length: 5 }, () => call('/api/send-quote-email', body)));
+    const statuses = responses.map((r) => r.status);
+    // The first is stored; the others replay it or are told it is still in progress (409, Retry-After).
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+    const answers = await Promise.all(responses.map((r) => r.json() as Promise<QuoteAnswer & { error?: { code: string } }>));
+    expect(new Set(answers.filter((a) => a.reference).map((a) => a.reference)).size).toBe(1);
+    for (const answer of answers.filter((a) => a.error)) expect(answer.error!.code).toBe('request_in_progress');
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE idempotency_key = ?', body.idempotencyKey as string)).toEqual([{ n: 1 }]);
+    expect((await emails()).filter((e) => e.idempotencyKey?.startsWith(`${body.idempotencyKey}:`) && !e.replayOf)).toHaveLength(2);
+  });
+
   it('keeps the request when Resend is down (emailSent false), and the cron retry delivers it with the same keys', async () => {
     await mailControl({ fail: true });
     const body = validQuote();
@@ -183,6 +197,16 @@ describe('POST /api/send-quote-email', () => {
     ]);
     const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
     expect(business!.subject).toMatch(/^\[UNVERIFIED\]/);
+  });
+
+  it('treats a postcode service that does not answer in time (4 s) like one that is down', async () => {
+    await postcodesControl({ mode: 'slow', delayMs: 6_000 });
+    const body = validQuote({ fromPostcode: 'CF10 1EP', toPostcode: 'BT1 5GS', clientEstimate: { total: 900, distance: 210 } });
+    const started = Date.now();
+    const response = await call('/api/send-quote-email', body);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as QuoteAnswer).verified).toBe(false);
+    expect(Date.now() - started).toBeLessThan(5_900);
   });
 
   it('escapes HTML in e-mails and strips CR/LF from subjects', async () => {

@@ -1,13 +1,7 @@
-import type { Page } from '@playwright/test';
-import { test, expect, open, axeViolations } from './fixtures';
+import { test, expect, open, axeViolations, sitemapPaths } from './fixtures';
 
 /** Pages outside the sitemap (noindex) that must be accessible too. */
 const UNLISTED = ['/no-such-page'];
-
-async function sitemapPaths(page: Page): Promise<string[]> {
-  const xml = await (await page.request.get('/sitemap-0.xml')).text();
-  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
-}
 
 // Every page in the sitemap is checked, so a new page is covered the moment it is built.
 for (const width of [390, 1280]) {

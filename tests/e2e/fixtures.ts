@@ -23,6 +23,12 @@ export async function open(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
+/** Every page path listed in the built sitemap (so a new page is covered by site-wide checks the moment it exists). */
+export async function sitemapPaths(page: Page): Promise<string[]> {
+  const xml = await (await page.request.get('/sitemap-0.xml')).text();
+  return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
+}
+
 /** A cookie choice as the banner stores it: tests run as a returning visitor unless they opt out. */
 export const STORED_CONSENT = {
   essential: true,
