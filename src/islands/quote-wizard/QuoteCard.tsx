@@ -24,7 +24,7 @@ export function QuoteCard({ result, notes = [] }: Props) {
         </h3>
         <button
           type="button"
-          className="rounded-md px-2 py-1 text-sm font-semibold text-brand-800 underline underline-offset-2 hover:bg-brand-100"
+          className="rounded-md px-2 py-1 text-sm font-semibold whitespace-nowrap text-brand-800 underline underline-offset-2 hover:bg-brand-100"
           aria-expanded={showBreakdown}
           aria-controls={`${id}-breakdown`}
           onClick={() => setShowBreakdown((shown) => !shown)}

@@ -189,7 +189,7 @@ export default function QuoteWizard() {
         <div className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${WIDTH[step]}`} />
       </div>
 
-      <h2 ref={heading} tabIndex={-1} id="quote-step-title" className="mt-6 mb-5 text-2xl focus:outline-none sm:text-3xl">
+      <h2 ref={heading} tabIndex={-1} id="quote-step-title" className="mt-6 mb-5 scroll-mt-24 text-2xl focus:outline-none sm:text-3xl">
         {STEP_TITLES[step]}
       </h2>
 

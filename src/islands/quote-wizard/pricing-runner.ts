@@ -34,7 +34,8 @@ function failure(signature: string, error: unknown): PricingState {
   if (error instanceof PostcodeFormatError) return { status: 'error', signature, message: error.message, field: error.end };
   if (error instanceof PostcodeNotFoundError) return { status: 'error', signature, message: POSTCODE_MESSAGES.notFound, field: error.end };
   if (error instanceof PostcodeServiceError) return { status: 'error', signature, message: POSTCODE_MESSAGES.distanceFailed, field: 'both' };
-  if (error instanceof PricingError) return { status: 'error', signature, message: error.message, field: 'both' };
+  // As src/lib/quote-pricing.ts does: only the unknown-package message is shown as it is.
+  if (error instanceof PricingError && error.message.startsWith('Invalid property size')) return { status: 'error', signature, message: error.message, field: 'both' };
   return { status: 'error', signature, message: POSTCODE_MESSAGES.pricingFailed, field: 'both' };
 }
 
