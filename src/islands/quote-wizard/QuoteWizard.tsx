@@ -106,6 +106,18 @@ export default function QuoteWizard() {
   const onSubmit = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
+    try {
+      await submit();
+    } catch (error) {
+      // A step that could not load, storage that refused the confirmation: never a dead button.
+      console.error('Quote submission failed', error);
+      inFlight.current = false;
+      setSending(false);
+      notify({ title: MESSAGES.submitFailed, variant: 'error' });
+    }
+  };
+
+  const submit = async () => {
     const { buildBody, checkContact, sendQuote } = await loadSubmit();
     const found = checkContact(state);
     if (Object.values(found).some(Boolean)) {
