@@ -515,3 +515,14 @@ test('without JavaScript /quote gives the phone number and a link to /contact', 
   await expect(page.getByRole('link', { name: 'send us a message' })).toHaveAttribute('href', '/contact');
   await context.close();
 });
+
+test('a postcode the service does not know is priced from its area, and the quote says so', async ({ page }) => {
+  await open(page, '/quote');
+  await page.getByText('Mini Move', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await fromField(page).fill('SW1A 9ZZ'); // well formed, unknown; its outward code SW1A is known
+  await toField(page).fill('N1 9GU');
+  await expect(total(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-quote-card]')).toContainText('Distance estimated from the SW1A area');
+});
