@@ -1,4 +1,4 @@
-import { test, expect, open } from './fixtures';
+import { test, expect, open, axeViolations } from './fixtures';
 import { emailsFor, expectedPricing, formatMoney, nextDay, reachStep4, typed, uniqueEmail } from './quote-helpers';
 
 test('without quote data /quote-confirmation redirects to /quote', async ({ page }) => {
@@ -36,6 +36,7 @@ test('shows the request and the server reference the e-mails carry; Request Anot
     await expect(details).toContainText(text);
   }
   await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   await expect(page.locator('[data-confirmation-total]')).toHaveText(formatMoney(expected.total));
   const reference = (await page.locator('[data-reference]').textContent())!.trim();
   await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
