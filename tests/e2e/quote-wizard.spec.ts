@@ -526,3 +526,23 @@ test('a postcode the service does not know is priced from its area, and the quot
   await expect(total(page)).toBeVisible({ timeout: 10_000 });
   await expect(page.locator('[data-quote-card]')).toContainText('Distance estimated from the SW1A area');
 });
+
+test('the calendar works from the keyboard: arrow keys move, Enter picks, focus returns to the button', async ({ page }) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'YO1 7HH', to: 'LS1 1UR' });
+  const toggle = page.getByRole('button', { name: 'Pick a date' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const today = await page.evaluate(() => new Date().toDateString());
+  await tabTo(page, page.locator('.rdp-day_button:not([disabled])').first());
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  expect(focused).toContain(String(new Date(today).getDate()));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return d.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(/,/g, '');
+  });
+  await expect(page.locator('[data-chosen-date]')).toContainText(tomorrow);
+  await expect(page.locator('button[aria-controls]').filter({ hasText: tomorrow })).toBeFocused();
+});
