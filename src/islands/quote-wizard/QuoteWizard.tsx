@@ -221,7 +221,7 @@ export default function QuoteWizard() {
         />
       )}
       {step === 4 && (
-        <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <Suspense fallback={<StepLoading />}>
           <StepDate
             value={state.moveDate}
