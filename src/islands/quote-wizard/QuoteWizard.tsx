@@ -6,6 +6,7 @@ import { StepFurniture } from './StepFurniture';
 import { StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
 import { QuoteCard } from './QuoteCard';
+import { formatMoney } from './format';
 import { readPrefill } from './prefill';
 import { priceNow, schedulePricing, settledPricing } from './pricing-runner';
 import { $pricing, $restored, $wizard, goToStep, restoreWizard, toggleFurniture, updateAnswers, STEP_COUNT, type Step } from './store';
@@ -151,7 +152,7 @@ export default function QuoteWizard() {
       return;
     }
     const { answer } = outcome;
-    saveConfirmation({
+    const kept = saveConfirmation({
       reference: answer.reference,
       propertyTitle: findPackage(state.propertyId)?.title ?? 'Unknown',
       from: state.fromPostcode.trim(),
@@ -166,7 +167,14 @@ export default function QuoteWizard() {
       emailSent: answer.emailSent,
       ...(answer.promoCode ? { promoCode: answer.promoCode } : {}),
     });
-    handOff(answer.emailSent ? { title: MESSAGES.submitted, variant: 'success' } : { title: MESSAGES.emailFailed, variant: 'error' });
+    const notice = answer.emailSent ? { title: MESSAGES.submitted, variant: 'success' as const } : { title: MESSAGES.emailFailed, variant: 'error' as const };
+    if (!kept) {
+      // Storage is blocked, so the confirmation page could not read this: say it here instead.
+      setSending(false);
+      notify({ ...notice, description: `Your reference is ${answer.reference}. Estimated total ${formatMoney(answer.pricing.total)}.` });
+      return;
+    }
+    handOff(notice);
     window.location.assign('/quote-confirmation');
   };
 

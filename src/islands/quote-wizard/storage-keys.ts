@@ -39,8 +39,14 @@ export function readConfirmation(): ConfirmationData | null {
   }
 }
 
-export function saveConfirmation(data: ConfirmationData): void {
-  sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify(data));
+/** False when the browser refuses storage (then the confirmation page would have nothing to show). */
+export function saveConfirmation(data: ConfirmationData): boolean {
+  try {
+    sessionStorage.setItem(CONFIRMATION_KEY, JSON.stringify(data));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** 'Request Another Quote': forget the last request and every wizard answer. */
