@@ -51,6 +51,13 @@ function inlineBytes(html) {
 async function measure(browser, path, repeat) {
   const context = await browser.newContext();
   if (repeat) await context.addInitScript((value) => localStorage.setItem('cookie-consent', value), CONSENT);
+  // A page that needs state a previous page leaves (e.g. /quote-confirmation) gets it, so its own bytes are measured.
+  const seed = budgets.pages?.[path]?.sessionStorage;
+  if (seed) {
+    await context.addInitScript((entries) => {
+      for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, JSON.stringify(value));
+    }, seed);
+  }
   const page = await context.newPage();
   const pending = [];
   page.on('response', (response) => pending.push(

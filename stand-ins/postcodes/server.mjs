@@ -4,7 +4,9 @@
 //   GET /postcodes/{partial}/autocomplete   -> { status: 200, result: [postcodes] | null }
 //   GET /outcodes/{outcode}                 -> { status: 200, result: {...centroid} } | 404
 // Switches for error-path tests (or env POSTCODES_STANDIN_MODE=fail|slow, POSTCODES_STANDIN_DELAY_MS):
-//   POST /__control { "mode": "ok" | "fail" | "slow", "delayMs": 3000 }   GET /__control shows the state
+//   POST /__control { "mode": "ok" | "fail" | "slow", "delayMs": 3000, "failMatch": "CF10" }   GET /__control shows the state
+//   (with failMatch, fail and slow apply only to paths holding that text, compacted and upper-cased, so
+//   parallel browser tests using other postcodes are unaffected)
 // Port: --port N, env POSTCODES_STANDIN_PORT, default 8790.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -69,7 +71,7 @@ function outcodeResult(outcode) {
 }
 
 export function createPostcodesStandIn({ mode = process.env.POSTCODES_STANDIN_MODE ?? 'ok', delayMs = Number(process.env.POSTCODES_STANDIN_DELAY_MS ?? 3000) } = {}) {
-  const state = { mode, delayMs, requests: 0 };
+  const state = { mode, delayMs, failMatch: '', requests: 0 };
 
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
@@ -80,14 +82,16 @@ export function createPostcodesStandIn({ mode = process.env.POSTCODES_STANDIN_MO
           const body = await readJson(req);
           if (body.mode) state.mode = body.mode;
           if (body.delayMs !== undefined) state.delayMs = Number(body.delayMs);
+          if (body.failMatch !== undefined) state.failMatch = compact(body.failMatch);
           if (body.resetCount) state.requests = 0;
         }
         return sendJson(res, 200, state);
       }
       if (req.method !== 'GET') return sendJson(res, 405, { status: 405, error: 'Method not allowed' });
       state.requests += 1;
-      if (state.mode === 'fail') return sendJson(res, 503, { status: 503, error: 'Service unavailable (stand-in switched to fail)' });
-      if (state.mode === 'slow') await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      const affected = !state.failMatch || compact(url.pathname).includes(state.failMatch);
+      if (state.mode === 'fail' && affected) return sendJson(res, 503, { status: 503, error: 'Service unavailable (stand-in switched to fail)' });
+      if (state.mode === 'slow' && affected) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
 
       if (parts[0] === 'postcodes' && parts.length === 3 && parts[2] === 'autocomplete') {
         const prefix = compact(parts[1]);

@@ -3,17 +3,11 @@ import { join, relative } from 'node:path';
 import { test, expect } from './fixtures';
 
 /**
- * Every internal link in the built site resolves: to a built file, to a redirect in public/_redirects, or to a
- * route another issue is building (listed below). Fragments must name an element on the target page.
+ * Every internal link in the built site resolves: to a built file, or to a redirect in public/_redirects.
+ * Fragments must name an element on the target page.
  * Reads dist/, which the test server has just built.
  */
 const DIST = 'dist';
-
-/** Routes that other issues build; each entry names its issue and is removed when that work lands. */
-const PENDING: readonly (string | RegExp)[] = [
-  '/quote', // pending: quote wizard issue
-  '/quote-confirmation', // pending: quote wizard issue
-];
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -47,7 +41,7 @@ function redirects(): Map<string, string> {
 const ids = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
 const decode = (href: string) => href.replace(/&amp;/g, '&');
 
-test('every internal link in dist/ resolves to a page, a redirect or a pending route', () => {
+test('every internal link in dist/ resolves to a page or a redirect', () => {
   const files = htmlFiles(DIST);
   expect(files.length).toBeGreaterThan(20);
   const pages = new Map(files.map((file) => [routeOf(file), readFileSync(file, 'utf8')]));
@@ -64,7 +58,6 @@ test('every internal link in dist/ resolves to a page, a redirect or a pending r
       let target = url.pathname.replace(/(.)\/$/, '$1');
       const redirect = redirectMap.get(url.pathname) ?? redirectMap.get(target);
       if (redirect) target = redirect;
-      if (PENDING.some((p) => (typeof p === 'string' ? p === target : p.test(target)))) continue;
       const file = fileFor(target);
       if (!file) {
         broken.push(`${route} -> ${href} (no page)`);

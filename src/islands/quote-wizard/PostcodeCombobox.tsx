@@ -1,0 +1,148 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { AddressSuggestion } from '~/lib/postcode-client';
+import { BLUR_CLOSE_MS, SUGGESTION_MIN_CHARS, suggestAddresses } from './suggestions';
+
+interface Props {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** Ids of messages that describe the field (its place, an error). */
+  describedBy?: string | undefined;
+  invalid?: boolean;
+  autoComplete: string;
+}
+
+/**
+ * A postcode field with an ARIA 1.2 combobox of address suggestions: they open once 3 or more characters
+ * are typed, fewer clears them; ArrowUp/ArrowDown move, Enter picks, Escape closes; a pick or 200 ms
+ * after blur closes the list.
+ */
+export function PostcodeCombobox({ id, label, value, onChange, describedBy, invalid, autoComplete }: Props) {
+  const [options, setOptions] = useState<AddressSuggestion[]>([]);
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef(0);
+  const listId = `${id}-suggestions`;
+
+  useEffect(() => () => clearTimeout(blurTimer.current), []);
+
+  const lookUp = (text: string) => {
+    const ticket = ++latest.current;
+    if (text.trim().length < SUGGESTION_MIN_CHARS) {
+      void suggestAddresses(id, '');
+      setOptions([]);
+      setOpen(false);
+      setActive(-1);
+      return;
+    }
+    void suggestAddresses(id, text).then((list) => {
+      if (ticket !== latest.current) return;
+      setOptions(list);
+      setActive(-1);
+      setOpen(true);
+    });
+  };
+
+  const choose = (option: AddressSuggestion) => {
+    latest.current++;
+    onChange(option.address);
+    setOpen(false);
+    setOptions([]);
+    setActive(-1);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      if (!open || options.length === 0) {
+        if (options.length > 0) setOpen(true);
+        return;
+      }
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + options.length) % options.length);
+    } else if (event.key === 'Enter') {
+      const option = open ? options[active] : undefined;
+      if (option) {
+        event.preventDefault();
+        choose(option);
+      }
+    } else if (event.key === 'Escape') {
+      // An answer still on its way must not reopen what the customer just closed.
+      latest.current++;
+      if (open) {
+        event.preventDefault();
+        setOpen(false);
+        setActive(-1);
+      }
+    }
+  };
+
+  const expanded = open && options.length > 0;
+  const activeId = expanded && active >= 0 ? `${id}-option-${active}` : undefined;
+
+  return (
+    <div className="relative">
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        autoComplete={autoComplete}
+        autoCapitalize="characters"
+        spellCheck={false}
+        placeholder="Enter house number and postcode"
+        className="field-input"
+        value={value}
+        maxLength={200}
+        onChange={(event) => {
+          onChange(event.target.value);
+          lookUp(event.target.value);
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={() => clearTimeout(blurTimer.current)}
+        onBlur={() => {
+          clearTimeout(blurTimer.current);
+          blurTimer.current = setTimeout(() => {
+            latest.current++;
+            setOpen(false);
+            setActive(-1);
+          }, BLUR_CLOSE_MS);
+        }}
+      />
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={`${label} suggestions`}
+        hidden={!expanded}
+        className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-auto rounded-lg border border-line bg-white py-1 shadow-lg"
+      >
+        {options.map((option, index) => (
+          <li
+            key={`${option.address}-${index}`}
+            id={`${id}-option-${index}`}
+            role="option"
+            aria-selected={index === active}
+            className={`cursor-pointer px-3 py-2.5 ${index === active ? 'bg-brand-100 text-brand-900' : 'hover:bg-surface-muted'}`}
+            // mousedown, not click: it lands before the input's blur closes the list.
+            onMouseDown={(event) => {
+              event.preventDefault();
+              choose(option);
+            }}
+          >
+            {option.address}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,283 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { findPackage } from '~/data/packages';
+import { handOff, notify } from '~/scripts/notify';
+import { StepFurniture } from './StepFurniture';
+import { StepRoute } from './StepRoute';
+import { StepSize } from './StepSize';
+import { QuoteCard } from './QuoteCard';
+import { formatMoney } from './format';
+import { readPrefill } from './prefill';
+import { priceNow, schedulePricing, settledPricing } from './pricing-runner';
+import { $pricing, $restored, $wizard, goToStep, restoreWizard, toggleFurniture, updateAnswers, STEP_COUNT, type Step } from './store';
+import { saveConfirmation } from './storage-keys';
+import type { ContactErrors, ContactField } from './submit';
+
+// Steps 4 and 5 (the calendar, and the shared zod schemas) load when the customer nears them, so the
+// first visit only fetches what steps 1-3 need.
+const loadDateStep = () => import('./StepDate');
+const loadContactStep = () => import('./StepContact');
+const loadSubmit = () => import('./submit');
+const StepDate = lazy(() => loadDateStep().then((m) => ({ default: m.StepDate })));
+const StepContact = lazy(() => loadContactStep().then((m) => ({ default: m.StepContact })));
+
+export const STEP_TITLES: Record<Step, string> = {
+  1: 'How big is your space?',
+  2: 'Select furniture services',
+  3: 'Where are you moving?',
+  4: 'When do you want to move?',
+  5: 'Your contact details',
+};
+
+export const MESSAGES = {
+  submitted: 'Quote request submitted! Check your email for confirmation.',
+  emailFailed: 'Failed to send confirmation email, but your quote was received!',
+  submitFailed: 'Failed to submit quote request. Please try again.',
+} as const;
+
+/** Why Continue on step 3 does nothing yet, in plain words. */
+function routeBlocker(from: string, to: string, status: string): string | null {
+  if (!from.trim() && !to.trim()) return 'Enter both postcodes to see your price.';
+  if (!from.trim()) return 'Enter the postcode you are moving from.';
+  if (!to.trim()) return 'Enter the postcode you are moving to.';
+  if (status === 'loading') return 'Your price is still being calculated. One moment, then continue.';
+  if (status !== 'success') return 'We need a price before you continue. Check the postcodes, then try again.';
+  return null;
+}
+
+export default function QuoteWizard() {
+  const state = useStore($wizard);
+  const pricing = useStore($pricing);
+  const restored = useStore($restored);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [errors, setErrors] = useState<ContactErrors>({});
+  const [errorRound, setErrorRound] = useState(0);
+  const [sending, setSending] = useState(false);
+  const inFlight = useRef(false);
+  const [honeypot, setHoneypot] = useState('');
+  const stepChanged = useRef(false);
+  const { step } = state;
+
+  useEffect(() => {
+    restoreWizard(readPrefill());
+  }, []);
+
+  // Fetch the next heavy step while the customer is still on the one before it.
+  useEffect(() => {
+    if (step >= 3) void loadDateStep();
+    if (step >= 4) {
+      void loadContactStep();
+      void loadSubmit();
+    }
+  }, [step]);
+
+  // Recalculate (debounced) whenever size, postcodes, furniture or date change.
+  useEffect(() => {
+    if (restored) schedulePricing();
+  }, [restored, state.propertyId, state.fromPostcode, state.toPostcode, state.furnitureIds, state.moveDate]);
+
+  // Focus the new step's heading on every step change (not on the first render).
+  useEffect(() => {
+    if (!stepChanged.current) return;
+    stepChanged.current = false;
+    heading.current?.focus();
+  }, [step]);
+
+  const go = (next: Step) => {
+    stepChanged.current = true;
+    setBlocked(null);
+    goToStep(next);
+  };
+
+  const onContinue = () => {
+    if (step === 3) {
+      const reason = routeBlocker(state.fromPostcode, state.toPostcode, pricing.status);
+      if (reason) return setBlocked(reason);
+    }
+    if (step === 4 && !state.moveDate) return setBlocked('Choose your move date to continue.');
+    if (step < STEP_COUNT) go((step + 1) as Step);
+  };
+
+  const onContactChange = (field: ContactField, value: string) => {
+    updateAnswers({ [field]: value });
+    if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const onSubmit = async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      await submit();
+    } catch (error) {
+      // A step that could not load, storage that refused the confirmation: never a dead button.
+      console.error('Quote submission failed', error);
+      inFlight.current = false;
+      setSending(false);
+      notify({ title: MESSAGES.submitFailed, variant: 'error' });
+    }
+  };
+
+  const submit = async () => {
+    const { buildBody, checkContact, sendQuote } = await loadSubmit();
+    const found = checkContact(state);
+    if (Object.values(found).some(Boolean)) {
+      inFlight.current = false;
+      setErrors(found);
+      setErrorRound((round) => round + 1);
+      return;
+    }
+    setErrors({});
+    setSending(true);
+    // A change a moment ago may still be being priced: send the price the customer will see.
+    const priced = await settledPricing();
+    if (priced.status !== 'success' || !state.moveDate || !state.propertyId) {
+      inFlight.current = false;
+      setSending(false);
+      notify({ title: MESSAGES.submitFailed, description: 'Your price or move date is missing: please check steps 3 and 4.', variant: 'error' });
+      return;
+    }
+    const body = buildBody(state, { total: priced.result.total, distanceMiles: priced.distanceMiles }, honeypot);
+    const outcome = await sendQuote(body);
+    if (!outcome.ok) {
+      inFlight.current = false;
+      setSending(false);
+      const fields: ContactErrors = {};
+      for (const key of ['name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const) if (outcome.fields[key]) fields[key] = outcome.fields[key];
+      if (Object.keys(fields).length > 0) {
+        setErrors(fields);
+        setErrorRound((round) => round + 1);
+      }
+      notify({ title: MESSAGES.submitFailed, description: outcome.fields.body ?? outcome.message, variant: 'error' });
+      return;
+    }
+    const { answer } = outcome;
+    const kept = saveConfirmation({
+      reference: answer.reference,
+      propertyTitle: findPackage(state.propertyId)?.title ?? 'Unknown',
+      from: state.fromPostcode.trim(),
+      to: state.toPostcode.trim(),
+      moveDate: state.moveDate,
+      name: state.name.trim(),
+      email: state.email.trim(),
+      phone: state.phone.trim(),
+      additionalInfo: state.additionalInfo.trim(),
+      total: answer.pricing?.total ?? priced.result.total,
+      distance: answer.pricing?.distance ?? priced.result.distance,
+      emailSent: answer.emailSent,
+      ...(answer.promoCode ? { promoCode: answer.promoCode } : {}),
+    });
+    const notice = answer.emailSent ? { title: MESSAGES.submitted, variant: 'success' as const } : { title: MESSAGES.emailFailed, variant: 'error' as const };
+    if (!kept) {
+      // Storage is blocked, so the confirmation page could not read this: say it here instead.
+      setSending(false);
+      notify({ ...notice, description: `Your reference is ${answer.reference}. Estimated total ${formatMoney(answer.pricing.total)}.` });
+      return;
+    }
+    handOff(notice);
+    window.location.assign('/quote-confirmation');
+  };
+
+  const backButton =
+    step > 1 ? (
+      <button type="button" className="btn-secondary" onClick={() => go((step - 1) as Step)}>
+        Back
+      </button>
+    ) : (
+      <span />
+    );
+
+  const progress = (step / STEP_COUNT) * 100;
+
+  return (
+    <div className="card p-5 sm:p-8" data-quote-wizard data-step={step}>
+      <div className="flex items-center justify-between text-sm font-semibold text-ink-muted">
+        <span id="quote-progress-label">
+          Step {step} of {STEP_COUNT}
+        </span>
+        <span aria-hidden="true">{Math.round(progress)}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-labelledby="quote-progress-label"
+        aria-valuemin={0}
+        aria-valuemax={STEP_COUNT}
+        aria-valuenow={step}
+        aria-valuetext={`Step ${step} of ${STEP_COUNT}: ${STEP_TITLES[step]}`}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-brand-100"
+      >
+        <div className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${WIDTH[step]}`} />
+      </div>
+
+      <h2 ref={heading} tabIndex={-1} id="quote-step-title" className="mt-6 mb-5 scroll-mt-24 text-2xl focus:outline-none sm:text-3xl">
+        {STEP_TITLES[step]}
+      </h2>
+
+      {step === 1 && <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />}
+      {step === 2 && <StepFurniture selected={state.furnitureIds} onToggle={toggleFurniture} />}
+      {step === 3 && (
+        <StepRoute
+          from={state.fromPostcode}
+          to={state.toPostcode}
+          onChange={(patch) => {
+            setBlocked(null);
+            updateAnswers(patch);
+          }}
+          pricing={pricing}
+          onRecalculate={priceNow}
+          blockedMessage={blocked}
+        />
+      )}
+      {step === 4 && (
+        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+          <Suspense fallback={<StepLoading />}>
+          <StepDate
+            value={state.moveDate}
+            onChange={(moveDate) => {
+              setBlocked(null);
+              updateAnswers({ moveDate });
+            }}
+            blockedMessage={blocked}
+          />
+          </Suspense>
+          <div aria-live="polite">
+            {pricing.status === 'loading' && <p className="text-brand-800">Calculating distance and pricing...</p>}
+            {pricing.status === 'success' && <QuoteCard result={pricing.result} notes={pricing.notes} />}
+          </div>
+        </div>
+      )}
+      {step === 5 && (
+        <Suspense fallback={<StepLoading />}>
+        <StepContact
+          state={state}
+          pricing={pricing}
+          errors={errors}
+          errorRound={errorRound}
+          sending={sending}
+          honeypot={honeypot}
+          onHoneypot={setHoneypot}
+          onChange={onContactChange}
+          onSubmit={() => void onSubmit()}
+          back={backButton}
+        />
+        </Suspense>
+      )}
+
+      {step < 5 && (
+        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          {backButton}
+          <button type="button" className="btn-primary" onClick={onContinue} disabled={step === 1 && !state.propertyId}>
+            Continue
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Progress = step / 5, as static classes Tailwind can see. */
+const WIDTH: Record<Step, string> = { 1: 'w-1/5', 2: 'w-2/5', 3: 'w-3/5', 4: 'w-4/5', 5: 'w-full' };
+
+function StepLoading() {
+  return <p className="text-ink-muted">Loading this step...</p>;
+}

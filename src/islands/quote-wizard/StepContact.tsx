@@ -1,0 +1,181 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { findFurniture } from '~/data/furniture';
+import { findPackage } from '~/data/packages';
+import { formatLongDate } from '~/lib/dates';
+import { promo } from '~/site.config';
+import { formatMiles, formatMoney } from './format';
+import type { PricingState, WizardState } from './store';
+import type { ContactErrors, ContactField } from './submit';
+
+interface Props {
+  state: WizardState;
+  pricing: PricingState;
+  errors: ContactErrors;
+  /** Bumped on every failed check so the error summary takes focus again. */
+  errorRound: number;
+  sending: boolean;
+  honeypot: string;
+  onHoneypot: (value: string) => void;
+  onChange: (field: ContactField, value: string) => void;
+  onSubmit: () => void;
+  back: ReactNode;
+}
+
+const LABELS: Record<ContactField, string> = {
+  name: 'Full Name',
+  email: 'Email Address',
+  phone: 'Phone Number',
+  additionalInfo: 'Additional Information (Optional)',
+  promoCode: 'Promo code (optional)',
+};
+
+/** Step 5: contact details (GOV.UK-style error summary that takes focus), the booking summary and the submit. */
+export function StepContact({ state, pricing, errors, errorRound, sending, honeypot, onHoneypot, onChange, onSubmit, back }: Props) {
+  const summary = useRef<HTMLDivElement>(null);
+  const listed = (Object.keys(LABELS) as ContactField[]).filter((field) => errors[field]);
+
+  useEffect(() => {
+    if (errorRound > 0 && listed.length > 0) summary.current?.focus();
+    // Only a new round of errors moves focus; typing a correction must not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [errorRound]);
+
+  const submit = (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    onSubmit();
+  };
+
+  const field = (name: ContactField) => ({
+    id: `quote-${name}`,
+    name,
+    value: state[name],
+    'aria-invalid': errors[name] ? true : undefined,
+    'aria-describedby': errors[name] ? `quote-${name}-error` : name === 'promoCode' ? 'quote-promoCode-hint' : undefined,
+    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    className: 'field-input',
+  });
+
+  const error = (name: ContactField) =>
+    errors[name] ? (
+      <p id={`quote-${name}-error`} className="field-error">
+        <span className="sr-only">Error: </span>
+        {errors[name]}
+      </p>
+    ) : null;
+
+  const pkg = state.propertyId ? findPackage(state.propertyId) : undefined;
+  const furnitureNames = state.furnitureIds.map((id) => findFurniture(id)?.name).filter(Boolean);
+  const priced = pricing.status === 'success' ? pricing : null;
+  const promoRecognised = state.promoCode.trim().toUpperCase() === promo.code;
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
+      <div className="space-y-5">
+        {listed.length > 0 && (
+          <div ref={summary} tabIndex={-1} role="alert" aria-labelledby="quote-error-summary-title" className="rounded-xl border-2 border-danger bg-red-50 p-4 focus:outline-3 focus:outline-offset-2 focus:outline-danger">
+            <h3 id="quote-error-summary-title" className="text-lg text-danger">
+              There is a problem
+            </h3>
+            <ul className="mt-2 list-disc space-y-1 pl-5">
+              {listed.map((name) => (
+                <li key={name}>
+                  <a href={`#quote-${name}`} className="font-medium text-danger underline underline-offset-2">
+                    {errors[name]}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+
+        <div>
+          <label htmlFor="quote-name" className="field-label">
+            {LABELS.name}
+          </label>
+          {error('name')}
+          <input {...field('name')} type="text" autoComplete="name" maxLength={100} required />
+        </div>
+        <div>
+          <label htmlFor="quote-email" className="field-label">
+            {LABELS.email}
+          </label>
+          {error('email')}
+          <input {...field('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
+        </div>
+        <div>
+          <label htmlFor="quote-phone" className="field-label">
+            {LABELS.phone}
+          </label>
+          {error('phone')}
+          <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={40} required />
+        </div>
+        <div>
+          <label htmlFor="quote-additionalInfo" className="field-label">
+            {LABELS.additionalInfo}
+          </label>
+          {error('additionalInfo')}
+          <textarea {...field('additionalInfo')} rows={4} maxLength={2000} />
+        </div>
+        <div className="sm:max-w-xs">
+          <label htmlFor="quote-promoCode" className="field-label">
+            {LABELS.promoCode}
+          </label>
+          {error('promoCode')}
+          <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
+          <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
+            {promoRecognised ? `${promo.code}: ${promo.description}` : 'Have a code? Enter it here.'}
+          </p>
+        </div>
+        <div className="sr-only" aria-hidden="true">
+          <label htmlFor="quote-website">Leave this field empty</label>
+          <input id="quote-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => onHoneypot(e.target.value)} />
+        </div>
+      </div>
+
+      <aside aria-labelledby="quote-summary-title" className="h-fit rounded-2xl border border-line bg-surface-muted p-5" data-booking-summary>
+        <h3 id="quote-summary-title" className="text-lg">
+          Booking Summary
+        </h3>
+        <dl className="mt-3 space-y-2 text-sm">
+          <SummaryRow label="Service" value={pkg?.title ?? 'Not chosen'} />
+          <SummaryRow label="Route" value={`${state.fromPostcode.trim()} to ${state.toPostcode.trim()}`} />
+          <SummaryRow label="Distance" value={priced ? `${formatMiles(priced.result.distance)} miles` : 'Not calculated'} />
+          <SummaryRow label="Furniture" value={priced ? formatMoney(priced.result.furnitureCosts) : formatMoney(0)} detail={furnitureNames.join(', ')} />
+          <SummaryRow label="Date" value={state.moveDate ? formatLongDate(state.moveDate) : 'Not chosen'} />
+        </dl>
+        <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-line pt-3">
+          <span className="font-semibold">Total price</span>
+          <span className="text-2xl font-bold text-brand-800 tabular-nums" data-summary-total>
+            {priced ? formatMoney(priced.result.total) : '—'}
+          </span>
+        </p>
+      </aside>
+
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between lg:col-span-2">
+        {back}
+        <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center">
+          {sending && (
+            <span role="status" className="text-sm text-ink-muted">
+              Sending your request...
+            </span>
+          )}
+          <button type="submit" className="btn-primary" disabled={sending}>
+            Submit Quote Request
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function SummaryRow({ label, value, detail }: { label: string; value: string; detail?: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className="text-ink-muted">{label}</dt>
+      <dd className="text-right font-medium text-ink">
+        {value}
+        {detail && <span className="block text-xs font-normal text-ink-muted">{detail}</span>}
+      </dd>
+    </div>
+  );
+}

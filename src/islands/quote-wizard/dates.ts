@@ -1,0 +1,35 @@
+/** Date plumbing between the calendar (local Date objects), typed dd/mm/yyyy text and `YYYY-MM-DD` answers. */
+import { isCalendarDate, isTodayOrLater } from '~/lib/dates';
+
+export const toDate = (value: string): Date => {
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d, 12);
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A calendar pick is a local day: read its local parts, never its UTC ones. */
+export const fromDate = (date: Date): string => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+
+export const toTyped = (value: string): string => {
+  const [y, m, d] = value.split('-');
+  return `${d}/${m}/${y}`;
+};
+
+export type TypedDate = { ok: true; value: string } | { ok: false; message: string };
+
+export const TYPED_DATE_MESSAGES = {
+  format: 'Enter the date as dd/mm/yyyy, for example 14/03/2027.',
+  impossible: 'That date does not exist. Check the day and month.',
+  past: 'That date has passed. Choose today or a later date.',
+} as const;
+
+/** Reads "14/3/2027" or "14/03/2027"; says plainly what is wrong otherwise. */
+export function parseTypedDate(text: string, now: Date = new Date()): TypedDate {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  if (!match) return { ok: false, message: TYPED_DATE_MESSAGES.format };
+  const value = `${match[3]}-${pad(Number(match[2]))}-${pad(Number(match[1]))}`;
+  if (!isCalendarDate(value)) return { ok: false, message: TYPED_DATE_MESSAGES.impossible };
+  if (!isTodayOrLater(value, now)) return { ok: false, message: TYPED_DATE_MESSAGES.past };
+  return { ok: true, value };
+}

@@ -1,0 +1,4 @@
+/** Display helpers for the wizard (spec section 9: miles to one decimal, money as £ + en-GB number). */
+export { formatMoney } from '~/lib/money';
+
+export const formatMiles = (miles: number) => miles.toFixed(1);

@@ -1,0 +1,131 @@
+/**
+ * Keeps $pricing in step with the answers (spec section 4): idle without a size or either postcode;
+ * otherwise loading from the moment something changes, recalculated 1,000 ms after the last change
+ * (or at once on demand), then success or error. A newer calculation aborts the lookups of an older one.
+ */
+import { calculatePricing, PricingError } from '~/lib/pricing';
+import { createPostcodeClient, PostcodeFormatError, PostcodeNotFoundError, PostcodeServiceError } from '~/lib/postcode-client';
+import { POSTCODE_MESSAGES } from '~/lib/postcodes';
+import { postcodesApiUrl } from './postcodes-api';
+import { $pricing, $wizard, type PricingState, type WizardState } from './store';
+
+export const PRICING_DEBOUNCE_MS = 1000;
+
+let controller: AbortController | undefined;
+
+/** Every lookup of the current calculation carries its signal, so starting a new one aborts the old. */
+const client = createPostcodeClient({
+  baseUrl: postcodesApiUrl,
+  fetch: (input, init) => {
+    const signals = [controller?.signal, init?.signal].filter((s): s is AbortSignal => !!s);
+    return fetch(input, { ...init, signal: signals.length ? AbortSignal.any(signals) : undefined });
+  },
+});
+
+/** What the price depends on; equal signatures mean the shown price is still right. */
+export function pricingSignature(state: Pick<WizardState, 'propertyId' | 'fromPostcode' | 'toPostcode' | 'furnitureIds' | 'moveDate'>): string | null {
+  const from = state.fromPostcode.trim();
+  const to = state.toPostcode.trim();
+  if (!state.propertyId || !from || !to) return null;
+  return JSON.stringify([state.propertyId, from, to, [...state.furnitureIds].sort(), state.moveDate ?? '']);
+}
+
+function failure(signature: string, error: unknown): PricingState {
+  if (error instanceof PostcodeFormatError) return { status: 'error', signature, message: error.message, field: error.end };
+  if (error instanceof PostcodeNotFoundError) return { status: 'error', signature, message: POSTCODE_MESSAGES.notFound, field: error.end };
+  if (error instanceof PostcodeServiceError) return { status: 'error', signature, message: POSTCODE_MESSAGES.distanceFailed, field: 'both' };
+  // As src/lib/quote-pricing.ts does: only the unknown-package message is shown as it is.
+  if (error instanceof PricingError && error.message.startsWith('Invalid property size')) return { status: 'error', signature, message: error.message, field: 'both' };
+  return { status: 'error', signature, message: POSTCODE_MESSAGES.pricingFailed, field: 'both' };
+}
+
+async function calculate(): Promise<void> {
+  const signature = pricingSignature($wizard.get());
+  if (!signature) return;
+  controller?.abort();
+  const own = new AbortController();
+  controller = own;
+  inFlightSignature = signature;
+  const state = $wizard.get();
+  $pricing.set({ status: 'loading', signature });
+  let next: PricingState;
+  try {
+    const route = await client.measureRoute(state.fromPostcode, state.toPostcode);
+    const result = calculatePricing({
+      propertyId: state.propertyId ?? '',
+      distanceMiles: route.distanceMiles,
+      moveDate: state.moveDate ?? undefined,
+      furnitureIds: state.furnitureIds,
+    });
+    const place = (p: typeof route.from) => ({ postcode: p.postcode, district: p.district, region: p.region });
+    next = { status: 'success', signature, result, distanceMiles: route.distanceMiles, from: place(route.from), to: place(route.to), notes: route.notes };
+  } catch (error) {
+    if (own.signal.aborted) return;
+    if (!(error instanceof PostcodeFormatError || error instanceof PostcodeNotFoundError)) console.warn('Pricing failed', error);
+    next = failure(signature, error);
+  }
+  // A newer change is waiting for its own calculation: this answer is already stale.
+  if (controller === own && pendingSignature === undefined) {
+    inFlightSignature = undefined;
+    $pricing.set(next);
+  }
+}
+
+let timer: ReturnType<typeof setTimeout> | undefined;
+/** The signature a scheduled calculation is waiting to price, and the one being priced now. */
+let pendingSignature: string | undefined;
+let inFlightSignature: string | undefined;
+
+function cancelScheduled(): void {
+  clearTimeout(timer);
+  timer = undefined;
+  pendingSignature = undefined;
+}
+
+/** Reacts to a change of the answers: marks the price stale at once and recalculates after the debounce. */
+export function schedulePricing(): void {
+  const signature = pricingSignature($wizard.get());
+  const current = $pricing.get();
+  if (!signature) {
+    cancelScheduled();
+    controller?.abort();
+    inFlightSignature = undefined;
+    if (current.status !== 'idle') $pricing.set({ status: 'idle' });
+    return;
+  }
+  if (signature === pendingSignature) return;
+  if ((current.status === 'success' || current.status === 'error') && current.signature === signature) {
+    cancelScheduled();
+    return;
+  }
+  if (current.status === 'loading' && signature === inFlightSignature) return;
+  cancelScheduled();
+  pendingSignature = signature;
+  $pricing.set({ status: 'loading', signature });
+  timer = setTimeout(() => {
+    timer = undefined;
+    pendingSignature = undefined;
+    void calculate();
+  }, PRICING_DEBOUNCE_MS);
+}
+
+/** 'Recalculate': skips the debounce. */
+export function priceNow(): void {
+  cancelScheduled();
+  void calculate();
+}
+
+/** The price once any pending or running calculation is done (submitting mid-recalculation waits for it). */
+export function settledPricing(): Promise<PricingState> {
+  return new Promise((resolve) => {
+    const check = (state: PricingState) => {
+      if (state.status === 'loading') return false;
+      resolve(state);
+      return true;
+    };
+    if (check($pricing.get())) return;
+    const stop = $pricing.listen((state) => {
+      if (check(state)) stop();
+    });
+  });
+}

@@ -1,0 +1,101 @@
+/**
+ * Helpers for the quote wizard specs: the stand-ins' addresses and switches, the pricing engine's own
+ * answer for the stand-in coordinates (the expectation is computed, never typed in), and keyboard moves.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { addDays, dayOfWeek, londonToday } from '../../src/lib/dates';
+import { distanceInMiles } from '../../src/lib/geo';
+import { formatMoney } from '../../src/lib/money';
+import { calculatePricing, type PricingResult } from '../../src/lib/pricing';
+
+export const mailUrl = process.env.MAIL_CATCHER_URL ?? `http://127.0.0.1:${process.env.MAIL_CATCHER_PORT ?? 8791}`;
+export const postcodesUrl = `http://127.0.0.1:${process.env.POSTCODES_STANDIN_PORT ?? 8790}`;
+
+interface FixturePostcode {
+  postcode: string;
+  latitude: number;
+  longitude: number;
+}
+const fixture = JSON.parse(readFileSync(new URL('../../stand-ins/postcodes/fixture.json', import.meta.url), 'utf8')) as { postcodes: FixturePostcode[] };
+
+function place(postcode: string): FixturePostcode {
+  const found = fixture.postcodes.find((p) => p.postcode === postcode);
+  if (!found) throw new Error(`${postcode} is not in the stand-in fixture`);
+  return found;
+}
+
+/** What the engine charges for a move between two fixture postcodes. */
+export function expectedPricing(from: string, to: string, propertyId: string, furnitureIds: string[], moveDate?: string): PricingResult {
+  return calculatePricing({ propertyId, distanceMiles: distanceInMiles(place(from), place(to)), furnitureIds, moveDate });
+}
+
+export { formatMoney };
+
+/** The next Saturday (or other weekday, 0 = Sunday) strictly after today in the UK, `YYYY-MM-DD`. */
+export function nextDay(weekday: number): string {
+  let date = addDays(londonToday(), 1);
+  while (dayOfWeek(date) !== weekday) date = addDays(date, 1);
+  return date;
+}
+
+/** `YYYY-MM-DD` -> `dd/mm/yyyy`, as a customer types it. */
+export const typed = (date: string) => date.split('-').reverse().join('/');
+
+/** A unique customer address per test, so parallel tests never read each other's e-mails. */
+export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+export interface CapturedEmail {
+  to: string | string[];
+  subject: string;
+  html?: string;
+  text?: string;
+  idempotencyKey?: string | null;
+  replayOf?: string;
+}
+
+export async function capturedEmails(): Promise<CapturedEmail[]> {
+  const response = await fetch(`${mailUrl}/emails`);
+  return ((await response.json()) as { data: CapturedEmail[] }).data;
+}
+
+/** E-mails about one request: the customer's (to their address) and the business's (naming the reference). */
+export async function emailsFor(reference: string): Promise<CapturedEmail[]> {
+  return (await capturedEmails()).filter((e) => e.subject.includes(reference) && !e.replayOf);
+}
+
+export async function setPostcodeService(mode: 'ok' | 'fail', failMatch = ''): Promise<void> {
+  await fetch(`${postcodesUrl}/__control`, { method: 'POST', body: JSON.stringify({ mode, failMatch }) });
+}
+
+export async function setMailFailing(fail: boolean, failMatch = ''): Promise<void> {
+  await fetch(`${mailUrl}/__control`, { method: 'POST', body: JSON.stringify({ fail, failMatch }) });
+}
+
+/** Presses Tab (or Shift+Tab) until the target has focus: how a keyboard user gets somewhere. */
+export async function tabTo(page: Page, target: Locator, { backwards = false, max = 40 } = {}): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`could not reach ${target} with the keyboard in ${max} presses`);
+}
+
+export const stepHeading = (page: Page) => page.locator('#quote-step-title');
+
+export async function expectStep(page: Page, title: string): Promise<void> {
+  await expect(stepHeading(page)).toHaveText(title);
+}
+
+/** Mouse path through steps 1-3 for tests that are about later steps. */
+export async function reachStep4(page: Page, { size = '2 bedrooms', furniture = ['Sofa'], from = 'SW1A 1AA', to = 'M1 1AE' } = {}): Promise<void> {
+  await page.getByText(size, { exact: true }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  for (const item of furniture) await page.getByRole('button', { name: new RegExp(item) }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('combobox', { name: 'Moving from' }).fill(from);
+  await page.getByRole('combobox', { name: 'Moving to' }).fill(to);
+  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expectStep(page, 'When do you want to move?');
+}

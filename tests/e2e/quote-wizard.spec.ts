@@ -1,0 +1,548 @@
+import { test, expect, open, axeViolations } from './fixtures';
+import {
+  emailsFor,
+  expectedPricing,
+  expectStep,
+  formatMoney,
+  nextDay,
+  reachStep4,
+  setMailFailing,
+  setPostcodeService,
+  tabTo,
+  typed,
+  uniqueEmail,
+} from './quote-helpers';
+
+const fromField = (page: import('@playwright/test').Page) => page.getByRole('combobox', { name: 'Moving from' });
+const toField = (page: import('@playwright/test').Page) => page.getByRole('combobox', { name: 'Moving to' });
+const continueButton = (page: import('@playwright/test').Page) => page.getByRole('button', { name: 'Continue' });
+const total = (page: import('@playwright/test').Page) => page.locator('[data-quote-total]');
+
+async function fillContact(page: import('@playwright/test').Page, email: string) {
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('07700 900123');
+}
+
+test('a full quote by mouse: the price, the confirmation and both e-mails agree', async ({ page, consoleErrors }) => {
+  const email = uniqueEmail('mouse');
+  const date = nextDay(3); // a Wednesday: no weekend surcharge
+  const expected = expectedPricing('EH1 1YZ', 'G1 1XQ', 'studio', ['wardrobe', 'bookcase'], date);
+  expect(expected.weekendSurcharge).toBe(0);
+
+  await open(page, '/quote');
+  await expectStep(page, 'How big is your space?');
+  await expect(continueButton(page)).toBeDisabled();
+  await page.getByText('1 bedroom / Studio', { exact: true }).click();
+  await expect(page.getByRole('radio', { name: /1 bedroom \/ Studio/ })).toBeChecked();
+  await continueButton(page).click();
+
+  await expectStep(page, 'Select furniture services');
+  await page.getByRole('button', { name: /Wardrobe/ }).first().click();
+  await page.getByRole('button', { name: /Bookcase/ }).click();
+  await page.getByRole('button', { name: /Dining table/ }).click();
+  await page.getByRole('button', { name: /Dining table/ }).click(); // toggled off again
+  await expect(page.getByRole('button', { name: /Dining table/ })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('[data-furniture-total]')).toHaveText(`Furniture total: ${formatMoney(65 + 85)}`);
+  await continueButton(page).click();
+
+  await expectStep(page, 'Where are you moving?');
+  await fromField(page).fill('EH1 1Y');
+  await page.getByRole('option', { name: 'EH1 1YZ' }).click();
+  await expect(fromField(page)).toHaveValue('EH1 1YZ');
+  await toField(page).fill('G1 1XQ');
+  await expect(page.getByText('Calculating distance and pricing...')).toBeVisible();
+  await expect(total(page)).toHaveText(formatMoney(expectedPricing('EH1 1YZ', 'G1 1XQ', 'studio', ['wardrobe', 'bookcase']).total), { timeout: 10_000 });
+  await expect(page.locator('[data-place="from"]')).toHaveText('EH1 1YZ: City of Edinburgh, Scotland');
+  await continueButton(page).click();
+
+  await expectStep(page, 'When do you want to move?');
+  await expect(page.getByText('Weekend moves may include a 15% surcharge')).toBeVisible();
+  // Pick the date with the calendar: move the calendar to the right month, then click the day.
+  const target = new Date(`${date}T12:00:00`);
+  const monthName = target.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+  for (let i = 0; i < 2 && !(await page.getByText(monthName).first().isVisible()); i++) await page.getByRole('button', { name: /next month/i }).click();
+  const dayName = new RegExp(`${target.toLocaleDateString('en-US', { month: 'long' })} ${target.getDate()}(st|nd|rd|th), ${target.getFullYear()}`);
+  await page.getByRole('button', { name: dayName }).click();
+  await expect(page.locator('[data-chosen-date]')).toContainText(target.toLocaleDateString('en-GB', { weekday: 'long' }));
+  await expect(total(page)).toHaveText(formatMoney(expected.total), { timeout: 10_000 });
+  await continueButton(page).click();
+
+  await expectStep(page, 'Your contact details');
+  await fillContact(page, email);
+  await expect(page.locator('[data-summary-total]')).toHaveText(formatMoney(expected.total));
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+
+  await page.waitForURL('**/quote-confirmation');
+  await expect(page.getByRole('heading', { name: 'Quote Request Sent Successfully!' })).toBeVisible();
+  await expect(page.getByText('Quote request submitted! Check your email for confirmation.')).toBeVisible();
+  const reference = (await page.locator('[data-reference]').textContent())!.trim();
+  expect(reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
+  await expect(page.locator('[data-confirmation-total]')).toHaveText(formatMoney(expected.total));
+
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  const emails = await emailsFor(reference);
+  const customer = emails.find((e) => [e.to].flat().includes(email))!;
+  expect(customer.subject).toContain(formatMoney(expected.total));
+  expect(customer.html).toContain(reference);
+  expect(emails.every((e) => e.subject.includes(formatMoney(expected.total)))).toBe(true);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('done when: SW1A 1AA to M1 1AE, two-bed, sofa, a Saturday, keyboard alone at 390 px; price, confirmation and e-mails agree to the penny', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = uniqueEmail('keyboard');
+  const saturday = nextDay(6);
+  const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday);
+  expect(expected.weekendSurcharge).toBeGreaterThan(0);
+  const money = formatMoney(expected.total);
+
+  await open(page, '/quote');
+  // Skip link, then into the wizard: nothing below is clicked.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await tabTo(page, page.getByRole('radio', { name: /Mini Move/ }));
+  await page.keyboard.press('ArrowDown'); // studio
+  await page.keyboard.press('ArrowDown'); // two-bed
+  await expect(page.getByRole('radio', { name: /2 bedrooms/ })).toBeChecked();
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
+
+  await expectStep(page, 'Select furniture services');
+  await expect(page.locator('#quote-step-title')).toBeFocused();
+  await tabTo(page, page.getByRole('button', { name: /Sofa/ }));
+  await page.keyboard.press('Space');
+  await expect(page.getByRole('button', { name: /Sofa/ })).toHaveAttribute('aria-pressed', 'true');
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
+
+  await expectStep(page, 'Where are you moving?');
+  await tabTo(page, fromField(page));
+  await page.keyboard.type('SW1A 1A');
+  await expect(page.getByRole('option', { name: 'SW1A 1AA' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await expect(fromField(page)).toHaveAttribute('aria-activedescendant', /option-0/);
+  await page.keyboard.press('Enter');
+  await expect(fromField(page)).toHaveValue('SW1A 1AA');
+  await tabTo(page, toField(page));
+  await page.keyboard.type('M1 1AE');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('listbox', { name: 'Moving to suggestions' })).toBeHidden();
+  await expect(total(page)).toHaveText(formatMoney(expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa']).total), { timeout: 10_000 });
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
+
+  await expectStep(page, 'When do you want to move?');
+  await tabTo(page, page.getByLabel('Or type the date (dd/mm/yyyy)'));
+  await page.keyboard.type(typed(saturday));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Weekend surcharge')).toBeVisible({ timeout: 10_000 });
+  await expect(total(page)).toHaveText(money);
+  await tabTo(page, continueButton(page));
+  await page.keyboard.press('Enter');
+
+  await expectStep(page, 'Your contact details');
+  await tabTo(page, page.getByLabel('Full Name'));
+  await page.keyboard.type('Grace Hopper');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('020 7946 0000');
+  await expect(page.locator('[data-summary-total]')).toHaveText(money);
+  await tabTo(page, page.getByRole('button', { name: 'Submit Quote Request' }));
+  await page.keyboard.press('Enter');
+
+  await page.waitForURL('**/quote-confirmation');
+  const reference = (await page.locator('[data-reference]').textContent())!.trim();
+  await expect(page.locator('[data-confirmation-total]')).toHaveText(money);
+  await expect(page.locator('[data-confirmation]')).toContainText('2 bedrooms');
+  await expect(page.locator('[data-confirmation]')).toContainText('SW1A 1AA');
+  await expect(page.locator('[data-confirmation]')).toContainText('M1 1AE');
+
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  for (const mail of await emailsFor(reference)) {
+    expect(mail.subject).toContain(money);
+    expect(mail.html).toContain(reference);
+    expect(mail.html).toContain(money);
+  }
+  const customer = (await emailsFor(reference)).find((e) => [e.to].flat().includes(email));
+  expect(customer, 'the customer e-mail went to the address typed').toBeTruthy();
+});
+
+test('the price on screen is the engine price for the stand-in coordinates, weekday and weekend', async ({ page }) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: '3 bedrooms', furniture: ['TV Stand'], from: 'BS1 5TR', to: 'CF10 1EP' });
+  const weekday = nextDay(2);
+  const sunday = nextDay(0);
+  const dateField = page.getByLabel('Or type the date (dd/mm/yyyy)');
+
+  await dateField.fill(typed(weekday));
+  const onWeekday = expectedPricing('BS1 5TR', 'CF10 1EP', 'three-bed', ['tv-stand'], weekday);
+  await expect(total(page)).toHaveText(formatMoney(onWeekday.total), { timeout: 10_000 });
+  await expect(page.getByText('Weekend surcharge')).toHaveCount(0);
+  if (onWeekday.extraMiles > 0) await expect(page.getByText(`Extra distance (${onWeekday.extraMiles.toFixed(1)} miles)`)).toBeVisible();
+  await expect(page.getByText(`Distance: ${onWeekday.distance.toFixed(1)} miles`)).toBeVisible();
+  await expect(page.getByText('Includes 25 miles at no extra charge')).toBeVisible();
+
+  await dateField.fill(typed(sunday));
+  const onSunday = expectedPricing('BS1 5TR', 'CF10 1EP', 'three-bed', ['tv-stand'], sunday);
+  await expect(total(page)).toHaveText(formatMoney(onSunday.total), { timeout: 10_000 });
+  await expect(page.locator('[data-quote-card]')).toContainText(`Weekend surcharge${formatMoney(onSunday.weekendSurcharge)}`);
+  expect(onSunday.total - onWeekday.total).toBe(Math.round(1099 * 0.15));
+
+  // The breakdown can be hidden, leaving the total.
+  await page.getByRole('button', { name: 'Hide breakdown' }).click();
+  await expect(page.getByText('Base service')).toBeHidden();
+  await expect(total(page)).toHaveText(formatMoney(onSunday.total));
+});
+
+test('a short move inside the free miles shows no extra distance line', async ({ page }) => {
+  await open(page, '/quote');
+  await page.getByText('Mini Move', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await fromField(page).fill('SW1A 1AA');
+  await toField(page).fill('EC1A 1BB');
+  const expected = expectedPricing('SW1A 1AA', 'EC1A 1BB', 'mini', []);
+  expect(expected.extraMiles).toBe(0);
+  await expect(total(page)).toHaveText(formatMoney(expected.total), { timeout: 10_000 });
+  await expect(page.locator('[data-quote-card]')).not.toContainText('Extra distance');
+  await expect(page.locator('[data-quote-card]')).not.toContainText('Additional furniture');
+});
+
+test('suggestions: open at 3 characters, clear under 3, close on selection and 200 ms after blur', async ({ page }) => {
+  await open(page, '/quote');
+  await page.getByText('Mini Move', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const list = page.getByRole('listbox', { name: 'Moving from suggestions' });
+
+  await fromField(page).fill('SW');
+  await expect(list).toBeHidden();
+  await fromField(page).fill('SW1');
+  await expect(list).toBeVisible();
+  await expect(fromField(page)).toHaveAttribute('aria-expanded', 'true');
+  await expect(list.getByRole('option', { name: 'SW1A 1AA' })).toBeVisible();
+  await fromField(page).fill('SW');
+  await expect(list).toBeHidden();
+
+  // Selection closes the list; a typed building number is kept in front of the postcode.
+  await fromField(page).fill('12 SW1A 2');
+  await list.getByRole('option', { name: '12 SW1A 2AA' }).click();
+  await expect(fromField(page)).toHaveValue('12 SW1A 2AA');
+  await expect(list).toBeHidden();
+
+  // Blur: still open at 199 ms, closed at 200 ms.
+  await fromField(page).fill('M1 1');
+  await expect(list).toBeVisible();
+  await toField(page).focus();
+  await page.clock.runFor(199);
+  await expect(list).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(list).toBeHidden();
+});
+
+test('pricing waits 1,000 ms after the last change, then prices once', async ({ page }) => {
+  const lookups: string[] = [];
+  page.on('request', (request) => {
+    if (/\/postcodes\/[A-Z0-9]+$/.test(new URL(request.url()).pathname)) lookups.push(request.url());
+  });
+  await open(page, '/quote');
+  await page.getByText('Mini Move', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+
+  await fromField(page).fill('LS1 1UR');
+  await toField(page).fill('S1 2H');
+  await page.clock.runFor(600);
+  await toField(page).fill('S1 2HH'); // a change restarts the wait
+  await expect(page.getByText('Calculating distance and pricing...')).toBeVisible();
+  await page.clock.runFor(999);
+  expect(lookups).toEqual([]);
+  await expect(total(page)).toHaveCount(0);
+  await page.clock.runFor(1);
+  await expect(total(page)).toHaveText(formatMoney(expectedPricing('LS1 1UR', 'S1 2HH', 'mini', []).total));
+  expect(lookups.map((url) => new URL(url).pathname).sort()).toEqual(['/postcodes/LS11UR', '/postcodes/S12HH']);
+});
+
+test.describe('the errors of section 8 on step 3', () => {
+  test("invalid 'from' and 'to' formats", async ({ page }) => {
+    await open(page, '/quote');
+    await page.getByText('Mini Move', { exact: true }).click();
+    await continueButton(page).click();
+    await continueButton(page).click();
+    await fromField(page).fill('not a postcode');
+    await toField(page).fill('M1 1AE');
+    const alert = page.locator('#quote-route-error');
+    await expect(alert).toHaveText(/Invalid 'from' postcode format/, { timeout: 10_000 });
+    await expect(fromField(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(fromField(page)).toHaveAttribute('aria-describedby', /quote-route-error/);
+    await expect(total(page)).toHaveCount(0);
+
+    await fromField(page).fill('M2 5DB');
+    await toField(page).fill('XYZ 123');
+    await expect(alert).toHaveText(/Invalid 'to' postcode format/, { timeout: 10_000 });
+    await expect(toField(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(fromField(page)).not.toHaveAttribute('aria-invalid', 'true');
+
+    // Continue does nothing without a price, and says why.
+    await continueButton(page).click();
+    await expectStep(page, 'Where are you moving?');
+    await expect(page.locator('#quote-step-blocked')).toBeVisible();
+  });
+
+  test('postcode not found', async ({ page }) => {
+    await open(page, '/quote');
+    await page.getByText('Mini Move', { exact: true }).click();
+    await continueButton(page).click();
+    await continueButton(page).click();
+    await fromField(page).fill('ZZ9 9ZZ');
+    await toField(page).fill('YO1 7HH');
+    await expect(page.locator('#quote-route-error')).toHaveText(/Postcode not found/, { timeout: 10_000 });
+    await expect(fromField(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(total(page)).toHaveCount(0);
+  });
+
+  test('postcode service down: the distance cannot be calculated; it works again on retry', async ({ page }) => {
+    await open(page, '/quote');
+    await page.getByText('Mini Move', { exact: true }).click();
+    await continueButton(page).click();
+    await continueButton(page).click();
+    // Only this test's postcodes fail, so tests running alongside are unaffected.
+    await setPostcodeService('fail', 'NR21NH');
+    try {
+      await fromField(page).fill('NR2 1NH');
+      await toField(page).fill('CB2 1TN');
+      await expect(page.locator('#quote-route-error')).toHaveText(/Could not calculate distance between postcodes/, { timeout: 10_000 });
+      await expect(total(page)).toHaveCount(0);
+    } finally {
+      await setPostcodeService('ok');
+    }
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(total(page)).toHaveText(formatMoney(expectedPricing('NR2 1NH', 'CB2 1TN', 'mini', []).total), { timeout: 10_000 });
+    await expect(page.locator('#quote-route-error')).toHaveCount(0);
+  });
+});
+
+test('a failed submission keeps step 5 and every answer; the retry sends the same request once', async ({ page }) => {
+  const email = uniqueEmail('retry');
+  await open(page, '/quote');
+  await reachStep4(page, { size: '1 bedroom / Studio', furniture: [], from: 'OX1 3BG', to: 'GU1 3UW' });
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(4)));
+  await continueButton(page).click();
+  await fillContact(page, email);
+  await page.getByLabel('Additional Information (Optional)').fill('Third floor, no lift.');
+
+  const bodies: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/send-quote-email')) bodies.push(request.postData() ?? '');
+  });
+  // The network drops the first attempt.
+  await page.route('**/api/send-quote-email', (route) => route.abort('internetdisconnected'));
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await expect(page.getByText('Failed to submit quote request. Please try again.')).toBeVisible();
+  await expectStep(page, 'Your contact details');
+  await expect(page.getByLabel('Full Name')).toHaveValue('Ada Lovelace');
+  await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue('Third floor, no lift.');
+  await expect(page.getByRole('button', { name: 'Submit Quote Request' })).toBeEnabled();
+
+  await page.unroute('**/api/send-quote-email');
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await page.waitForURL('**/quote-confirmation');
+  expect(bodies).toHaveLength(2);
+  const [first, second] = bodies.map((b) => JSON.parse(b) as { idempotencyKey: string });
+  expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
+});
+
+test('e-mail failure still reaches the confirmation, with the notice saying so', async ({ page }) => {
+  const email = uniqueEmail('mailfail');
+  await setMailFailing(true, email);
+  try {
+    await open(page, '/quote');
+    await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'NE1 7RU', to: 'NE1 7RU' });
+    await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(1)));
+    await continueButton(page).click();
+    await fillContact(page, email);
+    await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+    await page.waitForURL('**/quote-confirmation');
+    await expect(page.getByText('Failed to send confirmation email, but your quote was received!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Quote Request Sent Successfully!' })).toBeVisible();
+    await expect(page.locator('[data-reference]')).toHaveText(/^[A-HJ-NP-Z2-9]{9}$/);
+  } finally {
+    await setMailFailing(false);
+  }
+});
+
+test('step 5 checks name, e-mail and phone with the shared schema and focuses an error summary', async ({ page }) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'B2 4QA', to: 'B33 8TH' });
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(5)));
+  await continueButton(page).click();
+  await page.getByLabel('Full Name').fill('   ');
+  await page.getByLabel('Email Address').fill('not-an-email');
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  const summary = page.getByRole('alert').filter({ hasText: 'There is a problem' });
+  await expect(summary).toBeFocused();
+  await expect(summary).toContainText('Please enter your full name.');
+  await expect(summary).toContainText('Please enter a valid email address.');
+  await expect(summary).toContainText('Please enter your phone number.');
+  await expect(page.getByLabel('Email Address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Email Address')).toHaveAttribute('aria-describedby', 'quote-email-error');
+  await expectStep(page, 'Your contact details');
+
+  // The promo code is recognised as the customer types it.
+  await page.getByLabel('Promo code (optional)').fill('firstmove10');
+  await expect(page.getByText('FIRSTMOVE10: 10% off your first booking, applied when you book')).toBeVisible();
+});
+
+test('typed dates: an impossible or past date gets a clear message', async ({ page }) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'L1 8JQ', to: 'M2 5DB' });
+  const field = page.getByLabel('Or type the date (dd/mm/yyyy)');
+  await field.fill('31/02/2030');
+  await field.blur();
+  await expect(page.getByText('That date does not exist. Check the day and month.')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await field.fill('01/01/2020');
+  await field.blur();
+  await expect(page.getByText('That date has passed. Choose today or a later date.')).toBeVisible();
+  await continueButton(page).click();
+  await expectStep(page, 'When do you want to move?');
+  await expect(page.getByText('Choose your move date to continue.')).toBeVisible();
+  // The calendar refuses yesterday too.
+  await expect(page.getByRole('button', { name: 'Pick a date' })).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('a reload mid-wizard keeps every answer; Back returns step by step', async ({ page }) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: '3 bedrooms', furniture: ['Bookcase', 'Office desk'], from: 'LE1 5FQ', to: 'NG1 2DT' });
+  const date = nextDay(2);
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(date));
+  await expect(total(page)).toHaveText(formatMoney(expectedPricing('LE1 5FQ', 'NG1 2DT', 'three-bed', ['bookcase', 'office-desk'], date).total), { timeout: 10_000 });
+
+  await page.reload();
+  await expectStep(page, 'When do you want to move?');
+  await expect(page.getByLabel('Or type the date (dd/mm/yyyy)')).toHaveValue(typed(date));
+  await expect(total(page)).toHaveText(formatMoney(expectedPricing('LE1 5FQ', 'NG1 2DT', 'three-bed', ['bookcase', 'office-desk'], date).total));
+
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expectStep(page, 'Where are you moving?');
+  await expect(page.locator('#quote-step-title')).toBeFocused();
+  await expect(fromField(page)).toHaveValue('LE1 5FQ');
+  await expect(toField(page)).toHaveValue('NG1 2DT');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('button', { name: /Bookcase/ })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: /Office desk/ })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page.getByRole('radio', { name: /3 bedrooms/ })).toBeChecked();
+});
+
+test('a double click on submit sends one request and one pair of e-mails', async ({ page }) => {
+  const email = uniqueEmail('double');
+  await open(page, '/quote');
+  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'CT1 2EH', to: 'BN1 1AE' });
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(4)));
+  await continueButton(page).click();
+  await fillContact(page, email);
+  let requests = 0;
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/send-quote-email')) requests += 1;
+  });
+  await page.getByRole('button', { name: 'Submit Quote Request' }).dblclick();
+  await page.waitForURL('**/quote-confirmation');
+  expect(requests).toBe(1);
+  const reference = (await page.locator('[data-reference]').textContent())!.trim();
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+});
+
+test('prefill from the other-services form: postcodes and details arrive in the wizard', async ({ page }) => {
+  await open(page, '/quote?from=SW1A%201AA&to=EH1%201YZ&service=courier&details=Two%20boxes%20of%20books');
+  await expect(page).toHaveURL(/\/quote$/);
+  await page.getByText('Mini Move', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expect(fromField(page)).toHaveValue('SW1A 1AA');
+  await expect(toField(page)).toHaveValue('EH1 1YZ');
+  await expect(total(page)).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
+  await continueButton(page).click();
+  await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue('Service: courier\nTwo boxes of books');
+});
+
+test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
+  test.setTimeout(60_000); // seven full-page scans
+  await open(page, '/quote');
+  expect(await axeViolations(page), 'step 1').toEqual([]);
+  await page.getByText('2 bedrooms', { exact: true }).click();
+  await continueButton(page).click();
+  expect(await axeViolations(page), 'step 2').toEqual([]);
+  await page.getByRole('button', { name: /Sofa/ }).click();
+  await continueButton(page).click();
+  await fromField(page).fill('SW1A');
+  await expect(page.getByRole('option').first()).toBeVisible();
+  expect(await axeViolations(page), 'step 3 with suggestions').toEqual([]);
+  await fromField(page).fill('not a postcode');
+  await toField(page).fill('M1 1AE');
+  await expect(page.locator('#quote-route-error')).toBeVisible({ timeout: 10_000 });
+  expect(await axeViolations(page), 'step 3 with an error').toEqual([]);
+  await fromField(page).fill('SW1A 1AA');
+  await expect(total(page)).toBeVisible({ timeout: 10_000 });
+  expect(await axeViolations(page), 'step 3 priced').toEqual([]);
+  await continueButton(page).click();
+  await expect(page.locator('.rdp-root')).toBeVisible();
+  expect(await axeViolations(page), 'step 4').toEqual([]);
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(6)));
+  await expect(page.getByText('Weekend surcharge')).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  expect(await axeViolations(page), 'step 5').toEqual([]);
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await expect(page.getByText('There is a problem')).toBeVisible();
+  expect(await axeViolations(page), 'step 5 with errors').toEqual([]);
+});
+
+test('without JavaScript /quote gives the phone number and a link to /contact', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/quote');
+  await expect(page.getByRole('heading', { name: 'Our quote form needs JavaScript' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '020 7946 0321' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'send us a message' })).toHaveAttribute('href', '/contact');
+  await context.close();
+});
+
+test('a postcode the service does not know is priced from its area, and the quote says so', async ({ page }) => {
+  await open(page, '/quote');
+  await page.getByText('Mini Move', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await fromField(page).fill('SW1A 9ZZ'); // well formed, unknown; its outward code SW1A is known
+  await toField(page).fill('N1 9GU');
+  await expect(total(page)).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-quote-card]')).toContainText('Distance estimated from the SW1A area');
+});
+
+test('the calendar works from the keyboard: arrow keys move, Enter picks, focus returns to the button', async ({ page }) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'YO1 7HH', to: 'LS1 1UR' });
+  const toggle = page.getByRole('button', { name: 'Pick a date' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const today = await page.evaluate(() => new Date().toDateString());
+  await tabTo(page, page.locator('.rdp-day_button:not([disabled])').first());
+  const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+  expect(focused).toContain(String(new Date(today).getDate()));
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Enter');
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date();
+    d.setDate(d.getDate() + 1);
+    return d.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(/,/g, '');
+  });
+  await expect(page.locator('[data-chosen-date]')).toContainText(tomorrow);
+  await expect(page.locator('button[aria-controls]').filter({ hasText: tomorrow })).toBeFocused();
+});
