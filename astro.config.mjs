@@ -6,7 +6,6 @@ import { satteri } from '@astrojs/markdown-satteri';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
-import { hydrationDirectives } from './src/directives/integration.ts';
 import { articleMarkup } from './src/markdown/article-markup.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 
@@ -25,7 +24,6 @@ export default defineConfig({
   build: { format: 'file', inlineStylesheets: 'always' },
   integrations: [
     react(),
-    hydrationDirectives(),
     // Articles: the spec's body markup (headings, lead-in lists, callouts) on top of plain Markdown.
     mdx({ processor: satteri({ hastPlugins: [articleMarkup] }) }),
     sitemap({

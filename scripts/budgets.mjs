@@ -22,6 +22,8 @@ const CONSENT = JSON.stringify({ essential: true, analytics: false, marketing: f
 const kb = (bytes) => bytes / 1024;
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
 const TEXT = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg)/;
+/** React's own code (react-dom registers this hook name); any script carrying it counts as framework JavaScript. */
+const FRAMEWORK = /__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.transitional\.element/;
 
 function pagesToVisit() {
   const xml = readFileSync('dist/sitemap-0.xml', 'utf8');
@@ -82,6 +84,7 @@ async function measure(browser, path, repeat) {
     css: sum('stylesheet'),
     inlineCss,
     externalJs: sum('script'),
+    frameworkJs: entries.filter((e) => e.type === 'script' && FRAMEWORK.test(e.body.toString('utf8'))).reduce((t, e) => t + e.bytes, 0),
     inlineJs,
     images: sum('image'),
     other: entries.filter((e) => !['document', 'stylesheet', 'script', 'image'].includes(e.type)).reduce((t, e) => t + e.bytes, 0),
@@ -95,6 +98,7 @@ function check(path, visit, figures, budget) {
   const actual = {
     htmlCss: figures.html + figures.css,
     externalJs: figures.externalJs,
+    frameworkJs: figures.frameworkJs,
     inlineJs: figures.inlineJs,
     js: figures.externalJs + figures.inlineJs,
     images: figures.images,
@@ -137,8 +141,8 @@ try {
   }
   await browser.close();
 
-  const header = ['page', 'visit', 'status', 'HTML', 'of it CSS', 'ext CSS', 'ext JS', 'inline JS', 'images', 'other', 'requests'];
-  const table = rows.map((r) => [r.path, r.visit, String(r.status), ...[r.html, r.inlineCss, r.css, r.externalJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)), String(r.requests)]);
+  const header = ['page', 'visit', 'status', 'HTML', 'of it CSS', 'ext CSS', 'ext JS', 'of it React', 'inline JS', 'images', 'other', 'requests'];
+  const table = rows.map((r) => [r.path, r.visit, String(r.status), ...[r.html, r.inlineCss, r.css, r.externalJs, r.frameworkJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)), String(r.requests)]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
   console.log('\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored):\n');

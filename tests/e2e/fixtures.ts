@@ -33,7 +33,7 @@ export async function capturedEmails(): Promise<Array<{ to: string | string[]; s
 
 /**
  * Clicks before hydration are lost: wait until no eagerly hydrated island is still server-rendered only.
- * Islands hydrated on demand (client:trigger, client:consent) stay unhydrated on purpose until they are needed.
+ * (The cookie banner and call-back dialog are not Astro islands: OnDemandIslands.astro loads them when needed.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:is([client="load"], [client="idle"])'));

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { takePendingTrigger } from '~/directives/pending-trigger';
+import { takePendingTrigger } from '~/scripts/pending-trigger';
 import { notify } from '~/scripts/notify';
 import { site } from '~/site.config';
 import { ModalDialog } from '../shared/ModalDialog';

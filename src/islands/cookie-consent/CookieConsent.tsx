@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { takePendingTrigger } from '~/directives/pending-trigger';
+import { takePendingTrigger } from '~/scripts/pending-trigger';
 import { $consent, ALL_OPTIONAL, NO_OPTIONAL, saveConsent, type ConsentChoices } from '~/scripts/consent';
 import { CookieBanner } from './CookieBanner';
 import { CookiePreferences } from './CookiePreferences';

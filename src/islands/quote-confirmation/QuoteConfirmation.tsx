@@ -1,3 +1,4 @@
+import '../quote-wizard/wizard.css';
 import { useEffect, useState } from 'react';
 import { formatLongDate } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';

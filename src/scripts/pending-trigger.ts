@@ -1,6 +1,6 @@
 /**
- * The mark a hydration directive leaves on the control whose click woke an island, so the island can
- * honour that first click once it has mounted (and return focus to it later).
+ * The mark the on-demand loader (OnDemandIslands.astro) leaves on the control whose click woke an island,
+ * so the island can honour that first click once it has mounted (and return focus to it later).
  */
 export const PENDING_ATTR = 'data-pending-trigger';
 
