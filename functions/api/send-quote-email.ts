@@ -3,6 +3,7 @@
  * shared engine (the client's figure is never trusted), stores it, then e-mails the customer and the
  * business. The same idempotency key with the same body replays the first answer; with another body, 409.
  */
+import type { QuoteAnswer } from '../../src/lib/schemas';
 import type { Context } from 'hono';
 import { calculatePricing, type PricingResult } from '../../src/lib/pricing';
 import { createPostcodeClient, PostcodeFormatError, PostcodeNotFoundError, PostcodeServiceError } from '../../src/lib/postcode-client';
@@ -18,17 +19,6 @@ import { deliverNow, outboxInserts } from '../lib/outbox';
 import { withinRateLimit, tooManyRequests } from '../lib/rate-limit';
 import { issueReference } from '../lib/references';
 import { bodyError, readBody, validationFailed } from '../lib/request-body';
-
-export interface QuoteAnswer {
-  reference: string;
-  pricing: PricingResult;
-  emailSent: boolean;
-  /** False when the postcode service was down and the price uses the customer's distance. */
-  verified: boolean;
-  /** e.g. 'Distance estimated from the SW1A area' */
-  notes: string[];
-  promoCode?: string;
-}
 
 const POSTCODE_TIMEOUT_MS = 4000;
 

@@ -1,3 +1,4 @@
+import type { PricingResult } from './pricing';
 /**
  * Request schemas shared by the browser and the Worker, so both accept and reject the same input with
  * the same messages. Every string is trimmed; whitespace-only counts as empty.
@@ -179,4 +180,16 @@ export function isHoneypotFilled(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const value = (body as Record<string, unknown>).website;
   return value !== undefined && value !== null && value !== '' && !(typeof value === 'string' && value.trim() === '');
+}
+
+/** What POST /api/send-quote-email answers with 201: the server's reference and price are the ones to show. */
+export interface QuoteAnswer {
+  reference: string;
+  pricing: PricingResult;
+  emailSent: boolean;
+  /** False when the postcode service was down and the price uses the customer's distance. */
+  verified: boolean;
+  /** e.g. 'Distance estimated from the SW1A area' */
+  notes: string[];
+  promoCode?: string;
 }

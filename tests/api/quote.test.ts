@@ -3,21 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { distanceInMiles } from '~/lib/geo';
 import { calculatePricing } from '~/lib/pricing';
 import { call, emailsTo, emails, inDays, mailControl, nextWeekday, postcodesControl, query, runCron, unique, validQuote } from './helpers';
+import type { QuoteAnswer } from '~/lib/schemas';
 
 const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')) as {
   postcodes: Array<{ postcode: string; latitude: number; longitude: number }>;
 };
 const at = (postcode: string) => fixture.postcodes.find((p) => p.postcode === postcode)!;
 const BUSINESS = 'leads@shiftly.example';
-
-interface QuoteAnswer {
-  reference: string;
-  pricing: ReturnType<typeof calculatePricing>;
-  emailSent: boolean;
-  verified: boolean;
-  notes: string[];
-  promoCode?: string;
-}
 
 afterEach(async () => {
   await mailControl({ fail: false, failMatch: '' });

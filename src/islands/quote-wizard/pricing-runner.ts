@@ -3,9 +3,9 @@
  * otherwise loading from the moment something changes, recalculated 1,000 ms after the last change
  * (or at once on demand), then success or error. A newer calculation aborts the lookups of an older one.
  */
-import { calculatePricing, PricingError } from '~/lib/pricing';
-import { createPostcodeClient, PostcodeFormatError, PostcodeNotFoundError, PostcodeServiceError } from '~/lib/postcode-client';
+import { createPostcodeClient } from '~/lib/postcode-client';
 import { POSTCODE_MESSAGES } from '~/lib/postcodes';
+import { priceQuote, QuotePricingError } from '~/lib/quote-pricing';
 import { postcodesApiUrl } from './postcodes-api';
 import { $pricing, $wizard, type PricingState, type WizardState } from './store';
 
@@ -31,11 +31,7 @@ export function pricingSignature(state: Pick<WizardState, 'propertyId' | 'fromPo
 }
 
 function failure(signature: string, error: unknown): PricingState {
-  if (error instanceof PostcodeFormatError) return { status: 'error', signature, message: error.message, field: error.end };
-  if (error instanceof PostcodeNotFoundError) return { status: 'error', signature, message: POSTCODE_MESSAGES.notFound, field: error.end };
-  if (error instanceof PostcodeServiceError) return { status: 'error', signature, message: POSTCODE_MESSAGES.distanceFailed, field: 'both' };
-  // As src/lib/quote-pricing.ts does: only the unknown-package message is shown as it is.
-  if (error instanceof PricingError && error.message.startsWith('Invalid property size')) return { status: 'error', signature, message: error.message, field: 'both' };
+  if (error instanceof QuotePricingError) return { status: 'error', signature, message: error.message, field: error.field };
   return { status: 'error', signature, message: POSTCODE_MESSAGES.pricingFailed, field: 'both' };
 }
 
@@ -50,18 +46,17 @@ async function calculate(): Promise<void> {
   $pricing.set({ status: 'loading', signature });
   let next: PricingState;
   try {
-    const route = await client.measureRoute(state.fromPostcode, state.toPostcode);
-    const result = calculatePricing({
+    const quote = await priceQuote(client, {
       propertyId: state.propertyId ?? '',
-      distanceMiles: route.distanceMiles,
+      fromPostcode: state.fromPostcode,
+      toPostcode: state.toPostcode,
       moveDate: state.moveDate ?? undefined,
       furnitureIds: state.furnitureIds,
     });
-    const place = (p: typeof route.from) => ({ postcode: p.postcode, district: p.district, region: p.region });
-    next = { status: 'success', signature, result, distanceMiles: route.distanceMiles, from: place(route.from), to: place(route.to), notes: route.notes };
+    next = { status: 'success', signature, result: quote.pricing, distanceMiles: quote.distanceMiles, from: quote.from, to: quote.to, notes: quote.notes };
   } catch (error) {
     if (own.signal.aborted) return;
-    if (!(error instanceof PostcodeFormatError || error instanceof PostcodeNotFoundError)) console.warn('Pricing failed', error);
+    if (!(error instanceof QuotePricingError) || error.field === 'both') console.warn('Pricing failed', error);
     next = failure(signature, error);
   }
   // A newer change is waiting for its own calculation: this answer is already stale.

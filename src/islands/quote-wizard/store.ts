@@ -32,11 +32,8 @@ export interface WizardState extends Answers {
   keyBody: string;
 }
 
-export interface PlaceInfo {
-  postcode: string;
-  district: string;
-  region: string;
-}
+export type { PlaceInfo } from '~/lib/quote-pricing';
+import type { PlaceInfo } from '~/lib/quote-pricing';
 
 export type PricingState =
   | { status: 'idle' }

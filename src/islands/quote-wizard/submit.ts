@@ -3,21 +3,11 @@
  * a retry of the same request reuses it (the server answers the first result again and e-mails nothing
  * twice); a changed request gets a new one (the server would rightly refuse a reused key with another body).
  */
-import type { PricingResult } from '~/lib/pricing';
 import { parsePostcodeInput } from '~/lib/postcodes';
-import { quoteRequestSchema, type QuoteRequestInput } from '~/lib/schemas';
+import { quoteRequestSchema, type QuoteAnswer, type QuoteRequestInput } from '~/lib/schemas';
 import { $wizard, newIdempotencyKey, type WizardState } from './store';
 
 export const QUOTE_ENDPOINT = '/api/send-quote-email';
-
-export interface QuoteAnswer {
-  reference: string;
-  pricing: PricingResult;
-  emailSent: boolean;
-  verified: boolean;
-  notes: string[];
-  promoCode?: string;
-}
 
 export type ContactField = 'name' | 'email' | 'phone' | 'additionalInfo' | 'promoCode';
 export type ContactErrors = Partial<Record<ContactField, string>>;
