@@ -104,11 +104,16 @@ async function startSite() {
     process.execPath,
     ['scripts/serve.mjs', '--port', String(PORT), '--state', '.wrangler/lighthouse-state', '--fresh', '--env', 'test', ...(opts['no-build'] ? ['--no-build'] : [])],
     {
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
       env: { ...offlineEnv, POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey },
     },
   );
   children.push(server);
+  // The build and start-up are worth seeing; wrangler's line per request is not.
+  server.stdout.on('data', (chunk) => {
+    const text = String(chunk).split('\n').filter((line) => !/\[wrangler:info\] (GET|POST|HEAD) /.test(line)).join('\n');
+    if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  });
   await waitFor(`${SITE}/api/health`, 300_000);
 }
 
@@ -151,6 +156,7 @@ async function runOnce(url, profile, consent) {
       profile.config,
     );
     if (!result) throw new Error(`no result for ${url}`);
+    if (result.lhr.runtimeError) console.warn(`\n  Lighthouse runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     return summarise(result.lhr);
   } finally {
     await chrome.kill();
@@ -250,7 +256,9 @@ try {
     for (const [index, job] of jobs.entries()) {
       const label = `${job.site === 'reference' ? '[reference] ' : ''}${job.page.path} ${job.profile.name}, ${job.state.name}`;
       process.stdout.write(`run ${run}/${RUNS} · ${index + 1}/${jobs.length} · ${label} … `);
-      const summary = await runOnce(job.url, job.profile, job.state.consent);
+      let summary = await runOnce(job.url, job.profile, job.state.consent);
+      // A run Lighthouse could not measure (no LCP: a hiccup on a busy machine) is repeated once, not averaged in.
+      if (!Number.isFinite(summary.lcp)) summary = await runOnce(job.url, job.profile, job.state.consent);
       results.get(job).push(summary);
       console.log(`perf ${summary.performance} a11y ${summary.accessibility} bp ${summary.bestPractices} seo ${summary.seo} · LCP ${Math.round(summary.lcp)} ms · TBT ${Math.round(summary.tbt)} ms`);
     }
@@ -286,7 +294,7 @@ function renderReport(rows, { commit, started, runs }) {
     `Each figure is the median of ${runs} run${runs === 1 ? '' : 's'}, each in a fresh browser profile with an empty cache; runs are interleaved across pages.`,
     'Mobile is Lighthouse\'s default profile (Moto G Power, simulated slow 4G and 4x CPU slowdown); desktop is its desktop preset.',
     '"Consent stored" opens the page with the cookie-consent record (essential only) already in localStorage, as a returning visitor has it.',
-    'Bytes are transfer sizes as served locally by wrangler dev (which does not compress; Cloudflare serves gzip or brotli). JS bytes count script files only, not inline scripts.',
+    'Bytes are transfer sizes as served locally (wrangler dev gzips text, as does the reference\'s server). JS bytes count script files only; inline scripts are part of the HTML.',
     '',
     'Thresholds: accessibility, best practices and SEO 100 everywhere; mobile performance at least 95 on a first visit and 100 for articles and static pages with consent stored; the cookie banner is never the LCP element.',
     '',

@@ -1,8 +1,10 @@
 // A tiny static file server (for the bench reference build): files from one folder, an SPA fallback for routes
-// the client router owns. No compression, like `wrangler dev`, so byte counts compare like with like.
-import { createReadStream, statSync } from 'node:fs';
+// the client router owns. Text is gzipped when the browser asks, as `wrangler dev` (and Cloudflare) do, so byte
+// counts compare like with like.
+import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -41,8 +43,13 @@ export function serveStatic(root, port, { spaFallback } = {}) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file).pipe(response);
+    const type = TYPES[extname(file)] ?? 'application/octet-stream';
+    const body = readFileSync(file);
+    if (/^(text\/|image\/svg|application\/json)/.test(type) && /\bgzip\b/.test(String(request.headers['accept-encoding']))) {
+      response.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', vary: 'accept-encoding' }).end(gzipSync(body));
+    } else {
+      response.writeHead(200, { 'content-type': type }).end(body);
+    }
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
