@@ -152,7 +152,8 @@ async function runOnce(url, profile, consent) {
     }
     const result = await lighthouse(
       url,
-      { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: consent, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+      // ignoreStatusCode: the 404 page is measured as the page it is, not refused for its status.
+      { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: consent, ignoreStatusCode: true, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
       profile.config,
     );
     if (!result) throw new Error(`no result for ${url}`);
@@ -196,14 +197,14 @@ function summarise(lhr) {
     }
   }
   return {
-    performance: Math.round(lhr.categories.performance.score * 100),
-    accessibility: Math.round(lhr.categories.accessibility.score * 100),
-    bestPractices: Math.round(lhr.categories['best-practices'].score * 100),
-    seo: Math.round(lhr.categories.seo.score * 100),
-    lcp: lhr.audits['largest-contentful-paint'].numericValue,
-    tbt: lhr.audits['total-blocking-time'].numericValue,
-    cls: lhr.audits['cumulative-layout-shift'].numericValue,
-    totalBytes: lhr.audits['total-byte-weight'].numericValue,
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+    totalBytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
     jsBytes,
     requests: requests.length,
     lcpElement: lcpElement(lhr),
@@ -220,13 +221,17 @@ const median = (values) => {
 const NUMERIC = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'cls', 'totalBytes', 'jsBytes', 'requests'];
 
 /** Median of every figure; the LCP element of the run whose LCP is the median one. */
-function combine(runs) {
+function combine(allRuns) {
+  // A run Lighthouse could not measure twice over is left out rather than counted as zero.
+  const measured = allRuns.filter((r) => Number.isFinite(r.lcp));
+  const runs = measured.length ? measured : allRuns;
   const combined = Object.fromEntries(NUMERIC.map((key) => [key, median(runs.map((r) => r[key]))]));
   const byLcp = [...runs].sort((a, b) => a.lcp - b.lcp)[Math.floor((runs.length - 1) / 2)];
   combined.lcpElement = byLcp.lcpElement;
   combined.lcpElements = [...new Set(runs.map((r) => r.lcpElement.selector || r.lcpElement.label))];
   combined.failing = [...new Set(runs.flatMap((r) => r.failing))];
   combined.runs = runs.length;
+  combined.unmeasured = allRuns.length - measured.length;
   return combined;
 }
 
@@ -284,7 +289,7 @@ try {
 
 function renderReport(rows, { commit, started, runs }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-  const ms = (value) => `${Math.round(value)} ms`;
+  const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
   const ours = rows.filter((r) => r.site === 'ours');
   const lines = [
     '# Quality: Lighthouse on every page type',
@@ -307,13 +312,16 @@ function renderReport(rows, { commit, started, runs }) {
     lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of pageRows) {
       const r = row.result;
-      lines.push(`| ${row.profile.name} | ${row.state.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${kb(r.totalBytes)} | ${kb(r.jsBytes)} | ${r.requests} |`);
+      lines.push(`| ${row.profile.name} | ${row.state.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : 'n/a'} | ${kb(r.totalBytes)} | ${kb(r.jsBytes)} | ${r.requests} |`);
     }
     lines.push('', 'LCP element:', '');
     for (const row of pageRows) {
       const el = row.result.lcpElement;
       const text = el.label ? `"${el.label.slice(0, 80)}"` : '';
       lines.push(`- ${row.profile.name}, ${row.state.name}: \`${el.selector || '(none)'}\` ${text}${isCookieBanner(el) ? ' **THE COOKIE BANNER**' : ''}`);
+    }
+    for (const row of pageRows) {
+      if (row.result.unmeasured) lines.push(`- ${row.profile.name}, ${row.state.name}: ${row.result.unmeasured} run(s) Lighthouse could not measure (no LCP) were left out of the median.`);
     }
     const failing = [...new Set(pageRows.flatMap((r) => r.result.failing))];
     if (failing.length) lines.push('', 'Audits below full marks (any run):', '', ...failing.map((f) => `- ${f}`));

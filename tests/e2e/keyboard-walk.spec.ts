@@ -135,7 +135,7 @@ test.describe('footer', () => {
 
 test.describe('quote wizard steps 1-3 by keyboard', () => {
   const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
-  const backButton = (page: Page) => page.getByRole('button', { name: 'Back' });
+  const backButton = (page: Page) => page.getByRole('button', { name: 'Back', exact: true });
 
   test('radios by arrows, furniture toggled on and off with Enter, Back and Continue keep every answer, step 3 tells why it cannot continue', async ({ page }) => {
     await open(page, '/quote');
@@ -153,14 +153,14 @@ test.describe('quote wizard steps 1-3 by keyboard', () => {
     await expect(page.getByRole('radio', { name: /Studio/ })).toBeChecked();
     await page.keyboard.press('ArrowDown');
     await expect(twoBed).toBeChecked();
-    await tabTo(page, continueButton(page));
+    await tabTo(page, continueButton(page), { max: 120 });
     await page.keyboard.press('Enter');
 
     // Step 2: focus moves to the step title; Enter toggles a furniture button as Space does.
     await expectStep(page, 'Select furniture services');
     await expect(stepHeading(page)).toBeFocused();
     const sofa = page.getByRole('button', { name: /Sofa/ });
-    await tabTo(page, sofa);
+    await tabTo(page, sofa, { max: 120 });
     await page.keyboard.press('Enter');
     await expect(sofa).toHaveAttribute('aria-pressed', 'true');
     await page.keyboard.press('Enter');
@@ -169,22 +169,22 @@ test.describe('quote wizard steps 1-3 by keyboard', () => {
     await expect(sofa).toHaveAttribute('aria-pressed', 'true');
 
     // Back by keyboard: step 1 with its answer, focus on the title.
-    await tabTo(page, backButton(page));
+    await tabTo(page, backButton(page), { max: 120 });
     await page.keyboard.press('Enter');
     await expectStep(page, 'How big is your space?');
     await expect(stepHeading(page)).toBeFocused();
     await expect(twoBed).toBeChecked();
-    await tabTo(page, continueButton(page));
+    await tabTo(page, continueButton(page), { max: 120 });
     await page.keyboard.press('Enter');
     await expectStep(page, 'Select furniture services');
     await expect(sofa).toHaveAttribute('aria-pressed', 'true');
-    await tabTo(page, continueButton(page));
+    await tabTo(page, continueButton(page), { max: 120 });
     await page.keyboard.press('Enter');
 
     // Step 3: Continue with nothing typed says what is missing and stays.
     await expectStep(page, 'Where are you moving?');
     await expect(stepHeading(page)).toBeFocused();
-    await tabTo(page, continueButton(page));
+    await tabTo(page, continueButton(page), { max: 120 });
     await page.keyboard.press('Enter');
     await expect(page.locator('#quote-step-blocked')).toHaveText('Enter both postcodes to see your price.');
     await expectStep(page, 'Where are you moving?');
@@ -203,16 +203,16 @@ test.describe('quote wizard steps 1-3 by keyboard', () => {
     await expect(page.locator('[data-quote-total]')).toHaveText(/£\d/, { timeout: 10_000 });
 
     // Back to step 2 and forward again: the postcodes are still there.
-    await tabTo(page, backButton(page));
+    await tabTo(page, backButton(page), { max: 120 });
     await page.keyboard.press('Enter');
     await expectStep(page, 'Select furniture services');
-    await tabTo(page, continueButton(page));
+    await tabTo(page, continueButton(page), { max: 120 });
     await page.keyboard.press('Enter');
     await expectStep(page, 'Where are you moving?');
     await expect(from).toHaveValue('SW1A 1AA');
     await expect(to).toHaveValue('M1 1AE');
     await expect(page.locator('[data-quote-total]')).toHaveText(/£\d/, { timeout: 10_000 });
-    await tabTo(page, continueButton(page));
+    await tabTo(page, continueButton(page), { max: 120 });
     await page.keyboard.press('Enter');
     await expectStep(page, 'When do you want to move?');
     await expect(stepHeading(page)).toBeFocused();
