@@ -12,7 +12,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       <header className="border-b border-line bg-white">
         <nav className="container-page flex items-center justify-between py-4" aria-label="Main">
           <Link to="/" className="text-xl font-bold text-brand-700">
-            {site.name}
+            {site.brand}
           </Link>
           <div className="flex gap-4">
             <Link to="/articles/moving-checklist-guide">Articles</Link>
@@ -24,7 +24,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </header>
       <main id="main">{children}</main>
       <footer className="mt-12 border-t border-line bg-surface-muted py-8">
-        <p className="container-page text-sm text-ink-muted">© {site.name}</p>
+        <p className="container-page text-sm text-ink-muted">© {site.brand}</p>
       </footer>
     </>
   );
@@ -34,7 +34,7 @@ function ArticlePage() {
   const { id } = useParams();
   const article = articles.find((a) => a.id === id);
   useEffect(() => {
-    if (article) document.title = `${article.title} | ${site.name}`;
+    if (article) document.title = `${article.title} | ${site.brand}`;
   }, [article]);
   if (!article) return <p className="container-page py-12">Article not found.</p>;
   return (
@@ -52,7 +52,7 @@ function ArticlePage() {
 
 function QuotePage() {
   useEffect(() => {
-    document.title = `Get an instant moving quote | ${site.name}`;
+    document.title = `Get an instant moving quote | ${site.brand}`;
   }, []);
   return (
     <section className="bg-surface-muted py-10 sm:py-14">
