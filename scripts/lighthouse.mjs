@@ -287,6 +287,10 @@ try {
 
 // ---------------------------------------------------------------------------------------------------------------
 
+/** Why the 404 page cannot score 100 in SEO and best practices, and should not be changed to. */
+const NOT_FOUND_NOTE =
+  'The 404 page\'s SEO and best-practices marks are what a correct 404 gets: Lighthouse\'s `http-status-code` fails any 4xx answer, `is-crawlable` fails its `noindex, nofollow` (it must not be indexed), and `errors-in-console` counts Chromium\'s own "Failed to load resource: … 404" line for the document itself (the page logs nothing at error level). Serving it with 200 or letting it be indexed would raise the score and break the site.';
+
 function renderReport(rows, { commit, started, runs }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
@@ -380,5 +384,6 @@ function renderReport(rows, { commit, started, runs }) {
   }
   lines.push('## Thresholds', '');
   lines.push(misses.length ? misses.map((m) => `- below threshold: ${m}`).join('\n') : 'Every page meets every threshold.', '');
+  if (misses.some((m) => m.startsWith('/this-page-does-not-exist'))) lines.push(NOT_FOUND_NOTE, '');
   return lines.join('\n');
 }
