@@ -19,14 +19,19 @@ export function CookieBanner({ onAcceptAll, onRejectAll, onManage, onClose }: Co
         <h2 id="cookie-banner-title" className="text-lg">
           We use cookies
         </h2>
-        <p id="cookie-banner-text" className="mt-1 text-sm text-ink-muted sm:text-base">
-          Essential cookies keep this site working. With your permission we would also use analytics, functional and
-          marketing cookies to improve it. You can change your mind at any time. Read our{' '}
-          <a href="/cookies" className="font-semibold text-brand-700 underline">
-            cookie policy
-          </a>
-          .
-        </p>
+        {/* Short sentences, each its own small block: the banner arrives a second after load and must never be
+            the largest text on the page (it would become the page's LCP element). */}
+        <div id="cookie-banner-text" className="mt-1 space-y-0.5 text-sm text-ink-muted">
+          <p>Essential cookies keep this site working.</p>
+          <p>With your permission we’d also use analytics, functional and marketing cookies.</p>
+          <p>
+            You can change your mind at any time. Read our{' '}
+            <a href="/cookies" className="font-semibold text-brand-700 underline">
+              cookie policy
+            </a>
+            .
+          </p>
+        </div>
         <div className="mt-4 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
           <button type="button" className="btn-ghost sm:mr-auto" onClick={(event) => onManage(event.currentTarget)}>
             Manage Preferences
