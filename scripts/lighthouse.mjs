@@ -249,6 +249,10 @@ for (const page of BENCH_PAGES) {
   for (const profile of PROFILES) jobs.push({ site: 'reference', page, profile, state: STATES[0], url: BENCH + page.path });
 }
 
+/** Why the 404 page cannot score 100 in SEO and best practices, and should not be changed to. */
+const NOT_FOUND_NOTE =
+  'The 404 page\'s SEO and best-practices marks are what a correct 404 gets: Lighthouse\'s `http-status-code` fails any 4xx answer, `is-crawlable` fails its `noindex, nofollow` (it must not be indexed), and `errors-in-console` counts Chromium\'s own "Failed to load resource: … 404" line for the document itself (the page logs nothing at error level). Serving it with 200 or letting it be indexed would raise the score and break the site.';
+
 try {
   await startSite();
   if (BENCH_PAGES.length) await startBench();
@@ -286,10 +290,6 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-
-/** Why the 404 page cannot score 100 in SEO and best practices, and should not be changed to. */
-const NOT_FOUND_NOTE =
-  'The 404 page\'s SEO and best-practices marks are what a correct 404 gets: Lighthouse\'s `http-status-code` fails any 4xx answer, `is-crawlable` fails its `noindex, nofollow` (it must not be indexed), and `errors-in-console` counts Chromium\'s own "Failed to load resource: … 404" line for the document itself (the page logs nothing at error level). Serving it with 200 or letting it be indexed would raise the score and break the site.';
 
 function renderReport(rows, { commit, started, runs }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
