@@ -3,7 +3,7 @@ import { takePendingTrigger } from '~/scripts/pending-trigger';
 import { notify } from '~/scripts/notify';
 import { site } from '~/site.config';
 import { ModalDialog } from '../shared/ModalDialog';
-import { CloseIcon } from '../shared/CloseIcon';
+import { CloseButton } from '../shared/CloseButton';
 import { submitCallback, type CallbackFields } from './submit';
 
 const TRIGGER_SELECTOR = '[data-callback-trigger]';
@@ -96,14 +96,7 @@ export default function CallbackDialog() {
           </a>
           .
         </p>
-        <button
-          type="button"
-          onClick={close}
-          aria-label="Close"
-          className="absolute top-4 right-4 grid size-11 place-items-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink"
-        >
-          <CloseIcon />
-        </button>
+        <CloseButton label="Close" onClick={close} className="top-4 right-4" />
 
         <div className="mt-5 space-y-4">
           <div>

@@ -1,4 +1,4 @@
-import { CloseIcon } from '../shared/CloseIcon';
+import { CloseButton } from '../shared/CloseButton';
 
 interface CookieBannerProps {
   onAcceptAll: () => void;
@@ -43,14 +43,7 @@ export function CookieBanner({ onAcceptAll, onRejectAll, onManage, onClose }: Co
             Accept All
           </button>
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          aria-label="Close cookie banner"
-          className="absolute top-3 right-3 grid size-11 place-items-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink"
-        >
-          <CloseIcon />
-        </button>
+        <CloseButton label="Close cookie banner" onClick={onClose} className="top-3 right-3" />
       </div>
     </section>
   );
