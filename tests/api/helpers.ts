@@ -1,8 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import type { DatabaseSync } from 'node:sqlite';
 import { inject } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
+import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 
 export const apiBase = () => inject('apiBase');
 export const mailUrl = () => inject('mailUrl');
@@ -75,10 +74,7 @@ export async function runCron(): Promise<void> {
 
 /** The local D1 database file that wrangler dev writes (read-only here: tests never change it behind the Worker's back). */
 export function database(): DatabaseSync {
-  const folder = join(inject('statePath'), 'v3/d1/miniflare-D1DatabaseObject');
-  const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
-  if (!file) throw new Error(`no D1 database in ${folder}`);
-  return new DatabaseSync(join(folder, file), { readOnly: true });
+  return openLocalD1(inject('statePath'));
 }
 
 export function query<T = Record<string, unknown>>(sql: string, ...params: Array<string | number>): T[] {

@@ -1,4 +1,5 @@
-import { test, expect, open, axeViolations, queryD1, capturedEmails } from './fixtures';
+import { test, expect, open, axeViolations, queryD1 } from './fixtures';
+import { capturedEmails } from './quote-helpers';
 
 const dialogOf = (page: import('@playwright/test').Page) => page.getByRole('dialog', { name: 'Request a call back' });
 

@@ -1,6 +1,6 @@
 import { test, expect } from './fixtures';
+import { capturedEmails } from './quote-helpers';
 
-const mailCatcher = process.env.MAIL_CATCHER_URL ?? `http://127.0.0.1:${process.env.MAIL_CATCHER_PORT ?? 8791}`;
 
 async function openContact(page: import('@playwright/test').Page) {
   await page.goto('/contact');
@@ -48,8 +48,7 @@ test('sends the message: Sending..., success notification, form cleared, e-mail 
   await expect(page.locator('[data-notice="success"]')).toContainText("Message sent successfully! We'll get back to you soon.");
   await expect(page.locator('#contact-firstName')).toHaveValue('');
   await expect(page.locator('[data-contact-submit]')).toBeEnabled();
-  const captured = (await (await fetch(`${mailCatcher}/emails`)).json()) as { data: Array<{ to: string | string[] }> };
-  expect(captured.data.some((e) => [e.to].flat().includes(email))).toBe(true);
+  expect((await capturedEmails()).some((e) => [e.to].flat().includes(email))).toBe(true);
 });
 
 test('keeps the values and says so when sending fails', async ({ page }) => {

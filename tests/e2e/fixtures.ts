@@ -1,8 +1,6 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
+import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -14,21 +12,12 @@ export async function axeViolations(page: Page): Promise<string[]> {
 
 /** Rows from the local D1 database the test server writes (.wrangler/test-state), opened read-only. */
 export function queryD1<T = Record<string, unknown>>(sql: string, ...params: Array<string | number>): T[] {
-  const folder = join('.wrangler/test-state', 'v3/d1/miniflare-D1DatabaseObject');
-  const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
-  if (!file) throw new Error(`no D1 database in ${folder}`);
-  const db = new DatabaseSync(join(folder, file), { readOnly: true });
+  const db = openLocalD1('.wrangler/test-state');
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
     db.close();
   }
-}
-
-/** The e-mails the Resend stand-in has captured during this test run. */
-export async function capturedEmails(): Promise<Array<{ to: string | string[]; subject: string; html?: string; text?: string }>> {
-  const response = await fetch(`${process.env.MAIL_CATCHER_URL}/emails`);
-  return ((await response.json()) as { data: never[] }).data;
 }
 
 /**
