@@ -64,7 +64,9 @@ let exitCode = 0;
 try {
   copyProject();
   generateArticles();
-  console.log(`▶ Building ${COUNT} generated + the real articles in ${work} (${COLD ? 'cold: no image cache' : "with the project's image cache"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`);
+  console.log(
+    `▶ Building ${COUNT} generated + the real articles in ${work} (${COLD ? 'cold: no image cache' : "with the project's image cache"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     cwd: work,
@@ -82,7 +84,9 @@ try {
   for (const line of phases) console.log(`  ${line.replace(/\x1b\[[0-9;]*m/g, '').trim()}`);
   const pages = /(\d+) page\(s\) built/.exec(result.stdout)?.[1] ?? '?';
   const articlePages = readdirSync(join(work, 'dist/articles')).filter((f) => f.endsWith('.html')).length;
-  console.log(`\nBuild with ${COUNT} generated articles${COLD ? ' (cold)' : ''}: ${seconds.toFixed(1)} s (${pages} pages, ${articlePages} article pages).`);
+  console.log(
+    `\nBuild with ${COUNT} generated articles${COLD ? ' (cold)' : ''}: ${seconds.toFixed(1)} s (${pages} pages, ${articlePages} article pages).`,
+  );
   console.log(seconds <= GOAL_SECONDS ? `✓ within the ${GOAL_SECONDS} s goal` : `✗ over the ${GOAL_SECONDS} s goal`);
   if (seconds > GOAL_SECONDS) exitCode = 1;
 } catch (error) {

@@ -17,7 +17,14 @@ const SETTLE_MS = 2500; // the consent banner loads 1 s after load; give it time
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 
 /** A stored consent record, as the cookie banner writes it, for the repeat visit. */
-const CONSENT = JSON.stringify({ essential: true, analytics: false, marketing: false, functional: false, version: 1, timestamp: new Date().toISOString() });
+const CONSENT = JSON.stringify({
+  essential: true,
+  analytics: false,
+  marketing: false,
+  functional: false,
+  version: 1,
+  timestamp: new Date().toISOString(),
+});
 
 const kb = (bytes) => bytes / 1024;
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -62,14 +69,16 @@ async function measure(browser, path, repeat) {
   }
   const page = await context.newPage();
   const pending = [];
-  page.on('response', (response) => pending.push(
-    (async () => {
-      const type = response.request().resourceType();
-      const contentType = response.headers()['content-type'] ?? '';
-      const body = await response.body().catch(() => Buffer.alloc(0));
-      return { url: response.url(), type, bytes: TEXT.test(contentType) ? gz(body) : body.length, body };
-    })(),
-  ));
+  page.on('response', (response) =>
+    pending.push(
+      (async () => {
+        const type = response.request().resourceType();
+        const contentType = response.headers()['content-type'] ?? '';
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        return { url: response.url(), type, bytes: TEXT.test(contentType) ? gz(body) : body.length, body };
+      })(),
+    ),
+  );
   const response = await page.goto(BASE + path, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
   const entries = await Promise.all(pending);
@@ -121,10 +130,14 @@ async function waitForServer(server) {
   throw new Error(`the server did not answer on ${BASE} within 60 s`);
 }
 
-const server = spawn(process.execPath, ['scripts/serve.mjs', '--no-build', '--port', String(PORT), '--state', '.wrangler/budget-state', '--fresh', '--env', 'test'], {
-  env: offlineEnv,
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = spawn(
+  process.execPath,
+  ['scripts/serve.mjs', '--no-build', '--port', String(PORT), '--state', '.wrangler/budget-state', '--fresh', '--env', 'test'],
+  {
+    env: offlineEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
 let exitCode = 0;
 try {
   await waitForServer(server);
@@ -141,8 +154,27 @@ try {
   }
   await browser.close();
 
-  const header = ['page', 'visit', 'status', 'HTML', 'of it CSS', 'ext CSS', 'ext JS', 'of it React', 'inline JS', 'images', 'other', 'requests'];
-  const table = rows.map((r) => [r.path, r.visit, String(r.status), ...[r.html, r.inlineCss, r.css, r.externalJs, r.frameworkJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)), String(r.requests)]);
+  const header = [
+    'page',
+    'visit',
+    'status',
+    'HTML',
+    'of it CSS',
+    'ext CSS',
+    'ext JS',
+    'of it React',
+    'inline JS',
+    'images',
+    'other',
+    'requests',
+  ];
+  const table = rows.map((r) => [
+    r.path,
+    r.visit,
+    String(r.status),
+    ...[r.html, r.inlineCss, r.css, r.externalJs, r.frameworkJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)),
+    String(r.requests),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
   console.log('\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored):\n');

@@ -8,7 +8,10 @@ const share = await readFile('assets-src/share.svg');
 
 const png = (svg, size) => sharp(svg, { density: 1200 }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
 
-await writeFile('public/apple-touch-icon.png', await sharp(icon, { density: 1200 }).resize(180, 180).flatten({ background: '#1d3bd8' }).png().toBuffer());
+await writeFile(
+  'public/apple-touch-icon.png',
+  await sharp(icon, { density: 1200 }).resize(180, 180).flatten({ background: '#1d3bd8' }).png().toBuffer(),
+);
 await writeFile('public/icons/icon-192.png', await png(icon, 192));
 await writeFile('public/icons/icon-512.png', await png(icon, 512));
 await writeFile('public/og/shiftly-share.png', await sharp(share).png({ compressionLevel: 9, palette: true }).toBuffer());

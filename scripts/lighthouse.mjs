@@ -63,7 +63,14 @@ const STATES = [
 
 /** A stored consent record, exactly as the cookie banner writes it (essential only). */
 const consentRecord = () =>
-  JSON.stringify({ essential: true, analytics: false, marketing: false, functional: false, version: 1, timestamp: new Date().toISOString() });
+  JSON.stringify({
+    essential: true,
+    analytics: false,
+    marketing: false,
+    functional: false,
+    version: 1,
+    timestamp: new Date().toISOString(),
+  });
 
 const children = [];
 const cleanups = [];
@@ -71,7 +78,11 @@ async function shutdown() {
   for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 }
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, async () => { await shutdown(); process.exit(130); });
+for (const signal of ['SIGINT', 'SIGTERM'])
+  process.on(signal, async () => {
+    await shutdown();
+    process.exit(130);
+  });
 
 function gitCommit() {
   const rev = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
@@ -96,22 +107,43 @@ async function startSite() {
   // The stand-ins on our own ports: the site is built against them (PUBLIC_POSTCODES_API_URL), as the tests do.
   const services = await startStandIns({
     forceStandIns: true,
-    env: { POSTCODES_STANDIN_PORT: process.env.LIGHTHOUSE_POSTCODES_PORT ?? '8856', MAIL_CATCHER_PORT: process.env.LIGHTHOUSE_MAIL_PORT ?? '8857' },
+    env: {
+      POSTCODES_STANDIN_PORT: process.env.LIGHTHOUSE_POSTCODES_PORT ?? '8856',
+      MAIL_CATCHER_PORT: process.env.LIGHTHOUSE_MAIL_PORT ?? '8857',
+    },
   });
   cleanups.push(services.close);
   console.log(`▶ ${services.lines.join('\n  ')}`);
   const server = spawn(
     process.execPath,
-    ['scripts/serve.mjs', '--port', String(PORT), '--state', '.wrangler/lighthouse-state', '--fresh', '--env', 'test', ...(opts['no-build'] ? ['--no-build'] : [])],
+    [
+      'scripts/serve.mjs',
+      '--port',
+      String(PORT),
+      '--state',
+      '.wrangler/lighthouse-state',
+      '--fresh',
+      '--env',
+      'test',
+      ...(opts['no-build'] ? ['--no-build'] : []),
+    ],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...offlineEnv, POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey },
+      env: {
+        ...offlineEnv,
+        POSTCODES_API_URL: services.postcodesUrl,
+        RESEND_BASE_URL: services.resendUrl,
+        RESEND_API_KEY: services.resendKey,
+      },
     },
   );
   children.push(server);
   // The build and start-up are worth seeing; wrangler's line per request is not.
   server.stdout.on('data', (chunk) => {
-    const text = String(chunk).split('\n').filter((line) => !/\[wrangler:info\] (GET|POST|HEAD) /.test(line)).join('\n');
+    const text = String(chunk)
+      .split('\n')
+      .filter((line) => !/\[wrangler:info\] (GET|POST|HEAD) /.test(line))
+      .join('\n');
     if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   });
   await waitFor(`${SITE}/api/health`, 300_000);
@@ -120,7 +152,10 @@ async function startSite() {
 async function startBench() {
   if (!opts['no-build']) {
     console.log('\n▶ Building the client-rendered reference (bench/)');
-    const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/vite.config.ts'], { stdio: 'inherit', env: offlineEnv });
+    const result = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--config', 'bench/vite.config.ts'], {
+      stdio: 'inherit',
+      env: offlineEnv,
+    });
     if (result.status !== 0) throw new Error('the bench build failed');
   }
   const server = await serveStatic('bench/dist', BENCH_PORT, { spaFallback: 'index.html' });
@@ -153,11 +188,19 @@ async function runOnce(url, profile, consent) {
     const result = await lighthouse(
       url,
       // ignoreStatusCode: the 404 page is measured as the page it is, not refused for its status.
-      { port: chrome.port, output: 'json', logLevel: 'error', disableStorageReset: consent, ignoreStatusCode: true, onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        disableStorageReset: consent,
+        ignoreStatusCode: true,
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      },
       profile.config,
     );
     if (!result) throw new Error(`no result for ${url}`);
-    if (result.lhr.runtimeError) console.warn(`\n  Lighthouse runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    if (result.lhr.runtimeError)
+      console.warn(`\n  Lighthouse runtime error: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     return summarise(result.lhr);
   } finally {
     await chrome.kill();
@@ -191,7 +234,14 @@ function summarise(lhr) {
     if (category.score === 1) continue;
     for (const ref of category.auditRefs) {
       const audit = lhr.audits[ref.id];
-      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable') {
+      if (
+        ref.weight > 0 &&
+        audit &&
+        audit.score !== null &&
+        audit.score < 1 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'notApplicable'
+      ) {
         failing.push(`${id}: ${ref.id} (${audit.displayValue ?? audit.score})`);
       }
     }
@@ -251,7 +301,7 @@ for (const page of BENCH_PAGES) {
 
 /** Why the 404 page cannot score 100 in SEO and best practices, and should not be changed to. */
 const NOT_FOUND_NOTE =
-  'The 404 page\'s SEO and best-practices marks are what a correct 404 gets: Lighthouse\'s `http-status-code` fails any 4xx answer, `is-crawlable` fails its `noindex, nofollow` (it must not be indexed), and `errors-in-console` counts Chromium\'s own "Failed to load resource: … 404" line for the document itself (the page logs nothing at error level). Serving it with 200 or letting it be indexed would raise the score and break the site.';
+  "The 404 page's SEO and best-practices marks are what a correct 404 gets: Lighthouse's `http-status-code` fails any 4xx answer, `is-crawlable` fails its `noindex, nofollow` (it must not be indexed), and `errors-in-console` counts Chromium's own \"Failed to load resource: … 404\" line for the document itself (the page logs nothing at error level). Serving it with 200 or letting it be indexed would raise the score and break the site.";
 
 try {
   await startSite();
@@ -269,7 +319,9 @@ try {
       // A run Lighthouse could not measure (no LCP: a hiccup on a busy machine) is repeated once, not averaged in.
       if (!Number.isFinite(summary.lcp)) summary = await runOnce(job.url, job.profile, job.state.consent);
       results.get(job).push(summary);
-      console.log(`perf ${summary.performance} a11y ${summary.accessibility} bp ${summary.bestPractices} seo ${summary.seo} · LCP ${Math.round(summary.lcp)} ms · TBT ${Math.round(summary.tbt)} ms`);
+      console.log(
+        `perf ${summary.performance} a11y ${summary.accessibility} bp ${summary.bestPractices} seo ${summary.seo} · LCP ${Math.round(summary.lcp)} ms · TBT ${Math.round(summary.tbt)} ms`,
+      );
     }
   }
 
@@ -279,7 +331,9 @@ try {
   console.log(`\n✓ Wrote ${opts.out}`);
   const bannerLcp = rows.filter((row) => isCookieBanner(row.result.lcpElement));
   if (bannerLcp.length) {
-    console.error(`✗ The cookie banner is the LCP element on: ${bannerLcp.map((r) => `${r.page.path} ${r.profile.name} ${r.state.name}`).join('; ')}`);
+    console.error(
+      `✗ The cookie banner is the LCP element on: ${bannerLcp.map((r) => `${r.page.path} ${r.profile.name} ${r.state.name}`).join('; ')}`,
+    );
     process.exitCode = 1;
   }
 } catch (error) {
@@ -301,9 +355,9 @@ function renderReport(rows, { commit, started, runs }) {
     `Generated by \`npm run lighthouse\` (scripts/lighthouse.mjs) on ${started.toISOString().replace('T', ' ').slice(0, 16)} UTC at commit \`${commit}\`.`,
     `Lighthouse ${'13.5.0'}, Debian Chromium (headless), the built site served by \`wrangler dev --env test\` with the local stand-ins.`,
     `Each figure is the median of ${runs} run${runs === 1 ? '' : 's'}, each in a fresh browser profile with an empty cache; runs are interleaved across pages.`,
-    'Mobile is Lighthouse\'s default profile (Moto G Power, simulated slow 4G and 4x CPU slowdown); desktop is its desktop preset.',
+    "Mobile is Lighthouse's default profile (Moto G Power, simulated slow 4G and 4x CPU slowdown); desktop is its desktop preset.",
     '"Consent stored" opens the page with the cookie-consent record (essential only) already in localStorage, as a returning visitor has it.',
-    'Bytes are transfer sizes as served locally (wrangler dev gzips text, as does the reference\'s server). JS bytes count script files only; inline scripts are part of the HTML.',
+    "Bytes are transfer sizes as served locally (wrangler dev gzips text, as does the reference's server). JS bytes count script files only; inline scripts are part of the HTML.",
     '',
     'Thresholds: accessibility, best practices and SEO 100 everywhere; mobile performance at least 95 on a first visit and 100 for articles and static pages with consent stored; the cookie banner is never the LCP element.',
     '',
@@ -312,20 +366,29 @@ function renderReport(rows, { commit, started, runs }) {
   for (const page of PAGES) {
     const pageRows = ours.filter((r) => r.page === page);
     lines.push(`## ${page.type}: \`${page.path}\``, '');
-    lines.push('| profile | visit | performance | accessibility | best practices | SEO | LCP | TBT | CLS | total bytes | JS bytes | requests |');
+    lines.push(
+      '| profile | visit | performance | accessibility | best practices | SEO | LCP | TBT | CLS | total bytes | JS bytes | requests |',
+    );
     lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of pageRows) {
       const r = row.result;
-      lines.push(`| ${row.profile.name} | ${row.state.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : 'n/a'} | ${kb(r.totalBytes)} | ${kb(r.jsBytes)} | ${r.requests} |`);
+      lines.push(
+        `| ${row.profile.name} | ${row.state.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : 'n/a'} | ${kb(r.totalBytes)} | ${kb(r.jsBytes)} | ${r.requests} |`,
+      );
     }
     lines.push('', 'LCP element:', '');
     for (const row of pageRows) {
       const el = row.result.lcpElement;
       const text = el.label ? `"${el.label.slice(0, 80)}"` : '';
-      lines.push(`- ${row.profile.name}, ${row.state.name}: \`${el.selector || '(none)'}\` ${text}${isCookieBanner(el) ? ' **THE COOKIE BANNER**' : ''}`);
+      lines.push(
+        `- ${row.profile.name}, ${row.state.name}: \`${el.selector || '(none)'}\` ${text}${isCookieBanner(el) ? ' **THE COOKIE BANNER**' : ''}`,
+      );
     }
     for (const row of pageRows) {
-      if (row.result.unmeasured) lines.push(`- ${row.profile.name}, ${row.state.name}: ${row.result.unmeasured} run(s) Lighthouse could not measure (no LCP) were left out of the median.`);
+      if (row.result.unmeasured)
+        lines.push(
+          `- ${row.profile.name}, ${row.state.name}: ${row.result.unmeasured} run(s) Lighthouse could not measure (no LCP) were left out of the median.`,
+        );
     }
     const failing = [...new Set(pageRows.flatMap((r) => r.result.failing))];
     if (failing.length) lines.push('', 'Audits below full marks (any run):', '', ...failing.map((f) => `- ${f}`));
@@ -348,7 +411,9 @@ function renderReport(rows, { commit, started, runs }) {
       'The reference (`bench/`) is the same two pages built the way the seed product was: Vite + React + react-router, one bundle for every route, the article text imported as data, our quote wizard island reused. It is built and measured in the same run, interleaved with our pages. Ratios are ours / reference (lower is better); ours is the first visit (the banner loading) unless marked.',
       '',
     );
-    lines.push('| page | profile | JS bytes ours / ref | ratio | LCP ours / ref | ratio | TBT ours / ref | ratio | performance ours / ref |');
+    lines.push(
+      '| page | profile | JS bytes ours / ref | ratio | LCP ours / ref | ratio | TBT ours / ref | ratio | performance ours / ref |',
+    );
     lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|');
     const ratio = (a, b) => (b > 0 ? (a / b).toFixed(2) : a === 0 ? '—' : '∞');
     for (const ref of reference) {
@@ -365,7 +430,9 @@ function renderReport(rows, { commit, started, runs }) {
     lines.push('', 'Reference scores (accessibility / best practices / SEO):', '');
     for (const ref of reference) {
       const r = ref.result;
-      lines.push(`- \`${ref.page.path}\` ${ref.profile.name}: ${r.accessibility} / ${r.bestPractices} / ${r.seo}; total ${kb(r.totalBytes)}, ${r.requests} requests, LCP element \`${r.lcpElement.selector || '(none)'}\``);
+      lines.push(
+        `- \`${ref.page.path}\` ${ref.profile.name}: ${r.accessibility} / ${r.bestPractices} / ${r.seo}; total ${kb(r.totalBytes)}, ${r.requests} requests, LCP element \`${r.lcpElement.selector || '(none)'}\``,
+      );
     }
     lines.push('');
   }
@@ -373,13 +440,18 @@ function renderReport(rows, { commit, started, runs }) {
   const misses = [];
   for (const row of ours) {
     const r = row.result;
-    for (const [name, score] of [['accessibility', r.accessibility], ['best practices', r.bestPractices], ['SEO', r.seo]]) {
+    for (const [name, score] of [
+      ['accessibility', r.accessibility],
+      ['best practices', r.bestPractices],
+      ['SEO', r.seo],
+    ]) {
       if (score < 100) misses.push(`${row.page.path} ${row.profile.name}, ${row.state.name}: ${name} ${score}`);
     }
     if (row.profile.name === 'mobile') {
       const staticPage = !['/quote'].includes(row.page.path);
       const floor = row.state.consent && staticPage ? 100 : 95;
-      if (r.performance < floor) misses.push(`${row.page.path} mobile, ${row.state.name}: performance ${r.performance} (threshold ${floor})`);
+      if (r.performance < floor)
+        misses.push(`${row.page.path} mobile, ${row.state.name}: performance ${r.performance} (threshold ${floor})`);
     }
   }
   lines.push('## Thresholds', '');

@@ -18,7 +18,17 @@ const STATE = '.wrangler/load-state';
 
 const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')).postcodes.map((p) => p.postcode);
 const packages = ['mini', 'studio', 'two-bed', 'three-bed'];
-const furniture = ['wardrobe', 'double-wardrobe', 'office-desk', 'dining-table', 'single-bed', 'double-bed', 'tv-stand', 'bookcase', 'sofa'];
+const furniture = [
+  'wardrobe',
+  'double-wardrobe',
+  'office-desk',
+  'dining-table',
+  'single-bed',
+  'double-bed',
+  'tv-stand',
+  'bookcase',
+  'sofa',
+];
 
 function londonDateInDays(days) {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -61,11 +71,15 @@ const postcodesUrl = `http://127.0.0.1:${await listenOn(postcodes, Number(proces
 const mailUrl = `http://127.0.0.1:${await listenOn(mail, Number(process.env.MAIL_CATCHER_PORT ?? 8791))}`;
 
 console.log(`Starting wrangler dev --env load on ${BASE} (stand-ins: postcodes ${postcodesUrl}, mail ${mailUrl})`);
-const server = spawn(process.execPath, ['scripts/serve.mjs', '--no-build', '--port', String(PORT), '--state', STATE, '--fresh', '--env', 'load'], {
-  env: { ...process.env, POSTCODES_API_URL: postcodesUrl, RESEND_BASE_URL: mailUrl, RESEND_API_KEY: 're_load_test' },
-  stdio: ['ignore', 'ignore', 'inherit'],
-  detached: true,
-});
+const server = spawn(
+  process.execPath,
+  ['scripts/serve.mjs', '--no-build', '--port', String(PORT), '--state', STATE, '--fresh', '--env', 'load'],
+  {
+    env: { ...process.env, POSTCODES_API_URL: postcodesUrl, RESEND_BASE_URL: mailUrl, RESEND_API_KEY: 're_load_test' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  },
+);
 
 let exitCode = 1;
 try {
@@ -114,7 +128,7 @@ try {
 
   const db = openLocalD1(STATE);
   const records = db.prepare('SELECT COUNT(*) AS n FROM quote_requests WHERE email LIKE ?').get(`load-${run}-%`).n;
-  const outbox = db.prepare("SELECT status, COUNT(*) AS n FROM email_outbox GROUP BY status").all();
+  const outbox = db.prepare('SELECT status, COUNT(*) AS n FROM email_outbox GROUP BY status').all();
   db.close();
   const captured = (await (await fetch(`${mailUrl}/emails`)).json()).data.filter((e) => !e.replayOf);
   const distinctKeys = new Set(captured.map((e) => e.idempotencyKey)).size;
@@ -123,9 +137,13 @@ try {
   console.log(`  answers:     ${JSON.stringify(statuses)}`);
   console.log(`  wall time:   ${seconds.toFixed(2)} s`);
   console.log(`  throughput:  ${(TOTAL / seconds).toFixed(1)} requests/s`);
-  console.log(`  latency:     p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`);
+  console.log(
+    `  latency:     p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`,
+  );
   console.log(`  D1 records:  ${records} (expected ${TOTAL})`);
-  console.log(`  outbox:      ${sentAtOnce} sent during the burst; after ${cronRuns} cron run(s): ${outbox.map((r) => `${r.status} ${r.n}`).join(', ')}`);
+  console.log(
+    `  outbox:      ${sentAtOnce} sent during the burst; after ${cronRuns} cron run(s): ${outbox.map((r) => `${r.status} ${r.n}`).join(', ')}`,
+  );
   console.log(`  e-mails:     ${captured.length} captured, ${distinctKeys} distinct idempotency keys (expected ${TOTAL * 2})`);
   const ok = statuses[201] === TOTAL && records === TOTAL && captured.length === TOTAL * 2 && distinctKeys === TOTAL * 2;
   console.log(ok ? '\n✓ every request stored once and e-mailed twice' : '\n✗ counts do not match');

@@ -45,15 +45,25 @@ function run(label, args) {
   }
 }
 
-if (!opts['no-build']) run(`Building the site (astro build, postcodes from ${env.PUBLIC_POSTCODES_API_URL})`, ['node_modules/astro/bin/astro.mjs', 'build']);
+if (!opts['no-build'])
+  run(`Building the site (astro build, postcodes from ${env.PUBLIC_POSTCODES_API_URL})`, ['node_modules/astro/bin/astro.mjs', 'build']);
 if (opts.fresh) rmSync(opts.state, { recursive: true, force: true });
 run('Applying database migrations to the local D1', [
-  ...wrangler, 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', opts.state, ...envArgs,
+  ...wrangler,
+  'd1',
+  'migrations',
+  'apply',
+  'DB',
+  '--local',
+  '--persist-to',
+  opts.state,
+  ...envArgs,
 ]);
 
 // Values for the Worker: the chosen services, plus any setting given in the environment.
 const vars = { POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey };
-for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS']) if (process.env[name]) vars[name] = process.env[name];
+for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS'])
+  if (process.env[name]) vars[name] = process.env[name];
 const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 
 console.log(`\n▶ Serving on http://127.0.0.1:${opts.port} (Worker + static assets + local D1 in ${opts.state})`);
@@ -61,9 +71,18 @@ if (services.mailCatcherUrl) console.log(`  Captured e-mails: ${services.mailCat
 const server = spawn(
   node,
   [
-    ...wrangler, 'dev', '--ip', '127.0.0.1', '--port', opts.port, '--persist-to', opts.state, '--show-interactive-dev-session=false',
+    ...wrangler,
+    'dev',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    opts.port,
+    '--persist-to',
+    opts.state,
+    '--show-interactive-dev-session=false',
     ...(opts['test-scheduled'] || inTests ? ['--test-scheduled'] : []),
-    ...envArgs, ...varArgs,
+    ...envArgs,
+    ...varArgs,
   ],
   { stdio: 'inherit', env },
 );

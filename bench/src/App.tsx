@@ -60,8 +60,8 @@ function QuotePage() {
         <p className="eyebrow">Instant quote</p>
         <h1 className="mt-2 section-title">Get your moving quote</h1>
         <p className="lead mt-3 max-w-2xl">
-          Five quick steps and you will see your price as you go. No account, no obligation: we e-mail you the details
-          and a mover confirms within 24 hours.
+          Five quick steps and you will see your price as you go. No account, no obligation: we e-mail you the details and a mover confirms
+          within 24 hours.
         </p>
         <div className="mt-8">
           <QuoteWizard />

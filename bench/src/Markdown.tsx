@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 
 /** Just enough Markdown for the articles (headings, paragraphs, lists, bold), rendered in the browser. */
 function inline(text: string): ReactNode[] {
-  return text.split(/(\*\*[^*]+\*\*)/).map((part, i) =>
-    part.startsWith('**') && part.endsWith('**') ? <strong key={i}>{part.slice(2, -2)}</strong> : part,
-  );
+  return text
+    .split(/(\*\*[^*]+\*\*)/)
+    .map((part, i) => (part.startsWith('**') && part.endsWith('**') ? <strong key={i}>{part.slice(2, -2)}</strong> : part));
 }
 
 export function Markdown({ source }: { source: string }) {

@@ -1,6 +1,12 @@
 // The article text imported as data, as the seed product kept it: every article's full text in the one bundle.
-const sources = import.meta.glob('../../src/content/articles/*.mdx', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
-const images = import.meta.glob('../../src/content/articles/*.png', { query: '?url', import: 'default', eager: true }) as Record<string, string>;
+const sources = import.meta.glob('../../src/content/articles/*.mdx', { query: '?raw', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
+const images = import.meta.glob('../../src/content/articles/*.png', { query: '?url', import: 'default', eager: true }) as Record<
+  string,
+  string
+>;
 
 export interface BenchArticle {
   id: string;
@@ -18,7 +24,10 @@ function field(front: string, name: string): string {
 }
 
 export const articles: BenchArticle[] = Object.entries(sources).map(([path, raw]) => {
-  const id = path.split('/').pop()!.replace(/\.mdx$/, '');
+  const id = path
+    .split('/')
+    .pop()!
+    .replace(/\.mdx$/, '');
   const [, front = '', body = ''] = raw.match(/^---\n([\s\S]*?)\n---\n([\s\S]*)$/) ?? [];
   return {
     id,

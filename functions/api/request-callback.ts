@@ -33,7 +33,12 @@ export async function requestCallback(c: Context<AppBindings>): Promise<Response
     },
   ];
   await c.env.DB.batch([
-    c.env.DB.prepare('INSERT INTO callback_requests (reference, created_at, name, phone) VALUES (?, ?, ?, ?)').bind(reference, createdAt, request.name, request.phone),
+    c.env.DB.prepare('INSERT INTO callback_requests (reference, created_at, name, phone) VALUES (?, ?, ?, ?)').bind(
+      reference,
+      createdAt,
+      request.name,
+      request.phone,
+    ),
     ...outboxInserts(c.env.DB, emails, now),
   ]);
   const sent = await deliverNow(c.env, 'callback', reference);

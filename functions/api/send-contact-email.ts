@@ -91,13 +91,28 @@ export async function sendContactEmail(c: Context<AppBindings>): Promise<Respons
   const emails = [
     { kind: 'business' as const, payload: contactBusinessEmail(ctx, reference, message) },
     { kind: 'customer' as const, payload: contactCustomerEmail(ctx, reference, message) },
-  ].map((email) => ({ ...email, recordType: 'contact' as const, recordReference: reference, idempotencyKey: `contact:${reference}:${email.kind}` }));
+  ].map((email) => ({
+    ...email,
+    recordType: 'contact' as const,
+    recordReference: reference,
+    idempotencyKey: `contact:${reference}:${email.kind}`,
+  }));
 
   await c.env.DB.batch([
     c.env.DB.prepare(
       `INSERT INTO contact_messages (reference, created_at, first_name, last_name, email, phone, subject, message, via)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).bind(reference, createdAt, message.firstName, message.lastName, message.email, message.phone || null, message.subject, message.message, body.kind),
+    ).bind(
+      reference,
+      createdAt,
+      message.firstName,
+      message.lastName,
+      message.email,
+      message.phone || null,
+      message.subject,
+      message.message,
+      body.kind,
+    ),
     ...outboxInserts(c.env.DB, emails, now),
   ]);
 

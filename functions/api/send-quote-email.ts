@@ -72,11 +72,18 @@ async function replay(c: Context<AppBindings>, key: string, bodyHash: string): P
     .first<StoredQuote>();
   if (!existing) return null;
   if (existing.body_hash !== bodyHash) {
-    return jsonError(c, 409, 'idempotency_conflict', 'This request key was already used for a different request. Please reload the page and try again.');
+    return jsonError(
+      c,
+      409,
+      'idempotency_conflict',
+      'This request key was already used for a different request. Please reload the page and try again.',
+    );
   }
   if (existing.response) return c.json(JSON.parse(existing.response) as QuoteAnswer, 201, { 'Idempotent-Replayed': 'true' });
   if (Date.now() - new Date(existing.created_at).getTime() < INTERRUPTED_AFTER_MS) {
-    return jsonError(c, 409, 'request_in_progress', 'This request is still being processed. Please try again in a moment.', undefined, { 'Retry-After': '2' });
+    return jsonError(c, 409, 'request_in_progress', 'This request is still being processed. Please try again in a moment.', undefined, {
+      'Retry-After': '2',
+    });
   }
   const rebuilt: QuoteAnswer = {
     reference: existing.reference,
@@ -133,7 +140,12 @@ export async function sendQuoteEmail(c: Context<AppBindings>): Promise<Response>
   const emails = [
     { kind: 'customer' as const, payload: quoteCustomerEmail(ctx, mailInput) },
     { kind: 'business' as const, payload: quoteBusinessEmail(ctx, mailInput, request.clientEstimate) },
-  ].map((email) => ({ ...email, recordType: 'quote' as const, recordReference: reference, idempotencyKey: `${idempotencyKey}:${email.kind}` }));
+  ].map((email) => ({
+    ...email,
+    recordType: 'quote' as const,
+    recordReference: reference,
+    idempotencyKey: `${idempotencyKey}:${email.kind}`,
+  }));
 
   try {
     await c.env.DB.batch([

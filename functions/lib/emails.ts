@@ -87,7 +87,8 @@ function quoteRows({ request, pricing, verified, notes }: QuoteMailInput): Row[]
     ['Furniture', furnitureSummary(request.furnitureIds)],
   ];
   for (const note of notes) rows.push(['Note', note]);
-  if (!verified) rows.push(['Note', 'We could not check the distance just now, so this estimate uses the figures you saw. We will confirm it.']);
+  if (!verified)
+    rows.push(['Note', 'We could not check the distance just now, so this estimate uses the figures you saw. We will confirm it.']);
   if (request.promoCode) rows.push(['Promo code', `${request.promoCode}: ${promo.description}`]);
   return rows;
 }
@@ -138,7 +139,11 @@ ${contact.html}
   };
 }
 
-export function quoteBusinessEmail(ctx: MailContext, input: QuoteMailInput, clientEstimate: { total: number; distance: number }): EmailPayload {
+export function quoteBusinessEmail(
+  ctx: MailContext,
+  input: QuoteMailInput,
+  clientEstimate: { total: number; distance: number },
+): EmailPayload {
   const { reference, request, pricing, verified } = input;
   const rows: Row[] = [
     ['Reference', reference],
@@ -146,7 +151,7 @@ export function quoteBusinessEmail(ctx: MailContext, input: QuoteMailInput, clie
     ['Email', request.email],
     ['Phone', request.phone],
     ...quoteRows(input),
-    ['Verified distance', verified ? 'Yes' : 'NO: the postcode service was down; priced from the customer\'s distance'],
+    ['Verified distance', verified ? 'Yes' : "NO: the postcode service was down; priced from the customer's distance"],
     ['Customer saw', `${formatMoney(clientEstimate.total)} for ${clientEstimate.distance} miles`],
     ['Additional information', request.additionalInfo || '(none)'],
   ];
@@ -155,8 +160,13 @@ export function quoteBusinessEmail(ctx: MailContext, input: QuoteMailInput, clie
     from: ctx.from,
     to: ctx.business,
     replyTo: request.email,
-    subject: headerSafe(`${verified ? '' : '[UNVERIFIED] '}New quote request ${reference}: ${request.name}, ${request.fromPostcode} to ${request.toPostcode}, ${formatMoney(pricing.total)}`),
-    html: layout(`New quote request ${reference}`, `<h1 style="font-size:20px;margin:0 0 16px">New quote request ${e(reference)}</h1>${table(rows)}<h2 style="font-size:16px;margin:24px 0 8px">Price</h2>${table(price, { totalLast: true })}`),
+    subject: headerSafe(
+      `${verified ? '' : '[UNVERIFIED] '}New quote request ${reference}: ${request.name}, ${request.fromPostcode} to ${request.toPostcode}, ${formatMoney(pricing.total)}`,
+    ),
+    html: layout(
+      `New quote request ${reference}`,
+      `<h1 style="font-size:20px;margin:0 0 16px">New quote request ${e(reference)}</h1>${table(rows)}<h2 style="font-size:16px;margin:24px 0 8px">Price</h2>${table(price, { totalLast: true })}`,
+    ),
     text: `New quote request ${reference}\n\n${textTable(rows)}\n\nPrice\n${textTable(price)}`,
   };
 }
@@ -191,7 +201,10 @@ export function contactCustomerEmail(ctx: MailContext, reference: string, messag
       'We have your message',
       `<h1 style="font-size:20px;margin:0 0 8px">Thanks, ${e(message.firstName)}. We have your message.</h1>
 <p>Someone from our team will reply ${e(site.emailReplyPromise)}. Your reference is <strong>${e(reference)}</strong>.</p>
-${table([['Subject', message.subject], ['Your message', message.message]])}${contact.html}`,
+${table([
+  ['Subject', message.subject],
+  ['Your message', message.message],
+])}${contact.html}`,
     ),
     text: `Thanks, ${message.firstName}. We have your message.\nSomeone from our team will reply ${site.emailReplyPromise}. Your reference is ${reference}.\n\nSubject: ${message.subject}\nYour message: ${message.message}\n\n${contact.text}`,
   };
@@ -208,7 +221,10 @@ export function callbackBusinessEmail(ctx: MailContext, reference: string, reque
     from: ctx.from,
     to: ctx.business,
     subject: headerSafe(`Call-back request ${reference}: ${request.name}, ${request.phone}`),
-    html: layout(`Call-back request ${reference}`, `<h1 style="font-size:20px;margin:0 0 16px">Please call ${e(request.name)} back</h1>${table(rows)}`),
+    html: layout(
+      `Call-back request ${reference}`,
+      `<h1 style="font-size:20px;margin:0 0 16px">Please call ${e(request.name)} back</h1>${table(rows)}`,
+    ),
     text: `Please call ${request.name} back\n\n${textTable(rows)}`,
   };
 }

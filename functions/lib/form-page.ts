@@ -10,6 +10,10 @@ export function formProblemPage(status: number, title: string, problems: string[
 <p><a href="${e(backHref)}">Go back to the form</a> (your browser's back button keeps what you typed). Or call us on <a href="tel:${e(site.phone.tel)}">${e(site.phone.display)}</a>.</p></main></body></html>`;
   return new Response(html, {
     status,
-    headers: { ...API_SECURITY_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'" },
+    headers: {
+      ...API_SECURITY_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
+    },
   });
 }

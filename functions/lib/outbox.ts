@@ -65,7 +65,16 @@ export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date):
         `INSERT INTO email_outbox (record_type, record_reference, kind, recipient, payload, idempotency_key, status, attempts, next_attempt_at, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
       )
-      .bind(email.recordType, email.recordReference, email.kind, email.payload.to, JSON.stringify(email.payload), email.idempotencyKey, due, created),
+      .bind(
+        email.recordType,
+        email.recordReference,
+        email.kind,
+        email.payload.to,
+        JSON.stringify(email.payload),
+        email.idempotencyKey,
+        due,
+        created,
+      ),
   );
 }
 
@@ -107,12 +116,18 @@ export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey:
 }
 
 /** Attempts one outbox row and records the outcome; true when it is sent. */
-export async function deliver(env: Env, row: Pick<OutboxRow, 'id' | 'payload' | 'idempotency_key' | 'attempts' | 'created_at'>, now = new Date()): Promise<boolean> {
+export async function deliver(
+  env: Env,
+  row: Pick<OutboxRow, 'id' | 'payload' | 'idempotency_key' | 'attempts' | 'created_at'>,
+  now = new Date(),
+): Promise<boolean> {
   const payload = JSON.parse(row.payload) as EmailPayload;
   const outcome = await sendEmail(env, payload, row.idempotency_key);
   const attempts = row.attempts + 1;
   if (outcome.ok) {
-    await env.DB.prepare("UPDATE email_outbox SET status = 'sent', attempts = ?, provider_id = ?, sent_at = ?, last_error = NULL WHERE id = ?")
+    await env.DB.prepare(
+      "UPDATE email_outbox SET status = 'sent', attempts = ?, provider_id = ?, sent_at = ?, last_error = NULL WHERE id = ?",
+    )
       .bind(attempts, outcome.id, new Date().toISOString(), row.id)
       .run();
     return true;

@@ -7,8 +7,7 @@ export const MAX_BODY_BYTES = 32 * 1024;
 export type BodyKind = 'json' | 'form';
 
 export type BodyResult =
-  | { ok: true; kind: BodyKind; data: Record<string, unknown> }
-  | { ok: false; status: 400 | 413 | 415; code: string; message: string };
+  { ok: true; kind: BodyKind; data: Record<string, unknown> } | { ok: false; status: 400 | 413 | 415; code: string; message: string };
 
 function mediaType(c: Context<AppBindings>): string {
   return (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
@@ -47,7 +46,8 @@ async function readLimited(request: Request): Promise<Uint8Array | null> {
  */
 export async function readBody(c: Context<AppBindings>, { allowForm = false } = {}): Promise<BodyResult> {
   const type = mediaType(c);
-  const kind: BodyKind | null = type === 'application/json' ? 'json' : allowForm && type === 'application/x-www-form-urlencoded' ? 'form' : null;
+  const kind: BodyKind | null =
+    type === 'application/json' ? 'json' : allowForm && type === 'application/x-www-form-urlencoded' ? 'form' : null;
   if (!kind) {
     return {
       ok: false,
@@ -57,7 +57,8 @@ export async function readBody(c: Context<AppBindings>, { allowForm = false } = 
     };
   }
   const bytes = await readLimited(c.req.raw);
-  if (!bytes) return { ok: false, status: 413, code: 'payload_too_large', message: `The request is larger than ${MAX_BODY_BYTES / 1024} KB.` };
+  if (!bytes)
+    return { ok: false, status: 413, code: 'payload_too_large', message: `The request is larger than ${MAX_BODY_BYTES / 1024} KB.` };
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

@@ -51,7 +51,9 @@ export async function startStandIns({ forceStandIns = false, env = process.env }
     const port = await listenOn(server, Number(env.POSTCODES_STANDIN_PORT ?? 8790));
     servers.push(server);
     postcodesUrl = `http://127.0.0.1:${port}`;
-    lines.push(`Postcodes: local stand-in on ${postcodesUrl} (${forceStandIns ? 'tests always use it' : 'postcodes.io did not answer within 2 s'})`);
+    lines.push(
+      `Postcodes: local stand-in on ${postcodesUrl} (${forceStandIns ? 'tests always use it' : 'postcodes.io did not answer within 2 s'})`,
+    );
   }
 
   let resendUrl = env.RESEND_BASE_URL;

@@ -49,7 +49,10 @@ export interface CareerBenefit {
 }
 
 export const careerBenefits: readonly CareerBenefit[] = [
-  { title: '28 days\u2019 holiday plus bank holidays', text: 'And your birthday off, because nobody should answer tickets on their birthday.' },
+  {
+    title: '28 days\u2019 holiday plus bank holidays',
+    text: 'And your birthday off, because nobody should answer tickets on their birthday.',
+  },
   { title: 'Private healthcare', text: 'Medical cover from your first day, with an employee assistance line for you and your family.' },
   { title: 'Flexible hours', text: 'Core hours of 10 to 4; plan the rest around school runs, training or a long lunch.' },
   { title: '\u00a31,000 learning budget', text: 'Every year, for courses, books or conferences that help you grow.' },

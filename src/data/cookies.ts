@@ -17,7 +17,8 @@ export const cookieCategories: readonly CookieCategory[] = [
     id: 'essential',
     title: 'Essential',
     required: true,
-    description: 'Required for the website to function: keeping the quote form working between steps, security checks and remembering your cookie choice.',
+    description:
+      'Required for the website to function: keeping the quote form working between steps, security checks and remembering your cookie choice.',
     examples: ['Your cookie consent choice', 'Quote form progress', 'Protection against automated form abuse'],
     retention: '1-2 years',
   },
@@ -25,7 +26,8 @@ export const cookieCategories: readonly CookieCategory[] = [
     id: 'analytics',
     title: 'Performance and analytics',
     required: false,
-    description: 'Help us improve our website by counting visits and seeing which pages are slow or confusing. The figures are aggregated; we never use them to identify you.',
+    description:
+      'Help us improve our website by counting visits and seeing which pages are slow or confusing. The figures are aggregated; we never use them to identify you.',
     examples: ['Pages visited and time on page', 'Where a quote form was abandoned', 'Page load times'],
     retention: 'up to 2 years',
   },
@@ -33,7 +35,8 @@ export const cookieCategories: readonly CookieCategory[] = [
     id: 'functional',
     title: 'Functional',
     required: false,
-    description: 'Remember your preferences, such as postcodes you have typed before or a dismissed message, so you do not have to repeat yourself.',
+    description:
+      'Remember your preferences, such as postcodes you have typed before or a dismissed message, so you do not have to repeat yourself.',
     examples: ['Recently used postcodes', 'Dismissed banners'],
     retention: 'up to 1 year',
   },
@@ -41,7 +44,8 @@ export const cookieCategories: readonly CookieCategory[] = [
     id: 'marketing',
     title: 'Marketing',
     required: false,
-    description: 'Show relevant advertisements on other sites and measure whether our adverts work, so we spend less showing you things you do not need.',
+    description:
+      'Show relevant advertisements on other sites and measure whether our adverts work, so we spend less showing you things you do not need.',
     examples: ['Advert click measurement', 'Limiting how often you see the same advert'],
     retention: '30-90 days',
   },
@@ -81,8 +85,15 @@ export interface BrowserInstruction {
 }
 
 export const browserInstructions: readonly BrowserInstruction[] = [
-  { browser: 'Google Chrome', steps: 'Settings \u203a Privacy and security \u203a Third-party cookies, or Delete browsing data to clear them.' },
+  {
+    browser: 'Google Chrome',
+    steps: 'Settings \u203a Privacy and security \u203a Third-party cookies, or Delete browsing data to clear them.',
+  },
   { browser: 'Mozilla Firefox', steps: 'Settings \u203a Privacy & Security \u203a Cookies and Site Data \u203a Manage Data.' },
-  { browser: 'Safari (Mac, iPhone and iPad)', steps: 'Settings \u203a Privacy \u203a Manage Website Data on a Mac; on iPhone and iPad, Settings \u203a Safari \u203a Advanced \u203a Website Data.' },
+  {
+    browser: 'Safari (Mac, iPhone and iPad)',
+    steps:
+      'Settings \u203a Privacy \u203a Manage Website Data on a Mac; on iPhone and iPad, Settings \u203a Safari \u203a Advanced \u203a Website Data.',
+  },
   { browser: 'Microsoft Edge', steps: 'Settings \u203a Cookies and site permissions \u203a Manage and delete cookies and site data.' },
 ];

@@ -28,7 +28,10 @@ export interface DriverBenefit {
 }
 
 export const driverBenefits: readonly DriverBenefit[] = [
-  { title: 'Choose your own hours', text: 'Accept the jobs that suit you. Mornings only, weekends only, or full weeks: the schedule is yours.' },
+  {
+    title: 'Choose your own hours',
+    text: 'Accept the jobs that suit you. Mornings only, weekends only, or full weeks: the schedule is yours.',
+  },
   { title: 'Paid weekly', text: 'Earnings land in your bank account every Friday for the jobs completed the week before.' },
   { title: 'Full insurance', text: 'Goods-in-transit and public liability cover for every job you do through us.' },
   { title: 'Work near home', text: 'Set a radius and we only offer you jobs that start inside it.' },

@@ -34,7 +34,8 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'Which areas do you cover?',
-        answer: 'England, Scotland and Wales, including moves between them. For Northern Ireland, the islands and moves abroad, send us the details through the contact form and we will tell you honestly whether we can help.',
+        answer:
+          'England, Scotland and Wales, including moves between them. For Northern Ireland, the islands and moves abroad, send us the details through the contact form and we will tell you honestly whether we can help.',
       },
     ],
   },
@@ -66,11 +67,13 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'Who will turn up on the day?',
-        answer: 'A crew of vetted drivers and movers. Every driver holds a full UK licence, passes a background check and is rated by every customer they move. You get their name and vehicle details the day before.',
+        answer:
+          'A crew of vetted drivers and movers. Every driver holds a full UK licence, passes a background check and is rated by every customer they move. You get their name and vehicle details the day before.',
       },
       {
         question: 'How do I become a driver?',
-        answer: 'Read the requirements on our drivers page, then apply through the contact form with the subject "Driver application". We reply within two working days and arrange your checks.',
+        answer:
+          'Read the requirements on our drivers page, then apply through the contact form with the subject "Driver application". We reply within two working days and arrange your checks.',
       },
     ],
   },
@@ -80,7 +83,8 @@ export const faqCategories: readonly FaqCategory[] = [
 export const howItWorksFaqs: readonly FaqItem[] = [
   {
     question: 'Is the online price a firm price?',
-    answer: 'It is an estimate built from the details you give. If what you move matches what you told us, the price you booked is the price you pay. If there is more to move on the day, the crew will agree any change with you before loading it.',
+    answer:
+      'It is an estimate built from the details you give. If what you move matches what you told us, the price you booked is the price you pay. If there is more to move on the day, the crew will agree any change with you before loading it.',
   },
   {
     question: 'Do I need an account?',
@@ -88,7 +92,8 @@ export const howItWorksFaqs: readonly FaqItem[] = [
   },
   {
     question: 'What if my postcode is not recognised?',
-    answer: 'Check for a missing space or a letter O typed as a zero. New-build postcodes can take a few months to appear; use the nearest existing postcode and add the full address in the notes.',
+    answer:
+      'Check for a missing space or a letter O typed as a zero. New-build postcodes can take a few months to appear; use the nearest existing postcode and add the full address in the notes.',
   },
   {
     question: 'When will I hear from you?',

@@ -2,15 +2,7 @@
 
 export type FurnitureCategory = 'bedroom' | 'office' | 'dining' | 'living';
 export type FurnitureId =
-  | 'wardrobe'
-  | 'double-wardrobe'
-  | 'office-desk'
-  | 'dining-table'
-  | 'single-bed'
-  | 'double-bed'
-  | 'tv-stand'
-  | 'bookcase'
-  | 'sofa';
+  'wardrobe' | 'double-wardrobe' | 'office-desk' | 'dining-table' | 'single-bed' | 'double-bed' | 'tv-stand' | 'bookcase' | 'sofa';
 
 export interface FurnitureItem {
   id: FurnitureId;

@@ -18,7 +18,12 @@ export const packingOptions: readonly PackingOption[] = [
     price: 299,
     priceFrom: true,
     summary: 'We pack the whole home the day before your move, and you pack nothing but an overnight bag.',
-    includes: ['Every room packed by trained packers', 'All boxes, paper, tape and wardrobe cartons', 'Fragile items double-wrapped', 'Every box labelled by room'],
+    includes: [
+      'Every room packed by trained packers',
+      'All boxes, paper, tape and wardrobe cartons',
+      'Fragile items double-wrapped',
+      'Every box labelled by room',
+    ],
   },
   {
     id: 'partial',
@@ -34,6 +39,10 @@ export const packingOptions: readonly PackingOption[] = [
     price: 79,
     priceFrom: false,
     summary: 'A delivered kit of sturdy boxes and wrapping so you can pack at your own pace.',
-    includes: ['25 double-walled boxes in three sizes', 'Bubble wrap, packing paper and two rolls of tape', 'Delivered free with your booking'],
+    includes: [
+      '25 double-walled boxes in three sizes',
+      'Bubble wrap, packing paper and two rolls of tape',
+      'Delivered free with your booking',
+    ],
   },
 ];

@@ -19,14 +19,20 @@ export function newestFirst<A extends ArticleSummary>(articles: readonly A[]): A
 export const RELATED_LIMIT = 2;
 
 /** Spec: up to 2 related articles, same category, never the article itself; newest first. */
-export function relatedArticles<A extends ArticleSummary>(all: readonly A[], current: Pick<A, 'id' | 'category'>, limit = RELATED_LIMIT): A[] {
+export function relatedArticles<A extends ArticleSummary>(
+  all: readonly A[],
+  current: Pick<A, 'id' | 'category'>,
+  limit = RELATED_LIMIT,
+): A[] {
   return newestFirst(all.filter((a) => a.category === current.category && a.id !== current.id)).slice(0, limit);
 }
 
 /** '2024-01-15' → '15 January 2024' (the spec's long British format), whatever the build machine's time zone. */
 export function formatArticleDate(isoDay: string): string {
   // Built inside the function so browser scripts importing this module's filters tree-shake it away.
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`));
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDay}T00:00:00Z`),
+  );
 }
 
 export interface ArticleFilter {

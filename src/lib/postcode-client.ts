@@ -119,7 +119,9 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
       response = await doFetch(`${baseUrl}${path}`, { signal: combined, headers: { accept: 'application/json' } });
     } catch (error) {
       if (signal?.aborted) throw error;
-      throw new PostcodeServiceError(timeout.aborted ? 'The postcode service did not answer in time' : 'The postcode service could not be reached');
+      throw new PostcodeServiceError(
+        timeout.aborted ? 'The postcode service did not answer in time' : 'The postcode service could not be reached',
+      );
     }
     if (response.status === 404) {
       await response.body?.cancel();

@@ -65,7 +65,8 @@ export async function priceQuote(client: PostcodeClient, input: QuotePricingInpu
     return { pricing, distanceMiles: route.distanceMiles, from: place(route.from), to: place(route.to), notes: route.notes };
   } catch (error) {
     // Only the unknown-package message is shown as it is; anything else is the general pricing failure.
-    if (error instanceof PricingError && error.message.startsWith('Invalid property size')) throw new QuotePricingError(error.message, 'both');
+    if (error instanceof PricingError && error.message.startsWith('Invalid property size'))
+      throw new QuotePricingError(error.message, 'both');
     throw new QuotePricingError(POSTCODE_MESSAGES.pricingFailed, 'both');
   }
 }

@@ -122,7 +122,10 @@ export const quoteRequestSchema = z.object({
   fromAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
   toAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
   moveDate: moveDateField,
-  additionalInfo: optionalText(LIMITS.additionalInfo, `Please keep additional information to ${LIMITS.additionalInfo.toLocaleString('en-GB')} characters or fewer.`),
+  additionalInfo: optionalText(
+    LIMITS.additionalInfo,
+    `Please keep additional information to ${LIMITS.additionalInfo.toLocaleString('en-GB')} characters or fewer.`,
+  ),
   promoCode: promoCodeField,
   /** What the customer was shown; stored, never trusted, and used only when the distance cannot be verified. */
   clientEstimate: z.object(

@@ -29,7 +29,8 @@ export function saveConsent(choices: ConsentChoices, now = new Date()): ConsentR
   }
   $consent.set(record);
   for (const category of OPTIONAL_CATEGORIES) {
-    if (record[category] && !before?.[category]) console.info(`Cookie consent: ${category} cookies enabled (no ${category} scripts are configured yet).`);
+    if (record[category] && !before?.[category])
+      console.info(`Cookie consent: ${category} cookies enabled (no ${category} scripts are configured yet).`);
   }
   return record;
 }

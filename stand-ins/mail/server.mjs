@@ -68,14 +68,22 @@ export function createMailCatcher({ fail = process.env.MAIL_CATCHER_FAIL === '1'
           return sendJson(res, 500, { statusCode: 500, name: 'application_error', message: 'The mail catcher is switched to fail.' });
         }
         if (!raw.from || to.length === 0 || !raw.subject || (!raw.html && !raw.text)) {
-          return sendJson(res, 422, { statusCode: 422, name: 'validation_error', message: 'from, to, subject and html or text are required.' });
+          return sendJson(res, 422, {
+            statusCode: 422,
+            name: 'validation_error',
+            message: 'from, to, subject and html or text are required.',
+          });
         }
         const key = req.headers['idempotency-key'];
         const fingerprint = JSON.stringify(raw);
         if (key && byKey.has(key)) {
           const first = byKey.get(key);
           if (first.fingerprint !== fingerprint) {
-            return sendJson(res, 409, { statusCode: 409, name: 'invalid_idempotent_request', message: 'Same idempotency key used with a different request payload.' });
+            return sendJson(res, 409, {
+              statusCode: 409,
+              name: 'invalid_idempotent_request',
+              message: 'Same idempotency key used with a different request payload.',
+            });
           }
           emails.push({ ...first.email, replayOf: first.email.id, created_at: new Date().toISOString() });
           return sendJson(res, 200, { id: first.email.id });

@@ -70,7 +70,10 @@ function outcodeResult(outcode) {
   };
 }
 
-export function createPostcodesStandIn({ mode = process.env.POSTCODES_STANDIN_MODE ?? 'ok', delayMs = Number(process.env.POSTCODES_STANDIN_DELAY_MS ?? 3000) } = {}) {
+export function createPostcodesStandIn({
+  mode = process.env.POSTCODES_STANDIN_MODE ?? 'ok',
+  delayMs = Number(process.env.POSTCODES_STANDIN_DELAY_MS ?? 3000),
+} = {}) {
   const state = { mode, delayMs, failMatch: '', requests: 0 };
 
   return createServer(async (req, res) => {
@@ -90,12 +93,16 @@ export function createPostcodesStandIn({ mode = process.env.POSTCODES_STANDIN_MO
       if (req.method !== 'GET') return sendJson(res, 405, { status: 405, error: 'Method not allowed' });
       state.requests += 1;
       const affected = !state.failMatch || compact(url.pathname).includes(state.failMatch);
-      if (state.mode === 'fail' && affected) return sendJson(res, 503, { status: 503, error: 'Service unavailable (stand-in switched to fail)' });
+      if (state.mode === 'fail' && affected)
+        return sendJson(res, 503, { status: 503, error: 'Service unavailable (stand-in switched to fail)' });
       if (state.mode === 'slow' && affected) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
 
       if (parts[0] === 'postcodes' && parts.length === 3 && parts[2] === 'autocomplete') {
         const prefix = compact(parts[1]);
-        const matches = [...byPostcode.keys()].filter((key) => key.startsWith(prefix)).sort().slice(0, 10);
+        const matches = [...byPostcode.keys()]
+          .filter((key) => key.startsWith(prefix))
+          .sort()
+          .slice(0, 10);
         return sendJson(res, 200, { status: 200, result: matches.length ? matches.map((key) => byPostcode.get(key).postcode) : null });
       }
       if (parts[0] === 'postcodes' && parts.length === 2) {

@@ -45,7 +45,9 @@ describe('POST /api/send-contact-email', () => {
       headers: { Origin: apiBase() },
     });
     expect(response.status).toBe(303);
-    expect(new URL(response.headers.get('location')!, apiBase()).pathname + new URL(response.headers.get('location')!, apiBase()).search).toBe('/contact?sent=1');
+    expect(
+      new URL(response.headers.get('location')!, apiBase()).pathname + new URL(response.headers.get('location')!, apiBase()).search,
+    ).toBe('/contact?sent=1');
     expect(query('SELECT via FROM contact_messages WHERE email = ?', email)).toEqual([{ via: 'form' }]);
     expect(await emailsTo(email)).toHaveLength(1);
   });

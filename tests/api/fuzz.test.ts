@@ -9,17 +9,40 @@ const RUNS = 2_000;
 const nasty = fc.oneof(
   fc.string({ maxLength: 300 }),
   fc.string({ unit: 'binary', maxLength: 200 }),
-  fc.constantFrom('', ' ', '\u0000', '\r\n', '\ud800', '<script>alert(1)</script>', "'; DROP TABLE quote_requests; --", '1e309', 'NaN', '__proto__', 'x'.repeat(6000)),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\r\n',
+    '\ud800',
+    '<script>alert(1)</script>',
+    "'; DROP TABLE quote_requests; --",
+    '1e309',
+    'NaN',
+    '__proto__',
+    'x'.repeat(6000),
+  ),
 );
 
-const anyValue = fc.oneof(nasty, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(nasty, { maxLength: 5 }), fc.dictionary(nasty, nasty, { maxKeys: 4 }));
+const anyValue = fc.oneof(
+  nasty,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(nasty, { maxLength: 5 }),
+  fc.dictionary(nasty, nasty, { maxKeys: 4 }),
+);
 
 /** A valid body with some fields replaced by nonsense or removed. */
 function mutated(base: Record<string, unknown>) {
   const keys = Object.keys(base);
   return fc
     .record({
-      changes: fc.array(fc.tuple(fc.constantFrom(...keys, 'website', 'extra', '__proto__'), fc.option(anyValue, { nil: undefined })), { minLength: 1, maxLength: 4 }),
+      changes: fc.array(fc.tuple(fc.constantFrom(...keys, 'website', 'extra', '__proto__'), fc.option(anyValue, { nil: undefined })), {
+        minLength: 1,
+        maxLength: 4,
+      }),
     })
     .map(({ changes }) => {
       const body: Record<string, unknown> = { ...base };
@@ -34,9 +57,36 @@ function mutated(base: Record<string, unknown>) {
 }
 
 const bodies = fc.oneof(
-  { weight: 4, arbitrary: fc.constantFrom(...PATHS).chain((path) => mutated(path === PATHS[0] ? validQuote({ idempotencyKey: 'fuzz-key-fixed-0001' }) : path === PATHS[1] ? validContact() : { name: 'Alan', phone: '0161 496 0000' }).map((body) => ({ path, body, type: 'application/json' }))) },
-  { weight: 2, arbitrary: fc.record({ path: fc.constantFrom(...PATHS), body: fc.jsonValue().map((v) => JSON.stringify(v)), type: fc.constant('application/json') }) },
-  { weight: 1, arbitrary: fc.record({ path: fc.constantFrom(...PATHS), body: nasty, type: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data', '') }) },
+  {
+    weight: 4,
+    arbitrary: fc
+      .constantFrom(...PATHS)
+      .chain((path) =>
+        mutated(
+          path === PATHS[0]
+            ? validQuote({ idempotencyKey: 'fuzz-key-fixed-0001' })
+            : path === PATHS[1]
+              ? validContact()
+              : { name: 'Alan', phone: '0161 496 0000' },
+        ).map((body) => ({ path, body, type: 'application/json' })),
+      ),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      path: fc.constantFrom(...PATHS),
+      body: fc.jsonValue().map((v) => JSON.stringify(v)),
+      type: fc.constant('application/json'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      path: fc.constantFrom(...PATHS),
+      body: nasty,
+      type: fc.constantFrom('application/json', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data', ''),
+    }),
+  },
 );
 
 describe('fuzz: malformed bodies never cause a 5xx', () => {

@@ -38,11 +38,21 @@ describe('POST /api/send-quote-email', () => {
     expect(answer.pricing.weekendSurcharge).toBe(52);
     expect(answer).toMatchObject({ emailSent: true, verified: true, notes: [] });
 
-    const [row] = query<{ reference: string; from_postcode: string; from_address: string; total: number; email_status: string; verified: number }>(
-      'SELECT * FROM quote_requests WHERE reference = ?',
-      answer.reference,
-    );
-    expect(row).toMatchObject({ from_postcode: 'SW1A 1AA', from_address: '12 High St, sw1a 1aa', total: expected.total, email_status: 'sent', verified: 1 });
+    const [row] = query<{
+      reference: string;
+      from_postcode: string;
+      from_address: string;
+      total: number;
+      email_status: string;
+      verified: number;
+    }>('SELECT * FROM quote_requests WHERE reference = ?', answer.reference);
+    expect(row).toMatchObject({
+      from_postcode: 'SW1A 1AA',
+      from_address: '12 High St, sw1a 1aa',
+      total: expected.total,
+      email_status: 'sent',
+      verified: 1,
+    });
 
     const customer = await emailsTo(body.email as string);
     expect(customer).toHaveLength(1);
@@ -153,7 +163,10 @@ describe('POST /api/send-quote-email', () => {
       'SELECT status, attempts, last_error FROM email_outbox WHERE record_reference = ? ORDER BY id',
       answer.reference,
     );
-    expect(failed.map((r) => [r.status, r.attempts])).toEqual([['failed', 1], ['failed', 1]]);
+    expect(failed.map((r) => [r.status, r.attempts])).toEqual([
+      ['failed', 1],
+      ['failed', 1],
+    ]);
     expect(failed[0]!.last_error).toContain('switched to fail');
     expect(await emailsTo(body.email as string)).toHaveLength(0);
 
@@ -176,14 +189,21 @@ describe('POST /api/send-quote-email', () => {
     expect(replay.reference).toBe(answer.reference);
   });
 
-  it('stores the request unverified with the customer\'s distance when the postcode service is down, and tells the business', async () => {
+  it("stores the request unverified with the customer's distance when the postcode service is down, and tells the business", async () => {
     await postcodesControl({ mode: 'fail' });
     const body = validQuote({ clientEstimate: { total: 1035, distance: 162.7 } });
     const response = await call('/api/send-quote-email', body);
     expect(response.status).toBe(201);
     const answer = (await response.json()) as QuoteAnswer;
     expect(answer.verified).toBe(false);
-    expect(answer.pricing).toEqual(calculatePricing({ propertyId: 'studio', distanceMiles: 162.7, moveDate: body.moveDate as string, furnitureIds: ['sofa', 'wardrobe'] }));
+    expect(answer.pricing).toEqual(
+      calculatePricing({
+        propertyId: 'studio',
+        distanceMiles: 162.7,
+        moveDate: body.moveDate as string,
+        furnitureIds: ['sofa', 'wardrobe'],
+      }),
+    );
     expect(query('SELECT verified, client_distance, client_total FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([
       { verified: 0, client_distance: 162.7, client_total: 1035 },
     ]);

@@ -15,7 +15,11 @@ const LONG_BRITISH_DATE = /^\d{1,2} (January|February|March|April|May|June|July|
 
 const results = (page: Page) => page.locator('[data-results-list] [data-article]');
 const visibleIds = async (page: Page) =>
-  (await results(page).locator('h3 a:visible').evaluateAll((links) => links.map((a) => a.getAttribute('href')))).map((href) => href?.replace('/articles/', ''));
+  (
+    await results(page)
+      .locator('h3 a:visible')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')))
+  ).map((href) => href?.replace('/articles/', ''));
 const search = (page: Page) => page.getByRole('searchbox', { name: 'Search articles' });
 const category = (page: Page) => page.getByRole('combobox', { name: 'Category' });
 const featured = (page: Page) => page.getByRole('heading', { name: 'Featured', exact: true });
@@ -32,7 +36,9 @@ test.describe('articles list', () => {
     await expect(featured(page)).toBeVisible();
     const featuredLinks = page.locator('[data-featured] h3 a');
     expect((await featuredLinks.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).sort()).toEqual(
-      ARTICLES.filter((a) => a.featured).map((a) => `/articles/${a.id}`).sort(),
+      ARTICLES.filter((a) => a.featured)
+        .map((a) => `/articles/${a.id}`)
+        .sort(),
     );
 
     await expect(page.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/quote');
@@ -119,7 +125,10 @@ test('with JavaScript disabled the list shows all six articles and no dead filte
   await expect(page.getByRole('searchbox')).toBeHidden();
   await expect(page.getByText('No articles found matching your criteria.')).toBeHidden();
   // An article is readable without JavaScript too.
-  await page.getByRole('link', { name: /Complete UK Moving Checklist/ }).first().click();
+  await page
+    .getByRole('link', { name: /Complete UK Moving Checklist/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Moving Checklist');
   await expect(page.getByRole('heading', { name: 'Moving day', exact: true })).toBeVisible();
   await context.close();
@@ -248,7 +257,9 @@ test.describe('share', () => {
     });
     await open(page, '/articles/storage-solutions-small-spaces');
     await page.getByRole('button', { name: 'Share' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url)).toBe(`${baseURL}/articles/storage-solutions-small-spaces`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { shared?: ShareData }).shared?.url))
+      .toBe(`${baseURL}/articles/storage-solutions-small-spaces`);
     await expect(page.locator('[data-notice]')).toHaveCount(0);
   });
 });
@@ -282,7 +293,11 @@ test('the home page shows the three newest articles, newest first', async ({ pag
   await open(page, '/');
   const section = page.locator('[data-latest-articles]');
   const hrefs = await section.locator('h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-  expect(hrefs).toEqual(['/articles/eco-friendly-moving-tips', '/articles/wardrobe-organization-guide', '/articles/storage-solutions-small-spaces']);
+  expect(hrefs).toEqual([
+    '/articles/eco-friendly-moving-tips',
+    '/articles/wardrobe-organization-guide',
+    '/articles/storage-solutions-small-spaces',
+  ]);
   await expect(section.getByRole('link', { name: 'All articles' })).toHaveAttribute('href', '/articles');
   // The section sits just before the stats band.
   const next = await section.evaluate((el) => el.nextElementSibling?.getAttribute('aria-labelledby'));

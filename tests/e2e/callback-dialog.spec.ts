@@ -102,7 +102,9 @@ test('a valid request is stored and e-mailed: success toast, form cleared, dialo
 
   const rows = queryD1<{ name: string; phone: string }>('SELECT name, phone FROM callback_requests WHERE name = ?', name);
   expect(rows).toEqual([{ name, phone: '07700 900123' }]);
-  await expect.poll(async () => (await capturedEmails()).some((email) => `${email.html ?? ''}${email.text ?? ''}`.includes(name))).toBe(true);
+  await expect
+    .poll(async () => (await capturedEmails()).some((email) => `${email.html ?? ''}${email.text ?? ''}`.includes(name)))
+    .toBe(true);
 });
 
 test('a phone number the shared schema rejects is marked on the field with the server message', async ({ page }) => {

@@ -1,7 +1,6 @@
 import { test, expect } from './fixtures';
 import { capturedEmails } from './quote-helpers';
 
-
 async function openContact(page: import('@playwright/test').Page) {
   await page.goto('/contact');
   await expect(page.locator('[data-contact-form]')).toBeVisible();

@@ -68,7 +68,8 @@ test.describe('first visit', () => {
     await essential.focus();
     await page.keyboard.press('Space');
     await expect(essential).toHaveAttribute('aria-checked', 'true');
-    for (const name of ['Analytics', 'Functional', 'Marketing']) await expect(dialog.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'false');
+    for (const name of ['Analytics', 'Functional', 'Marketing'])
+      await expect(dialog.getByRole('switch', { name })).toHaveAttribute('aria-checked', 'false');
     await expect(dialog).toContainText('Required for the website to function');
     await expect(dialog).toContainText('Help us improve our website');
     await expect(dialog).toContainText('Remember your preferences');
@@ -144,7 +145,17 @@ test.describe('returning visitor', () => {
   test('footer Cookie settings reopens the preferences with the stored choices, focus returns to it', async ({ page }) => {
     await open(page, '/');
     await page.evaluate(() =>
-      localStorage.setItem('cookie-consent', JSON.stringify({ essential: true, analytics: false, functional: true, marketing: false, version: 1, timestamp: new Date().toISOString() })),
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({
+          essential: true,
+          analytics: false,
+          functional: true,
+          marketing: false,
+          version: 1,
+          timestamp: new Date().toISOString(),
+        }),
+      ),
     );
     await page.reload();
     const settings = page.locator('footer').getByRole('button', { name: 'Cookie settings' });
@@ -163,7 +174,17 @@ test.describe('returning visitor', () => {
   test('an expired or outdated record asks again', async ({ page }) => {
     await open(page, '/');
     await page.evaluate(() =>
-      localStorage.setItem('cookie-consent', JSON.stringify({ essential: true, analytics: true, functional: true, marketing: true, version: 1, timestamp: '2020-01-01T00:00:00.000Z' })),
+      localStorage.setItem(
+        'cookie-consent',
+        JSON.stringify({
+          essential: true,
+          analytics: true,
+          functional: true,
+          marketing: true,
+          version: 1,
+          timestamp: '2020-01-01T00:00:00.000Z',
+        }),
+      ),
     );
     await page.reload();
     await expect(banner(page)).toBeVisible();

@@ -9,11 +9,14 @@ test('home renders every section of the spec', async ({ page, consoleErrors }) =
   await expect(page.locator('h1')).toBeVisible();
   await expect(page.getByText(`Rated ${claims.rating}/${claims.ratingOutOf} from ${claims.reviewCount} reviews`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Quote from £199' })).toHaveAttribute('href', '/quote');
-  await expect(page.getByRole('region', { name: /First move/ }).or(page.locator('section[aria-labelledby="promo-title"]'))).toContainText(promo.code);
+  await expect(page.getByRole('region', { name: /First move/ }).or(page.locator('section[aria-labelledby="promo-title"]'))).toContainText(
+    promo.code,
+  );
   await expect(page.getByRole('heading', { name: /Booking the van should not be/ })).toBeVisible();
   for (const item of press) await expect(page.getByText(item.headline)).toBeVisible();
   const stats = page.locator('section[aria-labelledby="stats-title"]');
-  for (const value of [claims.moves, claims.vehicles, claims.team, `${claims.rating}/${claims.ratingOutOf}`]) await expect(stats).toContainText(value);
+  for (const value of [claims.moves, claims.vehicles, claims.team, `${claims.rating}/${claims.ratingOutOf}`])
+    await expect(stats).toContainText(value);
   await expect(stats).toContainText(`from ${claims.reviewCount} reviews`);
   expect(consoleErrors).toEqual([]);
 });

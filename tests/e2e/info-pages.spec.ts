@@ -69,7 +69,9 @@ test.describe('figures appear on their pages', () => {
   test('packing: the three options with their prices', async ({ page }) => {
     await page.goto('/services/packing');
     for (const option of packingOptions) {
-      await expect(page.locator(`[data-packing-option="${option.id}"]`)).toContainText(`${option.priceFrom ? 'from ' : ''}£${option.price}`);
+      await expect(page.locator(`[data-packing-option="${option.id}"]`)).toContainText(
+        `${option.priceFrom ? 'from ' : ''}£${option.price}`,
+      );
     }
   });
 
@@ -102,7 +104,13 @@ test.describe('figures appear on their pages', () => {
     await expect(list.locator('h2')).toHaveText(faqCategories.map((c) => c.title));
     await expect(list.locator('details')).toHaveCount(9);
     const text = await list.textContent();
-    for (const fact of [`${adviceBookingDays} days`, `${freeChangeHours} hours`, insuranceLimits.goodsInTransit, ...paymentMethods, 'after the move']) {
+    for (const fact of [
+      `${adviceBookingDays} days`,
+      `${freeChangeHours} hours`,
+      insuranceLimits.goodsInTransit,
+      ...paymentMethods,
+      'after the move',
+    ]) {
       expect(text, fact).toContain(fact);
     }
     await expect(page.locator('[data-faq-search]')).toBeVisible();
@@ -131,10 +139,18 @@ test.describe('figures appear on their pages', () => {
   test('about: company claims, values, the team and its links', async ({ page }) => {
     await page.goto('/about');
     const main = page.locator('main');
-    for (const value of [claims.company.since, claims.company.customers, claims.company.satisfaction, claims.completionRate, claims.averageRating, claims.support]) {
+    for (const value of [
+      claims.company.since,
+      claims.company.customers,
+      claims.company.satisfaction,
+      claims.completionRate,
+      claims.averageRating,
+      claims.support,
+    ]) {
       await expect(main).toContainText(value);
     }
-    for (const value of ['Customer First', 'Transparency', 'Excellence']) await expect(page.getByRole('heading', { name: value })).toBeVisible();
+    for (const value of ['Customer First', 'Transparency', 'Excellence'])
+      await expect(page.getByRole('heading', { name: value })).toBeVisible();
     for (const member of team) await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Careers' })).toHaveAttribute('href', '/careers');
     await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
@@ -201,7 +217,8 @@ test.describe('figures appear on their pages', () => {
     await expect(main).toContainText(`${referral.friendDiscount} off`);
     const dashboard = page.getByRole('region', { name: 'Your referral dashboard' });
     await expect(dashboard).toContainText('Example figures');
-    for (const value of Object.values(referral.dashboardExample)) await expect(dashboard.locator('dd', { hasText: value }).first()).toBeVisible();
+    for (const value of Object.values(referral.dashboardExample))
+      await expect(dashboard.locator('dd', { hasText: value }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: 'Email Code' })).toHaveAttribute('href', /^mailto:/);
   });
 });
@@ -217,7 +234,12 @@ test('the other-services form carries what was typed to /quote', async ({ page }
   await page.waitForURL(/\/quote\?/);
   const url = new URL(page.url());
   expect(url.pathname).toBe('/quote');
-  expect(Object.fromEntries(url.searchParams)).toEqual({ service: service.value, details: 'Upright piano & stool', from: 'M1 1AE', to: 'LS1 4AP' });
+  expect(Object.fromEntries(url.searchParams)).toEqual({
+    service: service.value,
+    details: 'Upright piano & stool',
+    from: 'M1 1AE',
+    to: 'LS1 4AP',
+  });
 });
 
 test('FAQ questions open and close by keyboard, one at a time, and can all be closed', async ({ page }) => {

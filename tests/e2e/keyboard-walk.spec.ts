@@ -25,7 +25,9 @@ async function tabAndExpect(page: Page, target: Locator, shift = false) {
 test.describe('header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('Tab order: skip link, logo, each dropdown opened with Enter and walked, Call Me Back and back, sign in, quote', async ({ page }) => {
+  test('Tab order: skip link, logo, each dropdown opened with Enter and walked, Call Me Back and back, sign in, quote', async ({
+    page,
+  }) => {
     await open(page, '/');
     const header = page.locator('header').first();
     const nav = header.getByRole('navigation', { name: 'Main' });
@@ -90,12 +92,14 @@ test.describe('header', () => {
 });
 
 test.describe('footer', () => {
-  test('every footer link and button is reached by Tab, in order; Cookie settings opens the preferences and Escape returns', async ({ page }) => {
+  test('every footer link and button is reached by Tab, in order; Cookie settings opens the preferences and Escape returns', async ({
+    page,
+  }) => {
     await open(page, '/');
     const footer = page.locator('footer');
-    const expected = await footer.locator('a[href], button').evaluateAll((els) =>
-      els.map((el) => el.getAttribute('href') ?? `button:${(el.textContent ?? '').trim()}`),
-    );
+    const expected = await footer
+      .locator('a[href], button')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? `button:${(el.textContent ?? '').trim()}`));
     // The navigation module's footer and legal links are all there to be reached.
     for (const link of [...footerGroups.flatMap((g) => g.links), ...legalLinks]) expect(expected).toContain(link.href);
 
@@ -137,7 +141,9 @@ test.describe('quote wizard steps 1-3 by keyboard', () => {
   const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
   const backButton = (page: Page) => page.getByRole('button', { name: 'Back', exact: true });
 
-  test('radios by arrows, furniture toggled on and off with Enter, Back and Continue keep every answer, step 3 tells why it cannot continue', async ({ page }) => {
+  test('radios by arrows, furniture toggled on and off with Enter, Back and Continue keep every answer, step 3 tells why it cannot continue', async ({
+    page,
+  }) => {
     await open(page, '/quote');
     // Step 1: Continue is disabled (out of the Tab order) until a size is chosen.
     await expect(continueButton(page)).toBeDisabled();

@@ -17,7 +17,9 @@ interface FixturePostcode {
   latitude: number;
   longitude: number;
 }
-const fixture = JSON.parse(readFileSync(new URL('../../stand-ins/postcodes/fixture.json', import.meta.url), 'utf8')) as { postcodes: FixturePostcode[] };
+const fixture = JSON.parse(readFileSync(new URL('../../stand-ins/postcodes/fixture.json', import.meta.url), 'utf8')) as {
+  postcodes: FixturePostcode[];
+};
 
 function place(postcode: string): FixturePostcode {
   const found = fixture.postcodes.find((p) => p.postcode === postcode);
@@ -88,7 +90,10 @@ export async function expectStep(page: Page, title: string): Promise<void> {
 }
 
 /** Mouse path through steps 1-3 for tests that are about later steps. */
-export async function reachStep4(page: Page, { size = '2 bedrooms', furniture = ['Sofa'], from = 'SW1A 1AA', to = 'M1 1AE' } = {}): Promise<void> {
+export async function reachStep4(
+  page: Page,
+  { size = '2 bedrooms', furniture = ['Sofa'], from = 'SW1A 1AA', to = 'M1 1AE' } = {},
+): Promise<void> {
   await page.getByText(size, { exact: true }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   for (const item of furniture) await page.getByRole('button', { name: new RegExp(item) }).click();

@@ -38,7 +38,10 @@ test('a full quote by mouse: the price, the confirmation and both e-mails agree'
   await continueButton(page).click();
 
   await expectStep(page, 'Select furniture services');
-  await page.getByRole('button', { name: /Wardrobe/ }).first().click();
+  await page
+    .getByRole('button', { name: /Wardrobe/ })
+    .first()
+    .click();
   await page.getByRole('button', { name: /Bookcase/ }).click();
   await page.getByRole('button', { name: /Dining table/ }).click();
   await page.getByRole('button', { name: /Dining table/ }).click(); // toggled off again
@@ -52,7 +55,9 @@ test('a full quote by mouse: the price, the confirmation and both e-mails agree'
   await expect(fromField(page)).toHaveValue('EH1 1YZ');
   await toField(page).fill('G1 1XQ');
   await expect(page.getByText('Calculating distance and pricing...')).toBeVisible();
-  await expect(total(page)).toHaveText(formatMoney(expectedPricing('EH1 1YZ', 'G1 1XQ', 'studio', ['wardrobe', 'bookcase']).total), { timeout: 10_000 });
+  await expect(total(page)).toHaveText(formatMoney(expectedPricing('EH1 1YZ', 'G1 1XQ', 'studio', ['wardrobe', 'bookcase']).total), {
+    timeout: 10_000,
+  });
   await expect(page.locator('[data-place="from"]')).toHaveText('EH1 1YZ: City of Edinburgh, Scotland');
   await continueButton(page).click();
 
@@ -61,8 +66,11 @@ test('a full quote by mouse: the price, the confirmation and both e-mails agree'
   // Pick the date with the calendar: move the calendar to the right month, then click the day.
   const target = new Date(`${date}T12:00:00`);
   const monthName = target.toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
-  for (let i = 0; i < 2 && !(await page.getByText(monthName).first().isVisible()); i++) await page.getByRole('button', { name: /next month/i }).click();
-  const dayName = new RegExp(`${target.toLocaleDateString('en-US', { month: 'long' })} ${target.getDate()}(st|nd|rd|th), ${target.getFullYear()}`);
+  for (let i = 0; i < 2 && !(await page.getByText(monthName).first().isVisible()); i++)
+    await page.getByRole('button', { name: /next month/i }).click();
+  const dayName = new RegExp(
+    `${target.toLocaleDateString('en-US', { month: 'long' })} ${target.getDate()}(st|nd|rd|th), ${target.getFullYear()}`,
+  );
   await page.getByRole('button', { name: dayName }).click();
   await expect(page.locator('[data-chosen-date]')).toContainText(target.toLocaleDateString('en-GB', { weekday: 'long' }));
   await expect(total(page)).toHaveText(formatMoney(expected.total), { timeout: 10_000 });
@@ -89,7 +97,9 @@ test('a full quote by mouse: the price, the confirmation and both e-mails agree'
   expect(consoleErrors).toEqual([]);
 });
 
-test('done when: SW1A 1AA to M1 1AE, two-bed, sofa, a Saturday, keyboard alone at 390 px; price, confirmation and e-mails agree to the penny', async ({ page }) => {
+test('done when: SW1A 1AA to M1 1AE, two-bed, sofa, a Saturday, keyboard alone at 390 px; price, confirmation and e-mails agree to the penny', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = uniqueEmail('keyboard');
   const saturday = nextDay(6);
@@ -423,12 +433,17 @@ test('a reload mid-wizard keeps every answer; Back returns step by step', async 
   await reachStep4(page, { size: '3 bedrooms', furniture: ['Bookcase', 'Office desk'], from: 'LE1 5FQ', to: 'NG1 2DT' });
   const date = nextDay(2);
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(date));
-  await expect(total(page)).toHaveText(formatMoney(expectedPricing('LE1 5FQ', 'NG1 2DT', 'three-bed', ['bookcase', 'office-desk'], date).total), { timeout: 10_000 });
+  await expect(total(page)).toHaveText(
+    formatMoney(expectedPricing('LE1 5FQ', 'NG1 2DT', 'three-bed', ['bookcase', 'office-desk'], date).total),
+    { timeout: 10_000 },
+  );
 
   await page.reload();
   await expectStep(page, 'When do you want to move?');
   await expect(page.getByLabel('Or type the date (dd/mm/yyyy)')).toHaveValue(typed(date));
-  await expect(total(page)).toHaveText(formatMoney(expectedPricing('LE1 5FQ', 'NG1 2DT', 'three-bed', ['bookcase', 'office-desk'], date).total));
+  await expect(total(page)).toHaveText(
+    formatMoney(expectedPricing('LE1 5FQ', 'NG1 2DT', 'three-bed', ['bookcase', 'office-desk'], date).total),
+  );
 
   await page.getByRole('button', { name: 'Back', exact: true }).click();
   await expectStep(page, 'Where are you moving?');

@@ -30,14 +30,23 @@ test('every page, asset and redirect carries the security headers', async ({ pag
   test.setTimeout(120_000);
   const paths = [...(await sitemapPaths(page)), '/login', '/quote-confirmation', '/no-such-page', '/articles/no-such-article'];
   const failures: Record<string, string[]> = {};
-  const assets = new Set<string>(['/favicon.ico', '/favicon.svg', '/manifest.webmanifest', '/og/shiftly-share.png', '/rss.xml', '/robots.txt', '/sitemap-index.xml']);
+  const assets = new Set<string>([
+    '/favicon.ico',
+    '/favicon.svg',
+    '/manifest.webmanifest',
+    '/og/shiftly-share.png',
+    '/rss.xml',
+    '/robots.txt',
+    '/sitemap-index.xml',
+  ]);
   for (const path of paths) {
     const response = await request.get(path, { maxRedirects: 0 });
     const problems = missing(response.headers());
     const html = await response.text();
     // Astro's policy for scripts and styles travels in the page itself.
     const isPage = (response.headers()['content-type'] ?? '').startsWith('text/html');
-    if (isPage && !/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-[^"]*style-src/.test(html)) problems.push('no CSP meta with script-src and style-src hashes');
+    if (isPage && !/<meta http-equiv="content-security-policy" content="[^"]*script-src 'self' 'sha256-[^"]*style-src/.test(html))
+      problems.push('no CSP meta with script-src and style-src hashes');
     if (problems.length) failures[path] = problems;
     for (const match of html.matchAll(/(?:src|href)="(\/_astro\/[^"]+)"/g)) assets.add(match[1]!);
   }
@@ -55,7 +64,8 @@ test('every page, asset and redirect carries the security headers', async ({ pag
 
 test('hashed assets are cached for a year, pages are revalidated', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  const asset = html.match(/(?:src|href)="(\/_astro\/[^"]+)"/)?.[1] ?? (await (await request.get('/faq')).text()).match(/"(\/_astro\/[^"]+\.js)"/)?.[1];
+  const asset =
+    html.match(/(?:src|href)="(\/_astro\/[^"]+)"/)?.[1] ?? (await (await request.get('/faq')).text()).match(/"(\/_astro\/[^"]+\.js)"/)?.[1];
   expect(asset).toBeTruthy();
   expect((await request.get(asset!)).headers()['cache-control']).toContain('immutable');
   expect((await request.get('/')).headers()['cache-control']).toContain('must-revalidate');
@@ -63,10 +73,12 @@ test('hashed assets are cached for a year, pages are revalidated', async ({ requ
 
 test('every API answer carries the same headers as the static site, set by the Worker', async ({ request }) => {
   for (const { method, path } of ENDPOINTS) {
-    const response = method === 'GET' ? await request.get(path) : await request.post(path, { data: {}, headers: { 'X-Test-Client': 'security-headers' } });
+    const response =
+      method === 'GET' ? await request.get(path) : await request.post(path, { data: {}, headers: { 'X-Test-Client': 'security-headers' } });
     expect(response.status(), `${method} ${path}`).toBeLessThan(500);
     expect(missing(response.headers()), `${method} ${path}`).toEqual([]);
-    for (const [name, value] of Object.entries(API_SECURITY_HEADERS)) expect(response.headers()[name.toLowerCase()], `${method} ${path} ${name}`).toBe(value);
+    for (const [name, value] of Object.entries(API_SECURITY_HEADERS))
+      expect(response.headers()[name.toLowerCase()], `${method} ${path} ${name}`).toBe(value);
   }
 });
 
@@ -86,7 +98,11 @@ test('every page works under its own content security policy: no violation repor
   for (const path of [...(await sitemapPaths(page)), '/login', '/no-such-page']) {
     await open(page, path);
     // Wake the on-demand islands too: their code must also live within the policy.
-    await page.locator('[data-callback-trigger]').first().click({ trial: false }).catch(() => undefined);
+    await page
+      .locator('[data-callback-trigger]')
+      .first()
+      .click({ trial: false })
+      .catch(() => undefined);
     await page.keyboard.press('Escape');
     const found = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
     if (found.length) violations[path] = found;

@@ -32,7 +32,9 @@ describe('article frontmatter schema', () => {
 
   it('rejects an unquoted YAML date (already a Date, so an impossible day has silently rolled over) and says to quote it', () => {
     // YAML reads an unquoted 2024-02-31 as 2 March: only the quoted text can be checked.
-    expect(problems({ ...valid, publishedAt: new Date('2024-03-02T00:00:00Z') }).publishedAt).toContain("in quotes, written yyyy-mm-dd, e.g. '2024-01-15'");
+    expect(problems({ ...valid, publishedAt: new Date('2024-03-02T00:00:00Z') }).publishedAt).toContain(
+      "in quotes, written yyyy-mm-dd, e.g. '2024-01-15'",
+    );
   });
 
   it('accepts every category of the typed list', () => {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatArticleDate, isFiltering, matchesFilter, newestFirst, relatedArticles, searchText, type ArticleSummary } from '~/lib/articles';
+import {
+  formatArticleDate,
+  isFiltering,
+  matchesFilter,
+  newestFirst,
+  relatedArticles,
+  searchText,
+  type ArticleSummary,
+} from '~/lib/articles';
 
 const article = (id: string, category: ArticleSummary['category'], publishedAt: string, title = id): ArticleSummary => ({
   id,
@@ -24,7 +32,11 @@ describe('newestFirst', () => {
   });
 
   it('breaks ties by title so the order is stable', () => {
-    expect(newestFirst([article('z', 'Organization', '2024-01-01', 'Zebra'), article('y', 'Organization', '2024-01-01', 'Apple')]).map((a) => a.id)).toEqual(['y', 'z']);
+    expect(
+      newestFirst([article('z', 'Organization', '2024-01-01', 'Zebra'), article('y', 'Organization', '2024-01-01', 'Apple')]).map(
+        (a) => a.id,
+      ),
+    ).toEqual(['y', 'z']);
   });
 });
 
@@ -54,7 +66,8 @@ describe('filtering', () => {
   const haystack = searchText({ title: 'Packing Fragile Items', excerpt: 'Plates and GLASSES', category: 'Packing Tips' });
 
   it('matches title, excerpt and category case-insensitively', () => {
-    for (const q of ['fragile', 'FRAGILE', 'glasses', 'packing tips', '  plates  ']) expect(matchesFilter(haystack, 'Packing Tips', { q, category: '' }), q).toBe(true);
+    for (const q of ['fragile', 'FRAGILE', 'glasses', 'packing tips', '  plates  '])
+      expect(matchesFilter(haystack, 'Packing Tips', { q, category: '' }), q).toBe(true);
     expect(matchesFilter(haystack, 'Packing Tips', { q: 'wardrobe', category: '' })).toBe(false);
   });
 

@@ -3,7 +3,15 @@ import { CONSENT_MAX_AGE_MS, CONSENT_VERSION, parseConsent } from '~/scripts/con
 
 const now = Date.parse('2026-06-01T12:00:00Z');
 const record = (overrides: Record<string, unknown> = {}) =>
-  JSON.stringify({ essential: true, analytics: true, functional: false, marketing: false, version: CONSENT_VERSION, timestamp: '2026-05-01T12:00:00Z', ...overrides });
+  JSON.stringify({
+    essential: true,
+    analytics: true,
+    functional: false,
+    marketing: false,
+    version: CONSENT_VERSION,
+    timestamp: '2026-05-01T12:00:00Z',
+    ...overrides,
+  });
 
 describe('parseConsent', () => {
   it('accepts a current record and keeps its choices', () => {

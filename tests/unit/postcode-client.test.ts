@@ -28,7 +28,13 @@ beforeEach(async () => {
 describe('postcode client', () => {
   it('looks a postcode up (uppercase, no spaces in the path) and reads the spec fields', async () => {
     const client = createPostcodeClient({ baseUrl });
-    expect(await client.lookup('sw1a 1aa')).toEqual({ postcode: 'SW1A 1AA', latitude: 51.501009, longitude: -0.141588, district: 'Westminster', region: 'London' });
+    expect(await client.lookup('sw1a 1aa')).toEqual({
+      postcode: 'SW1A 1AA',
+      latitude: 51.501009,
+      longitude: -0.141588,
+      district: 'Westminster',
+      region: 'London',
+    });
     expect(requests).toEqual(['/postcodes/SW1A1AA']);
     // Scotland has no English region: the country stands in.
     expect((await client.lookup('EH1 1YZ'))?.region).toBe('Scotland');
@@ -81,7 +87,11 @@ describe('postcode client', () => {
 
 describe('priceQuote: the spec messages', () => {
   it('prices a move', async () => {
-    const result = await priceQuote(createPostcodeClient({ baseUrl }), { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'SW1A 2AA' });
+    const result = await priceQuote(createPostcodeClient({ baseUrl }), {
+      propertyId: 'mini',
+      fromPostcode: 'SW1A 1AA',
+      toPostcode: 'SW1A 2AA',
+    });
     expect(result.pricing.total).toBe(199);
     expect(result.pricing.distance).toBeLessThan(1);
   });
@@ -96,8 +106,8 @@ describe('priceQuote: the spec messages', () => {
   });
   it('says the distance could not be calculated when the service is down', async () => {
     await control({ mode: 'fail' });
-    await expect(priceQuote(createPostcodeClient({ baseUrl }), { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE' })).rejects.toThrow(
-      'Could not calculate distance between postcodes',
-    );
+    await expect(
+      priceQuote(createPostcodeClient({ baseUrl }), { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE' }),
+    ).rejects.toThrow('Could not calculate distance between postcodes');
   });
 });

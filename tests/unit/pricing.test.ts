@@ -12,16 +12,18 @@ const SUNDAY = '2026-11-29';
 
 describe('pricing engine: the worked example', () => {
   it('studio, 40.3 miles, a Saturday, sofa + wardrobe -> 349 / 38 / 52 / 290 / 729', () => {
-    expect(calculatePricing({ propertyId: 'studio', distanceMiles: 40.3, moveDate: SATURDAY, furnitureIds: ['sofa', 'wardrobe'] })).toEqual({
-      basePrice: 349,
-      distanceCharge: 38,
-      weekendSurcharge: 52,
-      furnitureCosts: 290,
-      total: 729,
-      distance: 40.3,
-      freeMiles: 25,
-      extraMiles: 15.3,
-    });
+    expect(calculatePricing({ propertyId: 'studio', distanceMiles: 40.3, moveDate: SATURDAY, furnitureIds: ['sofa', 'wardrobe'] })).toEqual(
+      {
+        basePrice: 349,
+        distanceCharge: 38,
+        weekendSurcharge: 52,
+        furnitureCosts: 290,
+        total: 729,
+        distance: 40.3,
+        freeMiles: 25,
+        extraMiles: 15.3,
+      },
+    );
   });
 });
 
@@ -71,8 +73,15 @@ describe('pricing engine: every package, distance and day', () => {
   });
 
   const expectedFurniture: Array<[string, number]> = [
-    ['wardrobe', 65], ['double-wardrobe', 125], ['office-desk', 62], ['dining-table', 62], ['single-bed', 47],
-    ['double-bed', 77], ['tv-stand', 69], ['bookcase', 85], ['sofa', 225],
+    ['wardrobe', 65],
+    ['double-wardrobe', 125],
+    ['office-desk', 62],
+    ['dining-table', 62],
+    ['single-bed', 47],
+    ['double-bed', 77],
+    ['tv-stand', 69],
+    ['bookcase', 85],
+    ['sofa', 225],
   ];
   it.each(expectedFurniture)('furniture %s adds £%d', (id, price) => {
     const result = calculatePricing({ propertyId: 'mini', distanceMiles: 3, moveDate: WEDNESDAY, furnitureIds: [id] });
@@ -87,7 +96,9 @@ describe('pricing engine: every package, distance and day', () => {
 
   it('rejects an unknown package with the spec message and unknown furniture', () => {
     expect(() => calculatePricing({ propertyId: 'castle', distanceMiles: 1 })).toThrow(new PricingError('Invalid property size: castle'));
-    expect(() => calculatePricing({ propertyId: 'mini', distanceMiles: 1, furnitureIds: ['piano'] })).toThrow(/Invalid furniture item: piano/);
+    expect(() => calculatePricing({ propertyId: 'mini', distanceMiles: 1, furnitureIds: ['piano'] })).toThrow(
+      /Invalid furniture item: piano/,
+    );
     expect(() => calculatePricing({ propertyId: 'mini', distanceMiles: Number.NaN })).toThrow('Error calculating pricing');
   });
 });
@@ -96,7 +107,9 @@ describe('pricing engine: properties', () => {
   const packageId = fc.constantFrom(...packages.map((p) => p.id));
   const miles = fc.double({ min: 0, max: 1000, noNaN: true });
   const furnitureIds = fc.subarray(furniture.map((f) => f.id));
-  const date = fc.date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  const date = fc
+    .date({ min: new Date('2025-01-01T00:00:00Z'), max: new Date('2030-12-31T00:00:00Z'), noInvalidDate: true })
+    .map((d) => d.toISOString().slice(0, 10));
 
   it('total is the sum of its parts', () => {
     fc.assert(

@@ -61,7 +61,9 @@ describe('quote request schema', () => {
 
   it('accepts today but not yesterday (Europe/London) and no impossible dates', () => {
     expect(quoteRequestSchema.safeParse({ ...validQuote(), moveDate: today }).success).toBe(true);
-    expect(errorsOf(quoteRequestSchema, { ...validQuote(), moveDate: addDays(today, -1) }).moveDate).toBe('Please choose today or a later date.');
+    expect(errorsOf(quoteRequestSchema, { ...validQuote(), moveDate: addDays(today, -1) }).moveDate).toBe(
+      'Please choose today or a later date.',
+    );
     expect(errorsOf(quoteRequestSchema, { ...validQuote(), moveDate: '2031-02-30' }).moveDate).toBe('Please choose a move date.');
   });
 

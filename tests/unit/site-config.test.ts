@@ -39,7 +39,13 @@ describe('site config', () => {
       support: '24/7',
     });
     expect(claims.company).toEqual({ since: '2020', customers: '500k+', satisfaction: '99%' });
-    expect(claims.drivers).toEqual({ averageHourly: '£25', hourlyRange: '£15-30', topWeekly: 'over £1,000', count: '10,000+', rating: '4.8' });
+    expect(claims.drivers).toEqual({
+      averageHourly: '£25',
+      hourlyRange: '£15-30',
+      topWeekly: 'over £1,000',
+      count: '10,000+',
+      rating: '4.8',
+    });
     expect(promo.code).toBe('FIRSTMOVE10');
     expect(promo.percentOff).toBe(10);
     expect(quoteFromPrice).toBe(199);

@@ -123,7 +123,14 @@ export default function CallbackDialog() {
           </div>
           <div className="sr-only" aria-hidden="true">
             <label htmlFor={`${id}-website`}>Leave this field empty</label>
-            <input id={`${id}-website`} name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+            <input
+              id={`${id}-website`}
+              name="website"
+              tabIndex={-1}
+              autoComplete="off"
+              value={honeypot}
+              onChange={(e) => setHoneypot(e.target.value)}
+            />
           </div>
         </div>
 

@@ -3,9 +3,7 @@ export interface CallbackFields {
   phone: string;
 }
 
-export type CallbackResult =
-  | { ok: true }
-  | { ok: false; message: string; fields?: Partial<Record<keyof CallbackFields, string>> };
+export type CallbackResult = { ok: true } | { ok: false; message: string; fields?: Partial<Record<keyof CallbackFields, string>> };
 
 /** Sends a call-back request to the Worker. Never throws: a network failure is a result like any other. */
 export async function submitCallback(fields: CallbackFields, website: string): Promise<CallbackResult> {

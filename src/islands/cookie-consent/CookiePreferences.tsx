@@ -19,7 +19,13 @@ export function CookiePreferences({ open, initialChoices, returnFocusTo, onSave,
   }, [open, initialChoices]);
 
   return (
-    <ModalDialog open={open} onDismiss={onCancel} titleId="cookie-prefs-title" descriptionId="cookie-prefs-text" returnFocusTo={returnFocusTo}>
+    <ModalDialog
+      open={open}
+      onDismiss={onCancel}
+      titleId="cookie-prefs-title"
+      descriptionId="cookie-prefs-text"
+      returnFocusTo={returnFocusTo}
+    >
       <form
         method="dialog"
         className="p-6"

@@ -29,7 +29,13 @@ export default function FaqList({ categories }: FaqListProps) {
         </div>
       ) : (
         shown.map((category) => (
-          <section key={category.id} id={category.id} aria-labelledby={`${category.id}-title`} className="mt-10 scroll-mt-24 first-of-type:mt-0" data-faq-category>
+          <section
+            key={category.id}
+            id={category.id}
+            aria-labelledby={`${category.id}-title`}
+            className="mt-10 scroll-mt-24 first-of-type:mt-0"
+            data-faq-category
+          >
             <h2 id={`${category.id}-title`} className="text-2xl">
               {category.title}
             </h2>

@@ -49,7 +49,10 @@ export default function QuoteConfirmation() {
         </div>
         <h1 className="mt-4 text-3xl sm:text-4xl">Quote Request Sent Successfully!</h1>
         <p className="lead mx-auto mt-3 max-w-xl">
-          Thank you, {data.name.split(' ')[0]}. {data.emailSent ? `We have e-mailed a copy to ${data.email}.` : 'We have your request; our confirmation e-mail is on its way shortly.'}
+          Thank you, {data.name.split(' ')[0]}.{' '}
+          {data.emailSent
+            ? `We have e-mailed a copy to ${data.email}.`
+            : 'We have your request; our confirmation e-mail is on its way shortly.'}
         </p>
       </div>
 
@@ -62,7 +65,11 @@ export default function QuoteConfirmation() {
         <p className="text-3xl font-bold text-ink" data-confirmation-total>
           {formatMoney(data.total)}
         </p>
-        {data.promoCode && <p className="mt-2 text-sm text-success">{data.promoCode}: {promo.description}</p>}
+        {data.promoCode && (
+          <p className="mt-2 text-sm text-success">
+            {data.promoCode}: {promo.description}
+          </p>
+        )}
         <p className="mt-2 text-sm text-ink-muted">Keep the reference handy if you call us about this quote.</p>
       </div>
 

@@ -135,7 +135,11 @@ export default function QuoteWizard() {
     if (priced.status !== 'success' || !state.moveDate || !state.propertyId) {
       inFlight.current = false;
       setSending(false);
-      notify({ title: MESSAGES.submitFailed, description: 'Your price or move date is missing: please check steps 3 and 4.', variant: 'error' });
+      notify({
+        title: MESSAGES.submitFailed,
+        description: 'Your price or move date is missing: please check steps 3 and 4.',
+        variant: 'error',
+      });
       return;
     }
     const body = buildBody(state, { total: priced.result.total, distanceMiles: priced.distanceMiles }, honeypot);
@@ -144,7 +148,8 @@ export default function QuoteWizard() {
       inFlight.current = false;
       setSending(false);
       const fields: ContactErrors = {};
-      for (const key of ['name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const) if (outcome.fields[key]) fields[key] = outcome.fields[key];
+      for (const key of ['name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const)
+        if (outcome.fields[key]) fields[key] = outcome.fields[key];
       if (Object.keys(fields).length > 0) {
         setErrors(fields);
         setErrorRound((round) => round + 1);
@@ -168,7 +173,9 @@ export default function QuoteWizard() {
       emailSent: answer.emailSent,
       ...(answer.promoCode ? { promoCode: answer.promoCode } : {}),
     });
-    const notice = answer.emailSent ? { title: MESSAGES.submitted, variant: 'success' as const } : { title: MESSAGES.emailFailed, variant: 'error' as const };
+    const notice = answer.emailSent
+      ? { title: MESSAGES.submitted, variant: 'success' as const }
+      : { title: MESSAGES.emailFailed, variant: 'error' as const };
     if (!kept) {
       // Storage is blocked, so the confirmation page could not read this: say it here instead.
       setSending(false);
@@ -214,7 +221,9 @@ export default function QuoteWizard() {
         {STEP_TITLES[step]}
       </h2>
 
-      {step === 1 && <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />}
+      {step === 1 && (
+        <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
+      )}
       {step === 2 && <StepFurniture selected={state.furnitureIds} onToggle={toggleFurniture} />}
       {step === 3 && (
         <StepRoute
@@ -232,14 +241,14 @@ export default function QuoteWizard() {
       {step === 4 && (
         <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <Suspense fallback={<StepLoading />}>
-          <StepDate
-            value={state.moveDate}
-            onChange={(moveDate) => {
-              setBlocked(null);
-              updateAnswers({ moveDate });
-            }}
-            blockedMessage={blocked}
-          />
+            <StepDate
+              value={state.moveDate}
+              onChange={(moveDate) => {
+                setBlocked(null);
+                updateAnswers({ moveDate });
+              }}
+              blockedMessage={blocked}
+            />
           </Suspense>
           <div aria-live="polite">
             {pricing.status === 'loading' && <p className="text-brand-800">Calculating distance and pricing...</p>}
@@ -249,18 +258,18 @@ export default function QuoteWizard() {
       )}
       {step === 5 && (
         <Suspense fallback={<StepLoading />}>
-        <StepContact
-          state={state}
-          pricing={pricing}
-          errors={errors}
-          errorRound={errorRound}
-          sending={sending}
-          honeypot={honeypot}
-          onHoneypot={setHoneypot}
-          onChange={onContactChange}
-          onSubmit={() => void onSubmit()}
-          back={backButton}
-        />
+          <StepContact
+            state={state}
+            pricing={pricing}
+            errors={errors}
+            errorRound={errorRound}
+            sending={sending}
+            honeypot={honeypot}
+            onHoneypot={setHoneypot}
+            onChange={onContactChange}
+            onSubmit={() => void onSubmit()}
+            back={backButton}
+          />
         </Suspense>
       )}
 

@@ -72,7 +72,13 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
     <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div className="space-y-5">
         {listed.length > 0 && (
-          <div ref={summary} tabIndex={-1} role="alert" aria-labelledby="quote-error-summary-title" className="rounded-xl border-2 border-danger bg-red-50 p-4 focus:outline-3 focus:outline-offset-2 focus:outline-danger">
+          <div
+            ref={summary}
+            tabIndex={-1}
+            role="alert"
+            aria-labelledby="quote-error-summary-title"
+            className="rounded-xl border-2 border-danger bg-red-50 p-4 focus:outline-3 focus:outline-offset-2 focus:outline-danger"
+          >
             <h3 id="quote-error-summary-title" className="text-lg text-danger">
               There is a problem
             </h3>
@@ -128,11 +134,22 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         </div>
         <div className="sr-only" aria-hidden="true">
           <label htmlFor="quote-website">Leave this field empty</label>
-          <input id="quote-website" name="website" tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => onHoneypot(e.target.value)} />
+          <input
+            id="quote-website"
+            name="website"
+            tabIndex={-1}
+            autoComplete="off"
+            value={honeypot}
+            onChange={(e) => onHoneypot(e.target.value)}
+          />
         </div>
       </div>
 
-      <aside aria-labelledby="quote-summary-title" className="h-fit rounded-2xl border border-line bg-surface-muted p-5" data-booking-summary>
+      <aside
+        aria-labelledby="quote-summary-title"
+        className="h-fit rounded-2xl border border-line bg-surface-muted p-5"
+        data-booking-summary
+      >
         <h3 id="quote-summary-title" className="text-lg">
           Booking Summary
         </h3>
@@ -140,7 +157,11 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           <SummaryRow label="Service" value={pkg?.title ?? 'Not chosen'} />
           <SummaryRow label="Route" value={`${state.fromPostcode.trim()} to ${state.toPostcode.trim()}`} />
           <SummaryRow label="Distance" value={priced ? `${formatMiles(priced.result.distance)} miles` : 'Not calculated'} />
-          <SummaryRow label="Furniture" value={priced ? formatMoney(priced.result.furnitureCosts) : formatMoney(0)} detail={furnitureNames.join(', ')} />
+          <SummaryRow
+            label="Furniture"
+            value={priced ? formatMoney(priced.result.furnitureCosts) : formatMoney(0)}
+            detail={furnitureNames.join(', ')}
+          />
           <SummaryRow label="Date" value={state.moveDate ? formatLongDate(state.moveDate) : 'Not chosen'} />
         </dl>
         <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-line pt-3">

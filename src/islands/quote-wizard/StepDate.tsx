@@ -42,7 +42,9 @@ export function StepDate({ value, onChange, blockedMessage }: Props) {
     }
   };
 
-  const describedBy = [`${id}-hint`, typedError ? `${id}-typed-error` : '', blockedMessage ? 'quote-step-blocked' : ''].filter(Boolean).join(' ');
+  const describedBy = [`${id}-hint`, typedError ? `${id}-typed-error` : '', blockedMessage ? 'quote-step-blocked' : '']
+    .filter(Boolean)
+    .join(' ');
 
   return (
     <div className="space-y-5">
@@ -59,13 +61,24 @@ export function StepDate({ value, onChange, blockedMessage }: Props) {
           aria-controls={`${id}-calendar`}
           onClick={() => setCalendarOpen((open) => !open)}
         >
-          <svg viewBox="0 0 24 24" className="size-5 shrink-0 text-brand-700" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="size-5 shrink-0 text-brand-700"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             <rect x="3" y="5" width="18" height="16" rx="2" />
             <path d="M3 10h18M8 3v4M16 3v4" />
           </svg>
           <span className={value ? 'text-ink' : 'text-slate-500'}>{value ? formatLongDate(value) : 'Pick a date'}</span>
         </button>
-        <div id={`${id}-calendar`} hidden={!calendarOpen} className="mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-height:42px] [--rdp-day-width:42px] [--rdp-day_button-height:40px] [--rdp-day_button-width:40px]">
+        <div
+          id={`${id}-calendar`}
+          hidden={!calendarOpen}
+          className="mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-height:42px] [--rdp-day-width:42px] [--rdp-day_button-height:40px] [--rdp-day_button-width:40px]"
+        >
           <DayPicker
             mode="single"
             showOutsideDays

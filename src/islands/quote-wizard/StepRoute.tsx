@@ -18,7 +18,10 @@ const placeText = (place: PlaceInfo) => [place.district, place.region].filter(Bo
 export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedMessage }: Props) {
   const error = pricing.status === 'error' ? pricing : null;
   const describedBy = (end: 'from' | 'to') =>
-    [pricing.status === 'success' ? `quote-${end}-place` : '', error && (error.field === end || error.field === 'both') ? 'quote-route-error' : '']
+    [
+      pricing.status === 'success' ? `quote-${end}-place` : '',
+      error && (error.field === end || error.field === 'both') ? 'quote-route-error' : '',
+    ]
       .filter(Boolean)
       .join(' ') || undefined;
 

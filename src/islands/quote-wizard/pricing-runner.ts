@@ -23,7 +23,9 @@ const client = createPostcodeClient({
 });
 
 /** What the price depends on; equal signatures mean the shown price is still right. */
-export function pricingSignature(state: Pick<WizardState, 'propertyId' | 'fromPostcode' | 'toPostcode' | 'furnitureIds' | 'moveDate'>): string | null {
+export function pricingSignature(
+  state: Pick<WizardState, 'propertyId' | 'fromPostcode' | 'toPostcode' | 'furnitureIds' | 'moveDate'>,
+): string | null {
   const from = state.fromPostcode.trim();
   const to = state.toPostcode.trim();
   if (!state.propertyId || !from || !to) return null;
@@ -53,7 +55,15 @@ async function calculate(): Promise<void> {
       moveDate: state.moveDate ?? undefined,
       furnitureIds: state.furnitureIds,
     });
-    next = { status: 'success', signature, result: quote.pricing, distanceMiles: quote.distanceMiles, from: quote.from, to: quote.to, notes: quote.notes };
+    next = {
+      status: 'success',
+      signature,
+      result: quote.pricing,
+      distanceMiles: quote.distanceMiles,
+      from: quote.from,
+      to: quote.to,
+      notes: quote.notes,
+    };
   } catch (error) {
     if (own.signal.aborted) return;
     if (!(error instanceof QuotePricingError) || error.field === 'both') console.warn('Pricing failed', error);

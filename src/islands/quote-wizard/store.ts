@@ -94,7 +94,17 @@ function load(): Saved | null {
     const wizard = { ...initialState(), ...(saved.wizard ?? {}) };
     if (!isStep(wizard.step)) wizard.step = 1;
     if (!Array.isArray(wizard.furnitureIds)) wizard.furnitureIds = [];
-    for (const key of ['fromPostcode', 'toPostcode', 'name', 'email', 'phone', 'additionalInfo', 'promoCode', 'idempotencyKey', 'keyBody'] as const) {
+    for (const key of [
+      'fromPostcode',
+      'toPostcode',
+      'name',
+      'email',
+      'phone',
+      'additionalInfo',
+      'promoCode',
+      'idempotencyKey',
+      'keyBody',
+    ] as const) {
       if (typeof wizard[key] !== 'string') wizard[key] = '';
     }
     // Only a finished price is worth keeping; anything in flight is recalculated.

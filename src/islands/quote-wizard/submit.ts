@@ -60,8 +60,7 @@ function keyFor(body: Body): string {
 }
 
 export type SubmitOutcome =
-  | { ok: true; answer: QuoteAnswer }
-  | { ok: false; status: number; message: string; fields: Record<string, string> };
+  { ok: true; answer: QuoteAnswer } | { ok: false; status: number; message: string; fields: Record<string, string> };
 
 /** Never throws: a network failure is an outcome like any other. */
 export async function sendQuote(body: Body): Promise<SubmitOutcome> {
@@ -73,14 +72,16 @@ export async function sendQuote(body: Body): Promise<SubmitOutcome> {
       body: JSON.stringify({ ...body, idempotencyKey }),
     });
     const data = (await response.json().catch(() => null)) as
-      | (QuoteAnswer & { error?: undefined })
-      | { error?: { message?: string; fields?: Record<string, string> } }
-      | null;
+      (QuoteAnswer & { error?: undefined }) | { error?: { message?: string; fields?: Record<string, string> } } | null;
     if (response.status === 201 && data && 'reference' in data && typeof data.reference === 'string') return { ok: true, answer: data };
     const error = data && 'error' in data ? data.error : undefined;
-    return { ok: false, status: response.status, message: error?.message ?? `The server answered ${response.status}.`, fields: error?.fields ?? {} };
+    return {
+      ok: false,
+      status: response.status,
+      message: error?.message ?? `The server answered ${response.status}.`,
+      fields: error?.fields ?? {},
+    };
   } catch {
     return { ok: false, status: 0, message: 'The request could not be sent.', fields: {} };
   }
 }
-
