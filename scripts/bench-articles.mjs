@@ -13,6 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { articleCategories } from '../src/data/article-categories.ts';
 import { offlineEnv } from './lib/offline-env.mjs';
 
@@ -81,7 +82,7 @@ try {
   }
   // Astro's own phase timings, to show where the time goes (images are shared, so that phase should not grow).
   const phases = result.stdout.split('\n').filter((line) => /Completed in|built in|generating optimized images/.test(line));
-  for (const line of phases) console.log(`  ${line.replace(/\x1b\[[0-9;]*m/g, '').trim()}`);
+  for (const line of phases) console.log(`  ${stripVTControlCharacters(line).trim()}`);
   const pages = /(\d+) page\(s\) built/.exec(result.stdout)?.[1] ?? '?';
   const articlePages = readdirSync(join(work, 'dist/articles')).filter((f) => f.endsWith('.html')).length;
   console.log(

@@ -124,7 +124,9 @@ async function waitForServer(server) {
     if (server.exitCode !== null) throw new Error('the server exited before it was ready');
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`the server did not answer on ${BASE} within 60 s`);

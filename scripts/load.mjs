@@ -58,7 +58,9 @@ async function waitForHealth(server) {
     if (server.exitCode !== null) throw new Error('the server exited before it was ready');
     try {
       if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {}
+    } catch {
+      // not up yet
+    }
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`${BASE} did not answer within 2 minutes`);

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { takePendingTrigger } from '~/scripts/pending-trigger';
 import { $consent, ALL_OPTIONAL, NO_OPTIONAL, saveConsent, type ConsentChoices } from '~/scripts/consent';
 import { CookieBanner } from './CookieBanner';
 import { CookiePreferences } from './CookiePreferences';
 
-const SETTINGS_SELECTOR = '[data-cookie-settings]';
+export const SETTINGS_SELECTOR = '[data-cookie-settings]';
 /** Spec: the banner appears 1 second after the page loads when no choice is stored. */
 export const BANNER_DELAY_MS = 1000;
 
@@ -13,11 +12,11 @@ function storedChoices(): ConsentChoices {
   return record ? { analytics: record.analytics, functional: record.functional, marketing: record.marketing } : NO_OPTIONAL;
 }
 
-export default function CookieConsent() {
+export default function CookieConsent({ pendingOpener = null }: { pendingOpener?: HTMLElement | null }) {
   const [bannerVisible, setBannerVisible] = useState(false);
-  const [preferencesOpen, setPreferencesOpen] = useState(false);
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const [initialChoices, setInitialChoices] = useState<ConsentChoices>(NO_OPTIONAL);
+  const [preferencesOpen, setPreferencesOpen] = useState(pendingOpener !== null);
+  const [opener, setOpener] = useState<HTMLElement | null>(pendingOpener);
+  const [initialChoices, setInitialChoices] = useState<ConsentChoices>(() => (pendingOpener ? storedChoices() : NO_OPTIONAL));
 
   const openPreferences = (from: HTMLElement | null) => {
     setInitialChoices(storedChoices());
@@ -26,8 +25,6 @@ export default function CookieConsent() {
   };
 
   useEffect(() => {
-    const pending = takePendingTrigger(SETTINGS_SELECTOR);
-    if (pending) openPreferences(pending);
     const onClick = (event: MouseEvent) => {
       const target = (event.target as Element | null)?.closest<HTMLElement>(SETTINGS_SELECTOR);
       if (target) openPreferences(target);

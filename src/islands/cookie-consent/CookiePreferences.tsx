@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ConsentChoices } from '~/scripts/consent';
 import { ModalDialog } from '../shared/ModalDialog';
 import { CONSENT_CATEGORIES } from './categories';
@@ -14,9 +14,12 @@ interface CookiePreferencesProps {
 
 export function CookiePreferences({ open, initialChoices, returnFocusTo, onSave, onCancel }: CookiePreferencesProps) {
   const [choices, setChoices] = useState(initialChoices);
-  useEffect(() => {
+  // Each opening starts from the stored choices (state adjusted while rendering, not in an effect).
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
     if (open) setChoices(initialChoices);
-  }, [open, initialChoices]);
+  }
 
   return (
     <ModalDialog

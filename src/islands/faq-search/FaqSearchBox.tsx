@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { useHydrated } from '../shared/useHydrated';
 import { $faqQuery } from './store';
 
 /**
@@ -8,9 +8,7 @@ import { $faqQuery } from './store';
  */
 export default function FaqSearchBox() {
   const query = useStore($faqQuery);
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
-  if (!ready) return <div className="h-13" aria-hidden="true" />;
+  if (!useHydrated()) return <div className="h-13" aria-hidden="true" />;
   return (
     <form role="search" aria-label="FAQs" className="max-w-xl" onSubmit={(event) => event.preventDefault()}>
       <label htmlFor="faq-search" className="sr-only">

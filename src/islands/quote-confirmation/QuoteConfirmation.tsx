@@ -1,5 +1,6 @@
 import '../quote-wizard/wizard.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useHydrated } from '../shared/useHydrated';
 import { formatLongDate } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
 import { mailtoHref, promo, site, telHref } from '~/site.config';
@@ -16,13 +17,12 @@ const NEXT_STEPS = [
  * Without them there is nothing to confirm, so it goes to /quote (spec section 8).
  */
 export default function QuoteConfirmation() {
-  const [data, setData] = useState<ConfirmationData | null>(null);
+  const hydrated = useHydrated();
+  const data = useMemo<ConfirmationData | null>(() => (hydrated ? readConfirmation() : null), [hydrated]);
 
   useEffect(() => {
-    const found = readConfirmation();
-    if (found) setData(found);
-    else window.location.replace('/quote');
-  }, []);
+    if (hydrated && !data) window.location.replace('/quote');
+  }, [hydrated, data]);
 
   if (!data) {
     return <p className="text-ink-muted">Loading your quote request...</p>;

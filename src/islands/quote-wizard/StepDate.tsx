@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
 import 'react-day-picker/style.css';
 import { formatLongDate, isWeekend, londonToday } from '~/lib/dates';
@@ -24,9 +24,12 @@ export function StepDate({ value, onChange, blockedMessage }: Props) {
   const [typedError, setTypedError] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // A date picked on the calendar replaces what was typed (state adjusted while rendering, not in an effect).
+  const [shownValue, setShownValue] = useState(value);
+  if (value !== shownValue) {
+    setShownValue(value);
     if (value) setTyped(toTyped(value));
-  }, [value]);
+  }
 
   const commitTyped = (text: string) => {
     if (!text.trim()) {

@@ -54,6 +54,29 @@ export function ModalDialog({ open, onDismiss, titleId, descriptionId, returnFoc
     }
   }, [open, returnFocusTo]);
 
+  // A click on the backdrop (the dialog element itself, outside its content box) dismisses, as Escape does;
+  // Tab wraps at the edges. Listened to on the element: the dialog, not its content, is what is clicked.
+  const dismiss = useRef(onDismiss);
+  useEffect(() => {
+    dismiss.current = onDismiss;
+  });
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    const onClick = (event: MouseEvent) => {
+      if (event.target === dialog) dismiss.current();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') keepFocusInside(dialog, event);
+    };
+    dialog.addEventListener('click', onClick);
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => {
+      dialog.removeEventListener('click', onClick);
+      dialog.removeEventListener('keydown', onKeyDown);
+    };
+  }, []);
+
   return (
     <dialog
       ref={ref}
@@ -62,12 +85,6 @@ export function ModalDialog({ open, onDismiss, titleId, descriptionId, returnFoc
       onCancel={(event) => {
         event.preventDefault();
         onDismiss();
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) onDismiss();
-      }}
-      onKeyDown={(event) => {
-        if (event.key === 'Tab' && ref.current) keepFocusInside(ref.current, event);
       }}
       className={`m-auto w-[calc(100%-2rem)] max-w-lg rounded-2xl bg-white p-0 text-ink shadow-2xl backdrop:bg-slate-950/60 ${className}`}
     >
