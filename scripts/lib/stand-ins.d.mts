@@ -1,4 +1,3 @@
-import type { Server } from 'node:http';
 export const POSTCODES_IO: string;
 export const RESEND_API: string;
 export const CATCHER_API_KEY: string;
