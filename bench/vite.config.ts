@@ -2,7 +2,7 @@
 // two of our pages built the way the seed product was — Vite + React + react-router, ONE bundle for every
 // route, the article text imported as data, our quote wizard island reused as is.
 //
-//   npx vite build --config bench/vite.config.ts   → bench/dist (served by scripts/lighthouse.mjs on 8858)
+//   npx vite build --config bench/vite.config.ts   → bench/dist (served by scripts/lighthouse.mjs on a free port)
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';

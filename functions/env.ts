@@ -27,6 +27,11 @@ export interface Env {
   OUTBOX_RETRY_BASE_SECONDS?: string;
   /** Attempts before an e-mail is given up and the business alerted. Default 8 (all inside 23 hours). */
   OUTBOX_MAX_ATTEMPTS?: string;
+  /**
+   * Local runs only: a random value per run (scripts/lib/start-site.mjs), echoed by GET /api/health in the
+   * X-Health-Token header, so a test never mistakes another program's server for its own. Not a secret.
+   */
+  HEALTH_TOKEN?: string;
 }
 
 export type AppBindings = { Bindings: Env };

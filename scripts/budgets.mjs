@@ -3,28 +3,19 @@
 // consent stored), records the bytes the browser fetched before any interaction, gzip-compressed as
 // Cloudflare serves them, prints a table per page and fails when a page is over its budget in budgets.json.
 //
-//   npm run build && npm run budgets      (serves dist/ itself with wrangler dev on port 8797)
-import { spawn } from 'node:child_process';
+//   npm run build && npm run budgets      (serves dist/ itself with wrangler dev, on a free port unless BUDGET_PORT names one)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../src/scripts/consent-record.ts';
 import { chromeArgs, chromePath } from './lib/chromium.mjs';
-import { offlineEnv } from './lib/offline-env.mjs';
+import { portFromEnv, startSite } from './lib/start-site.mjs';
 
-const PORT = Number(process.env.BUDGET_PORT ?? 8797);
-const BASE = `http://127.0.0.1:${PORT}`;
 const SETTLE_MS = 2500; // the consent banner loads 1 s after load; give it time to arrive
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 
-/** A stored consent record, as the cookie banner writes it, for the repeat visit. */
-const CONSENT = JSON.stringify({
-  essential: true,
-  analytics: false,
-  marketing: false,
-  functional: false,
-  version: 1,
-  timestamp: new Date().toISOString(),
-});
+/** A stored consent record (essential only), as the cookie banner writes it, for the repeat visit. */
+const CONSENT = JSON.stringify(consentRecord(NO_OPTIONAL));
 
 const kb = (bytes) => bytes / 1024;
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -57,9 +48,9 @@ function inlineBytes(html) {
   return { inlineJs: executable ? gz(Buffer.from(executable)) : 0, inlineCss: styles ? gz(Buffer.from(styles)) : 0 };
 }
 
-async function measure(browser, path, repeat) {
+async function measure(browser, base, path, repeat) {
   const context = await browser.newContext();
-  if (repeat) await context.addInitScript((value) => localStorage.setItem('cookie-consent', value), CONSENT);
+  if (repeat) await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: CONSENT_KEY, value: CONSENT });
   // A page that needs state a previous page leaves (e.g. /quote-confirmation) gets it, so its own bytes are measured.
   const seed = budgets.pages?.[path]?.sessionStorage;
   if (seed) {
@@ -79,7 +70,7 @@ async function measure(browser, path, repeat) {
       })(),
     ),
   );
-  const response = await page.goto(BASE + path, { waitUntil: 'load' });
+  const response = await page.goto(base + path, { waitUntil: 'load' });
   await page.waitForTimeout(SETTLE_MS);
   const entries = await Promise.all(pending);
   await context.close();
@@ -119,37 +110,17 @@ function check(path, visit, figures, budget) {
   return problems;
 }
 
-async function waitForServer(server) {
-  for (let i = 0; i < 120; i++) {
-    if (server.exitCode !== null) throw new Error('the server exited before it was ready');
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the server did not answer on ${BASE} within 60 s`);
-}
-
-const server = spawn(
-  process.execPath,
-  ['scripts/serve.mjs', '--no-build', '--port', String(PORT), '--state', '.wrangler/budget-state', '--fresh', '--env', 'test'],
-  {
-    env: offlineEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  },
-);
+let site;
 let exitCode = 0;
 try {
-  await waitForServer(server);
+  site = await startSite({ state: '.wrangler/budget-state', ports: { site: portFromEnv('BUDGET_PORT') } });
   const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
   const problems = [];
   const rows = [];
   for (const path of pagesToVisit()) {
     const budget = budgetFor(path);
     for (const visit of ['first', 'repeat']) {
-      const figures = await measure(browser, path, visit === 'repeat');
+      const figures = await measure(browser, site.url, path, visit === 'repeat');
       problems.push(...check(path, visit, figures, budget));
       rows.push({ path, visit, ...figures });
     }
@@ -193,6 +164,6 @@ try {
   console.error(`✗ budgets: ${error.message}`);
   exitCode = 1;
 } finally {
-  server.kill('SIGTERM');
+  await site?.stop();
 }
 process.exit(exitCode);

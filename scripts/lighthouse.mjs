@@ -5,21 +5,22 @@
 //
 //   npm run lighthouse [-- --runs 3] [--no-build] [--only /,/faq] [--no-bench] [--out docs/quality.md]
 //
-// Ports: LIGHTHOUSE_PORT (8855) for the site (wrangler dev --env test), its stand-ins on LIGHTHOUSE_POSTCODES_PORT
-// (8856) and LIGHTHOUSE_MAIL_PORT (8857), the reference on BENCH_PORT (8858).
+// Ports are free ones unless named: LIGHTHOUSE_PORT for the site (wrangler dev --env test), LIGHTHOUSE_POSTCODES_PORT and
+// LIGHTHOUSE_MAIL_PORT for its stand-ins, BENCH_PORT for the reference.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import * as chromeLauncher from 'chrome-launcher';
+import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import puppeteer from 'puppeteer-core';
+import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../src/scripts/consent-record.ts';
 import { serveStatic } from './lib/static-server.mjs';
 import { chromeArgs, chromePath } from './lib/chromium.mjs';
 import { offlineEnv } from './lib/offline-env.mjs';
-import { startStandIns } from './lib/stand-ins.mjs';
+import { portFromEnv, startSite } from './lib/start-site.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -32,10 +33,6 @@ const { values: opts } = parseArgs({
 });
 
 const RUNS = Math.max(1, Number(opts.runs));
-const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8855);
-const BENCH_PORT = Number(process.env.BENCH_PORT ?? 8858);
-const SITE = `http://127.0.0.1:${PORT}`;
-const BENCH = `http://127.0.0.1:${BENCH_PORT}`;
 
 /** One page of each type. */
 const PAGES = [
@@ -61,21 +58,8 @@ const STATES = [
   { name: 'consent stored', consent: true },
 ];
 
-/** A stored consent record, exactly as the cookie banner writes it (essential only). */
-const consentRecord = () =>
-  JSON.stringify({
-    essential: true,
-    analytics: false,
-    marketing: false,
-    functional: false,
-    version: 1,
-    timestamp: new Date().toISOString(),
-  });
-
-const children = [];
 const cleanups = [];
 async function shutdown() {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});
 }
 for (const signal of ['SIGINT', 'SIGTERM'])
@@ -90,63 +74,28 @@ function gitCommit() {
   return dirty ? `${rev} (with uncommitted changes)` : rev;
 }
 
-async function waitFor(url, timeoutMs) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-async function startSite() {
-  // The stand-ins on our own ports: the site is built against them (PUBLIC_POSTCODES_API_URL), as the tests do.
-  const services = await startStandIns({
-    forceStandIns: true,
-    env: {
-      POSTCODES_STANDIN_PORT: process.env.LIGHTHOUSE_POSTCODES_PORT ?? '8856',
-      MAIL_CATCHER_PORT: process.env.LIGHTHOUSE_MAIL_PORT ?? '8857',
+/** The site, built against its own stand-ins (PUBLIC_POSTCODES_API_URL), as the tests do. */
+async function startOurSite() {
+  const site = await startSite({
+    state: '.wrangler/lighthouse-state',
+    build: !opts['no-build'],
+    ports: {
+      site: portFromEnv('LIGHTHOUSE_PORT'),
+      postcodes: portFromEnv('LIGHTHOUSE_POSTCODES_PORT'),
+      mail: portFromEnv('LIGHTHOUSE_MAIL_PORT'),
+    },
+    // The build and start-up are worth seeing; wrangler's line per request is not.
+    onOutput: (chunk) => {
+      const text = chunk
+        .split('\n')
+        .filter((line) => !/\[wrangler:info\] (GET|POST|HEAD) /.test(line))
+        .join('\n');
+      if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
     },
   });
-  cleanups.push(services.close);
-  console.log(`▶ ${services.lines.join('\n  ')}`);
-  const server = spawn(
-    process.execPath,
-    [
-      'scripts/serve.mjs',
-      '--port',
-      String(PORT),
-      '--state',
-      '.wrangler/lighthouse-state',
-      '--fresh',
-      '--env',
-      'test',
-      ...(opts['no-build'] ? ['--no-build'] : []),
-    ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: {
-        ...offlineEnv,
-        POSTCODES_API_URL: services.postcodesUrl,
-        RESEND_BASE_URL: services.resendUrl,
-        RESEND_API_KEY: services.resendKey,
-      },
-    },
-  );
-  children.push(server);
-  // The build and start-up are worth seeing; wrangler's line per request is not.
-  server.stdout.on('data', (chunk) => {
-    const text = String(chunk)
-      .split('\n')
-      .filter((line) => !/\[wrangler:info\] (GET|POST|HEAD) /.test(line))
-      .join('\n');
-    if (text.trim()) process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-  });
-  await waitFor(`${SITE}/api/health`, 300_000);
+  cleanups.push(site.stop);
+  console.log(`▶ The site on ${site.url} (postcodes ${site.postcodesUrl}, mail ${site.mailUrl})`);
+  return site.url;
 }
 
 async function startBench() {
@@ -158,8 +107,74 @@ async function startBench() {
     });
     if (result.status !== 0) throw new Error('the bench build failed');
   }
-  const server = await serveStatic('bench/dist', BENCH_PORT, { spaFallback: 'index.html' });
+  const server = await serveStatic('bench/dist', portFromEnv('BENCH_PORT') ?? 0, { spaFallback: 'index.html' });
   cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+/** Flags chrome-launcher (Lighthouse's own launcher) adds for measuring: no extensions, no background throttling. */
+const MEASURING_FLAGS = [
+  '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,RenderDocument',
+  '--disable-extensions',
+  '--disable-component-extensions-with-background-pages',
+  '--disable-default-apps',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-renderer-backgrounding',
+  '--disable-background-timer-throttling',
+  '--disable-ipc-flooding-protection',
+  '--disable-hang-monitor',
+  '--mute-audio',
+  '--no-default-browser-check',
+  '--password-store=basic',
+];
+
+/**
+ * Debian's Chromium with a DevTools port the OS picks (it writes the port to DevToolsActivePort in the profile).
+ * Lighthouse drives it through that port, as it would one started by chrome-launcher.
+ */
+async function launchChromium(userDataDir) {
+  const args = [...chromeArgs.filter((flag) => flag !== '--headless'), '--headless=new', ...MEASURING_FLAGS];
+  const child = spawn(chromePath, [...args, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], {
+    stdio: 'ignore',
+    detached: true, // its own process group: the renderers go with it
+  });
+  const kill = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+    await exited;
+  };
+  const portFile = join(userDataDir, 'DevToolsActivePort');
+  for (const until = Date.now() + 30_000; Date.now() < until; await delay(100)) {
+    if (child.exitCode !== null) throw new Error(`Chromium (${chromePath}) exited with ${child.exitCode} before it opened a DevTools port`);
+    const port = existsSync(portFile) ? Number(readFileSync(portFile, 'utf8').split('\n')[0]) : 0;
+    if (port > 0) return { port, kill };
+  }
+  await kill();
+  throw new Error('Chromium opened no DevTools port within 30 s');
+}
+
+/** Stores the consent record (essential only) in the origin's localStorage, then empties the HTTP cache. */
+async function storeConsent(port, url) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const [context] = browser.contexts();
+    const page = await context.newPage();
+    await page.goto(new URL('/robots.txt', url).href);
+    await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+      key: CONSENT_KEY,
+      value: JSON.stringify(consentRecord(NO_OPTIONAL)),
+    });
+    const session = await context.newCDPSession(page);
+    await session.send('Network.clearBrowserCache');
+    await page.close();
+  } finally {
+    await browser.close(); // a browser connected over CDP is only disconnected, not closed
+  }
 }
 
 /**
@@ -169,22 +184,9 @@ async function startBench() {
  */
 async function runOnce(url, profile, consent) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'shiftly-lh-'));
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [...chromeArgs.filter((flag) => flag !== '--headless'), '--headless=new', `--user-data-dir=${userDataDir}`],
-    userDataDir: false,
-  });
+  const chrome = await launchChromium(userDataDir);
   try {
-    if (consent) {
-      const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
-      const page = await browser.newPage();
-      await page.goto(new URL('/robots.txt', url).href);
-      await page.evaluate((value) => localStorage.setItem('cookie-consent', value), consentRecord());
-      const session = await page.createCDPSession();
-      await session.send('Network.clearBrowserCache');
-      await page.close();
-      await browser.disconnect();
-    }
+    if (consent) await storeConsent(chrome.port, url);
     const result = await lighthouse(
       url,
       // ignoreStatusCode: the 404 page is measured as the page it is, not refused for its status.
@@ -292,11 +294,11 @@ const isCookieBanner = (element) => /cookie-banner|data-cookie-banner/.test(`${e
 const jobs = [];
 for (const page of PAGES) {
   for (const profile of PROFILES) {
-    for (const state of STATES) jobs.push({ site: 'ours', page, profile, state, url: SITE + page.path });
+    for (const state of STATES) jobs.push({ site: 'ours', page, profile, state });
   }
 }
 for (const page of BENCH_PAGES) {
-  for (const profile of PROFILES) jobs.push({ site: 'reference', page, profile, state: STATES[0], url: BENCH + page.path });
+  for (const profile of PROFILES) jobs.push({ site: 'reference', page, profile, state: STATES[0] });
 }
 
 /** Why the 404 page cannot score 100 in SEO and best practices, and should not be changed to. */
@@ -304,8 +306,7 @@ const NOT_FOUND_NOTE =
   "The 404 page's SEO and best-practices marks are what a correct 404 gets: Lighthouse's `http-status-code` fails any 4xx answer, `is-crawlable` fails its `noindex, nofollow` (it must not be indexed), and `errors-in-console` counts Chromium's own \"Failed to load resource: … 404\" line for the document itself (the page logs nothing at error level). Serving it with 200 or letting it be indexed would raise the score and break the site.";
 
 try {
-  await startSite();
-  if (BENCH_PAGES.length) await startBench();
+  const origins = { ours: await startOurSite(), reference: BENCH_PAGES.length ? await startBench() : undefined };
   const commit = gitCommit();
   const started = new Date();
 
@@ -315,9 +316,10 @@ try {
     for (const [index, job] of jobs.entries()) {
       const label = `${job.site === 'reference' ? '[reference] ' : ''}${job.page.path} ${job.profile.name}, ${job.state.name}`;
       process.stdout.write(`run ${run}/${RUNS} · ${index + 1}/${jobs.length} · ${label} … `);
-      let summary = await runOnce(job.url, job.profile, job.state.consent);
+      const url = origins[job.site] + job.page.path;
+      let summary = await runOnce(url, job.profile, job.state.consent);
       // A run Lighthouse could not measure (no LCP: a hiccup on a busy machine) is repeated once, not averaged in.
-      if (!Number.isFinite(summary.lcp)) summary = await runOnce(job.url, job.profile, job.state.consent);
+      if (!Number.isFinite(summary.lcp)) summary = await runOnce(url, job.profile, job.state.consent);
       results.get(job).push(summary);
       console.log(
         `perf ${summary.performance} a11y ${summary.accessibility} bp ${summary.bestPractices} seo ${summary.seo} · LCP ${Math.round(summary.lcp)} ms · TBT ${Math.round(summary.tbt)} ms`,

@@ -2,38 +2,20 @@
 // Load test: 500 quote submissions at concurrency 50 against a local server (wrangler dev --env load: the
 // test set-up with the rate limits raised in wrangler.jsonc) with both stand-ins. Prints throughput and
 // p50/p95 latency, then checks that exactly 500 records and 1,000 e-mails exist.
-//   npm run load      (LOAD_PORT, default 8795; LOAD_TOTAL / LOAD_CONCURRENCY to change the run)
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createMailCatcher } from '../stand-ins/mail/server.mjs';
-import { createPostcodesStandIn } from '../stand-ins/postcodes/server.mjs';
-import { listenOn } from './lib/stand-ins.mjs';
+//   npm run load      (free ports unless LOAD_PORT, POSTCODES_STANDIN_PORT, MAIL_CATCHER_PORT name them;
+//                      LOAD_TOTAL / LOAD_CONCURRENCY to change the run)
+import { readFileSync } from 'node:fs';
+import { furnitureIds } from '../src/data/furniture.ts';
+import { packages } from '../src/data/packages.ts';
+import { addDays, londonToday } from '../src/lib/dates.ts';
 import { openLocalD1 } from './lib/local-d1.mjs';
+import { portFromEnv, startSite } from './lib/start-site.mjs';
 
 const TOTAL = Number(process.env.LOAD_TOTAL ?? 500);
 const CONCURRENCY = Number(process.env.LOAD_CONCURRENCY ?? 50);
-const PORT = Number(process.env.LOAD_PORT ?? 8795);
-const BASE = `http://127.0.0.1:${PORT}`;
-const STATE = '.wrangler/load-state';
 
 const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')).postcodes.map((p) => p.postcode);
-const packages = ['mini', 'studio', 'two-bed', 'three-bed'];
-const furniture = [
-  'wardrobe',
-  'double-wardrobe',
-  'office-desk',
-  'dining-table',
-  'single-bed',
-  'double-bed',
-  'tv-stand',
-  'bookcase',
-  'sofa',
-];
-
-function londonDateInDays(days) {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(date);
-}
+const packageIds = packages.map((p) => p.id);
 
 const run = Date.now().toString(36);
 function body(i) {
@@ -41,11 +23,11 @@ function body(i) {
     name: `Load Tester ${i}`,
     email: `load-${run}-${i}@example.com`,
     phone: '07700 900123',
-    propertyId: packages[i % packages.length],
-    furnitureIds: furniture.slice(0, i % 4),
+    propertyId: packageIds[i % packageIds.length],
+    furnitureIds: furnitureIds.slice(0, i % 4),
     fromPostcode: fixture[i % fixture.length],
     toPostcode: fixture[(i * 7 + 3) % fixture.length],
-    moveDate: londonDateInDays(3 + (i % 30)),
+    moveDate: addDays(londonToday(), 3 + (i % 30)),
     clientEstimate: { total: 500, distance: 50 },
     idempotencyKey: `load-${run}-${i}`,
   };
@@ -53,39 +35,15 @@ function body(i) {
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
-async function waitForHealth(server) {
-  for (let i = 0; i < 400; i++) {
-    if (server.exitCode !== null) throw new Error('the server exited before it was ready');
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${BASE} did not answer within 2 minutes`);
-}
-
-if (!existsSync('dist')) mkdirSync('dist');
-const postcodes = createPostcodesStandIn();
-const mail = createMailCatcher();
-const postcodesUrl = `http://127.0.0.1:${await listenOn(postcodes, Number(process.env.POSTCODES_STANDIN_PORT ?? 8790))}`;
-const mailUrl = `http://127.0.0.1:${await listenOn(mail, Number(process.env.MAIL_CATCHER_PORT ?? 8791))}`;
-
-console.log(`Starting wrangler dev --env load on ${BASE} (stand-ins: postcodes ${postcodesUrl}, mail ${mailUrl})`);
-const server = spawn(
-  process.execPath,
-  ['scripts/serve.mjs', '--no-build', '--port', String(PORT), '--state', STATE, '--fresh', '--env', 'load'],
-  {
-    env: { ...process.env, POSTCODES_API_URL: postcodesUrl, RESEND_BASE_URL: mailUrl, RESEND_API_KEY: 're_load_test' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-  },
-);
-
+let site;
 let exitCode = 1;
 try {
-  await waitForHealth(server);
+  site = await startSite({
+    state: '.wrangler/load-state',
+    wranglerEnv: 'load',
+    ports: { site: portFromEnv('LOAD_PORT'), postcodes: portFromEnv('POSTCODES_STANDIN_PORT'), mail: portFromEnv('MAIL_CATCHER_PORT') },
+  });
+  console.log(`wrangler dev --env load on ${site.url} (stand-ins: postcodes ${site.postcodesUrl}, mail ${site.mailUrl})`);
   const latencies = [];
   const statuses = {};
   let next = 0;
@@ -95,7 +53,7 @@ try {
       while (next < TOTAL) {
         const i = next++;
         const t0 = performance.now();
-        const response = await fetch(`${BASE}/api/send-quote-email`, {
+        const response = await fetch(`${site.url}/api/send-quote-email`, {
           method: 'POST',
           headers: { 'Content-Type': 'application/json' },
           body: JSON.stringify(body(i)),
@@ -110,7 +68,7 @@ try {
   latencies.sort((a, b) => a - b);
 
   const outboxNow = () => {
-    const db = openLocalD1(STATE);
+    const db = openLocalD1(site.statePath);
     try {
       return db.prepare('SELECT status, COUNT(*) AS n FROM email_outbox GROUP BY status').all();
     } finally {
@@ -124,15 +82,15 @@ try {
   let cronRuns = 0;
   while (notSent(outboxNow()) > 0 && cronRuns < 3) {
     await new Promise((r) => setTimeout(r, 1_500 * (cronRuns + 1) ** 2));
-    await (await fetch(`${BASE}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`)).text();
+    await (await fetch(`${site.url}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`)).text();
     cronRuns += 1;
   }
 
-  const db = openLocalD1(STATE);
+  const db = openLocalD1(site.statePath);
   const records = db.prepare('SELECT COUNT(*) AS n FROM quote_requests WHERE email LIKE ?').get(`load-${run}-%`).n;
   const outbox = db.prepare('SELECT status, COUNT(*) AS n FROM email_outbox GROUP BY status').all();
   db.close();
-  const captured = (await (await fetch(`${mailUrl}/emails`)).json()).data.filter((e) => !e.replayOf);
+  const captured = (await (await fetch(`${site.mailUrl}/emails`)).json()).data.filter((e) => !e.replayOf);
   const distinctKeys = new Set(captured.map((e) => e.idempotencyKey)).size;
 
   console.log(`\n${TOTAL} quote submissions at concurrency ${CONCURRENCY}`);
@@ -153,11 +111,6 @@ try {
 } catch (error) {
   console.error(error);
 } finally {
-  try {
-    process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    server.kill('SIGTERM');
-  }
-  await Promise.all([postcodes, mail].map((s) => new Promise((resolve) => s.close(resolve))));
+  await site?.stop();
   process.exit(exitCode);
 }

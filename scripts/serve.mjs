@@ -5,7 +5,8 @@
 //  - postcodes: postcodes.io if it answers within 2 s, otherwise the local stand-in.
 // Env vars override every choice (POSTCODES_API_URL, RESEND_BASE_URL, RESEND_API_KEY, MAIL_FROM, BUSINESS_EMAIL,
 // SITE_URL, POSTCODES_STANDIN_PORT, MAIL_CATCHER_PORT). `--env test` (and `--stand-ins`) always use the stand-ins.
-// `npm start` runs it with the defaults; the tests run it with their own port, state folder and wrangler environment.
+// `npm start` runs it with the defaults; the tests and tools run it through scripts/lib/start-site.mjs with their own
+// port, state folder, wrangler environment, stand-ins and HEALTH_TOKEN (echoed by /api/health).
 //
 //   node scripts/serve.mjs [--no-build] [--port 8788] [--state .wrangler/state] [--fresh] [--env test] [--stand-ins]
 import { spawn, spawnSync } from 'node:child_process';
@@ -62,7 +63,7 @@ run('Applying database migrations to the local D1', [
 
 // Values for the Worker: the chosen services, plus any setting given in the environment.
 const vars = { POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey };
-for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS'])
+for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS', 'HEALTH_TOKEN'])
   if (process.env[name]) vars[name] = process.env[name];
 const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 

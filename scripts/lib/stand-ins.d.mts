@@ -1,7 +1,8 @@
-import type { Server } from 'node:http';
-export function listenOn(server: Server, port: number): Promise<number>;
+export const POSTCODES_IO: string;
+export const RESEND_API: string;
+export const CATCHER_API_KEY: string;
 export function postcodesIoReachable(timeoutMs?: number): Promise<boolean>;
-export function startStandIns(options?: { forceStandIns?: boolean; env?: NodeJS.ProcessEnv }): Promise<{
+export function startStandIns(options?: { forceStandIns?: boolean; env?: NodeJS.ProcessEnv; strictPorts?: boolean }): Promise<{
   postcodesUrl: string;
   resendUrl: string;
   resendKey: string;

@@ -7,17 +7,23 @@ export const RESEND_API = 'https://api.resend.com';
 /** Any non-empty key: the mail catcher only checks that one is sent. */
 export const CATCHER_API_KEY = 're_local_mail_catcher';
 
-/** Listens on the port asked for; if another program holds it, on a free one (printed by the caller). */
-function listenOn(server, port) {
+/**
+ * Listens on 127.0.0.1 at the port asked for (0: any free port the OS hands out) and resolves with the port.
+ * If another program holds the port: with `fallback` (npm start) on a free one instead, printed by the caller;
+ * without it (the tests and tools, through start-site.mjs) the promise rejects, saying so.
+ */
+function listenOn(server, port, { fallback = true } = {}) {
   return new Promise((resolve, reject) => {
-    const attempt = (p, fallback) => {
+    const attempt = (p, retry) => {
       server.once('error', (error) => {
-        if (error.code === 'EADDRINUSE' && fallback) attempt(0, false);
+        if (error.code === 'EADDRINUSE' && retry) attempt(0, false);
+        else if (error.code === 'EADDRINUSE')
+          reject(new Error(`port ${p} is taken by another program (free it, or leave the port unset to use a free one)`));
         else reject(error);
       });
       server.listen(p, '127.0.0.1', () => resolve(server.address().port));
     };
-    attempt(port, true);
+    attempt(port, fallback && port !== 0);
   });
 }
 
@@ -34,11 +40,12 @@ export async function postcodesIoReachable(timeoutMs = 2000) {
 /**
  * Decides where postcodes and e-mail go. Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY.
  * `forceStandIns` (tests) never probes the internet and never sends real e-mail unless RESEND_BASE_URL says so.
+ * Stand-in ports come from POSTCODES_STANDIN_PORT / MAIL_CATCHER_PORT in `env` (0: a free port); `strictPorts`
+ * turns a taken port into an error instead of a fall-back to a free one.
  */
-export { listenOn };
-
-export async function startStandIns({ forceStandIns = false, env = process.env } = {}) {
+export async function startStandIns({ forceStandIns = false, env = process.env, strictPorts = false } = {}) {
   const servers = [];
+  const close = () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   const lines = [];
   let postcodesUrl = env.POSTCODES_API_URL;
   if (postcodesUrl) {
@@ -48,7 +55,7 @@ export async function startStandIns({ forceStandIns = false, env = process.env }
     lines.push(`Postcodes: ${POSTCODES_IO} answered within 2 s, so the real service is used`);
   } else {
     const server = createPostcodesStandIn();
-    const port = await listenOn(server, Number(env.POSTCODES_STANDIN_PORT ?? 8790));
+    const port = await listenOn(server, Number(env.POSTCODES_STANDIN_PORT ?? 8790), { fallback: !strictPorts });
     servers.push(server);
     postcodesUrl = `http://127.0.0.1:${port}`;
     lines.push(
@@ -67,7 +74,10 @@ export async function startStandIns({ forceStandIns = false, env = process.env }
     lines.push(`E-mail: sent through ${resendUrl} (RESEND_API_KEY is set)`);
   } else {
     const server = createMailCatcher();
-    const port = await listenOn(server, Number(env.MAIL_CATCHER_PORT ?? 8791));
+    const port = await listenOn(server, Number(env.MAIL_CATCHER_PORT ?? 8791), { fallback: !strictPorts }).catch(async (error) => {
+      await close(); // the postcode stand-in, if it started
+      throw error;
+    });
     servers.push(server);
     mailCatcherUrl = `http://127.0.0.1:${port}`;
     resendUrl = mailCatcherUrl;
@@ -81,6 +91,6 @@ export async function startStandIns({ forceStandIns = false, env = process.env }
     resendKey,
     mailCatcherUrl,
     lines,
-    close: () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve)))),
+    close,
   };
 }

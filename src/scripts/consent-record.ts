@@ -1,6 +1,7 @@
 /**
- * Reading the stored consent record, with no dependencies, so the tiny hydration directive can decide
- * whether the banner is needed without downloading anything.
+ * The stored consent record: its key, version and shape, reading it and making one. No dependencies, so the small
+ * on-demand loader (src/components/OnDemandIslands.astro) can decide whether the banner is needed without
+ * downloading anything, and Node tooling (budgets, Lighthouse) and the tests can import it as it is.
  */
 export const CONSENT_KEY = 'cookie-consent';
 /** Bump when the categories or their meaning change: everyone is asked again. */
@@ -19,6 +20,16 @@ export interface ConsentRecord extends ConsentChoices {
   version: number;
   /** ISO time the choice was made. */
   timestamp: string;
+}
+
+/** Essential cookies only (Reject All). */
+export const NO_OPTIONAL: ConsentChoices = { analytics: false, functional: false, marketing: false };
+/** Every category (Accept All). */
+export const ALL_OPTIONAL: ConsentChoices = { analytics: true, functional: true, marketing: true };
+
+/** The record stored for choices made at `now`. */
+export function consentRecord(choices: ConsentChoices, now = new Date()): ConsentRecord {
+  return { essential: true, ...choices, version: CONSENT_VERSION, timestamp: now.toISOString() };
 }
 
 /** A stored record still in force, or null when the visitor must be asked (none, unreadable, outdated, expired). */

@@ -5,23 +5,20 @@
  */
 import { atom } from 'nanostores';
 
-import { CONSENT_KEY, CONSENT_VERSION, readStoredConsent, type ConsentChoices, type ConsentRecord } from './consent-record';
+import { CONSENT_KEY, consentRecord, readStoredConsent, type ConsentChoices, type ConsentRecord } from './consent-record';
 
-export { CONSENT_KEY, CONSENT_VERSION, CONSENT_MAX_AGE_MS, parseConsent } from './consent-record';
+export { ALL_OPTIONAL, CONSENT_KEY, CONSENT_VERSION, CONSENT_MAX_AGE_MS, NO_OPTIONAL, parseConsent } from './consent-record';
 export type { ConsentChoices, ConsentRecord } from './consent-record';
 
 export type OptionalCategory = keyof ConsentChoices;
 export const OPTIONAL_CATEGORIES: readonly OptionalCategory[] = ['analytics', 'functional', 'marketing'];
-
-export const NO_OPTIONAL: ConsentChoices = { analytics: false, functional: false, marketing: false };
-export const ALL_OPTIONAL: ConsentChoices = { analytics: true, functional: true, marketing: true };
 
 /** The consent in force; null until the visitor chooses. */
 export const $consent = atom<ConsentRecord | null>(typeof localStorage === 'undefined' ? null : readStoredConsent());
 
 export function saveConsent(choices: ConsentChoices, now = new Date()): ConsentRecord {
   const before = $consent.get();
-  const record: ConsentRecord = { essential: true, ...choices, version: CONSENT_VERSION, timestamp: now.toISOString() };
+  const record = consentRecord(choices, now);
   try {
     localStorage.setItem(CONSENT_KEY, JSON.stringify(record));
   } catch {

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
+import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
+import { siteEnv } from './site-env';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -10,9 +12,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-/** Rows from the local D1 database the test server writes (.wrangler/test-state), opened read-only. */
+/** Rows from the local D1 database the test server writes (its state folder, from the global setup), opened read-only. */
 export function queryD1<T = Record<string, unknown>>(sql: string, ...params: Array<string | number>): T[] {
-  const db = openLocalD1('.wrangler/test-state');
+  const db = openLocalD1(siteEnv('statePath'));
   try {
     return db.prepare(sql).all(...params) as T[];
   } finally {
@@ -40,16 +42,6 @@ export async function sitemapPaths(page: Page): Promise<string[]> {
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
 }
 
-/** A cookie choice as the banner stores it: tests run as a returning visitor unless they opt out. */
-export const STORED_CONSENT = {
-  essential: true,
-  analytics: false,
-  functional: false,
-  marketing: false,
-  version: 1,
-  timestamp: '2026-01-01T00:00:00.000Z',
-};
-
 interface Fixtures {
   /** 'stored' (default): a consent record exists, so no banner; 'none': a first visit. */
   consent: 'stored' | 'none';
@@ -61,19 +53,22 @@ export const test = base.extend<Fixtures>({
   consent: ['stored', { option: true }],
   page: async ({ page, consent }, use) => {
     if (consent === 'stored') {
-      // A fresh timestamp each run so the 12-month expiry never catches the tests out.
-      const record = JSON.stringify({ ...STORED_CONSENT, timestamp: new Date().toISOString() });
-      await page.addInitScript((value) => {
-        try {
-          // Seed once per tab, so a test that clears the record is not overruled on reload.
-          if (!sessionStorage.getItem('e2e-consent-seeded')) {
-            localStorage.setItem('cookie-consent', value);
-            sessionStorage.setItem('e2e-consent-seeded', '1');
+      // Essential only, as the banner stores it; a fresh timestamp each run so the 12-month expiry never catches the tests out.
+      const record = JSON.stringify(consentRecord(NO_OPTIONAL));
+      await page.addInitScript(
+        ({ key, value }) => {
+          try {
+            // Seed once per tab, so a test that clears the record is not overruled on reload.
+            if (!sessionStorage.getItem('e2e-consent-seeded')) {
+              localStorage.setItem(key, value);
+              sessionStorage.setItem('e2e-consent-seeded', '1');
+            }
+          } catch {
+            // about:blank has no storage
           }
-        } catch {
-          // about:blank has no storage
-        }
-      }, record);
+        },
+        { key: CONSENT_KEY, value: record },
+      );
     }
     await use(page);
   },

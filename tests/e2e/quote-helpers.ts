@@ -8,9 +8,11 @@ import { addDays, dayOfWeek, londonToday } from '../../src/lib/dates';
 import { distanceInMiles } from '../../src/lib/geo';
 import { formatMoney } from '../../src/lib/money';
 import { calculatePricing, type PricingResult } from '../../src/lib/pricing';
+import { siteEnv } from './site-env';
 
-export const mailUrl = process.env.MAIL_CATCHER_URL ?? `http://127.0.0.1:${process.env.MAIL_CATCHER_PORT ?? 8791}`;
-export const postcodesUrl = `http://127.0.0.1:${process.env.POSTCODES_STANDIN_PORT ?? 8790}`;
+/** The stand-ins the global setup started (read when used: test files are also loaded before the setup runs). */
+export const mailUrl = () => siteEnv('mailUrl');
+export const postcodesUrl = () => siteEnv('postcodesUrl');
 
 interface FixturePostcode {
   postcode: string;
@@ -57,7 +59,7 @@ export interface CapturedEmail {
 }
 
 export async function capturedEmails(): Promise<CapturedEmail[]> {
-  const response = await fetch(`${mailUrl}/emails`);
+  const response = await fetch(`${mailUrl()}/emails`);
   return ((await response.json()) as { data: CapturedEmail[] }).data;
 }
 
@@ -67,11 +69,11 @@ export async function emailsFor(reference: string): Promise<CapturedEmail[]> {
 }
 
 export async function setPostcodeService(mode: 'ok' | 'fail', failMatch = ''): Promise<void> {
-  await fetch(`${postcodesUrl}/__control`, { method: 'POST', body: JSON.stringify({ mode, failMatch }) });
+  await fetch(`${postcodesUrl()}/__control`, { method: 'POST', body: JSON.stringify({ mode, failMatch }) });
 }
 
 export async function setMailFailing(fail: boolean, failMatch = ''): Promise<void> {
-  await fetch(`${mailUrl}/__control`, { method: 'POST', body: JSON.stringify({ fail, failMatch }) });
+  await fetch(`${mailUrl()}/__control`, { method: 'POST', body: JSON.stringify({ fail, failMatch }) });
 }
 
 /** Presses Tab (or Shift+Tab) until the target has focus: how a keyboard user gets somewhere. */

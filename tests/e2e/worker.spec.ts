@@ -1,4 +1,5 @@
 import { test, expect } from './fixtures';
+import { siteEnv } from './site-env';
 
 test('unknown path shows the 404 page with status 404 and logs the path', async ({ page }) => {
   const logs: string[] = [];
@@ -18,10 +19,11 @@ test('/about-us answers a permanent redirect to /about', async ({ request }) => 
   expect(new URL(response.headers()['location']!, 'http://x').pathname).toBe('/about');
 });
 
-test('GET /api/health answers ok after reaching D1', async ({ request }) => {
+test('GET /api/health answers ok after reaching D1, from the server this run started', async ({ request }) => {
   const response = await request.get('/api/health');
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ ok: true });
+  expect(response.headers()['x-health-token']).toBe(siteEnv('healthToken'));
   expect(response.headers()['x-content-type-options']).toBe('nosniff');
   expect(response.headers()['strict-transport-security']).toContain('max-age=');
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'astro/zod';
-import { createArticleSchema } from '~/lib/article-schema';
+import { createArticleSchema } from '~/content/article-schema';
 import { articleCategories } from '~/data/article-categories';
 
 // In the build the image field is Astro's image() helper; here any path string stands in for it.

@@ -22,6 +22,24 @@ describe('countWords', () => {
     expect(countWords("Don't pay £1,000 for 2-3 vans")).toBe(6);
   });
 
+  it('reads a word split by emphasis as one word, as a reader does', () => {
+    expect(countWords('A **broad**band line')).toBe(3);
+  });
+
+  it('does not count code blocks, MDX expressions or link definitions', () => {
+    expect(countWords('```sh\nnpm run build\n```\n\nOne {props.count} two\n\n[policy]: https://example.com/policy')).toBe(2);
+  });
+
+  it('keeps words apart across a hard line break or a <br />', () => {
+    expect(countWords('First line  \nsecond line')).toBe(4);
+    expect(countWords('Left<br />right')).toBe(2);
+  });
+
+  it('counts image alt text and table cells, which a reader (or a screen reader) reads', () => {
+    expect(countWords('![Wrapped plates in a box](./plates.png)')).toBe(5);
+    expect(countWords('| Room | Boxes |\n|---|---|\n| Kitchen | 12 |')).toBe(4);
+  });
+
   it('is zero for empty text', () => {
     expect(countWords('')).toBe(0);
     expect(countWords('   \n\n ')).toBe(0);

@@ -1,5 +1,6 @@
 /**
- * The frontmatter contract of an article. The content config passes Astro's `image()` helper in;
+ * The frontmatter contract of an article, beside the content config that uses it (it is built on Astro's zod, so it
+ * is not part of the framework-free src/lib). The content config passes Astro's `image()` helper in;
  * tests pass a plain string schema, so the rules are checked without a build.
  * Messages name the field's rule in words an editor understands: the build prints them with the file.
  */

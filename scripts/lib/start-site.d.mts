@@ -1,0 +1,35 @@
+export const HEALTH_TOKEN_HEADER: string;
+export function portFromEnv(name: string, env?: NodeJS.ProcessEnv): number | undefined;
+export function freePort(): Promise<number>;
+
+export interface StartSiteOptions {
+  /** The local D1 folder (under .wrangler/); wiped first. */
+  state: string;
+  /** The wrangler.jsonc environment. Default 'test'. */
+  wranglerEnv?: 'test' | 'load';
+  /** Run `astro build` first, against the stand-ins. Default false (serve dist/). */
+  build?: boolean;
+  /** Named ports; unset ones are free ports. A named port another program holds is an error. */
+  ports?: { site?: number; postcodes?: number; mail?: number };
+  /** Receives serve.mjs's output (default: kept for error messages). */
+  onOutput?: (text: string) => void;
+  timeoutMs?: number;
+}
+
+export interface StartedSite {
+  /** e.g. http://127.0.0.1:41234 */
+  url: string;
+  port: number;
+  /** This run's token, echoed by GET /api/health in the X-Health-Token header. */
+  token: string;
+  /** The postcode stand-in (postcodes.io look-alike). */
+  postcodesUrl: string;
+  /** The mail catcher (Resend look-alike): GET /emails, POST /__control. */
+  mailUrl: string;
+  /** The local D1 folder the Worker writes. */
+  statePath: string;
+  /** Stops the Worker (its whole process group) and the stand-ins. */
+  stop: () => Promise<void>;
+}
+
+export function startSite(options: StartSiteOptions): Promise<StartedSite>;

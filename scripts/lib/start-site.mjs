@@ -1,0 +1,163 @@
+// Starts the site for the tests and the measuring scripts (API tests, Playwright, budgets, load, Lighthouse): both
+// stand-ins in this process, then scripts/serve.mjs (wrangler dev with a fresh local D1) against them, and waits
+// until GET /api/health answers. Ports are free ones the OS hands out unless the caller names one; a named port
+// that another program holds is an error, never a fall-back to whatever answers there. A random token per run
+// goes to the Worker as HEALTH_TOKEN and comes back in the health answer's X-Health-Token header
+// (functions/api/health.ts): only an answer carrying it counts, so a run never talks to another program's server.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { setTimeout as delay } from 'node:timers/promises';
+import { offlineEnv } from './offline-env.mjs';
+import { startStandIns } from './stand-ins.mjs';
+
+/** The health answer's header that echoes the run's token (functions/api/health.ts). */
+export const HEALTH_TOKEN_HEADER = 'x-health-token';
+
+/** The port named by an environment variable, or undefined when it is unset (then a free port is used). */
+export function portFromEnv(name, env = process.env) {
+  const value = env[name];
+  if (value === undefined || value === '') return undefined;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`${name}=${value} is not a port number`);
+  return port;
+}
+
+/** A port that is free right now: the OS picks it (listen on port 0), and it is let go at once for the caller. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** The last lines a child printed, for an error message when it stops before it is ready. */
+function outputTail(limit = 30) {
+  let lines = [];
+  return {
+    add(text) {
+      lines = [...lines, ...String(text).split('\n').filter(Boolean)].slice(-limit);
+    },
+    toString: () => (lines.length ? `\nLast output of scripts/serve.mjs:\n  ${lines.join('\n  ')}` : ''),
+  };
+}
+
+/**
+ * Waits until `url` answers GET /api/health with this run's token and a 200. An answer without the token is
+ * another program's server holding the port: that fails at once, loudly.
+ */
+async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
+  const deadline = Date.now() + timeoutMs;
+  let lastStatus;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`scripts/serve.mjs stopped (${child.exitCode ?? child.signalCode}) before ${url} was ready.${tail}`);
+    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+    if (response) {
+      await response.arrayBuffer().catch(() => undefined);
+      if (response.headers.get(HEALTH_TOKEN_HEADER) !== token)
+        throw new Error(
+          `Another program answers on ${url} (GET /api/health: ${response.status}, without this run's token). ` +
+            'Free that port, or leave the port variable unset so a free port is used.',
+        );
+      if (response.ok) return;
+      lastStatus = response.status;
+    }
+    await delay(300);
+  }
+  throw new Error(
+    `${url} did not answer /api/health within ${timeoutMs / 1000} s${lastStatus ? ` (last answer ${lastStatus})` : ''}.${tail}`,
+  );
+}
+
+/**
+ * Starts the stand-ins and the Worker and resolves once the Worker answers with this run's token.
+ *
+ * @param {object} options
+ * @param {string} options.state         the local D1 folder (under .wrangler/); wiped first, so every run starts empty
+ * @param {'test' | 'load'} [options.wranglerEnv]  the wrangler.jsonc environment (default 'test')
+ * @param {boolean} [options.build]      run `astro build` first, against the stand-ins (default false: serve dist/)
+ * @param {{ site?: number, postcodes?: number, mail?: number }} [options.ports]  named ports; unset ones are free ports
+ * @param {(text: string) => void} [options.onOutput]  receives serve.mjs's output (default: kept for error messages)
+ * @param {number} [options.timeoutMs]   how long to wait for the health answer (default 5 min with a build, else 2)
+ */
+export async function startSite({ state, wranglerEnv = 'test', build = false, ports = {}, onOutput, timeoutMs } = {}) {
+  if (!state) throw new Error('startSite needs a state folder');
+  // wrangler needs the assets folder to exist; /api does not need a build.
+  if (!build && !existsSync('dist')) mkdirSync('dist');
+  const standIns = await startStandIns({
+    forceStandIns: true,
+    strictPorts: true,
+    env: { POSTCODES_STANDIN_PORT: String(ports.postcodes ?? 0), MAIL_CATCHER_PORT: String(ports.mail ?? 0) },
+  });
+
+  const port = ports.site ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const token = randomBytes(16).toString('hex');
+  const tail = outputTail();
+  const child = spawn(
+    process.execPath,
+    ['scripts/serve.mjs', ...(build ? [] : ['--no-build']), '--port', String(port), '--state', state, '--fresh', '--env', wranglerEnv],
+    {
+      env: {
+        ...offlineEnv,
+        POSTCODES_API_URL: standIns.postcodesUrl,
+        PUBLIC_POSTCODES_API_URL: standIns.postcodesUrl,
+        RESEND_BASE_URL: standIns.resendUrl,
+        RESEND_API_KEY: standIns.resendKey,
+        HEALTH_TOKEN: token,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+      // Its own process group, so stopping it stops wrangler and workerd with it.
+      detached: true,
+    },
+  );
+  child.stdout.on('data', (chunk) => (onOutput ? onOutput(String(chunk)) : tail.add(chunk)));
+
+  const killGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      child.kill(signal);
+    }
+  };
+  const running = () => child.exitCode === null && child.signalCode === null;
+  // A run that ends without calling stop() (an uncaught error, process.exit) must not leave the server behind.
+  const killOnExit = () => running() && killGroup('SIGKILL');
+  process.on('exit', killOnExit);
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    process.off('exit', killOnExit);
+    if (running()) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      killGroup('SIGTERM');
+      await Promise.race([exited, delay(5000)]);
+      if (running()) killGroup('SIGKILL');
+    }
+    await standIns.close();
+  };
+
+  try {
+    await waitUntilServing({ url, token, child, timeoutMs: timeoutMs ?? (build ? 300_000 : 120_000), tail });
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return {
+    url,
+    port,
+    token,
+    postcodesUrl: standIns.postcodesUrl,
+    mailUrl: standIns.resendUrl,
+    statePath: state,
+    stop,
+  };
+}

@@ -1,0 +1,26 @@
+/**
+ * Builds and starts the site for the browser tests through scripts/lib/start-site.mjs: both stand-ins and
+ * `wrangler dev --env test` with a fresh D1 in .wrangler/test-state, on free ports (E2E_PORT,
+ * POSTCODES_STANDIN_PORT and MAIL_CATCHER_PORT name fixed ones), and only once the Worker answers with this run's
+ * token. The addresses reach the config (baseURL) and the specs through process.env, which the test workers inherit.
+ */
+import { portFromEnv, startSite } from '../../scripts/lib/start-site.mjs';
+import { E2E_ENV } from './site-env';
+
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const site = await startSite({
+    state: '.wrangler/test-state',
+    build: true,
+    ports: {
+      site: portFromEnv('E2E_PORT'),
+      postcodes: portFromEnv('POSTCODES_STANDIN_PORT'),
+      mail: portFromEnv('MAIL_CATCHER_PORT'),
+    },
+  });
+  process.env[E2E_ENV.baseUrl] = site.url;
+  process.env[E2E_ENV.mailUrl] = site.mailUrl;
+  process.env[E2E_ENV.postcodesUrl] = site.postcodesUrl;
+  process.env[E2E_ENV.statePath] = site.statePath;
+  process.env[E2E_ENV.healthToken] = site.token;
+  return site.stop;
+}
