@@ -4,6 +4,8 @@
  * field messages, 'Sending...' with the button disabled, a notification, the form cleared on success and
  * the values kept on failure. The schema (zod) loads only when someone starts using the form.
  */
+import { API_PATHS, postJson } from '../lib/api';
+import type { ContactInput } from '../lib/schemas';
 import { notify } from './notify';
 
 export const CONTACT_MESSAGES = {
@@ -40,10 +42,11 @@ function showErrors(form: HTMLFormElement, fields: Record<string, string>): void
   first?.focus();
 }
 
-function values(form: HTMLFormElement): Record<string, string> {
+/** The form's fields as the endpoint takes them (the honeypot included: the server judges it). */
+function values(form: HTMLFormElement): ContactInput {
   const data: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === 'string') data[key] = value;
-  return data;
+  return data as ContactInput;
 }
 
 export function enhanceContactForm(form: HTMLFormElement): void {
@@ -71,28 +74,19 @@ export function enhanceContactForm(form: HTMLFormElement): void {
       button.disabled = true;
       button.textContent = CONTACT_MESSAGES.sending;
     }
-    try {
-      const response = await fetch(form.action, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) {
-        const answer = (await response.json().catch(() => null)) as { error?: { fields?: Record<string, string> } } | null;
-        if (answer?.error?.fields) showErrors(form, answer.error.fields);
-        throw new Error(`send-contact-email answered ${response.status}`);
-      }
+    const sent = await postJson(API_PATHS.contact, body);
+    sending = false;
+    if (button) {
+      button.disabled = false;
+      button.textContent = label;
+    }
+    if (sent.ok) {
       form.reset();
       notify({ title: CONTACT_MESSAGES.sent, variant: 'success' });
-    } catch (error) {
-      console.error('Contact form failed to send', error);
-      notify({ title: CONTACT_MESSAGES.failed, variant: 'error' });
-    } finally {
-      sending = false;
-      if (button) {
-        button.disabled = false;
-        button.textContent = label;
-      }
+      return;
     }
+    console.error('Contact form failed to send', sent.status, sent.error);
+    if (sent.error.fields) showErrors(form, sent.error.fields);
+    notify({ title: CONTACT_MESSAGES.failed, variant: 'error' });
   });
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { findFurniture } from '~/data/furniture';
 import { findPackage } from '~/data/packages';
 import { formatLongDate } from '~/lib/dates';
+import { LIMITS } from '~/lib/limits';
 import { promo } from '~/site.config';
 import { formatMiles, formatMoney } from './format';
 import type { PricingState, WizardState } from './store';
@@ -52,6 +53,8 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `quote-${name}-error` : name === 'promoCode' ? 'quote-promoCode-hint' : undefined,
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    // The field names are the schema's, and so are their limits.
+    maxLength: LIMITS[name],
     className: 'field-input',
   });
 
@@ -99,35 +102,35 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             {LABELS.name}
           </label>
           {error('name')}
-          <input {...field('name')} type="text" autoComplete="name" maxLength={100} required />
+          <input {...field('name')} type="text" autoComplete="name" required />
         </div>
         <div>
           <label htmlFor="quote-email" className="field-label">
             {LABELS.email}
           </label>
           {error('email')}
-          <input {...field('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
+          <input {...field('email')} type="email" autoComplete="email" inputMode="email" required />
         </div>
         <div>
           <label htmlFor="quote-phone" className="field-label">
             {LABELS.phone}
           </label>
           {error('phone')}
-          <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={40} required />
+          <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required />
         </div>
         <div>
           <label htmlFor="quote-additionalInfo" className="field-label">
             {LABELS.additionalInfo}
           </label>
           {error('additionalInfo')}
-          <textarea {...field('additionalInfo')} rows={4} maxLength={2000} />
+          <textarea {...field('additionalInfo')} rows={4} />
         </div>
         <div className="sm:max-w-xs">
           <label htmlFor="quote-promoCode" className="field-label">
             {LABELS.promoCode}
           </label>
           {error('promoCode')}
-          <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
+          <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />
           <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
             {promoRecognised ? `${promo.code}: ${promo.description}` : 'Have a code? Enter it here.'}
           </p>
