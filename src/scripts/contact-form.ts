@@ -2,9 +2,8 @@
  * Progressive enhancement of the /contact form. Without JavaScript the form posts to
  * /api/send-contact-email and the Worker redirects back to /contact?sent=1. With it: the shared schema's
  * field messages, 'Sending...' with the button disabled, a notification, the form cleared on success and
- * the values kept on failure. The schema (zod) loads only when someone starts using the form.
+ * the values kept on failure. The schema (zod/mini) and the API client load only when someone starts using the form.
  */
-import { API_PATHS, postJson } from '../lib/api';
 import type { ContactInput } from '../lib/schemas';
 import { notify } from './notify';
 
@@ -17,7 +16,8 @@ export const CONTACT_MESSAGES = {
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'subject', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 
-const loadSchemas = () => import('../lib/schemas');
+/** The validation and the API client: fetched when someone starts using the form, not with the page. */
+const loadSending = () => Promise.all([import('../lib/schemas'), import('../lib/api')]);
 
 function control(form: HTMLFormElement, name: Field): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
   return form.querySelector(`#contact-${name}`);
@@ -55,13 +55,13 @@ export function enhanceContactForm(form: HTMLFormElement): void {
   let sending = false;
 
   // Fetch the validation code while the visitor types, not when they press send.
-  form.addEventListener('focusin', () => void loadSchemas(), { once: true });
+  form.addEventListener('focusin', () => void loadSending(), { once: true });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (sending) return;
     const body = values(form);
-    const { contactSchema, fieldErrors } = await loadSchemas();
+    const [{ contactSchema, fieldErrors }, { API_PATHS, postJson }] = await loadSending();
     const checked = contactSchema.safeParse(body);
     if (!checked.success) {
       showErrors(form, fieldErrors(checked.error));

@@ -66,6 +66,17 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
       </p>
     ) : null;
 
+  /** A field's label, its error (between the two, GOV.UK style) and its control. */
+  const labelled = (name: ContactField, control: ReactNode) => (
+    <>
+      <label htmlFor={`quote-${name}`} className="field-label">
+        {LABELS[name]}
+      </label>
+      {error(name)}
+      {control}
+    </>
+  );
+
   const pkg = state.propertyId ? findPackage(state.propertyId) : undefined;
   const furnitureNames = state.furnitureIds.map((id) => findFurniture(id)?.name).filter(Boolean);
   const priced = pricing.status === 'success' ? pricing : null;
@@ -97,40 +108,15 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           </div>
         )}
 
-        <div>
-          <label htmlFor="quote-name" className="field-label">
-            {LABELS.name}
-          </label>
-          {error('name')}
-          <input {...field('name')} type="text" autoComplete="name" required />
-        </div>
-        <div>
-          <label htmlFor="quote-email" className="field-label">
-            {LABELS.email}
-          </label>
-          {error('email')}
-          <input {...field('email')} type="email" autoComplete="email" inputMode="email" required />
-        </div>
-        <div>
-          <label htmlFor="quote-phone" className="field-label">
-            {LABELS.phone}
-          </label>
-          {error('phone')}
-          <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required />
-        </div>
-        <div>
-          <label htmlFor="quote-additionalInfo" className="field-label">
-            {LABELS.additionalInfo}
-          </label>
-          {error('additionalInfo')}
-          <textarea {...field('additionalInfo')} rows={4} />
-        </div>
+        <div>{labelled('name', <input {...field('name')} type="text" autoComplete="name" required />)}</div>
+        <div>{labelled('email', <input {...field('email')} type="email" autoComplete="email" inputMode="email" required />)}</div>
+        <div>{labelled('phone', <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required />)}</div>
+        <div>{labelled('additionalInfo', <textarea {...field('additionalInfo')} rows={4} />)}</div>
         <div className="sm:max-w-xs">
-          <label htmlFor="quote-promoCode" className="field-label">
-            {LABELS.promoCode}
-          </label>
-          {error('promoCode')}
-          <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />
+          {labelled(
+            'promoCode',
+            <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />,
+          )}
           <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
             {promoRecognised ? `${promo.code}: ${promo.description}` : 'Have a code? Enter it here.'}
           </p>
