@@ -139,7 +139,7 @@ describe.each(ENDPOINTS)('$path through the pipeline', ({ path, valid, stored, t
   });
 
   it("honeypot: the endpoint's own 201 shape, even for a body that would fail validation; nothing stored or sent", async () => {
-    const bot = { ...valid(), website: 'http://spam.example' };
+    const bot: Record<string, unknown> = { ...valid(), website: 'http://spam.example' };
     for (const body of [bot, { website: 'x', propertyId: 'castle', email: 'x' }]) {
       const { status, body: data } = await answer(await call(path, body));
       expect(status).toBe(201);
