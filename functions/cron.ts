@@ -4,8 +4,9 @@
  */
 import type { Env } from './env';
 import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
-import { mailContext } from './lib/mail-context';
+import { config } from './lib/config';
 import { deliver, refreshRecordStatus, sendEmail, type OutboxRow } from './lib/outbox';
+import { RECORD_TABLES, RECORD_TYPES } from './lib/records';
 
 export const RETENTION_MONTHS = 24;
 const BATCH = 50;
@@ -37,7 +38,7 @@ export async function alertGivenUp(env: Env): Promise<number> {
      WHERE status = 'gave_up' AND alerted_at IS NULL AND record_type != 'alert' ORDER BY id LIMIT ${BATCH}`,
   ).all<UndeliveredEmail>();
   if (results.length === 0) return 0;
-  const outcome = await sendEmail(env, undeliveredAlertEmail(mailContext(env), results), `alert:${results.map((r) => r.id).join(',')}`);
+  const outcome = await sendEmail(env, undeliveredAlertEmail(config(env).mail, results), `alert:${results.map((r) => r.id).join(',')}`);
   if (!outcome.ok) {
     console.error(`could not alert the business about ${results.length} undelivered e-mails: ${outcome.error}`);
     return 0;
@@ -51,12 +52,11 @@ export async function alertGivenUp(env: Env): Promise<number> {
 
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
-  await env.DB.batch([
-    env.DB.prepare('DELETE FROM email_outbox WHERE created_at < ?').bind(cutoff),
-    env.DB.prepare('DELETE FROM quote_requests WHERE created_at < ?').bind(cutoff),
-    env.DB.prepare('DELETE FROM contact_messages WHERE created_at < ?').bind(cutoff),
-    env.DB.prepare('DELETE FROM callback_requests WHERE created_at < ?').bind(cutoff),
-  ]);
+  await env.DB.batch(
+    ['email_outbox', ...RECORD_TYPES.map((type) => RECORD_TABLES[type])].map((table) =>
+      env.DB.prepare(`DELETE FROM ${table} WHERE created_at < ?`).bind(cutoff),
+    ),
+  );
 }
 
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -1,3 +1,5 @@
+import type { HonoRequest } from 'hono';
+
 /** Bindings and settings the Worker receives (wrangler.jsonc, .dev.vars, or secrets in production). */
 export interface Env {
   ASSETS: Fetcher;
@@ -35,3 +37,6 @@ export interface Env {
 }
 
 export type AppBindings = { Bindings: Env };
+
+/** What the Worker's helpers read of a request: any Hono context has it. */
+export type RequestContext = { env: Env; req: HonoRequest };

@@ -2,34 +2,41 @@
  * The one Cloudflare Worker: /api/* is routed here with Hono; every other path is the built site,
  * served by the assets binding (with _headers, _redirects and the 404 page). The cron trigger retries
  * e-mails and applies the retention period (functions/cron.ts).
+ *
+ * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
+ * path the browser's API client uses (src/lib/api.ts).
  */
 import { Hono } from 'hono';
-import type { AppBindings, Env } from './env';
+import { HTTPException } from 'hono/http-exception';
+import { API_PATHS } from '../src/lib/api';
+import type { Env } from './env';
 import { health } from './api/health';
 import { isArticlePath, serveArticle } from './articles-fallback';
-import { sendQuoteEmail } from './api/send-quote-email';
-import { sendContactEmail } from './api/send-contact-email';
-import { requestCallback } from './api/request-callback';
+import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
+import { contactRoute, sendContactEmail } from './api/send-contact-email';
+import { callbackRoute, requestCallback } from './api/request-callback';
 import { scheduled } from './cron';
-import { jsonError } from './lib/http';
-import { postOnly } from './lib/request-body';
+import { jsonError, refusalJson, REFUSALS } from './lib/http';
+import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders } from './lib/security-headers';
 
-export const api = new Hono<AppBindings>().basePath('/api');
+export const api = new Hono<LeadEnv>();
 
-api.use('*', securityHeaders);
-api.get('/health', health);
-api.all('/health', (c) => jsonError(c, 405, 'method_not_allowed', 'Use GET for this endpoint.', undefined, { Allow: 'GET' }));
-api.post('/send-quote-email', sendQuoteEmail);
-api.all('/send-quote-email', postOnly);
-api.post('/send-contact-email', sendContactEmail);
-api.all('/send-contact-email', postOnly);
-api.post('/request-callback', requestCallback);
-api.all('/request-callback', postOnly);
-api.all('*', (c) => jsonError(c, 404, 'not_found', 'There is no API endpoint at this address.'));
+api.use('*', ...securityHeaders);
+api.get('/api/health', health);
+api.all('/api/health', (c) => refusalJson(c, REFUSALS.getOnly));
+api.post(API_PATHS.quote, ...leadRoute(quoteRoute, sendQuoteEmail));
+api.post(API_PATHS.contact, ...leadRoute(contactRoute, sendContactEmail));
+api.post(API_PATHS.callback, ...leadRoute(callbackRoute, requestCallback));
+for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {
+  // Hono's own refusals (a body it could not parse) keep their status, in our shape.
+  if (error instanceof HTTPException && error.status < 500) {
+    return jsonError(c, error.status, 'invalid_body', error.message);
+  }
   console.error('unhandled API error', error);
-  return jsonError(c, 500, 'internal_error', 'Something went wrong on our side. Please try again.');
+  return refusalJson(c, REFUSALS.internal);
 });
 
 export default {

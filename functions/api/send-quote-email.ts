@@ -1,54 +1,49 @@
 /**
- * POST /api/send-quote-email: validates a quote request, re-measures the route and re-prices it with the
- * shared engine (the client's figure is never trusted), stores it, then e-mails the customer and the
- * business. The same idempotency key with the same body replays the first answer; with another body, 409.
+ * POST /api/send-quote-email: validates a quote request (the lead pipeline), re-measures the route and
+ * re-prices it with the shared priceRoute() (the client's figure is never trusted), stores it, then e-mails
+ * the customer and the business. The same idempotency key with the same body replays the first answer;
+ * with another body, 409.
+ *
+ * `acceptQuote()` is the quote's own work on a valid request, whatever carried it: it answers a typed
+ * outcome, so a form post (the quote without JavaScript) can answer it with a page instead of JSON.
  */
-import type { QuoteAnswer } from '../../src/lib/schemas';
-import type { Context } from 'hono';
+import { packages } from '../../src/data/packages';
+import type { QuoteAnswer } from '../../src/lib/api';
+import { createPostcodeClient } from '../../src/lib/postcode-client';
 import { calculatePricing, type PricingResult } from '../../src/lib/pricing';
-import { createPostcodeClient, PostcodeFormatError, PostcodeNotFoundError, PostcodeServiceError } from '../../src/lib/postcode-client';
-import { POSTCODE_MESSAGES } from '../../src/lib/postcodes';
+import { priceRoute, type RouteError } from '../../src/lib/price-route';
 import { generateReference } from '../../src/lib/reference';
-import { fieldErrors, isHoneypotFilled, quoteRequestSchema, type QuoteRequest } from '../../src/lib/schemas';
-import type { AppBindings } from '../env';
+import { quoteRequestSchema, type QuoteRequest } from '../../src/lib/schemas';
+import { acceptLead } from '../lib/accept-lead';
+import { config } from '../lib/config';
 import { quoteBusinessEmail, quoteCustomerEmail } from '../lib/emails';
 import { canonicalJson, sha256Hex } from '../lib/hash';
-import { jsonError } from '../lib/http';
-import { mailContext } from '../lib/mail-context';
-import { deliverNow, outboxInserts } from '../lib/outbox';
-import { withinRateLimit, tooManyRequests } from '../lib/rate-limit';
-import { issueReference } from '../lib/references';
-import { bodyError, readBody, validationFailed } from '../lib/request-body';
+import { validationFailed, type Refusal } from '../lib/http';
+import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
 
 const POSTCODE_TIMEOUT_MS = 4000;
 
-type Measured = { verified: boolean; distanceMiles: number; notes: string[] };
+/** A request older than this with no stored answer was interrupted: its answer is rebuilt from the record. */
+const INTERRUPTED_AFTER_MS = 30_000;
 
-async function measure(c: Context<AppBindings>, request: QuoteRequest): Promise<Measured | Response> {
-  const client = createPostcodeClient({ baseUrl: c.env.POSTCODES_API_URL, timeoutMs: POSTCODE_TIMEOUT_MS });
+/** What a bot that filled the honeypot is shown: a price for what it sent when that can be priced, else the smallest move's. */
+function decoyPricing(body: Record<string, unknown>): PricingResult {
+  const distanceMiles = Number((body.clientEstimate as { distance?: unknown } | undefined)?.distance ?? 0);
   try {
-    const route = await client.measureRoute(request.fromPostcode, request.toPostcode);
-    return { verified: true, distanceMiles: route.distanceMiles, notes: route.notes };
-  } catch (error) {
-    if (error instanceof PostcodeNotFoundError) {
-      const field = error.end === 'from' ? 'fromPostcode' : 'toPostcode';
-      return jsonError(c, 422, 'postcode_not_found', POSTCODE_MESSAGES.notFound, { [field]: POSTCODE_MESSAGES.notFound });
-    }
-    if (error instanceof PostcodeFormatError) {
-      const field = error.end === 'from' ? 'fromPostcode' : 'toPostcode';
-      return validationFailed(c, { [field]: error.message });
-    }
-    if (error instanceof PostcodeServiceError) {
-      // Never lose a lead because a look-up service is down: keep it, flagged, with the customer's distance.
-      console.warn('postcode service unavailable; storing the quote unverified', error.message);
-      return { verified: false, distanceMiles: request.clientEstimate.distance, notes: [] };
-    }
-    throw error;
+    return calculatePricing({ propertyId: String(body.propertyId), distanceMiles });
+  } catch {
+    return calculatePricing({ propertyId: packages[0]!.id, distanceMiles: 0 });
   }
 }
 
-/** A request older than this with no stored answer was interrupted: its answer is rebuilt from the record. */
-const INTERRUPTED_AFTER_MS = 30_000;
+export const quoteRoute: LeadSpec<typeof quoteRequestSchema> = {
+  type: 'quote',
+  schema: quoteRequestSchema,
+  decoy: (c, body) =>
+    c.json<QuoteAnswer>({ reference: generateReference(), pricing: decoyPricing(body), emailSent: true, verified: true, notes: [] }, 201),
+};
+
+export type QuoteOutcome = { ok: true; answer: QuoteAnswer; replayed: boolean } | { ok: false; refusal: Refusal };
 
 interface StoredQuote {
   reference: string;
@@ -62,30 +57,31 @@ interface StoredQuote {
   customer_status: string | null;
 }
 
-async function replay(c: Context<AppBindings>, key: string, bodyHash: string): Promise<Response | null> {
-  const existing = await c.env.DB.prepare(
-    `SELECT q.reference, q.body_hash, q.response, q.created_at, q.pricing, q.verified, q.distance_notes, q.promo_code,
-       (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.kind = 'customer') AS customer_status
-     FROM quote_requests q WHERE q.idempotency_key = ?`,
-  )
+/** The answer already given for this key (or rebuilt from its record), a refusal, or null for a new key. */
+async function replay(db: D1Database, key: string, bodyHash: string): Promise<QuoteOutcome | null> {
+  const existing = await db
+    .prepare(
+      `SELECT q.reference, q.body_hash, q.response, q.created_at, q.pricing, q.verified, q.distance_notes, q.promo_code,
+         (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.kind = 'customer') AS customer_status
+       FROM quote_requests q WHERE q.idempotency_key = ?`,
+    )
     .bind(key)
     .first<StoredQuote>();
   if (!existing) return null;
   if (existing.body_hash !== bodyHash) {
-    return jsonError(
-      c,
+    return refused(
       409,
       'idempotency_conflict',
       'This request key was already used for a different request. Please reload the page and try again.',
     );
   }
-  if (existing.response) return c.json(JSON.parse(existing.response) as QuoteAnswer, 201, { 'Idempotent-Replayed': 'true' });
+  if (existing.response) return { ok: true, answer: JSON.parse(existing.response) as QuoteAnswer, replayed: true };
   if (Date.now() - new Date(existing.created_at).getTime() < INTERRUPTED_AFTER_MS) {
-    return jsonError(c, 409, 'request_in_progress', 'This request is still being processed. Please try again in a moment.', undefined, {
+    return refused(409, 'request_in_progress', 'This request is still being processed. Please try again in a moment.', {
       'Retry-After': '2',
     });
   }
-  const rebuilt: QuoteAnswer = {
+  const answer: QuoteAnswer = {
     reference: existing.reference,
     pricing: JSON.parse(existing.pricing) as PricingResult,
     emailSent: existing.customer_status === 'sent',
@@ -93,112 +89,111 @@ async function replay(c: Context<AppBindings>, key: string, bodyHash: string): P
     notes: JSON.parse(existing.distance_notes) as string[],
     ...(existing.promo_code ? { promoCode: existing.promo_code } : {}),
   };
-  return c.json(rebuilt, 201, { 'Idempotent-Replayed': 'true' });
+  return { ok: true, answer, replayed: true };
 }
 
-export async function sendQuoteEmail(c: Context<AppBindings>): Promise<Response> {
-  if (!(await withinRateLimit(c, 'QUOTE_LIMITER', 'quote'))) return tooManyRequests(c);
-  const body = await readBody(c);
-  if (!body.ok) return bodyError(c, body);
+const refused = (status: Refusal['status'], code: string, message: string, headers?: Record<string, string>): QuoteOutcome => ({
+  ok: false,
+  refusal: { status, error: { code, message }, ...(headers ? { headers } : {}) },
+});
 
-  if (isHoneypotFilled(body.data)) {
-    // A bot: answer like a success, store and send nothing.
-    let pricing: PricingResult | null = null;
-    try {
-      const estimate = body.data.clientEstimate as { distance?: unknown } | undefined;
-      pricing = calculatePricing({ propertyId: String(body.data.propertyId), distanceMiles: Number(estimate?.distance ?? 0) });
-    } catch {
-      pricing = null;
-    }
-    return c.json({ reference: generateReference(), pricing, emailSent: true, verified: true, notes: [] }, 201);
+/** A postcode the service could not place: the field it concerns gets the spec's message. */
+function routeRefusal(error: RouteError): QuoteOutcome {
+  const field = error.field === 'to' ? 'toPostcode' : 'fromPostcode';
+  if (error.code === 'invalid_postcode') return { ok: false, refusal: validationFailed({ [field]: error.message }) };
+  if (error.code === 'postcode_not_found') {
+    return {
+      ok: false,
+      refusal: { status: 422, error: { code: 'postcode_not_found', message: error.message, fields: { [field]: error.message } } },
+    };
   }
+  // The schema only lets known packages and furniture through, so the engine refusing is a bug: a 500.
+  throw new Error(`pricing a valid quote failed: ${error.code}`);
+}
 
-  const parsed = quoteRequestSchema.safeParse(body.data);
-  if (!parsed.success) return validationFailed(c, fieldErrors(parsed.error));
-  const request = parsed.data;
+/** Replays a known key, or prices, stores and e-mails a new quote. */
+export async function acceptQuote(c: LeadContext, request: QuoteRequest): Promise<QuoteOutcome> {
   const { website: _honeypot, idempotencyKey, ...hashed } = request;
   const bodyHash = await sha256Hex(canonicalJson(hashed));
+  const known = await replay(c.env.DB, idempotencyKey, bodyHash);
+  if (known) return known;
 
-  const replayed = await replay(c, idempotencyKey, bodyHash);
-  if (replayed) return replayed;
+  const postcodes = createPostcodeClient({ baseUrl: config(c.env).postcodesApiUrl, timeoutMs: POSTCODE_TIMEOUT_MS });
+  // Never lose a lead because the look-up service is down: price it with the customer's distance, flagged.
+  const priced = await priceRoute(postcodes, request, { whenServiceDown: { useDistance: request.clientEstimate.distance } });
+  if (!priced.ok) return routeRefusal(priced.error);
+  const { pricing, verified, notes, distanceMiles } = priced.route;
+  if (!verified) console.warn('postcode service unavailable; storing the quote unverified');
 
-  const measured = await measure(c, request);
-  if (measured instanceof Response) return measured;
-
-  const pricing = calculatePricing({
-    propertyId: request.propertyId,
-    distanceMiles: measured.distanceMiles,
-    moveDate: request.moveDate,
-    furnitureIds: request.furnitureIds,
-  });
-
-  const now = new Date();
-  const createdAt = now.toISOString();
-  const reference = await issueReference(c.env.DB, 'quote', createdAt);
-  const ctx = mailContext(c.env);
-  const mailInput = { reference, request, pricing, verified: measured.verified, notes: measured.notes };
-  const emails = [
-    { kind: 'customer' as const, payload: quoteCustomerEmail(ctx, mailInput) },
-    { kind: 'business' as const, payload: quoteBusinessEmail(ctx, mailInput, request.clientEstimate) },
-  ].map((email) => ({
-    ...email,
-    recordType: 'quote' as const,
-    recordReference: reference,
-    idempotencyKey: `${idempotencyKey}:${email.kind}`,
-  }));
-
+  let accepted;
   try {
-    await c.env.DB.batch([
-      c.env.DB.prepare(
-        `INSERT INTO quote_requests (reference, idempotency_key, body_hash, created_at, name, email, phone, property_id, furniture_ids,
-           from_postcode, to_postcode, from_address, to_address, move_date, additional_info, promo_code, client_total, client_distance,
-           verified, distance_notes, distance_miles, total, pricing)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      ).bind(
-        reference,
-        idempotencyKey,
-        bodyHash,
-        createdAt,
-        request.name,
-        request.email,
-        request.phone,
-        request.propertyId,
-        JSON.stringify(request.furnitureIds),
-        request.fromPostcode,
-        request.toPostcode,
-        request.fromAddress ?? null,
-        request.toAddress ?? null,
-        request.moveDate,
-        request.additionalInfo ?? null,
-        request.promoCode ?? null,
-        Math.round(request.clientEstimate.total),
-        request.clientEstimate.distance,
-        measured.verified ? 1 : 0,
-        JSON.stringify(measured.notes),
-        measured.distanceMiles,
-        pricing.total,
-        JSON.stringify(pricing),
-      ),
-      ...outboxInserts(c.env.DB, emails, now),
-    ]);
+    accepted = await acceptLead(c.env, {
+      type: 'quote',
+      emailKey: idempotencyKey,
+      record: (db, reference, createdAt) =>
+        db
+          .prepare(
+            `INSERT INTO quote_requests (reference, idempotency_key, body_hash, created_at, name, email, phone, property_id, furniture_ids,
+               from_postcode, to_postcode, from_address, to_address, move_date, additional_info, promo_code, client_total, client_distance,
+               verified, distance_notes, distance_miles, total, pricing)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          )
+          .bind(
+            reference,
+            idempotencyKey,
+            bodyHash,
+            createdAt,
+            request.name,
+            request.email,
+            request.phone,
+            request.propertyId,
+            JSON.stringify(request.furnitureIds),
+            request.fromPostcode,
+            request.toPostcode,
+            request.fromAddress ?? null,
+            request.toAddress ?? null,
+            request.moveDate,
+            request.additionalInfo ?? null,
+            request.promoCode ?? null,
+            Math.round(request.clientEstimate.total),
+            request.clientEstimate.distance,
+            verified ? 1 : 0,
+            JSON.stringify(notes),
+            distanceMiles,
+            pricing.total,
+            JSON.stringify(pricing),
+          ),
+      emails: (mail, reference) => {
+        const input = { reference, request, pricing, verified, notes };
+        return [
+          { kind: 'customer', payload: quoteCustomerEmail(mail, input) },
+          { kind: 'business', payload: quoteBusinessEmail(mail, input, request.clientEstimate) },
+        ];
+      },
+    });
   } catch (error) {
     // Two submissions with one key raced: the first one stored wins, this one replays it.
     if (String(error).includes('UNIQUE') && String(error).includes('idempotency_key')) {
-      const again = await replay(c, idempotencyKey, bodyHash);
+      const again = await replay(c.env.DB, idempotencyKey, bodyHash);
       if (again) return again;
     }
     throw error;
   }
 
-  const sent = await deliverNow(c.env, 'quote', reference);
   const answer: QuoteAnswer = {
-    reference,
+    reference: accepted.reference,
     pricing,
-    emailSent: sent.customer === true,
-    verified: measured.verified,
-    notes: measured.notes,
+    emailSent: accepted.sent.customer === true,
+    verified,
+    notes,
     ...(request.promoCode ? { promoCode: request.promoCode } : {}),
   };
-  await c.env.DB.prepare('UPDATE quote_requests SET response = ? WHERE reference = ?').bind(JSON.stringify(answer), reference).run();
-  return c.json(answer, 201);
+  await c.env.DB.prepare('UPDATE quote_requests SET response = ? WHERE reference = ?').bind(JSON.stringify(answer), answer.reference).run();
+  return { ok: true, answer, replayed: false };
+}
+
+export async function sendQuoteEmail(c: LeadContext, request: QuoteRequest): Promise<Response> {
+  const outcome = await acceptQuote(c, request);
+  if (!outcome.ok) return refuse(c, outcome.refusal);
+  return c.json<QuoteAnswer>(outcome.answer, 201, outcome.replayed ? { 'Idempotent-Replayed': 'true' } : undefined);
 }

@@ -9,14 +9,9 @@ import { formatMoney } from '../../src/lib/money';
 import type { PricingResult } from '../../src/lib/pricing';
 import type { CallbackRequest, ContactMessage, QuoteRequest } from '../../src/lib/schemas';
 import { promo, site } from '../../src/site.config';
+import type { MailContext } from './config';
 import { escapeHtml as e, headerSafe } from './escape';
 import type { EmailPayload } from './outbox';
-
-export interface MailContext {
-  from: string;
-  business: string;
-  siteUrl: string;
-}
 
 type Row = [label: string, value: string];
 

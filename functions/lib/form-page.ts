@@ -1,8 +1,7 @@
 import { escapeHtml as e } from './escape';
-import { API_SECURITY_HEADERS } from './security-headers';
 import { site } from '../../src/site.config';
 
-/** A plain HTML answer for forms posted without JavaScript: what to fix, and a way back. */
+/** A plain HTML answer for forms posted without JavaScript: what to fix, and a way back. The API's security headers are added on the way out. */
 export function formProblemPage(status: number, title: string, problems: string[], backHref: string): Response {
   const html = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${e(title)} | ${e(site.brand)}</title></head>
@@ -11,7 +10,6 @@ export function formProblemPage(status: number, title: string, problems: string[
   return new Response(html, {
     status,
     headers: {
-      ...API_SECURITY_HEADERS,
       'Content-Type': 'text/html; charset=utf-8',
       'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
     },

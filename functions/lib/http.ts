@@ -1,13 +1,53 @@
+/**
+ * Error answers. Every refusal the Worker gives is an ApiError (src/lib/api.ts, the shape the browser
+ * reads) with a status and sometimes headers; the lead pipeline renders it as JSON, or as an HTML page for
+ * a plain form post.
+ */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiError, ApiErrorBody } from '../../src/lib/api';
 
-/** The error body every endpoint answers with: `{ error: { code, message, fields? } }`. */
-export interface ApiError {
-  code: string;
-  message: string;
-  fields?: Record<string, string>;
+export const MAX_BODY_BYTES = 32 * 1024;
+/** The period configured on every `ratelimits` binding in wrangler.jsonc (Cloudflare allows 10 or 60). */
+export const RATE_LIMIT_PERIOD_SECONDS = 60;
+
+export interface Refusal {
+  status: ContentfulStatusCode;
+  error: ApiError;
+  headers?: Record<string, string>;
 }
 
+const refusal = (status: ContentfulStatusCode, code: string, message: string, headers?: Record<string, string>): Refusal => ({
+  status,
+  error: { code, message },
+  ...(headers ? { headers } : {}),
+});
+
+/** The refusals every endpoint shares, with their wording. */
+export const REFUSALS = {
+  rateLimited: refusal(429, 'rate_limited', 'Too many requests. Please wait a minute and try again.', {
+    'Retry-After': String(RATE_LIMIT_PERIOD_SECONDS),
+  }),
+  /** Only ever rendered as a form post's page: JSON callers are not asked where they come from. */
+  foreignForm: refusal(403, 'foreign_origin', 'This form can only be sent from our website.'),
+  payloadTooLarge: refusal(413, 'payload_too_large', `The request is larger than ${MAX_BODY_BYTES / 1024} KB.`),
+  unsupportedJson: refusal(415, 'unsupported_media_type', 'Send JSON (application/json).'),
+  unsupportedJsonOrForm: refusal(415, 'unsupported_media_type', 'Send JSON (application/json) or a form post.'),
+  notUtf8: refusal(400, 'invalid_body', 'The request is not valid UTF-8 text.'),
+  invalidJson: refusal(400, 'invalid_json', 'The request body is not valid JSON.'),
+  notAnObject: refusal(400, 'invalid_body', 'The request body must be a JSON object.'),
+  postOnly: refusal(405, 'method_not_allowed', 'Use POST for this endpoint.', { Allow: 'POST' }),
+  getOnly: refusal(405, 'method_not_allowed', 'Use GET for this endpoint.', { Allow: 'GET' }),
+  notFound: refusal(404, 'not_found', 'There is no API endpoint at this address.'),
+  internal: refusal(500, 'internal_error', 'Something went wrong on our side. Please try again.'),
+} as const;
+
+/** 400 with a message per field (the shared schemas' messages). */
+export function validationFailed(fields: Record<string, string>): Refusal {
+  return { status: 400, error: { code: 'validation_failed', message: 'Please check the highlighted fields.', fields } };
+}
+
+/** The error body every endpoint answers with: `{ error: { code, message, fields? } }`. */
 export function jsonError(
   c: Context,
   status: ContentfulStatusCode,
@@ -16,6 +56,11 @@ export function jsonError(
   fields?: Record<string, string>,
   headers?: Record<string, string>,
 ): Response {
-  const error: ApiError = fields ? { code, message, fields } : { code, message };
-  return c.json({ error }, status, headers);
+  const body: ApiErrorBody = { error: { code, message, ...(fields ? { fields } : {}) } };
+  return c.json(body, status, headers);
+}
+
+/** A refusal as JSON. */
+export function refusalJson(c: Context, { status, error, headers }: Refusal): Response {
+  return jsonError(c, status, error.code, error.message, error.fields, headers);
 }

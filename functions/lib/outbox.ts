@@ -4,9 +4,10 @@
  * the same key (Resend honours a key for 24 hours, so retries stop inside that window).
  */
 import { Resend } from 'resend';
-import { site } from '../../src/site.config';
 import type { Env } from '../env';
+import { config } from './config';
 import { headerSafe } from './escape';
+import { RECORD_TABLES, type EmailKind, type OutboxRecordType, type RecordType } from './records';
 
 export interface EmailPayload {
   from: string;
@@ -18,18 +19,18 @@ export interface EmailPayload {
 }
 
 export interface OutboxEmail {
-  recordType: 'quote' | 'contact' | 'callback' | 'alert';
+  recordType: OutboxRecordType;
   recordReference: string;
-  kind: 'customer' | 'business' | 'alert';
+  kind: EmailKind;
   payload: EmailPayload;
   idempotencyKey: string;
 }
 
 export interface OutboxRow {
   id: number;
-  record_type: OutboxEmail['recordType'];
+  record_type: OutboxRecordType;
   record_reference: string;
-  kind: OutboxEmail['kind'];
+  kind: EmailKind;
   recipient: string;
   payload: string;
   idempotency_key: string;
@@ -39,21 +40,11 @@ export interface OutboxRow {
   next_attempt_at: string;
 }
 
-export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
 /** Retries stop before Resend forgets the idempotency key (24 h). */
 export const RETRY_WINDOW_MS = 23 * 60 * 60 * 1000;
-export const DEFAULT_MAX_ATTEMPTS = 8;
-
-function maxAttempts(env: Env): number {
-  const configured = Number(env.OUTBOX_MAX_ATTEMPTS ?? DEFAULT_MAX_ATTEMPTS);
-  return Number.isInteger(configured) && configured > 0 ? configured : DEFAULT_MAX_ATTEMPTS;
-}
 const SEND_TIMEOUT_MS = 10_000;
 /** A row still 'pending' this long after its request started is picked up by the cron trigger. */
 const PENDING_GRACE_MS = 2 * 60 * 1000;
-
-export const businessEmail = (env: Env) => headerSafe(env.BUSINESS_EMAIL || site.email, 254);
-export const mailFrom = (env: Env) => headerSafe(env.MAIL_FROM || `${site.brand} <${site.email}>`, 254);
 
 /** Statements inserting the e-mails; run in the same batch as the record so neither exists without the other. */
 export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date): D1PreparedStatement[] {
@@ -79,17 +70,16 @@ export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date):
 }
 
 function retryDelayMs(env: Env, attempts: number): number {
-  const base = Number(env.OUTBOX_RETRY_BASE_SECONDS ?? '60');
-  const seconds = (Number.isFinite(base) && base >= 0 ? base : 60) * 4 ** Math.max(attempts - 1, 0);
-  return seconds * 1000;
+  return config(env).outbox.retryBaseSeconds * 4 ** Math.max(attempts - 1, 0) * 1000;
 }
 
 type SendOutcome = { ok: true; id: string } | { ok: false; error: string };
 
 /** One send through the resend SDK (explicit baseUrl: the SDK's env fallback does not exist in workerd). */
 export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey: string): Promise<SendOutcome> {
-  if (!env.RESEND_API_KEY) return { ok: false, error: 'RESEND_API_KEY is not set' };
-  const resend = new Resend(env.RESEND_API_KEY, { baseUrl: (env.RESEND_BASE_URL || DEFAULT_RESEND_BASE_URL).replace(/\/+$/, '') });
+  const { apiKey, baseUrl } = config(env).resend;
+  if (!apiKey) return { ok: false, error: 'RESEND_API_KEY is not set' };
+  const resend = new Resend(apiKey, { baseUrl });
   const message = {
     from: headerSafe(payload.from, 254),
     to: headerSafe(payload.to, 254),
@@ -133,7 +123,7 @@ export async function deliver(
     return true;
   }
   const next = new Date(now.getTime() + retryDelayMs(env, attempts));
-  const giveUp = attempts >= maxAttempts(env) || next.getTime() > new Date(row.created_at).getTime() + RETRY_WINDOW_MS;
+  const giveUp = attempts >= config(env).outbox.maxAttempts || next.getTime() > new Date(row.created_at).getTime() + RETRY_WINDOW_MS;
   await env.DB.prepare('UPDATE email_outbox SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?')
     .bind(giveUp ? 'gave_up' : 'failed', attempts, outcome.error, next.toISOString(), row.id)
     .run();
@@ -141,10 +131,8 @@ export async function deliver(
   return false;
 }
 
-const RECORD_TABLES = { quote: 'quote_requests', contact: 'contact_messages', callback: 'callback_requests' } as const;
-
 /** Sets a record's e-mail status from its outbox rows: sent when all are sent, failed when any failed. */
-export async function refreshRecordStatus(db: D1Database, recordType: OutboxEmail['recordType'], reference: string): Promise<void> {
+export async function refreshRecordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): Promise<void> {
   if (recordType === 'alert') return;
   const table = RECORD_TABLES[recordType];
   await db
@@ -159,7 +147,7 @@ export async function refreshRecordStatus(db: D1Database, recordType: OutboxEmai
 }
 
 /** Delivers a request's e-mails right away (the cron trigger retries any that fail). Keys: kind -> sent? */
-export async function deliverNow(env: Env, recordType: OutboxEmail['recordType'], reference: string): Promise<Record<string, boolean>> {
+export async function deliverNow(env: Env, recordType: RecordType, reference: string): Promise<Partial<Record<EmailKind, boolean>>> {
   const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE record_reference = ? AND status = ? ORDER BY id')
     .bind(reference, 'pending')
     .all<OutboxRow>();

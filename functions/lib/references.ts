@@ -1,6 +1,5 @@
 import { generateReference } from '../../src/lib/reference';
-
-export type RecordType = 'quote' | 'contact' | 'callback';
+import type { RecordType } from './records';
 
 /** A fresh reference, claimed in the database so no two requests ever share one. */
 export async function issueReference(db: D1Database, recordType: RecordType, now: string): Promise<string> {

@@ -1,7 +1,9 @@
 /**
  * Client for a postcodes.io-compatible service (the real one or the local stand-in): lookups,
- * outward-code centroids and autocomplete, with a timeout, abort of stale autocomplete requests and a
- * small cache. Used by the wizard in the browser and by the Worker; it only needs `fetch`.
+ * outward-code centroids and autocomplete, with a timeout and a small cache. Used by the wizard in the
+ * browser and by the Worker; it only needs `fetch`. It keeps no cancel state of its own: every method
+ * takes the caller's `AbortSignal` (`{ signal }`), and an aborted call rejects with the signal's reason
+ * (an `AbortError`), so whoever starts a request decides when it is stale.
  */
 import { distanceInMiles } from './geo';
 import { POSTCODE_MESSAGES, compactPostcode, invalidPostcodeMessage, outwardCode, parsePostcodeInput, type RouteEnd } from './postcodes';
@@ -46,11 +48,15 @@ export class PostcodeFormatError extends Error {
   }
 }
 
+/** Lets the caller cancel a call (a newer keystroke, a newer price). */
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
 export interface PostcodeClientOptions {
   baseUrl?: string;
   timeoutMs?: number;
   cacheSize?: number;
-  fetch?: typeof fetch;
 }
 
 export interface ResolvedPostcode extends PostcodeLookupResult {
@@ -100,9 +106,7 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
   const baseUrl = (options.baseUrl || DEFAULT_POSTCODES_API_URL).replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 5000;
   const cacheSize = options.cacheSize ?? 200;
-  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
   const cache = new Map<string, Found<unknown>>();
-  let autocompleteController: AbortController | undefined;
 
   function remember<T>(key: string, value: Found<T>): Found<T> {
     if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
@@ -111,12 +115,12 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
   }
 
   /** GET a path; 404 is an answer ("not found"), anything else that is not OK is a service failure. */
-  async function getJson(path: string, signal?: AbortSignal): Promise<Found<{ result?: unknown }>> {
+  async function getJson(path: string, signal: AbortSignal | undefined): Promise<Found<{ result?: unknown }>> {
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     let response: Response;
     try {
-      response = await doFetch(`${baseUrl}${path}`, { signal: combined, headers: { accept: 'application/json' } });
+      response = await fetch(`${baseUrl}${path}`, { signal: combined, headers: { accept: 'application/json' } });
     } catch (error) {
       if (signal?.aborted) throw error;
       throw new PostcodeServiceError(
@@ -133,22 +137,25 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     }
     try {
       return { found: true, value: (await response.json()) as { result?: unknown } };
-    } catch {
+    } catch (error) {
+      if (signal?.aborted) throw error;
       throw new PostcodeServiceError('The postcode service answered something unreadable');
     }
   }
 
-  async function cached<T>(key: string, load: () => Promise<Found<T>>): Promise<Found<T>> {
+  /** A remembered answer, or `load()`'s (remembered); a call already aborted rejects either way. */
+  async function cached<T>(key: string, signal: AbortSignal | undefined, load: () => Promise<Found<T>>): Promise<Found<T>> {
+    signal?.throwIfAborted();
     const hit = cache.get(key);
     if (hit) return hit as Found<T>;
     return remember(key, await load());
   }
 
   /** GET /postcodes/{postcode}; null when the service does not know it. */
-  async function lookup(postcode: string): Promise<PostcodeLookupResult | null> {
+  async function lookup(postcode: string, { signal }: CallOptions = {}): Promise<PostcodeLookupResult | null> {
     const compact = compactPostcode(postcode);
-    const answer = await cached(`pc:${compact}`, async (): Promise<Found<PostcodeLookupResult>> => {
-      const response = await getJson(`/postcodes/${encodeURIComponent(compact)}`);
+    const answer = await cached(`pc:${compact}`, signal, async (): Promise<Found<PostcodeLookupResult>> => {
+      const response = await getJson(`/postcodes/${encodeURIComponent(compact)}`, signal);
       if (!response.found) return { found: false };
       const result = toResult((response.value.result ?? {}) as RawPostcode, compact);
       if (!result) throw new PostcodeServiceError('The postcode service answered without coordinates');
@@ -158,10 +165,10 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
   }
 
   /** GET /outcodes/{outcode}: the outward code's centroid. */
-  async function lookupOutcode(outcode: string): Promise<PostcodeLookupResult | null> {
+  async function lookupOutcode(outcode: string, { signal }: CallOptions = {}): Promise<PostcodeLookupResult | null> {
     const code = compactPostcode(outcode);
-    const answer = await cached(`oc:${code}`, async (): Promise<Found<PostcodeLookupResult>> => {
-      const response = await getJson(`/outcodes/${encodeURIComponent(code)}`);
+    const answer = await cached(`oc:${code}`, signal, async (): Promise<Found<PostcodeLookupResult>> => {
+      const response = await getJson(`/outcodes/${encodeURIComponent(code)}`, signal);
       if (!response.found) return { found: false };
       const result = toResult((response.value.result ?? {}) as RawPostcode, code);
       if (!result) throw new PostcodeServiceError('The postcode service answered without coordinates');
@@ -171,40 +178,34 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
   }
 
   /** A full postcode, or its outward code's centroid when only that is known. */
-  async function resolve(postcode: string, end: RouteEnd): Promise<ResolvedPostcode> {
-    const exact = await lookup(postcode);
+  async function resolve(postcode: string, end: RouteEnd, options: CallOptions = {}): Promise<ResolvedPostcode> {
+    const exact = await lookup(postcode, options);
     if (exact) return exact;
     const outcode = outwardCode(postcode);
-    const area = outcode ? await lookupOutcode(outcode) : null;
+    const area = outcode ? await lookupOutcode(outcode, options) : null;
     if (!area || !outcode) throw new PostcodeNotFoundError(end);
     return { ...area, postcode: postcode, estimatedFromOutcode: outcode };
   }
 
   /** Both ends of a move and the great-circle miles between them. */
-  async function measureRoute(fromInput: string, toInput: string): Promise<Route> {
+  async function measureRoute(fromInput: string, toInput: string, options: CallOptions = {}): Promise<Route> {
     const from = parsePostcodeInput(fromInput).postcode;
     if (!from) throw new PostcodeFormatError('from');
     const to = parsePostcodeInput(toInput).postcode;
     if (!to) throw new PostcodeFormatError('to');
-    const [fromPlace, toPlace] = await Promise.all([resolve(from, 'from'), resolve(to, 'to')]);
+    const [fromPlace, toPlace] = await Promise.all([resolve(from, 'from', options), resolve(to, 'to', options)]);
     const notes = [fromPlace, toPlace]
       .filter((place) => place.estimatedFromOutcode)
       .map((place) => `Distance estimated from the ${place.estimatedFromOutcode} area`);
     return { from: fromPlace, to: toPlace, distanceMiles: distanceInMiles(fromPlace, toPlace), notes };
   }
 
-  /**
-   * GET /postcodes/{partial}/autocomplete. A newer call aborts the one before it, so a slow answer for
-   * "SW1" can never overwrite the answer for "SW1A". Fewer than 3 characters: an empty list, no request.
-   */
-  async function autocomplete(partial: string): Promise<string[]> {
+  /** GET /postcodes/{partial}/autocomplete. Fewer than 3 characters: an empty list, no request. */
+  async function autocomplete(partial: string, { signal }: CallOptions = {}): Promise<string[]> {
     const compact = compactPostcode(partial);
-    autocompleteController?.abort();
     if (compact.length < SUGGESTION_MIN_CHARS || !/^[A-Z0-9]+$/.test(compact)) return [];
-    const controller = new AbortController();
-    autocompleteController = controller;
-    const answer = await cached(`ac:${compact}`, async (): Promise<Found<string[]>> => {
-      const response = await getJson(`/postcodes/${encodeURIComponent(compact)}/autocomplete`, controller.signal);
+    const answer = await cached(`ac:${compact}`, signal, async (): Promise<Found<string[]>> => {
+      const response = await getJson(`/postcodes/${encodeURIComponent(compact)}/autocomplete`, signal);
       if (!response.found) return { found: true, value: [] };
       const list = response.value.result;
       return { found: true, value: Array.isArray(list) ? list.filter((p): p is string => typeof p === 'string') : [] };
@@ -215,14 +216,12 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
   /**
    * Address suggestions for what the user typed ("12 SW1A 1A"): postcodes from autocomplete, with the
    * building number carried over. Fallback when autocomplete has nothing: the outward code the text
-   * starts with, plus the building digit. Failures give an empty list (spec section 8), never an error.
+   * starts with, plus the building digit. Failures give an empty list (spec section 8), never an error;
+   * an aborted call rejects, so a stale answer can never be mistaken for "no suggestions".
    */
-  async function suggestAddresses(input: string): Promise<AddressSuggestion[]> {
+  async function suggestAddresses(input: string, options: CallOptions = {}): Promise<AddressSuggestion[]> {
     const line = input.replace(/\s+/g, ' ').trim();
-    if (line.length < SUGGESTION_MIN_CHARS) {
-      autocompleteController?.abort();
-      return [];
-    }
+    if (line.length < SUGGESTION_MIN_CHARS) return [];
     const building = /^(\d{1,4}[a-z]?)\s+(.*)$/i.exec(line);
     const buildingNumber = building?.[1]?.toUpperCase();
     const postcodePart = parsePostcodeInput(line).postcode ?? (building?.[2] ?? line).split(',').at(-1)!.trim();
@@ -232,13 +231,14 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
       ...(buildingNumber ? { building_number: buildingNumber } : {}),
     });
     try {
-      const postcodes = await autocomplete(postcodePart);
+      const postcodes = await autocomplete(postcodePart, options);
       if (postcodes.length > 0) return postcodes.slice(0, 10).map(withBuilding);
       const outcode = /^([A-Z]{1,2}\d[A-Z\d]?)/i.exec(compactPostcode(postcodePart))?.[1];
-      if (outcode && (await lookupOutcode(outcode))) return [withBuilding(outcode.toUpperCase())];
+      if (outcode && (await lookupOutcode(outcode, options))) return [withBuilding(outcode.toUpperCase())];
       return [];
     } catch (error) {
-      if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('Address suggestions failed', error);
+      if (options.signal?.aborted) throw error;
+      console.warn('Address suggestions failed', error);
       return [];
     }
   }

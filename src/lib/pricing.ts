@@ -35,11 +35,18 @@ export class PricingError extends Error {
   override name = 'PricingError';
 }
 
+/** The property size is not one of the packages (spec: 'Invalid property size: …', shown as it is). A PricingError like the others, told apart by its class. */
+export class UnknownPackageError extends PricingError {
+  constructor(propertyId: string) {
+    super(`Invalid property size: ${propertyId}`);
+  }
+}
+
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 export function calculatePricing({ propertyId, distanceMiles, moveDate, furnitureIds = [] }: PricingInput): PricingResult {
   const pkg = findPackage(propertyId);
-  if (!pkg) throw new PricingError(`Invalid property size: ${propertyId}`);
+  if (!pkg) throw new UnknownPackageError(propertyId);
   if (!Number.isFinite(distanceMiles) || distanceMiles < 0) throw new PricingError('Error calculating pricing');
 
   let furnitureCosts = 0;

@@ -1,115 +1,127 @@
-import type { PricingResult } from './pricing';
 /**
  * Request schemas shared by the browser and the Worker, so both accept and reject the same input with
  * the same messages. Every string is trimmed; whitespace-only counts as empty.
+ *
+ * Written with zod/mini (the functional form of zod 4: same engine, same results) so the browser's
+ * validation chunk stays a few KB: methods on a class cannot be tree-shaken, functions can. Every message
+ * is spelled out here, because zod/mini ships no default (English) messages.
  */
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { packageIds, type PackageId } from '../data/packages';
 import { findFurniture } from '../data/furniture';
 import { promo } from '../site.config';
 import { isCalendarDate, isTodayOrLater } from './dates';
+import { LIMITS } from './limits';
 import { invalidPostcodeMessage, parsePostcodeInput, type RouteEnd } from './postcodes';
 
-export const LIMITS = {
-  name: 100,
-  email: 254,
-  message: 5000,
-  additionalInfo: 2000,
-  subject: 150,
-  address: 200,
-  phoneDigitsMin: 10,
-  phoneDigitsMax: 15,
-} as const;
+export { LIMITS } from './limits';
 
-const required = (message: string, max: number, tooLong: string) => z.string(message).trim().min(1, message).max(max, tooLong);
+/** zod's own wording for a value of the wrong type (only a hand-made API call ever sees it). */
+const notA = (expected: string) => ({
+  error: ({ input }: { input?: unknown }) =>
+    `Invalid input: expected ${expected}, received ${typeof input === 'number' && !Number.isFinite(input) ? String(input) : z.util.parsedType(input)}`,
+});
+
+const required = (message: string, max: number, tooLong: string) =>
+  z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, tooLong));
 
 export const nameField = (message = 'Please enter your name.') =>
   required(message, LIMITS.name, `Please keep this to ${LIMITS.name} characters or fewer.`);
 
-export const emailField = z
-  .string('Please enter your email address.')
-  .trim()
-  .min(1, 'Please enter your email address.')
-  .max(LIMITS.email, `Email addresses can be at most ${LIMITS.email} characters.`)
-  .pipe(z.email('Please enter a valid email address.'));
+export const emailField = z.pipe(
+  z
+    .string('Please enter your email address.')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter your email address.'),
+      z.maxLength(LIMITS.email, `Email addresses can be at most ${LIMITS.email} characters.`),
+    ),
+  z.email('Please enter a valid email address.'),
+);
 
 const PHONE_CHARACTERS = /^[0-9 +\-()]+$/;
+const PHONE_MESSAGE = 'Please enter a UK phone number (10 to 15 digits).';
 
-function checkPhone(value: string, ctx: z.RefinementCtx): void {
+function checkPhone(value: string, ctx: z.core.$RefinementCtx<string>): void {
   if (!PHONE_CHARACTERS.test(value)) {
     ctx.addIssue({ code: 'custom', message: 'Phone numbers can use digits, spaces, +, - and brackets only.' });
     return;
   }
   const digits = value.replace(/\D/g, '').length;
-  if (digits < LIMITS.phoneDigitsMin || digits > LIMITS.phoneDigitsMax) {
-    ctx.addIssue({ code: 'custom', message: 'Please enter a UK phone number (10 to 15 digits).' });
-  }
+  if (digits < LIMITS.phoneDigitsMin || digits > LIMITS.phoneDigitsMax) ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
 }
 
 export const phoneField = z
   .string('Please enter your phone number.')
-  .trim()
-  .min(1, 'Please enter your phone number.')
-  .max(40, 'Please enter a UK phone number (10 to 15 digits).')
-  .superRefine(checkPhone);
+  .check(z.trim(), z.minLength(1, 'Please enter your phone number.'), z.maxLength(LIMITS.phone, PHONE_MESSAGE), z.superRefine(checkPhone));
 
-export const optionalPhoneField = z
-  .string('Please enter a UK phone number (10 to 15 digits).')
-  .trim()
-  .max(40, 'Please enter a UK phone number (10 to 15 digits).')
-  .superRefine((value, ctx) => {
-    if (value !== '') checkPhone(value, ctx);
-  })
-  .optional();
+export const optionalPhoneField = z.optional(
+  z.string(PHONE_MESSAGE).check(
+    z.trim(),
+    z.maxLength(LIMITS.phone, PHONE_MESSAGE),
+    z.superRefine((value: string, ctx) => {
+      if (value !== '') checkPhone(value, ctx);
+    }),
+  ),
+);
 
-const optionalText = (max: number, tooLong: string) => z.string().trim().max(max, tooLong).optional();
+const optionalText = (max: number, tooLong: string) => z.optional(z.string(notA('string')).check(z.trim(), z.maxLength(max, tooLong)));
 
 /** The honeypot: people never see it, so it should arrive empty or not at all. */
-export const honeypotField = z.unknown().optional();
+export const honeypotField = z.optional(z.unknown());
 
 /** A postcode field: accepts "SW1A 1AA", "sw1a1aa" or a line such as "12 High St, SW1A 1AA"; outputs the normalised postcode. */
 export const postcodeField = (end: RouteEnd) =>
-  z
-    .string(invalidPostcodeMessage(end))
-    .max(LIMITS.address, invalidPostcodeMessage(end))
-    .transform((value, ctx) => {
+  z.pipe(
+    z.string(invalidPostcodeMessage(end)).check(z.maxLength(LIMITS.address, invalidPostcodeMessage(end))),
+    z.transform((value: string, ctx) => {
       const postcode = parsePostcodeInput(value).postcode;
-      if (!postcode) {
-        ctx.addIssue({ code: 'custom', message: invalidPostcodeMessage(end) });
-        return z.NEVER;
-      }
-      return postcode;
-    });
+      if (postcode) return postcode;
+      ctx.issues.push({ code: 'custom', message: invalidPostcodeMessage(end), input: value });
+      return z.NEVER;
+    }),
+  );
 
-export const moveDateField = z
-  .string('Please choose a move date.')
-  .refine(isCalendarDate, 'Please choose a move date.')
-  .refine((value) => isTodayOrLater(value), 'Please choose today or a later date.');
+export const moveDateField = z.string('Please choose a move date.').check(
+  z.refine(isCalendarDate, 'Please choose a move date.'),
+  z.refine((value: string) => isTodayOrLater(value), 'Please choose today or a later date.'),
+);
 
 export const propertyIdField = z.enum(packageIds as unknown as [PackageId, ...PackageId[]], 'Please choose a property size.');
 
-export const furnitureIdsField = z
-  .array(z.string('Unknown furniture item.'), 'Unknown furniture item.')
-  .max(50, 'Too many furniture items.')
-  .superRefine((ids, ctx) => {
-    const unknown = ids.find((id) => !findFurniture(id));
-    if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `Unknown furniture item: ${unknown.slice(0, 40)}` });
-    else if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'Each furniture item can be chosen once.' });
-  })
-  .default([]);
+export const furnitureIdsField = z._default(
+  z.array(z.string('Unknown furniture item.'), 'Unknown furniture item.').check(
+    z.maxLength(LIMITS.furnitureItems, 'Too many furniture items.'),
+    z.superRefine((ids: string[], ctx) => {
+      const unknown = ids.find((id) => !findFurniture(id));
+      if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: `Unknown furniture item: ${unknown.slice(0, 40)}` });
+      else if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', message: 'Each furniture item can be chosen once.' });
+    }),
+  ),
+  [],
+);
 
-export const promoCodeField = z
-  .string('This promo code is not recognised.')
-  .trim()
-  .max(40, 'This promo code is not recognised.')
-  .transform((value) => value.toUpperCase())
-  .refine((value) => value === '' || value === promo.code, 'This promo code is not recognised.')
-  .transform((value) => (value === '' ? undefined : value))
-  .optional();
+const PROMO_MESSAGE = 'This promo code is not recognised.';
 
-export const idempotencyKeyField = z
-  .string('A request key is missing. Please reload the page and try again.')
-  .regex(/^[A-Za-z0-9_.:-]{8,100}$/, 'A request key is missing. Please reload the page and try again.');
+export const promoCodeField = z.optional(
+  z.pipe(
+    z.string(PROMO_MESSAGE).check(
+      z.trim(),
+      z.maxLength(LIMITS.promoCode, PROMO_MESSAGE),
+      z.toUpperCase(),
+      z.refine((value: string) => value === '' || value === promo.code, PROMO_MESSAGE),
+    ),
+    z.transform((value: string) => (value === '' ? undefined : value)),
+  ),
+);
+
+const KEY_MESSAGE = 'A request key is missing. Please reload the page and try again.';
+
+export const idempotencyKeyField = z.string(KEY_MESSAGE).check(z.regex(/^[A-Za-z0-9_.:-]{8,100}$/, KEY_MESSAGE));
+
+/** A figure of the estimate: out of range reads the same as missing (the wizard always sends both, in range). */
+const estimateFigure = (max: number) =>
+  z.number('The estimate is missing.').check(z.gte(0, 'The estimate is missing.'), z.lte(max, 'The estimate is missing.'));
 
 export const quoteRequestSchema = z.object({
   name: nameField('Please enter your full name.'),
@@ -129,10 +141,7 @@ export const quoteRequestSchema = z.object({
   promoCode: promoCodeField,
   /** What the customer was shown; stored, never trusted, and used only when the distance cannot be verified. */
   clientEstimate: z.object(
-    {
-      total: z.number('The estimate is missing.').min(0).max(1_000_000),
-      distance: z.number('The estimate is missing.').min(0).max(2_000),
-    },
+    { total: estimateFigure(1_000_000), distance: estimateFigure(2_000) },
     'The estimate is missing. Please go back to step 3.',
   ),
   idempotencyKey: idempotencyKeyField,
@@ -168,8 +177,13 @@ export const callbackSchema = z.object({
 export type CallbackInput = z.input<typeof callbackSchema>;
 export type CallbackRequest = z.output<typeof callbackSchema>;
 
+/** What fieldErrors reads: zod's error (in the browser and in the Worker's validator hook alike). */
+export interface SchemaIssues {
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
+}
+
 /** One message per field (the first), keyed by the field's path ("clientEstimate.total"). */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: SchemaIssues): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : 'body';
@@ -183,16 +197,4 @@ export function isHoneypotFilled(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;
   const value = (body as Record<string, unknown>).website;
   return value !== undefined && value !== null && value !== '' && !(typeof value === 'string' && value.trim() === '');
-}
-
-/** What POST /api/send-quote-email answers with 201: the server's reference and price are the ones to show. */
-export interface QuoteAnswer {
-  reference: string;
-  pricing: PricingResult;
-  emailSent: boolean;
-  /** False when the postcode service was down and the price uses the customer's distance. */
-  verified: boolean;
-  /** e.g. 'Distance estimated from the SW1A area' */
-  notes: string[];
-  promoCode?: string;
 }

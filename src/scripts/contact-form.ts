@@ -2,8 +2,9 @@
  * Progressive enhancement of the /contact form. Without JavaScript the form posts to
  * /api/send-contact-email and the Worker redirects back to /contact?sent=1. With it: the shared schema's
  * field messages, 'Sending...' with the button disabled, a notification, the form cleared on success and
- * the values kept on failure. The schema (zod) loads only when someone starts using the form.
+ * the values kept on failure. The schema (zod/mini) and the API client load only when someone starts using the form.
  */
+import type { ContactInput } from '../lib/schemas';
 import { notify } from './notify';
 
 export const CONTACT_MESSAGES = {
@@ -15,7 +16,8 @@ export const CONTACT_MESSAGES = {
 const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'subject', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 
-const loadSchemas = () => import('../lib/schemas');
+/** The validation and the API client: fetched when someone starts using the form, not with the page. */
+const loadSending = () => Promise.all([import('../lib/schemas'), import('../lib/api')]);
 
 function control(form: HTMLFormElement, name: Field): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
   return form.querySelector(`#contact-${name}`);
@@ -40,10 +42,11 @@ function showErrors(form: HTMLFormElement, fields: Record<string, string>): void
   first?.focus();
 }
 
-function values(form: HTMLFormElement): Record<string, string> {
+/** The form's fields as the endpoint takes them (the honeypot included: the server judges it). */
+function values(form: HTMLFormElement): ContactInput {
   const data: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === 'string') data[key] = value;
-  return data;
+  return data as ContactInput;
 }
 
 export function enhanceContactForm(form: HTMLFormElement): void {
@@ -52,13 +55,13 @@ export function enhanceContactForm(form: HTMLFormElement): void {
   let sending = false;
 
   // Fetch the validation code while the visitor types, not when they press send.
-  form.addEventListener('focusin', () => void loadSchemas(), { once: true });
+  form.addEventListener('focusin', () => void loadSending(), { once: true });
 
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (sending) return;
     const body = values(form);
-    const { contactSchema, fieldErrors } = await loadSchemas();
+    const [{ contactSchema, fieldErrors }, { API_PATHS, postJson }] = await loadSending();
     const checked = contactSchema.safeParse(body);
     if (!checked.success) {
       showErrors(form, fieldErrors(checked.error));
@@ -71,28 +74,19 @@ export function enhanceContactForm(form: HTMLFormElement): void {
       button.disabled = true;
       button.textContent = CONTACT_MESSAGES.sending;
     }
-    try {
-      const response = await fetch(form.action, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) {
-        const answer = (await response.json().catch(() => null)) as { error?: { fields?: Record<string, string> } } | null;
-        if (answer?.error?.fields) showErrors(form, answer.error.fields);
-        throw new Error(`send-contact-email answered ${response.status}`);
-      }
+    const sent = await postJson(API_PATHS.contact, body);
+    sending = false;
+    if (button) {
+      button.disabled = false;
+      button.textContent = label;
+    }
+    if (sent.ok) {
       form.reset();
       notify({ title: CONTACT_MESSAGES.sent, variant: 'success' });
-    } catch (error) {
-      console.error('Contact form failed to send', error);
-      notify({ title: CONTACT_MESSAGES.failed, variant: 'error' });
-    } finally {
-      sending = false;
-      if (button) {
-        button.disabled = false;
-        button.textContent = label;
-      }
+      return;
     }
+    console.error('Contact form failed to send', sent.status, sent.error);
+    if (sent.error.fields) showErrors(form, sent.error.fields);
+    notify({ title: CONTACT_MESSAGES.failed, variant: 'error' });
   });
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { distanceInMiles } from '~/lib/geo';
 import { calculatePricing } from '~/lib/pricing';
 import { call, emailsTo, emails, inDays, mailControl, nextWeekday, postcodesControl, query, runCron, unique, validQuote } from './helpers';
-import type { QuoteAnswer } from '~/lib/schemas';
+import type { QuoteAnswer } from '~/lib/api';
 
 const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')) as {
   postcodes: Array<{ postcode: string; latitude: number; longitude: number }>;

@@ -118,3 +118,24 @@ test('a phone number the shared schema rejects is marked on the field with the s
   await expect(dialog).toContainText('UK phone number');
   await expect(dialog.getByLabel('Full Name')).toHaveValue('Sam Jones');
 });
+
+test('field errors stay next to their fields inside the dialog, with no notification behind its backdrop', async ({ page }) => {
+  let posted = false;
+  page.on('request', (request) => {
+    if (request.url().includes('/api/request-callback')) posted = true;
+  });
+  await open(page, '/');
+  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  const dialog = dialogOf(page);
+  await dialog.getByLabel('Full Name').fill('Sam Jones');
+  // The schema's limit (40 characters), not a shorter one of the form's own.
+  await expect(dialog.getByLabel('Phone Number')).toHaveAttribute('maxlength', '40');
+  await dialog.getByLabel('Phone Number').fill('0161 abc');
+  await dialog.getByRole('button', { name: 'Request call back' }).click();
+  await expect(dialog.locator(`#${await dialog.getByLabel('Phone Number').getAttribute('aria-describedby')}`)).toHaveText(
+    'Phone numbers can use digits, spaces, +, - and brackets only.',
+  );
+  await expect(dialog.getByLabel('Phone Number')).toBeFocused();
+  await expect(page.locator('[data-notice]')).toHaveCount(0);
+  expect(posted).toBe(false);
+});

@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
 import { createPostcodeClient, PostcodeNotFoundError, PostcodeServiceError } from '~/lib/postcode-client';
-import { priceQuote } from '~/lib/quote-pricing';
+import { calculatePricing } from '~/lib/pricing';
+import { priceRoute } from '~/lib/price-route';
 
 let server: Server;
 let baseUrl = '';
@@ -64,16 +65,18 @@ describe('postcode client', () => {
     await expect(createPostcodeClient({ baseUrl, timeoutMs: 150 }).lookup('B33 8TH')).rejects.toThrow('did not answer in time');
   });
 
-  it('autocompletes from 3 characters, and a newer call aborts the stale one', async () => {
+  it("autocompletes from 3 characters; aborting one caller's signal leaves the other's call alone", async () => {
     const client = createPostcodeClient({ baseUrl });
     expect(await client.autocomplete('SW')).toEqual([]);
     expect(requests).toEqual([]);
     expect(await client.autocomplete('sw1a')).toEqual(['SW1A 1AA', 'SW1A 2AA']);
     await control({ mode: 'slow', delayMs: 400 });
-    const stale = client.autocomplete('BT4');
-    const fresh = client.autocomplete('BT60');
-    await expect(stale).rejects.toMatchObject({ name: 'AbortError' });
-    expect(await fresh).toEqual(['BT60 4BD']);
+    const stale = new AbortController();
+    const first = client.autocomplete('BT4', { signal: stale.signal });
+    const second = client.autocomplete('BT60');
+    stale.abort();
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    expect(await second).toEqual(['BT60 4BD']);
   });
 
   it('suggests addresses with the building number, falling back to the outward code', async () => {
@@ -85,29 +88,113 @@ describe('postcode client', () => {
   });
 });
 
-describe('priceQuote: the spec messages', () => {
-  it('prices a move', async () => {
-    const result = await priceQuote(createPostcodeClient({ baseUrl }), {
-      propertyId: 'mini',
-      fromPostcode: 'SW1A 1AA',
-      toPostcode: 'SW1A 2AA',
-    });
-    expect(result.pricing.total).toBe(199);
-    expect(result.pricing.distance).toBeLessThan(1);
+describe('postcode client: every method takes an AbortSignal and keeps no cancel state of its own', () => {
+  it('an already aborted signal rejects every method at once, with no request, cached answer or not', async () => {
+    const client = createPostcodeClient({ baseUrl });
+    await client.lookup('SW1A 1AA');
+    requests = [];
+    const signal = AbortSignal.abort();
+    const calls = [
+      client.lookup('SW1A 1AA', { signal }),
+      client.lookupOutcode('M1', { signal }),
+      client.resolve('M1 1AE', 'to', { signal }),
+      client.measureRoute('SW1A 1AA', 'M1 1AE', { signal }),
+      client.autocomplete('EC1A', { signal }),
+      client.suggestAddresses('12 EC1A', { signal }),
+    ];
+    for (const call of calls) await expect(call).rejects.toMatchObject({ name: 'AbortError' });
+    expect(requests).toEqual([]);
   });
+
+  it('an abort during a slow lookup rejects at once as an abort (not a service failure) and remembers nothing', async () => {
+    const client = createPostcodeClient({ baseUrl });
+    await control({ mode: 'slow', delayMs: 2000 });
+    const controller = new AbortController();
+    const started = Date.now();
+    const lookup = client.lookup('LS1 1UR', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await lookup.catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'AbortError' });
+    expect(error).not.toBeInstanceOf(PostcodeServiceError);
+    expect(Date.now() - started).toBeLessThan(1500);
+    await control({ mode: 'ok' });
+    expect((await client.lookup('LS1 1UR'))?.postcode).toBe('LS1 1UR');
+    expect(requests).toEqual(['/postcodes/LS11UR', '/postcodes/LS11UR']);
+  });
+
+  it('suggestions: an aborted call rejects (a failing service still gives an empty list, above)', async () => {
+    const client = createPostcodeClient({ baseUrl });
+    await control({ mode: 'slow', delayMs: 1000 });
+    const controller = new AbortController();
+    const suggestions = client.suggestAddresses('12 M1 1', { signal: controller.signal });
+    controller.abort();
+    await expect(suggestions).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});
+
+describe('priceRoute: one path from answers to a price, with typed error codes', () => {
+  const move = { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE' };
+
+  it('prices a move and names both places', async () => {
+    const outcome = await priceRoute(createPostcodeClient({ baseUrl }), { ...move, toPostcode: 'SW1A 2AA' });
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.route.verified).toBe(true);
+    expect(outcome.route.pricing.total).toBe(199);
+    expect(outcome.route.pricing.distance).toBeLessThan(1);
+    expect(outcome.route.from).toEqual({ postcode: 'SW1A 1AA', district: 'Westminster', region: 'London' });
+    expect(outcome.route.notes).toEqual([]);
+  });
+
+  it('prices from the outward code when only that is known, and says so', async () => {
+    const outcome = await priceRoute(createPostcodeClient({ baseUrl }), { ...move, fromPostcode: 'SW1A 9ZZ' });
+    expect(outcome.ok && outcome.route.notes).toEqual(['Distance estimated from the SW1A area']);
+  });
+
   it.each([
-    [{ fromPostcode: 'nope' }, "Invalid 'from' postcode format"],
-    [{ toPostcode: 'nope' }, "Invalid 'to' postcode format"],
-    [{ toPostcode: 'ZZ9 9ZZ' }, 'Postcode not found'],
-    [{ propertyId: 'castle' }, 'Invalid property size: castle'],
-  ])('%j -> %s', async (change, message) => {
-    const input = { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE', ...change };
-    await expect(priceQuote(createPostcodeClient({ baseUrl }), input)).rejects.toThrow(message);
+    [{ fromPostcode: 'nope' }, { code: 'invalid_postcode', message: "Invalid 'from' postcode format", field: 'from' }],
+    [{ toPostcode: 'nope' }, { code: 'invalid_postcode', message: "Invalid 'to' postcode format", field: 'to' }],
+    [{ toPostcode: 'ZZ9 9ZZ' }, { code: 'postcode_not_found', message: 'Postcode not found', field: 'to' }],
+    [{ fromPostcode: 'ZZ9 9ZZ' }, { code: 'postcode_not_found', message: 'Postcode not found', field: 'from' }],
+    [{ propertyId: 'castle' }, { code: 'unknown_property', message: 'Invalid property size: castle', field: 'both' }],
+    [{ furnitureIds: ['piano'] }, { code: 'pricing_failed', message: 'Error calculating pricing', field: 'both' }],
+  ])('%j -> %j', async (change, error) => {
+    expect(await priceRoute(createPostcodeClient({ baseUrl }), { ...move, ...change })).toEqual({ ok: false, error });
   });
-  it('says the distance could not be calculated when the service is down', async () => {
+
+  it("service down, 'refuse' (the browser's policy, the default): the spec's message and no price", async () => {
     await control({ mode: 'fail' });
-    await expect(
-      priceQuote(createPostcodeClient({ baseUrl }), { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE' }),
-    ).rejects.toThrow('Could not calculate distance between postcodes');
+    const expected = {
+      ok: false,
+      error: { code: 'postcode_service_down', message: 'Could not calculate distance between postcodes', field: 'both' },
+    };
+    expect(await priceRoute(createPostcodeClient({ baseUrl }), move)).toEqual(expected);
+    expect(await priceRoute(createPostcodeClient({ baseUrl }), move, { whenServiceDown: 'refuse' })).toEqual(expected);
+  });
+
+  it("service down or too slow, { useDistance } (the Worker's policy): priced with that distance, unverified", async () => {
+    const input = { ...move, moveDate: '2030-06-01', furnitureIds: ['sofa'] };
+    const expected = {
+      ok: true,
+      route: {
+        verified: false,
+        distanceMiles: 162.7,
+        notes: [],
+        pricing: calculatePricing({ propertyId: 'mini', distanceMiles: 162.7, moveDate: '2030-06-01', furnitureIds: ['sofa'] }),
+      },
+    };
+    await control({ mode: 'fail' });
+    expect(await priceRoute(createPostcodeClient({ baseUrl }), input, { whenServiceDown: { useDistance: 162.7 } })).toEqual(expected);
+    await control({ mode: 'slow', delayMs: 1000 });
+    const slow = createPostcodeClient({ baseUrl, timeoutMs: 150 });
+    expect(await priceRoute(slow, input, { whenServiceDown: { useDistance: 162.7 } })).toEqual(expected);
+  });
+
+  it('rejects only when its signal is aborted', async () => {
+    await control({ mode: 'slow', delayMs: 1000 });
+    const controller = new AbortController();
+    const outcome = priceRoute(createPostcodeClient({ baseUrl }), move, { signal: controller.signal });
+    controller.abort();
+    await expect(outcome).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

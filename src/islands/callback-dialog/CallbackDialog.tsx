@@ -1,23 +1,48 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { API_PATHS, postJson } from '~/lib/api';
+import { LIMITS } from '~/lib/limits';
+import { callbackSchema, fieldErrors } from '~/lib/schemas';
 import { takePendingTrigger } from '~/scripts/pending-trigger';
 import { notify } from '~/scripts/notify';
 import { site } from '~/site.config';
 import { ModalDialog } from '../shared/ModalDialog';
 import { CloseButton } from '../shared/CloseButton';
-import { submitCallback, type CallbackFields } from './submit';
 
 const TRIGGER_SELECTOR = '[data-callback-trigger]';
-type FieldErrors = Partial<Record<keyof CallbackFields, string>>;
-const EMPTY: CallbackFields = { name: '', phone: '' };
+const FIELDS = ['name', 'phone'] as const;
+type Field = (typeof FIELDS)[number];
+type Fields = Record<Field, string>;
+type FieldErrors = Partial<Fields>;
+const EMPTY: Fields = { name: '', phone: '' };
+
+/** The messages this form shows next to its fields (the schema's, or the server's, for name and phone). */
+function ownErrors(fields: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of FIELDS) if (fields[field]) errors[field] = fields[field];
+  return errors;
+}
 
 export default function CallbackDialog() {
   const [open, setOpen] = useState(false);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
-  const [values, setValues] = useState<CallbackFields>(EMPTY);
+  const [values, setValues] = useState<Fields>(EMPTY);
   const [honeypot, setHoneypot] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  /** Bumped on every round of errors, so the first field in error takes focus. */
+  const [errorRound, setErrorRound] = useState(0);
   const [sending, setSending] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const id = useId();
+
+  useEffect(() => {
+    if (errorRound > 0) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errorRound]);
+
+  /** Errors belong next to their fields, inside the dialog: a notification would sit behind its backdrop. */
+  const showErrors = (found: FieldErrors) => {
+    setErrors(found);
+    setErrorRound((round) => round + 1);
+  };
 
   useEffect(() => {
     const show = (from: HTMLElement) => {
@@ -45,24 +70,25 @@ export default function CallbackDialog() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (sending) return;
-    const missing: FieldErrors = {};
-    if (!values.name.trim()) missing.name = 'Enter your full name';
-    if (!values.phone.trim()) missing.phone = 'Enter your phone number';
-    if (missing.name || missing.phone) {
-      setErrors(missing);
-      notify({ title: 'Please fill in all fields', description: 'Both name and phone number are required.', variant: 'error' });
+    const checked = callbackSchema.safeParse(values);
+    if (!checked.success) {
+      showErrors(ownErrors(fieldErrors(checked.error)));
+      // The spec's message for blank (or whitespace-only) fields.
+      if (!values.name.trim() || !values.phone.trim()) {
+        notify({ title: 'Please fill in all fields', description: 'Both name and phone number are required.', variant: 'error' });
+      }
       return;
     }
     setErrors({});
     setSending(true);
-    const result = await submitCallback({ name: values.name.trim(), phone: values.phone.trim() }, honeypot);
+    const result = await postJson(API_PATHS.callback, { name: checked.data.name, phone: checked.data.phone, website: honeypot });
     setSending(false);
+    const refused = result.ok ? {} : ownErrors(result.error.fields ?? {});
     if (result.ok) {
       notify({ title: 'Request submitted!', description: "We'll call you back within 24 hours.", variant: 'success' });
       close();
-    } else if (result.fields) {
-      setErrors(result.fields);
-      notify({ title: 'Please check your details', description: result.message, variant: 'error' });
+    } else if (Object.keys(refused).length > 0) {
+      showErrors(refused);
     } else {
       notify({
         title: 'We could not send your request',
@@ -72,7 +98,7 @@ export default function CallbackDialog() {
     }
   };
 
-  const field = (name: keyof CallbackFields) => ({
+  const field = (name: Field) => ({
     id: `${id}-${name}`,
     name,
     value: values[name],
@@ -80,12 +106,13 @@ export default function CallbackDialog() {
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `${id}-${name}-error` : undefined,
     onChange: (event: { target: { value: string } }) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    maxLength: LIMITS[name],
     className: 'field-input',
   });
 
   return (
     <ModalDialog open={open} onDismiss={close} titleId={`${id}-title`} descriptionId={`${id}-text`} returnFocusTo={opener}>
-      <form className="relative p-6" noValidate onSubmit={onSubmit}>
+      <form ref={form} className="relative p-6" noValidate onSubmit={onSubmit}>
         <h2 id={`${id}-title`} className="pr-10 text-2xl">
           Request a call back
         </h2>
@@ -103,7 +130,7 @@ export default function CallbackDialog() {
             <label htmlFor={`${id}-name`} className="field-label">
               Full Name <span aria-hidden="true">*</span>
             </label>
-            <input {...field('name')} type="text" autoComplete="name" maxLength={100} />
+            <input {...field('name')} type="text" autoComplete="name" />
             {errors.name && (
               <p id={`${id}-name-error`} className="field-error">
                 {errors.name}
@@ -114,7 +141,7 @@ export default function CallbackDialog() {
             <label htmlFor={`${id}-phone`} className="field-label">
               Phone Number <span aria-hidden="true">*</span>
             </label>
-            <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={25} />
+            <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" />
             {errors.phone && (
               <p id={`${id}-phone-error`} className="field-error">
                 {errors.phone}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { LIMITS } from '~/lib/limits';
 import type { AddressSuggestion } from '~/lib/postcode-client';
 import { BLUR_CLOSE_MS, SUGGESTION_MIN_CHARS, suggestAddresses } from './suggestions';
 
@@ -23,30 +24,49 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef(0);
+  /** The lookup on its way, if any: a newer keystroke, a pick, Escape or blur aborts it, so a stale answer never lands. */
+  const pending = useRef<AbortController | undefined>(undefined);
   const listId = `${id}-suggestions`;
 
-  useEffect(() => () => clearTimeout(blurTimer.current), []);
+  const cancelLookup = () => {
+    pending.current?.abort();
+    pending.current = undefined;
+  };
+
+  useEffect(
+    () => () => {
+      clearTimeout(blurTimer.current);
+      pending.current?.abort();
+    },
+    [],
+  );
 
   const lookUp = (text: string) => {
-    const ticket = ++latest.current;
+    cancelLookup();
     if (text.trim().length < SUGGESTION_MIN_CHARS) {
-      void suggestAddresses(id, '');
       setOptions([]);
       setOpen(false);
       setActive(-1);
       return;
     }
-    void suggestAddresses(id, text).then((list) => {
-      if (ticket !== latest.current) return;
-      setOptions(list);
-      setActive(-1);
-      setOpen(true);
-    });
+    const controller = new AbortController();
+    pending.current = controller;
+    suggestAddresses(text, { signal: controller.signal }).then(
+      (list) => {
+        if (controller.signal.aborted) return;
+        pending.current = undefined;
+        setOptions(list);
+        setActive(-1);
+        setOpen(true);
+      },
+      () => {
+        // Aborted: whatever aborted it is in charge of the list now.
+      },
+    );
   };
 
   const choose = (option: AddressSuggestion) => {
-    latest.current++;
+    cancelLookup();
     onChange(option.address);
     setOpen(false);
     setOptions([]);
@@ -70,7 +90,7 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
       }
     } else if (event.key === 'Escape') {
       // An answer still on its way must not reopen what the customer just closed.
-      latest.current++;
+      cancelLookup();
       if (open) {
         event.preventDefault();
         setOpen(false);
@@ -103,7 +123,7 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
         placeholder="Enter house number and postcode"
         className="field-input"
         value={value}
-        maxLength={200}
+        maxLength={LIMITS.address}
         onChange={(event) => {
           onChange(event.target.value);
           lookUp(event.target.value);
@@ -113,7 +133,7 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
         onBlur={() => {
           clearTimeout(blurTimer.current);
           blurTimer.current = setTimeout(() => {
-            latest.current++;
+            cancelLookup();
             setOpen(false);
             setActive(-1);
           }, BLUR_CLOSE_MS);

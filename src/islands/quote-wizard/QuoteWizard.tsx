@@ -1,7 +1,6 @@
 import './wizard.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { findPackage } from '~/data/packages';
 import { handOff, notify } from '~/scripts/notify';
 import { StepFurniture } from './StepFurniture';
 import { StepRoute } from './StepRoute';
@@ -9,13 +8,12 @@ import { StepSize } from './StepSize';
 import { QuoteCard } from './QuoteCard';
 import { formatMoney } from './format';
 import { readPrefill } from './prefill';
-import { priceNow, schedulePricing, settledPricing } from './pricing-runner';
+import { priceNow, schedulePricing } from './pricing-runner';
 import { $pricing, $restored, $wizard, goToStep, restoreWizard, toggleFurniture, updateAnswers, STEP_COUNT, type Step } from './store';
-import { saveConfirmation } from './storage-keys';
-import type { ContactErrors, ContactField } from './submit';
+import type { ContactErrors, ContactField, SubmitOutcome } from './submit';
 
-// Steps 4 and 5 (the calendar, and the shared zod schemas) load when the customer nears them, so the
-// first visit only fetches what steps 1-3 need.
+// Steps 4 and 5 (the calendar, and the submit with the shared schemas) load when the customer nears them,
+// so the first visit only fetches what steps 1-3 need.
 const loadDateStep = () => import('./StepDate');
 const loadContactStep = () => import('./StepContact');
 const loadSubmit = () => import('./submit');
@@ -108,33 +106,44 @@ export default function QuoteWizard() {
   const onSubmit = async () => {
     if (inFlight.current) return;
     inFlight.current = true;
+    let outcome: SubmitOutcome;
     try {
-      await submit();
+      const { submitQuote } = await loadSubmit();
+      outcome = await submitQuote({
+        honeypot,
+        onSending: () => {
+          setErrors({});
+          setSending(true);
+        },
+      });
     } catch (error) {
-      // A step that could not load, storage that refused the confirmation: never a dead button.
+      // A step that could not load: never a dead button.
       console.error('Quote submission failed', error);
-      inFlight.current = false;
-      setSending(false);
-      notify({ title: MESSAGES.submitFailed, variant: 'error' });
+      outcome = { status: 'refused', errors: {}, message: '' };
     }
+    show(outcome);
   };
 
-  const submit = async () => {
-    const { buildBody, checkContact, sendQuote } = await loadSubmit();
-    const found = checkContact(state);
-    if (Object.values(found).some(Boolean)) {
-      inFlight.current = false;
-      setErrors(found);
-      setErrorRound((round) => round + 1);
+  /** What the customer sees of a submit's outcome (submit.ts did the work). */
+  const show = (outcome: SubmitOutcome) => {
+    if (outcome.status === 'accepted') {
+      const { answer } = outcome;
+      const notice = answer.emailSent
+        ? { title: MESSAGES.submitted, variant: 'success' as const }
+        : { title: MESSAGES.emailFailed, variant: 'error' as const };
+      if (!outcome.kept) {
+        // Storage is blocked, so the confirmation page could not read this: say it here instead.
+        setSending(false);
+        notify({ ...notice, description: `Your reference is ${answer.reference}. Estimated total ${formatMoney(answer.pricing.total)}.` });
+        return;
+      }
+      handOff(notice);
+      window.location.assign('/quote-confirmation');
       return;
     }
-    setErrors({});
-    setSending(true);
-    // A change a moment ago may still be being priced: send the price the customer will see.
-    const priced = await settledPricing();
-    if (priced.status !== 'success' || !state.moveDate || !state.propertyId) {
-      inFlight.current = false;
-      setSending(false);
+    inFlight.current = false;
+    setSending(false);
+    if (outcome.status === 'unpriced') {
       notify({
         title: MESSAGES.submitFailed,
         description: 'Your price or move date is missing: please check steps 3 and 4.',
@@ -142,48 +151,12 @@ export default function QuoteWizard() {
       });
       return;
     }
-    const body = buildBody(state, { total: priced.result.total, distanceMiles: priced.distanceMiles }, honeypot);
-    const outcome = await sendQuote(body);
-    if (!outcome.ok) {
-      inFlight.current = false;
-      setSending(false);
-      const fields: ContactErrors = {};
-      for (const key of ['name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const)
-        if (outcome.fields[key]) fields[key] = outcome.fields[key];
-      if (Object.keys(fields).length > 0) {
-        setErrors(fields);
-        setErrorRound((round) => round + 1);
-      }
-      notify({ title: MESSAGES.submitFailed, description: outcome.fields.body ?? outcome.message, variant: 'error' });
-      return;
+    if (Object.keys(outcome.errors).length > 0) {
+      setErrors(outcome.errors);
+      setErrorRound((round) => round + 1);
     }
-    const { answer } = outcome;
-    const kept = saveConfirmation({
-      reference: answer.reference,
-      propertyTitle: findPackage(state.propertyId)?.title ?? 'Unknown',
-      from: state.fromPostcode.trim(),
-      to: state.toPostcode.trim(),
-      moveDate: state.moveDate,
-      name: state.name.trim(),
-      email: state.email.trim(),
-      phone: state.phone.trim(),
-      additionalInfo: state.additionalInfo.trim(),
-      total: answer.pricing?.total ?? priced.result.total,
-      distance: answer.pricing?.distance ?? priced.result.distance,
-      emailSent: answer.emailSent,
-      ...(answer.promoCode ? { promoCode: answer.promoCode } : {}),
-    });
-    const notice = answer.emailSent
-      ? { title: MESSAGES.submitted, variant: 'success' as const }
-      : { title: MESSAGES.emailFailed, variant: 'error' as const };
-    if (!kept) {
-      // Storage is blocked, so the confirmation page could not read this: say it here instead.
-      setSending(false);
-      notify({ ...notice, description: `Your reference is ${answer.reference}. Estimated total ${formatMoney(answer.pricing.total)}.` });
-      return;
-    }
-    handOff(notice);
-    window.location.assign('/quote-confirmation');
+    if (outcome.status === 'refused')
+      notify({ title: MESSAGES.submitFailed, ...(outcome.message ? { description: outcome.message } : {}), variant: 'error' });
   };
 
   const backButton =

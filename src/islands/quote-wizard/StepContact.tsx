@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { findFurniture } from '~/data/furniture';
 import { findPackage } from '~/data/packages';
 import { formatLongDate } from '~/lib/dates';
+import { LIMITS } from '~/lib/limits';
 import { promo } from '~/site.config';
 import { formatMiles, formatMoney } from './format';
 import type { PricingState, WizardState } from './store';
@@ -52,6 +53,8 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `quote-${name}-error` : name === 'promoCode' ? 'quote-promoCode-hint' : undefined,
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
+    // The field names are the schema's, and so are their limits.
+    maxLength: LIMITS[name],
     className: 'field-input',
   });
 
@@ -62,6 +65,17 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         {errors[name]}
       </p>
     ) : null;
+
+  /** A field's label, its error (between the two, GOV.UK style) and its control. */
+  const labelled = (name: ContactField, control: ReactNode) => (
+    <>
+      <label htmlFor={`quote-${name}`} className="field-label">
+        {LABELS[name]}
+      </label>
+      {error(name)}
+      {control}
+    </>
+  );
 
   const pkg = state.propertyId ? findPackage(state.propertyId) : undefined;
   const furnitureNames = state.furnitureIds.map((id) => findFurniture(id)?.name).filter(Boolean);
@@ -94,40 +108,15 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           </div>
         )}
 
-        <div>
-          <label htmlFor="quote-name" className="field-label">
-            {LABELS.name}
-          </label>
-          {error('name')}
-          <input {...field('name')} type="text" autoComplete="name" maxLength={100} required />
-        </div>
-        <div>
-          <label htmlFor="quote-email" className="field-label">
-            {LABELS.email}
-          </label>
-          {error('email')}
-          <input {...field('email')} type="email" autoComplete="email" inputMode="email" maxLength={254} required />
-        </div>
-        <div>
-          <label htmlFor="quote-phone" className="field-label">
-            {LABELS.phone}
-          </label>
-          {error('phone')}
-          <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" maxLength={40} required />
-        </div>
-        <div>
-          <label htmlFor="quote-additionalInfo" className="field-label">
-            {LABELS.additionalInfo}
-          </label>
-          {error('additionalInfo')}
-          <textarea {...field('additionalInfo')} rows={4} maxLength={2000} />
-        </div>
+        <div>{labelled('name', <input {...field('name')} type="text" autoComplete="name" required />)}</div>
+        <div>{labelled('email', <input {...field('email')} type="email" autoComplete="email" inputMode="email" required />)}</div>
+        <div>{labelled('phone', <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required />)}</div>
+        <div>{labelled('additionalInfo', <textarea {...field('additionalInfo')} rows={4} />)}</div>
         <div className="sm:max-w-xs">
-          <label htmlFor="quote-promoCode" className="field-label">
-            {LABELS.promoCode}
-          </label>
-          {error('promoCode')}
-          <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} maxLength={40} />
+          {labelled(
+            'promoCode',
+            <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />,
+          )}
           <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
             {promoRecognised ? `${promo.code}: ${promo.description}` : 'Have a code? Enter it here.'}
           </p>

@@ -5,22 +5,15 @@
  */
 import { createPostcodeClient } from '~/lib/postcode-client';
 import { POSTCODE_MESSAGES } from '~/lib/postcodes';
-import { priceQuote, QuotePricingError } from '~/lib/quote-pricing';
+import { priceRoute, type RouteOutcome, type VerifiedRoute } from '~/lib/price-route';
 import { postcodesApiUrl } from './postcodes-api';
 import { $pricing, $wizard, type PricingState, type WizardState } from './store';
 
 export const PRICING_DEBOUNCE_MS = 1000;
 
+const client = createPostcodeClient({ baseUrl: postcodesApiUrl });
+/** The running calculation's own controller: starting a new one aborts the lookups of the old. */
 let controller: AbortController | undefined;
-
-/** Every lookup of the current calculation carries its signal, so starting a new one aborts the old. */
-const client = createPostcodeClient({
-  baseUrl: postcodesApiUrl,
-  fetch: (input, init) => {
-    const signals = [controller?.signal, init?.signal].filter((s): s is AbortSignal => !!s);
-    return fetch(input, { ...init, signal: signals.length ? AbortSignal.any(signals) : undefined });
-  },
-});
 
 /** What the price depends on; equal signatures mean the shown price is still right. */
 export function pricingSignature(
@@ -32,11 +25,6 @@ export function pricingSignature(
   return JSON.stringify([state.propertyId, from, to, [...state.furnitureIds].sort(), state.moveDate ?? '']);
 }
 
-function failure(signature: string, error: unknown): PricingState {
-  if (error instanceof QuotePricingError) return { status: 'error', signature, message: error.message, field: error.field };
-  return { status: 'error', signature, message: POSTCODE_MESSAGES.pricingFailed, field: 'both' };
-}
-
 async function calculate(): Promise<void> {
   const signature = pricingSignature($wizard.get());
   if (!signature) return;
@@ -46,28 +34,31 @@ async function calculate(): Promise<void> {
   inFlightSignature = signature;
   const state = $wizard.get();
   $pricing.set({ status: 'loading', signature });
-  let next: PricingState;
+  let outcome: RouteOutcome<VerifiedRoute>;
   try {
-    const quote = await priceQuote(client, {
-      propertyId: state.propertyId ?? '',
-      fromPostcode: state.fromPostcode,
-      toPostcode: state.toPostcode,
-      moveDate: state.moveDate ?? undefined,
-      furnitureIds: state.furnitureIds,
-    });
-    next = {
-      status: 'success',
-      signature,
-      result: quote.pricing,
-      distanceMiles: quote.distanceMiles,
-      from: quote.from,
-      to: quote.to,
-      notes: quote.notes,
-    };
+    outcome = await priceRoute(
+      client,
+      {
+        propertyId: state.propertyId ?? '',
+        fromPostcode: state.fromPostcode,
+        toPostcode: state.toPostcode,
+        moveDate: state.moveDate ?? undefined,
+        furnitureIds: state.furnitureIds,
+      },
+      { signal: own.signal },
+    );
   } catch (error) {
-    if (own.signal.aborted) return;
-    if (!(error instanceof QuotePricingError) || error.field === 'both') console.warn('Pricing failed', error);
-    next = failure(signature, error);
+    if (own.signal.aborted) return; // a newer calculation owns $pricing now
+    console.error('Pricing failed', error);
+    outcome = { ok: false, error: { code: 'pricing_failed', message: POSTCODE_MESSAGES.pricingFailed, field: 'both' } };
+  }
+  let next: PricingState;
+  if (outcome.ok) {
+    const { pricing, distanceMiles, from, to, notes } = outcome.route;
+    next = { status: 'success', signature, result: pricing, distanceMiles, from, to, notes };
+  } else {
+    if (outcome.error.field === 'both') console.warn('Pricing failed', outcome.error);
+    next = { status: 'error', signature, message: outcome.error.message, field: outcome.error.field };
   }
   // A newer change is waiting for its own calculation: this answer is already stale.
   if (controller === own && pendingSignature === undefined) {

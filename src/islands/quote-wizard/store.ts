@@ -26,14 +26,14 @@ export interface Answers {
 
 export interface WizardState extends Answers {
   step: Step;
-  /** Sent with the request: a double click or a retry of the same request never makes two. */
+  /** Sent with the request (made by submitQuote on the first submit): a double click or a retry of the same request never makes two. */
   idempotencyKey: string;
   /** The request body the key was first used for; a changed request gets a fresh key. */
   keyBody: string;
 }
 
-export type { PlaceInfo } from '~/lib/quote-pricing';
-import type { PlaceInfo } from '~/lib/quote-pricing';
+export type { PlaceInfo } from '~/lib/price-route';
+import type { PlaceInfo } from '~/lib/price-route';
 
 export type PricingState =
   | { status: 'idle' }
@@ -62,12 +62,6 @@ export const EMPTY_ANSWERS: Answers = {
   additionalInfo: '',
   promoCode: '',
 };
-
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return `quote-${crypto.randomUUID()}`;
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return `quote-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
-}
 
 const initialState = (): WizardState => ({ ...EMPTY_ANSWERS, step: 1, idempotencyKey: '', keyBody: '' });
 
@@ -136,7 +130,6 @@ export function restoreWizard(prefill?: Partial<Answers>): void {
   if (prefill && Object.keys(prefill).length > 0) {
     $wizard.set({ ...$wizard.get(), ...prefill, step: saved ? $wizard.get().step : 1 });
   }
-  if (!$wizard.get().idempotencyKey) $wizard.setKey('idempotencyKey', newIdempotencyKey());
   if (!persisting) {
     persisting = true;
     $wizard.listen(save);

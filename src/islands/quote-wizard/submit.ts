@@ -1,13 +1,20 @@
 /**
- * Sends the quote request to POST /api/send-quote-email. The idempotency key lives in the wizard state:
- * a retry of the same request reuses it (the server answers the first result again and e-mails nothing
- * twice); a changed request gets a new one (the server would rightly refuse a reused key with another body).
+ * The whole submit of a quote, loaded on demand as the customer nears step 5: checks the contact details
+ * with the shared schema, waits for the price the customer is looking at, builds the request (with the
+ * client's estimate), picks its idempotency key, sends it through the typed API client and keeps the
+ * confirmation. The wizard only shows the outcome.
+ *
+ * The idempotency key lives in the wizard state: a retry of the same request reuses it (the server answers
+ * the first result again and e-mails nothing twice); a changed request gets a new one (the server would
+ * rightly refuse a reused key with another body).
  */
+import { findPackage } from '~/data/packages';
+import { API_PATHS, postJson, type QuoteAnswer } from '~/lib/api';
 import { parsePostcodeInput } from '~/lib/postcodes';
-import { quoteRequestSchema, type QuoteAnswer, type QuoteRequestInput } from '~/lib/schemas';
-import { $wizard, newIdempotencyKey, type WizardState } from './store';
-
-export const QUOTE_ENDPOINT = '/api/send-quote-email';
+import { quoteRequestSchema, type QuoteRequestInput } from '~/lib/schemas';
+import { settledPricing } from './pricing-runner';
+import { saveConfirmation } from './storage-keys';
+import { $wizard, type WizardState } from './store';
 
 export type ContactField = 'name' | 'email' | 'phone' | 'additionalInfo' | 'promoCode';
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -49,39 +56,71 @@ export function buildBody(state: WizardState, estimate: { total: number; distanc
   } as Body;
 }
 
+function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return `quote-${crypto.randomUUID()}`;
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `quote-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
 /** The key for this body: the kept one when the body is unchanged, a fresh one (remembered) otherwise. */
 function keyFor(body: Body): string {
   const text = JSON.stringify(body);
   const state = $wizard.get();
   if (state.idempotencyKey && state.keyBody === text) return state.idempotencyKey;
-  const key = state.keyBody === '' && state.idempotencyKey ? state.idempotencyKey : newIdempotencyKey();
+  const key = newIdempotencyKey();
   $wizard.set({ ...state, idempotencyKey: key, keyBody: text });
   return key;
 }
 
 export type SubmitOutcome =
-  { ok: true; answer: QuoteAnswer } | { ok: false; status: number; message: string; fields: Record<string, string> };
+  /** Step 5 has fields to fix; nothing was sent. */
+  | { status: 'invalid'; errors: ContactErrors }
+  /** No settled price or no move date: steps 3 and 4 need a look; nothing was sent. */
+  | { status: 'unpriced' }
+  /** Not accepted: the server's field messages for step 5, and what to tell the customer. */
+  | { status: 'refused'; errors: ContactErrors; message: string }
+  /** Stored by the server; `kept` is false when the browser refused to keep the confirmation for the next page. */
+  | { status: 'accepted'; answer: QuoteAnswer; kept: boolean };
 
-/** Never throws: a network failure is an outcome like any other. */
-export async function sendQuote(body: Body): Promise<SubmitOutcome> {
-  const idempotencyKey = keyFor(body);
-  try {
-    const response = await fetch(QUOTE_ENDPOINT, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ ...body, idempotencyKey }),
-    });
-    const data = (await response.json().catch(() => null)) as
-      (QuoteAnswer & { error?: undefined }) | { error?: { message?: string; fields?: Record<string, string> } } | null;
-    if (response.status === 201 && data && 'reference' in data && typeof data.reference === 'string') return { ok: true, answer: data };
-    const error = data && 'error' in data ? data.error : undefined;
-    return {
-      ok: false,
-      status: response.status,
-      message: error?.message ?? `The server answered ${response.status}.`,
-      fields: error?.fields ?? {},
-    };
-  } catch {
-    return { ok: false, status: 0, message: 'The request could not be sent.', fields: {} };
+export interface SubmitOptions {
+  /** The hidden honeypot field's value (people leave it empty). */
+  honeypot: string;
+  /** Called once the details pass the check, before waiting for the price and sending. */
+  onSending: () => void;
+}
+
+export async function submitQuote({ honeypot, onSending }: SubmitOptions): Promise<SubmitOutcome> {
+  const errors = checkContact($wizard.get());
+  if (Object.values(errors).some(Boolean)) return { status: 'invalid', errors };
+  onSending();
+  // A change a moment ago may still be being priced: send the price the customer will see.
+  const priced = await settledPricing();
+  const state = $wizard.get();
+  if (priced.status !== 'success' || !state.moveDate || !state.propertyId) return { status: 'unpriced' };
+
+  const body = buildBody(state, { total: priced.result.total, distanceMiles: priced.distanceMiles }, honeypot);
+  const sent = await postJson(API_PATHS.quote, { ...body, idempotencyKey: keyFor(body) });
+  if (!sent.ok) {
+    const fields = sent.error.fields ?? {};
+    const refused: ContactErrors = {};
+    for (const field of CONTACT_FIELDS) if (fields[field]) refused[field] = fields[field];
+    return { status: 'refused', errors: refused, message: fields.body ?? sent.error.message };
   }
+  const answer = sent.data;
+  const kept = saveConfirmation({
+    reference: answer.reference,
+    propertyTitle: findPackage(state.propertyId)?.title ?? 'Unknown',
+    from: state.fromPostcode.trim(),
+    to: state.toPostcode.trim(),
+    moveDate: state.moveDate,
+    name: state.name.trim(),
+    email: state.email.trim(),
+    phone: state.phone.trim(),
+    additionalInfo: state.additionalInfo.trim(),
+    total: answer.pricing.total,
+    distance: answer.pricing.distance,
+    emailSent: answer.emailSent,
+    ...(answer.promoCode ? { promoCode: answer.promoCode } : {}),
+  });
+  return { status: 'accepted', answer, kept };
 }

@@ -1,19 +1,18 @@
-/** Address suggestions for the postcode fields: their own client, so typing never aborts a price lookup. */
-import { createPostcodeClient, type AddressSuggestion } from '~/lib/postcode-client';
+/**
+ * Address suggestions for the postcode fields: one client (one cache) for both fields. The client keeps no
+ * cancel state: each field passes its own signal, so typing in 'to' never aborts 'from', and suggestions
+ * never abort a price lookup (the pricing runner has its own client and signals).
+ */
+import { createPostcodeClient, type AddressSuggestion, type CallOptions } from '~/lib/postcode-client';
 import { postcodesApiUrl } from './postcodes-api';
 
 export { SUGGESTION_MIN_CHARS } from '~/lib/postcode-client';
 /** Spec section 4: the list closes 200 ms after the field loses focus (so a click on an option still lands). */
 export const BLUR_CLOSE_MS = 200;
 
-const clients = new Map<string, ReturnType<typeof createPostcodeClient>>();
+const client = createPostcodeClient({ baseUrl: postcodesApiUrl });
 
-/** One client per field, so the 'to' field's typing never aborts the 'from' field's request. */
-export function suggestAddresses(field: string, input: string): Promise<AddressSuggestion[]> {
-  let client = clients.get(field);
-  if (!client) {
-    client = createPostcodeClient({ baseUrl: postcodesApiUrl });
-    clients.set(field, client);
-  }
-  return client.suggestAddresses(input);
+/** Suggestions for what is typed; rejects only when `signal` aborts (the answer is stale). */
+export function suggestAddresses(input: string, options?: CallOptions): Promise<AddressSuggestion[]> {
+  return client.suggestAddresses(input, options);
 }

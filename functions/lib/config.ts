@@ -1,0 +1,75 @@
+/**
+ * The Worker's settings, read from its bindings and vars (wrangler.jsonc, .dev.vars, secrets) in one place
+ * and once per environment object: defaults, trimming and number parsing live here and nowhere else.
+ */
+import { DEFAULT_POSTCODES_API_URL } from '../../src/lib/postcode-client';
+import { DEFAULT_SITE_URL, site } from '../../src/site.config';
+import type { Env } from '../env';
+import { headerSafe } from './escape';
+
+export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
+export const DEFAULT_RETRY_BASE_SECONDS = 60;
+export const DEFAULT_MAX_ATTEMPTS = 8;
+
+/** What the e-mails need to know about the site: sender, the business's inbox, links. */
+export interface MailContext {
+  from: string;
+  business: string;
+  /** Without a trailing slash. */
+  siteUrl: string;
+}
+
+export interface Config {
+  /** The site's address (SITE_URL), without a trailing slash: links in e-mails, the origin of our own form posts. */
+  siteUrl: string;
+  mail: MailContext;
+  resend: { apiKey: string | undefined; baseUrl: string };
+  postcodesApiUrl: string;
+  outbox: {
+    /** First retry delay of a failed e-mail, in seconds; x4 each attempt. */
+    retryBaseSeconds: number;
+    /** Attempts before an e-mail is given up and the business alerted. */
+    maxAttempts: number;
+  };
+  /** Test environments only: the header naming a request's rate-limit bucket. */
+  rateLimitClientHeader: string | undefined;
+}
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
+
+function number(value: string | undefined, fallback: number, valid: (n: number) => boolean): number {
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  return valid(parsed) ? parsed : fallback;
+}
+
+export function parseConfig(env: Env): Config {
+  const siteUrl = withoutTrailingSlash(env.SITE_URL || DEFAULT_SITE_URL);
+  return {
+    siteUrl,
+    mail: {
+      from: headerSafe(env.MAIL_FROM || `${site.brand} <${site.email}>`, 254),
+      business: headerSafe(env.BUSINESS_EMAIL || site.email, 254),
+      siteUrl,
+    },
+    resend: { apiKey: env.RESEND_API_KEY || undefined, baseUrl: withoutTrailingSlash(env.RESEND_BASE_URL || DEFAULT_RESEND_BASE_URL) },
+    postcodesApiUrl: withoutTrailingSlash(env.POSTCODES_API_URL || DEFAULT_POSTCODES_API_URL),
+    outbox: {
+      retryBaseSeconds: number(env.OUTBOX_RETRY_BASE_SECONDS, DEFAULT_RETRY_BASE_SECONDS, (n) => Number.isFinite(n) && n >= 0),
+      maxAttempts: number(env.OUTBOX_MAX_ATTEMPTS, DEFAULT_MAX_ATTEMPTS, (n) => Number.isInteger(n) && n > 0),
+    },
+    rateLimitClientHeader: env.RATE_LIMIT_CLIENT_HEADER || undefined,
+  };
+}
+
+const parsed = new WeakMap<Env, Config>();
+
+/** The settings for this environment, parsed on first use (the runtime hands every request the same `env`). */
+export function config(env: Env): Config {
+  let found = parsed.get(env);
+  if (!found) {
+    found = parseConfig(env);
+    parsed.set(env, found);
+  }
+  return found;
+}

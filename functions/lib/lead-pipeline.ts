@@ -1,0 +1,130 @@
+/**
+ * The one way a lead comes in (quote, contact message, call-back; JSON from our scripts, and plain form
+ * posts where a route takes them). `leadRoute(spec, handle)` is the route's whole middleware chain:
+ *
+ *   1. via        JSON, or a form post (application/x-www-form-urlencoded) when the route has `form`
+ *   2. rate limit the route's Workers Rate Limiting binding, per client                 → 429 + Retry-After
+ *   3. origin     form posts only: from a page of this site (Origin, else Referer)      → 403
+ *   4. media type application/json, or the form type where allowed                      → 415
+ *   5. size       Hono's bodyLimit, 32 KB                                               → 413
+ *   6. readable   UTF-8 text; JSON must parse to an object                              → 400 invalid_body / invalid_json
+ *   7. validate   @hono/zod-validator over the route's shared schema. Its hook answers a filled honeypot
+ *                 with `spec.decoy` (nothing stored or sent) and a failure with validation_failed + fields → 400
+ *   8. handle     the route's own work on the validated lead, ending in acceptLead() (accept-lead.ts)
+ *
+ * Every refusal is a `Refusal` (an ApiError with its status): `refuse(c, refusal)` answers JSON callers with
+ * it as JSON, and a form post with `spec.form.page(…)`, an HTML page for the same refusal. Handlers use
+ * `refuse` for their own refusals too, and `c.var.via` to choose their success answer (201 JSON, or 303).
+ */
+import { zValidator, type Hook } from '@hono/zod-validator';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type * as z from 'zod/mini';
+import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
+import type { Env } from '../env';
+import { refusalJson, MAX_BODY_BYTES, REFUSALS, validationFailed, type Refusal } from './http';
+import { withinRateLimit } from './rate-limit';
+import type { RecordType } from './records';
+import { fromOwnOrigin } from './same-origin';
+
+export type Via = 'json' | 'form';
+
+/** How a route that takes plain form posts answers them when it refuses (its success answer is the handler's). */
+export interface FormReplies {
+  /** The HTML page for a refused form post; the refusal's headers (Retry-After…) are added to it. */
+  page(c: LeadContext, refusal: Refusal): Response;
+}
+
+export type LeadEnv = { Bindings: Env; Variables: { via: Via; form: FormReplies | undefined } };
+export type LeadContext = Context<LeadEnv>;
+
+export interface LeadSpec<S extends z.ZodMiniType> {
+  /** The record it stores; also picks the rate-limit binding. */
+  type: RecordType;
+  /** The shared schema (src/lib/schemas.ts) the browser validates with too. */
+  schema: S;
+  /** Present when the route also takes plain form posts from our own pages. */
+  form?: FormReplies;
+  /** A bot filled the honeypot: a normal-looking answer, and nothing is stored or sent. */
+  decoy(c: LeadContext, body: Record<string, unknown>): Response;
+}
+
+/** The route's own work on a valid lead. */
+export type LeadHandler<T> = (c: LeadContext, lead: T) => Promise<Response>;
+
+/** Answers a refusal: JSON, or the route's HTML page for a form post. */
+export function refuse(c: LeadContext, refusal: Refusal): Response {
+  const form = c.var.via === 'form' ? c.var.form : undefined;
+  if (!form) return refusalJson(c, refusal);
+  const page = form.page(c, refusal);
+  for (const [name, value] of Object.entries(refusal.headers ?? {})) page.headers.set(name, value);
+  return page;
+}
+
+const FORM_TYPE = 'application/x-www-form-urlencoded';
+const mediaType = (c: Context) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+type Step = MiddlewareHandler<LeadEnv>;
+
+export function leadRoute<S extends z.ZodMiniType>(
+  spec: LeadSpec<S>,
+  handle: LeadHandler<z.output<S>>,
+): [Step, Step, Step, Step, Step, Step, Step, Step] {
+  const via: Step = async (c, next) => {
+    c.set('form', spec.form);
+    c.set('via', spec.form && mediaType(c) === FORM_TYPE ? 'form' : 'json');
+    await next();
+  };
+
+  const rateLimit: Step = async (c, next) => {
+    if (!(await withinRateLimit(c, spec.type))) return refuse(c, REFUSALS.rateLimited);
+    await next();
+  };
+
+  const ownOrigin: Step = async (c, next) => {
+    if (c.var.via === 'form' && !fromOwnOrigin(c)) return refuse(c, REFUSALS.foreignForm);
+    await next();
+  };
+
+  const jsonOnly: Step = async (c, next) => {
+    if (c.var.via === 'json' && mediaType(c) !== 'application/json') {
+      return refuse(c, spec.form ? REFUSALS.unsupportedJsonOrForm : REFUSALS.unsupportedJson);
+    }
+    await next();
+  };
+
+  const size = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuse(c as LeadContext, REFUSALS.payloadTooLarge) });
+
+  const readable: Step = async (c, next) => {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
+    } catch {
+      return refuse(c, REFUSALS.notUtf8);
+    }
+    if (c.var.via === 'json') {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return refuse(c, REFUSALS.invalidJson);
+      }
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return refuse(c, REFUSALS.notAnObject);
+    }
+    // Hono keeps the bytes read here, so the validator reads the same body again without the network.
+    await next();
+  };
+
+  const hook: Hook<z.output<S>, LeadEnv, string, Via, object, S> = (result, c) => {
+    // Before anything else: a bot is answered like a person whatever it sent, valid or not.
+    if (isHoneypotFilled(result.data)) return spec.decoy(c, result.data as Record<string, unknown>);
+    if (!result.success) return refuse(c, validationFailed(fieldErrors(result.error)));
+  };
+  const validator = (target: Via) => zValidator<S, Via, LeadEnv, string, typeof hook>(target, spec.schema, hook);
+  const validators = { json: validator('json'), form: spec.form ? validator('form') : undefined };
+  const validate: Step = (c, next) => (c.var.via === 'form' ? validators.form! : validators.json)(c, next);
+
+  const accept: Step = (c) => handle(c, (c.req as unknown as { valid(target: Via): z.output<S> }).valid(c.var.via));
+
+  return [via, rateLimit, ownOrigin, jsonOnly, size as Step, readable, validate, accept];
+}

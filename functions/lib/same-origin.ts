@@ -1,0 +1,24 @@
+import type { RequestContext } from '../env';
+import { config } from './config';
+
+/** `wrangler dev` rewrites the request URL to localhost; a browser on 127.0.0.1 is the same machine and port. */
+function comparableOrigin(value: string): string | null {
+  try {
+    const url = new URL(value);
+    const host = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) ? 'localhost' : url.hostname;
+    return `${url.protocol}//${host}:${url.port}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A plain form post must come from a page of this site: its Origin, or its Referer when a browser omits
+ * Origin, is the Worker's own address or SITE_URL. (Hono's csrf middleware reads Origin only.)
+ */
+export function fromOwnOrigin(c: RequestContext): boolean {
+  const allowed = new Set([comparableOrigin(c.req.url), comparableOrigin(config(c.env).siteUrl)].filter(Boolean));
+  const claimed = c.req.header('Origin') ?? c.req.header('Referer');
+  if (!claimed || claimed === 'null') return false;
+  return allowed.has(comparableOrigin(claimed));
+}

@@ -1,0 +1,57 @@
+/** The Worker's settings: parsed once per environment, with the documented defaults for anything unset or unusable. */
+import { describe, expect, it } from 'vitest';
+import type { Env } from '../../functions/env';
+import { config, parseConfig } from '../../functions/lib/config';
+
+const env = (vars: Partial<Env>) => vars as Env;
+
+describe('config(env)', () => {
+  it('gives the defaults when nothing is set', () => {
+    expect(parseConfig(env({}))).toEqual({
+      siteUrl: 'https://shiftly.example',
+      mail: { from: 'Shiftly <hello@shiftly.example>', business: 'hello@shiftly.example', siteUrl: 'https://shiftly.example' },
+      resend: { apiKey: undefined, baseUrl: 'https://api.resend.com' },
+      postcodesApiUrl: 'https://api.postcodes.io',
+      outbox: { retryBaseSeconds: 60, maxAttempts: 8 },
+      rateLimitClientHeader: undefined,
+    });
+  });
+
+  it('reads what is set, without trailing slashes or header-breaking characters', () => {
+    const parsed = parseConfig(
+      env({
+        SITE_URL: 'https://moves.example/',
+        MAIL_FROM: 'Moves <quotes@moves.example>\r\nBcc: x@example.com',
+        BUSINESS_EMAIL: 'leads@moves.example',
+        RESEND_API_KEY: 're_key',
+        RESEND_BASE_URL: 'http://127.0.0.1:8791//',
+        POSTCODES_API_URL: 'http://127.0.0.1:8790/',
+        OUTBOX_RETRY_BASE_SECONDS: '1',
+        OUTBOX_MAX_ATTEMPTS: '3',
+        RATE_LIMIT_CLIENT_HEADER: 'X-Test-Client',
+      }),
+    );
+    expect(parsed).toMatchObject({
+      siteUrl: 'https://moves.example',
+      mail: { from: 'Moves <quotes@moves.example> Bcc: x@example.com', business: 'leads@moves.example' },
+      resend: { apiKey: 're_key', baseUrl: 'http://127.0.0.1:8791' },
+      postcodesApiUrl: 'http://127.0.0.1:8790',
+      outbox: { retryBaseSeconds: 1, maxAttempts: 3 },
+      rateLimitClientHeader: 'X-Test-Client',
+    });
+  });
+
+  it('falls back for numbers it cannot use, and treats empty secrets as unset', () => {
+    expect(parseConfig(env({ OUTBOX_RETRY_BASE_SECONDS: '-5', OUTBOX_MAX_ATTEMPTS: '2.5', RESEND_API_KEY: '' }))).toMatchObject({
+      outbox: { retryBaseSeconds: 60, maxAttempts: 8 },
+      resend: { apiKey: undefined },
+    });
+    expect(parseConfig(env({ OUTBOX_MAX_ATTEMPTS: 'many' })).outbox.maxAttempts).toBe(8);
+  });
+
+  it('parses an environment once', () => {
+    const one = env({ SITE_URL: 'https://a.example' });
+    expect(config(one)).toBe(config(one));
+    expect(config(env({ SITE_URL: 'https://b.example' })).siteUrl).toBe('https://b.example');
+  });
+});

@@ -1,0 +1,27 @@
+/** Hono's secureHeaders, as the Worker configures it, gives exactly the documented list (and nothing else). */
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { API_SECURITY_HEADERS, securityHeaders } from '../../functions/lib/security-headers';
+
+function app() {
+  const hono = new Hono();
+  hono.use('*', ...securityHeaders);
+  hono.get('/json', (c) => c.json({ ok: true }));
+  hono.get('/page', (c) => c.html('<p>hi</p>', 400, { 'Content-Security-Policy': "default-src 'none'; form-action 'self'" }));
+  return hono;
+}
+
+describe('API security headers', () => {
+  it('are exactly API_SECURITY_HEADERS on an answer', async () => {
+    const response = await app().request('/json');
+    const headers = Object.fromEntries(response.headers);
+    delete headers['content-type'];
+    expect(headers).toEqual(Object.fromEntries(Object.entries(API_SECURITY_HEADERS).map(([name, value]) => [name.toLowerCase(), value])));
+  });
+  it("keep an answer's own policy (an HTML page's CSP) and add the rest", async () => {
+    const response = await app().request('/page');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
