@@ -1,4 +1,3 @@
 /** Display helpers for the wizard (spec section 9: miles to one decimal, money as £ + en-GB number). */
 export { formatMoney } from '~/lib/money';
-
-export const formatMiles = (miles: number) => miles.toFixed(1);
+export { formatMiles, describeDistance } from '~/lib/distance';
