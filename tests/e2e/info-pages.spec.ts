@@ -163,8 +163,8 @@ test.describe('figures appear on their pages', () => {
     for (const value of ['Customer First', 'Transparency', 'Excellence'])
       await expect(page.getByRole('heading', { name: value })).toBeVisible();
     for (const member of team) await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View Careers' })).toHaveAttribute('href', '/careers');
-    await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    await expect(main.getByRole('link', { name: 'View Careers' })).toHaveAttribute('href', '/careers');
+    await expect(main.getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', '/contact');
   });
 
   test('terms: the cancellation tiers and insurance limits', async ({ page }) => {
