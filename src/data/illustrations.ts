@@ -1,5 +1,5 @@
 /**
- * The hero illustrations: our own flat drawings, one file each in public/illustrations/<name>.svg, whose
+ * The hero illustrations (and the home page's, 'home'): our own flat drawings, one file each in public/illustrations/<name>.svg, whose
  * drawing is the group with id "art" (HeroArt.astro draws it with <use>). Add the file and its name together.
  */
 export const illustrations = [
@@ -13,6 +13,7 @@ export const illustrations = [
   'drivers',
   'furniture',
   'help',
+  'home',
   'home-removals',
   'insurance',
   'packing',

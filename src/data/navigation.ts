@@ -26,7 +26,7 @@ export const headerGroups: readonly NavGroup[] = [
       { label: 'Furniture moving', href: '/services/furniture-moving', description: 'Single items and small loads' },
       { label: 'Packing', href: '/services/packing', description: 'Full, partial or materials only' },
       { label: 'Commercial moving', href: '/services/commercial', description: 'Offices, shops and stock' },
-      { label: 'Storage', href: storageHref, description: 'Somewhere safe between homes' },
+      { label: 'Storage', href: storageHref, description: 'Between homes, by the week' },
     ],
   },
   {

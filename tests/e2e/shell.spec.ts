@@ -118,9 +118,11 @@ test.describe('footer', () => {
     await open(page, '/about');
     const line = page.locator('footer [data-company-line]');
     await expect(line).toBeVisible();
+    // Right under the copyright line, which names the company.
+    await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} ${site.legalName}.`);
     const { company, address } = site;
     await expect(line).toHaveText(
-      `${site.legalName} is registered in ${company.registeredIn}, company number ${company.number}. Registered office: ${address.street}, ${address.locality} ${address.postcode}.`,
+      `Registered in ${company.registeredIn}, company number ${company.number}. Registered office: ${address.street}, ${address.locality} ${address.postcode}.`,
     );
   });
 });
