@@ -208,7 +208,7 @@ test.describe('notifications', () => {
       await page.setViewportSize({ width, height: 800 });
       // A notice handed over to the next page, as the quote wizard does on its way to the confirmation.
       await page.addInitScript(
-        ([confirmationKey, handoffKey]) => {
+        ({ confirmationKey, handoffKey }) => {
           sessionStorage.setItem(
             confirmationKey,
             JSON.stringify({
@@ -235,7 +235,7 @@ test.describe('notifications', () => {
             }),
           );
         },
-        [CONFIRMATION_KEY, HANDOFF_KEY],
+        { confirmationKey: CONFIRMATION_KEY, handoffKey: HANDOFF_KEY },
       );
       await open(page, '/quote-confirmation');
       const notice = page.locator('[data-notice]');
