@@ -1,4 +1,4 @@
-/** The help centre FAQ (spec sections 2 and 9). The /faq page renders these; the search island filters them. */
+/** The Help Centre FAQ (spec sections 2 and 9). The /faq page renders these; the search island filters them. */
 import { insuranceLimits } from './insurance';
 import { adviceBookingDays, freeChangeHours, paymentMethods, paymentTiming } from './policies';
 import { FREE_MILES } from './packages';
@@ -26,7 +26,7 @@ export const faqCategories: readonly FaqCategory[] = [
     items: [
       {
         question: `What does ${site.brand} do?`,
-        answer: `${site.brand} gives you an instant estimated price for your move and books it with a vetted, insured local crew. We handle home removals, single furniture items, packing, office moves, car transport, courier jobs and student moves across the UK.`,
+        answer: `${site.brand} gives you an instant estimated price for your move and books it with a vetted, insured local crew. We handle home removals, single furniture items, packing, office moves, car transport, courier jobs, student moves and storage between homes across the UK.`,
       },
       {
         question: 'How is my quote worked out?',
@@ -34,8 +34,7 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'Which areas do you cover?',
-        answer:
-          'England, Scotland and Wales, including moves between them. For Northern Ireland, the islands and moves abroad, send us the details through the contact form and we will tell you honestly whether we can help.',
+        answer: `${site.coverage}, including moves between them. For moves abroad, to the Channel Islands or to the Isle of Man, send us the details through the contact form and we will tell you honestly whether we can help.`,
       },
     ],
   },

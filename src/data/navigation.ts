@@ -1,4 +1,8 @@
-/** Every link of the header and footer, in one list that the shell and the tests both read (spec section 2, "Navigation and shell"). */
+/**
+ * Every link of the header and footer, in one list that the shell and the tests both read (spec section 2,
+ * "Navigation and shell"). Issue 14 overrides the spec where its labels did not match their pages: the header
+ * also offers Help and Contact, and each footer label names the page it opens.
+ */
 
 export interface NavLink {
   label: string;
@@ -11,6 +15,9 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
+/** Storage (spec section 1) is offered with home removals: its section on that page. */
+export const storageHref = '/services/home-removals#storage';
+
 export const headerGroups: readonly NavGroup[] = [
   {
     label: 'Services',
@@ -19,6 +26,7 @@ export const headerGroups: readonly NavGroup[] = [
       { label: 'Furniture moving', href: '/services/furniture-moving', description: 'Single items and small loads' },
       { label: 'Packing', href: '/services/packing', description: 'Full, partial or materials only' },
       { label: 'Commercial moving', href: '/services/commercial', description: 'Offices, shops and stock' },
+      { label: 'Storage', href: storageHref, description: 'Between homes, by the week' },
     ],
   },
   {
@@ -40,6 +48,12 @@ export const headerGroups: readonly NavGroup[] = [
   },
 ];
 
+/** Plain links beside the dropdowns (issue 14: the header offers Help and Contact). */
+export const headerLinks: readonly NavLink[] = [
+  { label: 'Help', href: '/faq' },
+  { label: 'Contact', href: '/contact' },
+];
+
 export const quoteCta: NavLink = { label: 'Get Quote', href: '/quote' };
 export const signInLink: NavLink = { label: 'Sign in', href: '/login' };
 
@@ -51,8 +65,9 @@ export const footerGroups: readonly NavGroup[] = [
       { label: 'Furniture moving', href: '/services/furniture-moving' },
       { label: 'Packing', href: '/services/packing' },
       { label: 'Commercial moving', href: '/services/commercial' },
+      { label: 'Storage', href: storageHref },
       { label: 'Car transport', href: '/services/car-transport' },
-      { label: 'International Moving', href: '/services/other' },
+      { label: 'Other transport services', href: '/services/other' },
     ],
   },
   {
@@ -68,8 +83,10 @@ export const footerGroups: readonly NavGroup[] = [
   {
     label: 'Support',
     links: [
-      { label: 'Help Center', href: '/contact' },
-      { label: 'Safety and Insurance', href: '/faq' },
+      { label: 'Help Centre', href: '/faq' },
+      { label: 'Contact us', href: '/contact' },
+      { label: 'Safety and security', href: '/safety' },
+      { label: 'Insurance', href: '/insurance' },
       { label: 'How it works', href: '/how-it-works' },
       { label: 'Articles', href: '/articles' },
     ],

@@ -18,16 +18,21 @@ export interface CancellationTier {
   detail: string;
 }
 
+/**
+ * The spec's four tiers (48+ hours full refund, 24-48 partial, under 24 fees, no-show in full), worded for how
+ * payment really works: nothing is taken before the move, so there is no deposit to refund (issue 14).
+ */
 export const cancellationTiers: readonly CancellationTier[] = [
   {
     notice: '48+ hours',
-    outcome: 'Full refund',
-    detail: 'Cancel 48 hours or more before your booked start time and any deposit is refunded in full.',
+    outcome: 'Nothing to pay',
+    detail: 'Cancel 48 hours or more before your booked start time and you pay nothing. We never take a deposit.',
   },
   {
     notice: '24-48 hours',
-    outcome: 'Partial refund',
-    detail: 'Between 24 and 48 hours before, we refund what we have not already committed to the crew and vehicle.',
+    outcome: 'Nothing to pay for the move',
+    detail:
+      'Between 24 and 48 hours before, cancelling is still free. If we have already bought something for your move at your request, such as packing materials, you pay only for that, at cost.',
   },
   {
     notice: 'Under 24 hours',

@@ -31,7 +31,7 @@ export const team: readonly TeamMember[] = [
     id: 'meera-shah',
     name: 'Meera Shah',
     role: 'Chief Technology Officer',
-    bio: 'Built pricing systems for a rail operator. She is the reason your estimate uses real distances between postcodes rather than a guess.',
+    bio: 'Built pricing systems for a rail operator. She is the reason your estimate is worked out from the distance between your postcodes rather than a guess.',
     initials: 'MS',
     palette: ['#dcfce7', '#15803d', '#111111', '#c68d62'],
   },

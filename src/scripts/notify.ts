@@ -4,6 +4,13 @@
  * when the first notification arrives with the region). No framework: it runs anywhere.
  */
 
+/**
+ * Where notifications sit: top-right as the spec says, but below the sticky header (h-16) rather than over it, so
+ * Get Quote, Call Me Back and Menu stay reachable while one is showing (issue 14). Full width less the margins on a
+ * phone. NotificationHandoff.astro renders the region with this class.
+ */
+export const REGION_CLASS = 'pointer-events-none fixed top-[4.75rem] right-4 left-4 z-[70] flex flex-col items-end sm:left-auto';
+
 export type NoticeVariant = 'default' | 'success' | 'error';
 
 export interface Notice {
@@ -35,7 +42,7 @@ function region(): HTMLElement {
   if (!el) {
     el = document.createElement('div');
     el.setAttribute('data-notifications', '');
-    el.className = 'pointer-events-none fixed top-4 right-4 left-4 z-[70] flex flex-col items-end sm:left-auto';
+    el.className = REGION_CLASS;
     document.body.append(el);
   }
   return el;

@@ -162,7 +162,7 @@ test.describe('article detail', () => {
     await expect(page.locator('.article-lead-list').first().locator('strong').first()).toHaveText('Set a budget:');
     await expect(page.getByRole('note').first()).toContainText('contracts have been exchanged');
 
-    await expect(page.getByText('Moving and organization expert')).toBeVisible();
+    await expect(page.getByText('Moving and organisation expert')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Need Help with Your Move?' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Get Free Quote' })).toHaveAttribute('href', '/quote');
     await expect(page.locator('main').getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');

@@ -1,23 +1,29 @@
 import { test, expect, open } from './fixtures';
 import { carouselReviews } from '../../src/data/reviews';
 import { press } from '../../src/data/press';
-import { claims, promo } from '../../src/site.config';
+import { claimText, promo, ratingText } from '../../src/site.config';
 
 test('home renders every section of the spec', async ({ page, consoleErrors }) => {
   await open(page, '/');
   await expect(page).toHaveTitle(/Shiftly/);
   await expect(page.locator('h1')).toBeVisible();
-  await expect(page.getByText(`Rated ${claims.rating}/${claims.ratingOutOf} from ${claims.reviewCount} reviews`)).toBeVisible();
+  await expect(page.getByText(`Rated ${ratingText}`)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Get Quote from £199' })).toHaveAttribute('href', '/quote');
   await expect(page.getByRole('region', { name: /First move/ }).or(page.locator('section[aria-labelledby="promo-title"]'))).toContainText(
     promo.code,
   );
   await expect(page.getByRole('heading', { name: /Booking the van should not be/ })).toBeVisible();
-  for (const item of press) await expect(page.getByText(item.headline)).toBeVisible();
+  // Issue 14: the press shows each publication's name as text, beside its headline; no drawn logos.
+  const pressSection = page.locator('section[aria-labelledby="press-title"]');
+  for (const item of press) {
+    await expect(pressSection.getByText(item.headline)).toBeVisible();
+    await expect(pressSection.locator('[data-press-source]', { hasText: item.source })).toBeVisible();
+  }
+  await expect(pressSection.locator('[aria-hidden="true"], svg, img')).toHaveCount(0);
+  // Each figure reads as one phrase, in the wording of the site config.
   const stats = page.locator('section[aria-labelledby="stats-title"]');
-  for (const value of [claims.moves, claims.vehicles, claims.team, `${claims.rating}/${claims.ratingOutOf}`])
-    await expect(stats).toContainText(value);
-  await expect(stats).toContainText(`from ${claims.reviewCount} reviews`);
+  const phrases = (await stats.locator('li').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+  expect(phrases).toEqual([claimText('moves'), claimText('vehicles'), claimText('team'), ratingText]);
   expect(consoleErrors).toEqual([]);
 });
 

@@ -1,5 +1,5 @@
 import { test, expect, open, axeViolations } from './fixtures';
-import { claims, site, telHref } from '../../src/site.config';
+import { claimText, claims, site, telHref } from '../../src/site.config';
 import { packingOptions } from '../../src/data/packing';
 import { driverRequirements, partnerRetailers } from '../../src/data/drivers';
 import { faqCategories } from '../../src/data/faqs';
@@ -86,7 +86,14 @@ test.describe('figures appear on their pages', () => {
     await page.goto('/drivers');
     await expect(page.locator('h1')).toHaveText(`Drive with ${site.brand}`);
     const d = claims.drivers;
-    for (const value of [`${d.averageHourly}/hour`, `${d.hourlyRange}/hour`, `${d.topWeekly}/week`, d.count, d.rating, claims.support]) {
+    for (const value of [
+      `${d.averageHourly}/hour`,
+      `${d.hourlyRange}/hour`,
+      `${d.topWeekly}/week`,
+      d.applicants,
+      d.rating,
+      claims.support,
+    ]) {
       await expect(page.locator('section[aria-labelledby="earnings-title"]')).toContainText(value);
     }
     await expect(page.locator('[data-driver-requirements] li')).toHaveText([...driverRequirements]);
@@ -114,8 +121,12 @@ test.describe('figures appear on their pages', () => {
       expect(text, fact).toContain(fact);
     }
     await expect(page.locator('[data-faq-search]')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Call Support' })).toHaveAttribute('href', telHref);
-    await expect(page.getByRole('link', { name: 'Live Chat' })).toHaveAttribute('href', '/contact#live-chat');
+    // Issue 14: no chat window exists, so "Still Need Help?" offers what does: a call-back, a call and a message.
+    const help = page.locator('section[aria-labelledby="help-title"]');
+    await expect(help.getByRole('link', { name: `Call ${site.phone.display}` })).toHaveAttribute('href', telHref);
+    await expect(help.getByRole('button', { name: 'Request a call-back' })).toHaveAttribute('data-callback-trigger', '');
+    await expect(help.getByRole('link', { name: 'Send a message' })).toHaveAttribute('href', '/contact');
+    await expect(page.locator('main')).not.toContainText(/live chat/i);
   });
 
   test('insurance: every cover and limit, with quote and contact links', async ({ page }) => {
@@ -129,7 +140,7 @@ test.describe('figures appear on their pages', () => {
   test('reviews: the rating breakdown', async ({ page }) => {
     await page.goto('/reviews');
     await expect(page.locator('[data-rating-overall]')).toHaveText(ratingBreakdown[0].value.toFixed(1));
-    expect(ratingBreakdown[0].value.toFixed(1)).toBe(claims.averageRating);
+    expect(ratingBreakdown[0].value.toFixed(1)).toBe(claims.surveyScore);
     const breakdown = page.locator('section[aria-labelledby="breakdown-title"] dl');
     for (const part of ratingBreakdown.slice(1)) {
       await expect(breakdown.locator('div', { hasText: part.label })).toContainText(part.value.toFixed(1));
@@ -140,20 +151,20 @@ test.describe('figures appear on their pages', () => {
     await page.goto('/about');
     const main = page.locator('main');
     for (const value of [
-      claims.company.since,
-      claims.company.customers,
-      claims.company.satisfaction,
+      claims.since,
+      claimText('moves'),
+      claimText('quotes'),
+      claims.satisfaction,
       claims.completionRate,
-      claims.averageRating,
-      claims.support,
+      claims.surveyScore,
     ]) {
       await expect(main).toContainText(value);
     }
     for (const value of ['Customer First', 'Transparency', 'Excellence'])
       await expect(page.getByRole('heading', { name: value })).toBeVisible();
     for (const member of team) await expect(page.getByRole('heading', { name: member.name })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'View Careers' })).toHaveAttribute('href', '/careers');
-    await expect(page.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
+    await expect(main.getByRole('link', { name: 'View Careers' })).toHaveAttribute('href', '/careers');
+    await expect(main.getByRole('link', { name: 'Contact Us', exact: true })).toHaveAttribute('href', '/contact');
   });
 
   test('terms: the cancellation tiers and insurance limits', async ({ page }) => {
@@ -206,7 +217,7 @@ test.describe('figures appear on their pages', () => {
     await expect(main).toContainText(`We reply ${site.emailReplyPromise}`);
     for (const line of site.supportHours) await expect(page.locator('[data-support-hours]')).toContainText(line.hours);
     await expect(main).toContainText(site.address.postcode);
-    await expect(page.getByRole('link', { name: 'Call Now' }).first()).toHaveAttribute('href', telHref);
+    await expect(page.getByRole('link', { name: `Call ${site.phone.display}` }).first()).toHaveAttribute('href', telHref);
   });
 
   test('referral: code, the three steps and the example dashboard', async ({ page }) => {
@@ -381,12 +392,16 @@ test.describe('contact form', () => {
     );
   });
 
-  test('Start Live Chat explains availability and offers a call-back and the form', async ({ page }) => {
+  test('no "Live Chat": the call-back panel says when we are available and offers a call-back and the form', async ({ page }) => {
     await open(page, '/contact');
-    const chat = page.locator('#live-chat');
-    for (const line of site.supportHours) await expect(chat).toContainText(line.hours);
-    await expect(chat.locator('button[data-callback-trigger]')).toBeVisible();
-    await expect(chat.getByRole('link', { name: 'Write to us instead' })).toHaveAttribute('href', '#contact-form');
+    await expect(page.locator('main')).not.toContainText(/live chat/i);
+    const panel = page.locator('#call-back');
+    for (const line of site.supportHours) await expect(panel).toContainText(line.hours);
+    await expect(panel.getByRole('button', { name: 'Request a call-back' })).toHaveAttribute('data-callback-trigger', '');
+    await expect(panel.getByRole('link', { name: 'Write to us instead' })).toHaveAttribute('href', '#contact-form');
+    // The hero's call-back button opens the call-back dialog.
+    await page.locator('main').getByRole('button', { name: 'Request a call-back' }).first().click();
+    await expect(page.getByRole('dialog', { name: 'Request a call back' })).toBeVisible();
   });
 });
 

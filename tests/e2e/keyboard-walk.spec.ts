@@ -7,7 +7,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, open } from './fixtures';
 import { expectStep, stepHeading, tabTo } from './quote-helpers';
-import { footerGroups, headerGroups, legalLinks, quoteCta, signInLink } from '../../src/data/navigation';
+import { footerGroups, headerGroups, headerLinks, legalLinks, quoteCta, signInLink } from '../../src/data/navigation';
 
 /** What has focus, in words a failure message can show. */
 const focused = (page: Page) =>
@@ -25,7 +25,7 @@ async function tabAndExpect(page: Page, target: Locator, shift = false) {
 test.describe('header', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test('Tab order: skip link, logo, each dropdown opened with Enter and walked, Call Me Back and back, sign in, quote', async ({
+  test('Tab order: skip link, logo, each dropdown opened with Enter and walked, Help, Contact, Call Me Back and back, sign in, quote', async ({
     page,
   }) => {
     await open(page, '/');
@@ -53,10 +53,11 @@ test.describe('header', () => {
       }
     }
 
-    // Leaving the last dropdown closes it.
+    // Then the plain links (Help, Contact); leaving the last dropdown closes it.
+    for (const link of headerLinks) await tabAndExpect(page, nav.locator(`a[href="${link.href}"]`));
+    await expect(nav.locator('details[open]')).toHaveCount(0);
     const callBack = header.locator('.lg\\:flex [data-callback-trigger]');
     await tabAndExpect(page, callBack);
-    await expect(nav.locator('details[open]')).toHaveCount(0);
 
     // Call Me Back by keyboard: the dialog opens with focus inside, Tab stays inside, Escape returns focus.
     await page.keyboard.press('Enter');

@@ -45,6 +45,6 @@ describe('information data modules', () => {
     for (const review of carouselReviews) expect(reviews).toContain(review);
     const dates = reviews.map((r) => r.date);
     expect(dates).toEqual([...dates].sort().reverse());
-    expect(ratingBreakdown[0].value.toFixed(1)).toBe(claims.averageRating);
+    expect(ratingBreakdown[0].value.toFixed(1)).toBe(claims.surveyScore);
   });
 });
