@@ -135,6 +135,9 @@ export const promo = {
   description: '10% off your first booking, applied when you book',
 } as const;
 
+/** Spec: the author card's line; the same words go into each article's structured data. */
+export const articleAuthorRole = 'Moving and organisation expert';
+
 export const quoteFromPrice = 199;
 
 export const telHref = `tel:${site.phone.tel}`;

@@ -1,5 +1,5 @@
 /** schema.org Article structured data for an article page. */
-import { site } from '~/site.config';
+import { articleAuthorRole, site } from '~/site.config';
 
 interface Input {
   article: {
@@ -31,7 +31,7 @@ export function articleJsonLd({ article, url, imageUrl, siteUrl }: Input): Recor
     articleSection: article.category,
     timeRequired: `PT${article.readMinutes}M`,
     inLanguage: 'en-GB',
-    author: { '@type': 'Person', name: article.author, jobTitle: 'Moving and organization expert' },
+    author: { '@type': 'Person', name: article.author, jobTitle: articleAuthorRole },
     publisher: {
       '@type': 'Organization',
       name: site.brand,
