@@ -27,12 +27,6 @@ const DYNAMIC_ATTRIBUTES = [
   'aria-busy',
 ];
 
-/**
- * Class names a library builds at run time from parts (never whole in its code): react-day-picker's
- * `rdp-*` classes (`rdp-${name}`). Kept with any selector they appear in.
- */
-const RUNTIME_BUILT_CLASSES = [/^rdp-/];
-
 /** @param {string} text */
 export function scriptTokens(text) {
   const broad = text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? [];
@@ -58,7 +52,6 @@ export async function pruneCss(css, { html, scripts }) {
       { extractor: scriptTokens, extensions: ['js'] },
     ],
     dynamicAttributes: DYNAMIC_ATTRIBUTES,
-    safelist: { greedy: RUNTIME_BUILT_CLASSES },
     keyframes: true,
     fontFace: true,
     variables: true,
