@@ -44,6 +44,49 @@ export function scriptTokens(text) {
  * @returns {Promise<string>}
  */
 export async function pruneCss(css, { html, scripts }) {
+  const pruned = dropUnusedProperties(await purge(css, { html, scripts }));
+  const formControls = /<(input|textarea|select)\b/.test(html ?? '') || scripts.some((text) => FORM_CONTROL_TOKEN.test(text));
+  return formControls ? pruned : dropFormControlPseudoElements(pruned);
+}
+
+/** How a script names a form control it creates: `createElement("input")`, React's `jsx("input", …)`. */
+const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
+
+/**
+ * Rules whose every selector is a bare pseudo-element only form controls have (the reset's placeholder, date-field,
+ * spin-button, file-button rules): PurgeCSS keeps them (a pseudo-element names no class or tag), but on a page that
+ * has no form control, and no script that makes one, they can match nothing.
+ */
+const FORM_CONTROL_PSEUDO = /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
+
+/** @param {string} css */
+export function dropFormControlPseudoElements(css) {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter((selector) => !FORM_CONTROL_PSEUDO.test(selector.trim()));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length !== rule.selectors.length) rule.selectors = kept;
+  });
+  // At-rules left empty (an @supports that only held those rules).
+  let emptied = true;
+  while (emptied) {
+    emptied = false;
+    root.walkAtRules((atRule) => {
+      if (atRule.nodes && atRule.nodes.length === 0) {
+        atRule.remove();
+        emptied = true;
+      }
+    });
+  }
+  return root.toString();
+}
+
+/**
+ * @param {string} css
+ * @param {{ html?: string, scripts: string[] }} content
+ * @returns {Promise<string>}
+ */
+async function purge(css, { html, scripts }) {
   const [result] = await new PurgeCSS().purge({
     content: [...(html ? [{ raw: html, extension: 'html' }] : []), ...scripts.map((raw) => ({ raw, extension: 'js' }))],
     css: [{ raw: css }],
@@ -56,7 +99,7 @@ export async function pruneCss(css, { html, scripts }) {
     fontFace: true,
     variables: true,
   });
-  return dropUnusedProperties(result?.css ?? '');
+  return result?.css ?? '';
 }
 
 /**
