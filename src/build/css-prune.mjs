@@ -57,7 +57,8 @@ const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
  * spin-button, file-button rules): PurgeCSS keeps them (a pseudo-element names no class or tag), but on a page that
  * has no form control, and no script that makes one, they can match nothing.
  */
-const FORM_CONTROL_PSEUDO = /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
+const FORM_CONTROL_PSEUDO =
+  /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
 
 /** @param {string} css */
 export function dropFormControlPseudoElements(css) {

@@ -91,13 +91,16 @@ describe('rehashCsp', () => {
 });
 
 describe('prunePages over a built site', () => {
-  it("prunes each page to what it and its scripts use, and gives an island a scoped sheet of its own", async () => {
+  it('prunes each page to what it and its scripts use, and gives an island a scoped sheet of its own', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
     const siteCss = '.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' 'sha256-x=';">`;
     const page = (body: string) => `<html><head>${csp}<style>${siteCss}</style></head><body>${body}</body></html>`;
-    writeFileSync(join(dist, 'a.html'), page('<p class="page"></p><div data-island="dialog"></div><script type="module">import(`/_astro/lazy.js`)</script>'));
+    writeFileSync(
+      join(dist, 'a.html'),
+      page('<p class="page"></p><div data-island="dialog"></div><script type="module">import(`/_astro/lazy.js`)</script>'),
+    );
     writeFileSync(join(dist, 'b.html'), page('<div data-island="dialog"></div>'));
     writeFileSync(join(dist, '_astro/lazy.js'), 'export const c=`lazy`;import(`./island.js`)');
     writeFileSync(join(dist, '_astro/island.js'), 'import"./toast.js";export const c=`in-dialog`');
