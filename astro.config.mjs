@@ -8,6 +8,8 @@ import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { articleMarkup } from './src/markdown/article-markup.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
+import { ownCopy } from './src/build/own-copy-plugin.mjs';
+import { pageCss } from './src/build/page-css-integration.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -29,9 +31,18 @@ export default defineConfig({
     sitemap({
       filter: (page) => !unlisted.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
     }),
+    // After the build: each page keeps only the CSS its markup and scripts can match; the on-demand islands get
+    // sheets of their own; each page's CSP is rehashed (src/build/page-css-integration.mjs).
+    pageCss({
+      islands: {
+        'cookie-consent': 'src/islands/cookie-consent/mountCookieConsent.tsx',
+        'callback-dialog': 'src/islands/callback-dialog/mountCallbackDialog.tsx',
+      },
+      everyPage: ['src/scripts/notify.ts'],
+    }),
   ],
   vite: {
-    plugins: [tailwindcss(), lazyUrl()],
+    plugins: [tailwindcss(), lazyUrl(), ownCopy()],
   },
   security: {
     csp: {

@@ -2,12 +2,16 @@
 // Opens every page of the built site in Chromium twice (first visit: empty storage; repeat visit: cookie
 // consent stored), records the bytes the browser fetched before any interaction, gzip-compressed as
 // Cloudflare serves them, prints a table per page and fails when a page is over its budget in budgets.json.
+// On articles it also measures the document up to the end of the LCP element (at phone and desktop widths: the
+// first screen must arrive in the first round trip), and it walks the quote wizard through all five steps,
+// counting every script byte the walk fetches.
 //
 //   npm run build && npm run budgets      (serves dist/ itself with wrangler dev, on a free port unless BUDGET_PORT names one)
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../src/scripts/consent-record.ts';
+import { createPostcodesStandIn } from '../stand-ins/postcodes/server.mjs';
 import { chromeArgs, chromePath } from './lib/chromium.mjs';
 import { portFromEnv, startSite } from './lib/start-site.mjs';
 
@@ -29,14 +33,87 @@ function pagesToVisit() {
   return [...new Set([...fromSitemap, ...(budgets.extraPages ?? [])])];
 }
 
+/** Defaults, then every group whose `match` (a regular expression) fits the path, then the page's own entry. */
 function budgetFor(path) {
-  const own = budgets.pages?.[path] ?? {};
-  const d = budgets.defaults;
-  return {
-    htmlCss: own.htmlCss ?? d.htmlCss,
-    first: { ...d.first, ...own.first },
-    repeat: { ...d.repeat, ...own.repeat },
-  };
+  const layers = [
+    budgets.defaults,
+    ...(budgets.groups ?? []).filter((group) => new RegExp(group.match).test(path)),
+    budgets.pages?.[path] ?? {},
+  ];
+  const budget = { htmlCss: undefined, lcpDocument: undefined, first: {}, repeat: {} };
+  for (const layer of layers) {
+    budget.htmlCss = layer.htmlCss ?? budget.htmlCss;
+    budget.lcpDocument = layer.lcpDocument ?? budget.lcpDocument;
+    Object.assign(budget.first, layer.first);
+    Object.assign(budget.repeat, layer.repeat);
+  }
+  return budget;
+}
+
+/** The viewports the LCP element is found at (Lighthouse's phone and a laptop): the later end counts. */
+const LCP_VIEWPORTS = [
+  { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 },
+  { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
+];
+
+/**
+ * Which element is the LCP, as the nth element with its tag name in document order (the parser's order, the same
+ * count a scan of the HTML source makes).
+ */
+async function lcpElementAt(browser, base, path, screen) {
+  const context = await browser.newContext(screen);
+  await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: CONSENT_KEY, value: CONSENT });
+  const page = await context.newPage();
+  await page.goto(base + path, { waitUntil: 'load' });
+  // The last candidate once painting has settled (an image's entry comes when it is drawn, after load).
+  const found = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let last = null;
+        new PerformanceObserver((list) => {
+          last = list.getEntries().at(-1)?.element ?? last;
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        setTimeout(() => {
+          if (!last) return resolve(null);
+          const tag = last.localName;
+          resolve({ tag, index: [...document.getElementsByTagName(tag)].indexOf(last) });
+        }, 1000);
+      }),
+  );
+  await context.close();
+  return found;
+}
+
+/** Offset in `html` just after the nth `tag` element ends (raw-text regions blanked so their text is not counted). */
+function endOfElement(html, { tag, index }) {
+  const scan = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>|<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
+  const opening = new RegExp(`<${tag}[\\s>/]`, 'gi');
+  let match;
+  for (let i = 0; (match = opening.exec(scan)); i++) if (i === index) break;
+  if (!match) return html.length;
+  const startTagEnd = scan.indexOf('>', match.index) + 1;
+  if (/^(img|input|br|hr|source|meta|link)$/i.test(tag)) return startTagEnd;
+  // The matching close tag, counting nested elements of the same name.
+  const both = new RegExp(`<${tag}[\\s>/]|</${tag}>`, 'gi');
+  both.lastIndex = startTagEnd;
+  for (let depth = 1; (match = both.exec(scan));) {
+    depth += match[0].startsWith('</') ? -1 : 1;
+    if (depth === 0) return match.index + match[0].length;
+  }
+  return html.length;
+}
+
+/** Gzip bytes of the document up to the end of its LCP element, at whichever viewport ends it later. */
+async function lcpDocumentBytes(browser, base, path, html) {
+  let end = 0;
+  const elements = [];
+  for (const screen of LCP_VIEWPORTS) {
+    const element = await lcpElementAt(browser, base, path, screen);
+    if (!element) continue;
+    elements.push(`${element.tag}#${element.index}@${screen.viewport.width}`);
+    end = Math.max(end, endOfElement(html, element));
+  }
+  return { bytes: gz(Buffer.from(html.slice(0, end || html.length))), elements };
 }
 
 function inlineBytes(html) {
@@ -78,11 +155,16 @@ async function measure(browser, base, path, repeat) {
   const sum = (type) => entries.filter((e) => e.type === type).reduce((total, e) => total + e.bytes, 0);
   const documentEntry = entries.find((e) => e.type === 'document');
   const { inlineJs, inlineCss } = inlineBytes(documentEntry?.body.toString('utf8') ?? '');
+  const html = documentEntry?.body.toString('utf8') ?? '';
+  const lcp = !repeat && budgetFor(path).lcpDocument !== undefined ? await lcpDocumentBytes(browser, base, path, html) : undefined;
   return {
     status: response?.status(),
     html: documentEntry?.bytes ?? 0,
     css: sum('stylesheet'),
     inlineCss,
+    lcpDocument: lcp?.bytes,
+    lcpElements: lcp?.elements,
+    scriptRequests: entries.filter((e) => e.type === 'script').length,
     externalJs: sum('script'),
     frameworkJs: entries.filter((e) => e.type === 'script' && FRAMEWORK.test(e.body.toString('utf8'))).reduce((t, e) => t + e.bytes, 0),
     inlineJs,
@@ -94,9 +176,11 @@ async function measure(browser, base, path, repeat) {
 
 function check(path, visit, figures, budget) {
   const problems = [];
-  const limits = { ...budget[visit], htmlCss: budget.htmlCss };
+  const limits = { ...budget[visit], htmlCss: budget.htmlCss, lcpDocument: visit === 'first' ? budget.lcpDocument : undefined };
   const actual = {
     htmlCss: figures.html + figures.css,
+    lcpDocument: figures.lcpDocument,
+    scriptRequests: figures.scriptRequests,
     externalJs: figures.externalJs,
     frameworkJs: figures.frameworkJs,
     inlineJs: figures.inlineJs,
@@ -105,12 +189,72 @@ function check(path, visit, figures, budget) {
   };
   for (const [key, limit] of Object.entries(limits)) {
     if (limit === undefined || actual[key] === undefined) continue;
-    if (kb(actual[key]) > limit) problems.push(`${path} (${visit} visit): ${key} ${kb(actual[key]).toFixed(2)} KB > budget ${limit} KB`);
+    // Requests are a count; everything else is KB.
+    const value = COUNTS.has(key) ? actual[key] : kb(actual[key]);
+    if (value > limit)
+      problems.push(
+        `${path} (${visit} visit): ${key} ${COUNTS.has(key) ? value : `${value.toFixed(2)} KB`} > budget ${limit}${COUNTS.has(key) ? '' : ' KB'}`,
+      );
   }
   return problems;
 }
 
 let site;
+const COUNTS = new Set(['scriptRequests']);
+
+/**
+ * The quote wizard's whole walk on a first visit: every script byte (files and inline) fetched from opening /quote
+ * until step 5 has checked the contact details, so the calendar and the schemas that load on the way are counted.
+ * The browser's postcode look-ups go to an in-process postcode stand-in, whatever service the build names.
+ */
+async function measureQuoteWalk(browser, base) {
+  const standIn = createPostcodesStandIn();
+  await new Promise((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+  const standInUrl = `http://127.0.0.1:${standIn.address().port}`;
+  const context = await browser.newContext();
+  await context.route(/\/(postcodes|outcodes)\//, async (route) => {
+    const url = new URL(route.request().url());
+    if (url.origin === base) return route.continue();
+    const answer = await fetch(standInUrl + url.pathname + url.search);
+    await route.fulfill({
+      status: answer.status,
+      headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+      body: await answer.text(),
+    });
+  });
+  const page = await context.newPage();
+  const scripts = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(gz(await response.body().catch(() => Buffer.alloc(0))));
+  });
+  try {
+    const response = await page.goto(base + '/quote', { waitUntil: 'load' });
+    const inline = inlineBytes((await response.body()).toString('utf8')).inlineJs;
+    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    const next = () => page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('2 bedrooms', { exact: true }).click();
+    await next();
+    await page.getByRole('button', { name: /Sofa/ }).click();
+    await next();
+    await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
+    await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
+    await page.locator('[data-quote-total]').waitFor({ timeout: 15_000 });
+    await next();
+    const date = new Date(Date.now() + 21 * 24 * 60 * 60 * 1000);
+    const typed = [date.getDate(), date.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/') + `/${date.getFullYear()}`;
+    await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed);
+    await next();
+    // Step 5: an empty submit runs the shared validation, so everything the wizard can load has loaded.
+    await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+    await page.getByRole('alert').filter({ hasText: 'There is a problem' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    return { js: scripts.reduce((total, bytes) => total + bytes, 0) + inline, files: scripts.length };
+  } finally {
+    await context.close();
+    standIn.close();
+  }
+}
+
 let exitCode = 0;
 try {
   site = await startSite({ state: '.wrangler/budget-state', ports: { site: portFromEnv('BUDGET_PORT') } });
@@ -125,6 +269,9 @@ try {
       rows.push({ path, visit, ...figures });
     }
   }
+  const walk = budgets.quoteWalk ? await measureQuoteWalk(browser, site.url) : undefined;
+  if (walk && kb(walk.js) > budgets.quoteWalk.js)
+    problems.push(`/quote walk through all five steps: JS ${kb(walk.js).toFixed(2)} KB > budget ${budgets.quoteWalk.js} KB`);
   await browser.close();
 
   const header = [
@@ -133,6 +280,7 @@ try {
     'status',
     'HTML',
     'of it CSS',
+    'to LCP end',
     'ext CSS',
     'ext JS',
     'of it React',
@@ -140,20 +288,33 @@ try {
     'images',
     'other',
     'requests',
+    'scripts',
   ];
   const table = rows.map((r) => [
     r.path,
     r.visit,
     String(r.status),
-    ...[r.html, r.inlineCss, r.css, r.externalJs, r.frameworkJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)),
+    ...[r.html, r.inlineCss].map((b) => kb(b).toFixed(2)),
+    r.lcpDocument === undefined ? '' : kb(r.lcpDocument).toFixed(2),
+    ...[r.css, r.externalJs, r.frameworkJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)),
     String(r.requests),
+    String(r.scriptRequests),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
-  console.log('\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored):\n');
+  console.log(
+    '\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored; scripts = script files fetched):\n',
+  );
   console.log(line(header));
   console.log('|' + widths.map((w, i) => (i < 3 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
   for (const row of table) console.log(line(row));
+  const lcpRows = rows.filter((r) => r.lcpElements?.length);
+  if (lcpRows.length)
+    console.log(`\nLCP elements (tag#index@viewport width): ${lcpRows.map((r) => `${r.path} ${r.lcpElements.join(' ')}`).join('; ')}`);
+  if (walk)
+    console.log(
+      `\n/quote walked through all five steps (first visit): ${kb(walk.js).toFixed(2)} KB of JavaScript in ${walk.files} files plus inline (budget ${budgets.quoteWalk.js} KB).`,
+    );
   if (problems.length) {
     console.error(`\n✗ ${problems.length} budget(s) exceeded:\n  ${problems.join('\n  ')}`);
     exitCode = 1;

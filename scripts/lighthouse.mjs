@@ -3,7 +3,7 @@
 // stored, plus the client-rendered reference in bench/ measured in the same run so the ratios are honest on a noisy
 // machine. Takes the median of the runs and writes docs/quality.md. Slow and CPU heavy: not part of CI.
 //
-//   npm run lighthouse [-- --runs 3] [--no-build] [--only /,/faq] [--no-bench] [--out docs/quality.md]
+//   npm run lighthouse [-- --runs 3] [--no-build] [--only /,/faq] [--profiles mobile] [--no-bench] [--out docs/quality.md]
 //
 // Ports are free ones unless named: LIGHTHOUSE_PORT for the site (wrangler dev --env test), LIGHTHOUSE_POSTCODES_PORT and
 // LIGHTHOUSE_MAIL_PORT for its stand-ins, BENCH_PORT for the reference.
@@ -28,6 +28,7 @@ const { values: opts } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'no-bench': { type: 'boolean', default: false },
     only: { type: 'string' },
+    profiles: { type: 'string' },
     out: { type: 'string', default: 'docs/quality.md' },
   },
 });
@@ -52,7 +53,7 @@ const BENCH_PAGES = opts['no-bench'] ? [] : PAGES.filter((p) => ['/articles/movi
 const PROFILES = [
   { name: 'mobile', config: undefined },
   { name: 'desktop', config: desktopConfig },
-];
+].filter((profile) => !opts.profiles || opts.profiles.split(',').includes(profile.name));
 const STATES = [
   { name: 'first visit', consent: false },
   { name: 'consent stored', consent: true },
@@ -253,6 +254,7 @@ function summarise(lhr) {
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     bestPractices: Math.round((lhr.categories['best-practices']?.score ?? 0) * 100),
     seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    fcp: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
     lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
@@ -270,7 +272,7 @@ const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const NUMERIC = ['performance', 'accessibility', 'bestPractices', 'seo', 'lcp', 'tbt', 'cls', 'totalBytes', 'jsBytes', 'requests'];
+const NUMERIC = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'totalBytes', 'jsBytes', 'requests'];
 
 /** Median of every figure; the LCP element of the run whose LCP is the median one. */
 function combine(allRuns) {
@@ -322,12 +324,13 @@ try {
       if (!Number.isFinite(summary.lcp)) summary = await runOnce(url, job.profile, job.state.consent);
       results.get(job).push(summary);
       console.log(
-        `perf ${summary.performance} a11y ${summary.accessibility} bp ${summary.bestPractices} seo ${summary.seo} · LCP ${Math.round(summary.lcp)} ms · TBT ${Math.round(summary.tbt)} ms`,
+        `perf ${summary.performance} a11y ${summary.accessibility} bp ${summary.bestPractices} seo ${summary.seo} · FCP ${Math.round(summary.fcp)} ms · LCP ${Math.round(summary.lcp)} ms · TBT ${Math.round(summary.tbt)} ms`,
       );
     }
   }
 
   const rows = jobs.map((job) => ({ ...job, result: combine(results.get(job)) }));
+  printPaintSummary(rows);
   const report = renderReport(rows, { commit, started, runs: RUNS });
   writeFileSync(opts.out, report);
   console.log(`\n✓ Wrote ${opts.out}`);
@@ -346,6 +349,24 @@ try {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
+
+/** FCP and LCP (medians) per page type, profile and visit, on the console: the figures issue 11 is judged by. */
+function printPaintSummary(rows) {
+  const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+  console.log('\nFirst and largest contentful paint (median):\n');
+  const table = rows.map((row) => [
+    `${row.site === 'reference' ? '[reference] ' : ''}${row.page.type} ${row.page.path}`,
+    row.profile.name,
+    row.state.name,
+    ms(row.result.fcp),
+    ms(row.result.lcp),
+  ]);
+  const header = ['page', 'profile', 'visit', 'FCP', 'LCP'];
+  const widths = header.map((h, i) => Math.max(h.length, ...table.map((cells) => cells[i].length)));
+  const line = (cells) => cells.map((cell, i) => (i < 3 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
+  console.log(line(header));
+  for (const cells of table) console.log(line(cells));
+}
 
 function renderReport(rows, { commit, started, runs }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -369,13 +390,13 @@ function renderReport(rows, { commit, started, runs }) {
     const pageRows = ours.filter((r) => r.page === page);
     lines.push(`## ${page.type}: \`${page.path}\``, '');
     lines.push(
-      '| profile | visit | performance | accessibility | best practices | SEO | LCP | TBT | CLS | total bytes | JS bytes | requests |',
+      '| profile | visit | performance | accessibility | best practices | SEO | FCP | LCP | TBT | CLS | total bytes | JS bytes | requests |',
     );
-    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    lines.push('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const row of pageRows) {
       const r = row.result;
       lines.push(
-        `| ${row.profile.name} | ${row.state.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : 'n/a'} | ${kb(r.totalBytes)} | ${kb(r.jsBytes)} | ${r.requests} |`,
+        `| ${row.profile.name} | ${row.state.name} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${ms(r.fcp)} | ${ms(r.lcp)} | ${ms(r.tbt)} | ${Number.isFinite(r.cls) ? r.cls.toFixed(3) : 'n/a'} | ${kb(r.totalBytes)} | ${kb(r.jsBytes)} | ${r.requests} |`,
       );
     }
     lines.push('', 'LCP element:', '');

@@ -154,8 +154,16 @@ test.describe('article detail', () => {
     await expect(heroImg).toHaveAttribute('width', /\d+/);
     await expect(heroImg).toHaveAttribute('height', /\d+/);
     expect(await heroImg.getAttribute('loading')).not.toBe('lazy');
-    await expect(hero.locator('source[type="image/avif"]')).toHaveCount(1);
-    await expect(hero.locator('source[type="image/webp"]')).toHaveAttribute('srcset', /400w.*800w.*1200w/);
+    await expect(hero.locator('source[type="image/avif"]')).toHaveAttribute('srcset', /400w.*800w.*1200w/);
+    // WebP is the fallback image itself (no PNG set in the markup), at the same widths.
+    await expect(heroImg).toHaveAttribute('srcset', /\.webp 400w.*\.webp 800w.*\.webp 1200w/);
+    // Discoverable from the document's first bytes: the AVIF candidates are preloaded from <head>, high priority.
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    await expect(preload).toHaveAttribute('type', 'image/avif');
+    await expect(preload).toHaveAttribute('fetchpriority', 'high');
+    expect(await preload.getAttribute('imagesrcset')).toBe(await hero.locator('source[type="image/avif"]').getAttribute('srcset'));
+    expect(await preload.getAttribute('imagesizes')).toBe(await heroImg.getAttribute('sizes'));
+    await expect(heroImg).toHaveAttribute('fetchpriority', 'high');
 
     // body markup: headings, lead-in list, callout
     await expect(page.getByRole('heading', { level: 2, name: 'Eight weeks before' })).toBeVisible();

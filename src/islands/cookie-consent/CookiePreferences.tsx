@@ -1,8 +1,11 @@
 import { useState } from 'react';
 import type { ConsentChoices } from '~/scripts/consent';
+import { CloseButton } from '../shared/CloseButton';
 import { ModalDialog } from '../shared/ModalDialog';
 import { CONSENT_CATEGORIES } from './categories';
 import { Switch } from './Switch';
+
+const FIRST_CHOICE = CONSENT_CATEGORIES.find((category) => category.id !== 'essential')?.id;
 
 interface CookiePreferencesProps {
   open: boolean;
@@ -31,18 +34,19 @@ export function CookiePreferences({ open, initialChoices, returnFocusTo, onSave,
     >
       <form
         method="dialog"
-        className="p-6"
+        className="relative p-6"
         onSubmit={(event) => {
           event.preventDefault();
           onSave(choices);
         }}
       >
-        <h2 id="cookie-prefs-title" className="text-2xl">
+        <h2 id="cookie-prefs-title" className="pr-10 text-2xl">
           Cookie Preferences
         </h2>
         <p id="cookie-prefs-text" className="mt-2 text-ink-muted">
           Choose which cookies you allow. You can change this at any time from ‘Cookie settings’ at the foot of every page.
         </p>
+        <CloseButton label="Close cookie preferences" onClick={onCancel} />
         <ul className="mt-5 divide-y divide-line rounded-xl border border-line">
           {CONSENT_CATEGORIES.map((category) => {
             const locked = category.id === 'essential';
@@ -52,10 +56,13 @@ export function CookiePreferences({ open, initialChoices, returnFocusTo, onSave,
                 <div>
                   <p id={`cookie-${category.id}-label`} className="font-semibold">
                     {category.title}
-                    {locked && <span className="ml-2 text-sm font-normal text-ink-muted">(always on)</span>}
+                    {locked && (
+                      <span className="ml-2 rounded-full bg-surface-muted px-2 py-0.5 text-sm font-normal text-ink-muted">Always on</span>
+                    )}
                   </p>
                   <p id={`cookie-${category.id}-text`} className="text-sm text-ink-muted">
                     {category.description}
+                    {locked && <span className="sr-only">. This switch is locked on.</span>}
                   </p>
                 </div>
                 <Switch
@@ -65,6 +72,8 @@ export function CookiePreferences({ open, initialChoices, returnFocusTo, onSave,
                   labelledBy={`cookie-${category.id}-label`}
                   describedBy={`cookie-${category.id}-text`}
                   onChange={(value) => setChoices((current) => ({ ...current, [category.id]: value }))}
+                  // The first control that does something: the Essential switch above it is locked.
+                  firstStop={category.id === FIRST_CHOICE}
                 />
               </li>
             );

@@ -1,4 +1,3 @@
-import '../quote-wizard/wizard.css';
 import { useEffect, useMemo } from 'react';
 import { useHydrated } from '../shared/useHydrated';
 import { formatLongDate } from '~/lib/dates';

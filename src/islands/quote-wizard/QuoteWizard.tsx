@@ -1,4 +1,3 @@
-import './wizard.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { handOff, notify } from '~/scripts/notify';

@@ -1,8 +1,18 @@
 import { useId, useRef, useState } from 'react';
 import { DayPicker } from 'react-day-picker';
-import 'react-day-picker/style.css';
+import dayPickerStyles from 'react-day-picker/style.css?url';
 import { formatLongDate, isWeekend, londonToday } from '~/lib/dates';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
+
+// The calendar's stylesheet travels with this lazily loaded step instead of sitting in /quote's inline CSS. The
+// module finishes loading (and the step renders) only once the stylesheet has, so the calendar never shifts.
+await new Promise<void>((resolve) => {
+  const link = document.createElement('link');
+  link.rel = 'stylesheet';
+  link.href = dayPickerStyles;
+  link.onload = link.onerror = () => resolve();
+  document.head.append(link);
+});
 
 interface Props {
   value: string | null;

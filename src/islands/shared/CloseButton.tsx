@@ -1,16 +1,20 @@
-interface CloseButtonProps {
+import type { ButtonHTMLAttributes } from 'react';
+
+interface CloseButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className' | 'aria-label'> {
   label: string;
-  onClick: () => void;
   /** Where it sits in the top-right corner of its box. */
   className?: string;
 }
 
-/** The X in the corner of a banner or dialog: a 44 px target with an accessible name. */
-export function CloseButton({ label, onClick, className = 'top-4 right-4' }: CloseButtonProps) {
+/**
+ * The X in the corner of a banner or dialog: a 44 px target with an accessible name. Without `onClick` (markup
+ * rendered at build time, such as the cookie banner's) a script binds it through its data attributes.
+ */
+export function CloseButton({ label, className = 'top-4 right-4', ...button }: CloseButtonProps) {
   return (
     <button
+      {...button}
       type="button"
-      onClick={onClick}
       aria-label={label}
       className={`absolute grid size-11 place-items-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink ${className}`}
     >

@@ -45,10 +45,14 @@ export function ModalDialog({ open, onDismiss, titleId, descriptionId, returnFoc
     if (open && !dialog.open) {
       returnTo.current = returnFocusTo ?? (document.activeElement as HTMLElement | null);
       dialog.showModal();
+      // showModal() focuses the first focusable element; a dialog can name a better first stop.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      // The opener may have gone (a banner that closed with the dialog): land on the main content instead of <body>.
-      const target = returnTo.current?.isConnected ? returnTo.current : document.querySelector<HTMLElement>('main');
+      // The opener may have gone or been hidden (a banner that closed with the dialog): land on the main content
+      // instead of <body>.
+      const opener = returnTo.current;
+      const target = opener?.isConnected && opener.getClientRects().length > 0 ? opener : document.querySelector<HTMLElement>('main');
       target?.focus();
       returnTo.current = null;
     }

@@ -1,0 +1,136 @@
+// @ts-check
+/**
+ * Pruning a stylesheet to what some markup and scripts can match, with PurgeCSS. The markup is read by
+ * purgecss-from-html (classes, ids, tags, attribute names and values, exactly); scripts are read for every
+ * string that could be a class (Tailwind classes carry `: / [ ] ( ) . % !`, so tokens split only on quotes,
+ * backticks and white space) and every identifier (attribute names such as `hidden`), plus `dataset.fooBar`
+ * as `data-foo-bar`. So a class a script adds is kept exactly when that script's code names it: the safelist
+ * is derived from the code, not maintained by hand.
+ */
+import { PurgeCSS } from 'purgecss';
+import purgeHtml from 'purgecss-from-html';
+import postcss from 'postcss';
+import prefixSelector from 'postcss-prefix-selector';
+
+/**
+ * ARIA states scripts and React set at run time, usually from a boolean the minifier turns into `!0`, so their
+ * values ("true") are not in the code: a selector on one of these is kept whenever its class is.
+ */
+const DYNAMIC_ATTRIBUTES = [
+  'aria-invalid',
+  'aria-current',
+  'aria-disabled',
+  'aria-checked',
+  'aria-expanded',
+  'aria-selected',
+  'aria-pressed',
+  'aria-busy',
+];
+
+/** @param {string} text */
+export function scriptTokens(text) {
+  const broad = text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? [];
+  const words = text.match(/[\w-]+/g) ?? [];
+  const dataset = [...text.matchAll(/\bdataset\.(\w+)/g)].map(
+    ([, name]) => `data-${(name ?? '').replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+  );
+  return [...new Set([...broad, ...words, ...dataset])];
+}
+
+/**
+ * The CSS of `css` that `html` and `scripts` can match (unused keyframes, font faces and custom properties go too).
+ * @param {string} css
+ * @param {{ html?: string, scripts: string[] }} content
+ * @returns {Promise<string>}
+ */
+export async function pruneCss(css, { html, scripts }) {
+  const pruned = dropUnusedProperties(await purge(css, { html, scripts }));
+  const formControls = /<(input|textarea|select)\b/.test(html ?? '') || scripts.some((text) => FORM_CONTROL_TOKEN.test(text));
+  return formControls ? pruned : dropFormControlPseudoElements(pruned);
+}
+
+/** How a script names a form control it creates: `createElement("input")`, React's `jsx("input", …)`. */
+const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
+
+/**
+ * Rules whose every selector is a bare pseudo-element only form controls have (the reset's placeholder, date-field,
+ * spin-button, file-button rules): PurgeCSS keeps them (a pseudo-element names no class or tag), but on a page that
+ * has no form control, and no script that makes one, they can match nothing.
+ */
+const FORM_CONTROL_PSEUDO =
+  /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
+
+/** @param {string} css */
+export function dropFormControlPseudoElements(css) {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter((selector) => !FORM_CONTROL_PSEUDO.test(selector.trim()));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length !== rule.selectors.length) rule.selectors = kept;
+  });
+  // At-rules left empty (an @supports that only held those rules).
+  let emptied = true;
+  while (emptied) {
+    emptied = false;
+    root.walkAtRules((atRule) => {
+      if (atRule.nodes && atRule.nodes.length === 0) {
+        atRule.remove();
+        emptied = true;
+      }
+    });
+  }
+  return root.toString();
+}
+
+/**
+ * @param {string} css
+ * @param {{ html?: string, scripts: string[] }} content
+ * @returns {Promise<string>}
+ */
+async function purge(css, { html, scripts }) {
+  const [result] = await new PurgeCSS().purge({
+    content: [...(html ? [{ raw: html, extension: 'html' }] : []), ...scripts.map((raw) => ({ raw, extension: 'js' }))],
+    css: [{ raw: css }],
+    extractors: [
+      { extractor: purgeHtml, extensions: ['html'] },
+      { extractor: scriptTokens, extensions: ['js'] },
+    ],
+    dynamicAttributes: DYNAMIC_ATTRIBUTES,
+    keyframes: true,
+    fontFace: true,
+    variables: true,
+  });
+  return result?.css ?? '';
+}
+
+/**
+ * PurgeCSS leaves `@property` registrations alone; Tailwind registers one for every `--tw-*` property any utility
+ * of the site uses. A registration for a property nothing left in the sheet mentions is dropped.
+ * @param {string} css
+ */
+export function dropUnusedProperties(css) {
+  const root = postcss.parse(css);
+  const mentioned = new Set();
+  root.walkDecls((decl) => {
+    if (decl.parent?.type === 'atrule' && /** @type {import('postcss').AtRule} */ (decl.parent).name === 'property') return;
+    for (const [name] of `${decl.prop} ${decl.value}`.matchAll(/--[\w-]+/g)) mentioned.add(name);
+  });
+  root.walkAtRules('property', (rule) => {
+    if (!mentioned.has(rule.params.trim())) rule.remove();
+  });
+  return root.toString();
+}
+
+/**
+ * Scopes every rule to `scope` (a descendant selector), leaving `:root`, `:host`, `html` and `body` rules (the
+ * theme's custom properties) global. An island's sheet scoped to its host can be added to any page without
+ * changing how the page's own elements cascade: inside the host its rules win, outside they match nothing.
+ * @param {string} css
+ * @param {string} scope
+ */
+export async function scopeCss(css, scope) {
+  const result = await postcss([prefixSelector({ prefix: scope, skipGlobalSelectors: true, exclude: [/^:host\b/] })]).process(css, {
+    from: undefined,
+  });
+  return result.css;
+}

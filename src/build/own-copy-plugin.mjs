@@ -1,0 +1,37 @@
+// @ts-check
+/**
+ * `import { readStoredConsent } from 'own-copy:~/scripts/consent-record'` bundles that module (and what it imports)
+ * into the importing script as a copy of its own, instead of into a chunk shared with the other scripts that import
+ * it. Astro inlines a page script only when its chunk imports nothing, so the on-demand island loader stays inline
+ * (no script file to fetch, issue 11) while the islands it loads import the same modules. For small, stateless
+ * modules only: each copy is its own instance (a store imported this way would not be shared).
+ */
+import { fileURLToPath } from 'node:url';
+
+const PREFIX = 'own-copy:';
+const QUERY = '?own-copy';
+const srcDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** @returns {import('vite').Plugin} */
+export function ownCopy() {
+  return {
+    name: 'shiftly:own-copy',
+    enforce: 'pre',
+    async resolveId(id, importer) {
+      // A distinct module id (the file plus a query): bundled separately, transformed like the file itself.
+      if (id.startsWith(PREFIX)) {
+        const target = id.slice(PREFIX.length).replace(/^~\//, srcDir);
+        const resolved = await this.resolve(target, importer, { skipSelf: true });
+        if (!resolved) throw new Error(`own-copy: cannot resolve ${target}`);
+        return `${resolved.id}${QUERY}`;
+      }
+      // What a copy imports is copied with it.
+      if (importer?.endsWith(QUERY)) {
+        const resolved = await this.resolve(id, importer.slice(0, -QUERY.length), { skipSelf: true });
+        if (resolved && !resolved.external && !resolved.id.includes('\0')) return `${resolved.id}${QUERY}`;
+        return resolved;
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,7 @@
+/** See own-copy-plugin.mjs: a module bundled into the importing script; its types are the module's own. */
+declare module 'own-copy:~/scripts/consent-record' {
+  export * from '~/scripts/consent-record';
+}
+declare module 'own-copy:~/scripts/pending-trigger' {
+  export * from '~/scripts/pending-trigger';
+}

@@ -1,0 +1,205 @@
+// @ts-check
+/**
+ * Each page carries only the CSS it uses (issue 11). Astro inlines the whole site stylesheet (every utility used
+ * anywhere) into every page; after the build this integration prunes each page's inline CSS to what its markup and
+ * the scripts it can run are able to match (src/build/css-prune.mjs), and gives each on-demand island (loaded by
+ * src/components/OnDemandIslands.astro) a stylesheet of its own, scoped to its host and linked from the host's
+ * `data-css`, so a page carries none of an island's CSS until the island loads. Then each page's content security
+ * policy is rewritten with the hashes of its new inline styles (src/build/csp-meta.mjs).
+ *
+ * "The scripts a page can run" are found from the built files: every `/_astro/*.js` the page names (script tags,
+ * island attributes, lazy-url strings in inline scripts) and everything those files import, statically, dynamically
+ * or through a lazy-url string, except the on-demand islands' own entries, whose code is their sheet's business.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, posix, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { pruneCss, scopeCss } from './css-prune.mjs';
+import { rehashCsp } from './csp-meta.mjs';
+
+const STYLE = /<style([^>]*)>([\s\S]*?)<\/style>/g;
+/** A built script named from markup or from another script: `/_astro/x.js`, `./x.js`, `../x.js`. */
+const SCRIPT_REF = /["'`]((?:\.{1,2}\/|\/_astro\/)[^"'`\s]+?\.js)["'`]/g;
+const PAGE_SCRIPT_REF = /\/_astro\/[^"'`\s)]+?\.js/g;
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/**
+ * @typedef {object} Options
+ * @property {Record<string, string>} islands on-demand island host name (`data-island="…"`) → its entry module, from the project root
+ * @property {string[]} [everyPage] modules any page may run through an island that draw outside the island's host
+ *   (notifications): their classes stay in every page's own CSS
+ */
+
+/**
+ * @param {Options} options
+ * @returns {import('astro').AstroIntegration}
+ */
+export function pageCss({ islands, everyPage = [] }) {
+  let root = process.cwd();
+  /** Client chunks: file name → the modules in it and the module it is the entry of. */
+  /** @type {Map<string, { facade: string | null, modules: string[] }>} */
+  const chunks = new Map();
+
+  /** @type {import('vite').Plugin} */
+  const recordChunks = {
+    name: 'shiftly:record-client-chunks',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    generateBundle(_options, bundle) {
+      for (const output of Object.values(bundle)) {
+        if (output.type === 'chunk') chunks.set(output.fileName, { facade: output.facadeModuleId, modules: output.moduleIds });
+      }
+    },
+  };
+
+  return {
+    name: 'shiftly:page-css',
+    hooks: {
+      'astro:config:setup': ({ config, updateConfig }) => {
+        root = fileURLToPath(config.root);
+        updateConfig({ vite: { plugins: [recordChunks] } });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        const started = Date.now();
+        const report = await prunePages({
+          dist,
+          chunks,
+          islands: Object.fromEntries(Object.entries(islands).map(([name, path]) => [name, resolve(root, path)])),
+          everyPage: everyPage.map((path) => resolve(root, path)),
+        });
+        logger.info(
+          `${report.pages} pages: inline CSS ${kb(report.before)} → ${kb(report.after)} gzip in total; island sheets ${report.islands.join(', ')} (${Date.now() - started} ms)`,
+        );
+      },
+    },
+  };
+}
+
+/** @param {number} bytes */
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** @param {string} text */
+const gz = (text) => gzipSync(text, { level: 9 }).length;
+
+/**
+ * @param {{ dist: string, chunks: Map<string, { facade: string | null, modules: string[] }>, islands: Record<string, string>, everyPage: string[] }} input
+ */
+export async function prunePages({ dist, chunks, islands, everyPage }) {
+  const files = new ScriptFiles(dist);
+  const chunkOf = (/** @type {(c: { facade: string | null, modules: string[] }) => boolean} */ test) =>
+    [...chunks].filter(([, chunk]) => test(chunk)).map(([fileName]) => `/${fileName}`);
+
+  const islandEntries = Object.fromEntries(
+    Object.entries(islands).map(([name, module]) => {
+      const [entry] = chunkOf((chunk) => chunk.facade === module);
+      if (!entry) throw new Error(`page-css: no built chunk is the entry of ${module} (island "${name}")`);
+      return [name, entry];
+    }),
+  );
+  const stopAt = new Set(Object.values(islandEntries));
+  const everyPageScripts = await files.texts(await files.closure(chunkOf((chunk) => chunk.modules.some((m) => everyPage.includes(m)))));
+
+  const pages = await htmlFiles(dist);
+  const sources = await Promise.all(pages.map((page) => readFile(page, 'utf8')));
+
+  // The site stylesheet is the style block most pages share; each island's sheet is cut from it.
+  const siteCss = mostCommon(sources.flatMap((html) => [...html.matchAll(STYLE)].map(([, , css]) => css ?? '')));
+  /** @type {Record<string, string>} */
+  const islandHrefs = {};
+  for (const [name, entry] of Object.entries(islandEntries)) {
+    const scripts = await files.texts(await files.closure([entry]));
+    const css = await scopeCss(await pruneCss(siteCss, { scripts }), `[data-island="${name}"]`);
+    const fileName = `_astro/island-${name}.${createHash('sha256').update(css).digest('base64url').slice(0, 8)}.css`;
+    await writeFile(join(dist, fileName), css);
+    islandHrefs[name] = `/${fileName}`;
+  }
+
+  let before = 0;
+  let after = 0;
+  for (const [index, page] of pages.entries()) {
+    const html = sources[index] ?? '';
+    const markup = html.replace(STYLE, '');
+    const inlineScripts = [...markup.matchAll(INLINE_SCRIPT)].map(([, body]) => body ?? '');
+    const named = [...new Set(markup.match(PAGE_SCRIPT_REF) ?? [])];
+    const scripts = [...inlineScripts, ...everyPageScripts, ...(await files.texts(await files.closure(named, stopAt)))];
+
+    const styles = [...html.matchAll(STYLE)];
+    const pruned = await Promise.all(styles.map(([, , css]) => pruneCss(css ?? '', { html: markup, scripts })));
+    let nth = 0;
+    let out = html.replace(STYLE, (_match, attributes) => {
+      const css = pruned[nth++] ?? '';
+      return css ? `<style${attributes}>${css}</style>` : '';
+    });
+    for (const [name, href] of Object.entries(islandHrefs))
+      out = out.replaceAll(`data-island="${name}"`, `data-island="${name}" data-css="${href}"`);
+    out = rehashCsp(out);
+    await writeFile(page, out);
+    before += styles.reduce((sum, [, , css]) => sum + gz(css ?? ''), 0);
+    after += pruned.reduce((sum, css) => sum + gz(css), 0);
+  }
+  return { pages: pages.length, before, after, islands: Object.entries(islandHrefs).map(([name, href]) => `${name} ${href}`) };
+}
+
+/** Built scripts read once, and the files a set of them can load. */
+class ScriptFiles {
+  /** @param {string} dist */
+  constructor(dist) {
+    this.dist = dist;
+    /** @type {Map<string, Promise<string>>} */
+    this.cache = new Map();
+  }
+
+  /** @param {string} url a site path such as /_astro/x.js */
+  text(url) {
+    let text = this.cache.get(url);
+    if (!text) {
+      text = readFile(join(this.dist, url), 'utf8').catch(() => '');
+      this.cache.set(url, text);
+    }
+    return text;
+  }
+
+  /** @param {string[]} urls */
+  texts(urls) {
+    return Promise.all(urls.map((url) => this.text(url)));
+  }
+
+  /**
+   * Every script reachable from `start`, not walking past `stopAt`.
+   * @param {string[]} start
+   * @param {Set<string>} [stopAt]
+   */
+  async closure(start, stopAt = new Set()) {
+    const seen = new Set();
+    const queue = start.filter((url) => !stopAt.has(url));
+    while (queue.length) {
+      const url = /** @type {string} */ (queue.shift());
+      if (seen.has(url)) continue;
+      seen.add(url);
+      for (const [, ref = ''] of (await this.text(url)).matchAll(SCRIPT_REF)) {
+        const next = ref.startsWith('/') ? ref : posix.join(posix.dirname(url), ref);
+        if (!seen.has(next) && !stopAt.has(next)) queue.push(next);
+      }
+    }
+    return [...seen];
+  }
+}
+
+/** @param {string} dir */
+async function htmlFiles(dir) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
+    .map((entry) => join(entry.parentPath, entry.name))
+    .sort((a, b) => relative(dir, a).localeCompare(relative(dir, b)));
+}
+
+/** @param {string[]} values */
+function mostCommon(values) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
+}
