@@ -23,8 +23,8 @@ interface ServiceBase {
   suggestedSize?: { id: PackageId; why: string };
   /** What the instant estimate covers for this service, in plain words, when that needs saying. */
   estimate?: string;
-  /** No instant price exists (the spec has none): the wizard offers a call-back and the phone number first. */
-  pricedOnRequest?: boolean;
+  /** No instant price exists (the spec has none): the wizard offers a call-back and the phone number after these words. */
+  callbackOffer?: string;
   /** Under Additional Information on step 5, after 'it helps to know:': what helps us price this service. */
   notesHint: string;
   /** Under the total in step 5's booking summary, when the total does not cover the whole job. */
@@ -88,9 +88,9 @@ export const quoteServices: readonly QuoteService[] = [
     group: 'main',
     label: 'Car transport',
     page: '/services/car-transport',
-    pricedOnRequest: true,
+    callbackOffer: 'Only the car? The quickest way to its price:',
     estimate:
-      'A car is priced on request, because the price depends on the car, the route and the trailer. The sizes below price household belongings only, so choose one if you are moving those too.',
+      'A car is priced on request, because the price depends on the car, the route and the trailer. The sizes below are for household belongings, and the estimate covers those only.',
     notesHint: 'the car’s make and model, whether it runs, and open or enclosed transport.',
     totalNote: 'The car is not in this total: we price it on request.',
   },

@@ -74,7 +74,7 @@ describe('service links', () => {
     }
   });
   it('only car transport has no instant price', () => {
-    expect(quoteServices.filter((s) => s.pricedOnRequest).map((s) => s.value)).toEqual(['car-transport']);
+    expect(quoteServices.filter((s) => s.callbackOffer).map((s) => s.value)).toEqual(['car-transport']);
   });
 });
 

@@ -52,7 +52,7 @@ export function ServiceIntro({ request, selectedSize }: Props) {
           {service.estimate}
         </p>
       )}
-      {service?.pricedOnRequest && <CallbackOffer lead="For a price on the phone:" />}
+      {service?.callbackOffer && <CallbackOffer lead={service.callbackOffer} />}
       {carried.length > 0 && (
         <div className="mt-4 border-t border-brand-200 pt-4" data-carried-request>
           <p className="font-semibold">From your request</p>

@@ -21,7 +21,7 @@ export function StepFurniture({ selected, onToggle }: Props) {
                 type="button"
                 aria-pressed={on}
                 onClick={() => onToggle(item.id)}
-                className={`flex min-h-14 w-full items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-left transition-colors ${
+                className={`flex h-full min-h-14 w-full items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-left transition-colors ${
                   on ? 'border-brand-600 bg-brand-50' : 'border-line bg-white hover:border-brand-300'
                 }`}
               >

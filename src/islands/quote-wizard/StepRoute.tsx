@@ -110,7 +110,7 @@ function RouteErrorBox({ id, error, end, onRetry }: { id: string; error: Pricing
         <p className="font-semibold text-danger">{error.message}</p>
         <p className="mt-1 text-sm text-ink">{HELP[error.code](end)}</p>
       </div>
-      {error.code === 'postcode_not_found' && <CallbackOffer lead="Talk to us:" />}
+      {error.code === 'postcode_not_found' && <CallbackOffer />}
       {onRetry && (
         <button type="button" onClick={onRetry} className="mt-2 text-sm font-semibold text-danger underline underline-offset-2">
           Try again
