@@ -102,12 +102,7 @@ test('FIRSTMOVE10 adds its line to the booking summary on step 5, and only the r
 
 test("'Postcode not found' sits under its field, is tied to it, and offers the call-back and the phone number", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await open(page, '/quote');
-  await page.getByText('Mini Move', { exact: true }).click();
-  await continueButton(page).click();
-  await continueButton(page).click();
-  await fromField(page).fill('YO1 7HH');
-  await toField(page).fill('ZZ9 9ZZ');
+  await routeStep(page, quoteHref('parcel'), { from: 'YO1 7HH', to: 'ZZ9 9ZZ' });
   const error = page.locator('#quote-to-error');
   await expect(error).toContainText('Postcode not found', { timeout: 10_000 });
   await expect(error).toContainText('We could not find this postcode');
@@ -142,16 +137,22 @@ test("'Postcode not found' sits under its field, is tied to it, and offers the c
 });
 
 test('an invalid postcode gets plain words under its own field', async ({ page }) => {
-  await open(page, quoteHref('parcel'));
-  await continueButton(page).click();
-  await continueButton(page).click();
-  await fromField(page).fill('SW1A');
-  await toField(page).fill('M1 1AE');
+  await routeStep(page, quoteHref('courier'), { from: 'SW1A', to: 'M1 1AE' });
   const error = page.locator('#quote-from-error');
   await expect(error).toContainText("Invalid 'from' postcode format", { timeout: 10_000 });
   await expect(error).toContainText('Check the postcode you are moving from.');
   await expect(page.locator('[data-route-error="invalid_postcode"]').getByRole('button')).toHaveCount(0);
 });
+
+/** Step 3 with the postcodes typed, from a service link that preselects a size (step 1 needs no click). */
+async function routeStep(page: Page, path: string, { from, to }: { from: string; to: string }) {
+  await open(page, path);
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expectStep(page, 'Where are you moving?');
+  await fromField(page).fill(from);
+  await toField(page).fill(to);
+}
 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
