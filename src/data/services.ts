@@ -62,7 +62,7 @@ export const quoteServices: readonly QuoteService[] = [
     page: '/services/furniture-moving',
     suggestedSize: {
       id: 'mini',
-      why: 'A single item or a few pieces fit our smallest booking. Add the large items on the next step; moving more, choose a bigger size.',
+      why: 'A single item or a few pieces fit our smallest booking: add them on the next step. Moving more than that? Choose a bigger size.',
     },
     notesHint: 'measurements of anything large, and any stairs or tight doorways at either end.',
   },
