@@ -7,7 +7,7 @@
 import type { PackageId } from './packages';
 import { packingOptions } from './packing';
 
-export type MainServiceValue = 'home-removals' | 'furniture-moving' | 'packing' | 'commercial' | 'car-transport';
+export type MainServiceValue = 'home-removals' | 'storage' | 'furniture-moving' | 'packing' | 'commercial' | 'car-transport';
 /** The service types offered on /services/other (its form's select). */
 export type OtherServiceValue = 'parcel' | 'courier' | 'student' | 'specialty';
 export type ServiceValue = MainServiceValue | OtherServiceValue;
@@ -17,7 +17,7 @@ interface ServiceBase {
   value: ServiceValue;
   /** The service's name, as the wizard and the booking summary show it. */
   label: string;
-  /** The page the service is described on. */
+  /** The page (and section) the service is described on. */
   page: string;
   /** The size the wizard preselects, and the line saying why (the customer can change it). */
   suggestedSize?: { id: PackageId; why: string };
@@ -54,6 +54,15 @@ export const quoteServices: readonly QuoteService[] = [
     label: 'Home removals',
     page: '/services/home-removals',
     notesHint: 'stairs, parking, a loft to empty, or storage between homes.',
+  },
+  {
+    value: 'storage',
+    group: 'main',
+    label: 'Storage between homes',
+    page: '/services/home-removals#storage',
+    estimate: 'Your estimate below is for the move. Storage is priced by the week, on request, and added to your detailed quote.',
+    notesHint: 'roughly how much you are storing, for how long, and when you would like it delivered.',
+    totalNote: 'Storage is not in this total: we price it by the week, on request.',
   },
   {
     value: 'furniture-moving',

@@ -67,7 +67,7 @@ describe('service links', () => {
   it('every service has a page and a quote link the wizard understands', () => {
     expect(new Set(quoteServices.map((s) => s.value)).size).toBe(quoteServices.length);
     for (const service of quoteServices) {
-      expect(service.page).toMatch(/^\/services\/[a-z-]+$/);
+      expect(service.page).toMatch(/^\/services\/[a-z-]+(#[a-z-]+)?$/);
       const href = new URL(quoteHref(service.value), 'https://shiftly.example');
       expect(href.pathname).toBe('/quote');
       expect(findService(href.searchParams.get('service'))).toBe(service);
