@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect, sitemapPaths } from './fixtures';
 import { claimLabels, claims, ratingText, site, type CountedClaim } from '../../src/site.config';
+import { quoteHref } from '../../src/data/services';
 
 const PAGES_OUTSIDE_THE_SITEMAP = ['/404', '/login'];
 
@@ -139,7 +140,7 @@ test('storage is findable from the header and described honestly where it leads'
   await expect(section).toBeInViewport();
   await expect(section.getByRole('heading', { level: 2 })).toBeVisible();
   await expect(section).toContainText('Priced by the week, on request');
-  await expect(section.getByRole('link', { name: 'Start my quote' })).toHaveAttribute('href', '/quote');
+  await expect(section.getByRole('link', { name: 'Start my quote' })).toHaveAttribute('href', quoteHref('storage'));
 });
 
 test('the terms match how payment works: no deposit, payment after the move', async ({ page }) => {

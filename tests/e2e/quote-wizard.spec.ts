@@ -1,3 +1,4 @@
+import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations } from './fixtures';
 import {
   emailsFor,
@@ -191,8 +192,8 @@ test('the price on screen is the engine price for the stand-in coordinates, week
   const onWeekday = expectedPricing('BS1 5TR', 'CF10 1EP', 'three-bed', ['tv-stand'], weekday);
   await expect(total(page)).toHaveText(formatMoney(onWeekday.total), { timeout: 10_000 });
   await expect(page.getByText('Weekend surcharge')).toHaveCount(0);
-  if (onWeekday.extraMiles > 0) await expect(page.getByText(`Extra distance (${onWeekday.extraMiles.toFixed(1)} miles)`)).toBeVisible();
-  await expect(page.getByText(`Distance: ${onWeekday.distance.toFixed(1)} miles`)).toBeVisible();
+  if (onWeekday.extraMiles > 0) await expect(page.getByText(`Extra distance (${describeDistance(onWeekday.extraMiles)})`)).toBeVisible();
+  await expect(page.getByText(`Distance: ${describeDistance(onWeekday.distance)}`)).toBeVisible();
   await expect(page.getByText('Includes 25 miles at no extra charge')).toBeVisible();
 
   await dateField.fill(typed(sunday));
@@ -288,17 +289,17 @@ test.describe('the errors of section 8 on step 3', () => {
     await continueButton(page).click();
     await fromField(page).fill('not a postcode');
     await toField(page).fill('M1 1AE');
-    const alert = page.locator('#quote-route-error');
-    await expect(alert).toHaveText(/Invalid 'from' postcode format/, { timeout: 10_000 });
+    await expect(page.locator('#quote-from-error')).toHaveText(/Invalid 'from' postcode format/, { timeout: 10_000 });
     await expect(fromField(page)).toHaveAttribute('aria-invalid', 'true');
-    await expect(fromField(page)).toHaveAttribute('aria-describedby', /quote-route-error/);
+    await expect(fromField(page)).toHaveAttribute('aria-describedby', /quote-from-error/);
     await expect(total(page)).toHaveCount(0);
 
     await fromField(page).fill('M2 5DB');
     await toField(page).fill('XYZ 123');
-    await expect(alert).toHaveText(/Invalid 'to' postcode format/, { timeout: 10_000 });
+    await expect(page.locator('#quote-to-error')).toHaveText(/Invalid 'to' postcode format/, { timeout: 10_000 });
     await expect(toField(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(fromField(page)).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#quote-from-error')).toHaveCount(0);
 
     // Continue does nothing without a price, and says why.
     await continueButton(page).click();
@@ -313,7 +314,7 @@ test.describe('the errors of section 8 on step 3', () => {
     await continueButton(page).click();
     await fromField(page).fill('ZZ9 9ZZ');
     await toField(page).fill('YO1 7HH');
-    await expect(page.locator('#quote-route-error')).toHaveText(/Postcode not found/, { timeout: 10_000 });
+    await expect(page.locator('#quote-from-error')).toHaveText(/Postcode not found/, { timeout: 10_000 });
     await expect(fromField(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(total(page)).toHaveCount(0);
   });
@@ -487,7 +488,7 @@ test('prefill from the other-services form: postcodes and details arrive in the 
   await continueButton(page).click();
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
   await continueButton(page).click();
-  await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue('Service: courier\nTwo boxes of books');
+  await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue('Service: Same-day courier\nTwo boxes of books');
 });
 
 test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
@@ -504,7 +505,7 @@ test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
   expect(await axeViolations(page), 'step 3 with suggestions').toEqual([]);
   await fromField(page).fill('not a postcode');
   await toField(page).fill('M1 1AE');
-  await expect(page.locator('#quote-route-error')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('#quote-from-error')).toBeVisible({ timeout: 10_000 });
   expect(await axeViolations(page), 'step 3 with an error').toEqual([]);
   await fromField(page).fill('SW1A 1AA');
   await expect(total(page)).toBeVisible({ timeout: 10_000 });

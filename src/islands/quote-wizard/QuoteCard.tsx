@@ -1,18 +1,21 @@
 import { useId, useState } from 'react';
 import type { PricingResult } from '~/lib/pricing';
-import { formatMiles, formatMoney } from './format';
+import { describeDistance, formatMoney } from './format';
 
 interface Props {
   result: PricingResult;
   notes?: readonly string[];
 }
 
-/** 'Estimated Quote': the breakdown lines appear only when they add something; the breakdown can be hidden. */
+/**
+ * 'Estimated Quote': the breakdown lines appear only when they add something; the breakdown can be hidden. Miles
+ * are the straight line between the postcodes, and say so (describeDistance).
+ */
 export function QuoteCard({ result, notes = [] }: Props) {
   const [showBreakdown, setShowBreakdown] = useState(true);
   const id = useId();
   const lines: Array<[string, number]> = [['Base service', result.basePrice]];
-  if (result.extraMiles > 0) lines.push([`Extra distance (${formatMiles(result.extraMiles)} miles)`, result.distanceCharge]);
+  if (result.extraMiles > 0) lines.push([`Extra distance (${describeDistance(result.extraMiles)})`, result.distanceCharge]);
   if (result.weekendSurcharge > 0) lines.push(['Weekend surcharge', result.weekendSurcharge]);
   if (result.furnitureCosts > 0) lines.push(['Additional furniture', result.furnitureCosts]);
 
@@ -46,7 +49,9 @@ export function QuoteCard({ result, notes = [] }: Props) {
           {formatMoney(result.total)}
         </span>
       </div>
-      <p className="mt-2 text-sm text-ink-muted">Distance: {formatMiles(result.distance)} miles</p>
+      <p className="mt-2 text-sm text-ink-muted" data-quote-distance>
+        Distance: {describeDistance(result.distance)}
+      </p>
       {result.freeMiles > 0 && <p className="text-sm text-ink-muted">Includes {result.freeMiles} miles at no extra charge</p>}
       {notes.map((note) => (
         <p key={note} className="mt-1 text-sm text-ink-muted">

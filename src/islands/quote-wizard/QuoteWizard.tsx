@@ -5,9 +5,11 @@ import { StepFurniture } from './StepFurniture';
 import { StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
 import { QuoteCard } from './QuoteCard';
+import { ServiceIntro } from './ServiceIntro';
 import { formatMoney } from './format';
 import { readPrefill } from './prefill';
 import { priceNow, schedulePricing } from './pricing-runner';
+import { furthestStep, onStepPop, pushStep, readEntry, replaceStep } from './step-history';
 import { $pricing, $restored, $wizard, goToStep, restoreWizard, toggleFurniture, updateAnswers, STEP_COUNT, type Step } from './store';
 import type { ContactErrors, ContactField, SubmitOutcome } from './submit';
 
@@ -82,10 +84,47 @@ export default function QuoteWizard() {
     heading.current?.focus();
   }, [step]);
 
-  const go = (next: Step) => {
+  const showStep = (next: Step) => {
     stepChanged.current = true;
     setBlocked(null);
     goToStep(next);
+  };
+
+  // The steps live in the browser's history (this runs after the restore above: effects run in order). A reload,
+  // or a return to one of the wizard's entries from another page, shows that entry's step (never one the answers
+  // cannot reach); any other entry is marked with the step shown.
+  useEffect(() => {
+    const entry = readEntry(history.state);
+    const reachable = (wanted: Step) => Math.min(wanted, furthestStep($wizard.get(), $pricing.get())) as Step;
+    if (entry) {
+      const shown = reachable(entry.quoteStep);
+      goToStep(shown);
+      if (shown !== entry.quoteStep) replaceStep(shown);
+    } else replaceStep($wizard.get().step);
+    // Back and Forward: the entry's step, with focus on its heading as for the buttons.
+    return onStepPop((popped) => {
+      const shown = reachable(popped.quoteStep);
+      if (shown !== popped.quoteStep) replaceStep(shown);
+      showStep(shown);
+    });
+  }, []);
+
+  /** Continue: a new history entry, so the browser's Back returns here. */
+  const forward = (next: Step) => {
+    showStep(next);
+    pushStep(next);
+  };
+
+  /** The page's Back button: the browser's Back when the previous entry is the previous step, so history stays in order. */
+  const back = () => {
+    const entry = readEntry(history.state);
+    if (entry?.pushed && entry.quoteStep === step) {
+      history.back(); // the popstate listener shows the step
+    } else {
+      const previous = (step - 1) as Step;
+      showStep(previous);
+      replaceStep(previous);
+    }
   };
 
   const onContinue = () => {
@@ -94,7 +133,7 @@ export default function QuoteWizard() {
       if (reason) return setBlocked(reason);
     }
     if (step === 4 && !state.moveDate) return setBlocked('Choose your move date to continue.');
-    if (step < STEP_COUNT) go((step + 1) as Step);
+    if (step < STEP_COUNT) forward((step + 1) as Step);
   };
 
   const onContactChange = (field: ContactField, value: string) => {
@@ -160,7 +199,7 @@ export default function QuoteWizard() {
 
   const backButton =
     step > 1 ? (
-      <button type="button" className="btn-secondary" onClick={() => go((step - 1) as Step)}>
+      <button type="button" className="btn-secondary" onClick={back}>
         Back
       </button>
     ) : (
@@ -193,6 +232,7 @@ export default function QuoteWizard() {
         {STEP_TITLES[step]}
       </h2>
 
+      {step === 1 && state.request && <ServiceIntro request={state.request} selectedSize={state.propertyId} />}
       {step === 1 && (
         <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
       )}

@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { findFurniture } from '~/data/furniture';
 import { findPackage } from '~/data/packages';
+import { findService } from '~/data/services';
 import { formatLongDate } from '~/lib/dates';
 import { LIMITS } from '~/lib/limits';
 import { promo } from '~/site.config';
-import { formatMiles, formatMoney } from './format';
+import { describeDistance, formatMoney } from './format';
 import type { PricingState, WizardState } from './store';
 import type { ContactErrors, ContactField } from './submit';
 
@@ -46,12 +47,16 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
     onSubmit();
   };
 
+  const service = findService(state.request?.service);
+  /** The fields with a hint under them: the error takes its place in aria-describedby while there is one. */
+  const hinted: Partial<Record<ContactField, true>> = { promoCode: true, ...(service ? { additionalInfo: true } : {}) };
+
   const field = (name: ContactField) => ({
     id: `quote-${name}`,
     name,
     value: state[name],
     'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': errors[name] ? `quote-${name}-error` : name === 'promoCode' ? 'quote-promoCode-hint' : undefined,
+    'aria-describedby': errors[name] ? `quote-${name}-error` : hinted[name] ? `quote-${name}-hint` : undefined,
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
     // The field names are the schema's, and so are their limits.
     maxLength: LIMITS[name],
@@ -111,14 +116,21 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         <div>{labelled('name', <input {...field('name')} type="text" autoComplete="name" required />)}</div>
         <div>{labelled('email', <input {...field('email')} type="email" autoComplete="email" inputMode="email" required />)}</div>
         <div>{labelled('phone', <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required />)}</div>
-        <div>{labelled('additionalInfo', <textarea {...field('additionalInfo')} rows={4} />)}</div>
+        <div>
+          {labelled('additionalInfo', <textarea {...field('additionalInfo')} rows={4} />)}
+          {service && (
+            <p id="quote-additionalInfo-hint" className="mt-1 text-sm text-ink-muted" data-notes-hint>
+              For {service.label.toLowerCase()}, it helps to know: {service.notesHint}
+            </p>
+          )}
+        </div>
         <div className="sm:max-w-xs">
           {labelled(
             'promoCode',
             <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />,
           )}
           <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
-            {promoRecognised ? `${promo.code}: ${promo.description}` : 'Have a code? Enter it here.'}
+            {promoRecognised ? 'Code recognised: see your booking summary.' : 'Have a code? Enter it here.'}
           </p>
         </div>
         <div className="sr-only" aria-hidden="true">
@@ -143,9 +155,9 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           Booking Summary
         </h3>
         <dl className="mt-3 space-y-2 text-sm">
-          <SummaryRow label="Service" value={pkg?.title ?? 'Not chosen'} />
+          <SummaryRow label="Service" value={pkg?.title ?? 'Not chosen'} {...(service ? { detail: service.label } : {})} />
           <SummaryRow label="Route" value={`${state.fromPostcode.trim()} to ${state.toPostcode.trim()}`} />
-          <SummaryRow label="Distance" value={priced ? `${formatMiles(priced.result.distance)} miles` : 'Not calculated'} />
+          <SummaryRow label="Distance" value={priced ? describeDistance(priced.result.distance) : 'Not calculated'} />
           <SummaryRow
             label="Furniture"
             value={priced ? formatMoney(priced.result.furnitureCosts) : formatMoney(0)}
@@ -159,6 +171,12 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             {priced ? formatMoney(priced.result.total) : '—'}
           </span>
         </p>
+        {service?.totalNote && <p className="mt-2 text-sm text-ink-muted">{service.totalNote}</p>}
+        {promoRecognised && (
+          <p className="mt-3 rounded-lg bg-accent-100 px-3 py-2 text-sm font-medium text-ink" data-promo-line>
+            {promo.code}: {promo.description}
+          </p>
+        )}
       </aside>
 
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between lg:col-span-2">

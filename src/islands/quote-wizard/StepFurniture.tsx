@@ -21,11 +21,11 @@ export function StepFurniture({ selected, onToggle }: Props) {
                 type="button"
                 aria-pressed={on}
                 onClick={() => onToggle(item.id)}
-                className={`flex min-h-14 w-full items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-left transition-colors ${
+                className={`flex h-full min-h-14 w-full items-center justify-between gap-3 rounded-xl border-2 px-4 py-3 text-left transition-colors ${
                   on ? 'border-brand-600 bg-brand-50' : 'border-line bg-white hover:border-brand-300'
                 }`}
               >
-                <span className="flex items-center gap-3">
+                <span className="flex min-w-0 items-center gap-3">
                   <span
                     aria-hidden="true"
                     className={`grid size-6 shrink-0 place-items-center rounded-md border-2 ${on ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-400'}`}
@@ -38,7 +38,10 @@ export function StepFurniture({ selected, onToggle }: Props) {
                   </span>
                   <span className="font-semibold text-ink">{item.name}</span>
                 </span>
-                <span className="font-semibold text-brand-800 tabular-nums">+{formatMoney(item.price)}</span>
+                {/* The price never wraps (issue 14): the name takes a second line first. */}
+                <span className="shrink-0 font-semibold whitespace-nowrap text-brand-800 tabular-nums" data-furniture-price>
+                  +{formatMoney(item.price)}
+                </span>
               </button>
             </li>
           );

@@ -1,3 +1,6 @@
+import type { RouteErrorCode } from '~/lib/price-route';
+import { site } from '~/site.config';
+import { CallbackOffer } from './CallbackOffer';
 import { PostcodeCombobox } from './PostcodeCombobox';
 import { QuoteCard } from './QuoteCard';
 import type { PlaceInfo, PricingState } from './store';
@@ -12,15 +15,33 @@ interface Props {
   blockedMessage: string | null;
 }
 
+type RouteEnd = 'from' | 'to';
+type PricingError = Extract<PricingState, { status: 'error' }>;
+
 const placeText = (place: PlaceInfo) => [place.district, place.region].filter(Boolean).join(', ');
 
-/** Step 3: the two postcodes, the live price and the spec's error messages tied to the fields. */
+/** What to do about each error, in plain words, under the spec's own message (chosen by code, never by message text). */
+const HELP: Record<RouteErrorCode, (end: RouteEnd | 'both') => string> = {
+  invalid_postcode: (end) =>
+    `Check the postcode you are moving ${end === 'to' ? 'to' : 'from'}. A UK postcode looks like SW1A 1AA or M1 1AE; you can type a house number before it.`,
+  postcode_not_found: () =>
+    'We could not find this postcode. Check it for a typing slip, such as the letter O for a zero. If it is right (new streets are sometimes missing), we can work out your price with you.',
+  postcode_service_down: () =>
+    `Our postcode look-up is not answering just now. Try again in a moment, or call us on ${site.phone.display}.`,
+  unknown_property: () => 'Go back to step 1 and choose the size of your move.',
+  pricing_failed: () => `Something went wrong on our side. Try again in a moment, or call us on ${site.phone.display}.`,
+};
+
+/** Step 3: the two postcodes, the live price, and each error next to the field it is about. */
 export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedMessage }: Props) {
   const error = pricing.status === 'error' ? pricing : null;
-  const describedBy = (end: 'from' | 'to') =>
+  const errorAt = (end: RouteEnd) => (error?.field === end ? error : null);
+  const routeError = error?.field === 'both' ? error : null;
+  const describedBy = (end: RouteEnd) =>
     [
       pricing.status === 'success' ? `quote-${end}-place` : '',
-      error && (error.field === end || error.field === 'both') ? 'quote-route-error' : '',
+      errorAt(end) ? `quote-${end}-error` : '',
+      routeError ? 'quote-route-error' : '',
     ]
       .filter(Boolean)
       .join(' ') || undefined;
@@ -36,7 +57,7 @@ export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedM
               value={end === 'from' ? from : to}
               onChange={(value) => onChange(end === 'from' ? { fromPostcode: value } : { toPostcode: value })}
               describedBy={describedBy(end)}
-              invalid={!!error && (error.field === end || error.field === 'both')}
+              invalid={!!errorAt(end)}
               autoComplete={end === 'from' ? 'section-from postal-code' : 'section-to postal-code'}
             />
             {pricing.status === 'success' && (
@@ -44,6 +65,7 @@ export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedM
                 {pricing[end].postcode}: {placeText(pricing[end])}
               </p>
             )}
+            {errorAt(end) && <RouteErrorBox id={`quote-${end}-error`} error={errorAt(end)!} end={end} />}
           </div>
         ))}
       </div>
@@ -57,14 +79,7 @@ export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedM
         )}
       </div>
 
-      {error && (
-        <div id="quote-route-error" role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-danger">
-          <p className="font-semibold">{error.message}</p>
-          <button type="button" onClick={onRecalculate} className="mt-2 text-sm font-semibold underline underline-offset-2">
-            Try again
-          </button>
-        </div>
-      )}
+      {routeError && <RouteErrorBox id="quote-route-error" error={routeError} end="both" onRetry={onRecalculate} />}
 
       {pricing.status === 'success' && (
         <div className="space-y-2">
@@ -79,6 +94,27 @@ export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedM
         <p id="quote-step-blocked" role="alert" className="font-medium text-danger">
           {blockedMessage}
         </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A red alert with the spec's message and what to do about it. `id` marks the part the fields point to with
+ * aria-describedby (the message and the help), not the buttons after it.
+ */
+function RouteErrorBox({ id, error, end, onRetry }: { id: string; error: PricingError; end: RouteEnd | 'both'; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="mt-2 rounded-xl border border-red-300 bg-red-50 p-4" data-route-error={error.code}>
+      <div id={id}>
+        <p className="font-semibold text-danger">{error.message}</p>
+        <p className="mt-1 text-sm text-ink">{HELP[error.code](end)}</p>
+      </div>
+      {error.code === 'postcode_not_found' && <CallbackOffer />}
+      {onRetry && (
+        <button type="button" onClick={onRetry} className="mt-2 text-sm font-semibold text-danger underline underline-offset-2">
+          Try again
+        </button>
       )}
     </div>
   );

@@ -1,26 +1,60 @@
 /**
- * Prefill from /quote?from=&to=&service=&details= (the other-services form sends exactly these names):
- * from/to fill the postcode fields, service and details go into Additional Information. The query is
- * removed afterwards, so a reload keeps the customer's later edits instead of re-applying it.
+ * Prefill from /quote?service=&from=&to=&details= (service pages link with `service=`; the other-services form
+ * sends all four). The postcodes fill step 3, a known service preselects its suggested size, and the service
+ * and details go into Additional Information, where the business reads them. The request itself is kept too, so
+ * step 1 can show it as 'From your request' instead of hiding it in a text box. The query is removed afterwards,
+ * so a reload keeps the customer's later edits instead of re-applying it.
  */
+import { findService } from '~/data/services';
+import { LIMITS } from '~/lib/limits';
 import type { Answers } from './store';
 
-export function prefillFromQuery(search: string): Partial<Answers> {
-  const params = new URLSearchParams(search);
-  const text = (name: string) => (params.get(name) ?? '').replace(/\s+/g, ' ').trim().slice(0, 1000);
-  const answers: Partial<Answers> = {};
-  if (text('from')) answers.fromPostcode = text('from').slice(0, 200);
-  if (text('to')) answers.toPostcode = text('to').slice(0, 200);
-  const service = text('service');
-  const details = (params.get('details') ?? '').trim().slice(0, 1800);
-  const info = [service && `Service: ${service}`, details].filter(Boolean).join('\n');
-  if (info) answers.additionalInfo = info;
-  return answers;
+/** What a page sent the customer here with, as they typed it (a service value we do not know is kept as text). */
+export interface CarriedRequest {
+  service: string;
+  details: string;
+  from: string;
+  to: string;
 }
 
-export function readPrefill(): Partial<Answers> | undefined {
+export interface Prefill {
+  answers: Partial<Answers>;
+  request: CarriedRequest;
+}
+
+const oneLine = (value: string | null, max: number) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, max);
+
+export function prefillFromQuery(search: string): Prefill | undefined {
+  const params = new URLSearchParams(search);
+  const request: CarriedRequest = {
+    service: oneLine(params.get('service'), 100),
+    details: (params.get('details') ?? '').trim().slice(0, 1000),
+    from: oneLine(params.get('from'), LIMITS.address),
+    to: oneLine(params.get('to'), LIMITS.address),
+  };
+  if (!request.service && !request.details && !request.from && !request.to) return undefined;
+  const known = findService(request.service);
+  const answers: Partial<Answers> = {};
+  if (request.from) answers.fromPostcode = request.from;
+  if (request.to) answers.toPostcode = request.to;
+  if (known?.suggestedSize) answers.propertyId = known.suggestedSize.id;
+  const info = [request.service && `Service: ${known?.label ?? request.service}`, request.details].filter(Boolean).join('\n');
+  if (info) answers.additionalInfo = info;
+  return { answers, request };
+}
+
+export function readPrefill(): Prefill | undefined {
   if (!window.location.search) return undefined;
-  const answers = prefillFromQuery(window.location.search);
+  const prefill = prefillFromQuery(window.location.search);
   history.replaceState(history.state, '', window.location.pathname + window.location.hash);
-  return Object.keys(answers).length > 0 ? answers : undefined;
+  return prefill;
+}
+
+/** A saved request read back from storage, or null when there is none or it is malformed. */
+export function readCarried(value: unknown): CarriedRequest | null {
+  if (!value || typeof value !== 'object') return null;
+  const { service, details, from, to } = value as Record<string, unknown>;
+  const text = [service, details, from, to];
+  if (!text.every((v) => typeof v === 'string')) return null;
+  return { service, details, from, to } as CarriedRequest;
 }

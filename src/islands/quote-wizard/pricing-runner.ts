@@ -58,7 +58,7 @@ async function calculate(): Promise<void> {
     next = { status: 'success', signature, result: pricing, distanceMiles, from, to, notes };
   } else {
     if (outcome.error.field === 'both') console.warn('Pricing failed', outcome.error);
-    next = { status: 'error', signature, message: outcome.error.message, field: outcome.error.field };
+    next = { status: 'error', signature, ...outcome.error };
   }
   // A newer change is waiting for its own calculation: this answer is already stale.
   if (controller === own && pendingSignature === undefined) {

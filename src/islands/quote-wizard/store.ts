@@ -5,6 +5,8 @@
  */
 import { atom, map } from 'nanostores';
 import type { PricingResult } from '~/lib/pricing';
+import type { RouteErrorCode } from '~/lib/price-route';
+import { readCarried, type CarriedRequest, type Prefill } from './prefill';
 import { WIZARD_KEY } from './storage-keys';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
@@ -30,6 +32,8 @@ export interface WizardState extends Answers {
   idempotencyKey: string;
   /** The request body the key was first used for; a changed request gets a fresh key. */
   keyBody: string;
+  /** What a service page sent the customer here with (`/quote?service=…`), shown on step 1 as 'From your request'. */
+  request: CarriedRequest | null;
 }
 
 export type { PlaceInfo } from '~/lib/price-route';
@@ -48,7 +52,7 @@ export type PricingState =
       to: PlaceInfo;
       notes: string[];
     }
-  | { status: 'error'; signature: string; message: string; field: 'from' | 'to' | 'both' };
+  | { status: 'error'; signature: string; code: RouteErrorCode; message: string; field: 'from' | 'to' | 'both' };
 
 export const EMPTY_ANSWERS: Answers = {
   propertyId: null,
@@ -63,7 +67,7 @@ export const EMPTY_ANSWERS: Answers = {
   promoCode: '',
 };
 
-const initialState = (): WizardState => ({ ...EMPTY_ANSWERS, step: 1, idempotencyKey: '', keyBody: '' });
+const initialState = (): WizardState => ({ ...EMPTY_ANSWERS, step: 1, idempotencyKey: '', keyBody: '', request: null });
 
 export const $wizard = map<WizardState>(initialState());
 export const $pricing = atom<PricingState>({ status: 'idle' });
@@ -101,6 +105,7 @@ function load(): Saved | null {
     ] as const) {
       if (typeof wizard[key] !== 'string') wizard[key] = '';
     }
+    wizard.request = readCarried(wizard.request);
     // Only a finished price is worth keeping; anything in flight is recalculated.
     const pricing: PricingState = saved.pricing?.status === 'success' ? saved.pricing : { status: 'idle' };
     return { wizard, pricing };
@@ -120,16 +125,17 @@ function save(): void {
 
 let persisting = false;
 
-/** Called once after hydration: brings back saved answers, then saves every change. */
-export function restoreWizard(prefill?: Partial<Answers>): void {
+/**
+ * Called once after hydration: brings back saved answers, then saves every change. A service page's request
+ * (the prefill) starts at step 1, where the wizard shows what it carried over.
+ */
+export function restoreWizard(prefill?: Prefill): void {
   const saved = load();
   if (saved) {
     $wizard.set(saved.wizard);
     $pricing.set(saved.pricing);
   }
-  if (prefill && Object.keys(prefill).length > 0) {
-    $wizard.set({ ...$wizard.get(), ...prefill, step: saved ? $wizard.get().step : 1 });
-  }
+  if (prefill) $wizard.set({ ...$wizard.get(), ...prefill.answers, request: prefill.request, step: 1 });
   if (!persisting) {
     persisting = true;
     $wizard.listen(save);

@@ -1,0 +1,153 @@
+/**
+ * Every service a page can start a quote for, in one table (issue 14). A service page links to
+ * `quoteHref(value)`; the quote wizard reads `service=` back, names the service at the top of step 1,
+ * preselects a size where one fits (saying why) and says what the instant estimate covers. Prices stay the
+ * spec's: nothing here adds or changes one.
+ */
+import type { PackageId } from './packages';
+import { packingOptions } from './packing';
+
+export type MainServiceValue = 'home-removals' | 'storage' | 'furniture-moving' | 'packing' | 'commercial' | 'car-transport';
+/** The service types offered on /services/other (its form's select). */
+export type OtherServiceValue = 'parcel' | 'courier' | 'student' | 'specialty';
+export type ServiceValue = MainServiceValue | OtherServiceValue;
+
+interface ServiceBase {
+  /** Travels to the quote wizard as `service=`. */
+  value: ServiceValue;
+  /** The service's name, as the wizard and the booking summary show it. */
+  label: string;
+  /** The page (and section) the service is described on. */
+  page: string;
+  /** The size the wizard preselects, and the line saying why (the customer can change it). */
+  suggestedSize?: { id: PackageId; why: string };
+  /** What the instant estimate covers for this service, in plain words, when that needs saying. */
+  estimate?: string;
+  /** No instant price exists (the spec has none): the wizard offers a call-back and the phone number after these words. */
+  callbackOffer?: string;
+  /** Under Additional Information on step 5, after 'it helps to know:': what helps us price this service. */
+  notesHint: string;
+  /** Under the total in step 5's booking summary, when the total does not cover the whole job. */
+  totalNote?: string;
+}
+
+export interface MainService extends ServiceBase {
+  value: MainServiceValue;
+  group: 'main';
+}
+
+export interface OtherService extends ServiceBase {
+  value: OtherServiceValue;
+  group: 'other';
+  /** One sentence for the service's card on /services/other. */
+  summary: string;
+}
+
+export type QuoteService = MainService | OtherService;
+
+const packingPrices = packingOptions.map((o) => `${o.title.toLowerCase()} ${o.priceFrom ? 'from ' : ''}£${o.price}`).join(', ');
+
+export const quoteServices: readonly QuoteService[] = [
+  {
+    value: 'home-removals',
+    group: 'main',
+    label: 'Home removals',
+    page: '/services/home-removals',
+    notesHint: 'stairs, parking, a loft to empty, or storage between homes.',
+  },
+  {
+    value: 'storage',
+    group: 'main',
+    label: 'Storage between homes',
+    page: '/services/home-removals#storage',
+    estimate: 'Your estimate below is for the move. Storage is priced by the week, on request, and added to your detailed quote.',
+    notesHint: 'roughly how much you are storing, for how long, and when you would like it delivered.',
+    totalNote: 'Storage is not in this total: we price it by the week, on request.',
+  },
+  {
+    value: 'furniture-moving',
+    group: 'main',
+    label: 'Furniture moving',
+    page: '/services/furniture-moving',
+    suggestedSize: {
+      id: 'mini',
+      why: 'A single item or a few pieces fit our smallest booking: add them on the next step. Moving more than that? Choose a bigger size.',
+    },
+    notesHint: 'measurements of anything large, and any stairs or tight doorways at either end.',
+  },
+  {
+    value: 'packing',
+    group: 'main',
+    label: 'Packing',
+    page: '/services/packing',
+    estimate: `Your estimate below is for the move. Packing is added to your detailed quote: ${packingPrices}.`,
+    notesHint: 'which packing you would like (full, partial or materials only), and any rooms to leave to you.',
+    totalNote: 'Packing is not in this total: we add it to your detailed quote.',
+  },
+  {
+    value: 'commercial',
+    group: 'main',
+    label: 'Commercial moving',
+    page: '/services/commercial',
+    estimate: 'Choose the size closest to your space. We confirm crew, vans and timings in a written plan.',
+    notesHint: 'desks, meeting rooms, stock, IT and anything unusual such as a server or a safe, and when you need to trade again.',
+  },
+  {
+    value: 'car-transport',
+    group: 'main',
+    label: 'Car transport',
+    page: '/services/car-transport',
+    callbackOffer: 'Only the car? The quickest way to its price:',
+    estimate:
+      'A car is priced on request, because the price depends on the car, the route and the trailer. The sizes below are for household belongings, and the estimate covers those only.',
+    notesHint: 'the car’s make and model, whether it runs, and open or enclosed transport.',
+    totalNote: 'The car is not in this total: we price it on request.',
+  },
+  {
+    value: 'parcel',
+    group: 'other',
+    label: 'Parcel delivery',
+    page: '/services/other',
+    summary: 'Boxes and bags that are too big or too precious for the post, collected and delivered the same or next day.',
+    suggestedSize: { id: 'mini', why: 'A parcel fits our smallest booking. Sending more? Choose a bigger size.' },
+    notesHint: 'sizes and weights, and when it needs to arrive.',
+  },
+  {
+    value: 'courier',
+    group: 'other',
+    label: 'Same-day courier',
+    page: '/services/other',
+    summary: 'A dedicated van for urgent business deliveries: documents, stock, a forgotten laptop charger.',
+    suggestedSize: { id: 'mini', why: 'A courier run fits our smallest booking. A bigger load? Choose a bigger size.' },
+    notesHint: 'what it is, and the latest time it must arrive.',
+  },
+  {
+    value: 'student',
+    group: 'other',
+    label: 'Student moves',
+    page: '/services/other',
+    summary: 'Halls to a house share, or home for the summer. Boxes, a bike and a desk chair, sized and priced for students.',
+    suggestedSize: { id: 'mini', why: 'Most student moves fit our smallest booking. Bringing more? Choose a bigger size.' },
+    notesHint: 'halls or a house, the floor and whether there is a lift, and any big items such as a bike.',
+  },
+  {
+    value: 'specialty',
+    group: 'other',
+    label: 'Specialty items',
+    page: '/services/other',
+    summary: 'Pianos, gym equipment, hot tubs, antiques and artwork, moved by crews with the right kit.',
+    estimate:
+      'Specialty items need the right kit and crew, so your estimate is a starting point: choose the size closest to the load and we confirm the price once we know the item.',
+    notesHint: 'what the item is, its size and weight if you know them, and any steps or stairs.',
+    totalNote: 'A starting point: we confirm the price once we know the item.',
+  },
+];
+
+export const otherServices = quoteServices.filter((s): s is OtherService => s.group === 'other');
+
+export function findService(value: string | null | undefined): QuoteService | undefined {
+  return quoteServices.find((s) => s.value === value);
+}
+
+/** Where a page's "get a quote" goes: the wizard, told which service it is for. */
+export const quoteHref = (service: ServiceValue): string => `/quote?service=${service}`;

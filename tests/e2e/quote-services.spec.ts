@@ -1,0 +1,160 @@
+/**
+ * Issue 14, item 1: every service's "get a quote" lands in the wizard knowing the service. The expectations come
+ * from the one service table (src/data/services.ts) and the packages table, never typed in here.
+ */
+import type { Page } from '@playwright/test';
+import { findPackage } from '../../src/data/packages';
+import { findService, quoteHref, quoteServices, type ServiceValue } from '../../src/data/services';
+import { site } from '../../src/site.config';
+import { test, expect, open, axeViolations, queryD1 } from './fixtures';
+import { emailsFor, expectStep, nextDay, typed, uniqueEmail } from './quote-helpers';
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+const intro = (page: Page) => page.locator('[data-quote-service]');
+const mainServices = quoteServices.filter((s) => s.group === 'main');
+
+for (const service of mainServices) {
+  test(`${service.page}: its quote links name the service, and the wizard opens knowing it`, async ({ page }) => {
+    const path = service.page.split('#')[0]!;
+    await open(page, service.page);
+    // Every quote link on the page names one of the services described there (home removals also offers storage).
+    const onThisPage = mainServices.filter((s) => s.page.split('#')[0] === path).map((s) => quoteHref(s.value));
+    for (const href of await page.locator('main a[href^="/quote"]').evaluateAll((all) => all.map((a) => a.getAttribute('href'))))
+      expect(onThisPage, 'a quote link on the page').toContain(href);
+    const links = page.locator(`main a[href="${quoteHref(service.value)}"]`);
+    expect(await links.count()).toBeGreaterThan(0);
+
+    await links.first().click();
+    await page.waitForURL(/\/quote$/);
+    await expectStep(page, 'How big is your space?');
+    await expect(intro(page)).toHaveAttribute('data-quote-service', service.value);
+    await expect(intro(page).getByRole('heading', { name: service.label })).toBeVisible();
+
+    const suggested = service.suggestedSize;
+    if (suggested) {
+      const title = findPackage(suggested.id)!.title;
+      await expect(page.getByRole('radio', { name: new RegExp(title) })).toBeChecked();
+      await expect(intro(page).locator('[data-size-reason]')).toHaveText(`We have picked the ${title} for you. ${suggested.why}`);
+      await expect(continueButton(page)).toBeEnabled();
+      // The customer can change it, and the line says what they chose.
+      await page.getByText('2 bedrooms', { exact: true }).click();
+      await expect(intro(page).locator('[data-size-reason]')).toContainText('you have chosen 2 bedrooms');
+    } else {
+      await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+      await expect(intro(page).locator('[data-size-reason]')).toHaveCount(0);
+    }
+    if (service.estimate) await expect(intro(page).locator('[data-service-estimate]')).toHaveText(service.estimate);
+    if (service.callbackOffer) {
+      await expect(intro(page).getByRole('button', { name: 'Ask for a call-back' })).toBeVisible();
+      await expect(intro(page).getByRole('link', { name: site.phone.display })).toHaveAttribute('href', `tel:${site.phone.tel}`);
+    }
+    expect(await axeViolations(page), 'step 1 with the service').toEqual([]);
+  });
+}
+
+/** Steps 2-4 with whatever step 1 holds, for tests about what arrives on step 5. */
+async function toStep5(page: Page, { from, to }: { from?: string; to?: string } = {}) {
+  await continueButton(page).click();
+  await continueButton(page).click();
+  if (from) await page.getByRole('combobox', { name: 'Moving from' }).fill(from);
+  if (to) await page.getByRole('combobox', { name: 'Moving to' }).fill(to);
+  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
+  await continueButton(page).click();
+  await expectStep(page, 'Your contact details');
+}
+
+test('/services/other: the service type, description and postcodes are shown on step 1, prefilled, and reach the business', async ({
+  page,
+}) => {
+  const service = findService('specialty')!;
+  const details = 'Upright piano and stool, two steps at the front door';
+  await open(page, '/services/other');
+  // The hero's quote button leads to the page's own form, which collects what the quote needs.
+  await page.locator('main').getByRole('link', { name: 'Tell us about the job' }).click();
+  await expect(page.getByRole('heading', { name: 'Tell us about the job' })).toBeInViewport();
+  await page.getByLabel('Service type').selectOption(service.value);
+  await page.getByLabel('What needs moving?').fill(details);
+  await page.getByLabel('Collection postcode').fill('M1 1AE');
+  await page.getByLabel('Delivery postcode').fill('LS1 4AP');
+  await page.getByRole('button', { name: 'Continue to my quote' }).click();
+  await page.waitForURL(/\/quote$/);
+
+  await expect(intro(page).getByRole('heading', { name: service.label })).toBeVisible();
+  const carried = intro(page).locator('[data-carried-request]');
+  await expect(carried).toContainText('From your request');
+  for (const [label, value] of [
+    ['Service type', service.label],
+    ['What needs moving', details],
+    ['Collection postcode', 'M1 1AE'],
+    ['Delivery postcode', 'LS1 4AP'],
+  ])
+    await expect(carried.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]')).toHaveText(value!);
+  // No size fits every specialty item: none is chosen for the customer, and the line says what the estimate is.
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+  await expect(intro(page).locator('[data-service-estimate]')).toHaveText(service.estimate!);
+  expect(await axeViolations(page), 'step 1 with a carried request').toEqual([]);
+
+  await page.getByText('1 bedroom / Studio', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await expect(page.getByRole('combobox', { name: 'Moving from' })).toHaveValue('M1 1AE');
+  await expect(page.getByRole('combobox', { name: 'Moving to' })).toHaveValue('LS1 4AP');
+  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
+  await continueButton(page).click();
+
+  const notes = page.getByLabel('Additional Information (Optional)');
+  await expect(notes).toHaveValue(`Service: ${service.label}\n${details}`);
+  await expect(notes).toHaveAttribute('aria-describedby', 'quote-additionalInfo-hint');
+  await expect(page.locator('#quote-additionalInfo-hint')).toContainText(service.notesHint);
+  const summary = page.locator('[data-booking-summary]');
+  await expect(summary).toContainText(service.label);
+  await expect(summary).toContainText(service.totalNote!);
+
+  const email = uniqueEmail('specialty');
+  await page.getByLabel('Full Name').fill('Clara Schumann');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('07700 900456');
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  // Stored as the customer saw it, then e-mailed to the business.
+  const stored = () =>
+    queryD1<{ reference: string; additional_info: string }>('SELECT reference, additional_info FROM quote_requests WHERE email = ?', email);
+  await expect.poll(() => stored().length).toBe(1);
+  const [{ reference, additional_info }] = stored() as [{ reference: string; additional_info: string }];
+  expect(additional_info).toBe(`Service: ${service.label}\n${details}`);
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  const business = (await emailsFor(reference)).find((e) => ![e.to].flat().includes(email))!;
+  expect(business.html).toContain(service.label);
+  expect(business.html).toContain(details);
+});
+
+test('a single item: furniture moving preselects the Mini Move, and the notes and summary name the service', async ({ page }) => {
+  const service = findService('furniture-moving' satisfies ServiceValue)!;
+  await open(page, quoteHref(service.value));
+  await expect(page).toHaveURL(/\/quote$/);
+  await toStep5(page, { from: 'SW1A 1AA', to: 'EC1A 1BB' });
+  await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue(`Service: ${service.label}`);
+  const serviceRow = page.locator('[data-booking-summary] dt', { hasText: 'Service' }).locator('xpath=following-sibling::dd[1]');
+  await expect(serviceRow).toHaveText(`${findPackage('mini')!.title}${service.label}`);
+});
+
+test('car transport: the call-back offered on step 1 opens the call-back dialog', async ({ page }) => {
+  await open(page, quoteHref('car-transport'));
+  const offer = intro(page).getByRole('button', { name: 'Ask for a call-back' });
+  await offer.click();
+  const dialog = page.getByRole('dialog', { name: 'Request a call back' });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(offer).toBeFocused();
+});
+
+test('an unknown service is kept as the customer sent it, without a size', async ({ page }) => {
+  await open(page, '/quote?service=hot%20tub&from=BS1%205TR');
+  await expect(intro(page)).toHaveAttribute('data-quote-service', '');
+  await expect(intro(page).locator('[data-carried-request]')).toContainText('hot tub');
+  await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
+});
