@@ -188,6 +188,8 @@ test('quote wizard: a chosen size card and the calendar drawn by react-day-picke
   await page.goto('/quote');
   await reachStep4(page);
   const calendar = page.locator('.rdp-root');
+  // The calendar loads lazily and opens by itself when no date is chosen: wait for it before deciding to open it.
+  await expect(calendar).toBeAttached();
   if (!(await calendar.isVisible())) await page.getByRole('button', { name: /Pick a date|Choose a date/ }).click();
   await expect(calendar).toBeVisible();
   const day = calendar.locator('.rdp-day_button:not([disabled])').last();
