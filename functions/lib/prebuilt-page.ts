@@ -10,7 +10,10 @@
  *   data-href="key"       its href becomes `href[key]`
  *   form[data-refill]     its controls take `form.values` by name (text, radios, boxes, textareas, selects), and
  *                         `aria-invalid` where `form.errors` names them
- *   data-error-summary    gets `autofocus` when the page reports errors, and <title> gets 'Error: ' in front
+ *   data-focus="key"      gets `autofocus` when `focus` is key: what the answer is about (the error summary, the
+ *                         price) takes focus and comes into view with no script. (A URL fragment would cancel
+ *                         autofocus, so forms post to their plain address.)
+ *   <title>               gets 'Error: ' in front when `hasErrors`
  */
 import type { Env } from '../env';
 import type { Refusal } from './http';
@@ -27,8 +30,10 @@ export interface PageFill {
     /** Field name → message, for the controls' `aria-invalid`. */
     errors?: Record<string, string>;
   };
-  /** The page reports a problem: the error summary takes focus and the title says so. */
+  /** The page reports a problem: its title says so. */
   hasErrors?: boolean;
+  /** The `data-focus` key of the element to focus as the page loads. */
+  focus?: string | undefined;
 }
 
 /** A prebuilt page as the asset server has it (`path` such as /quote), never through the Worker again. */
@@ -122,17 +127,18 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
   }
 
   if (fill.hasErrors) {
-    rewriter = rewriter
-      .on('title', {
-        element(element) {
-          element.prepend('Error: ');
-        },
-      })
-      .on('[data-error-summary]', {
-        element(element) {
-          element.setAttribute('autofocus', '');
-        },
-      });
+    rewriter = rewriter.on('title', {
+      element(element) {
+        element.prepend('Error: ');
+      },
+    });
+  }
+  if (fill.focus) {
+    rewriter = rewriter.on(`[data-focus="${fill.focus}"]`, {
+      element(element) {
+        element.setAttribute('autofocus', '');
+      },
+    });
   }
 
   return new Response(rewriter.transform(page).body, { status, headers: pageHeaders(headers) });
@@ -170,6 +176,8 @@ export interface FormPageState {
   values?: Record<string, string>;
   /** Anything else the page shows (a price). */
   fill?: Partial<Fill>;
+  /** What takes focus when there is no error (errors always take it first). */
+  focus?: string;
 }
 
 /** A refusal as a form page shows it: messages on the form's fields, anything else (or a refusal without fields) in general. */
@@ -198,7 +206,8 @@ export async function formPage(c: LeadContext, path: string, status: number, sta
   const errors = state.errors ?? {};
   const fill = mergeFills(errorFill(errors, state.general), state.fill ?? {});
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
-  return filledPage(await prebuiltPage(c.env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors }, status);
+  const focus = hasErrors ? 'errors' : state.focus;
+  return filledPage(await prebuiltPage(c.env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors, focus }, status);
 }
 
 /** The site's 404 page with status 404: the same answer for anything the Worker will not say exists. */

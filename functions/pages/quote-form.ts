@@ -88,6 +88,7 @@ async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
   const promo = promoCodeField.safeParse(c.var.formBody?.get('promoCode') ?? '');
   return quoteFormPage(c, 200, {
     fill: priceFill(pricing, { notes, promoCode: promo.success ? promo.data : undefined }),
+    focus: 'price',
     values: { estimateRoute: routeKey(form), estimateDistance: String(distanceMiles), estimateTotal: String(pricing.total) },
   });
 }
