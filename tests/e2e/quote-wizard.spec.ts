@@ -526,15 +526,7 @@ test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
   expect(await axeViolations(page), 'step 5 with errors').toEqual([]);
 });
 
-test('without JavaScript /quote gives the phone number and a link to /contact', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-  const page = await context.newPage();
-  await page.goto('/quote');
-  await expect(page.getByRole('heading', { name: 'Our quote form needs JavaScript' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '020 7946 0321' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'send us a message' })).toHaveAttribute('href', '/contact');
-  await context.close();
-});
+// Without JavaScript /quote is the complete form posted to the Worker: tests/e2e/quote-nojs.spec.ts.
 
 test('a postcode the service does not know is priced from its area, and the quote says so', async ({ page }) => {
   await open(page, '/quote');

@@ -1,4 +1,3 @@
-import './wizard.css';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { QUOTE_STEPS } from '~/data/quote-labels';
