@@ -32,7 +32,7 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
   const totalOn = useContext(DayTotals);
   const total = totalOn && !props.modifiers.disabled ? totalOn(fromDate(props.day.date)) : null;
   return (
-    <DayButton {...props}>
+    <DayButton {...props} className={`${props.className ?? ''} flex-col`}>
       <span className="block leading-tight">{children}</span>
       {total !== null && (
         <span className="block text-[10px] leading-tight font-medium tabular-nums" data-day-total>
@@ -135,7 +135,9 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
           id={`${id}-calendar`}
           hidden={!calendarOpen}
           className={`mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-width:42px] [--rdp-day_button-width:40px] ${
-            totalOn ? '[--rdp-day-height:54px] [--rdp-day_button-height:52px]' : '[--rdp-day-height:42px] [--rdp-day_button-height:40px]'
+            totalOn
+              ? '[--rdp-day-height:54px] [--rdp-day_button-border-radius:10px] [--rdp-day_button-height:52px]'
+              : '[--rdp-day-height:42px] [--rdp-day_button-height:40px]'
           }`}
         >
           <DayTotals.Provider value={totalOn}>
