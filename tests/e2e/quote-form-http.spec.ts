@@ -19,6 +19,7 @@ import {
 } from './quote-helpers';
 import { addDays, formatLongDate, londonToday } from '../../src/lib/dates';
 import { describeDistance } from '../../src/lib/distance';
+import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 
 type Fields = Record<string, string | string[]>;
 
@@ -55,22 +56,7 @@ async function exhausted(request: APIRequestContext, path: string, limit: number
 }
 
 /** Every field an untouched form posts (empty text fields; no radio, no box), then the given ones. */
-const form = (fields: Fields): Fields => ({
-  fromPostcode: '',
-  toPostcode: '',
-  moveDate: '',
-  name: '',
-  email: '',
-  phone: '',
-  additionalInfo: '',
-  promoCode: '',
-  website: '',
-  idempotencyKey: '',
-  estimateRoute: '',
-  estimateDistance: '',
-  estimateTotal: '',
-  ...fields,
-});
+const form = (fields: Fields): Fields => ({ ...BLANK_QUOTE_FORM, ...fields });
 
 const decode = (text: string) =>
   text.replace(/&(quot|amp|lt|gt|#39);/g, (_, name: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', '#39': "'" })[name]!);

@@ -2,25 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, fromTypedDate, londonToday } from '~/lib/dates';
 import { fieldErrors, quoteFormSchema } from '~/lib/schemas';
+import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 
 const inAWeek = addDays(londonToday(), 7);
-
-/** Every field the form posts, as a browser sends an untouched form: empty strings, no radios, no boxes. */
-const blankForm = {
-  fromPostcode: '',
-  toPostcode: '',
-  moveDate: '',
-  name: '',
-  email: '',
-  phone: '',
-  additionalInfo: '',
-  promoCode: '',
-  idempotencyKey: '',
-  estimateRoute: '',
-  estimateDistance: '',
-  estimateTotal: '',
-  website: '',
-};
 
 const errors = (value: unknown) => {
   const result = quoteFormSchema.safeParse(value);
@@ -30,7 +14,7 @@ const errors = (value: unknown) => {
 
 describe('quote form schema', () => {
   it("'Check my price' asks only for what the price needs, in plain words for empty postcodes", () => {
-    expect(errors({ ...blankForm, action: 'price' })).toEqual({
+    expect(errors({ ...BLANK_QUOTE_FORM, action: 'price' })).toEqual({
       propertyId: 'Please choose a property size.',
       fromPostcode: 'Enter the postcode you are moving from.',
       toPostcode: 'Enter the postcode you are moving to.',
@@ -40,7 +24,7 @@ describe('quote form schema', () => {
   it('reads one furniture box as a list, a date typed as dd/mm/yyyy, and leaves a blank date out', () => {
     const typed = inAWeek.split('-').reverse().join('/');
     const parsed = quoteFormSchema.parse({
-      ...blankForm,
+      ...BLANK_QUOTE_FORM,
       action: 'price',
       propertyId: 'two-bed',
       furnitureIds: 'sofa',
@@ -50,14 +34,14 @@ describe('quote form schema', () => {
     });
     expect(parsed).toMatchObject({ furnitureIds: ['sofa'], fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE', moveDate: inAWeek });
     expect(
-      quoteFormSchema.parse({ ...blankForm, action: 'price', propertyId: 'mini', fromPostcode: 'M1 1AE', toPostcode: 'M1 1AE' }),
+      quoteFormSchema.parse({ ...BLANK_QUOTE_FORM, action: 'price', propertyId: 'mini', fromPostcode: 'M1 1AE', toPostcode: 'M1 1AE' }),
     ).toMatchObject({ furnitureIds: [], moveDate: undefined });
     expect(fromTypedDate('1/2/2030')).toBe('2030-02-01');
     expect(fromTypedDate('2030-02-01')).toBeNull();
   });
 
   it("'Submit Quote Request' checks every field with the wizard's messages", () => {
-    expect(errors({ ...blankForm, action: 'submit', furnitureIds: ['sofa', 'piano'], promoCode: 'HALF' })).toEqual({
+    expect(errors({ ...BLANK_QUOTE_FORM, action: 'submit', furnitureIds: ['sofa', 'piano'], promoCode: 'HALF' })).toEqual({
       propertyId: 'Please choose a property size.',
       furnitureIds: 'Unknown furniture item: piano',
       fromPostcode: 'Enter the postcode you are moving from.',
@@ -72,7 +56,7 @@ describe('quote form schema', () => {
 
   it('accepts a complete form; blank optional fields are left out', () => {
     const parsed = quoteFormSchema.parse({
-      ...blankForm,
+      ...BLANK_QUOTE_FORM,
       action: 'submit',
       propertyId: 'studio',
       furnitureIds: ['sofa', 'wardrobe'],
@@ -90,7 +74,7 @@ describe('quote form schema', () => {
   });
 
   it('names a missing or unknown button', () => {
-    expect(errors({ ...blankForm, action: 'buy' })).toEqual({ action: 'Please use one of the buttons on the form.' });
-    expect(errors(blankForm)).toEqual({ action: 'Please use one of the buttons on the form.' });
+    expect(errors({ ...BLANK_QUOTE_FORM, action: 'buy' })).toEqual({ action: 'Please use one of the buttons on the form.' });
+    expect(errors(BLANK_QUOTE_FORM)).toEqual({ action: 'Please use one of the buttons on the form.' });
   });
 });
