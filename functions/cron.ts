@@ -50,10 +50,13 @@ export async function alertGivenUp(env: Env): Promise<number> {
   return results.length;
 }
 
+/** Tables of rows that belong to a record and go with it: a quote's view tokens (none outlives its quote for long). */
+const BELONGING_TABLES = ['email_outbox', 'quote_view_tokens'];
+
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
   await env.DB.batch(
-    ['email_outbox', ...RECORD_TYPES.map((type) => RECORD_TABLES[type])].map((table) =>
+    [...BELONGING_TABLES, ...RECORD_TYPES.map((type) => RECORD_TABLES[type])].map((table) =>
       env.DB.prepare(`DELETE FROM ${table} WHERE created_at < ?`).bind(cutoff),
     ),
   );

@@ -1,14 +1,17 @@
 /**
- * The one Cloudflare Worker: /api/* is routed here with Hono; every other path is the built site,
- * served by the assets binding (with _headers, _redirects and the 404 page). The cron trigger retries
- * e-mails and applies the retention period (functions/cron.ts).
+ * The one Cloudflare Worker: /api/* and the few pages it fills in itself are routed here with Hono; every
+ * other path is the built site, served by the assets binding (with _headers, _redirects and the 404 page).
+ * The cron trigger retries e-mails and applies the retention period (functions/cron.ts).
  *
  * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
- * path the browser's API client uses (src/lib/api.ts).
+ * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
+ * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
+ * a stored quote's confirmation and calendar file, and /contact after a plain form post. wrangler.jsonc runs
+ * the Worker first for their paths; a plain GET of /quote or /contact is the prebuilt file as it is.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { API_PATHS } from '../src/lib/api';
+import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
 import type { Env } from './env';
 import { health } from './api/health';
 import { isArticlePath, serveArticle } from './articles-fallback';
@@ -19,6 +22,9 @@ import { scheduled } from './cron';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders } from './lib/security-headers';
+import { contactSentPage, isContactSent } from './pages/contact-page';
+import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
+import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
 
 export const api = new Hono<LeadEnv>();
 
@@ -29,6 +35,11 @@ api.post(API_PATHS.quote, ...leadRoute(quoteRoute, sendQuoteEmail));
 api.post(API_PATHS.contact, ...leadRoute(contactRoute, sendContactEmail));
 api.post(API_PATHS.callback, ...leadRoute(callbackRoute, requestCallback));
 for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+api.get(PAGE_PATHS.calendar, quoteCalendar);
+api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
+api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
+api.get(PAGE_PATHS.confirmation, showConfirmation);
+api.get(PAGE_PATHS.contact, contactSentPage);
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {
   // Hono's own refusals (a body it could not parse) keep their status, in our shape.
@@ -39,10 +50,20 @@ api.onError((error, c) => {
   return refusalJson(c, REFUSALS.internal);
 });
 
+/** Requests the Worker answers itself; everything else is the built site. */
+function forTheWorker(request: Request, url: URL): boolean {
+  const { pathname } = url;
+  if (pathname === '/api' || pathname.startsWith('/api/')) return true;
+  if (pathname === PAGE_PATHS.quote) return request.method === 'POST';
+  if (pathname === PAGE_PATHS.confirmation) return request.method === 'GET' || request.method === 'HEAD';
+  return request.method === 'GET' && isContactSent(url);
+}
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const { pathname } = new URL(request.url);
-    if (pathname === '/api' || pathname.startsWith('/api/')) return api.fetch(request, env, ctx);
+    const url = new URL(request.url);
+    const { pathname } = url;
+    if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
     if (isArticlePath(pathname)) return serveArticle(request, env.ASSETS);
     return env.ASSETS.fetch(request);
   },

@@ -5,21 +5,26 @@
  * with another body, 409.
  *
  * `acceptQuote()` is the quote's own work on a valid request, whatever carried it: it answers a typed
- * outcome, so a form post (the quote without JavaScript) can answer it with a page instead of JSON.
+ * outcome, so a form post (the quote without JavaScript, functions/pages/quote-form.ts) can answer it with a
+ * page instead of JSON. Every answer carries the quote's confirmation link with a new view token
+ * (view-token.ts); the stored copy of the answer, replayed for a repeated key, does not.
  */
 import { packages } from '../../src/data/packages';
 import type { QuoteAnswer } from '../../src/lib/api';
+import { POSTCODE_MESSAGES } from '../../src/lib/postcodes';
 import { createPostcodeClient } from '../../src/lib/postcode-client';
 import { calculatePricing, type PricingResult } from '../../src/lib/pricing';
 import { priceRoute, type RouteError } from '../../src/lib/price-route';
 import { generateReference } from '../../src/lib/reference';
 import { quoteRequestSchema, type QuoteRequest } from '../../src/lib/schemas';
+import type { Env } from '../env';
 import { acceptLead } from '../lib/accept-lead';
 import { config } from '../lib/config';
-import { quoteBusinessEmail, quoteCustomerEmail } from '../lib/emails';
+import { quoteBusinessEmail, quoteCustomerEmail, type QuoteSubmission } from '../lib/emails';
 import { canonicalJson, sha256Hex } from '../lib/hash';
 import { validationFailed, type Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
+import { confirmationPath, issueViewToken, newViewToken, randomViewToken, viewTokenInsert } from '../lib/view-token';
 
 const POSTCODE_TIMEOUT_MS = 4000;
 
@@ -39,11 +44,30 @@ function decoyPricing(body: Record<string, unknown>): PricingResult {
 export const quoteRoute: LeadSpec<typeof quoteRequestSchema> = {
   type: 'quote',
   schema: quoteRequestSchema,
-  decoy: (c, body) =>
-    c.json<QuoteAnswer>({ reference: generateReference(), pricing: decoyPricing(body), emailSent: true, verified: true, notes: [] }, 201),
+  decoy: (c, body) => {
+    // A link of the same shape as a real one; it opens nothing.
+    const reference = generateReference();
+    const confirmationUrl = confirmationPath(reference, randomViewToken());
+    return c.json<QuoteAnswer>(
+      { reference, pricing: decoyPricing(body), emailSent: true, verified: true, notes: [], confirmationUrl },
+      201,
+    );
+  },
 };
 
 export type QuoteOutcome = { ok: true; answer: QuoteAnswer; replayed: boolean } | { ok: false; refusal: Refusal };
+
+/** The answer as stored for replays: everything but the link, whose token D1 must never hold. */
+type StoredAnswer = Omit<QuoteAnswer, 'confirmationUrl'>;
+
+/** The stored answer with a link made for this answer. */
+async function withLink(db: D1Database, stored: StoredAnswer): Promise<QuoteAnswer> {
+  return { ...stored, confirmationUrl: confirmationPath(stored.reference, await issueViewToken(db, stored.reference)) };
+}
+
+/** The Worker's postcode client (the service's address from config, a 4 s limit per look-up). */
+export const workerPostcodeClient = (env: Env) =>
+  createPostcodeClient({ baseUrl: config(env).postcodesApiUrl, timeoutMs: POSTCODE_TIMEOUT_MS });
 
 interface StoredQuote {
   reference: string;
@@ -75,13 +99,13 @@ async function replay(db: D1Database, key: string, bodyHash: string): Promise<Qu
       'This request key was already used for a different request. Please reload the page and try again.',
     );
   }
-  if (existing.response) return { ok: true, answer: JSON.parse(existing.response) as QuoteAnswer, replayed: true };
+  if (existing.response) return { ok: true, answer: await withLink(db, JSON.parse(existing.response) as StoredAnswer), replayed: true };
   if (Date.now() - new Date(existing.created_at).getTime() < INTERRUPTED_AFTER_MS) {
     return refused(409, 'request_in_progress', 'This request is still being processed. Please try again in a moment.', {
       'Retry-After': '2',
     });
   }
-  const answer: QuoteAnswer = {
+  const answer: StoredAnswer = {
     reference: existing.reference,
     pricing: JSON.parse(existing.pricing) as PricingResult,
     emailSent: existing.customer_status === 'sent',
@@ -89,7 +113,7 @@ async function replay(db: D1Database, key: string, bodyHash: string): Promise<Qu
     notes: JSON.parse(existing.distance_notes) as string[],
     ...(existing.promo_code ? { promoCode: existing.promo_code } : {}),
   };
-  return { ok: true, answer, replayed: true };
+  return { ok: true, answer: await withLink(db, answer), replayed: true };
 }
 
 const refused = (status: Refusal['status'], code: string, message: string, headers?: Record<string, string>): QuoteOutcome => ({
@@ -97,46 +121,59 @@ const refused = (status: Refusal['status'], code: string, message: string, heade
   refusal: { status, error: { code, message }, ...(headers ? { headers } : {}) },
 });
 
-/** A postcode the service could not place: the field it concerns gets the spec's message. */
-function routeRefusal(error: RouteError): QuoteOutcome {
+/**
+ * A route the Worker could not price: a postcode the service could not place gets the spec's message on its field;
+ * a service that is down (for a request without an estimate to fall back on) gets the spec's 'Could not calculate
+ * distance between postcodes'.
+ */
+export function routeRefusal(error: RouteError): Refusal {
   const field = error.field === 'to' ? 'toPostcode' : 'fromPostcode';
-  if (error.code === 'invalid_postcode') return { ok: false, refusal: validationFailed({ [field]: error.message }) };
+  if (error.code === 'invalid_postcode') return validationFailed({ [field]: error.message });
   if (error.code === 'postcode_not_found') {
-    return {
-      ok: false,
-      refusal: { status: 422, error: { code: 'postcode_not_found', message: error.message, fields: { [field]: error.message } } },
-    };
+    return { status: 422, error: { code: 'postcode_not_found', message: error.message, fields: { [field]: error.message } } };
+  }
+  if (error.code === 'postcode_service_down') {
+    return { status: 503, error: { code: 'postcode_service_down', message: POSTCODE_MESSAGES.distanceFailed } };
   }
   // The schema only lets known packages and furniture through, so the engine refusing is a bug: a 500.
   throw new Error(`pricing a valid quote failed: ${error.code}`);
 }
 
-/** Replays a known key, or prices, stores and e-mails a new quote. */
-export async function acceptQuote(c: LeadContext, request: QuoteRequest): Promise<QuoteOutcome> {
+/**
+ * Replays a known key, or prices, stores and e-mails a new quote. When the postcode service is down, a request
+ * that carries the distance the customer was shown is priced with it and flagged unverified (never lose a lead);
+ * one without (the plain form, submitted without checking the price) is refused with the spec's message.
+ */
+export async function acceptQuote(c: LeadContext, request: QuoteSubmission): Promise<QuoteOutcome> {
   const { website: _honeypot, idempotencyKey, ...hashed } = request;
   const bodyHash = await sha256Hex(canonicalJson(hashed));
   const known = await replay(c.env.DB, idempotencyKey, bodyHash);
   if (known) return known;
 
-  const postcodes = createPostcodeClient({ baseUrl: config(c.env).postcodesApiUrl, timeoutMs: POSTCODE_TIMEOUT_MS });
-  // Never lose a lead because the look-up service is down: price it with the customer's distance, flagged.
-  const priced = await priceRoute(postcodes, request, { whenServiceDown: { useDistance: request.clientEstimate.distance } });
-  if (!priced.ok) return routeRefusal(priced.error);
+  const estimate = request.clientEstimate;
+  const priced = await priceRoute(workerPostcodeClient(c.env), request, {
+    whenServiceDown: estimate ? { useDistance: estimate.distance } : 'refuse',
+  });
+  if (!priced.ok) return { ok: false, refusal: routeRefusal(priced.error) };
   const { pricing, verified, notes, distanceMiles } = priced.route;
   if (!verified) console.warn('postcode service unavailable; storing the quote unverified');
+  // Without an estimate the customer saw no price before sending; the one they see next is the server's.
+  const shown = estimate ?? { total: pricing.total, distance: distanceMiles };
+  const view = await newViewToken();
 
   let accepted;
   try {
     accepted = await acceptLead(c.env, {
       type: 'quote',
       emailKey: idempotencyKey,
-      record: (db, reference, createdAt) =>
+      viewToken: view.token,
+      record: (db, reference, createdAt) => [
         db
           .prepare(
             `INSERT INTO quote_requests (reference, idempotency_key, body_hash, created_at, name, email, phone, property_id, furniture_ids,
                from_postcode, to_postcode, from_address, to_address, move_date, additional_info, promo_code, client_total, client_distance,
-               verified, distance_notes, distance_miles, total, pricing)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+               verified, distance_notes, distance_miles, total, pricing, via)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
           )
           .bind(
             reference,
@@ -155,19 +192,22 @@ export async function acceptQuote(c: LeadContext, request: QuoteRequest): Promis
             request.moveDate,
             request.additionalInfo ?? null,
             request.promoCode ?? null,
-            Math.round(request.clientEstimate.total),
-            request.clientEstimate.distance,
+            Math.round(shown.total),
+            shown.distance,
             verified ? 1 : 0,
             JSON.stringify(notes),
             distanceMiles,
             pricing.total,
             JSON.stringify(pricing),
+            c.var.via,
           ),
+        viewTokenInsert(db, reference, view, createdAt),
+      ],
       emails: (mail, reference) => {
         const input = { reference, request, pricing, verified, notes };
         return [
           { kind: 'customer', payload: quoteCustomerEmail(mail, input) },
-          { kind: 'business', payload: quoteBusinessEmail(mail, input, request.clientEstimate) },
+          { kind: 'business', payload: quoteBusinessEmail(mail, input) },
         ];
       },
     });
@@ -180,7 +220,7 @@ export async function acceptQuote(c: LeadContext, request: QuoteRequest): Promis
     throw error;
   }
 
-  const answer: QuoteAnswer = {
+  const stored: StoredAnswer = {
     reference: accepted.reference,
     pricing,
     emailSent: accepted.sent.customer === true,
@@ -188,8 +228,8 @@ export async function acceptQuote(c: LeadContext, request: QuoteRequest): Promis
     notes,
     ...(request.promoCode ? { promoCode: request.promoCode } : {}),
   };
-  await c.env.DB.prepare('UPDATE quote_requests SET response = ? WHERE reference = ?').bind(JSON.stringify(answer), answer.reference).run();
-  return { ok: true, answer, replayed: false };
+  await c.env.DB.prepare('UPDATE quote_requests SET response = ? WHERE reference = ?').bind(JSON.stringify(stored), stored.reference).run();
+  return { ok: true, answer: { ...stored, confirmationUrl: confirmationPath(stored.reference, view.token) }, replayed: false };
 }
 
 export async function sendQuoteEmail(c: LeadContext, request: QuoteRequest): Promise<Response> {

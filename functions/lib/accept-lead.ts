@@ -12,8 +12,8 @@ import { issueReference } from './references';
 
 export interface Lead {
   type: RecordType;
-  /** The record's INSERT, given its reference and creation time. */
-  record(db: D1Database, reference: string, createdAt: string): D1PreparedStatement;
+  /** The record's INSERT (and any rows that belong to it), given its reference and creation time. */
+  record(db: D1Database, reference: string, createdAt: string): D1PreparedStatement | D1PreparedStatement[];
   /** The e-mails it sends, given its reference. */
   emails(mail: MailContext, reference: string): Array<{ kind: EmailKind; payload: EmailPayload }>;
   /**
@@ -21,6 +21,8 @@ export interface Lead {
    * customer's own request key, so a retried submission can never send twice.
    */
   emailKey?: string;
+  /** A quote's view token, for the link in the e-mails sent at once (outbox.ts writes links in at send time). */
+  viewToken?: string;
 }
 
 export interface Accepted {
@@ -40,6 +42,6 @@ export async function acceptLead(env: Env, lead: Lead, now = new Date()): Promis
     recordReference: reference,
     idempotencyKey: `${keyStart}:${email.kind}`,
   }));
-  await env.DB.batch([lead.record(env.DB, reference, createdAt), ...outboxInserts(env.DB, emails, now)]);
-  return { reference, sent: await deliverNow(env, lead.type, reference) };
+  await env.DB.batch([lead.record(env.DB, reference, createdAt), outboxInserts(env.DB, emails, now)].flat());
+  return { reference, sent: await deliverNow(env, lead.type, reference, lead.viewToken) };
 }

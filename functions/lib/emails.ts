@@ -5,13 +5,16 @@
 import { findFurniture } from '../../src/data/furniture';
 import { findPackage } from '../../src/data/packages';
 import { formatLongDate } from '../../src/lib/dates';
+import { describeDistance } from '../../src/lib/distance';
 import { formatMoney } from '../../src/lib/money';
+import { PRICE_LABELS, priceLines, promoLine, UNVERIFIED_NOTE } from '../../src/lib/price-lines';
 import type { PricingResult } from '../../src/lib/pricing';
 import type { CallbackRequest, ContactMessage, QuoteRequest } from '../../src/lib/schemas';
-import { promo, site } from '../../src/site.config';
+import { site } from '../../src/site.config';
 import type { MailContext } from './config';
 import { escapeHtml as e, headerSafe } from './escape';
 import type { EmailPayload } from './outbox';
+import { VIEW_LINK_PLACEHOLDER } from './view-token';
 
 type Row = [label: string, value: string];
 
@@ -53,23 +56,29 @@ export function furnitureSummary(ids: readonly string[]): string {
 }
 
 export function breakdownRows(pricing: PricingResult): Row[] {
-  const rows: Row[] = [['Base service', formatMoney(pricing.basePrice)]];
-  if (pricing.extraMiles > 0) rows.push([`Extra distance (${pricing.extraMiles} miles)`, formatMoney(pricing.distanceCharge)]);
-  if (pricing.weekendSurcharge > 0) rows.push(['Weekend surcharge', formatMoney(pricing.weekendSurcharge)]);
-  if (pricing.furnitureCosts > 0) rows.push(['Additional furniture', formatMoney(pricing.furnitureCosts)]);
-  rows.push(['Total Estimate', formatMoney(pricing.total)]);
-  return rows;
+  return [
+    ...priceLines(pricing).map(({ label, amount }): Row => [label, formatMoney(amount)]),
+    [PRICE_LABELS.total, formatMoney(pricing.total)],
+  ];
 }
+
+/** A quote as it reaches the Worker: from the wizard with the estimate it showed, or from the plain form, perhaps without one. */
+export type QuoteSubmission = Omit<QuoteRequest, 'clientEstimate'> & { clientEstimate?: QuoteRequest['clientEstimate'] | undefined };
 
 export interface QuoteMailInput {
   reference: string;
-  request: QuoteRequest;
+  request: QuoteSubmission;
   pricing: PricingResult;
   verified: boolean;
   notes: string[];
 }
 
-const place = (line: string | undefined, postcode: string) => (line && line !== postcode ? `${line} (${postcode})` : postcode);
+/** Where the customer's e-mail links to their quote; outbox.ts writes in the link with a token when it sends. */
+export const VIEW_ONLINE = 'View your quote online';
+
+/** An end of the route as the customer wrote it, with the postcode it was priced from: "12 High St, sw1a 1aa (SW1A 1AA)". */
+export const place = (line: string | null | undefined, postcode: string) =>
+  line && line !== postcode ? `${line} (${postcode})` : postcode;
 
 function quoteRows({ request, pricing, verified, notes }: QuoteMailInput): Row[] {
   const property = findPackage(request.propertyId)?.title ?? 'Unknown';
@@ -77,14 +86,16 @@ function quoteRows({ request, pricing, verified, notes }: QuoteMailInput): Row[]
     ['Property', property],
     ['Moving from', place(request.fromAddress, request.fromPostcode)],
     ['Moving to', place(request.toAddress, request.toPostcode)],
-    ['Distance', `${pricing.distance} miles${pricing.freeMiles > 0 ? ` (includes ${pricing.freeMiles} miles at no extra charge)` : ''}`],
+    [
+      'Distance',
+      `${describeDistance(pricing.distance)}${pricing.freeMiles > 0 ? ` (includes ${pricing.freeMiles} miles at no extra charge)` : ''}`,
+    ],
     ['Move date', formatLongDate(request.moveDate)],
     ['Furniture', furnitureSummary(request.furnitureIds)],
   ];
   for (const note of notes) rows.push(['Note', note]);
-  if (!verified)
-    rows.push(['Note', 'We could not check the distance just now, so this estimate uses the figures you saw. We will confirm it.']);
-  if (request.promoCode) rows.push(['Promo code', `${request.promoCode}: ${promo.description}`]);
+  if (!verified) rows.push(['Note', UNVERIFIED_NOTE]);
+  if (request.promoCode) rows.push(['Promo code', promoLine(request.promoCode)]);
   return rows;
 }
 
@@ -103,6 +114,7 @@ export function quoteCustomerEmail(ctx: MailContext, input: QuoteMailInput): Ema
     `Your quote request ${reference}`,
     `<h1 style="font-size:22px;margin:0 0 8px">Thanks, ${e(firstName)}. We have your quote request.</h1>
 <p style="margin:0 0 16px">Your reference is <strong style="font-size:18px;letter-spacing:1px">${e(reference)}</strong>. Please quote it if you get in touch.</p>
+<p style="margin:0 0 16px"><a href="${VIEW_LINK_PLACEHOLDER}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(VIEW_ONLINE)}</a></p>
 <h2 style="font-size:16px;margin:24px 0 8px">Your move</h2>${table(details)}
 <h2 style="font-size:16px;margin:24px 0 8px">Estimated Quote</h2>${table(price, { totalLast: true })}
 ${request.additionalInfo ? `<h2 style="font-size:16px;margin:24px 0 8px">Your notes</h2><p style="white-space:pre-wrap;margin:0">${e(request.additionalInfo)}</p>` : ''}
@@ -113,6 +125,7 @@ ${contact.html}
   const text = [
     `Thanks, ${firstName}. We have your quote request.`,
     `Your reference: ${reference}`,
+    `${VIEW_ONLINE}: ${VIEW_LINK_PLACEHOLDER}`,
     '',
     textTable(details),
     '',
@@ -134,11 +147,7 @@ ${contact.html}
   };
 }
 
-export function quoteBusinessEmail(
-  ctx: MailContext,
-  input: QuoteMailInput,
-  clientEstimate: { total: number; distance: number },
-): EmailPayload {
+export function quoteBusinessEmail(ctx: MailContext, input: QuoteMailInput): EmailPayload {
   const { reference, request, pricing, verified } = input;
   const rows: Row[] = [
     ['Reference', reference],
@@ -147,7 +156,12 @@ export function quoteBusinessEmail(
     ['Phone', request.phone],
     ...quoteRows(input),
     ['Verified distance', verified ? 'Yes' : "NO: the postcode service was down; priced from the customer's distance"],
-    ['Customer saw', `${formatMoney(clientEstimate.total)} for ${clientEstimate.distance} miles`],
+    [
+      'Customer saw',
+      request.clientEstimate
+        ? `${formatMoney(request.clientEstimate.total)} for ${request.clientEstimate.distance} miles`
+        : 'No price before sending (the quote form without JavaScript, submitted without checking the price)',
+    ],
     ['Additional information', request.additionalInfo || '(none)'],
   ];
   const price = breakdownRows(pricing);

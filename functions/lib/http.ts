@@ -33,6 +33,7 @@ export const REFUSALS = {
   payloadTooLarge: refusal(413, 'payload_too_large', `The request is larger than ${MAX_BODY_BYTES / 1024} KB.`),
   unsupportedJson: refusal(415, 'unsupported_media_type', 'Send JSON (application/json).'),
   unsupportedJsonOrForm: refusal(415, 'unsupported_media_type', 'Send JSON (application/json) or a form post.'),
+  unsupportedForm: refusal(415, 'unsupported_media_type', 'Please send the form from our website.'),
   notUtf8: refusal(400, 'invalid_body', 'The request is not valid UTF-8 text.'),
   invalidJson: refusal(400, 'invalid_json', 'The request body is not valid JSON.'),
   notAnObject: refusal(400, 'invalid_body', 'The request body must be a JSON object.'),

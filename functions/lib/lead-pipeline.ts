@@ -2,18 +2,21 @@
  * The one way a lead comes in (quote, contact message, call-back; JSON from our scripts, and plain form
  * posts where a route takes them). `leadRoute(spec, handle)` is the route's whole middleware chain:
  *
- *   1. via        JSON, or a form post (application/x-www-form-urlencoded) when the route has `form`
+ *   1. via        JSON, or a form post (application/x-www-form-urlencoded) when the route has `form` (a route
+ *                 whose `form.only` is set, such as POST /quote, takes form posts only)
  *   2. rate limit the route's Workers Rate Limiting binding, per client                 → 429 + Retry-After
  *   3. origin     form posts only: from a page of this site (Origin, else Referer)      → 403
  *   4. media type application/json, or the form type where allowed                      → 415
  *   5. size       Hono's bodyLimit, 32 KB                                               → 413
  *   6. readable   UTF-8 text; JSON must parse to an object                              → 400 invalid_body / invalid_json
+ *                 (a form post's fields are kept as `c.var.formBody`, so a page can show them again)
  *   7. validate   @hono/zod-validator over the route's shared schema. Its hook answers a filled honeypot
  *                 with `spec.decoy` (nothing stored or sent) and a failure with validation_failed + fields → 400
  *   8. handle     the route's own work on the validated lead, ending in acceptLead() (accept-lead.ts)
  *
  * Every refusal is a `Refusal` (an ApiError with its status): `refuse(c, refusal)` answers JSON callers with
- * it as JSON, and a form post with `spec.form.page(…)`, an HTML page for the same refusal. Handlers use
+ * it as JSON, and a form post with `spec.form.page(…)`, an HTML page for the same refusal (our prebuilt page
+ * filled in: functions/lib/prebuilt-page.ts). Handlers use
  * `refuse` for their own refusals too, and `c.var.via` to choose their success answer (201 JSON, or 303).
  */
 import { zValidator, type Hook } from '@hono/zod-validator';
@@ -32,10 +35,20 @@ export type Via = 'json' | 'form';
 /** How a route that takes plain form posts answers them when it refuses (its success answer is the handler's). */
 export interface FormReplies {
   /** The HTML page for a refused form post; the refusal's headers (Retry-After…) are added to it. */
-  page(c: LeadContext, refusal: Refusal): Response;
+  page(c: LeadContext, refusal: Refusal): Response | Promise<Response>;
+  /** The route takes form posts only (a page's own address, not an API endpoint): anything else is a 415 page. */
+  only?: boolean;
 }
 
-export type LeadEnv = { Bindings: Env; Variables: { via: Via; form: FormReplies | undefined } };
+export type LeadEnv = {
+  Bindings: Env;
+  Variables: {
+    via: Via;
+    form: FormReplies | undefined;
+    /** A form post's fields as sent, once the body is known to be within the limits and readable. */
+    formBody: URLSearchParams | undefined;
+  };
+};
 export type LeadContext = Context<LeadEnv>;
 
 export interface LeadSpec<S extends z.ZodMiniType> {
@@ -53,10 +66,10 @@ export interface LeadSpec<S extends z.ZodMiniType> {
 export type LeadHandler<T> = (c: LeadContext, lead: T) => Promise<Response>;
 
 /** Answers a refusal: JSON, or the route's HTML page for a form post. */
-export function refuse(c: LeadContext, refusal: Refusal): Response {
+export async function refuse(c: LeadContext, refusal: Refusal): Promise<Response> {
   const form = c.var.via === 'form' ? c.var.form : undefined;
   if (!form) return refusalJson(c, refusal);
-  const page = form.page(c, refusal);
+  const page = await form.page(c, refusal);
   for (const [name, value] of Object.entries(refusal.headers ?? {})) page.headers.set(name, value);
   return page;
 }
@@ -72,7 +85,7 @@ export function leadRoute<S extends z.ZodMiniType>(
 ): [Step, Step, Step, Step, Step, Step, Step, Step] {
   const via: Step = async (c, next) => {
     c.set('form', spec.form);
-    c.set('via', spec.form && mediaType(c) === FORM_TYPE ? 'form' : 'json');
+    c.set('via', spec.form && (spec.form.only || mediaType(c) === FORM_TYPE) ? 'form' : 'json');
     await next();
   };
 
@@ -86,10 +99,11 @@ export function leadRoute<S extends z.ZodMiniType>(
     await next();
   };
 
-  const jsonOnly: Step = async (c, next) => {
+  const mediaTypes: Step = async (c, next) => {
     if (c.var.via === 'json' && mediaType(c) !== 'application/json') {
       return refuse(c, spec.form ? REFUSALS.unsupportedJsonOrForm : REFUSALS.unsupportedJson);
     }
+    if (c.var.via === 'form' && mediaType(c) !== FORM_TYPE) return refuse(c, REFUSALS.unsupportedForm);
     await next();
   };
 
@@ -110,6 +124,8 @@ export function leadRoute<S extends z.ZodMiniType>(
         return refuse(c, REFUSALS.invalidJson);
       }
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return refuse(c, REFUSALS.notAnObject);
+    } else {
+      c.set('formBody', new URLSearchParams(text));
     }
     // Hono keeps the bytes read here, so the validator reads the same body again without the network.
     await next();
@@ -126,5 +142,5 @@ export function leadRoute<S extends z.ZodMiniType>(
 
   const accept: Step = (c) => handle(c, (c.req as unknown as { valid(target: Via): z.output<S> }).valid(c.var.via));
 
-  return [via, rateLimit, ownOrigin, jsonOnly, size as Step, readable, validate, accept];
+  return [via, rateLimit, ownOrigin, mediaTypes, size as Step, readable, validate, accept];
 }

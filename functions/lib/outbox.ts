@@ -8,6 +8,7 @@ import type { Env } from '../env';
 import { config } from './config';
 import { headerSafe } from './escape';
 import { RECORD_TABLES, type EmailKind, type OutboxRecordType, type RecordType } from './records';
+import { withViewLink } from './view-token';
 
 export interface EmailPayload {
   from: string;
@@ -105,13 +106,19 @@ export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey:
   }
 }
 
-/** Attempts one outbox row and records the outcome; true when it is sent. */
+/**
+ * Attempts one outbox row and records the outcome; true when it is sent. A quote's customer e-mail is stored with
+ * a placeholder for its view link (D1 keeps no token): the link is written in now, with `viewToken` when the
+ * e-mail goes out with its request, else with a token made for this attempt.
+ */
 export async function deliver(
   env: Env,
-  row: Pick<OutboxRow, 'id' | 'payload' | 'idempotency_key' | 'attempts' | 'created_at'>,
+  row: Pick<OutboxRow, 'id' | 'payload' | 'idempotency_key' | 'attempts' | 'created_at' | 'record_reference'>,
   now = new Date(),
+  viewToken?: string,
 ): Promise<boolean> {
-  const payload = JSON.parse(row.payload) as EmailPayload;
+  const stored = JSON.parse(row.payload) as EmailPayload;
+  const payload = await withViewLink(env.DB, config(env).siteUrl, row.record_reference, stored, viewToken);
   const outcome = await sendEmail(env, payload, row.idempotency_key);
   const attempts = row.attempts + 1;
   if (outcome.ok) {
@@ -147,11 +154,16 @@ export async function refreshRecordStatus(db: D1Database, recordType: OutboxReco
 }
 
 /** Delivers a request's e-mails right away (the cron trigger retries any that fail). Keys: kind -> sent? */
-export async function deliverNow(env: Env, recordType: RecordType, reference: string): Promise<Partial<Record<EmailKind, boolean>>> {
+export async function deliverNow(
+  env: Env,
+  recordType: RecordType,
+  reference: string,
+  viewToken?: string,
+): Promise<Partial<Record<EmailKind, boolean>>> {
   const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE record_reference = ? AND status = ? ORDER BY id')
     .bind(reference, 'pending')
     .all<OutboxRow>();
-  const outcomes = await Promise.all(results.map(async (row) => [row.kind, await deliver(env, row)] as const));
+  const outcomes = await Promise.all(results.map(async (row) => [row.kind, await deliver(env, row, new Date(), viewToken)] as const));
   await refreshRecordStatus(env.DB, recordType, reference);
   return Object.fromEntries(outcomes);
 }

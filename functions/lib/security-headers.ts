@@ -17,6 +17,13 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
+/**
+ * The Content-Security-Policy header of a page, as public/_headers gives every static file (tests/unit/
+ * security-headers.test.ts keeps the two the same). A page's own policy for scripts and styles is the <meta> in it,
+ * so the pages the Worker fills in (prebuilt-page.ts) send this header instead of the API's `default-src 'none'`.
+ */
+export const PAGE_SECURITY_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
+
 /** `interest-cohort` (the FLoC opt-out) is not in Hono's list of directives; it is written out the same way. */
 const permissionsPolicy = { camera: [], microphone: [], geolocation: [], payment: [], usb: [], interestCohort: [] };
 

@@ -12,6 +12,22 @@ export const API_PATHS = {
   callback: '/api/request-callback',
 } as const;
 
+/**
+ * Pages and files the Worker answers itself (wrangler.jsonc `run_worker_first` lists the page paths): the quote
+ * form posted without JavaScript, a stored quote's confirmation and its calendar file (both behind the quote's
+ * secret view token), and the contact page after a plain form post.
+ */
+export const PAGE_PATHS = {
+  quote: '/quote',
+  confirmation: '/quote-confirmation',
+  calendar: '/api/quote-calendar',
+  contact: '/contact',
+} as const;
+
+/** A stored quote's own address: its reference and its secret view token (`t`). */
+export const quoteLink = (path: typeof PAGE_PATHS.confirmation | typeof PAGE_PATHS.calendar, reference: string, token: string): string =>
+  `${path}?${new URLSearchParams({ ref: reference, t: token })}`;
+
 /** Every error answer is `{ error: ApiError }`; `fields` maps a request field to its message. */
 export interface ApiError {
   code: string;
@@ -33,6 +49,11 @@ export interface QuoteAnswer {
   /** e.g. 'Distance estimated from the SW1A area' */
   notes: string[];
   promoCode?: string;
+  /**
+   * The quote's confirmation page (`/quote-confirmation?ref=…&t=…`), the customer's link to come back to it. Made
+   * afresh for every answer: only a hash of its token is stored, so a replayed answer carries a new link.
+   */
+  confirmationUrl: string;
 }
 
 /** What the contact and call-back endpoints answer with 201: the request is stored; emailSent says whether the business has it yet. */

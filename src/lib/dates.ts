@@ -32,6 +32,12 @@ export function isWeekend(value: string): boolean {
   return day === 0 || day === 6;
 }
 
+/** A date typed as dd/mm/yyyy (or d/m/yyyy) written `YYYY-MM-DD`, without checking that the day exists; null for any other text. */
+export function fromTypedDate(text: string): string | null {
+  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
+  return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : null;
+}
+
 /** Today's date in the UK (Europe/London), whatever the clock's own zone. */
 export function londonToday(now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-GB', {

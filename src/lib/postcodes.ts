@@ -17,6 +17,10 @@ export type RouteEnd = 'from' | 'to';
 
 export const invalidPostcodeMessage = (end: RouteEnd) => (end === 'from' ? POSTCODE_MESSAGES.invalidFrom : POSTCODE_MESSAGES.invalidTo);
 
+/** An empty postcode field, in plain words (the spec's format message reads oddly for a field left blank). */
+export const missingPostcodeMessage = (end: RouteEnd) =>
+  end === 'from' ? 'Enter the postcode you are moving from.' : 'Enter the postcode you are moving to.';
+
 const SPEC_PATTERN = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/;
 
 /** Strips every space and upper-cases: the form the lookup service's path takes. */

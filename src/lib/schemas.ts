@@ -10,9 +10,9 @@ import * as z from 'zod/mini';
 import { packageIds, type PackageId } from '../data/packages';
 import { findFurniture } from '../data/furniture';
 import { promo } from '../site.config';
-import { isCalendarDate, isTodayOrLater } from './dates';
+import { fromTypedDate, isCalendarDate, isTodayOrLater } from './dates';
 import { LIMITS } from './limits';
-import { invalidPostcodeMessage, parsePostcodeInput, type RouteEnd } from './postcodes';
+import { invalidPostcodeMessage, missingPostcodeMessage, parsePostcodeInput, type RouteEnd } from './postcodes';
 
 export { LIMITS } from './limits';
 
@@ -150,6 +150,68 @@ export const quoteRequestSchema = z.object({
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
+
+/** A browser posts an empty field as '': for an optional field that is the same as leaving it out. */
+const blankAsMissing = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    schema,
+  );
+
+/** One ticked box arrives as a string, several as a list, none as nothing (the list's own schema checks what is in it). */
+const formFurniture = z.pipe(
+  z.transform((value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]) as string[] | undefined),
+  furnitureIdsField,
+);
+
+/** A postcode field of a plain form: left empty gets a plain message, anything else the shared field's rules. */
+const formPostcodeField = (end: RouteEnd) =>
+  z.pipe(z.string(missingPostcodeMessage(end)).check(z.trim(), z.minLength(1, missingPostcodeMessage(end))), postcodeField(end));
+
+/** A date field posts `YYYY-MM-DD`; a browser without one lets people type, so dd/mm/yyyy is read too. */
+const formDateField = z.pipe(
+  z.transform((value: unknown) => (typeof value === 'string' ? (fromTypedDate(value) ?? value.trim()) : value)),
+  moveDateField,
+);
+
+const quoteFormRoute = {
+  propertyId: propertyIdField,
+  furnitureIds: formFurniture,
+  fromPostcode: formPostcodeField('from'),
+  toPostcode: formPostcodeField('to'),
+  website: honeypotField,
+};
+
+/**
+ * The quote form without JavaScript (POST /quote): the request's own fields as a browser posts them, with the
+ * same messages. Its two buttons send `action`: 'Check my price' (`price`) needs only what the price needs;
+ * 'Submit Quote Request' (`submit`) needs everything the wizard sends except the estimate, which the server
+ * works out, and the request key, which the Worker writes into every page it answers. `estimate*` are hidden
+ * fields holding the price the page last showed (functions/pages/quote-form.ts).
+ */
+export const quoteFormSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('price'), ...quoteFormRoute, moveDate: blankAsMissing(z.optional(formDateField)) }),
+    z.object({
+      action: z.literal('submit'),
+      ...quoteFormRoute,
+      moveDate: formDateField,
+      name: quoteRequestSchema.shape.name,
+      email: quoteRequestSchema.shape.email,
+      phone: quoteRequestSchema.shape.phone,
+      additionalInfo: blankAsMissing(quoteRequestSchema.shape.additionalInfo),
+      promoCode: quoteRequestSchema.shape.promoCode,
+      idempotencyKey: blankAsMissing(z.optional(idempotencyKeyField)),
+      estimateRoute: z.optional(z.string()),
+      estimateDistance: z.optional(z.string()),
+      estimateTotal: z.optional(z.string()),
+    }),
+  ],
+  { error: 'Please use one of the buttons on the form.' },
+);
+
+export type QuoteForm = z.output<typeof quoteFormSchema>;
 
 export const contactSchema = z.object({
   firstName: nameField('Please enter your first name.'),

@@ -1,8 +1,9 @@
 /**
  * Progressive enhancement of the /contact form. Without JavaScript the form posts to
- * /api/send-contact-email and the Worker redirects back to /contact?sent=1. With it: the shared schema's
- * field messages, 'Sending...' with the button disabled, a notification, the form cleared on success and
- * the values kept on failure. The schema (zod/mini) and the API client load only when someone starts using the form.
+ * /api/send-contact-email and the Worker redirects back to /contact?sent=1&ref=… With it: the shared schema's
+ * field messages, 'Sending...' with the button disabled, the form cleared on success with the same in-page message
+ * (reference included, focused so it is read out) and a notification, and the values kept on failure. The schema
+ * (zod/mini) and the API client load only when someone starts using the form.
  */
 import type { ContactInput } from '../lib/schemas';
 import { notify } from './notify';
@@ -49,6 +50,21 @@ function values(form: HTMLFormElement): ContactInput {
   return data as ContactInput;
 }
 
+/** The message-sent box above the form (ContactForm.astro), naming the reference; hidden again for a new message. */
+function showSent(reference: string | null): void {
+  const box = document.querySelector<HTMLElement>('[data-contact-status]');
+  if (!box) return;
+  box.classList.toggle('hidden', reference === null);
+  if (reference === null) return;
+  const line = box.querySelector<HTMLElement>('[data-contact-reference]');
+  const slot = line?.querySelector<HTMLElement>('[data-fill="reference"]');
+  if (line && slot) {
+    slot.textContent = reference;
+    line.hidden = false;
+  }
+  box.focus();
+}
+
 export function enhanceContactForm(form: HTMLFormElement): void {
   const button = form.querySelector<HTMLButtonElement>('[data-contact-submit]');
   const label = button?.textContent ?? 'Send message';
@@ -68,6 +84,7 @@ export function enhanceContactForm(form: HTMLFormElement): void {
       return;
     }
     showErrors(form, {});
+    showSent(null);
 
     sending = true;
     if (button) {
@@ -82,7 +99,8 @@ export function enhanceContactForm(form: HTMLFormElement): void {
     }
     if (sent.ok) {
       form.reset();
-      notify({ title: CONTACT_MESSAGES.sent, variant: 'success' });
+      showSent(sent.data.reference);
+      notify({ title: CONTACT_MESSAGES.sent, description: `Your reference is ${sent.data.reference}.`, variant: 'success' });
       return;
     }
     console.error('Contact form failed to send', sent.status, sent.error);

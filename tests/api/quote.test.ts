@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { distanceInMiles } from '~/lib/geo';
@@ -10,6 +11,13 @@ const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf
 };
 const at = (postcode: string) => fixture.postcodes.find((p) => p.postcode === postcode)!;
 const BUSINESS = 'leads@shiftly.example';
+
+/** The view tokens' hashes D1 keeps for a quote. */
+const storedHashes = (reference: string) =>
+  query<{ token_hash: string }>('SELECT token_hash FROM quote_view_tokens WHERE reference = ?', reference).map((row) => row.token_hash);
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The token of a confirmation link (the answer's, or one in an e-mail). */
+const tokenIn = (text: string) => /\/quote-confirmation\?ref=[A-Z0-9]{9}&t=([\w-]{32})/.exec(text)?.[1] ?? '';
 
 afterEach(async () => {
   await mailControl({ fail: false, failMatch: '' });
@@ -37,6 +45,9 @@ describe('POST /api/send-quote-email', () => {
     expect(answer.pricing).toEqual(expected);
     expect(answer.pricing.weekendSurcharge).toBe(52);
     expect(answer).toMatchObject({ emailSent: true, verified: true, notes: [] });
+    // The answer carries the quote's own link: 192 random bits whose hash alone D1 keeps.
+    expect(answer.confirmationUrl).toMatch(new RegExp(`^/quote-confirmation\\?ref=${answer.reference}&t=[\\w-]{32}$`));
+    expect(storedHashes(answer.reference)).toEqual([hashOf(tokenIn(answer.confirmationUrl))]);
 
     const [row] = query<{
       reference: string;
@@ -64,12 +75,20 @@ describe('POST /api/send-quote-email', () => {
     expect(customer[0]!.html).toContain(`£${expected.total.toLocaleString('en-GB')}`);
     expect(customer[0]!.html).toContain('What happens next?');
     expect(customer[0]!.html).toMatch(/Saturday \d{1,2} \w+ \d{4}/);
+    // Sent at once, the e-mail links to the same token as the answer ('View your quote online').
+    expect(customer[0]!.text).toContain('View your quote online: http');
+    expect(customer[0]!.text).toContain(`${answer.confirmationUrl}\n`);
+    expect(customer[0]!.html).toContain(answer.confirmationUrl.replace('&', '&amp;'));
+    expect(JSON.stringify(query('SELECT payload FROM email_outbox WHERE record_reference = ?', answer.reference))).not.toContain(
+      tokenIn(answer.confirmationUrl),
+    );
 
     const business = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
     expect(business).toHaveLength(1);
     expect([business[0]!.reply_to].flat()).toEqual([body.email]);
     expect(business[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:business`);
     expect(business[0]!.text).toContain('07700 900123');
+    expect(`${business[0]!.html}${business[0]!.text}`).not.toContain('quote-confirmation');
   });
 
   it("keeps the spec's fallbacks and names a known promo code in both e-mails", async () => {
@@ -124,11 +143,15 @@ describe('POST /api/send-quote-email', () => {
   it('replays the first answer for the same idempotency key and body, sending nothing twice; 409 for a different body', async () => {
     const body = validQuote();
     const first = await call('/api/send-quote-email', body);
-    const firstAnswer = await first.json();
+    const { confirmationUrl: firstLink, ...firstAnswer } = (await first.json()) as QuoteAnswer;
     const again = await call('/api/send-quote-email', body);
     expect(again.status).toBe(201);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(await again.json()).toEqual(firstAnswer);
+    // The same answer, with a link of its own (a new token for the same quote).
+    const { confirmationUrl: replayLink, ...replayed } = (await again.json()) as QuoteAnswer;
+    expect(replayed).toEqual(firstAnswer);
+    expect(replayLink).not.toBe(firstLink);
+    expect(tokenIn(replayLink)).not.toBe('');
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE idempotency_key = ?', body.idempotencyKey as string)).toEqual([{ n: 1 }]);
     expect((await emails()).filter((e) => e.idempotencyKey?.startsWith(`${body.idempotencyKey}:`))).toHaveLength(2);
 
@@ -178,6 +201,10 @@ describe('POST /api/send-quote-email', () => {
     expect(delivered).toHaveLength(1);
     expect(delivered[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:customer`);
     expect(delivered[0]!.subject).toContain(answer.reference);
+    // The retry's link has a token made for it (D1 never held the first one): both open the quote.
+    const retried = tokenIn(delivered[0]!.text);
+    expect(retried).not.toBe(tokenIn(answer.confirmationUrl));
+    expect(storedHashes(answer.reference).sort()).toEqual([hashOf(retried), hashOf(tokenIn(answer.confirmationUrl))].sort());
     expect(query('SELECT status, attempts FROM email_outbox WHERE record_reference = ? ORDER BY id', answer.reference)).toEqual([
       { status: 'sent', attempts: 2 },
       { status: 'sent', attempts: 2 },
@@ -187,6 +214,9 @@ describe('POST /api/send-quote-email', () => {
     // The same answer is replayed for a retried submission: the reference the customer sees never changes.
     const replay = (await (await call('/api/send-quote-email', body)).json()) as QuoteAnswer;
     expect(replay.reference).toBe(answer.reference);
+    // With a link of its own: the stored answer holds no token to replay.
+    expect(replay.confirmationUrl).not.toBe(answer.confirmationUrl);
+    expect(storedHashes(answer.reference)).toContain(hashOf(tokenIn(replay.confirmationUrl)));
   });
 
   it("stores the request unverified with the customer's distance when the postcode service is down, and tells the business", async () => {

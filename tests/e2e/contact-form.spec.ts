@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails } from './quote-helpers';
 
 async function openContact(page: import('@playwright/test').Page) {
@@ -47,7 +47,16 @@ test('sends the message: Sending..., success notification, form cleared, e-mail 
   await expect(page.locator('[data-notice="success"]')).toContainText("Message sent successfully! We'll get back to you soon.");
   await expect(page.locator('#contact-firstName')).toHaveValue('');
   await expect(page.locator('[data-contact-submit]')).toBeEnabled();
-  expect((await capturedEmails()).some((e) => [e.to].flat().includes(email))).toBe(true);
+  const sent = (await capturedEmails()).find((e) => [e.to].flat().includes(email));
+  expect(sent).toBeTruthy();
+  // The page keeps saying so, with the reference, after the notification has gone.
+  const reference = /\(([A-HJ-NP-Z2-9]{9})\)/.exec(sent!.subject)![1]!;
+  const status = page.locator('#message-sent');
+  await expect(status).toBeFocused();
+  await expect(status).toContainText(`Your reference is ${reference}.`);
+  await expect(page.locator('[data-notice="success"]')).toBeHidden({ timeout: 10_000 });
+  await expect(status).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('keeps the values and says so when sending fails', async ({ page }) => {
@@ -62,13 +71,60 @@ test('keeps the values and says so when sending fails', async ({ page }) => {
   await expect(page.locator('#contact-message')).toHaveValue('Can you move a piano up three flights of stairs?');
 });
 
-test('works without JavaScript: the plain post redirects to /contact?sent=1', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-  const page = await context.newPage();
+/** A plain post with mistakes: /contact again, filled in by the Worker. */
+async function refusedPost(page: import('@playwright/test').Page) {
   await openContact(page);
-  await fill(page, `nojs-${Date.now()}@example.com`);
+  await page.locator('#contact-firstName').fill('Grace');
+  await page.locator('#contact-email').fill('not-an-email');
   await page.locator('[data-contact-submit]').click();
-  await page.waitForURL('**/contact?sent=1#message-sent');
-  await expect(page.getByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
-  await context.close();
+  const summary = page.locator('[data-error-summary]');
+  await expect(summary).toBeFocused();
+  await expect(page).toHaveTitle(/^Error: Contact us/);
+  await expect(summary.getByRole('link')).toHaveText([
+    'Please enter your last name.',
+    'Please enter a valid email address.',
+    'Please enter your message.',
+  ]);
+  await expect(page.locator('#contact-email-error')).toHaveText('Please enter a valid email address.');
+  await expect(page.locator('#contact-email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#contact-firstName')).toHaveValue('Grace');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  return summary;
+}
+
+test('the refused plain post (its script failed to load) is styled like the site and passes axe', async ({ page }) => {
+  await page.route('**/_astro/ContactFormEnhancer*.js', (route) => route.abort('internetdisconnected'));
+  const summary = await refusedPost(page);
+  // The site's own stylesheet draws it: the danger colour, a 2 px border, the rounded corners.
+  const style = await summary.evaluate((el) => {
+    const css = getComputedStyle(el);
+    return { border: css.borderTopColor, width: css.borderTopWidth, radius: css.borderTopLeftRadius, background: css.backgroundColor };
+  });
+  expect(style.width).toBe('2px');
+  expect(style.border).not.toBe('rgb(0, 0, 0)');
+  expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
+  expect(style.radius).not.toBe('0px');
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the plain post lands back on /contact, whose message names the reference', async ({ page }) => {
+    const email = `nojs-${Date.now()}@example.com`;
+    await openContact(page);
+    await fill(page, email);
+    await page.locator('[data-contact-submit]').click();
+    await page.waitForURL(/\/contact\?sent=1&ref=[A-HJ-NP-Z2-9]{9}#message-sent$/);
+    const reference = new URL(page.url()).searchParams.get('ref')!;
+    const status = page.locator('#message-sent');
+    await expect(status).toBeVisible();
+    await expect(status).toContainText(`Your reference is ${reference}.`);
+    await expect.poll(async () => (await capturedEmails()).some((e) => e.subject.includes(reference))).toBe(true);
+  });
+
+  test('a refused post is the contact page itself: summary, field messages, values kept', async ({ page }) => {
+    await refusedPost(page);
+  });
 });

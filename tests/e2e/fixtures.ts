@@ -23,11 +23,15 @@ export function queryD1<T = Record<string, unknown>>(sql: string, ...params: Arr
 }
 
 /**
- * Clicks before hydration are lost: wait until no eagerly hydrated island is still server-rendered only.
+ * Clicks before hydration are lost: wait until no eagerly hydrated island is still server-rendered only, and every
+ * client-only island (the quote wizard, drawn in the plain form's place) has drawn itself.
  * (The cookie banner and call-back dialog are not Astro islands: OnDemandIslands.astro loads them when needed.)
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => !document.querySelector('astro-island[ssr]:is([client="load"], [client="idle"])'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('astro-island[ssr]:is([client="load"], [client="idle"], [client="only"]), astro-island[client="only"]:empty'),
+  );
 }
 
 /** Opens a path and waits for its islands (if any) to hydrate. */

@@ -1,22 +1,36 @@
 import { test, expect, open, axeViolations } from './fixtures';
-import { emailsFor, expectedPricing, formatMoney, nextDay, reachStep4, typed, uniqueEmail } from './quote-helpers';
+import {
+  CONFIRMATION_URL,
+  emailedLink,
+  emailsFor,
+  expectedPricing,
+  formatMoney,
+  linkParts,
+  nextDay,
+  reachStep4,
+  typed,
+  uniqueEmail,
+} from './quote-helpers';
+import { formatLongDate } from '../../src/lib/dates';
 
-test('without quote data /quote-confirmation redirects to /quote', async ({ page }) => {
+test('without a link /quote-confirmation redirects to /quote', async ({ page }) => {
   await page.goto('/quote-confirmation');
   await page.waitForURL(/\/quote$/);
   await expect(page.locator('#quote-step-title')).toHaveText('How big is your space?');
 });
 
-test('/quote-confirmation is noindex and out of the sitemap', async ({ page, request }) => {
-  const response = await request.get('/quote-confirmation');
-  expect(await response.text()).toContain('noindex');
+test('/quote-confirmation is noindex and out of the sitemap', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain('/quote<');
   expect(sitemap).not.toContain('/quote-confirmation<');
-  void page;
+  expect((await (await request.get('/robots.txt')).text()).split('\n')).toContain('Disallow: /quote-confirmation');
 });
 
-test('shows the request and the server reference the e-mails carry; Request Another Quote starts afresh', async ({ page }) => {
+test('the wizard goes to the quote’s own link, which shows the stored quote on reload, in a fresh browser and from the e-mail', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const email = uniqueEmail('confirm');
   const date = nextDay(5);
   await open(page, '/quote');
@@ -27,31 +41,75 @@ test('shows the request and the server reference the e-mails carry; Request Anot
   await page.getByLabel('Email Address').fill(email);
   await page.getByLabel('Phone Number').fill('+44 7700 900456');
   await page.getByLabel('Additional Information (Optional)').fill('Piano on the ground floor.');
+  await page.getByLabel('Promo code (optional)').fill('FIRSTMOVE10');
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
-  await page.waitForURL('**/quote-confirmation');
+  await page.waitForURL(CONFIRMATION_URL);
+  const link = new URL(page.url()).pathname + new URL(page.url()).search;
 
   const expected = expectedPricing('PL1 2AA', 'EX1 1HS', 'studio', ['sofa', 'wardrobe'], date);
-  const details = page.locator('[data-confirmation]');
-  for (const text of ['1 bedroom / Studio', 'PL1 2AA', 'EX1 1HS', 'Mary Seacole', email, '+44 7700 900456', 'Piano on the ground floor.']) {
-    await expect(details).toContainText(text);
-  }
-  await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
+  const shows = async (view: import('@playwright/test').Page) => {
+    const details = view.locator('[data-confirmation]');
+    for (const text of [
+      '1 bedroom / Studio',
+      'PL1 2AA',
+      'EX1 1HS',
+      formatLongDate(date),
+      'Mary Seacole',
+      email,
+      '+44 7700 900456',
+      'Piano on the ground floor.',
+      'Sofa, Wardrobe',
+      'miles as the crow flies',
+      'FIRSTMOVE10: 10% off your first booking, applied when you book',
+    ]) {
+      await expect(details).toContainText(text);
+    }
+    await expect(view.locator('[data-confirmation-total]')).toHaveText(formatMoney(expected.total));
+    await expect(view.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
+    await expect(view.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    await expect(view.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', /^\/api\/quote-calendar\?ref=/);
+  };
+  await shows(page);
   expect(await axeViolations(page)).toEqual([]);
-  await expect(page.locator('[data-confirmation-total]')).toHaveText(formatMoney(expected.total));
   const reference = (await page.locator('[data-reference]').textContent())!.trim();
-  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
-  const customer = (await emailsFor(reference)).find((e) => [e.to].flat().includes(email));
-  expect(customer?.html).toContain(reference);
+  expect(reference).toBe(linkParts(link).ref);
 
-  // A reload keeps the confirmation (the data stays until a new quote is started).
+  // The same reference and total in the captured e-mail, whose own link opens the same quote.
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  const customer = (await emailsFor(reference)).find((e) => [e.to].flat().includes(email))!;
+  expect(customer.html).toContain(formatMoney(expected.total));
+
+  // A reload, and a fresh browser (another device: no storage, no cookies) with the link or the e-mail's link.
   await page.reload();
   await expect(page.locator('[data-reference]')).toHaveText(reference);
-  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  const device = await browser.newContext({ baseURL });
+  const elsewhere = await device.newPage();
+  for (const path of [link, emailedLink(customer)]) {
+    const response = await elsewhere.goto(path);
+    expect(response?.status()).toBe(200);
+    await shows(elsewhere);
+  }
 
+  // A changed token, a changed reference, no token: the 404 page, status 404, the same body every time.
+  const { ref, t } = linkParts(link);
+  const bodies = new Set<string>();
+  for (const path of [
+    `/quote-confirmation?ref=${ref}&t=${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`,
+    `/quote-confirmation?ref=${ref.slice(0, -1)}${ref.endsWith('A') ? 'B' : 'A'}&t=${t}`,
+    `/quote-confirmation?ref=${ref}`,
+  ]) {
+    const response = await elsewhere.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(elsewhere.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    bodies.add(await response!.text());
+  }
+  expect(bodies.size).toBe(1);
+  await device.close();
+
+  // 'Request Another Quote' starts afresh: nothing of the sent quote is kept on the device.
   await page.getByRole('link', { name: 'Request Another Quote' }).click();
   await page.waitForURL(/\/quote$/);
   await expect(page.locator('#quote-step-title')).toHaveText('How big is your space?');
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
-  await page.goto('/quote-confirmation');
-  await page.waitForURL(/\/quote$/);
+  await expect(page.getByRole('button', { name: 'Continue your quote' })).toHaveCount(0);
 });

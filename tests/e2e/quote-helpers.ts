@@ -3,7 +3,8 @@
  * answer for the stand-in coordinates (the expectation is computed, never typed in), and keyboard moves.
  */
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { QuoteAnswer } from '../../src/lib/api';
 import { addDays, dayOfWeek, londonToday } from '../../src/lib/dates';
 import { distanceInMiles } from '../../src/lib/geo';
 import { formatMoney } from '../../src/lib/money';
@@ -35,6 +36,44 @@ export function expectedPricing(from: string, to: string, propertyId: string, fu
 }
 
 export { formatMoney };
+
+/** A stored quote's confirmation link: its reference and its 192-bit view token. */
+export const CONFIRMATION_URL = /\/quote-confirmation\?ref=[A-HJ-NP-Z2-9]{9}&t=[\w-]{32}$/;
+
+/** Stores a quote through the wizard's own endpoint, for tests about what comes after it. */
+export async function storeQuote(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<QuoteAnswer> {
+  const response = await request.post('/api/send-quote-email', {
+    data: {
+      name: 'Ada Lovelace',
+      email: uniqueEmail('stored'),
+      phone: '07700 900123',
+      propertyId: 'two-bed',
+      furnitureIds: ['sofa'],
+      fromPostcode: 'SW1A 1AA',
+      toPostcode: 'M1 1AE',
+      moveDate: nextDay(3),
+      clientEstimate: { total: 1000, distance: 160 },
+      idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      ...overrides,
+    },
+    headers: { 'X-Test-Client': `store-${Math.random().toString(36).slice(2)}` },
+  });
+  expect(response.status()).toBe(201);
+  return (await response.json()) as QuoteAnswer;
+}
+
+/** The reference and token of a confirmation link (absolute or not). */
+export function linkParts(link: string): { ref: string; t: string } {
+  const params = new URL(link, 'http://x').searchParams;
+  return { ref: params.get('ref') ?? '', t: params.get('t') ?? '' };
+}
+
+/** The confirmation link in a captured customer e-mail (its text part), as a path on the site under test. */
+export function emailedLink(email: CapturedEmail): string {
+  const found = /https?:\/\/\S+?(\/quote-confirmation\?ref=\w+&t=[\w-]+)/.exec(email.text ?? '');
+  if (!found?.[1]) throw new Error(`no confirmation link in the e-mail "${email.subject}"`);
+  return found[1];
+}
 
 /** The next Saturday (or other weekday, 0 = Sunday) strictly after today in the UK, `YYYY-MM-DD`. */
 export function nextDay(weekday: number): string {
@@ -68,6 +107,7 @@ export async function emailsFor(reference: string): Promise<CapturedEmail[]> {
   return (await capturedEmails()).filter((e) => e.subject.includes(reference) && !e.replayOf);
 }
 
+/** The stand-in's fail switch; `failMatch` (a compact postcode) limits it to requests for that postcode. */
 export async function setPostcodeService(mode: 'ok' | 'fail', failMatch = ''): Promise<void> {
   await fetch(`${postcodesUrl()}/__control`, { method: 'POST', body: JSON.stringify({ mode, failMatch }) });
 }

@@ -1,6 +1,11 @@
 import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations } from './fixtures';
+import { DRAFT_KEY } from '../../src/islands/quote-wizard/storage-keys';
+import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
+
+type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 import {
+  CONFIRMATION_URL,
   emailsFor,
   expectedPricing,
   expectStep,
@@ -82,7 +87,7 @@ test('a full quote by mouse: the price, the confirmation and both e-mails agree'
   await expect(page.locator('[data-summary-total]')).toHaveText(formatMoney(expected.total));
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
 
-  await page.waitForURL('**/quote-confirmation');
+  await page.waitForURL(CONFIRMATION_URL);
   await expect(page.getByRole('heading', { name: 'Quote Request Sent Successfully!' })).toBeVisible();
   await expect(page.getByText('Quote request submitted! Check your email for confirmation.')).toBeVisible();
   const reference = (await page.locator('[data-reference]').textContent())!.trim();
@@ -164,7 +169,7 @@ test('done when: SW1A 1AA to M1 1AE, two-bed, sofa, a Saturday, keyboard alone a
   await tabTo(page, page.getByRole('button', { name: 'Submit Quote Request' }));
   await page.keyboard.press('Enter');
 
-  await page.waitForURL('**/quote-confirmation');
+  await page.waitForURL(CONFIRMATION_URL);
   const reference = (await page.locator('[data-reference]').textContent())!.trim();
   await expect(page.locator('[data-confirmation-total]')).toHaveText(money);
   await expect(page.locator('[data-confirmation]')).toContainText('2 bedrooms');
@@ -364,7 +369,7 @@ test('a failed submission keeps step 5 and every answer; the retry sends the sam
 
   await page.unroute('**/api/send-quote-email');
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
-  await page.waitForURL('**/quote-confirmation');
+  await page.waitForURL(CONFIRMATION_URL);
   expect(bodies).toHaveLength(2);
   const [first, second] = bodies.map((b) => JSON.parse(b) as { idempotencyKey: string });
   expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
@@ -380,7 +385,7 @@ test('e-mail failure still reaches the confirmation, with the notice saying so',
     await continueButton(page).click();
     await fillContact(page, email);
     await page.getByRole('button', { name: 'Submit Quote Request' }).click();
-    await page.waitForURL('**/quote-confirmation');
+    await page.waitForURL(CONFIRMATION_URL);
     await expect(page.getByText('Failed to send confirmation email, but your quote was received!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Quote Request Sent Successfully!' })).toBeVisible();
     await expect(page.locator('[data-reference]')).toHaveText(/^[A-HJ-NP-Z2-9]{9}$/);
@@ -470,7 +475,7 @@ test('a double click on submit sends one request and one pair of e-mails', async
     if (request.url().endsWith('/api/send-quote-email')) requests += 1;
   });
   await page.getByRole('button', { name: 'Submit Quote Request' }).dblclick();
-  await page.waitForURL('**/quote-confirmation');
+  await page.waitForURL(CONFIRMATION_URL);
   expect(requests).toBe(1);
   const reference = (await page.locator('[data-reference]').textContent())!.trim();
   await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
@@ -522,15 +527,7 @@ test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
   expect(await axeViolations(page), 'step 5 with errors').toEqual([]);
 });
 
-test('without JavaScript /quote gives the phone number and a link to /contact', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-  const page = await context.newPage();
-  await page.goto('/quote');
-  await expect(page.getByRole('heading', { name: 'Our quote form needs JavaScript' })).toBeVisible();
-  await expect(page.getByRole('link', { name: '020 7946 0321' }).first()).toBeVisible();
-  await expect(page.getByRole('link', { name: 'send us a message' })).toHaveAttribute('href', '/contact');
-  await context.close();
-});
+// Without JavaScript /quote is the complete form posted to the Worker: tests/e2e/quote-nojs.spec.ts.
 
 test('a postcode the service does not know is priced from its area, and the quote says so', async ({ page }) => {
   await open(page, '/quote');
@@ -561,4 +558,133 @@ test('the calendar works from the keyboard: arrow keys move, Enter picks, focus 
   });
   await expect(page.locator('[data-chosen-date]')).toContainText(tomorrow);
   await expect(page.locator('button[aria-controls]').filter({ hasText: tomorrow })).toBeFocused();
+});
+
+/** The calendar's name for a day button: "Saturday, November 28th, 2026" then ", £1,264" once priced. */
+function dayButtonName(date: string, price: string): RegExp {
+  const day = new Date(`${date}T12:00:00`);
+  const month = day.toLocaleDateString('en-US', { month: 'long' });
+  return new RegExp(`${month} ${day.getDate()}(st|nd|rd|th), ${day.getFullYear()}, ${price.replace(/[$()]/g, '\\$&')}$`);
+}
+
+/** Moves the calendar on to the month of `date` (it opens on this month). */
+async function showMonthOf(page: import('@playwright/test').Page, date: string) {
+  const caption = new Date(`${date}T12:00:00`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
+  for (let i = 0; i < 2 && !(await page.getByText(caption).first().isVisible()); i++)
+    await page.getByRole('button', { name: /next month/i }).click();
+}
+
+test('the calendar shows each day’s total once the route is priced, weekday and weekend; a weekend pick changes the total', async ({
+  page,
+}) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: '2 bedrooms', furniture: ['Sofa'], from: 'SW1A 1AA', to: 'M1 1AE' });
+  const wednesday = nextDay(3);
+  const saturday = nextDay(6);
+  const onWednesday = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], wednesday);
+  const onSaturday = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday);
+  expect(onSaturday.total - onWednesday.total).toBe(Math.round(599 * 0.15));
+
+  await expect(page.locator('[data-day-prices]')).toHaveText(
+    `Weekdays ${formatMoney(onWednesday.total)}, weekends ${formatMoney(onSaturday.total)}`,
+  );
+  for (const [date, priced] of [
+    [wednesday, onWednesday],
+    [saturday, onSaturday],
+  ] as const) {
+    await showMonthOf(page, date);
+    // The price is under the day's number, and in the button's accessible name.
+    const day = page.getByRole('button', { name: dayButtonName(date, formatMoney(priced.total)) });
+    await expect(day).toContainText(formatMoney(priced.total));
+  }
+  // Past days are not offered, so they show no price.
+  await expect(page.locator('.rdp-day_button[disabled] [data-day-total]')).toHaveCount(0);
+
+  await page.getByRole('button', { name: dayButtonName(saturday, formatMoney(onSaturday.total)) }).click();
+  await expect(total(page)).toHaveText(formatMoney(onSaturday.total), { timeout: 10_000 });
+  // The typed date field shows the chosen day's total (its description names it).
+  const typedField = page.getByLabel('Or type the date (dd/mm/yyyy)');
+  await expect(typedField).toHaveValue(typed(saturday));
+  await expect(typedField).toHaveAccessibleDescription(new RegExp(`${formatMoney(onSaturday.total)}, a weekend`));
+  await typedField.fill(typed(wednesday));
+  await expect(page.locator('[data-chosen-date]')).toContainText(formatMoney(onWednesday.total));
+  await expect(total(page)).toHaveText(formatMoney(onWednesday.total), { timeout: 10_000 });
+  expect(await axeViolations(page), 'step 4 priced').toEqual([]);
+});
+
+test.describe('an unfinished quote waits on the device for 7 days', () => {
+  /** A visitor with a stored cookie choice (so no banner), and whatever storage an earlier visit left. */
+  async function visit(browser: import('@playwright/test').Browser, baseURL: string | undefined, storageState?: StorageState) {
+    const context = await browser.newContext({ baseURL, ...(storageState ? { storageState } : {}) });
+    await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), {
+      key: CONSENT_KEY,
+      value: JSON.stringify(consentRecord(NO_OPTIONAL)),
+    });
+    return { context, page: await context.newPage() };
+  }
+
+  test('a later visit offers Continue your quote (never the name, e-mail or phone) or Start again', async ({ browser, baseURL }) => {
+    test.setTimeout(60_000);
+    const email = uniqueEmail('draft');
+    const first = await visit(browser, baseURL);
+    await open(first.page, '/quote');
+    await reachStep4(first.page, { size: '3 bedrooms', furniture: ['Bookcase'], from: 'LE1 5FQ', to: 'NG1 2DT' });
+    const date = nextDay(4);
+    await first.page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(date));
+    await continueButton(first.page).click();
+    await fillContact(first.page, email);
+    const left = await first.context.storageState();
+    await first.context.close();
+    const kept = JSON.stringify(left);
+    expect(kept).toContain('LE1 5FQ');
+    for (const personal of ['Ada Lovelace', email, '07700 900123']) expect(kept, personal).not.toContain(personal);
+
+    // Another day: the tab is gone (no sessionStorage), the device remembers.
+    const later = await visit(browser, baseURL, left);
+    await open(later.page, '/quote');
+    const offer = later.page.locator('[data-continue-offer]');
+    await expect(offer).toContainText('3 bedrooms, LE1 5FQ to NG1 2DT');
+    expect(await axeViolations(later.page), 'the offer').toEqual([]);
+    await later.page.getByRole('button', { name: 'Continue your quote' }).click();
+    await expectStep(later.page, 'Your contact details');
+    await expect(later.page.locator('#quote-step-title')).toBeFocused();
+    await expect(later.page.getByLabel('Full Name')).toHaveValue('');
+    await expect(later.page.locator('[data-summary-total]')).toHaveText(
+      formatMoney(expectedPricing('LE1 5FQ', 'NG1 2DT', 'three-bed', ['bookcase'], date).total),
+      { timeout: 10_000 },
+    );
+    // A reload of that tab just keeps going: no offer again.
+    await later.page.reload();
+    await expectStep(later.page, 'Your contact details');
+    await expect(offer).toHaveCount(0);
+    await later.context.close();
+
+    const fresh = await visit(browser, baseURL, left);
+    await open(fresh.page, '/quote');
+    await fresh.page.getByRole('button', { name: 'Start again' }).click();
+    await expectStep(fresh.page, 'How big is your space?');
+    await expect(fresh.page.getByRole('radio', { checked: true })).toHaveCount(0);
+    const forgotten = await fresh.context.storageState();
+    await fresh.context.close();
+    const again = await visit(browser, baseURL, forgotten);
+    await open(again.page, '/quote');
+    await expectStep(again.page, 'How big is your space?');
+    await expect(again.page.locator('[data-continue-offer]')).toHaveCount(0);
+    await again.context.close();
+  });
+
+  test('a draft older than 7 days is not offered, and is deleted', async ({ browser, baseURL }) => {
+    const savedAt = Date.now() - 8 * 24 * 60 * 60 * 1000;
+    const draft = { savedAt, step: 3, answers: { propertyId: 'mini', furnitureIds: [], fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE' } };
+    const origin = new URL(baseURL!).origin;
+    const old = await visit(browser, baseURL, {
+      cookies: [],
+      origins: [{ origin, localStorage: [{ name: DRAFT_KEY, value: JSON.stringify(draft) }] }],
+    });
+    await open(old.page, '/quote');
+    await expectStep(old.page, 'How big is your space?');
+    await expect(old.page.locator('[data-continue-offer]')).toHaveCount(0);
+    expect(await old.page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).toBeNull();
+    await old.context.close();
+  });
 });

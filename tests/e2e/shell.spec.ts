@@ -1,8 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, open } from './fixtures';
 import { footerGroups, headerGroups, headerLinks, legalLinks, quoteCta, signInLink, storageHref } from '../../src/data/navigation';
-import { CONFIRMATION_KEY } from '../../src/islands/quote-wizard/storage-keys';
 import { HANDOFF_KEY } from '../../src/scripts/notice-key';
+import { storeQuote } from './quote-helpers';
 import { site, telHref } from '../../src/site.config';
 
 /** The links spec section 2 ("Navigation and shell") names, typed again here on purpose: the module must match the spec. */
@@ -204,28 +204,12 @@ async function headerControlBoxes(
 
 test.describe('notifications', () => {
   for (const width of [1280, 390]) {
-    test(`at ${width} px a notification never covers the header's controls`, async ({ page }) => {
+    test(`at ${width} px a notification never covers the header's controls`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: 800 });
-      // A notice handed over to the next page, as the quote wizard does on its way to the confirmation.
+      // A notice handed over to the next page, as the quote wizard does on its way to a stored quote's confirmation.
+      const { confirmationUrl } = await storeQuote(request);
       await page.addInitScript(
-        ({ confirmationKey, handoffKey }) => {
-          sessionStorage.setItem(
-            confirmationKey,
-            JSON.stringify({
-              reference: 'K7M2QX9PA',
-              propertyTitle: '2 bedrooms',
-              from: 'SW1A 1AA',
-              to: 'M1 1AE',
-              moveDate: '2030-06-01',
-              name: 'Ada Lovelace',
-              email: 'ada@example.com',
-              phone: '07700 900123',
-              additionalInfo: '',
-              total: 1258,
-              distance: 162.7,
-              emailSent: true,
-            }),
-          );
+        ({ handoffKey }) => {
           sessionStorage.setItem(
             handoffKey,
             JSON.stringify({
@@ -235,9 +219,9 @@ test.describe('notifications', () => {
             }),
           );
         },
-        { confirmationKey: CONFIRMATION_KEY, handoffKey: HANDOFF_KEY },
+        { handoffKey: HANDOFF_KEY },
       );
-      await open(page, '/quote-confirmation');
+      await open(page, confirmationUrl);
       const notice = page.locator('[data-notice]');
       await expect(notice).toBeVisible();
       const noticeBox = (await notice.boundingBox())!;

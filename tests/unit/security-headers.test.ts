@@ -1,7 +1,8 @@
 /** Hono's secureHeaders, as the Worker configures it, gives exactly the documented list (and nothing else). */
+import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { API_SECURITY_HEADERS, securityHeaders } from '../../functions/lib/security-headers';
+import { API_SECURITY_HEADERS, PAGE_SECURITY_POLICY, securityHeaders } from '../../functions/lib/security-headers';
 
 function app() {
   const hono = new Hono();
@@ -23,5 +24,11 @@ describe('API security headers', () => {
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('page policy', () => {
+  it('is the header public/_headers gives every static page, so a page the Worker fills in is no different', () => {
+    expect(readFileSync('public/_headers', 'utf8')).toContain(`Content-Security-Policy: ${PAGE_SECURITY_POLICY}\n`);
   });
 });

@@ -1,16 +1,32 @@
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { QUOTE_STEPS } from '~/data/quote-labels';
 import { handOff, notify } from '~/scripts/notify';
+import { ContinueOffer } from './ContinueOffer';
 import { StepFurniture } from './StepFurniture';
 import { StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
-import { formatMoney } from './format';
+import { takeOverForm } from './form-handover';
 import { readPrefill } from './prefill';
 import { priceNow, schedulePricing } from './pricing-runner';
 import { furthestStep, onStepPop, pushStep, readEntry, replaceStep } from './step-history';
-import { $pricing, $restored, $wizard, goToStep, restoreWizard, toggleFurniture, updateAnswers, STEP_COUNT, type Step } from './store';
+import {
+  $draftOffer,
+  $pricing,
+  $restored,
+  $wizard,
+  continueDraft,
+  discardDraft,
+  endWizard,
+  goToStep,
+  restoreWizard,
+  toggleFurniture,
+  updateAnswers,
+  STEP_COUNT,
+  type Step,
+} from './store';
 import type { ContactErrors, ContactField, SubmitOutcome } from './submit';
 
 // Steps 4 and 5 (the calendar, and the submit with the shared schemas) load when the customer nears them,
@@ -21,13 +37,7 @@ const loadSubmit = () => import('./submit');
 const StepDate = lazy(() => loadDateStep().then((m) => ({ default: m.StepDate })));
 const StepContact = lazy(() => loadContactStep().then((m) => ({ default: m.StepContact })));
 
-export const STEP_TITLES: Record<Step, string> = {
-  1: 'How big is your space?',
-  2: 'Select furniture services',
-  3: 'Where are you moving?',
-  4: 'When do you want to move?',
-  5: 'Your contact details',
-};
+export const STEP_TITLES: Record<Step, string> = QUOTE_STEPS;
 
 export const MESSAGES = {
   submitted: 'Quote request submitted! Check your email for confirmation.',
@@ -49,7 +59,9 @@ export default function QuoteWizard() {
   const state = useStore($wizard);
   const pricing = useStore($pricing);
   const restored = useStore($restored);
+  const offer = useStore($draftOffer);
   const heading = useRef<HTMLHeadingElement>(null);
+  const offerAnswered = useRef(false);
   const [blocked, setBlocked] = useState<string | null>(null);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [errorRound, setErrorRound] = useState(0);
@@ -59,8 +71,23 @@ export default function QuoteWizard() {
   const stepChanged = useRef(false);
   const { step } = state;
 
-  useEffect(() => {
-    restoreWizard(readPrefill());
+  // The calendar prices every day from the priced route's distance, which a new date does not change: it keeps the
+  // last one while a date change is being re-priced (state adjusted while rendering, not in an effect).
+  const routeKey = `${state.fromPostcode.trim()}|${state.toPostcode.trim()}`;
+  const [measured, setMeasured] = useState<{ routeKey: string; miles: number } | null>(null);
+  if (pricing.status === 'success' && (measured?.routeKey !== routeKey || measured.miles !== pricing.distanceMiles)) {
+    setMeasured({ routeKey, miles: pricing.distanceMiles });
+  }
+  const pricedRoute =
+    measured?.routeKey === routeKey && state.propertyId
+      ? { propertyId: state.propertyId, furnitureIds: state.furnitureIds, distanceMiles: measured.miles }
+      : null;
+
+  // Before the first paint: the wizard appears with its saved answers (and anything typed into the plain form it
+  // replaces) already in place, so nothing on screen moves after it is drawn.
+  useLayoutEffect(() => {
+    const prefill = readPrefill();
+    restoreWizard({ answers: { ...prefill?.answers, ...takeOverForm() }, request: prefill?.request ?? null });
   }, []);
 
   // Fetch the next heavy step while the customer is still on the one before it.
@@ -77,12 +104,13 @@ export default function QuoteWizard() {
     if (restored) schedulePricing();
   }, [restored, state.propertyId, state.fromPostcode, state.toPostcode, state.furnitureIds, state.moveDate]);
 
-  // Focus the new step's heading on every step change (not on the first render).
+  // Focus the new step's heading on every step change (not on the first render), and once an offer is answered.
   useEffect(() => {
-    if (!stepChanged.current) return;
+    if (!stepChanged.current && !(offerAnswered.current && !offer)) return;
     stepChanged.current = false;
+    offerAnswered.current = false;
     heading.current?.focus();
-  }, [step]);
+  }, [step, offer]);
 
   const showStep = (next: Step) => {
     stepChanged.current = true;
@@ -169,14 +197,10 @@ export default function QuoteWizard() {
       const notice = answer.emailSent
         ? { title: MESSAGES.submitted, variant: 'success' as const }
         : { title: MESSAGES.emailFailed, variant: 'error' as const };
-      if (!outcome.kept) {
-        // Storage is blocked, so the confirmation page could not read this: say it here instead.
-        setSending(false);
-        notify({ ...notice, description: `Your reference is ${answer.reference}. Estimated total ${formatMoney(answer.pricing.total)}.` });
-        return;
-      }
+      // The quote is stored: its answers need not wait on this device any more. The confirmation is its own link.
+      endWizard();
       handOff(notice);
-      window.location.assign('/quote-confirmation');
+      window.location.assign(answer.confirmationUrl);
       return;
     }
     inFlight.current = false;
@@ -207,6 +231,18 @@ export default function QuoteWizard() {
     );
 
   const progress = (step / STEP_COUNT) * 100;
+
+  if (offer) {
+    const answer = (choice: () => void) => () => {
+      offerAnswered.current = true;
+      choice();
+    };
+    return (
+      <div className="card p-5 sm:p-8" data-quote-wizard>
+        <ContinueOffer draft={offer} onContinue={answer(continueDraft)} onStartAgain={answer(discardDraft)} />
+      </div>
+    );
+  }
 
   return (
     <div className="card p-5 sm:p-8" data-quote-wizard data-step={step}>
@@ -260,6 +296,7 @@ export default function QuoteWizard() {
                 updateAnswers({ moveDate });
               }}
               blockedMessage={blocked}
+              route={pricedRoute}
             />
           </Suspense>
           <div aria-live="polite">

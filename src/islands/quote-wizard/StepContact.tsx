@@ -2,6 +2,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { findFurniture } from '~/data/furniture';
 import { findPackage } from '~/data/packages';
 import { findService } from '~/data/services';
+import { QUOTE_BUTTONS, QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { formatLongDate } from '~/lib/dates';
 import { LIMITS } from '~/lib/limits';
 import { promo } from '~/site.config';
@@ -23,13 +24,7 @@ interface Props {
   back: ReactNode;
 }
 
-const LABELS: Record<ContactField, string> = {
-  name: 'Full Name',
-  email: 'Email Address',
-  phone: 'Phone Number',
-  additionalInfo: 'Additional Information (Optional)',
-  promoCode: 'Promo code (optional)',
-};
+const LABELS: Record<ContactField, string> = QUOTE_LABELS;
 
 /** Step 5: contact details (GOV.UK-style error summary that takes focus), the booking summary and the submit. */
 export function StepContact({ state, pricing, errors, errorRound, sending, honeypot, onHoneypot, onChange, onSubmit, back }: Props) {
@@ -130,7 +125,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />,
           )}
           <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
-            {promoRecognised ? 'Code recognised: see your booking summary.' : 'Have a code? Enter it here.'}
+            {promoRecognised ? 'Code recognised: see your booking summary.' : QUOTE_HINTS.promoCode}
           </p>
         </div>
         <div className="sr-only" aria-hidden="true">
@@ -188,7 +183,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             </span>
           )}
           <button type="submit" className="btn-primary" disabled={sending}>
-            Submit Quote Request
+            {QUOTE_BUTTONS.submit}
           </button>
         </div>
       </div>

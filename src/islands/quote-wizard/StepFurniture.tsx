@@ -1,4 +1,5 @@
 import { furniture } from '~/data/furniture';
+import { QUOTE_HINTS } from '~/data/quote-labels';
 import { formatMoney } from './format';
 
 interface Props {
@@ -11,7 +12,7 @@ export function StepFurniture({ selected, onToggle }: Props) {
   const total = furniture.filter((item) => selected.includes(item.id)).reduce((sum, item) => sum + item.price, 0);
   return (
     <div>
-      <p className="text-ink-muted">Anything big or awkward that needs extra hands? Add it here; skip this step if not.</p>
+      <p className="text-ink-muted">{QUOTE_HINTS.furniture}</p>
       <ul className="mt-4 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {furniture.map((item) => {
           const on = selected.includes(item.id);

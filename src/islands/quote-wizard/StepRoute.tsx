@@ -1,6 +1,7 @@
 import type { RouteErrorCode } from '~/lib/price-route';
 import { site } from '~/site.config';
 import { CallbackOffer } from './CallbackOffer';
+import { QUOTE_LABELS } from '~/data/quote-labels';
 import { PostcodeCombobox } from './PostcodeCombobox';
 import { QuoteCard } from './QuoteCard';
 import type { PlaceInfo, PricingState } from './store';
@@ -53,7 +54,7 @@ export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedM
           <div key={end}>
             <PostcodeCombobox
               id={`quote-${end}`}
-              label={end === 'from' ? 'Moving from' : 'Moving to'}
+              label={QUOTE_LABELS[end === 'from' ? 'fromPostcode' : 'toPostcode']}
               value={end === 'from' ? from : to}
               onChange={(value) => onChange(end === 'from' ? { fromPostcode: value } : { toPostcode: value })}
               describedBy={describedBy(end)}

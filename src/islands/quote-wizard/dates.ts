@@ -1,5 +1,5 @@
 /** Date plumbing between the calendar (local Date objects), typed dd/mm/yyyy text and `YYYY-MM-DD` answers. */
-import { isCalendarDate, isTodayOrLater } from '~/lib/dates';
+import { fromTypedDate, isCalendarDate, isTodayOrLater } from '~/lib/dates';
 
 export const toDate = (value: string): Date => {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
@@ -26,9 +26,8 @@ export const TYPED_DATE_MESSAGES = {
 
 /** Reads "14/3/2027" or "14/03/2027"; says plainly what is wrong otherwise. */
 export function parseTypedDate(text: string, now: Date = new Date()): TypedDate {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  if (!match) return { ok: false, message: TYPED_DATE_MESSAGES.format };
-  const value = `${match[3]}-${pad(Number(match[2]))}-${pad(Number(match[1]))}`;
+  const value = fromTypedDate(text);
+  if (!value) return { ok: false, message: TYPED_DATE_MESSAGES.format };
   if (!isCalendarDate(value)) return { ok: false, message: TYPED_DATE_MESSAGES.impossible };
   if (!isTodayOrLater(value, now)) return { ok: false, message: TYPED_DATE_MESSAGES.past };
   return { ok: true, value };

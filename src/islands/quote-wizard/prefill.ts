@@ -19,7 +19,8 @@ export interface CarriedRequest {
 
 export interface Prefill {
   answers: Partial<Answers>;
-  request: CarriedRequest;
+  /** Null when the answers come from elsewhere (the plain form the wizard replaces). */
+  request: CarriedRequest | null;
 }
 
 const oneLine = (value: string | null, max: number) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, max);

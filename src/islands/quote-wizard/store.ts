@@ -1,12 +1,13 @@
 /**
  * The wizard's state in nanostores, persisted to sessionStorage (WIZARD_KEY) so a reload or a
- * back-navigation keeps every answer. The server renders the defaults; the browser restores the saved
- * answers after hydration (restoreWizard), so the first client render matches the HTML.
+ * back-navigation keeps every answer, and as a 7-day draft without the contact details (draft.ts) so another
+ * visit can offer 'Continue your quote'. The wizard restores them as it first draws itself (restoreWizard).
  */
 import { atom, map } from 'nanostores';
 import type { PricingResult } from '~/lib/pricing';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { readCarried, type CarriedRequest, type Prefill } from './prefill';
+import { clearDraft, readDraft, saveDraft, type Draft } from './draft';
 import { WIZARD_KEY } from './storage-keys';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
@@ -73,6 +74,8 @@ export const $wizard = map<WizardState>(initialState());
 export const $pricing = atom<PricingState>({ status: 'idle' });
 /** True once the saved answers (if any) are back: the pricing effect waits for it. */
 export const $restored = atom(false);
+/** An unfinished quote from an earlier visit, offered back until the customer continues it or starts again. */
+export const $draftOffer = atom<Draft | null>(null);
 
 interface Saved {
   wizard: WizardState;
@@ -121,28 +124,62 @@ function save(): void {
   } catch {
     // Storage full or blocked: the wizard still works, it just will not survive a reload.
   }
+  // While an earlier draft is on offer, the (empty) wizard must not overwrite it.
+  if (!$draftOffer.get()) saveDraft($wizard.get());
 }
 
-let persisting = false;
+let stopPersisting: (() => void) | undefined;
 
 /**
- * Called once after hydration: brings back saved answers, then saves every change. A service page's request
- * (the prefill) starts at step 1, where the wizard shows what it carried over.
+/**
+ * Called once as the wizard first draws itself: brings back this tab's answers (a reload), or else offers an
+ * earlier visit's draft, then saves every change. A prefill (a service page's request, a link's query, the plain
+ * form's answers) wins over both; a service page's request starts at step 1, where the wizard shows what it carried over.
  */
 export function restoreWizard(prefill?: Prefill): void {
   const saved = load();
+  const prefilled = !!prefill && (prefill.request !== null || Object.keys(prefill.answers).length > 0);
   if (saved) {
     $wizard.set(saved.wizard);
     $pricing.set(saved.pricing);
+  } else if (!prefilled) {
+    $draftOffer.set(readDraft());
   }
-  if (prefill) $wizard.set({ ...$wizard.get(), ...prefill.answers, request: prefill.request, step: 1 });
-  if (!persisting) {
-    persisting = true;
-    $wizard.listen(save);
-    $pricing.listen(save);
+  if (prefill && prefilled) {
+    const { answers, request } = prefill;
+    $wizard.set({ ...$wizard.get(), ...answers, ...(request ? { request } : {}), step: saved && !request ? $wizard.get().step : 1 });
+  }
+  if (!stopPersisting) {
+    const listeners = [$wizard.listen(save), $pricing.listen(save)];
+    stopPersisting = () => listeners.forEach((stop) => stop());
   }
   save();
   $restored.set(true);
+}
+
+/** 'Continue your quote': the earlier visit's answers, at the step it reached. */
+export function continueDraft(): void {
+  const draft = $draftOffer.get();
+  if (!draft) return;
+  $draftOffer.set(null);
+  $wizard.set({ ...$wizard.get(), ...draft.answers, step: draft.step });
+}
+
+/** 'Start again': the earlier visit's answers are forgotten. */
+export function discardDraft(): void {
+  clearDraft();
+  $draftOffer.set(null);
+}
+
+/** The quote is sent: nothing of it stays on the device (this tab's answers and the draft), and nothing is saved again. */
+export function endWizard(): void {
+  stopPersisting?.();
+  try {
+    sessionStorage.removeItem(WIZARD_KEY);
+  } catch {
+    // blocked: nothing was kept
+  }
+  clearDraft();
 }
 
 export function updateAnswers(patch: Partial<Answers>): void {

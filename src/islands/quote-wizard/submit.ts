@@ -1,19 +1,17 @@
 /**
  * The whole submit of a quote, loaded on demand as the customer nears step 5: checks the contact details
  * with the shared schema, waits for the price the customer is looking at, builds the request (with the
- * client's estimate), picks its idempotency key, sends it through the typed API client and keeps the
- * confirmation. The wizard only shows the outcome.
+ * client's estimate), picks its idempotency key and sends it through the typed API client. The answer carries
+ * the quote's confirmation link (a page the Worker fills from the stored quote). The wizard only shows the outcome.
  *
  * The idempotency key lives in the wizard state: a retry of the same request reuses it (the server answers
  * the first result again and e-mails nothing twice); a changed request gets a new one (the server would
  * rightly refuse a reused key with another body).
  */
-import { findPackage } from '~/data/packages';
 import { API_PATHS, postJson, type QuoteAnswer } from '~/lib/api';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { quoteRequestSchema, type QuoteRequestInput } from '~/lib/schemas';
 import { settledPricing } from './pricing-runner';
-import { saveConfirmation } from './storage-keys';
 import { $wizard, type WizardState } from './store';
 
 export type ContactField = 'name' | 'email' | 'phone' | 'additionalInfo' | 'promoCode';
@@ -79,8 +77,8 @@ export type SubmitOutcome =
   | { status: 'unpriced' }
   /** Not accepted: the server's field messages for step 5, and what to tell the customer. */
   | { status: 'refused'; errors: ContactErrors; message: string }
-  /** Stored by the server; `kept` is false when the browser refused to keep the confirmation for the next page. */
-  | { status: 'accepted'; answer: QuoteAnswer; kept: boolean };
+  /** Stored by the server: its answer carries the confirmation link. */
+  | { status: 'accepted'; answer: QuoteAnswer };
 
 export interface SubmitOptions {
   /** The hidden honeypot field's value (people leave it empty). */
@@ -106,21 +104,5 @@ export async function submitQuote({ honeypot, onSending }: SubmitOptions): Promi
     for (const field of CONTACT_FIELDS) if (fields[field]) refused[field] = fields[field];
     return { status: 'refused', errors: refused, message: fields.body ?? sent.error.message };
   }
-  const answer = sent.data;
-  const kept = saveConfirmation({
-    reference: answer.reference,
-    propertyTitle: findPackage(state.propertyId)?.title ?? 'Unknown',
-    from: state.fromPostcode.trim(),
-    to: state.toPostcode.trim(),
-    moveDate: state.moveDate,
-    name: state.name.trim(),
-    email: state.email.trim(),
-    phone: state.phone.trim(),
-    additionalInfo: state.additionalInfo.trim(),
-    total: answer.pricing.total,
-    distance: answer.pricing.distance,
-    emailSent: answer.emailSent,
-    ...(answer.promoCode ? { promoCode: answer.promoCode } : {}),
-  });
-  return { status: 'accepted', answer, kept };
+  return { status: 'accepted', answer: sent.data };
 }

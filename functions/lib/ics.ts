@@ -1,0 +1,63 @@
+/**
+ * An iCalendar file (RFC 5545) holding one all-day event: the customer's move date with the quote's reference in its
+ * title. An all-day event is a date, not an instant, so it is never shifted by a time zone; the calendar names
+ * Europe/London (X-WR-TIMEZONE) for the applications that show one.
+ */
+import { addDays, UK_TIME_ZONE } from '../../src/lib/dates';
+
+export interface AllDayEvent {
+  /** Unique and stable for this event, e.g. `K7M2QX9PA@shiftly.example`. */
+  uid: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+  summary: string;
+  description: string;
+  /** When the file was made. */
+  stamp: Date;
+}
+
+/** TEXT values: backslash, semicolon, comma and line breaks escaped. */
+const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
+
+const basicDate = (date: string) => date.replaceAll('-', '');
+const basicUtc = (instant: Date) => `${instant.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+
+/** Lines longer than 75 octets are folded: CRLF and a space, never inside a UTF-8 character. */
+function fold(line: string): string {
+  const encoder = new TextEncoder();
+  const parts: string[] = [];
+  let current = '';
+  for (const char of line) {
+    const limit = parts.length === 0 ? 75 : 74; // a continuation line starts with its space
+    if (encoder.encode(current + char).length > limit) {
+      parts.push(current);
+      current = '';
+    }
+    current += char;
+  }
+  parts.push(current);
+  return parts.join('\r\n ');
+}
+
+export function calendarFile(event: AllDayEvent, productId: string): string {
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${productId}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+    `X-WR-TIMEZONE:${UK_TIME_ZONE}`,
+    'BEGIN:VEVENT',
+    `UID:${event.uid}`,
+    `DTSTAMP:${basicUtc(event.stamp)}`,
+    `DTSTART;VALUE=DATE:${basicDate(event.date)}`,
+    // An all-day event ends (exclusively) the next day.
+    `DTEND;VALUE=DATE:${basicDate(addDays(event.date, 1))}`,
+    `SUMMARY:${text(event.summary)}`,
+    `DESCRIPTION:${text(event.description)}`,
+    'TRANSP:TRANSPARENT',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  return `${lines.map(fold).join('\r\n')}\r\n`;
+}

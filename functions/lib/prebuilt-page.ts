@@ -1,0 +1,217 @@
+/**
+ * Pages the Worker answers itself are prebuilt pages of dist/ filled in with HTMLRewriter: the same header, footer,
+ * CSS and content security policy as every page (a <meta> in the page whose hashes cover its scripts and styles;
+ * nothing here adds either), and no HTML layout written twice. The markup, every state of it included, lives in
+ * the Astro components, hidden until needed; the Worker only writes text, values, `hidden`, `href` and ARIA
+ * states into the elements those components mark:
+ *
+ *   data-fill="key"       its text becomes `text[key]`
+ *   data-show="key"       shown (its `hidden` removed) when `show` has key
+ *   data-href="key"       its href becomes `href[key]`
+ *   form[data-refill]     its controls take `form.values` by name (text, radios, boxes, textareas, selects), and
+ *                         `aria-invalid` where `form.errors` names them
+ *   data-focus="key"      gets `autofocus` when `focus` is key: what the answer is about (the error summary, the
+ *                         price) takes focus and comes into view with no script. (A URL fragment would cancel
+ *                         autofocus, so forms post to their plain address.)
+ *   <title>               gets 'Error: ' in front when `hasErrors`
+ */
+import type { Env } from '../env';
+import type { Refusal } from './http';
+import type { LeadContext } from './lead-pipeline';
+import { PAGE_SECURITY_POLICY } from './security-headers';
+
+export interface PageFill {
+  text?: Record<string, string>;
+  show?: Iterable<string>;
+  href?: Record<string, string>;
+  form?: {
+    /** What the form shows: the fields as posted, plus anything the Worker sets (a request key, the last price). */
+    values: URLSearchParams;
+    /** Field name → message, for the controls' `aria-invalid`. */
+    errors?: Record<string, string>;
+  };
+  /** The page reports a problem: its title says so. */
+  hasErrors?: boolean;
+  /** The `data-focus` key of the element to focus as the page loads. */
+  focus?: string | undefined;
+}
+
+/** A prebuilt page as the asset server has it (`path` such as /quote), never through the Worker again. */
+export async function prebuiltPage(env: Env, requestUrl: string, path: string): Promise<Response> {
+  const response = await env.ASSETS.fetch(new Request(new URL(path, requestUrl), { method: 'GET' }));
+  if (!response.ok) throw new Error(`prebuilt page ${path} answered ${response.status}`);
+  return response;
+}
+
+/** Headers of a page the Worker answers (the security middleware adds the rest; a header set here wins). */
+export function pageHeaders(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    // A filled page is about one person's request: never cached anywhere.
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': PAGE_SECURITY_POLICY,
+    ...extra,
+  };
+}
+
+const SKIPPED_INPUTS = new Set(['submit', 'button', 'reset', 'image', 'file', 'password']);
+
+/** The page with the fill written in; `status` and `headers` are the answer's. */
+export function filledPage(page: Response, fill: PageFill, status: number, headers: Record<string, string> = {}): Response {
+  const show = new Set(fill.show ?? []);
+  const values = fill.form?.values;
+  const errors = fill.form?.errors ?? {};
+  let select: string | null = null;
+
+  let rewriter = new HTMLRewriter()
+    .on('[data-fill]', {
+      element(element) {
+        const text = fill.text?.[element.getAttribute('data-fill') ?? ''];
+        if (text !== undefined) element.setInnerContent(text);
+      },
+    })
+    .on('[data-show]', {
+      element(element) {
+        if (show.has(element.getAttribute('data-show') ?? '')) element.removeAttribute('hidden');
+      },
+    })
+    .on('[data-href]', {
+      element(element) {
+        const href = fill.href?.[element.getAttribute('data-href') ?? ''];
+        if (href !== undefined) element.setAttribute('href', href);
+      },
+    });
+
+  if (values) {
+    const invalid = (element: Element, name: string) => {
+      if (errors[name]) element.setAttribute('aria-invalid', 'true');
+    };
+    rewriter = rewriter
+      .on('form[data-refill] input', {
+        element(element) {
+          const name = element.getAttribute('name');
+          const type = (element.getAttribute('type') ?? 'text').toLowerCase();
+          if (!name || SKIPPED_INPUTS.has(type)) return;
+          invalid(element, name);
+          if (type === 'radio' || type === 'checkbox') {
+            if (values.getAll(name).includes(element.getAttribute('value') ?? 'on')) element.setAttribute('checked', '');
+            else element.removeAttribute('checked');
+          } else if (values.has(name)) {
+            element.setAttribute('value', values.get(name) ?? '');
+          }
+        },
+      })
+      .on('form[data-refill] textarea', {
+        element(element) {
+          const name = element.getAttribute('name');
+          if (!name) return;
+          invalid(element, name);
+          // The parser drops a textarea's first newline: one more keeps a value that starts with one.
+          const value = values.get(name);
+          if (value !== null) element.setInnerContent(value.startsWith('\n') ? `\n${value}` : value);
+        },
+      })
+      .on('form[data-refill] select', {
+        element(element) {
+          select = element.getAttribute('name');
+          if (select) invalid(element, select);
+        },
+      })
+      .on('form[data-refill] option', {
+        element(element) {
+          if (!select || !values.has(select)) return;
+          if (values.get(select) === element.getAttribute('value')) element.setAttribute('selected', '');
+          else element.removeAttribute('selected');
+        },
+      });
+  }
+
+  if (fill.hasErrors) {
+    rewriter = rewriter.on('title', {
+      element(element) {
+        element.prepend('Error: ');
+      },
+    });
+  }
+  if (fill.focus) {
+    rewriter = rewriter.on(`[data-focus="${fill.focus}"]`, {
+      element(element) {
+        element.setAttribute('autofocus', '');
+      },
+    });
+  }
+
+  return new Response(rewriter.transform(page).body, { status, headers: pageHeaders(headers) });
+}
+
+/** The text, shown parts and links of a page. */
+export type Fill = Required<Pick<PageFill, 'text' | 'show'>> & Pick<PageFill, 'href'>;
+
+/** Several fills as one. */
+export function mergeFills(...fills: Array<Partial<Fill>>): Fill {
+  return {
+    text: Object.assign({}, ...fills.map((fill) => fill.text ?? {})),
+    show: fills.flatMap((fill) => [...(fill.show ?? [])]),
+    href: Object.assign({}, ...fills.map((fill) => fill.href ?? {})),
+  };
+}
+
+/**
+ * The messages of a page's error summary and fields as fill entries: `error:<field>` is both the text and the
+ * key that shows it (the summary's item and the message next to the field). `general` is a problem with no field.
+ */
+export function errorFill(errors: Record<string, string>, general?: string): Fill {
+  const all = { ...errors, ...(general ? { form: general } : {}) };
+  const entries = Object.entries(all).map(([field, message]) => [`error:${field}`, message] as const);
+  return { text: Object.fromEntries(entries), show: entries.length ? ['errors', ...entries.map(([key]) => key)] : [] };
+}
+
+/** What a form's page shows besides the fields as posted. */
+export interface FormPageState {
+  /** Field name → message. */
+  errors?: Record<string, string>;
+  /** A problem with no field of its own. */
+  general?: string | undefined;
+  /** Values the Worker sets in the form (hidden fields), over the posted ones. */
+  values?: Record<string, string>;
+  /** Anything else the page shows (a price). */
+  fill?: Partial<Fill>;
+  /** What takes focus when there is no error (errors always take it first). */
+  focus?: string;
+}
+
+/** A refusal as a form page shows it: messages on the form's fields, anything else (or a refusal without fields) in general. */
+export function refusalState(refusal: Refusal, fields: ReadonlySet<string>): FormPageState {
+  const errors: Record<string, string> = {};
+  let general: string | undefined;
+  for (const [key, message] of Object.entries(refusal.error.fields ?? {})) {
+    const field = key.split('.')[0] ?? key;
+    if (fields.has(field)) errors[field] ??= message;
+    else general ??= message;
+  }
+  if (Object.keys(errors).length === 0) general ??= refusal.error.message;
+  return { errors, general };
+}
+
+/**
+ * A form post answered with its own page again (`path`, prebuilt): every value as posted (once the body was read
+ * within the limits; a refusal before that shows the form empty), and the state's messages and fill.
+ */
+export async function formPage(c: LeadContext, path: string, status: number, state: FormPageState = {}): Promise<Response> {
+  const values = new URLSearchParams(c.var.formBody);
+  // Which button was pressed, and the honeypot, are never written back.
+  values.delete('action');
+  values.delete('website');
+  for (const [name, value] of Object.entries(state.values ?? {})) values.set(name, value);
+  const errors = state.errors ?? {};
+  const fill = mergeFills(errorFill(errors, state.general), state.fill ?? {});
+  const hasErrors = Object.keys(errors).length > 0 || !!state.general;
+  const focus = hasErrors ? 'errors' : state.focus;
+  return filledPage(await prebuiltPage(c.env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors, focus }, status);
+}
+
+/** The site's 404 page with status 404: the same answer for anything the Worker will not say exists. */
+export async function notFoundPage(env: Env, requestUrl: string, headers: Record<string, string> = {}): Promise<Response> {
+  const page = await prebuiltPage(env, requestUrl, '/404');
+  return new Response(page.body, { status: 404, headers: pageHeaders(headers) });
+}

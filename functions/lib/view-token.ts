@@ -1,0 +1,93 @@
+/**
+ * The secret that opens a stored quote: /quote-confirmation?ref={reference}&t={token} (and its calendar file).
+ * A token is 192 random bits; D1 keeps only its SHA-256 hash (quote_view_tokens), the token itself lives only in
+ * the customer's link. A quote may have several: the one its browser went to, one for each e-mail sent later by
+ * the cron trigger, one for each replayed answer. Tokens are never logged (wrangler.jsonc also redacts query
+ * strings from the request logs) and never written into the business e-mail.
+ */
+import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
+import { isReference } from '../../src/lib/reference';
+import { escapeHtml } from './escape';
+import { sha256Hex } from './hash';
+import type { EmailPayload } from './outbox';
+
+const TOKEN_BYTES = 24;
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The customer e-mail is written before its token exists (and sent again later with another): the link goes in here. */
+export const VIEW_LINK_PLACEHOLDER = '{{quote-view-link}}';
+
+export interface ViewToken {
+  token: string;
+  /** Hex SHA-256 of the token: all D1 ever holds. */
+  hash: string;
+}
+
+/** 192 random bits, base64url (32 characters). */
+export function randomViewToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(TOKEN_BYTES));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+export async function newViewToken(): Promise<ViewToken> {
+  const token = randomViewToken();
+  return { token, hash: await sha256Hex(token) };
+}
+
+/** The statement storing a token's hash for a quote (run in the quote's own batch when it is first stored). */
+export function viewTokenInsert(db: D1Database, reference: string, { hash }: ViewToken, createdAt: string): D1PreparedStatement {
+  return db.prepare('INSERT INTO quote_view_tokens (token_hash, reference, created_at) VALUES (?, ?, ?)').bind(hash, reference, createdAt);
+}
+
+/** A new token for a stored quote (a replayed answer, an e-mail sent later). */
+export async function issueViewToken(db: D1Database, reference: string, now = new Date()): Promise<string> {
+  const view = await newViewToken();
+  await viewTokenInsert(db, reference, view, now.toISOString()).run();
+  return view.token;
+}
+
+export const confirmationPath = (reference: string, token: string) => quoteLink(PAGE_PATHS.confirmation, reference, token);
+export const calendarPath = (reference: string, token: string) => quoteLink(PAGE_PATHS.calendar, reference, token);
+
+const encoder = new TextEncoder();
+
+/**
+ * True when `token` opens the quote `reference`. The hashes are compared in constant time; a malformed reference or
+ * token, an unknown reference and a wrong token all answer false after the same work, so nothing tells them apart.
+ */
+export async function opensQuote(db: D1Database, reference: string | null, token: string | null): Promise<boolean> {
+  const wellFormed = !!reference && !!token && isReference(reference) && TOKEN_PATTERN.test(token);
+  const offered = encoder.encode(await sha256Hex(wellFormed ? token : 'not-a-token'));
+  const { results } = wellFormed
+    ? await db.prepare('SELECT token_hash FROM quote_view_tokens WHERE reference = ?').bind(reference).all<{ token_hash: string }>()
+    : { results: [] };
+  let opens = false;
+  for (const { token_hash } of results) {
+    const stored = encoder.encode(token_hash);
+    if (stored.byteLength === offered.byteLength && crypto.subtle.timingSafeEqual(stored, offered)) opens = true;
+  }
+  return wellFormed && opens;
+}
+
+/**
+ * An e-mail with its view link written in: the token given (the one the customer's browser has, when the e-mail
+ * goes at once), or a new one for this sending (a retry by the cron trigger, when the first token is long gone).
+ */
+export async function withViewLink(
+  db: D1Database,
+  siteUrl: string,
+  reference: string,
+  payload: EmailPayload,
+  token?: string,
+): Promise<EmailPayload> {
+  if (!payload.text.includes(VIEW_LINK_PLACEHOLDER) && !payload.html.includes(VIEW_LINK_PLACEHOLDER)) return payload;
+  const url = `${siteUrl}${confirmationPath(reference, token ?? (await issueViewToken(db, reference)))}`;
+  return {
+    ...payload,
+    html: payload.html.replaceAll(VIEW_LINK_PLACEHOLDER, escapeHtml(url)),
+    text: payload.text.replaceAll(VIEW_LINK_PLACEHOLDER, url),
+  };
+}

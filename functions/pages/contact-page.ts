@@ -1,0 +1,24 @@
+/**
+ * GET /contact?sent=1&ref={reference}: where a contact form posted without JavaScript lands, the prebuilt /contact
+ * page with its message-sent box (shown by the #message-sent target) naming the reference, as the script does for
+ * the enhanced form. Only a reference that exists is written in; any other is left out.
+ */
+import type { Context } from 'hono';
+import { PAGE_PATHS } from '../../src/lib/api';
+import { isReference } from '../../src/lib/reference';
+import type { AppBindings } from '../env';
+import { filledPage, prebuiltPage } from '../lib/prebuilt-page';
+
+export const contactSentPath = (reference: string) =>
+  `${PAGE_PATHS.contact}?${new URLSearchParams({ sent: '1', ref: reference })}#message-sent`;
+
+/** The Worker answers /contact itself only after a form post (the page's address carries `sent`). */
+export const isContactSent = (url: URL) => url.pathname === PAGE_PATHS.contact && url.searchParams.has('sent');
+
+export async function contactSentPage(c: Context<AppBindings>): Promise<Response> {
+  const reference = c.req.query('ref') ?? '';
+  const known =
+    isReference(reference) && !!(await c.env.DB.prepare('SELECT 1 FROM contact_messages WHERE reference = ?').bind(reference).first());
+  const page = await prebuiltPage(c.env, c.req.url, PAGE_PATHS.contact);
+  return filledPage(page, known ? { text: { reference }, show: ['reference'] } : {}, 200);
+}

@@ -1,0 +1,92 @@
+/**
+ * An unfinished quote kept on the device for DRAFT_DAYS (localStorage, with the time of the last change), so that
+ * opening /quote another day offers 'Continue your quote' or 'Start again'. It holds the answers of steps 1-4 and the
+ * notes and promo code of step 5: never the name, e-mail address or phone number. A move date that has passed by
+ * then is dropped; anything unreadable or older than DRAFT_DAYS is deleted.
+ */
+import { isTodayOrLater } from '~/lib/dates';
+import { DRAFT_DAYS, DRAFT_KEY } from './storage-keys';
+import type { Answers, Step } from './store';
+
+export type DraftAnswers = Pick<
+  Answers,
+  'propertyId' | 'furnitureIds' | 'fromPostcode' | 'toPostcode' | 'moveDate' | 'additionalInfo' | 'promoCode'
+>;
+
+export interface Draft {
+  /** When it last changed (ms since the epoch). */
+  savedAt: number;
+  step: Step;
+  answers: DraftAnswers;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Enough to be worth offering back: something of steps 1-3 was answered. */
+export const isWorthKeeping = (answers: DraftAnswers): boolean =>
+  !!answers.propertyId || answers.furnitureIds.length > 0 || !!answers.fromPostcode.trim() || !!answers.toPostcode.trim();
+
+/** Only the kept answers of a wizard state, whatever else it holds. */
+export function draftAnswers(state: Answers): DraftAnswers {
+  const { propertyId, furnitureIds, fromPostcode, toPostcode, moveDate, additionalInfo, promoCode } = state;
+  return { propertyId, furnitureIds, fromPostcode, toPostcode, moveDate, additionalInfo, promoCode };
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // blocked: there is simply nothing to come back to
+  }
+}
+
+export function saveDraft(state: Answers & { step: Step }, now = Date.now(), store = storage()): void {
+  const answers = draftAnswers(state);
+  try {
+    if (!isWorthKeeping(answers)) store?.removeItem(DRAFT_KEY);
+    else store?.setItem(DRAFT_KEY, JSON.stringify({ savedAt: now, step: state.step, answers } satisfies Draft));
+  } catch {
+    // Storage full or blocked: the quote still works, it just will not wait for another day.
+  }
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The kept draft, if there is one worth offering and it is younger than DRAFT_DAYS. */
+export function readDraft(now = Date.now(), store = storage()): Draft | null {
+  let raw: string | null = null;
+  try {
+    raw = store?.getItem(DRAFT_KEY) ?? null;
+  } catch {
+    return null;
+  }
+  if (!raw) return null;
+  try {
+    const saved = JSON.parse(raw) as Partial<Omit<Draft, 'answers'>> & { answers?: Partial<Record<keyof DraftAnswers, unknown>> };
+    const a = saved.answers ?? {};
+    const answers: DraftAnswers = {
+      propertyId: text(a.propertyId) || null,
+      furnitureIds: Array.isArray(a.furnitureIds) ? a.furnitureIds.filter((id: unknown): id is string => typeof id === 'string') : [],
+      fromPostcode: text(a.fromPostcode),
+      toPostcode: text(a.toPostcode),
+      moveDate: typeof a.moveDate === 'string' && isTodayOrLater(a.moveDate, new Date(now)) ? a.moveDate : null,
+      additionalInfo: text(a.additionalInfo),
+      promoCode: text(a.promoCode),
+    };
+    const age = now - Number(saved.savedAt);
+    if (!(age >= 0 && age <= DRAFT_DAYS * DAY_MS) || !isWorthKeeping(answers)) throw new Error('expired');
+    const step = ([1, 2, 3, 4, 5] as const).find((s) => s === saved.step) ?? 1;
+    return { savedAt: Number(saved.savedAt), step, answers };
+  } catch {
+    clearDraft(store);
+    return null;
+  }
+}
+
+export function clearDraft(store = storage()): void {
+  try {
+    store?.removeItem(DRAFT_KEY);
+  } catch {
+    // blocked: nothing was kept
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * The wizard takes the place of the plain quote form (src/components/quote/QuoteForm.astro), which is the page
+ * until the wizard's script runs and stays the page if it never does. Called as the wizard first draws itself
+ * (a layout effect: the same frame, so nothing on screen moves twice): it reads whatever was already chosen or
+ * typed into the form, so nothing is lost, and removes the form, so nothing of it is left to tab into. The
+ * form's field names are the request's (src/lib/schemas.ts), and so the wizard's answers' names.
+ */
+import { fromTypedDate, isCalendarDate } from '~/lib/dates';
+import type { Answers } from './store';
+
+const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const;
+
+export function takeOverForm(root: ParentNode = document): Partial<Answers> {
+  const form = root.querySelector<HTMLFormElement>('form[data-quote-form]');
+  if (!form) return {};
+  const data = new FormData(form);
+  form.remove();
+
+  const text = (name: string) => {
+    const value = data.get(name);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const answers: Partial<Answers> = {};
+  if (text('propertyId')) answers.propertyId = text('propertyId');
+  const furniture = data.getAll('furnitureIds').filter((value): value is string => typeof value === 'string');
+  if (furniture.length > 0) answers.furnitureIds = furniture;
+  for (const name of TEXT_ANSWERS) if (text(name)) answers[name] = text(name);
+  const date = fromTypedDate(text('moveDate')) ?? text('moveDate');
+  if (isCalendarDate(date)) answers.moveDate = date;
+  return answers;
+}

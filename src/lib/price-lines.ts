@@ -1,0 +1,48 @@
+/**
+ * The lines of an Estimated Quote (spec section 4), worded once for every place that prints a price outside the
+ * wizard's own card: the e-mails, the quote form without JavaScript and the confirmation page. A line appears only
+ * when it adds something; the base service always does.
+ */
+import { promo } from '../site.config';
+import { describeDistance, formatMiles } from './distance';
+import type { PricingResult } from './pricing';
+
+export const PRICE_LABELS = {
+  base: 'Base service',
+  weekend: 'Weekend surcharge',
+  furniture: 'Additional furniture',
+  total: 'Total Estimate',
+} as const;
+
+export type PriceLineKey = 'base' | 'extra' | 'weekend' | 'furniture';
+
+export interface PriceLine {
+  key: PriceLineKey;
+  label: string;
+  /** Whole pounds. */
+  amount: number;
+}
+
+export const extraDistanceLabel = (extraMiles: number): string => `Extra distance (${formatMiles(extraMiles)} miles)`;
+
+/** The breakdown above the total. */
+export function priceLines(pricing: PricingResult): PriceLine[] {
+  const lines: PriceLine[] = [{ key: 'base', label: PRICE_LABELS.base, amount: pricing.basePrice }];
+  if (pricing.extraMiles > 0) lines.push({ key: 'extra', label: extraDistanceLabel(pricing.extraMiles), amount: pricing.distanceCharge });
+  if (pricing.weekendSurcharge > 0) lines.push({ key: 'weekend', label: PRICE_LABELS.weekend, amount: pricing.weekendSurcharge });
+  if (pricing.furnitureCosts > 0) lines.push({ key: 'furniture', label: PRICE_LABELS.furniture, amount: pricing.furnitureCosts });
+  return lines;
+}
+
+/** "Distance: 162.7 miles as the crow flies" */
+export const distanceLine = (pricing: PricingResult): string => `Distance: ${describeDistance(pricing.distance)}`;
+
+/** "Includes 25 miles at no extra charge", or nothing for a package without free miles. */
+export const freeMilesLine = (pricing: PricingResult): string | null =>
+  pricing.freeMiles > 0 ? `Includes ${pricing.freeMiles} miles at no extra charge` : null;
+
+/** Said wherever a quote priced while the postcode service was down is shown (it used the distance the customer saw). */
+export const UNVERIFIED_NOTE = 'We could not check the distance just now, so this estimate uses the figures you saw. We will confirm it.';
+
+/** "FIRSTMOVE10: 10% off your first booking, applied when you book" */
+export const promoLine = (code: string): string => `${code}: ${promo.description}`;

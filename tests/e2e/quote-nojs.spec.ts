@@ -1,0 +1,151 @@
+/**
+ * /quote when the wizard's script never runs: with JavaScript switched off, and with JavaScript on but the wizard's
+ * chunk failing to download. The page is then a complete form posted to the Worker (POST /quote). And when the script
+ * does run, the wizard takes the form's place: nothing of the form is left, and nothing typed into it is lost.
+ */
+import type { Page } from '@playwright/test';
+import { test, expect, axeViolations, waitForHydration } from './fixtures';
+import { CONFIRMATION_URL, emailsFor, expectedPricing, formatMoney, nextDay, uniqueEmail } from './quote-helpers';
+
+/** The wizard's own chunk (the island's component-url), and Astro's retry of it (`?astro-retry=`): aborted, as a flaky connection would. */
+const WIZARD_CHUNK = /\/_astro\/QuoteWizard\.[\w-]+\.js(\?astro-retry=\d+)?$/;
+
+const form = (page: Page) => page.locator('form[data-quote-form]');
+const summary = (page: Page) => page.locator('[data-error-summary]');
+
+async function fillRoute(page: Page, { from = 'SW1A 1AA', to = 'M1 1AE', date = nextDay(6) } = {}) {
+  await page.getByRole('radio', { name: /2 bedrooms/ }).check();
+  await page.getByRole('checkbox', { name: /Sofa/ }).check();
+  await page.getByLabel('Moving from').fill(from);
+  await page.getByLabel('Moving to').fill(to);
+  await page.getByLabel('Move date').fill(date);
+}
+
+async function fillContact(page: Page, email: string) {
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('07700 900123');
+}
+
+/**
+ * The whole walk: a mistake, its fix, a price, the submit, the confirmation, the e-mail. `checkAxe` runs axe on each
+ * state the Worker answers with: only where scripts can run (axe is one), which the page's HTML does not need.
+ */
+async function walk(page: Page, { checkAxe }: { checkAxe: boolean }) {
+  const email = uniqueEmail('nojs');
+  const saturday = nextDay(6);
+  const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday);
+  expect(expected.weekendSurcharge).toBeGreaterThan(0);
+  const axe = async (state: string) => {
+    if (checkAxe) expect(await axeViolations(page), state).toEqual([]);
+  };
+
+  await page.goto('/quote');
+  await expect(form(page)).toBeVisible();
+  await expect(summary(page)).toBeHidden();
+  await axe('the empty form');
+
+  // Submitting with a mistake: the same page, the summary focused, the messages at their fields, values kept.
+  await fillRoute(page, { date: saturday });
+  await fillContact(page, 'ada-at-example.com');
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await expect(summary(page)).toBeFocused();
+  await expect(page).toHaveTitle(/^Error: /);
+  await expect(summary(page).getByRole('link')).toHaveText(['Please enter a valid email address.']);
+  await expect(page.getByLabel('Email Address')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#qf-email-error')).toHaveText('Please enter a valid email address.');
+  await expect(page.getByLabel('Moving from')).toHaveValue('SW1A 1AA');
+  await expect(page.getByRole('radio', { name: /2 bedrooms/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /Sofa/ })).toBeChecked();
+  await axe('the error summary');
+  // The summary's link goes to the field.
+  await summary(page).getByRole('link').click();
+  await expect(page).toHaveURL(/#qf-email$/);
+
+  // Fixed, then 'Check my price': the server's Estimated Quote, focused and in view, every value still there.
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByRole('button', { name: 'Check my price' }).click();
+  const card = page.locator('#quote-price');
+  await expect(card).toBeFocused();
+  await expect(card).toBeInViewport();
+  await expect(card.locator('[data-price-total]')).toHaveText(formatMoney(expected.total));
+  await expect(card).toContainText(`Weekend surcharge${formatMoney(expected.weekendSurcharge)}`);
+  await expect(card).toContainText('miles as the crow flies');
+  await expect(summary(page)).toBeHidden();
+  await expect(page.getByLabel('Email Address')).toHaveValue(email);
+  await expect(page.getByLabel('Move date')).toHaveValue(saturday);
+  await axe('the priced card');
+
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await page.waitForURL(CONFIRMATION_URL);
+  await expect(page.getByRole('heading', { name: 'Quote Request Sent Successfully!' })).toBeVisible();
+  const reference = (await page.locator('[data-reference]').textContent())!.trim();
+  await expect(page.locator('[data-confirmation-total]')).toHaveText(formatMoney(expected.total));
+  await axe('the confirmation');
+
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  const customer = (await emailsFor(reference)).find((e) => [e.to].flat().includes(email))!;
+  expect(customer.subject).toContain(formatMoney(expected.total));
+  expect(customer.html).toContain(reference);
+}
+
+test.describe('with JavaScript switched off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('check a price, fix an error, submit, land on the confirmation; the e-mail has the same reference and total', async ({ page }) => {
+    test.setTimeout(60_000);
+    await walk(page, { checkAxe: false });
+  });
+
+  test('a postcode the service does not know comes back at its field, with the other values kept', async ({ page }) => {
+    await page.goto('/quote');
+    await fillRoute(page, { from: 'ZZ9 9ZZ' });
+    await page.getByRole('button', { name: 'Check my price' }).click();
+    await expect(summary(page)).toBeFocused();
+    await expect(page.locator('#qf-fromPostcode-error')).toHaveText('Postcode not found');
+    await expect(page.getByLabel('Moving from')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Moving to')).toHaveValue('M1 1AE');
+    await expect(page.locator('#quote-price')).toBeHidden();
+  });
+});
+
+test('with the wizard’s script blocked (JavaScript on), the same form works; axe on every state it answers with', async ({ page }) => {
+  test.setTimeout(90_000);
+  const blocked: string[] = [];
+  await page.route(WIZARD_CHUNK, (route) => {
+    blocked.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  await walk(page, { checkAxe: true });
+  // The first download and Astro's retry of it, on each /quote page the walk loaded.
+  expect(blocked.some((url) => url.includes('astro-retry'))).toBe(true);
+});
+
+test('when the wizard runs it takes the form’s place: nothing of the form is left to tab into, nothing typed is lost', async ({ page }) => {
+  // Hold the wizard's chunk so the form can be used first, as on a slow connection.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(WIZARD_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/quote');
+  await page.getByRole('radio', { name: /3 bedrooms/ }).check();
+  await page.getByLabel('Moving from').fill('LS1 1UR');
+  release();
+
+  await waitForHydration(page);
+  await expect(form(page)).toHaveCount(0);
+  await expect(page.locator('[data-quote-wizard]')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /3 bedrooms/ })).toBeChecked();
+  // Every control a keyboard reaches on the page belongs to the wizard or the page around it, never a form control left behind.
+  const reachable = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]')]
+      .filter((el) => el.offsetParent !== null && el.tabIndex >= 0)
+      .map((el) => el.closest('form')?.id ?? ''),
+  );
+  expect(reachable).not.toContain('quote-form');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('combobox', { name: 'Moving from' })).toHaveValue('LS1 1UR');
+});
