@@ -1,7 +1,7 @@
 /**
- * Starts the site for the API tests through scripts/lib/start-site.mjs: both stand-ins and `wrangler dev --env test`
- * with a fresh D1 state folder, on free ports (API_PORT, POSTCODES_STANDIN_PORT, MAIL_CATCHER_PORT name fixed ones),
- * and only once the Worker answers with this run's token. Stops them afterwards.
+ * Builds and starts the site for the API tests through scripts/lib/start-site.mjs: both stand-ins and
+ * `wrangler dev --env test` with a fresh D1 state folder, on free ports (API_PORT, POSTCODES_STANDIN_PORT,
+ * MAIL_CATCHER_PORT name fixed ones), and only once the Worker answers with this run's token. Stops them afterwards.
  */
 import type { TestProject } from 'vitest/node';
 import { portFromEnv, startSite } from '../../scripts/lib/start-site.mjs';
@@ -18,6 +18,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const site = await startSite({
     state: '.wrangler/api-test-state',
+    // The form posts answer with prebuilt pages of dist/ filled in (functions/lib/prebuilt-page.ts), so the API
+    // needs this build, never a missing or stale dist/ (a fresh clone has none). The build takes seconds.
+    build: true,
     ports: {
       site: portFromEnv('API_PORT'),
       postcodes: portFromEnv('POSTCODES_STANDIN_PORT'),
