@@ -1,10 +1,10 @@
 /**
- * The lines of an Estimated Quote (spec section 4), worded once for every place that prints a price outside the
- * wizard's own card: the e-mails, the quote form without JavaScript and the confirmation page. A line appears only
+ * The lines of an Estimated Quote (spec section 4), worded once for every place that prints a price: the wizard's
+ * card, the e-mails, the quote form without JavaScript and the confirmation page. A line appears only
  * when it adds something; the base service always does.
  */
 import { promo } from '../site.config';
-import { describeDistance, formatMiles } from './distance';
+import { describeDistance } from './distance';
 import type { PricingResult } from './pricing';
 
 export const PRICE_LABELS = {
@@ -23,7 +23,8 @@ export interface PriceLine {
   amount: number;
 }
 
-export const extraDistanceLabel = (extraMiles: number): string => `Extra distance (${formatMiles(extraMiles)} miles)`;
+/** "Extra distance (12.3 miles as the crow flies)" */
+export const extraDistanceLabel = (extraMiles: number): string => `Extra distance (${describeDistance(extraMiles)})`;
 
 /** The breakdown above the total. */
 export function priceLines(pricing: PricingResult): PriceLine[] {

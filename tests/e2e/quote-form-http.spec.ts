@@ -110,7 +110,7 @@ test.describe('POST /quote (the quote without JavaScript)', () => {
     expect(filled(html, 'price:base')).toBe(formatMoney(expected.basePrice));
     expect(filled(html, 'price:weekend')).toBe(formatMoney(expected.weekendSurcharge));
     expect(filled(html, 'price:furniture')).toBe(formatMoney(expected.furnitureCosts));
-    expect(filled(html, 'price:extra-label')).toBe(`Extra distance (${expected.extraMiles.toFixed(1)} miles)`);
+    expect(filled(html, 'price:extra-label')).toBe(`Extra distance (${expected.extraMiles.toFixed(1)} miles as the crow flies)`);
     expect(filled(html, 'price:distance')).toBe(`Distance: ${describeDistance(expected.distance)}`);
     expect(filled(html, 'price:promo')).toBe('FIRSTMOVE10: 10% off your first booking, applied when you book');
     expect(shown(html, 'errors')).toBe(false);

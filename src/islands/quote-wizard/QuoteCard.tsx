@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { PricingResult } from '~/lib/pricing';
-import { describeDistance, formatMoney } from './format';
+import { distanceLine, freeMilesLine, PRICE_LABELS, priceLines } from '~/lib/price-lines';
+import { formatMoney } from './format';
 
 interface Props {
   result: PricingResult;
@@ -8,16 +9,13 @@ interface Props {
 }
 
 /**
- * 'Estimated Quote': the breakdown lines appear only when they add something; the breakdown can be hidden. Miles
- * are the straight line between the postcodes, and say so (describeDistance).
+ * 'Estimated Quote': the breakdown lines appear only when they add something (src/lib/price-lines.ts words them, as
+ * for every other place a price is shown); the breakdown can be hidden. Miles are the straight line, and say so.
  */
 export function QuoteCard({ result, notes = [] }: Props) {
   const [showBreakdown, setShowBreakdown] = useState(true);
   const id = useId();
-  const lines: Array<[string, number]> = [['Base service', result.basePrice]];
-  if (result.extraMiles > 0) lines.push([`Extra distance (${describeDistance(result.extraMiles)})`, result.distanceCharge]);
-  if (result.weekendSurcharge > 0) lines.push(['Weekend surcharge', result.weekendSurcharge]);
-  if (result.furnitureCosts > 0) lines.push(['Additional furniture', result.furnitureCosts]);
+  const freeMiles = freeMilesLine(result);
 
   return (
     <section aria-labelledby={`${id}-title`} data-quote-card className="rounded-2xl border border-brand-200 bg-brand-50 p-5">
@@ -36,23 +34,23 @@ export function QuoteCard({ result, notes = [] }: Props) {
         </button>
       </div>
       <dl id={`${id}-breakdown`} hidden={!showBreakdown} className="mt-3 space-y-1.5 text-ink-muted">
-        {lines.map(([label, amount]) => (
-          <div key={label} className="flex justify-between gap-4">
+        {priceLines(result).map(({ key, label, amount }) => (
+          <div key={key} className="flex justify-between gap-4">
             <dt>{label}</dt>
             <dd className="font-medium text-ink tabular-nums">{formatMoney(amount)}</dd>
           </div>
         ))}
       </dl>
       <div className="mt-3 flex items-baseline justify-between gap-4 border-t border-brand-200 pt-3">
-        <span className="font-semibold">Total Estimate</span>
+        <span className="font-semibold">{PRICE_LABELS.total}</span>
         <span className="text-2xl font-bold text-brand-800 tabular-nums" data-quote-total>
           {formatMoney(result.total)}
         </span>
       </div>
       <p className="mt-2 text-sm text-ink-muted" data-quote-distance>
-        Distance: {describeDistance(result.distance)}
+        {distanceLine(result)}
       </p>
-      {result.freeMiles > 0 && <p className="text-sm text-ink-muted">Includes {result.freeMiles} miles at no extra charge</p>}
+      {freeMiles && <p className="text-sm text-ink-muted">{freeMiles}</p>}
       {notes.map((note) => (
         <p key={note} className="mt-1 text-sm text-ink-muted">
           {note}

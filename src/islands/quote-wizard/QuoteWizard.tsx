@@ -236,6 +236,8 @@ export default function QuoteWizard() {
     const answer = (choice: () => void) => () => {
       offerAnswered.current = true;
       choice();
+      // The entry was marked with step 1 while the offer showed: a reload must come back to the step continued at.
+      replaceStep($wizard.get().step);
     };
     return (
       <div className="card p-5 sm:p-8" data-quote-wizard>

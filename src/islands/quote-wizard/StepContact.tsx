@@ -5,6 +5,7 @@ import { findService } from '~/data/services';
 import { QUOTE_BUTTONS, QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { formatLongDate } from '~/lib/dates';
 import { LIMITS } from '~/lib/limits';
+import { promoLine } from '~/lib/price-lines';
 import { promo } from '~/site.config';
 import { describeDistance, formatMoney } from './format';
 import type { PricingState, WizardState } from './store';
@@ -169,7 +170,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         {service?.totalNote && <p className="mt-2 text-sm text-ink-muted">{service.totalNote}</p>}
         {promoRecognised && (
           <p className="mt-3 rounded-lg bg-accent-100 px-3 py-2 text-sm font-medium text-ink" data-promo-line>
-            {promo.code}: {promo.description}
+            {promoLine(promo.code)}
           </p>
         )}
       </aside>
