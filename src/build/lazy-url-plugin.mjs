@@ -4,9 +4,11 @@
  * script can `import(url)` it on demand. Vite wraps literal `import('…')` calls in a preload helper
  * (~0.8 KB gzip, loaded up front); this keeps a tiny script tiny until the module is really needed.
  */
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 
 const PREFIX = 'lazy-url:';
+const IMPORTER = '#importer-';
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
 
 /** @returns {import('vite').Plugin} */
@@ -17,12 +19,18 @@ export function lazyUrl() {
     configResolved(config) {
       serve = config.command === 'serve';
     },
-    resolveId(id) {
-      if (id.startsWith(PREFIX)) return '\0' + id;
+    // One module per importer: a module two scripts import would go into a chunk they share, and a script that
+    // imports a chunk is no longer inlined into its page (issue 11: no script file to fetch).
+    resolveId(id, importer) {
+      if (id.startsWith(PREFIX))
+        return `\0${id}${IMPORTER}${createHash('sha256')
+          .update(importer ?? '')
+          .digest('hex')
+          .slice(0, 12)}`;
     },
     async load(id) {
       if (!id.startsWith('\0' + PREFIX)) return;
-      const target = id.slice(1 + PREFIX.length).replace(/^~\//, srcDir);
+      const target = id.slice(1 + PREFIX.length, id.indexOf(IMPORTER)).replace(/^~\//, srcDir);
       const resolved = await this.resolve(target);
       if (!resolved) throw new Error(`lazy-url: cannot resolve ${target}`);
       // The dev server serves modules by path; a build emits the module as a chunk and links to it.

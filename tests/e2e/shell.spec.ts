@@ -87,7 +87,9 @@ test.describe('header', () => {
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
     await expect(mobileNav).toBeVisible();
     const hrefs = await mobileNav.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    for (const href of [...SPEC_HEADER_LINKS, ...ISSUE_14_HEADER_LINKS, '/quote', '/login']) expect(hrefs).toContain(href);
+    for (const href of [...SPEC_HEADER_LINKS, ...ISSUE_14_HEADER_LINKS, '/login']) expect(hrefs).toContain(href);
+    // Get Quote is not repeated in the menu: it stays in the bar beside Menu.
+    await expect(page.locator('header [data-header-quote]')).toBeVisible();
     await expect(mobileNav.locator('[data-callback-trigger]')).toBeVisible();
     await page.keyboard.press('Escape');
     await expect(mobileNav).toBeHidden();

@@ -1,0 +1,36 @@
+/**
+ * The header's menus are native <details>, so they open and close before (and without) any script. This module,
+ * loaded by the page's inline loader the first time one opens (OnDemandIslands.astro), adds what <details> lacks:
+ * one open at a time, Escape to close with focus back on its button, and closing on a click outside or when focus
+ * leaves a dropdown. `opened` is the menu whose opening loaded it: it stays open, any other closes.
+ */
+export function enhanceMenus(opened: HTMLDetailsElement | undefined): void {
+  const menus = Array.from(document.querySelectorAll<HTMLDetailsElement>('details[data-menu]'));
+  const close = (menu: HTMLDetailsElement, refocus: boolean) => {
+    menu.open = false;
+    if (refocus) menu.querySelector('summary')?.focus();
+  };
+  if (opened?.open) for (const other of menus) if (other !== opened && other.open) close(other, false);
+  for (const menu of menus) {
+    menu.addEventListener('toggle', () => {
+      if (menu.open) for (const other of menus) if (other !== menu && other.open) close(other, false);
+    });
+    // A dropdown whose focus has moved elsewhere should not linger over the page.
+    menu.addEventListener('focusout', (event) => {
+      const next = event.relatedTarget as Node | null;
+      if (menu.open && next && !menu.contains(next) && !menu.hasAttribute('data-mobile-menu')) close(menu, false);
+    });
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+    const open = menus.find((menu) => menu.open);
+    if (open) close(open, true);
+  });
+  document.addEventListener('click', (event) => {
+    // A dialog opened from a menu (Call Me Back) must not close the menu it will return focus to. The path is
+    // fixed when the click starts, so it still names the dialog if the clicked button has since been unmounted.
+    const path = event.composedPath();
+    if (path.some((node) => node instanceof HTMLDialogElement)) return;
+    for (const menu of menus) if (menu.open && !path.includes(menu)) close(menu, false);
+  });
+}
