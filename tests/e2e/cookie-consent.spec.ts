@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect, open, axeViolations } from './fixtures';
+import { ALL_OPTIONAL, CONSENT_KEY, consentRecord } from '../../src/scripts/consent-record';
 
 const banner = (page: Page) => page.locator('[data-cookie-banner]');
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'));
@@ -229,19 +230,10 @@ test.describe('returning visitor', () => {
 
   test('footer Cookie settings reopens the preferences with the stored choices, focus returns to it', async ({ page }) => {
     await open(page, '/');
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'cookie-consent',
-        JSON.stringify({
-          essential: true,
-          analytics: false,
-          functional: true,
-          marketing: false,
-          version: 1,
-          timestamp: new Date().toISOString(),
-        }),
-      ),
-    );
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      CONSENT_KEY,
+      JSON.stringify(consentRecord({ analytics: false, functional: true, marketing: false })),
+    ] as const);
     await page.reload();
     const settings = page.locator('footer').getByRole('button', { name: 'Cookie settings' });
     await settings.click();
@@ -258,19 +250,10 @@ test.describe('returning visitor', () => {
 
   test('an expired or outdated record asks again', async ({ page }) => {
     await open(page, '/');
-    await page.evaluate(() =>
-      localStorage.setItem(
-        'cookie-consent',
-        JSON.stringify({
-          essential: true,
-          analytics: true,
-          functional: true,
-          marketing: true,
-          version: 1,
-          timestamp: '2020-01-01T00:00:00.000Z',
-        }),
-      ),
-    );
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), [
+      CONSENT_KEY,
+      JSON.stringify(consentRecord(ALL_OPTIONAL, new Date('2020-01-01T00:00:00.000Z'))),
+    ] as const);
     await page.reload();
     await expect(banner(page)).toBeVisible();
   });
