@@ -1,7 +1,7 @@
 /** A small set of line icons drawn for this site: SVG markup on a 24px grid, drawn with stroke = currentColor. */
 /**
  * The star's outline after its first point (12, 2), in relative steps only, so a rating can draw a row of stars
- * as one path (Stars.astro).
+ * as one path (Stars.astro). Start it with a relative `m`: after an absolute `M` the pairs would be absolute too.
  */
 export const starOutlineFrom12x2 = '3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2 1.2-6.8-5-4.9 6.9-1Z';
 
@@ -16,7 +16,7 @@ export const iconPaths = {
   mail: '<rect x="2" y="4" width="20" height="16" rx="2"/><path d="m22 7-10 6L2 7"/>',
   clock: '<circle cx="12" cy="12" r="10"/><path d="M12 6v6l4 2"/>',
   pin: '<path d="M20 10c0 6-8 12-8 12S4 16 4 10a8 8 0 0 1 16 0Z"/><circle cx="12" cy="10" r="3"/>',
-  star: `<path d="M12 2 ${starOutlineFrom12x2}"/>`,
+  star: `<path d="m12 2 ${starOutlineFrom12x2}"/>`,
   shield: '<path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10Z"/><path d="m9 12 2 2 4-4"/>',
   tag: '<path d="M20.6 13.4 13.4 20.6a2 2 0 0 1-2.8 0L2 12V2h10l8.6 8.6a2 2 0 0 1 0 2.8Z"/><circle cx="7" cy="7" r="1.5"/>',
   truck: '<path d="M1 4h14v12H1zM15 9h4l3 3v4h-7z"/><circle cx="5.5" cy="18.5" r="2"/><circle cx="18.5" cy="18.5" r="2"/>',

@@ -339,6 +339,30 @@ test('reviews: Load More reveals the reviews already in the page; Leave Your Rev
   await expect(page.getByRole('link', { name: 'Leave Your Review' })).toHaveAttribute('href', new RegExp(`^mailto:${site.email}`));
 });
 
+test('each rating draws as many filled stars as it says, and the rest empty', async ({ page }) => {
+  await open(page, '/reviews');
+  // Drawn only when shown: every review in view first.
+  const loadMore = page.getByRole('button', { name: 'Load More' });
+  while (await loadMore.isVisible()) await loadMore.click();
+  const ratings = page.locator('[data-review] svg[role="img"]');
+  await expect(ratings).toHaveCount(reviews.length);
+  // Which of the five star centres (27 units apart in the row's 132 × 24 box) fall inside the filled path.
+  const filledStars = await ratings.evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const filled = svg.querySelector<SVGPathElement>('path[fill="currentColor"]');
+      return [0, 1, 2, 3, 4].filter((n) => filled?.isPointInFill(new DOMPoint(12 + 27 * n, 13))).length;
+    }),
+  );
+  const emptyStars = await ratings.evaluateAll((svgs) =>
+    svgs.map((svg) => {
+      const empty = svg.querySelector<SVGPathElement>('path[fill="none"]');
+      return [0, 1, 2, 3, 4].filter((n) => empty?.isPointInStroke(new DOMPoint(12 + 27 * n, 3))).length;
+    }),
+  );
+  expect(filledStars).toEqual(reviews.map((review) => Math.round(review.rating)));
+  expect(emptyStars).toEqual(reviews.map((review) => 5 - Math.round(review.rating)));
+});
+
 test('reviews are all readable without JavaScript', async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
