@@ -5,3 +5,6 @@ declare module 'own-copy:~/scripts/consent-record' {
 declare module 'own-copy:~/scripts/pending-trigger' {
   export * from '~/scripts/pending-trigger';
 }
+declare module 'own-copy:~/scripts/notice-key' {
+  export * from '~/scripts/notice-key';
+}
