@@ -1,5 +1,6 @@
 import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails } from './quote-helpers';
+import { site, telHref } from '../../src/site.config';
 
 async function openContact(page: import('@playwright/test').Page) {
   await page.goto('/contact');
@@ -127,4 +128,21 @@ test.describe('without JavaScript', () => {
   test('a refused post is the contact page itself: summary, field messages, values kept', async ({ page }) => {
     await refusedPost(page);
   });
+
+  test('no Call Me Back button that cannot open: the phone number stands in for it', async ({ page }) => {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/contact');
+      await expect(page.locator('[data-callback-trigger]:visible'), `at ${width} px`).toHaveCount(0);
+      const call = page.locator('#call-back').getByRole('link', { name: `Call ${site.phone.display}` });
+      await expect(call).toBeVisible();
+      await expect(call).toHaveAttribute('href', telHref);
+    }
+  });
+});
+
+test('with JavaScript the call-back buttons are there and the phone fallback is not', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.locator('#call-back').getByRole('button', { name: 'Request a call-back' })).toBeVisible();
+  await expect(page.locator('[data-callback-fallback]')).toHaveCount(0);
 });
