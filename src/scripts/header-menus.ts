@@ -33,4 +33,6 @@ export function enhanceMenus(opened: HTMLDetailsElement | undefined): void {
     if (path.some((node) => node instanceof HTMLDialogElement)) return;
     for (const menu of menus) if (menu.open && !path.includes(menu)) close(menu, false);
   });
+  // For the tests (tests/e2e/fixtures.ts, menusEnhanced): from here on the keys and clicks above apply.
+  document.documentElement.setAttribute('data-menus-enhanced', '');
 }

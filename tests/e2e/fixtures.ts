@@ -40,6 +40,14 @@ export async function open(page: Page, path: string): Promise<void> {
   await waitForHydration(page);
 }
 
+/**
+ * The header menus open as plain <details>; their Escape, one-at-a-time and outside-click handling loads when the
+ * first one opens (src/scripts/header-menus.ts marks the page). A key pressed before that is the browser's alone.
+ */
+export async function menusEnhanced(page: Page): Promise<void> {
+  await page.locator('html[data-menus-enhanced]').waitFor({ state: 'attached' });
+}
+
 /** Every page path listed in the built sitemap (so a new page is covered by site-wide checks the moment it exists). */
 export async function sitemapPaths(page: Page): Promise<string[]> {
   const xml = await (await page.request.get('/sitemap-0.xml')).text();

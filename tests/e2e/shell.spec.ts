@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, open } from './fixtures';
+import { test, expect, menusEnhanced, open } from './fixtures';
 import { footerGroups, headerGroups, headerLinks, legalLinks, quoteCta, signInLink, storageHref } from '../../src/data/navigation';
 import { HANDOFF_KEY } from '../../src/scripts/notice-key';
 import { storeQuote } from './quote-helpers';
@@ -60,6 +60,7 @@ test.describe('header', () => {
     await page.keyboard.press('Enter');
     const link = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Home removals/ });
     await expect(link).toBeVisible();
+    await menusEnhanced(page);
     await page.keyboard.press('Tab');
     await expect(link).toBeFocused();
     await page.keyboard.press('Escape');
@@ -72,6 +73,7 @@ test.describe('header', () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
     await nav.locator('summary', { hasText: 'Services' }).click();
     await expect(nav.getByRole('link', { name: /Packing/ })).toBeVisible();
+    await menusEnhanced(page);
     await nav.locator('summary', { hasText: 'Company' }).click();
     await expect(nav.getByRole('link', { name: /Careers/ })).toBeVisible();
     await expect(nav.getByRole('link', { name: /Packing/ })).toBeHidden();
@@ -91,6 +93,7 @@ test.describe('header', () => {
     // Get Quote is not repeated in the menu: it stays in the bar beside Menu.
     await expect(page.locator('header [data-header-quote]')).toBeVisible();
     await expect(mobileNav.locator('[data-callback-trigger]')).toBeVisible();
+    await menusEnhanced(page);
     await page.keyboard.press('Escape');
     await expect(mobileNav).toBeHidden();
     await expect(toggle).toBeFocused();
