@@ -10,11 +10,12 @@ export function enhanceMenus(opened: HTMLDetailsElement | undefined): void {
     menu.open = false;
     if (refocus) menu.querySelector('summary')?.focus();
   };
-  if (opened?.open) for (const other of menus) if (other !== opened && other.open) close(other, false);
+  const closeOthers = (menu: HTMLDetailsElement) => {
+    if (menu.open) for (const other of menus) if (other !== menu && other.open) close(other, false);
+  };
+  if (opened) closeOthers(opened);
   for (const menu of menus) {
-    menu.addEventListener('toggle', () => {
-      if (menu.open) for (const other of menus) if (other !== menu && other.open) close(other, false);
-    });
+    menu.addEventListener('toggle', () => closeOthers(menu));
     // A dropdown whose focus has moved elsewhere should not linger over the page.
     menu.addEventListener('focusout', (event) => {
       const next = event.relatedTarget as Node | null;
