@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { contactSubjects } from '~/data/contact-subjects';
 import { apiBase, call, emailsTo, query, unique, validContact } from './helpers';
 
 const BUSINESS = 'leads@shiftly.example';
@@ -12,7 +13,7 @@ describe('POST /api/send-contact-email', () => {
     expect(reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
     expect(emailSent).toBe(true);
     expect(query('SELECT first_name, last_name, subject, via, email_status FROM contact_messages WHERE reference = ?', reference)).toEqual([
-      { first_name: 'Grace', last_name: 'Hopper', subject: 'Booking question', via: 'json', email_status: 'sent' },
+      { first_name: 'Grace', last_name: 'Hopper', subject: 'An existing booking', via: 'json', email_status: 'sent' },
     ]);
     const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference));
     expect([business!.reply_to].flat()).toEqual([body.email]);
@@ -35,6 +36,34 @@ describe('POST /api/send-contact-email', () => {
       subject: 'Please choose a subject.',
       message: 'Please enter your message.',
     });
+  });
+
+  it('F8: takes only one of the six subjects, stored and e-mailed by its label', async () => {
+    for (const subject of ['Booking question', 'booking ', '<b>general</b>', 'x'.repeat(140)]) {
+      const response = await call('/api/send-contact-email', validContact({ subject }));
+      expect(response.status, subject).toBe(400);
+      const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
+      expect(error.fields).toEqual({ subject: 'Please choose a subject.' });
+    }
+    for (const { value, label } of contactSubjects) {
+      const body = validContact({ subject: value });
+      const { reference } = (await (await call('/api/send-contact-email', body)).json()) as { reference: string };
+      expect(query('SELECT subject FROM contact_messages WHERE reference = ?', reference)).toEqual([{ subject: label }]);
+      const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference));
+      expect(business!.subject).toBe(`Contact form: ${label} (from Grace Hopper, ${reference})`);
+    }
+  });
+
+  it('F8: strips bidi and other format characters from the e-mail subjects', async () => {
+    const body = validContact({ firstName: '\u202Egnp.exe', lastName: 'Hop\u200Bper\u2067' });
+    const { reference } = (await (await call('/api/send-contact-email', body)).json()) as { reference: string };
+    const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference));
+    expect(business!.subject).toBe(`Contact form: An existing booking (from gnp.exe Hopper, ${reference})`);
+    const name = `Alan \u202E${unique('t')}`;
+    const callback = (await (await call('/api/request-callback', { name, phone: '0161 496 0000' })).json()) as { reference: string };
+    const [mail] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(callback.reference));
+    expect(mail!.subject).not.toMatch(/\p{Cf}/u);
+    expect(mail!.subject).toContain(name.replace('\u202E', ''));
   });
 
   it('works as a plain form post from our own origin: 303 to /contact naming the reference', async () => {

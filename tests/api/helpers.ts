@@ -76,11 +76,19 @@ export async function postcodesControl(settings: { mode: 'ok' | 'fail' | 'slow';
   await fetch(`${postcodesUrl()}/__control`, { method: 'POST', body: JSON.stringify(settings) });
 }
 
-export async function runCron(): Promise<void> {
-  const response = await fetch(`${apiBase()}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`);
-  if (!response.ok) throw new Error(`/__scheduled answered ${response.status}`);
+/**
+ * Runs the cron trigger once, as if at `at`, and waits for it to finish. wrangler dev's local trigger endpoint
+ * takes the scheduled time, so a test moves the clock to when a retry is due instead of sleeping until then.
+ */
+export async function runCron(at: Date = new Date()): Promise<void> {
+  const query = new URLSearchParams({ cron: '*/5 * * * *', time: String(at.getTime()) });
+  const response = await fetch(`${apiBase()}/cdn-cgi/local/scheduled?${query}`);
+  if (!response.ok) throw new Error(`the scheduled trigger answered ${response.status}: ${await response.text()}`);
   await response.text();
 }
+
+/** `seconds` from now: when a retry the test environment schedules (OUTBOX_RETRY_BASE_SECONDS 1, x4) is due. */
+export const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /** The local D1 database file that wrangler dev writes (read-only here: tests never change it behind the Worker's back). */
 export function database(): DatabaseSync {
@@ -129,7 +137,7 @@ export function validContact(overrides: Record<string, unknown> = {}) {
     lastName: 'Hopper',
     email: `${unique('grace')}@example.com`,
     phone: '020 7946 0321',
-    subject: 'Booking question',
+    subject: 'booking',
     message: 'Can you move a piano up three flights of stairs?',
     ...overrides,
   };

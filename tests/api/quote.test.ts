@@ -1,10 +1,27 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
+import { findFurniture } from '~/data/furniture';
+import { findPackage } from '~/data/packages';
+import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { londonToday } from '~/lib/dates';
 import { distanceInMiles } from '~/lib/geo';
-import { calculatePricing } from '~/lib/pricing';
-import { call, emailsTo, emails, inDays, mailControl, nextWeekday, postcodesControl, query, runCron, unique, validQuote } from './helpers';
-import type { QuoteAnswer } from '~/lib/api';
+import {
+  apiBase,
+  call,
+  emailsTo,
+  emails,
+  inDays,
+  mailControl,
+  nextWeekday,
+  postcodesControl,
+  query,
+  runCron,
+  secondsFromNow,
+  unique,
+  validContact,
+  validQuote,
+} from './helpers';
 
 const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')) as {
   postcodes: Array<{ postcode: string; latitude: number; longitude: number }>;
@@ -18,6 +35,45 @@ const storedHashes = (reference: string) =>
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 /** The token of a confirmation link (the answer's, or one in an e-mail). */
 const tokenIn = (text: string) => /\/quote-confirmation\?ref=[A-Z0-9]{9}&t=([\w-]{32})/.exec(text)?.[1] ?? '';
+
+/**
+ * A price worked out by hand from the spec's rules (section 9) and the tables' figures: the base price, 25 free
+ * miles then £2.50 a mile rounded to whole pounds, 15% of the base price (rounded) on a Saturday or Sunday, and each
+ * furniture item's price. Never the engine itself.
+ */
+function specPrice({
+  propertyId,
+  miles,
+  weekend,
+  furniture,
+}: {
+  propertyId: string;
+  miles: number;
+  weekend: boolean;
+  furniture: string[];
+}) {
+  const basePrice = findPackage(propertyId)!.basePrice;
+  const distanceCharge = Math.round(Math.max(miles - 25, 0) * 2.5);
+  const weekendSurcharge = weekend ? Math.round(basePrice * 0.15) : 0;
+  const furnitureCosts = furniture.reduce((sum, id) => sum + findFurniture(id)!.price, 0);
+  return {
+    basePrice,
+    distanceCharge,
+    weekendSurcharge,
+    furnitureCosts,
+    total: basePrice + distanceCharge + weekendSurcharge + furnitureCosts,
+    distance: Math.round(miles * 10) / 10,
+    freeMiles: 25,
+    extraMiles: Math.round(Math.max(miles - 25, 0) * 10) / 10,
+  };
+}
+
+/** The same day next year (28 February for the 29th): the last day the spec's 12-months-ahead rule allows. */
+function sameDayNextYear(date: string): string {
+  const [year, month, day] = date.split('-');
+  const next = `${Number(year) + 1}-${month}-${day}`;
+  return month === '02' && day === '29' ? `${Number(year) + 1}-02-28` : next;
+}
 
 afterEach(async () => {
   await mailControl({ fail: false, failMatch: '' });
@@ -36,14 +92,15 @@ describe('POST /api/send-quote-email', () => {
     expect(response.status).toBe(201);
     const answer = (await response.json()) as QuoteAnswer;
     expect(answer.reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
-    const expected = calculatePricing({
+    const expected = specPrice({
       propertyId: 'studio',
-      distanceMiles: distanceInMiles(at('SW1A 1AA'), at('M1 1AE')),
-      moveDate: body.moveDate as string,
-      furnitureIds: ['sofa', 'wardrobe'],
+      miles: distanceInMiles(at('SW1A 1AA'), at('M1 1AE')),
+      weekend: true,
+      furniture: ['sofa', 'wardrobe'],
     });
     expect(answer.pricing).toEqual(expected);
-    expect(answer.pricing.weekendSurcharge).toBe(52);
+    // 15% of the studio's £349, rounded.
+    expect(answer.pricing!.weekendSurcharge).toBe(52);
     expect(answer).toMatchObject({ emailSent: true, verified: true, notes: [] });
     // The answer carries the quote's own link: 192 random bits whose hash alone D1 keeps.
     expect(answer.confirmationUrl).toMatch(new RegExp(`^/quote-confirmation\\?ref=${answer.reference}&t=[\\w-]{32}$`));
@@ -68,7 +125,7 @@ describe('POST /api/send-quote-email', () => {
     const customer = await emailsTo(body.email as string);
     expect(customer).toHaveLength(1);
     expect(customer[0]!.subject).toContain(answer.reference);
-    expect(customer[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:customer`);
+    expect(customer[0]!.idempotencyKey).toBe(`quote:${answer.reference}:customer`);
     expect(customer[0]!.html).toContain(answer.reference);
     expect(customer[0]!.html).toContain('12 High St, sw1a 1aa');
     expect(customer[0]!.html).toContain('Sofa, Wardrobe');
@@ -86,7 +143,7 @@ describe('POST /api/send-quote-email', () => {
     const business = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
     expect(business).toHaveLength(1);
     expect([business[0]!.reply_to].flat()).toEqual([body.email]);
-    expect(business[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:business`);
+    expect(business[0]!.idempotencyKey).toBe(`quote:${answer.reference}:business`);
     expect(business[0]!.text).toContain('07700 900123');
     expect(`${business[0]!.html}${business[0]!.text}`).not.toContain('quote-confirmation');
   });
@@ -153,7 +210,7 @@ describe('POST /api/send-quote-email', () => {
     expect(replayLink).not.toBe(firstLink);
     expect(tokenIn(replayLink)).not.toBe('');
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE idempotency_key = ?', body.idempotencyKey as string)).toEqual([{ n: 1 }]);
-    expect((await emails()).filter((e) => e.idempotencyKey?.startsWith(`${body.idempotencyKey}:`))).toHaveLength(2);
+    expect((await emails()).filter((e) => e.idempotencyKey?.startsWith(`quote:${firstAnswer.reference}:`))).toHaveLength(2);
 
     const changed = await call('/api/send-quote-email', { ...body, phone: '07700 900999' });
     expect(changed.status).toBe(409);
@@ -162,16 +219,13 @@ describe('POST /api/send-quote-email', () => {
 
   it('stores and e-mails once when the same submission arrives several times at once', async () => {
     const body = validQuote();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => call('/api/send-quote-email', body)));
-    const statuses = responses.map((r) => r.status);
-    // The first is stored; the others replay it or are told it is still in progress (409, Retry-After).
-    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
-    expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
-    const answers = await Promise.all(responses.map((r) => r.json() as Promise<QuoteAnswer & { error?: { code: string } }>));
-    expect(new Set(answers.filter((a) => a.reference).map((a) => a.reference)).size).toBe(1);
-    for (const answer of answers.filter((a) => a.error)) expect(answer.error!.code).toBe('request_in_progress');
+    const responses = await Promise.all(Array.from({ length: 5 }, () => call(API_PATHS.quote, body)));
+    // The first one stored wins; the others replay its answer (stored with the request, so never 'in progress').
+    expect(responses.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const answers = await Promise.all(responses.map((r) => r.json() as Promise<QuoteAnswer>));
+    expect(new Set(answers.map((a) => a.reference)).size).toBe(1);
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE idempotency_key = ?', body.idempotencyKey as string)).toEqual([{ n: 1 }]);
-    expect((await emails()).filter((e) => e.idempotencyKey?.startsWith(`${body.idempotencyKey}:`) && !e.replayOf)).toHaveLength(2);
+    expect((await emails()).filter((e) => e.idempotencyKey?.startsWith(`quote:${answers[0]!.reference}:`) && !e.replayOf)).toHaveLength(2);
   });
 
   it('keeps the request when Resend is down (emailSent false), and the cron retry delivers it with the same keys', async () => {
@@ -193,13 +247,12 @@ describe('POST /api/send-quote-email', () => {
     expect(failed[0]!.last_error).toContain('switched to fail');
     expect(await emailsTo(body.email as string)).toHaveLength(0);
 
-    // The catcher is back; the test environment retries after 1 s (OUTBOX_RETRY_BASE_SECONDS).
+    // The catcher is back; the test environment retries after 1 s (OUTBOX_RETRY_BASE_SECONDS): the cron runs as if 2 s later.
     await mailControl({ fail: false });
-    await new Promise((resolve) => setTimeout(resolve, 1_200));
-    await runCron();
+    await runCron(secondsFromNow(2));
     const delivered = await emailsTo(body.email as string);
     expect(delivered).toHaveLength(1);
-    expect(delivered[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:customer`);
+    expect(delivered[0]!.idempotencyKey).toBe(`quote:${answer.reference}:customer`);
     expect(delivered[0]!.subject).toContain(answer.reference);
     // The retry's link has a token made for it (D1 never held the first one): both open the quote.
     const retried = tokenIn(delivered[0]!.text);
@@ -219,26 +272,45 @@ describe('POST /api/send-quote-email', () => {
     expect(storedHashes(answer.reference)).toContain(hashOf(tokenIn(replay.confirmationUrl)));
   });
 
-  it("stores the request unverified with the customer's distance when the postcode service is down, and tells the business", async () => {
+  it('F6: with the postcode service down, stores the quote unverified and unpriced, whatever the client claims', async () => {
     await postcodesControl({ mode: 'fail' });
-    const body = validQuote({ clientEstimate: { total: 1035, distance: 162.7 } });
-    const response = await call('/api/send-quote-email', body);
+    const body = validQuote({ clientEstimate: { total: 0, distance: 0 } });
+    const response = await call(API_PATHS.quote, body);
     expect(response.status).toBe(201);
     const answer = (await response.json()) as QuoteAnswer;
-    expect(answer.verified).toBe(false);
-    expect(answer.pricing).toEqual(
-      calculatePricing({
-        propertyId: 'studio',
-        distanceMiles: 162.7,
-        moveDate: body.moveDate as string,
-        furnitureIds: ['sofa', 'wardrobe'],
-      }),
-    );
-    expect(query('SELECT verified, client_distance, client_total FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([
-      { verified: 0, client_distance: 162.7, client_total: 1035 },
-    ]);
+    expect(answer).toMatchObject({ pricing: null, verified: false, notes: [], emailSent: true });
+    expect(
+      query(
+        'SELECT verified, total, pricing, distance_miles, client_distance, client_total FROM quote_requests WHERE reference = ?',
+        answer.reference,
+      ),
+    ).toEqual([{ verified: 0, total: null, pricing: null, distance_miles: null, client_distance: 0, client_total: 0 }]);
+
+    const [customer] = await emailsTo(body.email as string);
+    expect(customer!.subject).toContain(answer.reference);
+    for (const part of [customer!.subject, customer!.html, customer!.text]) expect(part).not.toMatch(/£\d/);
+    expect(customer!.text).toContain("We'll confirm your price");
     const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
-    expect(business!.subject).toMatch(/^\[UNVERIFIED\]/);
+    expect(business!.subject).toMatch(/^\[UNVERIFIED\] /);
+    expect(business!.text).toContain('Not priced');
+    expect(business!.text).not.toContain('£0 ');
+
+    // A replay is the same unpriced answer.
+    const replay = (await (await call(API_PATHS.quote, body)).json()) as QuoteAnswer;
+    expect(replay).toMatchObject({ reference: answer.reference, pricing: null, verified: false });
+
+    // The confirmation page and the calendar file say the price is to come, and show no figure.
+    await postcodesControl({ mode: 'ok' });
+    const page = await fetch(`${apiBase()}${answer.confirmationUrl}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(answer.reference);
+    expect(html).toMatch(/<[^>]*data-show="price-pending"(?![^>]*\shidden)[^>]*>/);
+    expect(html).toMatch(/<[^>]*data-show="price"[^>]*\shidden/);
+    const ics = await (await fetch(`${apiBase()}${answer.confirmationUrl.replace('/quote-confirmation', '/api/quote-calendar')}`)).text();
+    expect(ics).toContain(`DESCRIPTION:`);
+    expect(ics).not.toMatch(/£\d/);
+    expect(ics).toContain('price to be confirmed');
   });
 
   it('treats a postcode service that does not answer in time (4 s) like one that is down', async () => {
@@ -271,6 +343,70 @@ describe('POST /api/send-quote-email', () => {
     const business = mails.find((m) => [m.to].flat().includes(BUSINESS))!;
     expect(business.html).toContain('Eve &lt;script&gt;alert(1)&lt;/script&gt;');
     expect(business.html).toContain('&lt;img src=x onerror=&quot;alert(2)&quot;&gt; &amp; &quot;quotes&quot;');
+  });
+
+  it('F2: writes the view link only where our template puts it, never where the customer typed the placeholder', async () => {
+    const PLACEHOLDER = '{{quote-view-link}}';
+    const body = validQuote({
+      name: `Mallory ${PLACEHOLDER}`,
+      fromAddress: `${PLACEHOLDER} 1 High St, SW1A 1AA`,
+      additionalInfo: `Please open ${PLACEHOLDER}`,
+    });
+    const answer = (await (await call(API_PATHS.quote, body)).json()) as QuoteAnswer;
+    const [customer] = await emailsTo(body.email as string);
+    expect(customer!.text.match(/quote-confirmation\?/g)).toHaveLength(1);
+    expect(customer!.html.match(/quote-confirmation\?/g)).toHaveLength(1);
+    expect(customer!.text).toContain(`Please open ${PLACEHOLDER}`);
+    expect(customer!.text).toContain(`${PLACEHOLDER} 1 High St, SW1A 1AA`);
+    const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
+    expect(`${business!.html}${business!.text}`).not.toContain('quote-confirmation');
+    expect(business!.text).toContain(`Please open ${PLACEHOLDER}`);
+    // One token: the answer's. The e-mail sent with it carries the same one.
+    expect(storedHashes(answer.reference)).toEqual([hashOf(tokenIn(answer.confirmationUrl))]);
+
+    const contact = validContact({ message: `See ${PLACEHOLDER}`, firstName: `Eve ${PLACEHOLDER}` });
+    const { reference } = (await (await call(API_PATHS.contact, contact)).json()) as { reference: string };
+    expect(storedHashes(reference)).toEqual([]);
+    const mails = [...(await emailsTo(contact.email)), ...(await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference))];
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      expect(`${mail.html}${mail.text}`).not.toContain('quote-confirmation');
+      expect(mail.text).toContain(`See ${PLACEHOLDER}`);
+    }
+  });
+
+  it('F4: takes a move date up to 12 months ahead and refuses a later one', async () => {
+    const latest = sameDayNextYear(londonToday());
+    const accepted = await call(API_PATHS.quote, validQuote({ moveDate: latest }));
+    expect(accepted.status).toBe(201);
+    for (const moveDate of [inDays(400), '9999-12-31']) {
+      const response = await call(API_PATHS.quote, validQuote({ moveDate }));
+      expect(response.status, moveDate).toBe(400);
+      const { error } = (await response.json()) as { error: { fields: Record<string, string> } };
+      expect(Object.keys(error.fields)).toEqual(['moveDate']);
+      expect(error.fields.moveDate).toMatch(/up to 12 months ahead/);
+    }
+  });
+
+  it('F8: strips bidi and other format characters from e-mail subjects', async () => {
+    const body = validQuote({ name: 'Eve \u202Egnp.exe\u2066\u200B\uFEFF\u2028Smith' });
+    const answer = (await (await call(API_PATHS.quote, body)).json()) as QuoteAnswer;
+    const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
+    expect(business!.subject).toContain('Eve gnp.exe Smith');
+    expect(business!.subject).not.toMatch(/[\p{Cf}\p{Cc}\u2028\u2029]/u);
+  });
+
+  it('stores and e-mails a new quote in at most 3 D1 round trips (counted by the Worker in the test environment)', async () => {
+    const body = validQuote();
+    const response = await call(API_PATHS.quote, body);
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as QuoteAnswer).emailSent).toBe(true);
+    const trips = Number(response.headers.get('x-d1-round-trips'));
+    expect(trips).toBeGreaterThan(0);
+    expect(trips).toBeLessThanOrEqual(3);
+    // A replay: the look-up and its new link's token.
+    const replay = await call(API_PATHS.quote, body);
+    expect(Number(replay.headers.get('x-d1-round-trips'))).toBe(2);
   });
 
   it('answers a filled honeypot like a success but stores and sends nothing', async () => {
