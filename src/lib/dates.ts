@@ -50,11 +50,6 @@ export function londonToday(now: Date = new Date()): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** `YYYY-MM-DD` strings compare correctly as text. */
-export function isTodayOrLater(value: string, now: Date = new Date()): boolean {
-  return isCalendarDate(value) && value >= londonToday(now);
-}
-
 /** Long British format: "Saturday 14 March 2026" (built from parts: ICU versions differ on the comma). */
 export function formatLongDate(value: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
@@ -72,5 +67,16 @@ export function formatLongDate(value: string): string {
 export function addDays(value: string, days: number): string {
   const date = toUtcNoon(value);
   date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** The calendar date `months` after `value`, on the same day of the month or the month's last day (31 Jan + 1 month = 28 Feb). */
+export function addMonths(value: string, months: number): string {
+  const date = toUtcNoon(value);
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
   return date.toISOString().slice(0, 10);
 }

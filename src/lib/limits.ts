@@ -9,7 +9,6 @@ export const LIMITS = {
   phone: 40,
   message: 5000,
   additionalInfo: 2000,
-  subject: 150,
   /** An address line, postcode included. */
   address: 200,
   promoCode: 40,

@@ -8,10 +8,12 @@
  */
 import * as z from 'zod/mini';
 import { packageIds, type PackageId } from '../data/packages';
+import { contactSubjects } from '../data/contact-subjects';
 import { findFurniture } from '../data/furniture';
 import { promo } from '../site.config';
-import { fromTypedDate, isCalendarDate, isTodayOrLater } from './dates';
+import { fromTypedDate } from './dates';
 import { LIMITS } from './limits';
+import { MOVE_DATE_MESSAGES, moveDateProblem } from './move-date';
 import { invalidPostcodeMessage, missingPostcodeMessage, parsePostcodeInput, type RouteEnd } from './postcodes';
 
 export { LIMITS } from './limits';
@@ -82,9 +84,12 @@ export const postcodeField = (end: RouteEnd) =>
     }),
   );
 
-export const moveDateField = z.string('Please choose a move date.').check(
-  z.refine(isCalendarDate, 'Please choose a move date.'),
-  z.refine((value: string) => isTodayOrLater(value), 'Please choose today or a later date.'),
+/** A day a move can be booked for (move-date.ts), as of London's today when it is checked. */
+export const moveDateField = z.string(MOVE_DATE_MESSAGES.not_a_date).check(
+  z.superRefine((value: string, ctx) => {
+    const problem = moveDateProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message });
+  }),
 );
 
 export const propertyIdField = z.enum(packageIds as unknown as [PackageId, ...PackageId[]], 'Please choose a property size.');
@@ -218,7 +223,7 @@ export const contactSchema = z.object({
   lastName: nameField('Please enter your last name.'),
   email: emailField,
   phone: optionalPhoneField,
-  subject: required('Please choose a subject.', LIMITS.subject, 'Please choose a subject.'),
+  subject: z.enum(contactSubjects.map((subject) => subject.value) as [string, ...string[]], 'Please choose a subject.'),
   message: required(
     'Please enter your message.',
     LIMITS.message,

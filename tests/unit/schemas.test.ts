@@ -80,7 +80,7 @@ describe('quote request schema', () => {
 });
 
 describe('contact and call-back schemas', () => {
-  const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', subject: 'Booking', message: 'Hello' };
+  const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', subject: 'booking', message: 'Hello' };
   it('accepts a contact message with or without a phone', () => {
     expect(contactSchema.safeParse(contact).success).toBe(true);
     expect(contactSchema.safeParse({ ...contact, phone: '' }).success).toBe(true);

@@ -3,6 +3,7 @@ import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react
 import dayPickerStyles from 'react-day-picker/style.css?url';
 import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { addDays, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
+import { earliestMoveDate, latestMoveDate } from '~/lib/move-date';
 import { calculatePricing, WEEKEND_SURCHARGE_RATE } from '~/lib/pricing';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
 import { formatMoney } from './format';
@@ -63,7 +64,7 @@ function firstDays(today: string): { weekday: string; weekend: string } {
 }
 
 /**
- * Step 4: a calendar (single date, outside days shown, past days disabled) behind a 'Pick a date'
+ * Step 4: a calendar (single date, outside days shown, only bookable days enabled: move-date.ts) behind a 'Pick a date'
  * button, and a typed dd/mm/yyyy field for anyone who would rather type. Once the route is priced, each day
  * shows its total and the chosen day's total is named under the typed field. "Today" is worked out in the
  * browser: the HTML was built on another day.
@@ -157,8 +158,9 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               weekStartsOn={1}
               selected={value ? toDate(value) : undefined}
               defaultMonth={toDate(value ?? today)}
-              startMonth={toDate(today)}
-              disabled={{ before: toDate(today) }}
+              startMonth={toDate(earliestMoveDate(today))}
+              endMonth={toDate(latestMoveDate(today))}
+              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }]}
               onSelect={(date) => {
                 if (!date) return;
                 onChange(fromDate(date));

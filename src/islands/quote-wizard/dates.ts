@@ -1,5 +1,6 @@
 /** Date plumbing between the calendar (local Date objects), typed dd/mm/yyyy text and `YYYY-MM-DD` answers. */
-import { fromTypedDate, isCalendarDate, isTodayOrLater } from '~/lib/dates';
+import { fromTypedDate, londonToday } from '~/lib/dates';
+import { moveDateProblem } from '~/lib/move-date';
 
 export const toDate = (value: string): Date => {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
@@ -24,11 +25,13 @@ export const TYPED_DATE_MESSAGES = {
   past: 'That date has passed. Choose today or a later date.',
 } as const;
 
-/** Reads "14/3/2027" or "14/03/2027"; says plainly what is wrong otherwise. */
+/** Reads "14/3/2027" or "14/03/2027" and checks it with the move-date rule; says plainly what is wrong otherwise. */
 export function parseTypedDate(text: string, now: Date = new Date()): TypedDate {
   const value = fromTypedDate(text);
   if (!value) return { ok: false, message: TYPED_DATE_MESSAGES.format };
-  if (!isCalendarDate(value)) return { ok: false, message: TYPED_DATE_MESSAGES.impossible };
-  if (!isTodayOrLater(value, now)) return { ok: false, message: TYPED_DATE_MESSAGES.past };
+  const problem = moveDateProblem(value, londonToday(now));
+  if (problem?.reason === 'not_a_date') return { ok: false, message: TYPED_DATE_MESSAGES.impossible };
+  if (problem?.reason === 'past') return { ok: false, message: TYPED_DATE_MESSAGES.past };
+  if (problem) return { ok: false, message: problem.message };
   return { ok: true, value };
 }

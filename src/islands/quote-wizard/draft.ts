@@ -1,10 +1,11 @@
 /**
  * An unfinished quote kept on the device for DRAFT_DAYS (localStorage, with the time of the last change), so that
  * opening /quote another day offers 'Continue your quote' or 'Start again'. It holds the answers of steps 1-4 and the
- * notes and promo code of step 5: never the name, e-mail address or phone number. A move date that has passed by
- * then is dropped; anything unreadable or older than DRAFT_DAYS is deleted.
+ * notes and promo code of step 5: never the name, e-mail address or phone number. A move date that can no longer be
+ * booked by then (move-date.ts) is dropped; anything unreadable or older than DRAFT_DAYS is deleted.
  */
-import { isTodayOrLater } from '~/lib/dates';
+import { londonToday } from '~/lib/dates';
+import { moveDateProblem } from '~/lib/move-date';
 import { DRAFT_DAYS, DRAFT_KEY } from './storage-keys';
 import type { Answers, Step } from './store';
 
@@ -69,7 +70,7 @@ export function readDraft(now = Date.now(), store = storage()): Draft | null {
       furnitureIds: Array.isArray(a.furnitureIds) ? a.furnitureIds.filter((id: unknown): id is string => typeof id === 'string') : [],
       fromPostcode: text(a.fromPostcode),
       toPostcode: text(a.toPostcode),
-      moveDate: typeof a.moveDate === 'string' && isTodayOrLater(a.moveDate, new Date(now)) ? a.moveDate : null,
+      moveDate: typeof a.moveDate === 'string' && !moveDateProblem(a.moveDate, londonToday(new Date(now))) ? a.moveDate : null,
       additionalInfo: text(a.additionalInfo),
       promoCode: text(a.promoCode),
     };
