@@ -5,8 +5,6 @@
  */
 import { API_SECURITY_HEADERS } from './lib/security-headers';
 
-export const isArticlePath = (pathname: string): boolean => pathname.startsWith('/articles/');
-
 export async function serveArticle(request: Request, assets: Fetcher): Promise<Response> {
   const response = await assets.fetch(request);
   if (response.status !== 404 || (request.method !== 'GET' && request.method !== 'HEAD')) return response;

@@ -1,34 +1,24 @@
 /**
  * The cron trigger: retries e-mails that failed (same idempotency key, with backoff, inside Resend's 24-hour
- * idempotency window), alerts the business about any it gave up on, and deletes records older than 24 months.
+ * idempotency window) until none is due or the run's time is up, alerts the business about any it gave up on, and
+ * deletes records older than 24 months.
  */
 import type { Env } from './env';
 import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
 import { config } from './lib/config';
-import { deliver, refreshRecordStatus, sendEmail, type OutboxRow } from './lib/outbox';
+import { withoutLink } from './lib/email-draft';
+import { drainOutbox, sendEmail } from './lib/outbox';
 import { RECORD_TABLES, RECORD_TYPES } from './lib/records';
 
 export const RETENTION_MONTHS = 24;
 const BATCH = 50;
+/** How long a run keeps retrying e-mails: well inside the 5 minutes before the next run. */
+const DRAIN_MS = 2 * 60 * 1000;
 
 export function retentionCutoff(now: Date): string {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
   return cutoff.toISOString();
-}
-
-export async function retryOutbox(env: Env, now: Date): Promise<{ attempted: number; sent: number }> {
-  const { results } = await env.DB.prepare(
-    `SELECT * FROM email_outbox WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ${BATCH}`,
-  )
-    .bind(now.toISOString())
-    .all<OutboxRow>();
-  let sent = 0;
-  for (const row of results) {
-    if (await deliver(env, row, now)) sent += 1;
-    await refreshRecordStatus(env.DB, row.record_type, row.record_reference);
-  }
-  return { attempted: results.length, sent };
 }
 
 /** One e-mail to the business listing every e-mail given up on and not yet reported. */
@@ -38,7 +28,8 @@ export async function alertGivenUp(env: Env): Promise<number> {
      WHERE status = 'gave_up' AND alerted_at IS NULL AND record_type != 'alert' ORDER BY id LIMIT ${BATCH}`,
   ).all<UndeliveredEmail>();
   if (results.length === 0) return 0;
-  const outcome = await sendEmail(env, undeliveredAlertEmail(config(env).mail, results), `alert:${results.map((r) => r.id).join(',')}`);
+  const alert = withoutLink(undeliveredAlertEmail(config(env).mail, results));
+  const outcome = await sendEmail(env, alert, `alert:${results.map((r) => r.id).join(',')}`);
   if (!outcome.ok) {
     console.error(`could not alert the business about ${results.length} undelivered e-mails: ${outcome.error}`);
     return 0;
@@ -64,7 +55,7 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
 
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
-  const retried = await retryOutbox(env, now);
+  const retried = await drainOutbox(env, now, Date.now() + DRAIN_MS);
   const alerted = await alertGivenUp(env);
   await deleteExpired(env, now);
   console.log(`cron ${controller.cron}: retried ${retried.attempted} e-mails (${retried.sent} sent), alerted about ${alerted}`);

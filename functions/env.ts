@@ -25,6 +25,11 @@ export interface Env {
    * test (and the fuzz) gets its own bucket. Never set in production, where the key is CF-Connecting-IP.
    */
   RATE_LIMIT_CLIENT_HEADER?: string;
+  /**
+   * Test environments only: the name of a response header in which the Worker reports how many D1 round trips the
+   * request took (lib/d1.ts countingD1), so a test can hold a quote to its budget. Never set in production.
+   */
+  D1_ROUND_TRIPS_HEADER?: string;
   /** First retry delay for a failed e-mail, in seconds (then x4 each attempt). Default 60. */
   OUTBOX_RETRY_BASE_SECONDS?: string;
   /** Attempts before an e-mail is given up and the business alerted. Default 8 (all inside 23 hours). */

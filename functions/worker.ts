@@ -6,15 +6,15 @@
  * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
  * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
  * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
- * a stored quote's confirmation and calendar file, and /contact after a plain form post. wrangler.jsonc runs
- * the Worker first for their paths; a plain GET of /quote or /contact is the prebuilt file as it is.
+ * a stored quote's confirmation and calendar file, and /contact after a plain form post. wrangler.jsonc runs the
+ * Worker first for the paths of lib/worker-paths.ts; a plain GET of /quote or /contact is the prebuilt file as it is.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
 import type { Env } from './env';
 import { health } from './api/health';
-import { isArticlePath, serveArticle } from './articles-fallback';
+import { serveArticle } from './articles-fallback';
 import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
 import { contactRoute, sendContactEmail } from './api/send-contact-email';
 import { callbackRoute, requestCallback } from './api/request-callback';
@@ -22,7 +22,10 @@ import { scheduled } from './cron';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders } from './lib/security-headers';
-import { contactSentPage, isContactSent } from './pages/contact-page';
+import { isContactSent } from './lib/contact-sent';
+import { countingD1 } from './lib/d1';
+import { isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
+import { contactSentPage } from './pages/contact-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
 
@@ -38,7 +41,10 @@ for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c,
 api.get(PAGE_PATHS.calendar, quoteCalendar);
 api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
 api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
-api.get(PAGE_PATHS.confirmation, showConfirmation);
+for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
+  api.get(path, showConfirmation);
+  api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
+}
 api.get(PAGE_PATHS.contact, contactSentPage);
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {
@@ -53,19 +59,27 @@ api.onError((error, c) => {
 /** Requests the Worker answers itself; everything else is the built site. */
 function forTheWorker(request: Request, url: URL): boolean {
   const { pathname } = url;
-  if (pathname === '/api' || pathname.startsWith('/api/')) return true;
-  if (pathname === PAGE_PATHS.quote) return request.method === 'POST';
-  if (pathname === PAGE_PATHS.confirmation) return request.method === 'GET' || request.method === 'HEAD';
+  if (matchesPath(WORKER_PATHS.api, pathname)) return true;
+  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) return request.method === 'POST';
+  if (isConfirmationPath(pathname)) return true;
   return request.method === 'GET' && isContactSent(url);
+}
+
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
+  if (matchesPath(WORKER_PATHS.articles, url.pathname)) return serveArticle(request, env.ASSETS);
+  return env.ASSETS.fetch(request);
 }
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const url = new URL(request.url);
-    const { pathname } = url;
-    if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
-    if (isArticlePath(pathname)) return serveArticle(request, env.ASSETS);
-    return env.ASSETS.fetch(request);
+    if (!env.D1_ROUND_TRIPS_HEADER) return answer(request, env, ctx);
+    const counted = countingD1(env.DB);
+    const response = await answer(request, { ...env, DB: counted.db }, ctx);
+    const headers = new Headers(response.headers);
+    headers.set(env.D1_ROUND_TRIPS_HEADER, String(counted.count()));
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   },
   // Awaited (not waitUntil) so a failure marks the cron run as failed and `/__scheduled` answers when done.
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {

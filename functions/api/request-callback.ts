@@ -15,11 +15,12 @@ export const callbackRoute: LeadSpec<typeof callbackSchema> = {
 export async function requestCallback(c: LeadContext, request: CallbackRequest): Promise<Response> {
   const { reference, sent } = await acceptLead(c.env, {
     type: 'callback',
-    record: (db, reference, createdAt) =>
+    record: (db, { reference, createdAt }) => [
       db
         .prepare('INSERT INTO callback_requests (reference, created_at, name, phone) VALUES (?, ?, ?, ?)')
         .bind(reference, createdAt, request.name, request.phone),
-    emails: (mail, reference) => [{ kind: 'business', payload: callbackBusinessEmail(mail, reference, request) }],
+    ],
+    emails: (mail, { reference }) => [{ kind: 'business', draft: callbackBusinessEmail(mail, reference, request) }],
   });
   return c.json<LeadAnswer>({ reference, emailSent: sent.business === true }, 201);
 }

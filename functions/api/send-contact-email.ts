@@ -9,9 +9,9 @@ import { PAGE_PATHS, type LeadAnswer } from '../../src/lib/api';
 import { generateReference } from '../../src/lib/reference';
 import { contactSchema, type ContactMessage } from '../../src/lib/schemas';
 import { acceptLead } from '../lib/accept-lead';
+import { contactSentPath } from '../lib/contact-sent';
 import { contactBusinessEmail, contactCustomerEmail } from '../lib/emails';
 import { formPage, refusalState } from '../lib/prebuilt-page';
-import { contactSentPath } from '../pages/contact-page';
 import type { Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
 
@@ -43,7 +43,7 @@ export async function sendContactEmail(c: LeadContext, valid: ContactMessage): P
   const message = { ...valid, subject: subjectLabel(valid.subject) };
   const { reference, sent: delivered } = await acceptLead(c.env, {
     type: 'contact',
-    record: (db, reference, createdAt) =>
+    record: (db, { reference, createdAt }) => [
       db
         .prepare(
           `INSERT INTO contact_messages (reference, created_at, first_name, last_name, email, phone, subject, message, via)
@@ -60,9 +60,10 @@ export async function sendContactEmail(c: LeadContext, valid: ContactMessage): P
           message.message,
           c.var.via,
         ),
-    emails: (mail, reference) => [
-      { kind: 'business', payload: contactBusinessEmail(mail, reference, message) },
-      { kind: 'customer', payload: contactCustomerEmail(mail, reference, message) },
+    ],
+    emails: (mail, { reference }) => [
+      { kind: 'business', draft: contactBusinessEmail(mail, reference, message) },
+      { kind: 'customer', draft: contactCustomerEmail(mail, reference, message) },
     ],
   });
   if (c.var.via === 'form') return sent(reference);

@@ -1,27 +1,29 @@
 /**
- * The storing half of the lead pipeline, the same for every kind of lead: issue a reference, write the
- * e-mails, store the record and its outbox rows in ONE D1 batch (so neither exists without the other, and
- * the request is safe before any e-mail is tried), then deliver. A failed e-mail stays in the outbox for
- * the cron trigger to retry; the lead is never lost to it.
+ * The storing half of the lead pipeline, the same for every kind of lead: claim a reference, and store it with the
+ * record and its outbox rows in ONE D1 batch (so none exists without the others, and the request is safe before any
+ * e-mail is tried), then deliver and record the outcomes in one more. A failed e-mail stays in the outbox for the cron
+ * trigger to retry; the lead is never lost to it.
  */
 import type { Env } from '../env';
 import { config, type MailContext } from './config';
-import { deliverNow, outboxInserts, type EmailPayload } from './outbox';
+import type { EmailDraft } from './email-draft';
+import { deliverNow, outboxInserts, outboxKey } from './outbox';
 import type { EmailKind, RecordType } from './records';
-import { issueReference } from './references';
+import { newReference, referenceTaken } from './references';
+
+/** The reference a lead is stored under, and when. */
+export interface Claim {
+  reference: string;
+  createdAt: string;
+}
 
 export interface Lead {
   type: RecordType;
-  /** The record's INSERT (and any rows that belong to it), given its reference and creation time. */
-  record(db: D1Database, reference: string, createdAt: string): D1PreparedStatement | D1PreparedStatement[];
-  /** The e-mails it sends, given its reference. */
-  emails(mail: MailContext, reference: string): Array<{ kind: EmailKind; payload: EmailPayload }>;
-  /**
-   * Start of each e-mail's idempotency key (`<start>:<kind>`); default `<type>:<reference>`. A quote uses the
-   * customer's own request key, so a retried submission can never send twice.
-   */
-  emailKey?: string;
-  /** A quote's view token, for the link in the e-mails sent at once (outbox.ts writes links in at send time). */
+  /** The record's INSERT and any rows that belong to it. */
+  record(db: D1Database, claim: Claim): D1PreparedStatement[];
+  /** The e-mails it sends. */
+  emails(mail: MailContext, claim: Claim): Array<{ kind: EmailKind; draft: EmailDraft }>;
+  /** A quote's view token, for the link in the customer e-mail sent at once. */
   viewToken?: string;
 }
 
@@ -31,17 +33,26 @@ export interface Accepted {
   sent: Partial<Record<EmailKind, boolean>>;
 }
 
-/** Stores a valid lead and sends its e-mails. The batch rejects as D1 does (a quote's reused key: UNIQUE). */
+const REFERENCE_DRAWS = 5;
+
+/** Stores a valid lead and sends its e-mails. The batch rejects as D1 does (a quote's reused request key: UNIQUE). */
 export async function acceptLead(env: Env, lead: Lead, now = new Date()): Promise<Accepted> {
   const createdAt = now.toISOString();
-  const reference = await issueReference(env.DB, lead.type, createdAt);
-  const keyStart = lead.emailKey ?? `${lead.type}:${reference}`;
-  const emails = lead.emails(config(env).mail, reference).map((email) => ({
-    ...email,
-    recordType: lead.type,
-    recordReference: reference,
-    idempotencyKey: `${keyStart}:${email.kind}`,
-  }));
-  await env.DB.batch([lead.record(env.DB, reference, createdAt), outboxInserts(env.DB, emails, now)].flat());
-  return { reference, sent: await deliverNow(env, lead.type, reference, lead.viewToken) };
+  for (let draw = 1; ; draw++) {
+    const { reference, claim } = newReference(env.DB, lead.type, createdAt);
+    const emails = lead.emails(config(env).mail, { reference, createdAt }).map(({ kind, draft }) => ({
+      kind,
+      draft,
+      recordType: lead.type,
+      recordReference: reference,
+      idempotencyKey: outboxKey(lead.type, reference, kind),
+    }));
+    try {
+      await env.DB.batch([claim, ...lead.record(env.DB, { reference, createdAt }), ...outboxInserts(env.DB, emails, now)]);
+    } catch (error) {
+      if (draw < REFERENCE_DRAWS && referenceTaken(error)) continue;
+      throw error;
+    }
+    return { reference, sent: await deliverNow(env, lead.type, reference, emails, now, lead.viewToken) };
+  }
 }

@@ -3,14 +3,17 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-/** Header and subject values: no CR/LF (header injection) and no other control characters. */
+/** Control characters and line or paragraph breaks (header injection) become spaces. */
+const BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
+/** Format characters (bidi overrides and isolates, zero-width ones, the BOM) could make a subject read differently: dropped. */
+const FORMAT = /\p{Cf}+/gu;
+
+/** Header and subject values: one plain line. */
 export function headerSafe(value: unknown, maxLength = 200): string {
-  return (
-    String(value ?? '')
-      // eslint-disable-next-line no-control-regex
-      .replace(/[\r\n\u0000-\u001f\u007f]+/g, ' ')
-      .replace(/\s{2,}/g, ' ')
-      .trim()
-      .slice(0, maxLength)
-  );
+  return String(value ?? '')
+    .replace(FORMAT, '')
+    .replace(BREAKS, ' ')
+    .replace(/\s{2,}/g, ' ')
+    .trim()
+    .slice(0, maxLength);
 }

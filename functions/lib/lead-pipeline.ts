@@ -4,15 +4,17 @@
  *
  *   1. via        JSON, or a form post (application/x-www-form-urlencoded) when the route has `form` (a route
  *                 whose `form.only` is set, such as POST /quote, takes form posts only)
- *   2. rate limit the route's Workers Rate Limiting binding, per client                 → 429 + Retry-After
- *   3. origin     form posts only: from a page of this site (Origin, else Referer)      → 403
- *   4. media type application/json, or the form type where allowed                      → 415
- *   5. size       Hono's bodyLimit, 32 KB                                               → 413
- *   6. readable   UTF-8 text; JSON must parse to an object                              → 400 invalid_body / invalid_json
- *                 (a form post's fields are kept as `c.var.formBody`, so a page can show them again)
- *   7. validate   @hono/zod-validator over the route's shared schema. Its hook answers a filled honeypot
+ *   2. read       the body, once, up to 32 KB and one byte more. A form post's fields (url-encoded or multipart;
+ *                 of a body over the limit, those that arrived whole) are kept as `c.var.formBody` from here
+ *                 on, so every refusal below answers with the page as it was typed
+ *   3. rate limit the route's Workers Rate Limiting binding, per client                 → 429 + Retry-After
+ *   4. origin     form posts only: from a page of this site (Origin, else Referer)      → 403
+ *   5. media type application/json, or the form type where allowed                      → 415
+ *   6. size       more than 32 KB                                                       → 413
+ *   7. readable   UTF-8 text; JSON must parse to an object                              → 400 invalid_body / invalid_json
+ *   8. validate   @hono/zod-validator over the route's shared schema. Its hook answers a filled honeypot
  *                 with `spec.decoy` (nothing stored or sent) and a failure with validation_failed + fields → 400
- *   8. handle     the route's own work on the validated lead, ending in acceptLead() (accept-lead.ts)
+ *   9. handle     the route's own work on the validated lead, ending in acceptLead() (accept-lead.ts)
  *
  * Every refusal is a `Refusal` (an ApiError with its status): `refuse(c, refusal)` answers JSON callers with
  * it as JSON, and a form post with `spec.form.page(…)`, an HTML page for the same refusal (our prebuilt page
@@ -21,7 +23,6 @@
  */
 import { zValidator, type Hook } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { Env } from '../env';
@@ -45,7 +46,9 @@ export type LeadEnv = {
   Variables: {
     via: Via;
     form: FormReplies | undefined;
-    /** A form post's fields as sent, once the body is known to be within the limits and readable. */
+    /** The body as read: at most MAX_BODY_BYTES of it, and whether there was more. */
+    body: ReadBody;
+    /** A form post's fields as sent (see `read` in leadRoute). */
     formBody: URLSearchParams | undefined;
   };
 };
@@ -75,17 +78,71 @@ export async function refuse(c: LeadContext, refusal: Refusal): Promise<Response
 }
 
 const FORM_TYPE = 'application/x-www-form-urlencoded';
+const MULTIPART_TYPE = 'multipart/form-data';
 const mediaType = (c: Context) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+
+export interface ReadBody {
+  bytes: Uint8Array<ArrayBuffer>;
+  tooLarge: boolean;
+}
+
+/** The body up to `limit` bytes; a longer one is cut there (and its stream cancelled), never read to the end. */
+async function readBounded(request: Request, limit: number): Promise<ReadBody> {
+  if (!request.body) return { bytes: new Uint8Array(), tooLarge: false };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  while (size <= limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    size += value.byteLength;
+  }
+  const tooLarge = size > limit;
+  if (tooLarge) await reader.cancel();
+  const bytes = new Uint8Array(Math.min(size, limit));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk.subarray(0, bytes.byteLength - offset), offset);
+    offset += Math.min(chunk.byteLength, bytes.byteLength - offset);
+  }
+  return { bytes, tooLarge };
+}
+
+/** What a form post typed: its fields, or of a body cut at the limit the url-encoded fields that arrived whole. */
+async function typedFields(c: Context, { bytes, tooLarge }: ReadBody): Promise<URLSearchParams> {
+  const type = mediaType(c);
+  if (type === MULTIPART_TYPE && !tooLarge) {
+    try {
+      const data = await new Response(bytes, { headers: { 'Content-Type': c.req.header('Content-Type') ?? '' } }).formData();
+      return new URLSearchParams([...data].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+    } catch {
+      return new URLSearchParams();
+    }
+  }
+  if (type === MULTIPART_TYPE) return new URLSearchParams();
+  const text = new TextDecoder().decode(bytes);
+  return new URLSearchParams(tooLarge ? text.slice(0, Math.max(text.lastIndexOf('&'), 0)) : text);
+}
 
 type Step = MiddlewareHandler<LeadEnv>;
 
 export function leadRoute<S extends z.ZodMiniType>(
   spec: LeadSpec<S>,
   handle: LeadHandler<z.output<S>>,
-): [Step, Step, Step, Step, Step, Step, Step, Step] {
+): [Step, Step, Step, Step, Step, Step, Step, Step, Step] {
   const via: Step = async (c, next) => {
     c.set('form', spec.form);
     c.set('via', spec.form && (spec.form.only || mediaType(c) === FORM_TYPE) ? 'form' : 'json');
+    await next();
+  };
+
+  const read: Step = async (c, next) => {
+    const body = await readBounded(c.req.raw, MAX_BODY_BYTES);
+    c.set('body', body);
+    if (c.var.via === 'form') c.set('formBody', await typedFields(c, body));
+    // The validator reads the body through Hono's cache: the bytes read here, never the network again.
+    (c.req.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(body.bytes.buffer);
     await next();
   };
 
@@ -107,12 +164,15 @@ export function leadRoute<S extends z.ZodMiniType>(
     await next();
   };
 
-  const size = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => refuse(c as LeadContext, REFUSALS.payloadTooLarge) });
+  const size: Step = async (c, next) => {
+    if (c.var.body.tooLarge) return refuse(c, REFUSALS.payloadTooLarge);
+    await next();
+  };
 
   const readable: Step = async (c, next) => {
     let text: string;
     try {
-      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(await c.req.arrayBuffer());
+      text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(c.var.body.bytes);
     } catch {
       return refuse(c, REFUSALS.notUtf8);
     }
@@ -124,10 +184,7 @@ export function leadRoute<S extends z.ZodMiniType>(
         return refuse(c, REFUSALS.invalidJson);
       }
       if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return refuse(c, REFUSALS.notAnObject);
-    } else {
-      c.set('formBody', new URLSearchParams(text));
     }
-    // Hono keeps the bytes read here, so the validator reads the same body again without the network.
     await next();
   };
 
@@ -142,5 +199,5 @@ export function leadRoute<S extends z.ZodMiniType>(
 
   const accept: Step = (c) => handle(c, (c.req as unknown as { valid(target: Via): z.output<S> }).valid(c.var.via));
 
-  return [via, rateLimit, ownOrigin, mediaTypes, size as Step, readable, validate, accept];
+  return [via, read, rateLimit, ownOrigin, mediaTypes, size, readable, validate, accept];
 }

@@ -1,29 +1,27 @@
 /**
- * The e-mail outbox. Every e-mail is a row written together with its record, then delivered through the
- * resend SDK with the row's idempotency key. A failed row is retried by the cron trigger with backoff and
- * the same key (Resend honours a key for 24 hours, so retries stop inside that window).
+ * The e-mail outbox. Every e-mail is a row written in the same batch as its record, then delivered through the
+ * resend SDK with the row's idempotency key, `<record type>:<reference>:<kind>` (references are unique across record
+ * types, so no two rows, and nothing a client sends, can share one). A failed row is retried by the cron trigger
+ * with backoff and the same key (Resend honours a key for 24 hours, so retries stop inside that window).
+ *
+ * A quote's customer e-mail has a place for its view link (email-draft.ts): it is written in as the e-mail goes,
+ * with the token the customer's browser was given, or with a new one when the cron trigger sends it later.
  */
 import { Resend } from 'resend';
 import type { Env } from '../env';
 import { config } from './config';
+import { needsLink, readDraft, withLink, type EmailDraft, type EmailPayload } from './email-draft';
 import { headerSafe } from './escape';
 import { RECORD_TABLES, type EmailKind, type OutboxRecordType, type RecordType } from './records';
-import { withViewLink } from './view-token';
+import { emailLink, newViewToken, viewTokenInsert } from './view-token';
 
-export interface EmailPayload {
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  html: string;
-  text: string;
-}
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'gave_up';
 
 export interface OutboxEmail {
   recordType: OutboxRecordType;
   recordReference: string;
   kind: EmailKind;
-  payload: EmailPayload;
+  draft: EmailDraft;
   idempotencyKey: string;
 }
 
@@ -35,7 +33,7 @@ export interface OutboxRow {
   recipient: string;
   payload: string;
   idempotency_key: string;
-  status: 'pending' | 'sent' | 'failed' | 'gave_up';
+  status: OutboxStatus;
   attempts: number;
   created_at: string;
   next_attempt_at: string;
@@ -46,6 +44,10 @@ export const RETRY_WINDOW_MS = 23 * 60 * 60 * 1000;
 const SEND_TIMEOUT_MS = 10_000;
 /** A row still 'pending' this long after its request started is picked up by the cron trigger. */
 const PENDING_GRACE_MS = 2 * 60 * 1000;
+/** Rows the cron trigger takes at a time. */
+const BATCH = 50;
+
+export const outboxKey = (recordType: RecordType, reference: string, kind: EmailKind) => `${recordType}:${reference}:${kind}`;
 
 /** Statements inserting the e-mails; run in the same batch as the record so neither exists without the other. */
 export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date): D1PreparedStatement[] {
@@ -61,17 +63,13 @@ export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date):
         email.recordType,
         email.recordReference,
         email.kind,
-        email.payload.to,
-        JSON.stringify(email.payload),
+        email.draft.to,
+        JSON.stringify(email.draft),
         email.idempotencyKey,
         due,
         created,
       ),
   );
-}
-
-function retryDelayMs(env: Env, attempts: number): number {
-  return config(env).outbox.retryBaseSeconds * 4 ** Math.max(attempts - 1, 0) * 1000;
 }
 
 type SendOutcome = { ok: true; id: string } | { ok: false; error: string };
@@ -106,64 +104,118 @@ export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey:
   }
 }
 
-/**
- * Attempts one outbox row and records the outcome; true when it is sent. A quote's customer e-mail is stored with
- * a placeholder for its view link (D1 keeps no token): the link is written in now, with `viewToken` when the
- * e-mail goes out with its request, else with a token made for this attempt.
- */
-export async function deliver(
-  env: Env,
-  row: Pick<OutboxRow, 'id' | 'payload' | 'idempotency_key' | 'attempts' | 'created_at' | 'record_reference'>,
-  now = new Date(),
-  viewToken?: string,
-): Promise<boolean> {
-  const stored = JSON.parse(row.payload) as EmailPayload;
-  const payload = await withViewLink(env.DB, config(env).siteUrl, row.record_reference, stored, viewToken);
-  const outcome = await sendEmail(env, payload, row.idempotency_key);
-  const attempts = row.attempts + 1;
+/** One attempt at a row: what it is, and how many attempts it had before. */
+interface Attempt {
+  idempotencyKey: string;
+  recordReference: string;
+  draft: EmailDraft;
+  attempts: number;
+  createdAt: string;
+}
+
+/** The statement recording an attempt's outcome: sent, or failed with its next try (or given up). */
+function recordOutcome(env: Env, attempt: Attempt, outcome: SendOutcome, now: Date): D1PreparedStatement {
+  const attempts = attempt.attempts + 1;
   if (outcome.ok) {
-    await env.DB.prepare(
-      "UPDATE email_outbox SET status = 'sent', attempts = ?, provider_id = ?, sent_at = ?, last_error = NULL WHERE id = ?",
-    )
-      .bind(attempts, outcome.id, new Date().toISOString(), row.id)
-      .run();
-    return true;
+    return env.DB.prepare(
+      "UPDATE email_outbox SET status = 'sent', attempts = ?, provider_id = ?, sent_at = ?, last_error = NULL WHERE idempotency_key = ?",
+    ).bind(attempts, outcome.id, new Date().toISOString(), attempt.idempotencyKey);
   }
-  const next = new Date(now.getTime() + retryDelayMs(env, attempts));
-  const giveUp = attempts >= config(env).outbox.maxAttempts || next.getTime() > new Date(row.created_at).getTime() + RETRY_WINDOW_MS;
-  await env.DB.prepare('UPDATE email_outbox SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE id = ?')
-    .bind(giveUp ? 'gave_up' : 'failed', attempts, outcome.error, next.toISOString(), row.id)
-    .run();
-  console.warn(`e-mail ${row.id} not sent (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${outcome.error}`);
-  return false;
+  const { retryBaseSeconds, maxAttempts } = config(env).outbox;
+  const next = new Date(now.getTime() + retryBaseSeconds * 4 ** (attempts - 1) * 1000);
+  const giveUp = attempts >= maxAttempts || next.getTime() > new Date(attempt.createdAt).getTime() + RETRY_WINDOW_MS;
+  console.warn(`e-mail ${attempt.idempotencyKey} not sent (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${outcome.error}`);
+  return env.DB.prepare(
+    'UPDATE email_outbox SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE idempotency_key = ?',
+  ).bind(giveUp ? 'gave_up' : 'failed', attempts, outcome.error, next.toISOString(), attempt.idempotencyKey);
 }
 
-/** Sets a record's e-mail status from its outbox rows: sent when all are sent, failed when any failed. */
-export async function refreshRecordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): Promise<void> {
-  if (recordType === 'alert') return;
-  const table = RECORD_TABLES[recordType];
-  await db
-    .prepare(
-      `UPDATE ${table} SET email_status = (
-         SELECT CASE WHEN SUM(status != 'sent') = 0 THEN 'sent' WHEN SUM(status IN ('failed', 'gave_up')) > 0 THEN 'failed' ELSE 'pending' END
-         FROM email_outbox WHERE record_reference = ?1)
-       WHERE reference = ?1`,
-    )
-    .bind(reference)
-    .run();
+/** The statement setting a record's e-mail status from its outbox rows: sent when all are sent, failed when any failed. */
+function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): D1PreparedStatement[] {
+  if (recordType === 'alert') return [];
+  return [
+    db
+      .prepare(
+        `UPDATE ${RECORD_TABLES[recordType]} SET email_status = (
+           SELECT CASE WHEN SUM(status != 'sent') = 0 THEN 'sent' WHEN SUM(status IN ('failed', 'gave_up')) > 0 THEN 'failed' ELSE 'pending' END
+           FROM email_outbox WHERE record_reference = ?1)
+         WHERE reference = ?1`,
+      )
+      .bind(reference),
+  ];
 }
 
-/** Delivers a request's e-mails right away (the cron trigger retries any that fail). Keys: kind -> sent? */
+/** Sends one attempt, its view link written in with `token` where the e-mail has a place for one. */
+async function send(env: Env, attempt: Attempt, token: string | undefined): Promise<SendOutcome> {
+  if (!needsLink(attempt.draft)) return sendEmail(env, withLink(attempt.draft, { html: '', text: '' }), attempt.idempotencyKey);
+  if (!token) return { ok: false, error: 'no view token for this e-mail' };
+  return sendEmail(env, withLink(attempt.draft, emailLink(config(env).siteUrl, attempt.recordReference, token)), attempt.idempotencyKey);
+}
+
+/**
+ * Delivers a new record's e-mails at once (just inserted, so nothing is read back) and records every outcome and the
+ * record's status in one batch. Answers kind -> sent; the cron trigger retries any that failed.
+ */
 export async function deliverNow(
   env: Env,
   recordType: RecordType,
   reference: string,
+  emails: OutboxEmail[],
+  createdAt: Date,
   viewToken?: string,
 ): Promise<Partial<Record<EmailKind, boolean>>> {
-  const { results } = await env.DB.prepare('SELECT * FROM email_outbox WHERE record_reference = ? AND status = ? ORDER BY id')
-    .bind(reference, 'pending')
-    .all<OutboxRow>();
-  const outcomes = await Promise.all(results.map(async (row) => [row.kind, await deliver(env, row, new Date(), viewToken)] as const));
-  await refreshRecordStatus(env.DB, recordType, reference);
-  return Object.fromEntries(outcomes);
+  const attempts = emails.map((email) => ({ ...email, attempts: 0, createdAt: createdAt.toISOString() }));
+  const outcomes = await Promise.all(attempts.map((attempt) => send(env, attempt, viewToken)));
+  const now = new Date();
+  await env.DB.batch([
+    ...attempts.map((attempt, i) => recordOutcome(env, attempt, outcomes[i]!, now)),
+    ...recordStatus(env.DB, recordType, reference),
+  ]);
+  return Object.fromEntries(emails.map((email, i) => [email.kind, outcomes[i]!.ok]));
+}
+
+/**
+ * The cron trigger's retries: every row due at `now`, a batch at a time, until none is left or `deadline` (ms) has
+ * passed. A row that fails again is due later than `now`, so each is tried once a run. A quote's customer e-mail
+ * gets a new view token (its hash stored before the e-mail goes): the first one is nowhere to be found by then.
+ */
+export async function drainOutbox(env: Env, now: Date, deadline: number): Promise<{ attempted: number; sent: number }> {
+  let attempted = 0;
+  let sent = 0;
+  while (Date.now() < deadline) {
+    const { results } = await env.DB.prepare(
+      `SELECT * FROM email_outbox WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ${BATCH}`,
+    )
+      .bind(now.toISOString())
+      .all<OutboxRow>();
+    if (results.length === 0) break;
+    const attempts = results.map((row) => ({
+      idempotencyKey: row.idempotency_key,
+      recordReference: row.record_reference,
+      draft: readDraft(row.payload),
+      attempts: row.attempts,
+      createdAt: row.created_at,
+      recordType: row.record_type,
+    }));
+    const tokens = new Map<string, string>();
+    const tokenInserts: D1PreparedStatement[] = [];
+    for (const attempt of attempts) {
+      if (attempt.recordType !== 'quote' || !needsLink(attempt.draft)) continue;
+      const view = await newViewToken();
+      tokens.set(attempt.idempotencyKey, view.token);
+      tokenInserts.push(viewTokenInsert(env.DB, attempt.recordReference, view, now.toISOString()));
+    }
+    if (tokenInserts.length > 0) await env.DB.batch(tokenInserts);
+    const outcomes: SendOutcome[] = [];
+    // One at a time: kind to the provider's rate limit.
+    for (const attempt of attempts) outcomes.push(await send(env, attempt, tokens.get(attempt.idempotencyKey)));
+    const references = new Map(attempts.map((attempt) => [attempt.recordReference, attempt.recordType]));
+    await env.DB.batch([
+      ...attempts.map((attempt, i) => recordOutcome(env, attempt, outcomes[i]!, now)),
+      ...[...references].flatMap(([reference, type]) => recordStatus(env.DB, type, reference)),
+    ]);
+    attempted += attempts.length;
+    sent += outcomes.filter((outcome) => outcome.ok).length;
+  }
+  return { attempted, sent };
 }

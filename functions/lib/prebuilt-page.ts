@@ -56,6 +56,9 @@ export function pageHeaders(extra: Record<string, string> = {}): Record<string, 
 
 const SKIPPED_INPUTS = new Set(['submit', 'button', 'reset', 'image', 'file', 'password']);
 
+/** HTMLRewriter escapes only `"` in an attribute value: `&` too, or a typed `&lt;` would come back as `<`. */
+const setAttribute = (element: Element, name: string, value: string) => element.setAttribute(name, value.replaceAll('&', '&amp;'));
+
 /** The page with the fill written in; `status` and `headers` are the answer's. */
 export function filledPage(page: Response, fill: PageFill, status: number, headers: Record<string, string> = {}): Response {
   const show = new Set(fill.show ?? []);
@@ -78,7 +81,7 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
     .on('[data-href]', {
       element(element) {
         const href = fill.href?.[element.getAttribute('data-href') ?? ''];
-        if (href !== undefined) element.setAttribute('href', href);
+        if (href !== undefined) setAttribute(element, 'href', href);
       },
     });
 
@@ -97,7 +100,7 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
             if (values.getAll(name).includes(element.getAttribute('value') ?? 'on')) element.setAttribute('checked', '');
             else element.removeAttribute('checked');
           } else if (values.has(name)) {
-            element.setAttribute('value', values.get(name) ?? '');
+            setAttribute(element, 'value', values.get(name) ?? '');
           }
         },
       })
@@ -194,8 +197,8 @@ export function refusalState(refusal: Refusal, fields: ReadonlySet<string>): For
 }
 
 /**
- * A form post answered with its own page again (`path`, prebuilt): every value as posted (once the body was read
- * within the limits; a refusal before that shows the form empty), and the state's messages and fill.
+ * A form post answered with its own page again (`path`, prebuilt): every value as posted (lead-pipeline.ts reads
+ * them before any refusal), and the state's messages and fill.
  */
 export async function formPage(c: LeadContext, path: string, status: number, state: FormPageState = {}): Promise<Response> {
   const values = new URLSearchParams(c.var.formBody);

@@ -1,15 +1,17 @@
 import { generateReference } from '../../src/lib/reference';
+import { isUniqueViolation } from './d1';
 import type { RecordType } from './records';
 
-/** A fresh reference, claimed in the database so no two requests ever share one. */
-export async function issueReference(db: D1Database, recordType: RecordType, now: string): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const reference = generateReference();
-    const result = await db
-      .prepare('INSERT OR IGNORE INTO reference_numbers (reference, record_type, created_at) VALUES (?, ?, ?)')
-      .bind(reference, recordType, now)
-      .run();
-    if (result.meta.changes === 1) return reference;
-  }
-  throw new Error('Could not issue a unique reference');
+/** A fresh reference and the statement claiming it (reference_numbers: every reference ever issued, whatever the record). */
+export function newReference(db: D1Database, recordType: RecordType, createdAt: string): { reference: string; claim: D1PreparedStatement } {
+  const reference = generateReference();
+  return {
+    reference,
+    claim: db
+      .prepare('INSERT INTO reference_numbers (reference, record_type, created_at) VALUES (?, ?, ?)')
+      .bind(reference, recordType, createdAt),
+  };
 }
+
+/** The batch failed because its reference was issued before (1 in 35 trillion a draw): another draw will do. */
+export const referenceTaken = (error: unknown) => isUniqueViolation(error, 'reference_numbers.reference');

@@ -9,13 +9,9 @@ import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
 import { isReference } from '../../src/lib/reference';
 import { escapeHtml } from './escape';
 import { sha256Hex } from './hash';
-import type { EmailPayload } from './outbox';
 
 const TOKEN_BYTES = 24;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
-
-/** The customer e-mail is written before its token exists (and sent again later with another): the link goes in here. */
-export const VIEW_LINK_PLACEHOLDER = '{{quote-view-link}}';
 
 export interface ViewToken {
   token: string;
@@ -72,22 +68,8 @@ export async function opensQuote(db: D1Database, reference: string | null, token
   return wellFormed && opens;
 }
 
-/**
- * An e-mail with its view link written in: the token given (the one the customer's browser has, when the e-mail
- * goes at once), or a new one for this sending (a retry by the cron trigger, when the first token is long gone).
- */
-export async function withViewLink(
-  db: D1Database,
-  siteUrl: string,
-  reference: string,
-  payload: EmailPayload,
-  token?: string,
-): Promise<EmailPayload> {
-  if (!payload.text.includes(VIEW_LINK_PLACEHOLDER) && !payload.html.includes(VIEW_LINK_PLACEHOLDER)) return payload;
-  const url = `${siteUrl}${confirmationPath(reference, token ?? (await issueViewToken(db, reference)))}`;
-  return {
-    ...payload,
-    html: payload.html.replaceAll(VIEW_LINK_PLACEHOLDER, escapeHtml(url)),
-    text: payload.text.replaceAll(VIEW_LINK_PLACEHOLDER, url),
-  };
+/** A quote's confirmation link as an e-mail carries it, for its text and (escaped) for its HTML. */
+export function emailLink(siteUrl: string, reference: string, token: string): { html: string; text: string } {
+  const url = `${siteUrl}${confirmationPath(reference, token)}`;
+  return { html: escapeHtml(url), text: url };
 }

@@ -9,12 +9,6 @@ import { isReference } from '../../src/lib/reference';
 import type { AppBindings } from '../env';
 import { filledPage, prebuiltPage } from '../lib/prebuilt-page';
 
-export const contactSentPath = (reference: string) =>
-  `${PAGE_PATHS.contact}?${new URLSearchParams({ sent: '1', ref: reference })}#message-sent`;
-
-/** The Worker answers /contact itself only after a form post (the page's address carries `sent`). */
-export const isContactSent = (url: URL) => url.pathname === PAGE_PATHS.contact && url.searchParams.has('sent');
-
 export async function contactSentPage(c: Context<AppBindings>): Promise<Response> {
   const reference = c.req.query('ref') ?? '';
   const known =

@@ -3,19 +3,22 @@
  * D1 (quote-fill.ts), for as long as the quote is kept; and GET /api/quote-calendar?ref=&t=, its move date as an
  * .ics file. Both open only with the quote's view token (view-token.ts). A wrong or missing token and an unknown
  * reference get the same answer, the site's 404 page with status 404, so nothing tells which references exist;
- * no parameters at all go to /quote, as the spec says of a confirmation with nothing to confirm.
+ * no parameters at all go to /quote, as the spec says of a confirmation with nothing to confirm. The other spellings
+ * of the page's path (`/quote-confirmation/`, `.html`…) are answered here too, the same way: the asset server would
+ * redirect them with the token in the Location.
  */
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
-import { formatMoney } from '../../src/lib/money';
-import { site } from '../../src/site.config';
 import type { AppBindings } from '../env';
 import { config } from '../lib/config';
-import { calendarFile } from '../lib/ics';
 import { filledPage, notFoundPage, prebuiltPage } from '../lib/prebuilt-page';
+import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
+import { findQuote } from '../lib/quote/store';
+import type { StoredQuote } from '../lib/quote/stored-quote';
 import { API_SECURITY_HEADERS } from '../lib/security-headers';
 import { calendarPath, opensQuote } from '../lib/view-token';
-import { confirmationFill, type StoredQuote } from './quote-fill';
+import { pagePath } from '../lib/worker-paths';
+import { confirmationFill } from './quote-fill';
 
 /** The link carries a secret: no referrer leaves the page, no cache keeps it, no search engine lists it. */
 const PRIVATE_PAGE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
@@ -27,18 +30,14 @@ async function openedQuote(c: PageContext): Promise<{ quote: StoredQuote; token:
   const reference = c.req.query('ref') ?? null;
   const token = c.req.query('t') ?? null;
   if (!(await opensQuote(c.env.DB, reference, token)) || !reference || !token) return null;
-  const quote = await c.env.DB.prepare(
-    `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.kind = 'customer') AS customer_status
-     FROM quote_requests q WHERE q.reference = ?`,
-  )
-    .bind(reference)
-    .first<StoredQuote>();
+  const quote = await findQuote(c.env.DB, { reference });
   return quote ? { quote, token } : null;
 }
 
 export async function showConfirmation(c: PageContext): Promise<Response> {
-  const query = new URL(c.req.url).searchParams;
-  if (!query.has('ref') && !query.has('t')) {
+  const url = new URL(c.req.url);
+  if (pagePath(url.pathname) !== PAGE_PATHS.confirmation) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  if (!url.searchParams.has('ref') && !url.searchParams.has('t')) {
     return new Response(null, { status: 302, headers: { ...API_SECURITY_HEADERS, Location: PAGE_PATHS.quote } });
   }
   const opened = await openedQuote(c);
@@ -51,24 +50,11 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
 export async function quoteCalendar(c: PageContext): Promise<Response> {
   const opened = await openedQuote(c);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  const { quote } = opened;
-  const body = calendarFile(
-    {
-      uid: `${quote.reference}@${new URL(config(c.env).siteUrl).hostname}`,
-      date: quote.move_date,
-      summary: `Moving day: ${site.brand} quote ${quote.reference}`,
-      description: `${site.brand} quote ${quote.reference}, ${quote.from_postcode} to ${quote.to_postcode}, estimated ${formatMoney(
-        (JSON.parse(quote.pricing) as { total: number }).total,
-      )}. Questions? Call ${site.phone.display} or e-mail ${site.email}.`,
-      stamp: new Date(),
-    },
-    `-//${site.brand}//Quote//EN`,
-  );
-  return new Response(body, {
+  return new Response(calendarOf(opened.quote, config(c.env).siteUrl), {
     headers: {
       ...PRIVATE_PAGE,
       'Content-Type': 'text/calendar; charset=utf-8',
-      'Content-Disposition': `attachment; filename="${site.brand.toLowerCase()}-move-${quote.reference}.ics"`,
+      'Content-Disposition': `attachment; filename="${calendarFileName(opened.quote)}"`,
       'Cache-Control': 'no-store',
     },
   });

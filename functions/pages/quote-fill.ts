@@ -1,19 +1,24 @@
 /**
  * What the Worker writes into the prebuilt quote pages (the form's price card, the confirmation), worded by the
- * shared modules: price lines (src/lib/price-lines.ts), distance, money and dates. Keys are the ones the Astro
- * components mark (src/components/quote/PriceCard.astro, QuoteConfirmationView.astro).
+ * shared modules: price lines (src/lib/price-lines.ts), money and dates, and a stored quote's summary
+ * (lib/quote/summary.ts). Keys are the ones the Astro components mark (src/components/quote/PriceCard.astro,
+ * QuoteConfirmationView.astro).
  */
-import { findPackage } from '../../src/data/packages';
 import { formatLongDate } from '../../src/lib/dates';
-import { describeDistance } from '../../src/lib/distance';
 import { formatMoney } from '../../src/lib/money';
-import { distanceLine, freeMilesLine, priceLines, promoLine, UNVERIFIED_NOTE } from '../../src/lib/price-lines';
+import { distanceLine, freeMilesLine, priceLines, promoLine } from '../../src/lib/price-lines';
 import type { PricingResult } from '../../src/lib/pricing';
-import { furnitureSummary, place } from '../lib/emails';
 import { mergeFills, type Fill } from '../lib/prebuilt-page';
+import type { StoredQuote } from '../lib/quote/stored-quote';
+import { distanceText, firstName, furnitureSummary, place, propertyTitle } from '../lib/quote/summary';
+
+export interface PriceNotes {
+  notes?: readonly string[];
+  promoCode?: string | null | undefined;
+}
 
 /** The Estimated Quote card: its lines, total, distance, notes and promo line. */
-export function priceFill(pricing: PricingResult, { notes = [], verified = true, promoCode }: PriceNotes = {}): Fill {
+export function priceFill(pricing: PricingResult, { notes = [], promoCode }: PriceNotes = {}): Fill {
   const text: Record<string, string> = {
     'price:total': formatMoney(pricing.total),
     'price:distance': distanceLine(pricing),
@@ -29,9 +34,8 @@ export function priceFill(pricing: PricingResult, { notes = [], verified = true,
     text['price:free'] = free;
     show.push('price:free');
   }
-  const said = [...notes, ...(verified ? [] : [UNVERIFIED_NOTE])];
-  if (said.length) {
-    text['price:notes'] = said.join(' ');
+  if (notes.length) {
+    text['price:notes'] = notes.join(' ');
     show.push('price:notes');
   }
   if (promoCode) {
@@ -41,56 +45,23 @@ export function priceFill(pricing: PricingResult, { notes = [], verified = true,
   return { text, show };
 }
 
-export interface PriceNotes {
-  notes?: readonly string[];
-  verified?: boolean;
-  promoCode?: string | null | undefined;
-}
-
-/** A stored quote as quote_requests holds it (the columns the confirmation shows). */
-export interface StoredQuote {
-  reference: string;
-  name: string;
-  email: string;
-  phone: string;
-  property_id: string;
-  furniture_ids: string;
-  from_postcode: string;
-  to_postcode: string;
-  from_address: string | null;
-  to_address: string | null;
-  move_date: string;
-  additional_info: string | null;
-  promo_code: string | null;
-  verified: number;
-  distance_notes: string;
-  pricing: string;
-  /** The customer e-mail's outbox status. */
-  customer_status: string | null;
-}
-
-/** Everything the confirmation page shows of a stored quote. */
+/** Everything the confirmation page shows of a stored quote; without a price, that the price is to come. */
 export function confirmationFill(quote: StoredQuote): Fill {
-  const pricing = JSON.parse(quote.pricing) as PricingResult;
   const text: Record<string, string> = {
     reference: quote.reference,
-    'first-name': quote.name.split(/\s+/)[0] ?? quote.name,
-    property: findPackage(quote.property_id)?.title ?? quote.property_id,
-    from: place(quote.from_address, quote.from_postcode),
-    to: place(quote.to_address, quote.to_postcode),
-    date: formatLongDate(quote.move_date),
-    distance: describeDistance(pricing.distance),
-    furniture: furnitureSummary(JSON.parse(quote.furniture_ids) as string[]),
+    'first-name': firstName(quote.name),
+    property: propertyTitle(quote),
+    from: place(quote.fromAddress, quote.fromPostcode),
+    to: place(quote.toAddress, quote.toPostcode),
+    date: formatLongDate(quote.moveDate),
+    distance: distanceText(quote),
+    furniture: furnitureSummary(quote.furnitureIds),
     name: quote.name,
     email: quote.email,
     phone: quote.phone,
-    notes: quote.additional_info ?? '',
+    notes: quote.additionalInfo ?? '',
   };
-  const show = [quote.customer_status === 'sent' ? 'emailed' : 'email-pending', ...(quote.additional_info ? ['notes'] : [])];
-  const price = priceFill(pricing, {
-    notes: JSON.parse(quote.distance_notes) as string[],
-    verified: quote.verified === 1,
-    promoCode: quote.promo_code,
-  });
+  const show = [quote.customerEmail === 'sent' ? 'emailed' : 'email-pending', ...(quote.additionalInfo ? ['notes'] : [])];
+  const price = quote.pricing ? priceFill(quote.pricing, quote) : { show: ['price-pending'] };
   return mergeFills({ text, show }, price);
 }

@@ -11,10 +11,9 @@
  * - Anything refused: the page again with the values kept, a GOV.UK-style error summary and each message next to its
  *   field.
  *
- * When the postcode service is down the wizard's JSON is priced with the distance the customer was shown. A plain
- * form has shown a distance only if 'Check my price' answered for this very route: then that distance is used the
- * same way (stored unverified, the business told); otherwise nothing honest can be priced, so the page answers with
- * the spec's 'Could not calculate distance between postcodes', every value kept, to try again or call.
+ * When the postcode service is down, 'Check my price' has nothing honest to show: the page says 'Could not calculate
+ * distance between postcodes', every value kept, to try again or call. A submitted quote is stored unpriced for the
+ * business to price, as the wizard's is (lib/quote/price.ts).
  */
 import { PAGE_PATHS } from '../../src/lib/api';
 import { priceRoute } from '../../src/lib/price-route';
@@ -22,11 +21,12 @@ import { generateReference } from '../../src/lib/reference';
 import { promoCodeField, quoteFormSchema, type QuoteForm } from '../../src/lib/schemas';
 import { parsePostcodeInput } from '../../src/lib/postcodes';
 import { site } from '../../src/site.config';
-import { acceptQuote, routeRefusal, workerPostcodeClient } from '../api/send-quote-email';
-import type { QuoteSubmission } from '../lib/emails';
 import type { Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
 import { formPage, refusalState, type FormPageState } from '../lib/prebuilt-page';
+import { acceptQuote } from '../lib/quote/accept';
+import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
+import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
 import { priceFill } from './quote-fill';
 

@@ -42,9 +42,10 @@ export interface ApiErrorBody {
 /** What POST /api/send-quote-email answers with 201: the server's reference and price are the ones to show. */
 export interface QuoteAnswer {
   reference: string;
-  pricing: PricingResult;
+  /** The server's price; null when the distance could not be checked: the business prices the move and e-mails it. */
+  pricing: PricingResult | null;
   emailSent: boolean;
-  /** False when the postcode service was down and the price uses the customer's distance. */
+  /** False when the postcode service was down: the quote is stored without a price (`pricing` is null). */
   verified: boolean;
   /** e.g. 'Distance estimated from the SW1A area' */
   notes: string[];

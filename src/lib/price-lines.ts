@@ -42,8 +42,18 @@ export const distanceLine = (pricing: PricingResult): string => `Distance: ${des
 export const freeMilesLine = (pricing: PricingResult): string | null =>
   pricing.freeMiles > 0 ? `Includes ${pricing.freeMiles} miles at no extra charge` : null;
 
-/** Said wherever a quote priced while the postcode service was down is shown (it used the distance the customer saw). */
-export const UNVERIFIED_NOTE = 'We could not check the distance just now, so this estimate uses the figures you saw. We will confirm it.';
+/**
+ * Said wherever a quote without a price is shown (the confirmation page, the e-mails, the calendar file): the postcode
+ * service was down when it was sent, so the business prices it and e-mails the price.
+ */
+export const PRICE_PENDING = {
+  title: "We'll confirm your price",
+  text: 'We could not check the distance between your postcodes just now, so we will work out your price and e-mail it to you within 24 hours.',
+  /** In a line of other details, such as the calendar entry's. */
+  inline: 'price to be confirmed',
+  /** Where a distance would be shown. */
+  distance: 'To be confirmed',
+} as const;
 
 /** "FIRSTMOVE10: 10% off your first booking, applied when you book" */
 export const promoLine = (code: string): string => `${code}: ${promo.description}`;

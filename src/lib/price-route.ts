@@ -3,11 +3,9 @@
  * price that counts): measure the route with the postcode client, then run the pricing engine. Failures
  * come back as a typed code with the spec's message (section 8) and the end of the route they concern.
  *
- * When the postcode service cannot be asked (down, too slow, unreadable) the caller chooses, explicitly:
- * - `whenServiceDown: 'refuse'` (the default; the browser): no price, 'Could not calculate distance
- *   between postcodes', and the customer can try again;
- * - `whenServiceDown: { useDistance }` (the Worker): never lose a lead. It is priced with the distance the
- *   customer was shown and comes back `verified: false`; the Worker stores it flagged and tells the business.
+ * When the postcode service cannot be asked (down, too slow, unreadable) there is no price: 'Could not calculate
+ * distance between postcodes' (`postcode_service_down`). The browser offers to try again; the Worker stores the quote
+ * unpriced for the business to price (functions/lib/quote/price.ts), never trusting a distance the client sends.
  */
 import { calculatePricing, UnknownPackageError, type PricingResult } from './pricing';
 import { PostcodeFormatError, PostcodeNotFoundError, PostcodeServiceError, type CallOptions, type PostcodeClient } from './postcode-client';
@@ -43,17 +41,12 @@ export interface VerifiedRoute extends Priced {
   to: PlaceInfo;
 }
 
-/** The postcode service was down: priced with the caller's fallback distance. */
-export interface UnverifiedRoute extends Priced {
-  verified: false;
-}
-
 export type RouteErrorCode =
   /** A postcode that is not a postcode at all. */
   | 'invalid_postcode'
   /** Well formed, but unknown to the service, even by its outward code. */
   | 'postcode_not_found'
-  /** The service could not be asked, and the caller refuses to guess. */
+  /** The service could not be asked: nothing to measure the route with. */
   | 'postcode_service_down'
   | 'unknown_property'
   /** Anything else the engine refused. */
@@ -69,12 +62,6 @@ export interface RouteError {
 
 export type RouteOutcome<R> = { ok: true; route: R } | { ok: false; error: RouteError };
 
-export type ServiceDownPolicy = 'refuse' | { useDistance: number };
-
-export interface PriceRouteOptions extends CallOptions {
-  whenServiceDown?: ServiceDownPolicy;
-}
-
 const failed = (code: RouteErrorCode, message: string, field: RouteError['field']) => ({
   ok: false as const,
   error: { code, message, field },
@@ -87,29 +74,18 @@ const failed = (code: RouteErrorCode, message: string, field: RouteError['field'
 export async function priceRoute(
   client: PostcodeClient,
   input: RouteInput,
-  options?: CallOptions & { whenServiceDown?: 'refuse' },
-): Promise<RouteOutcome<VerifiedRoute>>;
-export async function priceRoute(
-  client: PostcodeClient,
-  input: RouteInput,
-  options: PriceRouteOptions,
-): Promise<RouteOutcome<VerifiedRoute | UnverifiedRoute>>;
-export async function priceRoute(
-  client: PostcodeClient,
-  input: RouteInput,
-  { signal, whenServiceDown = 'refuse' }: PriceRouteOptions = {},
-): Promise<RouteOutcome<VerifiedRoute | UnverifiedRoute>> {
-  let measured: { distanceMiles: number; notes: string[]; places?: { from: PlaceInfo; to: PlaceInfo } };
+  { signal }: CallOptions = {},
+): Promise<RouteOutcome<VerifiedRoute>> {
+  let measured: { distanceMiles: number; notes: string[]; from: PlaceInfo; to: PlaceInfo };
   try {
     const route = await client.measureRoute(input.fromPostcode, input.toPostcode, { signal });
-    measured = { distanceMiles: route.distanceMiles, notes: route.notes, places: { from: place(route.from), to: place(route.to) } };
+    measured = { distanceMiles: route.distanceMiles, notes: route.notes, from: place(route.from), to: place(route.to) };
   } catch (error) {
     if (signal?.aborted) throw error;
     if (error instanceof PostcodeFormatError) return failed('invalid_postcode', error.message, error.end);
     if (error instanceof PostcodeNotFoundError) return failed('postcode_not_found', POSTCODE_MESSAGES.notFound, error.end);
-    if (!(error instanceof PostcodeServiceError)) return failed('pricing_failed', POSTCODE_MESSAGES.pricingFailed, 'both');
-    if (whenServiceDown === 'refuse') return failed('postcode_service_down', POSTCODE_MESSAGES.distanceFailed, 'both');
-    measured = { distanceMiles: whenServiceDown.useDistance, notes: [] };
+    if (error instanceof PostcodeServiceError) return failed('postcode_service_down', POSTCODE_MESSAGES.distanceFailed, 'both');
+    return failed('pricing_failed', POSTCODE_MESSAGES.pricingFailed, 'both');
   }
   let pricing: PricingResult;
   try {
@@ -124,8 +100,10 @@ export async function priceRoute(
     if (error instanceof UnknownPackageError) return failed('unknown_property', error.message, 'both');
     return failed('pricing_failed', POSTCODE_MESSAGES.pricingFailed, 'both');
   }
-  const priced = { pricing, distanceMiles: measured.distanceMiles, notes: measured.notes };
-  return { ok: true, route: measured.places ? { ...priced, verified: true, ...measured.places } : { ...priced, verified: false } };
+  return {
+    ok: true,
+    route: { pricing, distanceMiles: measured.distanceMiles, notes: measured.notes, verified: true, from: measured.from, to: measured.to },
+  };
 }
 
 const place = (p: PlaceInfo): PlaceInfo => ({ postcode: p.postcode, district: p.district, region: p.region });

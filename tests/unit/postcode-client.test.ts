@@ -3,7 +3,6 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
 import { createPostcodeClient, PostcodeNotFoundError, PostcodeServiceError } from '~/lib/postcode-client';
-import { calculatePricing } from '~/lib/pricing';
 import { priceRoute } from '~/lib/price-route';
 
 let server: Server;
@@ -162,32 +161,15 @@ describe('priceRoute: one path from answers to a price, with typed error codes',
     expect(await priceRoute(createPostcodeClient({ baseUrl }), { ...move, ...change })).toEqual({ ok: false, error });
   });
 
-  it("service down, 'refuse' (the browser's policy, the default): the spec's message and no price", async () => {
-    await control({ mode: 'fail' });
+  it("service down or too slow: the spec's message and no price (no distance is ever assumed)", async () => {
     const expected = {
       ok: false,
       error: { code: 'postcode_service_down', message: 'Could not calculate distance between postcodes', field: 'both' },
     };
-    expect(await priceRoute(createPostcodeClient({ baseUrl }), move)).toEqual(expected);
-    expect(await priceRoute(createPostcodeClient({ baseUrl }), move, { whenServiceDown: 'refuse' })).toEqual(expected);
-  });
-
-  it("service down or too slow, { useDistance } (the Worker's policy): priced with that distance, unverified", async () => {
-    const input = { ...move, moveDate: '2030-06-01', furnitureIds: ['sofa'] };
-    const expected = {
-      ok: true,
-      route: {
-        verified: false,
-        distanceMiles: 162.7,
-        notes: [],
-        pricing: calculatePricing({ propertyId: 'mini', distanceMiles: 162.7, moveDate: '2030-06-01', furnitureIds: ['sofa'] }),
-      },
-    };
     await control({ mode: 'fail' });
-    expect(await priceRoute(createPostcodeClient({ baseUrl }), input, { whenServiceDown: { useDistance: 162.7 } })).toEqual(expected);
+    expect(await priceRoute(createPostcodeClient({ baseUrl }), move)).toEqual(expected);
     await control({ mode: 'slow', delayMs: 1000 });
-    const slow = createPostcodeClient({ baseUrl, timeoutMs: 150 });
-    expect(await priceRoute(slow, input, { whenServiceDown: { useDistance: 162.7 } })).toEqual(expected);
+    expect(await priceRoute(createPostcodeClient({ baseUrl, timeoutMs: 150 }), move)).toEqual(expected);
   });
 
   it('rejects only when its signal is aborted', async () => {

@@ -1,0 +1,98 @@
+/**
+ * A valid quote request, whatever carried it (the wizard's JSON, the plain form): replay the answer already given for
+ * its request key (409 for the same key with another body), or price, store and e-mail a new quote. It answers a typed
+ * outcome, so each caller chooses its own answer (201 JSON, or 303 to the confirmation page).
+ *
+ * D1 round trips for a new quote: the look-up by key, one batch storing the quote, its reference, its view token's
+ * hash and its e-mails, and one batch recording how the e-mails went. The answer is made from what was stored, so a
+ * replay, even of a request still being e-mailed, is the same answer with a link of its own.
+ */
+import type { QuoteAnswer } from '../../../src/lib/api';
+import { acceptLead, type Claim } from '../accept-lead';
+import { isUniqueViolation } from '../d1';
+import type { Refusal } from '../http';
+import type { LeadContext } from '../lead-pipeline';
+import { issueViewToken, newViewToken, viewTokenInsert } from '../view-token';
+import { quoteAnswer } from './answer';
+import { quoteBusinessEmail, quoteCustomerEmail } from './emails';
+import { priceQuote, type QuotePrice } from './price';
+import { findQuote, insertQuote } from './store';
+import type { StoredQuote } from './stored-quote';
+import { submissionHash, type QuoteSubmission } from './submission';
+
+export type QuoteOutcome = { ok: true; answer: QuoteAnswer; replayed: boolean } | { ok: false; refusal: Refusal };
+
+const CONFLICT: Refusal = {
+  status: 409,
+  error: {
+    code: 'idempotency_conflict',
+    message: 'This request key was already used for a different request. Please reload the page and try again.',
+  },
+};
+
+/** The answer already given for this key (with a new link), a conflict, or null for a key never seen. */
+async function replay(c: LeadContext, key: string, bodyHash: string): Promise<QuoteOutcome | null> {
+  const stored = await findQuote(c.env.DB, { idempotencyKey: key });
+  if (!stored) return null;
+  if (stored.bodyHash !== bodyHash) return { ok: false, refusal: CONFLICT };
+  return { ok: true, answer: quoteAnswer(stored, await issueViewToken(c.env.DB, stored.reference)), replayed: true };
+}
+
+/** The quote to store, from the submission, its price and its claimed reference. */
+function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: string, price: QuotePrice, claim: Claim): StoredQuote {
+  return {
+    ...claim,
+    via: c.var.via,
+    idempotencyKey: submission.idempotencyKey,
+    bodyHash,
+    name: submission.name,
+    email: submission.email,
+    phone: submission.phone,
+    propertyId: submission.propertyId,
+    furnitureIds: submission.furnitureIds,
+    fromPostcode: submission.fromPostcode,
+    toPostcode: submission.toPostcode,
+    fromAddress: submission.fromAddress ?? null,
+    toAddress: submission.toAddress ?? null,
+    moveDate: submission.moveDate,
+    additionalInfo: submission.additionalInfo ?? null,
+    promoCode: submission.promoCode ?? null,
+    shown: submission.clientEstimate ?? null,
+    ...price,
+    customerEmail: 'pending',
+  };
+}
+
+export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): Promise<QuoteOutcome> {
+  const bodyHash = await submissionHash(submission);
+  const known = await replay(c, submission.idempotencyKey, bodyHash);
+  if (known) return known;
+
+  const priced = await priceQuote(c.env, submission);
+  if (!priced.ok) return priced;
+  const view = await newViewToken();
+  let quote: StoredQuote | undefined;
+  const build = (claim: Claim) => (quote = storedQuote(c, submission, bodyHash, priced.price, claim));
+  try {
+    const { sent } = await acceptLead(c.env, {
+      type: 'quote',
+      viewToken: view.token,
+      record: (db, claim) => [insertQuote(db, build(claim)), viewTokenInsert(db, claim.reference, view, claim.createdAt)],
+      emails: (mail, claim) => {
+        const stored = build(claim);
+        return [
+          { kind: 'customer', draft: quoteCustomerEmail(mail, stored) },
+          { kind: 'business', draft: quoteBusinessEmail(mail, stored) },
+        ];
+      },
+    });
+    return { ok: true, answer: quoteAnswer(quote!, view.token, sent.customer === true), replayed: false };
+  } catch (error) {
+    // The same request arrived twice at once and the other one was stored first: this one replays it.
+    if (isUniqueViolation(error, 'quote_requests.idempotency_key')) {
+      const again = await replay(c, submission.idempotencyKey, bodyHash);
+      if (again) return again;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+/**
+ * The answer to a quote request (QuoteAnswer, src/lib/api.ts), made from the stored quote whenever it is given: first,
+ * and for every replay of the same request. Each carries a confirmation link with a token of its own (view-token.ts).
+ */
+import { packages } from '../../../src/data/packages';
+import type { QuoteAnswer } from '../../../src/lib/api';
+import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
+import { generateReference } from '../../../src/lib/reference';
+import { confirmationPath, randomViewToken } from '../view-token';
+import type { StoredQuote } from './stored-quote';
+
+export function quoteAnswer(quote: StoredQuote, token: string, emailSent = quote.customerEmail === 'sent'): QuoteAnswer {
+  return {
+    reference: quote.reference,
+    pricing: quote.pricing,
+    emailSent,
+    verified: quote.verified,
+    notes: quote.notes,
+    ...(quote.promoCode ? { promoCode: quote.promoCode } : {}),
+    confirmationUrl: confirmationPath(quote.reference, token),
+  };
+}
+
+/** What a bot that filled the honeypot is shown: a price for what it sent when that can be priced, else the smallest move's. */
+function decoyPricing(body: Record<string, unknown>): PricingResult {
+  const distanceMiles = Number((body.clientEstimate as { distance?: unknown } | undefined)?.distance ?? 0);
+  try {
+    return calculatePricing({ propertyId: String(body.propertyId), distanceMiles });
+  } catch {
+    return calculatePricing({ propertyId: packages[0]!.id, distanceMiles: 0 });
+  }
+}
+
+/** A normal-looking answer for a honeypot body; its link has the real shape and opens nothing. */
+export function decoyAnswer(body: Record<string, unknown>): QuoteAnswer {
+  const reference = generateReference();
+  return {
+    reference,
+    pricing: decoyPricing(body),
+    emailSent: true,
+    verified: true,
+    notes: [],
+    confirmationUrl: confirmationPath(reference, randomViewToken()),
+  };
+}

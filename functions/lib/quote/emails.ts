@@ -1,0 +1,144 @@
+/**
+ * A quote's two e-mails, written from the stored quote. The customer's has a place for its 'View your quote online'
+ * link (email-draft.ts: the outbox writes it in as it sends, with a token); the business e-mail has no link. A quote
+ * without a price (the postcode service was down) says the price is to come, and tells the business to price it.
+ */
+import { formatLongDate } from '../../../src/lib/dates';
+import { formatMoney } from '../../../src/lib/money';
+import { PRICE_LABELS, PRICE_PENDING, priceLines, promoLine } from '../../../src/lib/price-lines';
+import type { PricingResult } from '../../../src/lib/pricing';
+import { site } from '../../../src/site.config';
+import type { MailContext } from '../config';
+import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
+import { contactBlock, heading, layout, table, textTable, type Row } from '../email-layout';
+import { escapeHtml as e, headerSafe } from '../escape';
+import type { StoredQuote } from './stored-quote';
+import { distanceText, firstName, furnitureSummary, place, propertyTitle } from './summary';
+
+/** Where the customer's e-mail links to their quote. */
+export const VIEW_ONLINE = 'View your quote online';
+
+const NEXT_STEPS = [
+  'We review your request and match you with trusted movers.',
+  'You receive a detailed quote by e-mail within 24 hours.',
+  'You book the move when you are happy with it.',
+];
+
+function breakdownRows(pricing: PricingResult): Row[] {
+  return [
+    ...priceLines(pricing).map(({ label, amount }): Row => [label, formatMoney(amount)]),
+    [PRICE_LABELS.total, formatMoney(pricing.total)],
+  ];
+}
+
+function moveRows(quote: StoredQuote): Row[] {
+  const free = quote.pricing && quote.pricing.freeMiles > 0 ? ` (includes ${quote.pricing.freeMiles} miles at no extra charge)` : '';
+  const rows: Row[] = [
+    ['Property', propertyTitle(quote)],
+    ['Moving from', place(quote.fromAddress, quote.fromPostcode)],
+    ['Moving to', place(quote.toAddress, quote.toPostcode)],
+    ['Distance', `${distanceText(quote)}${free}`],
+    ['Move date', formatLongDate(quote.moveDate)],
+    ['Furniture', furnitureSummary(quote.furnitureIds)],
+  ];
+  for (const note of quote.notes) rows.push(['Note', note]);
+  if (quote.promoCode) rows.push(['Promo code', promoLine(quote.promoCode)]);
+  return rows;
+}
+
+/** The customer's price section: the breakdown, or that the price is to come. */
+function priceSection(quote: StoredQuote): { html: string; text: string } {
+  if (!quote.pricing) {
+    return {
+      html: `${heading(PRICE_PENDING.title)}<p style="margin:0">${e(PRICE_PENDING.text)}</p>`,
+      text: `${PRICE_PENDING.title}\n${PRICE_PENDING.text}`,
+    };
+  }
+  const rows = breakdownRows(quote.pricing);
+  return { html: `${heading('Estimated Quote')}${table(rows, { totalLast: true })}`, text: `Estimated Quote\n${textTable(rows)}` };
+}
+
+export function quoteCustomerEmail(ctx: MailContext, quote: StoredQuote): EmailDraft {
+  const { reference } = quote;
+  const details = moveRows(quote);
+  const price = priceSection(quote);
+  const contact = contactBlock();
+  const notes = quote.additionalInfo;
+  const html = layout(
+    `Your quote request ${reference}`,
+    parts`<h1 style="font-size:22px;margin:0 0 8px">Thanks, ${e(firstName(quote.name))}. We have your quote request.</h1>
+<p style="margin:0 0 16px">Your reference is <strong style="font-size:18px;letter-spacing:1px">${e(reference)}</strong>. Please quote it if you get in touch.</p>
+<p style="margin:0 0 16px"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(VIEW_ONLINE)}</a></p>
+${heading('Your move')}${table(details)}
+${price.html}
+${notes ? `${heading('Your notes')}<p style="white-space:pre-wrap;margin:0">${e(notes)}</p>` : ''}
+${heading('What happens next?')}<ol style="margin:0;padding-left:20px">${NEXT_STEPS.map((s) => `<li>${e(s)}</li>`).join('')}</ol>
+${contact.html}
+<p style="margin:24px 0 0"><a href="${e(ctx.siteUrl)}/quote" style="color:#1d4ed8">Request another quote</a></p>`,
+  );
+  const after = [
+    '',
+    textTable(details),
+    '',
+    price.text,
+    ...(notes ? ['', `Your notes: ${notes}`] : []),
+    '',
+    'What happens next?',
+    ...NEXT_STEPS.map((s, i) => `${i + 1}. ${s}`),
+    '',
+    contact.text,
+  ].join('\n');
+  const text = parts`Thanks, ${firstName(quote.name)}. We have your quote request.
+Your reference: ${reference}
+${VIEW_ONLINE}: ${VIEW_LINK}
+${after}`;
+  const estimate = quote.pricing ? `${formatMoney(quote.pricing.total)} estimate` : PRICE_PENDING.title.toLowerCase();
+  return {
+    from: ctx.from,
+    to: quote.email,
+    subject: headerSafe(`Your ${site.brand} quote request ${reference}: ${estimate}`),
+    html,
+    text,
+  };
+}
+
+export function quoteBusinessEmail(ctx: MailContext, quote: StoredQuote): EmailDraft {
+  const { reference, pricing, shown } = quote;
+  const rows: Row[] = [
+    ['Reference', reference],
+    ['Name', quote.name],
+    ['Email', quote.email],
+    ['Phone', quote.phone],
+    ...moveRows(quote),
+    [
+      'Verified distance',
+      quote.verified ? 'Yes' : 'NO: the postcode service was down. Not priced: please price this move and send the customer their price.',
+    ],
+    ...(pricing
+      ? [
+          [
+            'Customer saw',
+            shown
+              ? `${formatMoney(shown.total)} for ${shown.distance} miles`
+              : 'No price before sending (the quote form without JavaScript, submitted without checking the price)',
+          ] satisfies Row,
+        ]
+      : []),
+    ['Additional information', quote.additionalInfo || '(none)'],
+  ];
+  const price = pricing
+    ? { html: table(breakdownRows(pricing), { totalLast: true }), text: textTable(breakdownRows(pricing)) }
+    : { html: `<p style="margin:0">Not priced yet.</p>`, text: 'Not priced yet.' };
+  const summary = `${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode}, ${pricing ? formatMoney(pricing.total) : 'price to confirm'}`;
+  return {
+    from: ctx.from,
+    to: ctx.business,
+    replyTo: quote.email,
+    subject: headerSafe(`${quote.verified ? '' : '[UNVERIFIED] '}New quote request ${reference}: ${summary}`),
+    html: layout(
+      `New quote request ${reference}`,
+      `<h1 style="font-size:20px;margin:0 0 16px">New quote request ${e(reference)}</h1>${table(rows)}${heading('Price')}${price.html}`,
+    ),
+    text: [`New quote request ${reference}\n\n${textTable(rows)}\n\nPrice\n${price.text}`],
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * quote_requests, the table behind StoredQuote: the row type, the one INSERT, and the one SELECT (with the customer
+ * e-mail's status from the outbox). Columns are named once, in `toRow`.
+ */
+import type { PricingResult } from '../../../src/lib/pricing';
+import type { OutboxStatus } from '../outbox';
+import type { StoredQuote } from './stored-quote';
+
+type SqlValue = string | number | null;
+
+/** A quote_requests row as written (migrations/0004_unpriced_quotes.sql). */
+interface QuoteRow {
+  reference: string;
+  idempotency_key: string;
+  body_hash: string;
+  created_at: string;
+  via: StoredQuote['via'];
+  name: string;
+  email: string;
+  phone: string;
+  property_id: string;
+  /** JSON array of furniture ids. */
+  furniture_ids: string;
+  from_postcode: string;
+  to_postcode: string;
+  from_address: string | null;
+  to_address: string | null;
+  move_date: string;
+  additional_info: string | null;
+  promo_code: string | null;
+  client_total: number | null;
+  client_distance: number | null;
+  verified: 0 | 1;
+  /** JSON array. */
+  distance_notes: string;
+  distance_miles: number | null;
+  total: number | null;
+  /** JSON: the engine's result. */
+  pricing: string | null;
+}
+
+function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
+  return {
+    reference: quote.reference,
+    idempotency_key: quote.idempotencyKey,
+    body_hash: quote.bodyHash,
+    created_at: quote.createdAt,
+    via: quote.via,
+    name: quote.name,
+    email: quote.email,
+    phone: quote.phone,
+    property_id: quote.propertyId,
+    furniture_ids: JSON.stringify(quote.furnitureIds),
+    from_postcode: quote.fromPostcode,
+    to_postcode: quote.toPostcode,
+    from_address: quote.fromAddress,
+    to_address: quote.toAddress,
+    move_date: quote.moveDate,
+    additional_info: quote.additionalInfo,
+    promo_code: quote.promoCode,
+    client_total: quote.shown ? Math.round(quote.shown.total) : null,
+    client_distance: quote.shown?.distance ?? null,
+    verified: quote.verified ? 1 : 0,
+    distance_notes: JSON.stringify(quote.notes),
+    distance_miles: quote.distanceMiles,
+    total: quote.pricing?.total ?? null,
+    pricing: quote.pricing ? JSON.stringify(quote.pricing) : null,
+  };
+}
+
+function fromRow(row: QuoteRow & { customer_status: OutboxStatus | null }): StoredQuote {
+  return {
+    reference: row.reference,
+    createdAt: row.created_at,
+    via: row.via,
+    idempotencyKey: row.idempotency_key,
+    bodyHash: row.body_hash,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    propertyId: row.property_id,
+    furnitureIds: JSON.parse(row.furniture_ids) as string[],
+    fromPostcode: row.from_postcode,
+    toPostcode: row.to_postcode,
+    fromAddress: row.from_address,
+    toAddress: row.to_address,
+    moveDate: row.move_date,
+    additionalInfo: row.additional_info,
+    promoCode: row.promo_code,
+    shown: row.client_total !== null && row.client_distance !== null ? { total: row.client_total, distance: row.client_distance } : null,
+    pricing: row.pricing ? (JSON.parse(row.pricing) as PricingResult) : null,
+    verified: row.verified === 1,
+    notes: JSON.parse(row.distance_notes) as string[],
+    distanceMiles: row.distance_miles,
+    customerEmail: row.customer_status,
+  };
+}
+
+/** The statement storing a new quote (run in its lead's batch: lib/accept-lead.ts). */
+export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedStatement {
+  const row = toRow(quote);
+  const columns = Object.keys(row);
+  return db
+    .prepare(`INSERT INTO quote_requests (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
+    .bind(...Object.values(row));
+}
+
+/** A stored quote by its reference or by the request key it was sent with; null when there is none. */
+export async function findQuote(db: D1Database, by: { reference: string } | { idempotencyKey: string }): Promise<StoredQuote | null> {
+  const [column, value] = 'reference' in by ? ['reference', by.reference] : ['idempotency_key', by.idempotencyKey];
+  const row = await db
+    .prepare(
+      `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.kind = 'customer') AS customer_status
+       FROM quote_requests q WHERE q.${column} = ?`,
+    )
+    .bind(value)
+    .first<QuoteRow & { customer_status: OutboxStatus | null }>();
+  return row ? fromRow(row) : null;
+}

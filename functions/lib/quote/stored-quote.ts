@@ -1,0 +1,47 @@
+/**
+ * A quote as the Worker keeps it, the one shape everything reads: the answer, the e-mails, the confirmation page and
+ * its calendar file. store.ts maps it to and from quote_requests; a new field is added here, in store.ts (and a
+ * migration), and wherever it is shown.
+ */
+import type { PricingResult } from '../../../src/lib/pricing';
+import type { Via } from '../lead-pipeline';
+import type { OutboxStatus } from '../outbox';
+
+export interface StoredQuote {
+  reference: string;
+  createdAt: string;
+  /** The wizard's JSON request, or the plain form on /quote. */
+  via: Via;
+  /** The customer's request key, and the hash of the body sent with it: a retry replays, another body is refused. */
+  idempotencyKey: string;
+  bodyHash: string;
+
+  name: string;
+  email: string;
+  phone: string;
+  propertyId: string;
+  furnitureIds: string[];
+  /** Normalised postcodes, and the lines as the customer typed them (when they said more than the postcode). */
+  fromPostcode: string;
+  toPostcode: string;
+  fromAddress: string | null;
+  toAddress: string | null;
+  /** `YYYY-MM-DD`, a UK calendar day. */
+  moveDate: string;
+  additionalInfo: string | null;
+  promoCode: string | null;
+
+  /** The estimate the customer's page showed before sending (as the client reported it: never trusted), or null. */
+  shown: { total: number; distance: number } | null;
+  /** The server's price; null when the postcode service was down: the business prices it. */
+  pricing: PricingResult | null;
+  /** True when the postcode service measured the route. */
+  verified: boolean;
+  /** e.g. 'Distance estimated from the SW1A area' */
+  notes: string[];
+  /** Unrounded miles as measured; null when not measured. */
+  distanceMiles: number | null;
+
+  /** The customer e-mail's outbox status, as read (a new quote's is 'pending'). */
+  customerEmail: OutboxStatus | null;
+}

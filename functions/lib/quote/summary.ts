@@ -1,0 +1,24 @@
+/** How a stored quote's details read wherever they are shown: the e-mails, the confirmation page, the calendar file. */
+import { findFurniture } from '../../../src/data/furniture';
+import { findPackage } from '../../../src/data/packages';
+import { describeDistance } from '../../../src/lib/distance';
+import { PRICE_PENDING } from '../../../src/lib/price-lines';
+import type { StoredQuote } from './stored-quote';
+
+export function furnitureSummary(ids: readonly string[]): string {
+  // Spec fallback: 'Standard move' when nothing extra was chosen.
+  if (ids.length === 0) return 'Standard move';
+  return ids.map((id) => findFurniture(id)?.name ?? id).join(', ');
+}
+
+/** An end of the route as the customer wrote it, with the postcode it was priced from: "12 High St, sw1a 1aa (SW1A 1AA)". */
+export const place = (line: string | null | undefined, postcode: string) =>
+  line && line !== postcode ? `${line} (${postcode})` : postcode;
+
+export const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
+
+export const propertyTitle = (quote: Pick<StoredQuote, 'propertyId'>) => findPackage(quote.propertyId)?.title ?? 'Unknown';
+
+/** The measured distance 'as the crow flies', or that it is still to be confirmed. */
+export const distanceText = (quote: Pick<StoredQuote, 'pricing'>) =>
+  quote.pricing ? describeDistance(quote.pricing.distance) : PRICE_PENDING.distance;
