@@ -19,7 +19,7 @@ function encode(fields: Fields): URLSearchParams {
 }
 
 /** A form post as a browser on our site sends it (its own rate-limit bucket unless given). */
-function postForm(fields: Fields, { path = PAGE_PATHS.quote, origin = apiBase(), client = unique('form') } = {}) {
+function postForm(fields: Fields, { path = PAGE_PATHS.quote as string, origin = apiBase(), client = unique('form') } = {}) {
   return call(path, encode(fields).toString(), { contentType: FORM, client, headers: { Origin: origin } });
 }
 
@@ -112,7 +112,7 @@ describe('POST /quote refusals keep what was typed (F5)', () => {
       await response.arrayBuffer();
     }
     expect(status).toBe(429);
-    const fields = validContact({ subject: 'booking', message: 'Can you move a piano? A & B' });
+    const fields: Record<string, string> = validContact({ subject: 'booking', message: 'Can you move a piano? A & B' });
     const response = await postForm(fields, { path: API_PATHS.contact, client });
     expect(response.status).toBe(429);
     const page = readPage(await response.text());
@@ -154,7 +154,7 @@ describe('POST /quote findings', () => {
 
   it('F6: submitted while the postcode service is down, the quote is stored unpriced (not refused), shown price or not', async () => {
     await postcodesControl({ mode: 'fail' });
-    for (const estimate of [{}, { estimateRoute: 'SW1A 1AA>M1 1AE', estimateDistance: '0', estimateTotal: '0' }]) {
+    for (const estimate of [{}, { estimateRoute: 'SW1A 1AA>M1 1AE', estimateDistance: '0', estimateTotal: '0' }] as Fields[]) {
       const fields = typed(estimate);
       const response = await postForm(fields);
       expect(response.status).toBe(303);

@@ -14,7 +14,7 @@ function* elements(node: Node): Generator<Element> {
   if (isElement(node)) yield node;
   const children = 'childNodes' in node ? node.childNodes : [];
   for (const child of children) yield* elements(child);
-  if (isElement(node) && node.tagName === 'template') yield* elements(node.content);
+  if (isElement(node) && 'content' in node) yield* elements(node.content);
 }
 
 const attr = (element: Element, name: string) => element.attrs.find((a) => a.name === name)?.value;
