@@ -27,7 +27,7 @@ function section(title, sql) {
 section(
   'Quote requests, newest first',
   `SELECT reference, substr(created_at, 1, 19) AS created, name, email, property_id AS property, from_postcode AS "from", to_postcode AS "to",
-     move_date AS date, total AS "£", CASE verified WHEN 1 THEN 'yes' ELSE 'NO' END AS verified, promo_code AS promo, email_status AS emails
+     move_date AS date, COALESCE(total, 'to price') AS "£", CASE verified WHEN 1 THEN 'yes' ELSE 'NO' END AS verified, promo_code AS promo, email_status AS emails
    FROM quote_requests ORDER BY id DESC LIMIT ?`,
 );
 section(

@@ -336,7 +336,7 @@ test.describe('the confirmation link and its calendar file', () => {
     expect(filled(html, 'notes')).toBe('Piano <in> the hall');
     expect(filled(html, 'date')).toBe(formatLongDate(nextDay(6)));
     expect(filled(html, 'furniture')).toBe('Sofa, Bookcase');
-    expect(html).toContain(`href="/api/quote-calendar?ref=${ref}&t=${t}"`);
+    expect(html).toContain(`href="/api/quote-calendar?ref=${ref}&amp;t=${t}"`);
 
     const flip = (text: string) => text.slice(0, -1) + (text.endsWith('A') ? 'B' : 'A');
     const wrong = [
