@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 
@@ -12,13 +12,27 @@ let counter = 0;
 export const unique = (label: string) => `${label}-${process.pid}-${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
 /**
- * The Rate Limiting binding counts in fixed windows aligned to the wall clock (a new count every whole minute),
- * so a burst that straddles a minute boundary is counted in two windows and never reaches the limit. Tests that
- * fill a bucket call this first: it waits for the next window unless enough of the current one is left.
+ * Sends `send()` until the limiter answers 429, and checks when it did. The Rate Limiting binding counts in fixed
+ * windows aligned to the clock's minutes: a burst inside one minute is refused after exactly `limit` requests; one
+ * that crosses a minute is counted in two windows, so it gets at least `limit` and fewer than twice that. The test
+ * reads the clock instead of waiting for a fresh minute.
  */
-export async function startOfRateWindow(needSeconds = 40, periodSeconds = 60): Promise<void> {
-  const left = periodSeconds * 1000 - (Date.now() % (periodSeconds * 1000));
-  if (left < needSeconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 50));
+export async function expectLimitedAfter(limit: number, send: () => Promise<Response>, periodSeconds = 60): Promise<Response> {
+  const windowOf = (time: number) => Math.floor(time / (periodSeconds * 1000));
+  const started = windowOf(Date.now());
+  let accepted = 0;
+  for (;;) {
+    const response = await send();
+    if (response.status === 429) {
+      if (windowOf(Date.now()) === started) expect(accepted).toBe(limit);
+      else expect(accepted).toBeGreaterThanOrEqual(limit);
+      return response;
+    }
+    expect(response.status).toBe(201);
+    await response.arrayBuffer();
+    accepted += 1;
+    expect(accepted).toBeLessThan(2 * limit);
+  }
 }
 
 export interface PostOptions {
