@@ -4,6 +4,7 @@
  */
 import { findFurniture } from '../../src/data/furniture';
 import { findPackage } from '../../src/data/packages';
+import { fullAddress } from '../../src/lib/address';
 import { formatLongDate } from '../../src/lib/dates';
 import { describeDistance } from '../../src/lib/distance';
 import { formatMoney } from '../../src/lib/money';
@@ -76,9 +77,8 @@ export interface QuoteMailInput {
 /** Where the customer's e-mail links to their quote; outbox.ts writes in the link with a token when it sends. */
 export const VIEW_ONLINE = 'View your quote online';
 
-/** An end of the route as the customer wrote it, with the postcode it was priced from: "12 High St, sw1a 1aa (SW1A 1AA)". */
-export const place = (line: string | null | undefined, postcode: string) =>
-  line && line !== postcode ? `${line} (${postcode})` : postcode;
+/** An end of the route as the customer gave it, with the postcode it was priced from: "Flat 3, 12 Canal Street, N1 9GU". */
+export const place = (line: string | null | undefined, postcode: string) => fullAddress(line, postcode);
 
 function quoteRows({ request, pricing, verified, notes }: QuoteMailInput): Row[] {
   const property = findPackage(request.propertyId)?.title ?? 'Unknown';
@@ -95,7 +95,7 @@ function quoteRows({ request, pricing, verified, notes }: QuoteMailInput): Row[]
   ];
   for (const note of notes) rows.push(['Note', note]);
   if (!verified) rows.push(['Note', UNVERIFIED_NOTE]);
-  if (request.promoCode) rows.push(['Promo code', promoLine(request.promoCode)]);
+  if (request.promoCode) rows.push(['Promo code', promoLine(request.promoCode, pricing.total)]);
   return rows;
 }
 

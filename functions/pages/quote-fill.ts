@@ -35,7 +35,7 @@ export function priceFill(pricing: PricingResult, { notes = [], verified = true,
     show.push('price:notes');
   }
   if (promoCode) {
-    text['price:promo'] = promoLine(promoCode);
+    text['price:promo'] = promoLine(promoCode, pricing.total);
     show.push('price:promo');
   }
   return { text, show };

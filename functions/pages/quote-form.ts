@@ -16,11 +16,11 @@
  * same way (stored unverified, the business told); otherwise nothing honest can be priced, so the page answers with
  * the spec's 'Could not calculate distance between postcodes', every value kept, to try again or call.
  */
+import { addressLine } from '../../src/lib/address';
 import { PAGE_PATHS } from '../../src/lib/api';
 import { priceRoute } from '../../src/lib/price-route';
 import { generateReference } from '../../src/lib/reference';
 import { promoCodeField, quoteFormSchema, type QuoteForm } from '../../src/lib/schemas';
-import { parsePostcodeInput } from '../../src/lib/postcodes';
 import { site } from '../../src/site.config';
 import { acceptQuote, routeRefusal, workerPostcodeClient } from '../api/send-quote-email';
 import type { QuoteSubmission } from '../lib/emails';
@@ -35,7 +35,9 @@ const FIELDS = new Set([
   'propertyId',
   'furnitureIds',
   'fromPostcode',
+  'fromAddress',
   'toPostcode',
+  'toAddress',
   'moveDate',
   'name',
   'email',
@@ -107,9 +109,9 @@ async function submitQuote(c: LeadContext, form: Submission): Promise<Response> 
   const posted = c.var.formBody;
   const request: QuoteSubmission = {
     ...answers,
-    // The lines as typed, for the e-mails (the schema gave the postcodes alone).
-    fromAddress: parsePostcodeInput(posted?.get('fromPostcode') ?? '').line,
-    toAddress: parsePostcodeInput(posted?.get('toPostcode') ?? '').line,
+    // The address lines, with anything typed around a postcode in its field (the schema gave the postcodes alone).
+    fromAddress: addressLine(answers.fromAddress, posted?.get('fromPostcode')) || undefined,
+    toAddress: addressLine(answers.toAddress, posted?.get('toPostcode')) || undefined,
     idempotencyKey: idempotencyKey ?? newRequestKey(),
     clientEstimate: shownEstimate(form),
   };

@@ -5,6 +5,8 @@
  */
 import { promo } from '../site.config';
 import { describeDistance } from './distance';
+import { formatPence } from './money';
+import { promoPrice } from './promo';
 import type { PricingResult } from './pricing';
 
 export const PRICE_LABELS = {
@@ -45,5 +47,11 @@ export const freeMilesLine = (pricing: PricingResult): string | null =>
 /** Said wherever a quote priced while the postcode service was down is shown (it used the distance the customer saw). */
 export const UNVERIFIED_NOTE = 'We could not check the distance just now, so this estimate uses the figures you saw. We will confirm it.';
 
-/** "FIRSTMOVE10: 10% off your first booking, applied when you book" */
-export const promoLine = (code: string): string => `${code}: ${promo.description}`;
+/**
+ * The promo code as an amount beside the estimate (which stays as it is):
+ * "£1,116.90 with FIRSTMOVE10 when you book (10% off your first booking)".
+ */
+export function promoLine(code: string, totalPounds: number): string {
+  const price = promoPrice(totalPounds, { code, percentOff: promo.percentOff });
+  return `${formatPence(price.pricePence)} with ${code} when you book (${price.percentOff}% off your first booking)`;
+}

@@ -1,3 +1,4 @@
+import { isWeekend } from '../../src/lib/dates';
 import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations } from './fixtures';
 import { DRAFT_KEY } from '../../src/islands/quote-wizard/storage-keys';
@@ -564,7 +565,8 @@ test('the calendar works from the keyboard: arrow keys move, Enter picks, focus 
 function dayButtonName(date: string, price: string): RegExp {
   const day = new Date(`${date}T12:00:00`);
   const month = day.toLocaleDateString('en-US', { month: 'long' });
-  return new RegExp(`${month} ${day.getDate()}(st|nd|rd|th), ${day.getFullYear()}, ${price.replace(/[$()]/g, '\\$&')}$`);
+  const weekend = isWeekend(date) ? ' \\(weekend\\)' : '';
+  return new RegExp(`${month} ${day.getDate()}(st|nd|rd|th), ${day.getFullYear()}, ${price.replace(/[$()]/g, '\\$&')}${weekend}$`);
 }
 
 /** Moves the calendar on to the month of `date` (it opens on this month). */
@@ -585,9 +587,10 @@ test('the calendar shows each day’s total once the route is priced, weekday an
   const onSaturday = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday);
   expect(onSaturday.total - onWednesday.total).toBe(Math.round(599 * 0.15));
 
-  await expect(page.locator('[data-day-prices]')).toHaveText(
+  await expect(page.locator('[data-day-prices]')).toContainText(
     `Weekdays ${formatMoney(onWednesday.total)}, weekends ${formatMoney(onSaturday.total)}`,
   );
+  await expect(page.locator('[data-day-prices]')).toContainText('Weekend prices are in bold amber');
   for (const [date, priced] of [
     [wednesday, onWednesday],
     [saturday, onSaturday],

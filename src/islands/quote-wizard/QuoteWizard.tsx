@@ -279,6 +279,8 @@ export default function QuoteWizard() {
         <StepRoute
           from={state.fromPostcode}
           to={state.toPostcode}
+          fromAddress={state.fromAddress}
+          toAddress={state.toAddress}
           onChange={(patch) => {
             setBlocked(null);
             updateAnswers(patch);

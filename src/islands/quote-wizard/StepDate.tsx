@@ -37,15 +37,27 @@ interface Props {
 type TotalOn = ((date: string) => number) | null;
 const DayTotals = createContext<TotalOn>(null);
 
-/** The calendar's day button with the day's total under its number (the button's name carries it too). */
+/** Said after a weekend day's price: in its accessible name, and in the line above the calendar. */
+const WEEKEND_CUE = 'weekend';
+
+/**
+ * The calendar's day button with the day's total under its number (the button's name carries it too), at 12 px
+ * in a colour that passes AA. A weekend day's total is bold and amber, and the line above the calendar says what
+ * that means: the difference is never colour alone.
+ */
 function PricedDayButton({ children, ...props }: DayButtonProps) {
   const totalOn = useContext(DayTotals);
-  const total = totalOn && !props.modifiers.disabled ? totalOn(fromDate(props.day.date)) : null;
+  const date = fromDate(props.day.date);
+  const total = totalOn && !props.modifiers.disabled ? totalOn(date) : null;
+  const weekend = isWeekend(date);
   return (
     <DayButton {...props} className={`${props.className ?? ''} flex-col`}>
       <span className="block leading-tight">{children}</span>
       {total !== null && (
-        <span className="block text-[10px] leading-tight font-medium tabular-nums" data-day-total>
+        <span
+          className={`block text-xs leading-tight tabular-nums ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
+          data-day-total={weekend ? 'weekend' : 'weekday'}
+        >
           {formatMoney(total)}
         </span>
       )}
@@ -115,7 +127,11 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
       </p>
       {totalOn && (
         <p className="font-medium" data-day-prices>
-          Weekdays {formatMoney(totalOn(days.weekday))}, weekends {formatMoney(totalOn(days.weekend))}
+          Weekdays {formatMoney(totalOn(days.weekday))},{' '}
+          <strong className="text-accent-800">weekends {formatMoney(totalOn(days.weekend))}</strong>
+          <span className="block text-sm font-normal text-ink-muted">
+            Weekend prices are in <strong className="font-bold text-accent-800">bold amber</strong> on the calendar.
+          </span>
         </p>
       )}
 
@@ -144,10 +160,10 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
         <div
           id={`${id}-calendar`}
           hidden={!calendarOpen}
-          className={`mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-width:42px] [--rdp-day_button-width:40px] ${
+          className={`mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-outside-opacity:1] ${
             totalOn
-              ? '[--rdp-day-height:54px] [--rdp-day_button-border-radius:10px] [--rdp-day_button-height:52px]'
-              : '[--rdp-day-height:42px] [--rdp-day_button-height:40px]'
+              ? '[--rdp-day-height:56px] [--rdp-day-width:46px] [--rdp-day_button-border-radius:10px] [--rdp-day_button-height:54px] [--rdp-day_button-width:44px]'
+              : '[--rdp-day-height:42px] [--rdp-day-width:42px] [--rdp-day_button-height:40px] [--rdp-day_button-width:40px]'
           }`}
         >
           <DayTotals.Provider value={totalOn}>
@@ -170,7 +186,9 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               labels={{
                 labelDayButton: (date, modifiers, options, dateLib) => {
                   const label = labelDayButton(date, modifiers, options, dateLib);
-                  return totalOn && !modifiers.disabled ? `${label}, ${formatMoney(totalOn(fromDate(date)))}` : label;
+                  if (!totalOn || modifiers.disabled) return label;
+                  const day = fromDate(date);
+                  return `${label}, ${formatMoney(totalOn(day))}${isWeekend(day) ? ` (${WEEKEND_CUE})` : ''}`;
                 },
               }}
             />

@@ -8,7 +8,7 @@
 import { fromTypedDate, isCalendarDate } from '~/lib/dates';
 import type { Answers } from './store';
 
-const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const;
+const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'fromAddress', 'toAddress', 'name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const;
 
 export function takeOverForm(root: ParentNode = document): Partial<Answers> {
   const form = root.querySelector<HTMLFormElement>('form[data-quote-form]');
