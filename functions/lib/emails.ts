@@ -6,6 +6,7 @@ import { findFurniture } from '../../src/data/furniture';
 import { findPackage } from '../../src/data/packages';
 import { fullAddress } from '../../src/lib/address';
 import { formatLongDate } from '../../src/lib/dates';
+import { crossesSea, FERRY_NOTE } from '../../src/lib/ferry';
 import { describeDistance } from '../../src/lib/distance';
 import { formatMoney } from '../../src/lib/money';
 import { PRICE_LABELS, priceLines, promoLine, UNVERIFIED_NOTE } from '../../src/lib/price-lines';
@@ -95,6 +96,7 @@ function quoteRows({ request, pricing, verified, notes }: QuoteMailInput): Row[]
   ];
   for (const note of notes) rows.push(['Note', note]);
   if (!verified) rows.push(['Note', UNVERIFIED_NOTE]);
+  if (crossesSea(request.fromPostcode, request.toPostcode)) rows.push(['Note', FERRY_NOTE]);
   if (request.promoCode) rows.push(['Promo code', promoLine(request.promoCode, pricing.total)]);
   return rows;
 }

@@ -12,10 +12,11 @@ import { site } from '../../src/site.config';
 import type { AppBindings } from '../env';
 import { config } from '../lib/config';
 import { calendarFile } from '../lib/ics';
-import { filledPage, notFoundPage, prebuiltPage } from '../lib/prebuilt-page';
+import { filledPage, mergeFills, notFoundPage, prebuiltPage } from '../lib/prebuilt-page';
 import { API_SECURITY_HEADERS } from '../lib/security-headers';
 import { calendarPath, opensQuote } from '../lib/view-token';
 import { confirmationFill, type StoredQuote } from './quote-fill';
+import { routeMapFill, withMapAttributes } from './route-map-fill';
 
 /** The link carries a secret: no referrer leaves the page, no cache keeps it, no search engine lists it. */
 const PRIVATE_PAGE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
@@ -43,9 +44,15 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
   }
   const opened = await openedQuote(c);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  const fill = confirmationFill(opened.quote);
-  fill.href = { calendar: calendarPath(opened.quote.reference, opened.token) };
-  return filledPage(await prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation), fill, 200, PRIVATE_PAGE);
+  const { quote } = opened;
+  const [page, map] = await Promise.all([
+    prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation),
+    routeMapFill(c.env, quote.from_postcode, quote.to_postcode, (JSON.parse(quote.pricing) as { distance: number }).distance),
+  ]);
+  const fill = map ? mergeFills(confirmationFill(quote), map.fill) : confirmationFill(quote);
+  fill.href = { calendar: calendarPath(quote.reference, opened.token) };
+  const filled = filledPage(page, fill, 200, PRIVATE_PAGE);
+  return map ? withMapAttributes(filled, map.attributes) : filled;
 }
 
 export async function quoteCalendar(c: PageContext): Promise<Response> {

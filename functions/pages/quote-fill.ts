@@ -5,6 +5,7 @@
  */
 import { findPackage } from '../../src/data/packages';
 import { formatLongDate } from '../../src/lib/dates';
+import { crossesSea, FERRY_NOTE } from '../../src/lib/ferry';
 import { describeDistance } from '../../src/lib/distance';
 import { formatMoney } from '../../src/lib/money';
 import { distanceLine, freeMilesLine, priceLines, promoLine, UNVERIFIED_NOTE } from '../../src/lib/price-lines';
@@ -13,7 +14,7 @@ import { furnitureSummary, place } from '../lib/emails';
 import { mergeFills, type Fill } from '../lib/prebuilt-page';
 
 /** The Estimated Quote card: its lines, total, distance, notes and promo line. */
-export function priceFill(pricing: PricingResult, { notes = [], verified = true, promoCode }: PriceNotes = {}): Fill {
+export function priceFill(pricing: PricingResult, { notes = [], verified = true, promoCode, ferry = false }: PriceNotes = {}): Fill {
   const text: Record<string, string> = {
     'price:total': formatMoney(pricing.total),
     'price:distance': distanceLine(pricing),
@@ -29,7 +30,7 @@ export function priceFill(pricing: PricingResult, { notes = [], verified = true,
     text['price:free'] = free;
     show.push('price:free');
   }
-  const said = [...notes, ...(verified ? [] : [UNVERIFIED_NOTE])];
+  const said = [...notes, ...(verified ? [] : [UNVERIFIED_NOTE]), ...(ferry ? [FERRY_NOTE] : [])];
   if (said.length) {
     text['price:notes'] = said.join(' ');
     show.push('price:notes');
@@ -45,6 +46,8 @@ export interface PriceNotes {
   notes?: readonly string[];
   verified?: boolean;
   promoCode?: string | null | undefined;
+  /** The route crosses the sea: the estimate leaves the ferry out, and says so. */
+  ferry?: boolean;
 }
 
 /** A stored quote as quote_requests holds it (the columns the confirmation shows). */
@@ -91,6 +94,7 @@ export function confirmationFill(quote: StoredQuote): Fill {
     notes: JSON.parse(quote.distance_notes) as string[],
     verified: quote.verified === 1,
     promoCode: quote.promo_code,
+    ferry: crossesSea(quote.from_postcode, quote.to_postcode),
   });
   return mergeFills({ text, show }, price);
 }

@@ -18,6 +18,7 @@
  */
 import { addressLine } from '../../src/lib/address';
 import { PAGE_PATHS } from '../../src/lib/api';
+import { crossesSea } from '../../src/lib/ferry';
 import { priceRoute } from '../../src/lib/price-route';
 import { generateReference } from '../../src/lib/reference';
 import { promoCodeField, quoteFormSchema, type QuoteForm } from '../../src/lib/schemas';
@@ -89,7 +90,11 @@ async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
   // The promo code is not the price's business: named on the card when it is one we know, never an error here.
   const promo = promoCodeField.safeParse(c.var.formBody?.get('promoCode') ?? '');
   return quoteFormPage(c, 200, {
-    fill: priceFill(pricing, { notes, promoCode: promo.success ? promo.data : undefined }),
+    fill: priceFill(pricing, {
+      notes,
+      promoCode: promo.success ? promo.data : undefined,
+      ferry: crossesSea(form.fromPostcode, form.toPostcode),
+    }),
     focus: 'price',
     values: { estimateRoute: routeKey(form), estimateDistance: String(distanceMiles), estimateTotal: String(pricing.total) },
   });

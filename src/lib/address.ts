@@ -39,7 +39,11 @@ function withoutPostcode(line: string, postcode: string): string {
   const compact = compactPostcode(postcode);
   const words = line.split(' ');
   for (let start = words.length - 1; start >= 0; start--) {
-    if (compactPostcode(words.slice(start).join('')) === compact) return words.slice(0, start).join(' ').replace(/[\s,]+$/, '');
+    if (compactPostcode(words.slice(start).join('')) === compact)
+      return words
+        .slice(0, start)
+        .join(' ')
+        .replace(/[\s,]+$/, '');
   }
   return line;
 }

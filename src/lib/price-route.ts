@@ -26,6 +26,9 @@ export interface PlaceInfo {
   postcode: string;
   district: string;
   region: string;
+  /** Where the route map puts it. */
+  latitude: number;
+  longitude: number;
 }
 
 interface Priced {
@@ -128,4 +131,10 @@ export async function priceRoute(
   return { ok: true, route: measured.places ? { ...priced, verified: true, ...measured.places } : { ...priced, verified: false } };
 }
 
-const place = (p: PlaceInfo): PlaceInfo => ({ postcode: p.postcode, district: p.district, region: p.region });
+const place = (p: PlaceInfo): PlaceInfo => ({
+  postcode: p.postcode,
+  district: p.district,
+  region: p.region,
+  latitude: p.latitude,
+  longitude: p.longitude,
+});

@@ -6,6 +6,7 @@
  */
 import { ROUTE_MAP } from '../data/route-map';
 import { describeDistance, formatMiles, STRAIGHT_LINE } from './distance';
+import { crossesSea } from './ferry';
 import type { LatLng } from './geo';
 
 export interface MapPoint {
@@ -63,3 +64,34 @@ export function routeDrawing(from: LatLng, to: LatLng): RouteDrawing {
 export function routeMapDescription(from: string, to: string, miles: number): string {
   return `Map of the UK and Ireland: a straight line from ${from} to ${to}, ${describeDistance(miles)}.`;
 }
+
+/** A place as the map's legend and text alternative name it: "SW1A 1AA, Westminster". */
+export const mapPlaceName = (place: { postcode: string; district?: string | undefined }): string =>
+  place.district ? `${place.postcode}, ${place.district}` : place.postcode;
+
+/** Everything the map shows for a route, worded once for the wizard and the confirmation page. */
+export function routeMapView(
+  from: LatLng & { postcode: string; district?: string },
+  to: LatLng & { postcode: string; district?: string },
+  miles: number,
+) {
+  const fromName = mapPlaceName(from);
+  const toName = mapPlaceName(to);
+  return {
+    drawing: routeDrawing(from, to),
+    description: routeMapDescription(fromName, toName, miles),
+    label: mapLabelLines(miles),
+    from: fromName,
+    to: toName,
+    ferry: crossesSea(from.postcode, to.postcode),
+  };
+}
+
+/** The template's placeholders: the Worker writes the real values over them. */
+export const EMPTY_DRAWING: RouteDrawing = {
+  from: { cx: '0', cy: '0' },
+  to: { cx: '0', cy: '0' },
+  route: { x1: '0', y1: '0', x2: '0', y2: '0' },
+  label: { x: '0', y: '0' },
+  'label-line': { x: '0' },
+};

@@ -6,6 +6,7 @@ import { QUOTE_BUTTONS, QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { formatLongDate } from '~/lib/dates';
 import { LIMITS } from '~/lib/limits';
 import { fullAddress, addressLine } from '~/lib/address';
+import { crossesSea, FERRY_NOTE } from '~/lib/ferry';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
 import { promo } from '~/site.config';
@@ -178,6 +179,11 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           </span>
         </p>
         {service?.totalNote && <p className="mt-2 text-sm text-ink-muted">{service.totalNote}</p>}
+        {priced && crossesSea(priced.from.postcode, priced.to.postcode) && (
+          <p className="mt-2 text-sm text-ink-muted" data-ferry-note>
+            {FERRY_NOTE}
+          </p>
+        )}
         {promoRecognised && priced && (
           <p className="mt-3 rounded-lg bg-accent-100 px-3 py-2 text-sm font-medium text-ink" data-promo-line>
             {promoLine(promo.code, priced.result.total)}

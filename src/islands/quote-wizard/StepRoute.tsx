@@ -5,6 +5,8 @@ import { QUOTE_HINTS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '~/data/quote-labels
 import { LIMITS } from '~/lib/limits';
 import { PostcodeCombobox } from './PostcodeCombobox';
 import { QuoteCard } from './QuoteCard';
+import { RouteMap } from './RouteMap';
+import { routeMapView } from '~/lib/route-map';
 import type { Answers, PlaceInfo, PricingState } from './store';
 
 type RoutePatch = Partial<Pick<Answers, 'fromPostcode' | 'toPostcode' | 'fromAddress' | 'toAddress'>>;
@@ -117,11 +119,17 @@ export function StepRoute({ from, to, fromAddress, toAddress, onChange, pricing,
       {routeError && <RouteErrorBox id="quote-route-error" error={routeError} end="both" onRetry={onRecalculate} />}
 
       {pricing.status === 'success' && (
-        <div className="space-y-2">
-          <QuoteCard result={pricing.result} notes={pricing.notes} />
-          <button type="button" onClick={onRecalculate} className="btn-ghost -ml-2 text-sm">
-            Recalculate
-          </button>
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="space-y-2">
+            <QuoteCard result={pricing.result} notes={pricing.notes} />
+            <button type="button" onClick={onRecalculate} className="btn-ghost -ml-2 text-sm">
+              Recalculate
+            </button>
+          </div>
+          {/* A price saved before places carried coordinates has no map until it is worked out again. */}
+          {Number.isFinite(pricing.from.latitude) && Number.isFinite(pricing.to.latitude) && (
+            <RouteMap {...routeMapView(pricing.from, pricing.to, pricing.result.distance)} />
+          )}
         </div>
       )}
 

@@ -8,7 +8,17 @@
 import { fromTypedDate, isCalendarDate } from '~/lib/dates';
 import type { Answers } from './store';
 
-const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'fromAddress', 'toAddress', 'name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const;
+const TEXT_ANSWERS = [
+  'fromPostcode',
+  'toPostcode',
+  'fromAddress',
+  'toAddress',
+  'name',
+  'email',
+  'phone',
+  'additionalInfo',
+  'promoCode',
+] as const;
 
 export function takeOverForm(root: ParentNode = document): Partial<Answers> {
   // The wizard's shape (WizardShape.astro) stood in for it until now.
