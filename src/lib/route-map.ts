@@ -37,9 +37,9 @@ export interface RouteDrawing {
   'label-line': { x: string };
 }
 
-/** Half the label's width in map units (13-unit type): it never runs off the map's sides. */
-const LABEL_HALF_WIDTH = 58;
-const LABEL_GAP = 12;
+/** Half the label's width in map units (17 to 20-unit type): it never runs off the map's sides. */
+const LABEL_HALF_WIDTH = 76;
+const LABEL_GAP = 14;
 
 export function routeDrawing(from: LatLng, to: LatLng): RouteDrawing {
   const a = projectOnMap(from);
@@ -47,9 +47,9 @@ export function routeDrawing(from: LatLng, to: LatLng): RouteDrawing {
   const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
   // Above the line's middle, or below it when that would leave the map.
-  const above = mid.y - LABEL_GAP - 16 > 4;
+  const above = mid.y - LABEL_GAP - 40 > 4;
   const x = round1(clamp(mid.x, LABEL_HALF_WIDTH, ROUTE_MAP.width - LABEL_HALF_WIDTH));
-  const y = round1(above ? mid.y - LABEL_GAP - 14 : Math.min(mid.y + LABEL_GAP + 4, ROUTE_MAP.height - 20));
+  const y = round1(above ? mid.y - LABEL_GAP - 20 : Math.min(mid.y + LABEL_GAP + 20, ROUTE_MAP.height - 26));
   const text = (n: number) => String(n);
   return {
     from: { cx: text(a.x), cy: text(a.y) },

@@ -54,8 +54,8 @@ describe('the route map', () => {
       [places.belfast, places.belfast],
     ] as const) {
       const { label } = routeDrawing(a, b);
-      expect(Number(label.x)).toBeGreaterThanOrEqual(58);
-      expect(Number(label.x)).toBeLessThanOrEqual(ROUTE_MAP.width - 58);
+      expect(Number(label.x)).toBeGreaterThanOrEqual(76);
+      expect(Number(label.x)).toBeLessThanOrEqual(ROUTE_MAP.width - 76);
       expect(Number(label.y)).toBeGreaterThan(0);
       expect(Number(label.y)).toBeLessThan(ROUTE_MAP.height);
     }

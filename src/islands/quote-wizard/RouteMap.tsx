@@ -36,7 +36,7 @@ export function RouteMap({ drawing, description, label, from, to, ferry, templat
         viewBox={`0 0 ${ROUTE_MAP.width} ${ROUTE_MAP.height}`}
         role="img"
         aria-label={description}
-        className="h-auto w-36 shrink-0 sm:w-44"
+        className="h-auto w-44 shrink-0 sm:w-52"
         {...mark('svg')}
       >
         <rect width={ROUTE_MAP.width} height={ROUTE_MAP.height} rx="12" className="fill-brand-50" />
@@ -54,7 +54,7 @@ export function RouteMap({ drawing, description, label, from, to, ferry, templat
         <text
           {...drawing.label}
           textAnchor="middle"
-          fontSize="15"
+          fontSize="20"
           fontWeight="700"
           className="fill-ink stroke-white"
           strokeWidth="4"
@@ -62,7 +62,7 @@ export function RouteMap({ drawing, description, label, from, to, ferry, templat
           {...mark('label')}
         >
           <tspan {...fill('miles')}>{label[0]}</tspan>
-          <tspan x={drawing['label-line'].x} dy="1.2em" fontWeight="400" {...mark('label-line')}>
+          <tspan x={drawing['label-line'].x} dy="1.1em" fontSize="17" fontWeight="400" {...mark('label-line')}>
             {label[1]}
           </tspan>
         </text>

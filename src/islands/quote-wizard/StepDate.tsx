@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, useRef, useState } from 'react';
+import { createContext, useContext, useId, useRef, useState, type CSSProperties } from 'react';
 import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react-day-picker';
 import dayPickerStyles from 'react-day-picker/style.css?url';
 import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
@@ -37,6 +37,26 @@ interface Props {
 type TotalOn = ((date: string) => number) | null;
 const DayTotals = createContext<TotalOn>(null);
 
+/**
+ * The calendar's sizes, on its root (its own stylesheet sets them there, so a parent cannot): priced days are as
+ * wide as a phone allows, up to 48 px, so a 12 px total fits under each number.
+ */
+const BRAND = {
+  // brand-700 and brand-50 of tokens.css: the theme is inline, so no --color-* variable exists to read.
+  '--rdp-accent-color': '#1d3bd8',
+  '--rdp-accent-background-color': '#eff5ff',
+  '--rdp-outside-opacity': '1',
+};
+const PRICED_DAYS = {
+  ...BRAND,
+  '--rdp-day-width': 'min(48px, calc((100vw - 60px) / 7))',
+  '--rdp-day_button-width': 'calc(min(48px, calc((100vw - 60px) / 7)) - 2px)',
+  '--rdp-day-height': '56px',
+  '--rdp-day_button-height': '54px',
+  '--rdp-day_button-border-radius': '10px',
+} as CSSProperties;
+const PLAIN_DAYS = BRAND as CSSProperties;
+
 /** Said after a weekend day's price: in its accessible name, and in the line above the calendar. */
 const WEEKEND_CUE = 'weekend';
 
@@ -55,7 +75,7 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
       <span className="block leading-tight">{children}</span>
       {total !== null && (
         <span
-          className={`block text-xs leading-tight tabular-nums ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
+          className={`block text-xs leading-tight tracking-tight tabular-nums ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
           data-day-total={weekend ? 'weekend' : 'weekday'}
         >
           {formatMoney(total)}
@@ -160,14 +180,11 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
         <div
           id={`${id}-calendar`}
           hidden={!calendarOpen}
-          className={`mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-outside-opacity:1] ${
-            totalOn
-              ? '[--rdp-day-height:56px] [--rdp-day-width:46px] [--rdp-day_button-border-radius:10px] [--rdp-day_button-height:54px] [--rdp-day_button-width:44px]'
-              : '[--rdp-day-height:42px] [--rdp-day-width:42px] [--rdp-day_button-height:40px] [--rdp-day_button-width:40px]'
-          }`}
+          className="mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-1 shadow-sm max-sm:-mx-3 sm:p-3"
         >
           <DayTotals.Provider value={totalOn}>
             <DayPicker
+              style={totalOn ? PRICED_DAYS : PLAIN_DAYS}
               mode="single"
               showOutsideDays
               weekStartsOn={1}
