@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { distanceInMiles } from '~/lib/geo';
 import { calculatePricing } from '~/lib/pricing';
+import { formatMoney, formatPence } from '~/lib/money';
 import { call, emailsTo, emails, inDays, mailControl, nextWeekday, postcodesControl, query, runCron, unique, validQuote } from './helpers';
 import type { QuoteAnswer } from '~/lib/api';
 
@@ -97,7 +98,9 @@ describe('POST /api/send-quote-email', () => {
     expect(answer.promoCode).toBe('FIRSTMOVE10');
     const [customer] = await emailsTo(body.email as string);
     expect(customer!.html).toContain('Standard move');
-    expect(customer!.html).toContain('10% off your first booking, applied when you book');
+    // The price with the code, in whole pence (10% off: the total x 90), beside the unchanged estimate.
+    expect(customer!.html).toContain(`${formatPence(answer.pricing.total * 90)} with FIRSTMOVE10 when you book`);
+    expect(customer!.html).toContain(formatMoney(answer.pricing.total));
     const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
     expect(business!.html).toContain('FIRSTMOVE10');
     expect(query('SELECT promo_code FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ promo_code: 'FIRSTMOVE10' }]);

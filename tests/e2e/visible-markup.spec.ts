@@ -72,8 +72,8 @@ function markupIn(text: string): string[] {
 async function quoteFormFilled(page: Page, { from = 'SW1A 1AA', to = 'M1 1AE' } = {}) {
   await page.getByRole('radio', { name: /2 bedrooms/ }).check();
   await page.getByRole('checkbox', { name: /Sofa/ }).check();
-  await page.getByLabel('Moving from', { exact: true }).fill(from);
-  await page.getByLabel('Moving to', { exact: true }).fill(to);
+  await page.getByRole('textbox', { name: 'Moving from Postcode' }).fill(from);
+  await page.getByRole('textbox', { name: 'Moving to Postcode' }).fill(to);
   await page.getByLabel('Move date').fill(nextDay(6));
   await page.getByLabel('Additional Information (Optional)').fill(CUSTOMER_NOTES);
   await page.getByLabel('Promo code (optional)').fill('FIRSTMOVE10');
