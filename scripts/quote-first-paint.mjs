@@ -76,7 +76,13 @@ for (let run = 1; run <= Number(values.runs); run++) {
     writeFileSync(`${values.out}/run${run}-${String(index).padStart(2, '0')}-${frame.ms}ms.png`, Buffer.from(frame.data, 'base64'));
   }
   const formShown = frames.some((f) => f.state === 'form');
-  results.push({ run, fcp: fcp && Math.round(fcp), frames, formShownBeforeWizard: formShown && !values['block-wizard'], filmstrip: strip.length });
+  results.push({
+    run,
+    fcp: fcp && Math.round(fcp),
+    frames,
+    formShownBeforeWizard: formShown && !values['block-wizard'],
+    filmstrip: strip.length,
+  });
   console.log(
     `run ${run}: first contentful paint ${Math.round(fcp)} ms; ${frames.map((f) => `${f.state} from ${f.at} ms`).join(', ')}; ${strip.length} filmstrip frames`,
   );

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { ROUTE_MAP, ROUTE_MAP_OUTLINE } from '~/data/route-map';
+import { ROUTE_MAP } from '~/data/route-map';
+import { ROUTE_MAP_OUTLINE } from '~/data/route-map-outline';
 import { FERRY_NOTE } from '~/lib/ferry';
 import type { RouteDrawing } from '~/lib/route-map';
 

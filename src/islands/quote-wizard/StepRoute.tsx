@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { site } from '~/site.config';
 import { CallbackOffer } from './CallbackOffer';
@@ -5,9 +6,12 @@ import { QUOTE_HINTS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '~/data/quote-labels
 import { LIMITS } from '~/lib/limits';
 import { PostcodeCombobox } from './PostcodeCombobox';
 import { QuoteCard } from './QuoteCard';
-import { RouteMap } from './RouteMap';
 import { routeMapView } from '~/lib/route-map';
 import type { Answers, PlaceInfo, PricingState } from './store';
+
+// The map (its outline is a few KB) loads with the first price, not with the wizard's first screen.
+export const loadRouteMap = () => import('./RouteMap');
+const RouteMap = lazy(() => loadRouteMap().then((m) => ({ default: m.RouteMap })));
 
 type RoutePatch = Partial<Pick<Answers, 'fromPostcode' | 'toPostcode' | 'fromAddress' | 'toAddress'>>;
 
@@ -128,7 +132,9 @@ export function StepRoute({ from, to, fromAddress, toAddress, onChange, pricing,
           </div>
           {/* A price saved before places carried coordinates has no map until it is worked out again. */}
           {Number.isFinite(pricing.from.latitude) && Number.isFinite(pricing.to.latitude) && (
-            <RouteMap {...routeMapView(pricing.from, pricing.to, pricing.result.distance)} />
+            <Suspense fallback={null}>
+              <RouteMap {...routeMapView(pricing.from, pricing.to, pricing.result.distance)} />
+            </Suspense>
           )}
         </div>
       )}
