@@ -71,7 +71,8 @@ describe('POST /api/send-quote-email', () => {
     expect(customer[0]!.subject).toContain(answer.reference);
     expect(customer[0]!.idempotencyKey).toBe(`${body.idempotencyKey}:customer`);
     expect(customer[0]!.html).toContain(answer.reference);
-    expect(customer[0]!.html).toContain('12 High St, sw1a 1aa');
+    // The address line as sent, with the postcode once, as it was priced.
+    expect(customer[0]!.html).toContain('12 High St, SW1A 1AA');
     expect(customer[0]!.html).toContain('Sofa, Wardrobe');
     expect(customer[0]!.html).toContain(`£${expected.total.toLocaleString('en-GB')}`);
     expect(customer[0]!.html).toContain('What happens next?');
