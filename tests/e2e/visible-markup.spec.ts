@@ -316,3 +316,17 @@ test('the check itself finds what it looks for (and not ordinary prose)', () => 
     expect(markupIn(text), text).toEqual([]);
   }
 });
+
+test('in a browser with scripts on, it catches what /contact printed: <noscript class="contents"> shows its markup as text', async ({
+  page,
+}) => {
+  await page.setContent(
+    '<style>.contents{display:contents}</style><main><p>Rather we rang you?</p><noscript class="contents"><a href="tel:+442079460321"><svg viewBox="0 0 24 24"><path d="M22 16.9"/></svg> Call 020 7946 0321</a></noscript></main>',
+  );
+  expect(markupIn(await readableText(page))).not.toEqual([]);
+  // The same link as plain markup (what /contact now has) reads as words only.
+  await page.setContent(
+    '<main><a href="tel:+442079460321"><svg viewBox="0 0 24 24" aria-hidden="true"></svg> Call 020 7946 0321</a></main>',
+  );
+  expect(markupIn(await readableText(page))).toEqual([]);
+});
