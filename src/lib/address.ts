@@ -18,7 +18,10 @@ const TRAILING_PARTIAL = /(^|[\s,]+)([A-Z]{1,2}\d[A-Z\d]?\s?\d?[A-Z]{0,2})$/i;
 export function withPickedPostcode(text: string, postcode: string): string {
   const line = oneLine(text);
   const partial = TRAILING_PARTIAL.exec(line);
-  if (partial && compactPostcode(postcode).startsWith(compactPostcode(partial[2]!))) {
+  const picked = compactPostcode(postcode);
+  const typed = compactPostcode(partial?.[2] ?? '');
+  // The picked one completes what was typed, or (a district's centre, when the rest is unknown) is its start.
+  if (partial && (picked.startsWith(typed) || typed.startsWith(picked))) {
     return `${line.slice(0, partial.index)}${partial[1] ? (partial[1].includes(',') ? ', ' : ' ') : ''}${postcode}`;
   }
   return line ? `${line}, ${postcode}` : postcode;

@@ -6,6 +6,8 @@ describe('picking a postcode suggestion', () => {
     expect(withPickedPostcode('Flat 3, 12 Canal Street, N1 9G', 'N1 9GU')).toBe('Flat 3, 12 Canal Street, N1 9GU');
     expect(withPickedPostcode('12 Canal Street N1', 'N1 9GU')).toBe('12 Canal Street N1 9GU');
     expect(withPickedPostcode('12 sw1a1', 'SW1A 1AA')).toBe('12 SW1A 1AA');
+    // A district offered for a postcode the service does not know takes its place.
+    expect(withPickedPostcode('12 Canal Street, SW1A 9Z', 'SW1A')).toBe('12 Canal Street, SW1A');
   });
 
   it('fills an empty or postcode-only field with the postcode', () => {
