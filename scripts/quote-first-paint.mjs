@@ -67,7 +67,8 @@ for (let run = 1; run <= Number(values.runs); run++) {
   await page.goto(`${base}/quote`, { waitUntil: 'load' });
   const settled = values['block-wizard'] ? 'form[data-quote-form]' : '[data-quote-wizard]';
   await page.locator(settled).waitFor({ timeout: 30_000 });
-  await page.waitForTimeout(500); // a measuring tool, not a test: let the filmstrip catch the settled page
+  // Two more frames, so the filmstrip has the settled page too.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await cdp.send('Page.stopScreencast');
   const frames = await page.evaluate(() => window.__frames);
   const fcp = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
