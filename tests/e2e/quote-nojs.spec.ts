@@ -140,6 +140,7 @@ test('where the wizard will run, its shape paints first (not the form); when it 
   await expect(shape).toBeVisible();
   await expect(shape).toContainText('How big is your space?');
   await expect(form(page)).toBeHidden();
+  expect(await axeViolations(page), 'the wizard’s shape').toEqual([]);
   release();
 
   await waitForHydration(page);

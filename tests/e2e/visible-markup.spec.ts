@@ -4,8 +4,8 @@
  * tag (`<svg`, `</a>`) or an entity left unescaped or escaped twice (`&lt;`, `&amp;` where an `&` was meant, `&quot;`).
  *
  * Every page in the sitemap and every filled page (the quote form's price and refusals, the wizard's steps, a stored
- * quote's confirmation, the contact page's results, the dialogs), with JavaScript on and off, at 390 and 1280 px. Each
- * state gets its own browser context, several at a time. The customer's own text carries `&` and quotes, so double
+ * quote's confirmation, the contact page's results, the dialogs), with JavaScript on and off, at 390 and 1280 px: eight
+ * tests the runner spreads over its workers. Each state gets its own browser context, several at a time. The customer's own text carries `&` and quotes, so double
  * escaping shows up too.
  */
 import type { Browser, BrowserContext, Page } from '@playwright/test';
@@ -266,39 +266,44 @@ async function newContext(browser: Browser, baseURL: string, { js, width }: Mode
 
 for (const js of [true, false]) {
   for (const width of [390, 1280]) {
-    test(`no markup in visible text or accessible names: every page and filled state, JavaScript ${js ? 'on' : 'off'}, ${width} px`, async ({
-      browser,
-      baseURL,
-      page,
-    }) => {
-      test.setTimeout(240_000);
-      const mode = { js, width };
-      const paths = [...(await sitemapPaths(page)), ...UNLISTED];
-      expect(paths).toContain('/contact');
-      const states: State[] = [
-        ...paths.map((path): State => ({ name: path, reach: visit(path) })),
-        ...FILLED.filter((state) => !state.js || state.js === (js ? 'on' : 'off')),
-      ];
-      const failures: Record<string, string[]> = {};
-      const queue = [...states];
-      const worker = async () => {
-        for (let state = queue.shift(); state; state = queue.shift()) {
-          const context = await newContext(browser, baseURL!, mode);
-          try {
-            const view = await context.newPage();
-            await state.reach(view, mode);
-            const found = markupIn(await readableText(view));
-            if (found.length) failures[state.name] = found;
-          } catch (error) {
-            failures[state.name] = [`could not reach this state: ${String(error).split('\n')[0]}`];
-          } finally {
-            await context.close();
-          }
+    // Two tests per mode (the sitemap's pages, then the filled states), so the runner spreads them over its workers.
+    for (const group of ['every page in the sitemap', 'every filled state'] as const) {
+      test(`no markup in visible text or accessible names: ${group}, JavaScript ${js ? 'on' : 'off'}, ${width} px`, async ({
+        browser,
+        baseURL,
+        page,
+      }) => {
+        test.setTimeout(300_000);
+        const mode = { js, width };
+        let states: State[];
+        if (group === 'every page in the sitemap') {
+          const paths = [...(await sitemapPaths(page)), ...UNLISTED];
+          expect(paths).toContain('/contact');
+          states = paths.map((path): State => ({ name: path, reach: visit(path) }));
+        } else {
+          states = FILLED.filter((state) => !state.js || state.js === (js ? 'on' : 'off'));
         }
-      };
-      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-      expect(failures).toEqual({});
-    });
+        const failures: Record<string, string[]> = {};
+        const queue = [...states];
+        const worker = async () => {
+          for (let state = queue.shift(); state; state = queue.shift()) {
+            const context = await newContext(browser, baseURL!, mode);
+            try {
+              const view = await context.newPage();
+              await state.reach(view, mode);
+              const found = markupIn(await readableText(view));
+              if (found.length) failures[state.name] = found;
+            } catch (error) {
+              failures[state.name] = [`could not reach this state: ${String(error).split('\n')[0]}`];
+            } finally {
+              await context.close();
+            }
+          }
+        };
+        await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+        expect(failures).toEqual({});
+      });
+    }
   }
 }
 
