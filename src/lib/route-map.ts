@@ -60,7 +60,7 @@ export function routeDrawing(from: LatLng, to: LatLng): RouteDrawing {
   };
 }
 
-/** The map's text alternative: "Map of the UK and Ireland: a straight line from SW1A 1AA (Westminster) to …". */
+/** The map's text alternative: "Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to …". */
 export function routeMapDescription(from: string, to: string, miles: number): string {
   return `Map of the UK and Ireland: a straight line from ${from} to ${to}, ${describeDistance(miles)}.`;
 }
