@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, useRef, useState, type CSSProperties } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react-day-picker';
 import dayPickerStyles from 'react-day-picker/style.css?url';
 import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
@@ -109,6 +109,16 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const [typed, setTyped] = useState(value ? toTyped(value) : '');
   const [typedError, setTypedError] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const returnToToggle = useRef(false);
+
+  // A picked day closes the calendar and gives focus back to its button once the page is shorter again, scrolled
+  // clear of the sticky header (its scroll margin), never half under it.
+  useEffect(() => {
+    if (calendarOpen || !returnToToggle.current) return;
+    returnToToggle.current = false;
+    toggle.current?.focus({ preventScroll: true });
+    toggle.current?.scrollIntoView({ block: 'nearest' });
+  }, [calendarOpen]);
 
   // A date picked on the calendar replaces what was typed (state adjusted while rendering, not in an effect).
   const [shownValue, setShownValue] = useState(value);
@@ -159,7 +169,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
         <button
           ref={toggle}
           type="button"
-          className="field-input flex items-center gap-3 text-left sm:max-w-sm"
+          className="field-input flex scroll-mt-24 items-center gap-3 text-left sm:max-w-sm"
           aria-expanded={calendarOpen}
           aria-controls={`${id}-calendar`}
           onClick={() => setCalendarOpen((open) => !open)}
@@ -197,7 +207,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
                 onChange(fromDate(date));
                 setTypedError(null);
                 setCalendarOpen(false);
-                toggle.current?.focus();
+                returnToToggle.current = true;
               }}
               components={{ DayButton: PricedDayButton }}
               labels={{
