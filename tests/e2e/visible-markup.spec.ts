@@ -125,7 +125,8 @@ const FILLED: State[] = [
     reach: async (page) => {
       await page.goto('/');
       await page.getByRole('button', { name: 'Cookie settings' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      // The dialog's code (React) loads with this first press: on a busy machine that can take a while.
+      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
     },
   },
   {
@@ -134,7 +135,8 @@ const FILLED: State[] = [
     reach: async (page) => {
       await page.goto('/contact');
       await page.locator('#call-back').getByRole('button', { name: 'Request a call-back' }).click();
-      await expect(page.getByRole('dialog')).toBeVisible();
+      // The dialog's code (React) loads with this first press: on a busy machine that can take a while.
+      await expect(page.getByRole('dialog')).toBeVisible({ timeout: 20_000 });
     },
   },
   {
