@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
 import type { AppBindings } from '../env';
 import { config } from '../lib/config';
-import { filledPage, notFoundPage, prebuiltPage } from '../lib/prebuilt-page';
+import { filledPage, mergeFills, notFoundPage, prebuiltPage } from '../lib/prebuilt-page';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
@@ -19,6 +19,7 @@ import { API_SECURITY_HEADERS } from '../lib/security-headers';
 import { calendarPath, opensQuote } from '../lib/view-token';
 import { pagePath } from '../lib/worker-paths';
 import { confirmationFill } from './quote-fill';
+import { routeMapFill, withMapAttributes } from './route-map-fill';
 
 /** The link carries a secret: no referrer leaves the page, no cache keeps it, no search engine lists it. */
 const PRIVATE_PAGE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
@@ -42,9 +43,16 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
   }
   const opened = await openedQuote(c);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  const fill = confirmationFill(opened.quote);
-  fill.href = { calendar: calendarPath(opened.quote.reference, opened.token) };
-  return filledPage(await prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation), fill, 200, PRIVATE_PAGE);
+  const { quote } = opened;
+  const [page, map] = await Promise.all([
+    prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation),
+    // A quote still to be priced has no measured route to draw.
+    quote.pricing ? routeMapFill(c.env, quote.fromPostcode, quote.toPostcode, quote.pricing.distance) : null,
+  ]);
+  const fill = map ? mergeFills(confirmationFill(quote), map.fill) : confirmationFill(quote);
+  fill.href = { calendar: calendarPath(quote.reference, opened.token) };
+  const filled = filledPage(page, fill, 200, PRIVATE_PAGE);
+  return map ? withMapAttributes(filled, map.attributes) : filled;
 }
 
 export async function quoteCalendar(c: PageContext): Promise<Response> {

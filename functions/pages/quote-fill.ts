@@ -5,6 +5,7 @@
  * QuoteConfirmationView.astro).
  */
 import { formatLongDate } from '../../src/lib/dates';
+import { crossesSea, FERRY_NOTE } from '../../src/lib/ferry';
 import { formatMoney } from '../../src/lib/money';
 import { distanceLine, freeMilesLine, priceLines, promoLine } from '../../src/lib/price-lines';
 import type { PricingResult } from '../../src/lib/pricing';
@@ -15,10 +16,12 @@ import { distanceText, firstName, furnitureSummary, place, propertyTitle } from 
 export interface PriceNotes {
   notes?: readonly string[];
   promoCode?: string | null | undefined;
+  /** The route crosses the sea: the estimate leaves the ferry out, and says so. */
+  ferry?: boolean;
 }
 
 /** The Estimated Quote card: its lines, total, distance, notes and promo line. */
-export function priceFill(pricing: PricingResult, { notes = [], promoCode }: PriceNotes = {}): Fill {
+export function priceFill(pricing: PricingResult, { notes = [], promoCode, ferry = false }: PriceNotes = {}): Fill {
   const text: Record<string, string> = {
     'price:total': formatMoney(pricing.total),
     'price:distance': distanceLine(pricing),
@@ -34,12 +37,13 @@ export function priceFill(pricing: PricingResult, { notes = [], promoCode }: Pri
     text['price:free'] = free;
     show.push('price:free');
   }
-  if (notes.length) {
-    text['price:notes'] = notes.join(' ');
+  const said = [...notes, ...(ferry ? [FERRY_NOTE] : [])];
+  if (said.length) {
+    text['price:notes'] = said.join(' ');
     show.push('price:notes');
   }
   if (promoCode) {
-    text['price:promo'] = promoLine(promoCode);
+    text['price:promo'] = promoLine(promoCode, pricing.total);
     show.push('price:promo');
   }
   return { text, show };
@@ -62,6 +66,8 @@ export function confirmationFill(quote: StoredQuote): Fill {
     notes: quote.additionalInfo ?? '',
   };
   const show = [quote.customerEmail === 'sent' ? 'emailed' : 'email-pending', ...(quote.additionalInfo ? ['notes'] : [])];
-  const price = quote.pricing ? priceFill(quote.pricing, quote) : { show: ['price-pending'] };
+  const price = quote.pricing
+    ? priceFill(quote.pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) })
+    : { show: ['price-pending'] };
   return mergeFills({ text, show }, price);
 }

@@ -15,11 +15,12 @@
  * distance between postcodes', every value kept, to try again or call. A submitted quote is stored unpriced for the
  * business to price, as the wizard's is (lib/quote/price.ts).
  */
+import { addressLine } from '../../src/lib/address';
 import { PAGE_PATHS } from '../../src/lib/api';
+import { crossesSea } from '../../src/lib/ferry';
 import { priceRoute } from '../../src/lib/price-route';
 import { generateReference } from '../../src/lib/reference';
 import { promoCodeField, quoteFormSchema, type QuoteForm } from '../../src/lib/schemas';
-import { parsePostcodeInput } from '../../src/lib/postcodes';
 import { site } from '../../src/site.config';
 import type { Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
@@ -35,7 +36,9 @@ const FIELDS = new Set([
   'propertyId',
   'furnitureIds',
   'fromPostcode',
+  'fromAddress',
   'toPostcode',
+  'toAddress',
   'moveDate',
   'name',
   'email',
@@ -87,7 +90,11 @@ async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
   // The promo code is not the price's business: named on the card when it is one we know, never an error here.
   const promo = promoCodeField.safeParse(c.var.formBody?.get('promoCode') ?? '');
   return quoteFormPage(c, 200, {
-    fill: priceFill(pricing, { notes, promoCode: promo.success ? promo.data : undefined }),
+    fill: priceFill(pricing, {
+      notes,
+      promoCode: promo.success ? promo.data : undefined,
+      ferry: crossesSea(form.fromPostcode, form.toPostcode),
+    }),
     focus: 'price',
     values: { estimateRoute: routeKey(form), estimateDistance: String(distanceMiles), estimateTotal: String(pricing.total) },
   });
@@ -107,9 +114,9 @@ async function submitQuote(c: LeadContext, form: Submission): Promise<Response> 
   const posted = c.var.formBody;
   const request: QuoteSubmission = {
     ...answers,
-    // The lines as typed, for the e-mails (the schema gave the postcodes alone).
-    fromAddress: parsePostcodeInput(posted?.get('fromPostcode') ?? '').line,
-    toAddress: parsePostcodeInput(posted?.get('toPostcode') ?? '').line,
+    // The address lines, with anything typed around a postcode in its field (the schema gave the postcodes alone).
+    fromAddress: addressLine(answers.fromAddress, posted?.get('fromPostcode')) || undefined,
+    toAddress: addressLine(answers.toAddress, posted?.get('toPostcode')) || undefined,
     idempotencyKey: idempotencyKey ?? newRequestKey(),
     clientEstimate: shownEstimate(form),
   };

@@ -27,6 +27,9 @@ export const headerGroups: readonly NavGroup[] = [
       { label: 'Packing', href: '/services/packing', description: 'Full, partial or materials only' },
       { label: 'Commercial moving', href: '/services/commercial', description: 'Offices, shops and stock' },
       { label: 'Storage', href: storageHref, description: 'Between homes, by the week' },
+      // Issue 18: the phone menu (which lists these groups) left it out; the footer always had it. No description:
+      // every page carries this menu, and most sit at the 14 KB first round trip.
+      { label: 'Car transport', href: '/services/car-transport' },
     ],
   },
   {

@@ -13,9 +13,18 @@ export const QUOTE_STEPS = {
   5: 'Your contact details',
 } as const;
 
+/** Step 3's two ends, each a group of an address line and a postcode (the GOV.UK address pattern). */
+export const QUOTE_ROUTE_ENDS = {
+  from: 'Moving from',
+  to: 'Moving to',
+} as const;
+
+/** Each field's own label; step 3's are read after their end's name ("Moving from Postcode"). */
 export const QUOTE_LABELS = {
-  fromPostcode: 'Moving from',
-  toPostcode: 'Moving to',
+  fromPostcode: 'Postcode',
+  toPostcode: 'Postcode',
+  fromAddress: 'Address line (optional)',
+  toAddress: 'Address line (optional)',
   /** The wizard's typed date, next to its calendar. */
   typedDate: 'Or type the date (dd/mm/yyyy)',
   /** The form's date field (the browser's own date picker). */
@@ -30,7 +39,8 @@ export const QUOTE_LABELS = {
 export const QUOTE_HINTS = {
   furniture: 'Anything big or awkward that needs extra hands? Add it here; skip this step if not.',
   weekend: `Weekend moves may include a ${WEEKEND_SURCHARGE_RATE * 100}% surcharge`,
-  postcode: 'A postcode, or an address ending in one: for example SW1A 1AA.',
+  postcode: 'The postcodes give your price; add the house number and street if you like, so the movers know where to go.',
+  address: 'House or flat number and street',
   promoCode: 'Have a code? Enter it here.',
 } as const;
 

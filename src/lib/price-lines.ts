@@ -5,6 +5,8 @@
  */
 import { promo } from '../site.config';
 import { describeDistance } from './distance';
+import { formatPence } from './money';
+import { promoPrice } from './promo';
 import type { PricingResult } from './pricing';
 
 export const PRICE_LABELS = {
@@ -55,5 +57,12 @@ export const PRICE_PENDING = {
   distance: 'To be confirmed',
 } as const;
 
-/** "FIRSTMOVE10: 10% off your first booking, applied when you book" */
-export const promoLine = (code: string): string => `${code}: ${promo.description}`;
+/**
+ * The promo code as an amount beside the estimate (which stays as it is):
+ * "£1,116.90 with FIRSTMOVE10 when you book (10% off your first booking)". A quote still to be priced names the offer.
+ */
+export function promoLine(code: string, totalPounds: number | null): string {
+  if (totalPounds === null) return `${code}: ${promo.description}`;
+  const price = promoPrice(totalPounds, { code, percentOff: promo.percentOff });
+  return `${formatPence(price.pricePence)} with ${code} when you book (${price.percentOff}% off your first booking)`;
+}

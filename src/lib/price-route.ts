@@ -24,6 +24,9 @@ export interface PlaceInfo {
   postcode: string;
   district: string;
   region: string;
+  /** Where the route map puts it. */
+  latitude: number;
+  longitude: number;
 }
 
 interface Priced {
@@ -106,4 +109,10 @@ export async function priceRoute(
   };
 }
 
-const place = (p: PlaceInfo): PlaceInfo => ({ postcode: p.postcode, district: p.district, region: p.region });
+const place = (p: PlaceInfo): PlaceInfo => ({
+  postcode: p.postcode,
+  district: p.district,
+  region: p.region,
+  latitude: p.latitude,
+  longitude: p.longitude,
+});

@@ -184,6 +184,8 @@ const quoteFormRoute = {
   furnitureIds: formFurniture,
   fromPostcode: formPostcodeField('from'),
   toPostcode: formPostcodeField('to'),
+  fromAddress: blankAsMissing(quoteRequestSchema.shape.fromAddress),
+  toAddress: blankAsMissing(quoteRequestSchema.shape.toAddress),
   website: honeypotField,
 };
 

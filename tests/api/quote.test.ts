@@ -22,6 +22,7 @@ import {
   validContact,
   validQuote,
 } from './helpers';
+import { formatMoney, formatPence } from '~/lib/money';
 
 const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')) as {
   postcodes: Array<{ postcode: string; latitude: number; longitude: number }>;
@@ -127,7 +128,8 @@ describe('POST /api/send-quote-email', () => {
     expect(customer[0]!.subject).toContain(answer.reference);
     expect(customer[0]!.idempotencyKey).toBe(`quote:${answer.reference}:customer`);
     expect(customer[0]!.html).toContain(answer.reference);
-    expect(customer[0]!.html).toContain('12 High St, sw1a 1aa');
+    // The address line as sent, with the postcode once, as it was priced.
+    expect(customer[0]!.html).toContain('12 High St, SW1A 1AA');
     expect(customer[0]!.html).toContain('Sofa, Wardrobe');
     expect(customer[0]!.html).toContain(`£${expected.total.toLocaleString('en-GB')}`);
     expect(customer[0]!.html).toContain('What happens next?');
@@ -154,7 +156,9 @@ describe('POST /api/send-quote-email', () => {
     expect(answer.promoCode).toBe('FIRSTMOVE10');
     const [customer] = await emailsTo(body.email as string);
     expect(customer!.html).toContain('Standard move');
-    expect(customer!.html).toContain('10% off your first booking, applied when you book');
+    // The price with the code, in whole pence (10% off: the total x 90), beside the unchanged estimate.
+    expect(customer!.html).toContain(`${formatPence(answer.pricing!.total * 90)} with FIRSTMOVE10 when you book`);
+    expect(customer!.html).toContain(formatMoney(answer.pricing!.total));
     const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
     expect(business!.html).toContain('FIRSTMOVE10');
     expect(query('SELECT promo_code FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ promo_code: 'FIRSTMOVE10' }]);

@@ -144,5 +144,5 @@ test.describe('without JavaScript', () => {
 test('with JavaScript the call-back buttons are there and the phone fallback is not', async ({ page }) => {
   await page.goto('/contact');
   await expect(page.locator('#call-back').getByRole('button', { name: 'Request a call-back' })).toBeVisible();
-  await expect(page.locator('[data-callback-fallback]')).toHaveCount(0);
+  await expect(page.locator('[data-callback-fallback]')).toBeHidden();
 });

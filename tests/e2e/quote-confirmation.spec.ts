@@ -12,6 +12,7 @@ import {
   uniqueEmail,
 } from './quote-helpers';
 import { formatLongDate } from '../../src/lib/dates';
+import { formatPence } from '../../src/lib/money';
 
 test('without a link /quote-confirmation redirects to /quote', async ({ page }) => {
   await page.goto('/quote-confirmation');
@@ -31,6 +32,7 @@ test('the wizard goes to the quote’s own link, which shows the stored quote on
   browser,
   baseURL,
 }) => {
+  test.setTimeout(60_000);
   const email = uniqueEmail('confirm');
   const date = nextDay(5);
   await open(page, '/quote');
@@ -60,7 +62,7 @@ test('the wizard goes to the quote’s own link, which shows the stored quote on
       'Piano on the ground floor.',
       'Sofa, Wardrobe',
       'miles as the crow flies',
-      'FIRSTMOVE10: 10% off your first booking, applied when you book',
+      `${formatPence(expected.total * 90)} with FIRSTMOVE10 when you book (10% off your first booking)`,
     ]) {
       await expect(details).toContainText(text);
     }

@@ -19,6 +19,7 @@ import {
 } from './quote-helpers';
 import { addDays, formatLongDate, londonToday } from '../../src/lib/dates';
 import { describeDistance } from '../../src/lib/distance';
+import { formatPence } from '../../src/lib/money';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 
 type Fields = Record<string, string | string[]>;
@@ -112,7 +113,10 @@ test.describe('POST /quote (the quote without JavaScript)', () => {
     expect(filled(html, 'price:furniture')).toBe(formatMoney(expected.furnitureCosts));
     expect(filled(html, 'price:extra-label')).toBe(`Extra distance (${expected.extraMiles.toFixed(1)} miles as the crow flies)`);
     expect(filled(html, 'price:distance')).toBe(`Distance: ${describeDistance(expected.distance)}`);
-    expect(filled(html, 'price:promo')).toBe('FIRSTMOVE10: 10% off your first booking, applied when you book');
+    // 10% off in whole pence: the total x 90.
+    expect(filled(html, 'price:promo')).toBe(
+      `${formatPence(expected.total * 90)} with FIRSTMOVE10 when you book (10% off your first booking)`,
+    );
     expect(shown(html, 'errors')).toBe(false);
     // The price is what the page is about: it takes focus as the page loads (and comes into view), with no script.
     expect(html).toMatch(/<section id="quote-price"[^>]*autofocus/);
@@ -150,7 +154,8 @@ test.describe('POST /quote (the quote without JavaScript)', () => {
     const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa', 'bookcase'], nextDay(6));
     expect(row).toEqual({
       via: 'form',
-      from_address: '12 High St, sw1a 1aa',
+      // The postcode field's line without its postcode (the postcode has its own column).
+      from_address: '12 High St',
       total: expected.total,
       verified: 1,
       promo_code: 'FIRSTMOVE10',
@@ -169,7 +174,8 @@ test.describe('POST /quote (the quote without JavaScript)', () => {
     const business = emails.find((e) => !([e.to].flat() as string[]).includes(email))!;
     expect(customer.text).toContain('View your quote online');
     expect(customer.text).toContain(describeDistance(expected.distance));
-    expect(customer.text).toContain('FIRSTMOVE10: 10% off your first booking, applied when you book');
+    expect(customer.text).toContain(`${formatPence(expected.total * 90)} with FIRSTMOVE10 when you book`);
+    expect(customer.text).toContain('Moving from: 12 High St, SW1A 1AA');
     // The e-mailed link opens the same quote (its own token); the business e-mail carries no link and no token.
     const mailed = await request.get(emailedLink(customer));
     expect(mailed.status()).toBe(200);

@@ -11,13 +11,17 @@ import { CONFIRMATION_URL, emailsFor, expectedPricing, formatMoney, nextDay, uni
 const WIZARD_CHUNK = /\/_astro\/QuoteWizard\.[\w-]+\.js(\?astro-retry=\d+)?$/;
 
 const form = (page: Page) => page.locator('form[data-quote-form]');
+/** Each end of the route is a group: its postcode and its address line are named after it ("Moving from Postcode"). */
+const postcodeField = (page: Page, end: 'from' | 'to') => page.getByRole('textbox', { name: `Moving ${end} Postcode` });
+const addressField = (page: Page, end: 'from' | 'to') => page.getByRole('textbox', { name: `Moving ${end} Address line` });
 const summary = (page: Page) => page.locator('[data-error-summary]');
 
 async function fillRoute(page: Page, { from = 'SW1A 1AA', to = 'M1 1AE', date = nextDay(6) } = {}) {
   await page.getByRole('radio', { name: /2 bedrooms/ }).check();
   await page.getByRole('checkbox', { name: /Sofa/ }).check();
-  await page.getByLabel('Moving from').fill(from);
-  await page.getByLabel('Moving to').fill(to);
+  await postcodeField(page, 'from').fill(from);
+  await addressField(page, 'from').fill('Flat 3, 12 Canal Street');
+  await postcodeField(page, 'to').fill(to);
   await page.getByLabel('Move date').fill(date);
 }
 
@@ -54,7 +58,8 @@ async function walk(page: Page, { checkAxe }: { checkAxe: boolean }) {
   await expect(summary(page).getByRole('link')).toHaveText(['Please enter a valid email address.']);
   await expect(page.getByLabel('Email Address')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#qf-email-error')).toHaveText('Please enter a valid email address.');
-  await expect(page.getByLabel('Moving from')).toHaveValue('SW1A 1AA');
+  await expect(postcodeField(page, 'from')).toHaveValue('SW1A 1AA');
+  await expect(addressField(page, 'from')).toHaveValue('Flat 3, 12 Canal Street');
   await expect(page.getByRole('radio', { name: /2 bedrooms/ })).toBeChecked();
   await expect(page.getByRole('checkbox', { name: /Sofa/ })).toBeChecked();
   await axe('the error summary');
@@ -81,6 +86,7 @@ async function walk(page: Page, { checkAxe }: { checkAxe: boolean }) {
   await expect(page.getByRole('heading', { name: 'Quote Request Sent Successfully!' })).toBeVisible();
   const reference = (await page.locator('[data-reference]').textContent())!.trim();
   await expect(page.locator('[data-confirmation-total]')).toHaveText(formatMoney(expected.total));
+  await expect(page.locator('[data-confirmation]')).toContainText('Flat 3, 12 Canal Street, SW1A 1AA');
   await axe('the confirmation');
 
   await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
@@ -103,8 +109,8 @@ test.describe('with JavaScript switched off', () => {
     await page.getByRole('button', { name: 'Check my price' }).click();
     await expect(summary(page)).toBeFocused();
     await expect(page.locator('#qf-fromPostcode-error')).toHaveText('Postcode not found');
-    await expect(page.getByLabel('Moving from')).toHaveAttribute('aria-invalid', 'true');
-    await expect(page.getByLabel('Moving to')).toHaveValue('M1 1AE');
+    await expect(postcodeField(page, 'from')).toHaveAttribute('aria-invalid', 'true');
+    await expect(postcodeField(page, 'to')).toHaveValue('M1 1AE');
     await expect(page.locator('#quote-price')).toBeHidden();
   });
 });
@@ -121,8 +127,8 @@ test('with the wizard’s script blocked (JavaScript on), the same form works; a
   expect(blocked.some((url) => url.includes('astro-retry'))).toBe(true);
 });
 
-test('when the wizard runs it takes the form’s place: nothing of the form is left to tab into, nothing typed is lost', async ({ page }) => {
-  // Hold the wizard's chunk so the form can be used first, as on a slow connection.
+test('where the wizard will run, its shape paints first (not the form); when it runs nothing of the form is left', async ({ page }) => {
+  // Hold the wizard's chunk, as a slow connection does: the page shows the wizard's first step, never the plain form.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(WIZARD_CHUNK, async (route) => {
@@ -130,14 +136,17 @@ test('when the wizard runs it takes the form’s place: nothing of the form is l
     await route.continue();
   });
   await page.goto('/quote');
-  await page.getByRole('radio', { name: /3 bedrooms/ }).check();
-  await page.getByLabel('Moving from').fill('LS1 1UR');
+  const shape = page.locator('[data-wizard-shape]');
+  await expect(shape).toBeVisible();
+  await expect(shape).toContainText('How big is your space?');
+  await expect(form(page)).toBeHidden();
+  expect(await axeViolations(page), 'the wizard’s shape').toEqual([]);
   release();
 
   await waitForHydration(page);
+  await expect(shape).toHaveCount(0);
   await expect(form(page)).toHaveCount(0);
   await expect(page.locator('[data-quote-wizard]')).toBeVisible();
-  await expect(page.getByRole('radio', { name: /3 bedrooms/ })).toBeChecked();
   // Every control a keyboard reaches on the page belongs to the wizard or the page around it, never a form control left behind.
   const reachable = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]')]
@@ -145,7 +154,36 @@ test('when the wizard runs it takes the form’s place: nothing of the form is l
       .map((el) => el.closest('form')?.id ?? ''),
   );
   expect(reachable).not.toContain('quote-form');
+});
+
+test('if the wizard throws as it loads, the plain form is the page, and what is typed there carries into the wizard later', async ({
+  page,
+}) => {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(WIZARD_CHUNK, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/quote');
+  // An error on the page before the wizard draws: the form is shown rather than a shape that may never come alive.
+  await page.evaluate(() =>
+    setTimeout(() => {
+      throw new Error('a script failed');
+    }),
+  );
+  await expect(form(page)).toBeVisible();
+  await expect(page.locator('[data-wizard-shape]')).toBeHidden();
+  await page.getByRole('radio', { name: /3 bedrooms/ }).check();
+  await postcodeField(page, 'from').fill('LS1 1UR');
+  await addressField(page, 'from').fill('4 Park Row');
+  release();
+
+  await waitForHydration(page);
+  await expect(form(page)).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /3 bedrooms/ })).toBeChecked();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('combobox', { name: 'Moving from' })).toHaveValue('LS1 1UR');
+  await expect(page.getByRole('textbox', { name: 'Moving from Address line' })).toHaveValue('4 Park Row');
 });

@@ -137,7 +137,7 @@ test('a single item: furniture moving preselects the Mini Move, and the notes an
   await expect(page).toHaveURL(/\/quote$/);
   await toStep5(page, { from: 'SW1A 1AA', to: 'EC1A 1BB' });
   await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue(`Service: ${service.label}`);
-  const serviceRow = page.locator('[data-booking-summary] dt', { hasText: 'Service' }).locator('xpath=following-sibling::dd[1]');
+  const serviceRow = page.locator('[data-booking-summary] dt', { hasText: 'Property size' }).locator('xpath=following-sibling::dd[1]');
   await expect(serviceRow).toHaveText(`${findPackage('mini')!.title}${service.label}`);
 });
 

@@ -5,6 +5,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { quoteHref } from '../../src/data/services';
 import { describeDistance, STRAIGHT_LINE } from '../../src/lib/distance';
+import { formatMoney, formatPence } from '../../src/lib/money';
 import { promo, site, telHref } from '../../src/site.config';
 import { test, expect, open, axeViolations } from './fixtures';
 import { expectedPricing, expectStep, nextDay, reachStep4, stepHeading, typed } from './quote-helpers';
@@ -75,7 +76,7 @@ test('the distance is labelled as the crow flies on the quote card and in the bo
   await expect(card).toContainText(`Extra distance (${describeDistance(expected.extraMiles)})`);
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(2)));
   await continueButton(page).click();
-  const distanceRow = page.locator('[data-booking-summary] dt', { hasText: 'Distance' }).locator('xpath=following-sibling::dd[1]');
+  const distanceRow = page.locator('[data-booking-summary] dt', { hasText: /^Distance$/ }).locator('xpath=following-sibling::dd[1]');
   await expect(distanceRow).toHaveText(describeDistance(expected.distance));
   await expect(distanceRow).toContainText(STRAIGHT_LINE);
 });
@@ -91,8 +92,12 @@ test('FIRSTMOVE10 adds its line to the booking summary on step 5, and only the r
   await field.fill('FIRSTMOVE1');
   await expect(line).toHaveCount(0);
   await field.fill(` ${promo.code.toLowerCase()} `);
-  await expect(line).toHaveText(`${promo.code}: ${promo.description}`);
-  await expect(line).toContainText('10% off your first booking, applied when you book');
+  // The price with the code, in whole pence: the total x (100 - 10).
+  const { total } = expectedPricing('CT1 2EH', 'BN1 1AE', 'mini', [], nextDay(4));
+  await expect(line).toHaveText(
+    `${formatPence(total * (100 - promo.percentOff))} with ${promo.code} when you book (${promo.percentOff}% off your first booking)`,
+  );
+  await expect(page.locator('[data-summary-total]')).toHaveText(formatMoney(total));
   await expect(page.locator('#quote-promoCode-hint')).toHaveText('Code recognised: see your booking summary.');
   await expect(field).toHaveAttribute('aria-describedby', 'quote-promoCode-hint');
   expect(await axeViolations(page), 'step 5 with the promo line').toEqual([]);

@@ -1,3 +1,4 @@
+import { isWeekend } from '../../src/lib/dates';
 import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations } from './fixtures';
 import { DRAFT_KEY } from '../../src/islands/quote-wizard/storage-keys';
@@ -245,9 +246,9 @@ test('suggestions: open at 3 characters, clear under 3, close on selection and 2
   await fromField(page).fill('SW');
   await expect(list).toBeHidden();
 
-  // Selection closes the list; a typed building number is kept in front of the postcode.
+  // Selection closes the list and completes the postcode; anything typed before it is kept.
   await fromField(page).fill('12 SW1A 2');
-  await list.getByRole('option', { name: '12 SW1A 2AA' }).click();
+  await list.getByRole('option', { name: 'SW1A 2AA' }).click();
   await expect(fromField(page)).toHaveValue('12 SW1A 2AA');
   await expect(list).toBeHidden();
 
@@ -413,7 +414,7 @@ test('step 5 checks name, e-mail and phone with the shared schema and focuses an
 
   // The promo code is recognised as the customer types it.
   await page.getByLabel('Promo code (optional)').fill('firstmove10');
-  await expect(page.getByText('FIRSTMOVE10: 10% off your first booking, applied when you book')).toBeVisible();
+  await expect(page.locator('[data-promo-line]')).toContainText('with FIRSTMOVE10 when you book');
 });
 
 test('typed dates: an impossible or past date gets a clear message', async ({ page }) => {
@@ -564,7 +565,8 @@ test('the calendar works from the keyboard: arrow keys move, Enter picks, focus 
 function dayButtonName(date: string, price: string): RegExp {
   const day = new Date(`${date}T12:00:00`);
   const month = day.toLocaleDateString('en-US', { month: 'long' });
-  return new RegExp(`${month} ${day.getDate()}(st|nd|rd|th), ${day.getFullYear()}, ${price.replace(/[$()]/g, '\\$&')}$`);
+  const weekend = isWeekend(date) ? ' \\(weekend\\)' : '';
+  return new RegExp(`${month} ${day.getDate()}(st|nd|rd|th), ${day.getFullYear()}, ${price.replace(/[$()]/g, '\\$&')}${weekend}$`);
 }
 
 /** Moves the calendar on to the month of `date` (it opens on this month). */
@@ -585,9 +587,10 @@ test('the calendar shows each day’s total once the route is priced, weekday an
   const onSaturday = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday);
   expect(onSaturday.total - onWednesday.total).toBe(Math.round(599 * 0.15));
 
-  await expect(page.locator('[data-day-prices]')).toHaveText(
+  await expect(page.locator('[data-day-prices]')).toContainText(
     `Weekdays ${formatMoney(onWednesday.total)}, weekends ${formatMoney(onSaturday.total)}`,
   );
+  await expect(page.locator('[data-day-prices]')).toContainText('Weekend prices are in bold amber');
   for (const [date, priced] of [
     [wednesday, onWednesday],
     [saturday, onSaturday],

@@ -21,6 +21,8 @@ const SPEC_HEADER_LINKS = [
 ];
 /** Issue 14 adds to the header: Help, Contact and Storage (spec section 1 advertises storage). */
 const ISSUE_14_HEADER_LINKS = ['/faq', '/contact', '/services/home-removals#storage'];
+/** Issue 18: Car transport in the Services menu, so the phone menu offers it too. */
+const ISSUE_18_HEADER_LINKS = ['/services/car-transport'];
 /**
  * The spec's footer links, with issue 14's labels where the spec's did not match their pages ("International Moving"
  * opened /services/other, "Help Center" /contact, "Safety and Insurance" /faq): each label now names its page.
@@ -43,7 +45,7 @@ test.describe('header', () => {
     const header = page.locator('header').first();
     const desktopNav = header.getByRole('navigation', { name: 'Main' });
     const hrefs = await desktopNav.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs.sort()).toEqual([...SPEC_HEADER_LINKS, ...ISSUE_14_HEADER_LINKS].sort());
+    expect(hrefs.sort()).toEqual([...SPEC_HEADER_LINKS, ...ISSUE_14_HEADER_LINKS, ...ISSUE_18_HEADER_LINKS].sort());
     expect(headerGroups.map((g) => g.label)).toEqual(['Services', 'Company', 'More']);
     for (const link of headerLinks) await expect(desktopNav.getByRole('link', { name: link.label, exact: true })).toBeVisible();
     expect(headerGroups[0]!.links.map((l) => l.href)).toContain(storageHref);
@@ -89,7 +91,7 @@ test.describe('header', () => {
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
     await expect(mobileNav).toBeVisible();
     const hrefs = await mobileNav.locator('a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    for (const href of [...SPEC_HEADER_LINKS, ...ISSUE_14_HEADER_LINKS, '/login']) expect(hrefs).toContain(href);
+    for (const href of [...SPEC_HEADER_LINKS, ...ISSUE_14_HEADER_LINKS, ...ISSUE_18_HEADER_LINKS, '/login']) expect(hrefs).toContain(href);
     // Get Quote is not repeated in the menu: it stays in the bar beside Menu.
     await expect(page.locator('header [data-header-quote]')).toBeVisible();
     await expect(mobileNav.locator('[data-callback-trigger]')).toBeVisible();

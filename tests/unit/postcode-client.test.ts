@@ -141,7 +141,13 @@ describe('priceRoute: one path from answers to a price, with typed error codes',
     expect(outcome.route.verified).toBe(true);
     expect(outcome.route.pricing.total).toBe(199);
     expect(outcome.route.pricing.distance).toBeLessThan(1);
-    expect(outcome.route.from).toEqual({ postcode: 'SW1A 1AA', district: 'Westminster', region: 'London' });
+    expect(outcome.route.from).toEqual({
+      postcode: 'SW1A 1AA',
+      district: 'Westminster',
+      region: 'London',
+      latitude: 51.501009,
+      longitude: -0.141588,
+    });
     expect(outcome.route.notes).toEqual([]);
   });
 

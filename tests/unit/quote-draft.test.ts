@@ -28,6 +28,8 @@ const answers = {
   furnitureIds: ['sofa'],
   fromPostcode: 'SW1A 1AA',
   toPostcode: 'M1 1AE',
+  fromAddress: 'Flat 3, 12 Canal Street',
+  toAddress: '221B Baker Street',
   moveDate: addDays(londonToday(), 10),
   name: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -37,12 +39,14 @@ const answers = {
 };
 
 describe('the quote draft', () => {
-  it('keeps the answers and the step, never the name, e-mail or phone', () => {
+  it('keeps the answers and the step, never the name, e-mail, phone or address lines', () => {
     const store = memoryStorage();
     saveDraft({ ...answers, step: 5 }, now, store);
     const kept = store.getItem(DRAFT_KEY)!;
-    for (const personal of ['Ada Lovelace', 'ada@example.com', '07700 900123']) expect(kept).not.toContain(personal);
-    const { name: _n, email: _e, phone: _p, ...rest } = answers;
+    for (const personal of ['Ada Lovelace', 'ada@example.com', '07700 900123', 'Canal Street', 'Baker Street']) {
+      expect(kept).not.toContain(personal);
+    }
+    const { name: _n, email: _e, phone: _p, fromAddress: _f, toAddress: _t, ...rest } = answers;
     expect(readDraft(now, store)).toEqual({ savedAt: now, step: 5, answers: rest });
   });
 

@@ -4,6 +4,7 @@
  * without a price (the postcode service was down) says the price is to come, and tells the business to price it.
  */
 import { formatLongDate } from '../../../src/lib/dates';
+import { crossesSea, FERRY_NOTE } from '../../../src/lib/ferry';
 import { formatMoney } from '../../../src/lib/money';
 import { PRICE_LABELS, PRICE_PENDING, priceLines, promoLine } from '../../../src/lib/price-lines';
 import type { PricingResult } from '../../../src/lib/pricing';
@@ -42,7 +43,8 @@ function moveRows(quote: StoredQuote): Row[] {
     ['Furniture', furnitureSummary(quote.furnitureIds)],
   ];
   for (const note of quote.notes) rows.push(['Note', note]);
-  if (quote.promoCode) rows.push(['Promo code', promoLine(quote.promoCode)]);
+  if (crossesSea(quote.fromPostcode, quote.toPostcode)) rows.push(['Note', FERRY_NOTE]);
+  if (quote.promoCode) rows.push(['Promo code', promoLine(quote.promoCode, quote.pricing?.total ?? null)]);
   return rows;
 }
 

@@ -1,6 +1,7 @@
 /** How a stored quote's details read wherever they are shown: the e-mails, the confirmation page, the calendar file. */
 import { findFurniture } from '../../../src/data/furniture';
 import { findPackage } from '../../../src/data/packages';
+import { fullAddress } from '../../../src/lib/address';
 import { describeDistance } from '../../../src/lib/distance';
 import { PRICE_PENDING } from '../../../src/lib/price-lines';
 import type { StoredQuote } from './stored-quote';
@@ -11,9 +12,8 @@ export function furnitureSummary(ids: readonly string[]): string {
   return ids.map((id) => findFurniture(id)?.name ?? id).join(', ');
 }
 
-/** An end of the route as the customer wrote it, with the postcode it was priced from: "12 High St, sw1a 1aa (SW1A 1AA)". */
-export const place = (line: string | null | undefined, postcode: string) =>
-  line && line !== postcode ? `${line} (${postcode})` : postcode;
+/** An end of the route as the customer gave it, with the postcode it was priced from: "Flat 3, 12 Canal Street, N1 9GU". */
+export const place = (line: string | null | undefined, postcode: string) => fullAddress(line, postcode);
 
 export const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
 

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { withPickedPostcode } from '~/lib/address';
 import { LIMITS } from '~/lib/limits';
 import type { AddressSuggestion } from '~/lib/postcode-client';
 import { BLUR_CLOSE_MS, SUGGESTION_MIN_CHARS, suggestAddresses } from './suggestions';
 
 interface Props {
   id: string;
+  /** The field's own label ('Postcode'). */
   label: string;
+  /** The group it belongs to ('Moving from'): its id is read before the label, and its text names the suggestions. */
+  group: { id: string; label: string };
   value: string;
   onChange: (value: string) => void;
   /** Ids of messages that describe the field (its place, an error). */
@@ -15,11 +19,11 @@ interface Props {
 }
 
 /**
- * A postcode field with an ARIA 1.2 combobox of address suggestions: they open once 3 or more characters
+ * A postcode field with an ARIA 1.2 combobox of postcode suggestions: they open once 3 or more characters
  * are typed, fewer clears them; ArrowUp/ArrowDown move, Enter picks, Escape closes; a pick or 200 ms
- * after blur closes the list.
+ * after blur closes the list. A pick completes the postcode the field ends with and keeps anything typed before it.
  */
-export function PostcodeCombobox({ id, label, value, onChange, describedBy, invalid, autoComplete }: Props) {
+export function PostcodeCombobox({ id, label, group, value, onChange, describedBy, invalid, autoComplete }: Props) {
   const [options, setOptions] = useState<AddressSuggestion[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -67,7 +71,7 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
 
   const choose = (option: AddressSuggestion) => {
     cancelLookup();
-    onChange(option.address);
+    onChange(withPickedPostcode(value, option.postcode));
     setOpen(false);
     setOptions([]);
     setActive(-1);
@@ -104,13 +108,14 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
 
   return (
     <div className="relative">
-      <label htmlFor={id} className="field-label">
+      <label htmlFor={id} id={`${id}-label`} className="field-label">
         {label}
       </label>
       <input
         id={id}
         type="text"
         role="combobox"
+        aria-labelledby={`${group.id} ${id}-label`}
         aria-autocomplete="list"
         aria-expanded={expanded}
         aria-controls={listId}
@@ -120,7 +125,7 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
         autoComplete={autoComplete}
         autoCapitalize="characters"
         spellCheck={false}
-        placeholder="Enter house number and postcode"
+        placeholder="For example SW1A 1AA"
         className="field-input"
         value={value}
         maxLength={LIMITS.address}
@@ -142,13 +147,13 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
       <ul
         id={listId}
         role="listbox"
-        aria-label={`${label} suggestions`}
+        aria-label={`${group.label} suggestions`}
         hidden={!expanded}
         className="absolute inset-x-0 top-full z-20 mt-1 max-h-64 overflow-auto rounded-lg border border-line bg-white py-1 shadow-lg"
       >
         {options.map((option, index) => (
           <li
-            key={`${option.address}-${index}`}
+            key={`${option.postcode}-${index}`}
             id={`${id}-option-${index}`}
             role="option"
             aria-selected={index === active}
@@ -159,7 +164,7 @@ export function PostcodeCombobox({ id, label, value, onChange, describedBy, inva
               choose(option);
             }}
           >
-            {option.address}
+            {option.postcode}
           </li>
         ))}
       </ul>

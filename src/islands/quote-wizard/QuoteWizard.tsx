@@ -4,7 +4,7 @@ import { QUOTE_STEPS } from '~/data/quote-labels';
 import { handOff, notify } from '~/scripts/notify';
 import { ContinueOffer } from './ContinueOffer';
 import { StepFurniture } from './StepFurniture';
-import { StepRoute } from './StepRoute';
+import { loadRouteMap, StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
@@ -92,6 +92,7 @@ export default function QuoteWizard() {
 
   // Fetch the next heavy step while the customer is still on the one before it.
   useEffect(() => {
+    if (step >= 2) void loadRouteMap();
     if (step >= 3) void loadDateStep();
     if (step >= 4) {
       void loadContactStep();
@@ -279,6 +280,8 @@ export default function QuoteWizard() {
         <StepRoute
           from={state.fromPostcode}
           to={state.toPostcode}
+          fromAddress={state.fromAddress}
+          toAddress={state.toAddress}
           onChange={(patch) => {
             setBlocked(null);
             updateAnswers(patch);

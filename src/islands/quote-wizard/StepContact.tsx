@@ -5,7 +5,10 @@ import { findService } from '~/data/services';
 import { QUOTE_BUTTONS, QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { formatLongDate } from '~/lib/dates';
 import { LIMITS } from '~/lib/limits';
-import { promoLine } from '~/lib/price-lines';
+import { fullAddress, addressLine } from '~/lib/address';
+import { crossesSea, FERRY_NOTE } from '~/lib/ferry';
+import { parsePostcodeInput } from '~/lib/postcodes';
+import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
 import { promo } from '~/site.config';
 import { describeDistance, formatMoney } from './format';
 import type { PricingState, WizardState } from './store';
@@ -151,26 +154,39 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           Booking Summary
         </h3>
         <dl className="mt-3 space-y-2 text-sm">
-          <SummaryRow label="Service" value={pkg?.title ?? 'Not chosen'} {...(service ? { detail: service.label } : {})} />
-          <SummaryRow label="Route" value={`${state.fromPostcode.trim()} to ${state.toPostcode.trim()}`} />
+          <SummaryRow label="Property size" value={pkg?.title ?? 'Not chosen'} {...(service ? { detail: service.label } : {})} />
+          <SummaryRow label="From" value={shownAddress(state.fromAddress, state.fromPostcode)} />
+          <SummaryRow label="To" value={shownAddress(state.toAddress, state.toPostcode)} />
           <SummaryRow label="Distance" value={priced ? describeDistance(priced.result.distance) : 'Not calculated'} />
-          <SummaryRow
-            label="Furniture"
-            value={priced ? formatMoney(priced.result.furnitureCosts) : formatMoney(0)}
-            detail={furnitureNames.join(', ')}
-          />
+          {furnitureNames.length > 0 && <SummaryRow label="Furniture" value={furnitureNames.join(', ')} />}
           <SummaryRow label="Date" value={state.moveDate ? formatLongDate(state.moveDate) : 'Not chosen'} />
         </dl>
-        <p className="mt-4 flex items-baseline justify-between gap-3 border-t border-line pt-3">
-          <span className="font-semibold">Total price</span>
+        {/* The quote card's own breakdown, so a weekend charge is itemised before the request is sent. */}
+        {priced && (
+          <dl className="mt-4 space-y-1.5 border-t border-line pt-3 text-sm" data-summary-breakdown>
+            {priceLines(priced.result).map(({ key, label, amount }) => (
+              <div key={key} className="flex justify-between gap-4">
+                <dt className="text-ink-muted">{label}</dt>
+                <dd className="font-medium text-ink tabular-nums">{formatMoney(amount)}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+        <p className="mt-3 flex items-baseline justify-between gap-3 border-t border-line pt-3">
+          <span className="font-semibold">{PRICE_LABELS.total}</span>
           <span className="text-2xl font-bold text-brand-800 tabular-nums" data-summary-total>
             {priced ? formatMoney(priced.result.total) : '—'}
           </span>
         </p>
         {service?.totalNote && <p className="mt-2 text-sm text-ink-muted">{service.totalNote}</p>}
-        {promoRecognised && (
+        {priced && crossesSea(priced.from.postcode, priced.to.postcode) && (
+          <p className="mt-2 text-sm text-ink-muted" data-ferry-note>
+            {FERRY_NOTE}
+          </p>
+        )}
+        {promoRecognised && priced && (
           <p className="mt-3 rounded-lg bg-accent-100 px-3 py-2 text-sm font-medium text-ink" data-promo-line>
-            {promoLine(promo.code)}
+            {promoLine(promo.code, priced.result.total)}
           </p>
         )}
       </aside>
@@ -190,6 +206,12 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
       </div>
     </form>
   );
+}
+
+/** An end of the route as the confirmation will show it: the address line and the postcode, the postcode normalised. */
+function shownAddress(address: string, postcodeField: string): string {
+  const postcode = parsePostcodeInput(postcodeField).postcode;
+  return postcode ? fullAddress(addressLine(address, postcodeField), postcode) : postcodeField.trim();
 }
 
 function SummaryRow({ label, value, detail }: { label: string; value: string; detail?: string }) {

@@ -1,4 +1,4 @@
-import { createContext, useContext, useId, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react-day-picker';
 import dayPickerStyles from 'react-day-picker/style.css?url';
 import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
@@ -38,15 +38,47 @@ interface Props {
 type TotalOn = ((date: string) => number) | null;
 const DayTotals = createContext<TotalOn>(null);
 
-/** The calendar's day button with the day's total under its number (the button's name carries it too). */
+/**
+ * The calendar's sizes, on its root (its own stylesheet sets them there, so a parent cannot): priced days are as
+ * wide as a phone allows, up to 48 px, so a 12 px total fits under each number.
+ */
+const BRAND = {
+  // brand-700 and brand-50 of tokens.css: the theme is inline, so no --color-* variable exists to read.
+  '--rdp-accent-color': '#1d3bd8',
+  '--rdp-accent-background-color': '#eff5ff',
+  '--rdp-outside-opacity': '1',
+};
+const PRICED_DAYS = {
+  ...BRAND,
+  '--rdp-day-width': 'min(48px, calc((100vw - 60px) / 7))',
+  '--rdp-day_button-width': 'calc(min(48px, calc((100vw - 60px) / 7)) - 2px)',
+  '--rdp-day-height': '56px',
+  '--rdp-day_button-height': '54px',
+  '--rdp-day_button-border-radius': '10px',
+} as CSSProperties;
+const PLAIN_DAYS = BRAND as CSSProperties;
+
+/** Said after a weekend day's price: in its accessible name, and in the line above the calendar. */
+const WEEKEND_CUE = 'weekend';
+
+/**
+ * The calendar's day button with the day's total under its number (the button's name carries it too), at 12 px
+ * in a colour that passes AA. A weekend day's total is bold and amber, and the line above the calendar says what
+ * that means: the difference is never colour alone.
+ */
 function PricedDayButton({ children, ...props }: DayButtonProps) {
   const totalOn = useContext(DayTotals);
-  const total = totalOn && !props.modifiers.disabled ? totalOn(fromDate(props.day.date)) : null;
+  const date = fromDate(props.day.date);
+  const total = totalOn && !props.modifiers.disabled ? totalOn(date) : null;
+  const weekend = isWeekend(date);
   return (
     <DayButton {...props} className={`${props.className ?? ''} flex-col`}>
       <span className="block leading-tight">{children}</span>
       {total !== null && (
-        <span className="block text-[10px] leading-tight font-medium tabular-nums" data-day-total>
+        <span
+          className={`block text-xs leading-tight tracking-tight tabular-nums ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
+          data-day-total={weekend ? 'weekend' : 'weekday'}
+        >
           {formatMoney(total)}
         </span>
       )}
@@ -78,6 +110,16 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const [typed, setTyped] = useState(value ? toTyped(value) : '');
   const [typedError, setTypedError] = useState<string | null>(null);
   const toggle = useRef<HTMLButtonElement>(null);
+  const returnToToggle = useRef(false);
+
+  // A picked day closes the calendar and gives focus back to its button once the page is shorter again, scrolled
+  // clear of the sticky header (its scroll margin), never half under it.
+  useEffect(() => {
+    if (calendarOpen || !returnToToggle.current) return;
+    returnToToggle.current = false;
+    toggle.current?.focus({ preventScroll: true });
+    toggle.current?.scrollIntoView({ block: 'nearest' });
+  }, [calendarOpen]);
 
   // A date picked on the calendar replaces what was typed (state adjusted while rendering, not in an effect).
   const [shownValue, setShownValue] = useState(value);
@@ -116,7 +158,11 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
       </p>
       {totalOn && (
         <p className="font-medium" data-day-prices>
-          Weekdays {formatMoney(totalOn(days.weekday))}, weekends {formatMoney(totalOn(days.weekend))}
+          Weekdays {formatMoney(totalOn(days.weekday))},{' '}
+          <strong className="text-accent-800">weekends {formatMoney(totalOn(days.weekend))}</strong>
+          <span className="block text-sm font-normal text-ink-muted">
+            Weekend prices are in <strong className="font-bold text-accent-800">bold amber</strong> on the calendar.
+          </span>
         </p>
       )}
 
@@ -124,7 +170,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
         <button
           ref={toggle}
           type="button"
-          className="field-input flex items-center gap-3 text-left sm:max-w-sm"
+          className="field-input flex scroll-mt-24 items-center gap-3 text-left sm:max-w-sm"
           aria-expanded={calendarOpen}
           aria-controls={`${id}-calendar`}
           onClick={() => setCalendarOpen((open) => !open)}
@@ -145,14 +191,11 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
         <div
           id={`${id}-calendar`}
           hidden={!calendarOpen}
-          className={`mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-3 shadow-sm [--rdp-accent-background-color:var(--color-brand-50)] [--rdp-accent-color:var(--color-brand-700)] [--rdp-day-width:42px] [--rdp-day_button-width:40px] ${
-            totalOn
-              ? '[--rdp-day-height:54px] [--rdp-day_button-border-radius:10px] [--rdp-day_button-height:52px]'
-              : '[--rdp-day-height:42px] [--rdp-day_button-height:40px]'
-          }`}
+          className="mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-1 shadow-sm max-sm:-mx-3 sm:p-3"
         >
           <DayTotals.Provider value={totalOn}>
             <DayPicker
+              style={totalOn ? PRICED_DAYS : PLAIN_DAYS}
               mode="single"
               showOutsideDays
               weekStartsOn={1}
@@ -166,13 +209,15 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
                 onChange(fromDate(date));
                 setTypedError(null);
                 setCalendarOpen(false);
-                toggle.current?.focus();
+                returnToToggle.current = true;
               }}
               components={{ DayButton: PricedDayButton }}
               labels={{
                 labelDayButton: (date, modifiers, options, dateLib) => {
                   const label = labelDayButton(date, modifiers, options, dateLib);
-                  return totalOn && !modifiers.disabled ? `${label}, ${formatMoney(totalOn(fromDate(date)))}` : label;
+                  if (!totalOn || modifiers.disabled) return label;
+                  const day = fromDate(date);
+                  return `${label}, ${formatMoney(totalOn(day))}${isWeekend(day) ? ` (${WEEKEND_CUE})` : ''}`;
                 },
               }}
             />

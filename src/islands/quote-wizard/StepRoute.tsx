@@ -1,15 +1,26 @@
+import { lazy, Suspense } from 'react';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { site } from '~/site.config';
 import { CallbackOffer } from './CallbackOffer';
-import { QUOTE_LABELS } from '~/data/quote-labels';
+import { QUOTE_HINTS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '~/data/quote-labels';
+import { LIMITS } from '~/lib/limits';
 import { PostcodeCombobox } from './PostcodeCombobox';
 import { QuoteCard } from './QuoteCard';
-import type { PlaceInfo, PricingState } from './store';
+import { routeMapView } from '~/lib/route-map';
+import type { Answers, PlaceInfo, PricingState } from './store';
+
+// The map (its outline is a few KB) loads with the first price, not with the wizard's first screen.
+export const loadRouteMap = () => import('./RouteMap');
+const RouteMap = lazy(() => loadRouteMap().then((m) => ({ default: m.RouteMap })));
+
+type RoutePatch = Partial<Pick<Answers, 'fromPostcode' | 'toPostcode' | 'fromAddress' | 'toAddress'>>;
 
 interface Props {
   from: string;
   to: string;
-  onChange: (patch: { fromPostcode?: string; toPostcode?: string }) => void;
+  fromAddress: string;
+  toAddress: string;
+  onChange: (patch: RoutePatch) => void;
   pricing: PricingState;
   onRecalculate: () => void;
   /** Why Continue did nothing, when it did nothing. */
@@ -33,8 +44,12 @@ const HELP: Record<RouteErrorCode, (end: RouteEnd | 'both') => string> = {
   pricing_failed: () => `Something went wrong on our side. Try again in a moment, or call us on ${site.phone.display}.`,
 };
 
-/** Step 3: the two postcodes, the live price, and each error next to the field it is about. */
-export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedMessage }: Props) {
+/**
+ * Step 3: each end of the move as a postcode (which prices it, with suggestions) and an optional address line (the
+ * GOV.UK address pattern: a picked suggestion never touches the address), the live price, and each error next to
+ * the field it is about.
+ */
+export function StepRoute({ from, to, fromAddress, toAddress, onChange, pricing, onRecalculate, blockedMessage }: Props) {
   const error = pricing.status === 'error' ? pricing : null;
   const errorAt = (end: RouteEnd) => (error?.field === end ? error : null);
   const routeError = error?.field === 'both' ? error : null;
@@ -51,23 +66,48 @@ export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedM
     <div className="space-y-5">
       <div className="grid gap-5 md:grid-cols-2">
         {(['from', 'to'] as const).map((end) => (
-          <div key={end}>
-            <PostcodeCombobox
-              id={`quote-${end}`}
-              label={QUOTE_LABELS[end === 'from' ? 'fromPostcode' : 'toPostcode']}
-              value={end === 'from' ? from : to}
-              onChange={(value) => onChange(end === 'from' ? { fromPostcode: value } : { toPostcode: value })}
-              describedBy={describedBy(end)}
-              invalid={!!errorAt(end)}
-              autoComplete={end === 'from' ? 'section-from postal-code' : 'section-to postal-code'}
-            />
-            {pricing.status === 'success' && (
-              <p id={`quote-${end}-place`} className="mt-1.5 text-sm text-ink-muted" data-place={end}>
-                {pricing[end].postcode}: {placeText(pricing[end])}
+          <fieldset key={end} className="min-w-0 space-y-4" aria-labelledby={`quote-${end}-legend`}>
+            <legend id={`quote-${end}-legend`} className="text-lg font-bold text-ink">
+              {QUOTE_ROUTE_ENDS[end]}
+            </legend>
+            <div>
+              <PostcodeCombobox
+                id={`quote-${end}`}
+                label={QUOTE_LABELS[end === 'from' ? 'fromPostcode' : 'toPostcode']}
+                group={{ id: `quote-${end}-legend`, label: QUOTE_ROUTE_ENDS[end] }}
+                value={end === 'from' ? from : to}
+                onChange={(value) => onChange(end === 'from' ? { fromPostcode: value } : { toPostcode: value })}
+                describedBy={describedBy(end)}
+                invalid={!!errorAt(end)}
+                autoComplete={`section-${end} postal-code`}
+              />
+              {pricing.status === 'success' && (
+                <p id={`quote-${end}-place`} className="mt-1.5 text-sm text-ink-muted" data-place={end}>
+                  {pricing[end].postcode}: {placeText(pricing[end])}
+                </p>
+              )}
+              {errorAt(end) && <RouteErrorBox id={`quote-${end}-error`} error={errorAt(end)!} end={end} />}
+            </div>
+            <div>
+              <label htmlFor={`quote-${end}-address`} id={`quote-${end}-address-label`} className="field-label">
+                {QUOTE_LABELS[end === 'from' ? 'fromAddress' : 'toAddress']}
+              </label>
+              <p id={`quote-${end}-address-hint`} className="mb-1.5 text-sm text-ink-muted">
+                {QUOTE_HINTS.address}
               </p>
-            )}
-            {errorAt(end) && <RouteErrorBox id={`quote-${end}-error`} error={errorAt(end)!} end={end} />}
-          </div>
+              <input
+                id={`quote-${end}-address`}
+                type="text"
+                className="field-input"
+                aria-labelledby={`quote-${end}-legend quote-${end}-address-label`}
+                aria-describedby={`quote-${end}-address-hint`}
+                autoComplete={`section-${end} address-line1`}
+                maxLength={LIMITS.address}
+                value={end === 'from' ? fromAddress : toAddress}
+                onChange={(event) => onChange(end === 'from' ? { fromAddress: event.target.value } : { toAddress: event.target.value })}
+              />
+            </div>
+          </fieldset>
         ))}
       </div>
 
@@ -83,11 +123,19 @@ export function StepRoute({ from, to, onChange, pricing, onRecalculate, blockedM
       {routeError && <RouteErrorBox id="quote-route-error" error={routeError} end="both" onRetry={onRecalculate} />}
 
       {pricing.status === 'success' && (
-        <div className="space-y-2">
-          <QuoteCard result={pricing.result} notes={pricing.notes} />
-          <button type="button" onClick={onRecalculate} className="btn-ghost -ml-2 text-sm">
-            Recalculate
-          </button>
+        <div className="grid gap-6 md:grid-cols-2">
+          <div className="space-y-2">
+            <QuoteCard result={pricing.result} notes={pricing.notes} />
+            <button type="button" onClick={onRecalculate} className="btn-ghost -ml-2 text-sm">
+              Recalculate
+            </button>
+          </div>
+          {/* A price saved before places carried coordinates has no map until it is worked out again. */}
+          {Number.isFinite(pricing.from.latitude) && Number.isFinite(pricing.to.latitude) && (
+            <Suspense fallback={null}>
+              <RouteMap {...routeMapView(pricing.from, pricing.to, pricing.result.distance)} />
+            </Suspense>
+          )}
         </div>
       )}
 

@@ -1,8 +1,9 @@
 /**
  * An unfinished quote kept on the device for DRAFT_DAYS (localStorage, with the time of the last change), so that
  * opening /quote another day offers 'Continue your quote' or 'Start again'. It holds the answers of steps 1-4 and the
- * notes and promo code of step 5: never the name, e-mail address or phone number. A move date that can no longer be
- * booked by then (move-date.ts) is dropped; anything unreadable or older than DRAFT_DAYS is deleted.
+ * notes and promo code of step 5: never the name, e-mail address or phone number, nor the address lines beside the
+ * postcodes. A move date that can no longer be booked by then (move-date.ts) is dropped; anything unreadable or older
+ * than DRAFT_DAYS is deleted.
  */
 import { londonToday } from '~/lib/dates';
 import { moveDateProblem } from '~/lib/move-date';

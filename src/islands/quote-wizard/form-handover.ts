@@ -8,9 +8,22 @@
 import { fromTypedDate, isCalendarDate } from '~/lib/dates';
 import type { Answers } from './store';
 
-const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'name', 'email', 'phone', 'additionalInfo', 'promoCode'] as const;
+const TEXT_ANSWERS = [
+  'fromPostcode',
+  'toPostcode',
+  'fromAddress',
+  'toAddress',
+  'name',
+  'email',
+  'phone',
+  'additionalInfo',
+  'promoCode',
+] as const;
 
 export function takeOverForm(root: ParentNode = document): Partial<Answers> {
+  // The wizard's shape (WizardShape.astro) stood in for it until now.
+  root.querySelector('[data-wizard-shape]')?.remove();
+  document.documentElement.classList.remove('wizard-pending');
   const form = root.querySelector<HTMLFormElement>('form[data-quote-form]');
   if (!form) return {};
   const data = new FormData(form);

@@ -18,6 +18,9 @@ export interface Answers {
   furnitureIds: string[];
   fromPostcode: string;
   toPostcode: string;
+  /** The address lines beside the postcodes (optional; kept in this tab only, never in the draft). */
+  fromAddress: string;
+  toAddress: string;
   /** `YYYY-MM-DD`, a calendar day in the UK. */
   moveDate: string | null;
   name: string;
@@ -60,6 +63,8 @@ export const EMPTY_ANSWERS: Answers = {
   furnitureIds: [],
   fromPostcode: '',
   toPostcode: '',
+  fromAddress: '',
+  toAddress: '',
   moveDate: null,
   name: '',
   email: '',
@@ -98,6 +103,8 @@ function load(): Saved | null {
     for (const key of [
       'fromPostcode',
       'toPostcode',
+      'fromAddress',
+      'toAddress',
       'name',
       'email',
       'phone',

@@ -8,6 +8,7 @@
  * the first result again and e-mails nothing twice); a changed request gets a new one (the server would
  * rightly refuse a reused key with another body).
  */
+import { addressLine } from '~/lib/address';
 import { API_PATHS, postJson, type QuoteAnswer } from '~/lib/api';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { quoteRequestSchema, type QuoteRequestInput } from '~/lib/schemas';
@@ -44,8 +45,8 @@ export function buildBody(state: WizardState, estimate: { total: number; distanc
     furnitureIds: state.furnitureIds,
     fromPostcode: parsePostcodeInput(fromLine).postcode ?? fromLine,
     toPostcode: parsePostcodeInput(toLine).postcode ?? toLine,
-    fromAddress: fromLine,
-    toAddress: toLine,
+    ...(addressLine(state.fromAddress, fromLine) ? { fromAddress: addressLine(state.fromAddress, fromLine) } : {}),
+    ...(addressLine(state.toAddress, toLine) ? { toAddress: addressLine(state.toAddress, toLine) } : {}),
     moveDate: state.moveDate ?? '',
     ...(state.additionalInfo.trim() ? { additionalInfo: state.additionalInfo.trim() } : {}),
     ...(state.promoCode.trim() ? { promoCode: state.promoCode.trim() } : {}),

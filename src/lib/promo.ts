@@ -1,0 +1,33 @@
+/**
+ * The promo code as an amount (issue 18): what the customer pays with it, next to an estimate that itself never
+ * changes. Worked out in whole pence (integers, so no floating-point error), rounded to the penny; a half penny of
+ * discount goes to the customer. Every place that names the code (the wizard's summary, the price card without
+ * JavaScript, the confirmation, both e-mails) reads this.
+ */
+import { promo } from '../site.config';
+
+export interface PromoOffer {
+  code: string;
+  percentOff: number;
+}
+
+export interface PromoPrice {
+  code: string;
+  percentOff: number;
+  /** The estimate, in pence. */
+  totalPence: number;
+  discountPence: number;
+  /** What is paid with the code: total less discount, in pence. */
+  pricePence: number;
+}
+
+export function promoPrice(totalPounds: number, offer: PromoOffer = promo): PromoPrice {
+  if (!Number.isFinite(totalPounds) || totalPounds < 0) throw new RangeError(`Not a price: ${totalPounds}`);
+  if (!Number.isInteger(offer.percentOff) || offer.percentOff < 0 || offer.percentOff > 100) {
+    throw new RangeError(`Not a whole percentage: ${offer.percentOff}`);
+  }
+  const totalPence = Math.round(totalPounds * 100);
+  // (pence x percent + 50) / 100, rounded down: the exact product is an integer, so this rounds half a penny up.
+  const discountPence = Math.floor((totalPence * offer.percentOff + 50) / 100);
+  return { code: offer.code, percentOff: offer.percentOff, totalPence, discountPence, pricePence: totalPence - discountPence };
+}

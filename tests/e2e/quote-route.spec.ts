@@ -1,0 +1,201 @@
+/**
+ * Issue 18 in the wizard and on the confirmation: the address survives a postcode suggestion (items 3), the day
+ * prices are readable on a phone with weekends told apart (4), the route map with its ferry note (9) and step 5's
+ * summary itemising what the quote card does (10). Each checked through the browser, the Worker, D1 and the mail catcher.
+ */
+import type { Page } from '@playwright/test';
+import { findPackage } from '../../src/data/packages';
+import { isWeekend } from '../../src/lib/dates';
+import { describeDistance } from '../../src/lib/distance';
+import { test, expect, open, axeViolations, queryD1 } from './fixtures';
+import { CONFIRMATION_URL, emailsFor, expectedPricing, formatMoney, nextDay, typed, uniqueEmail } from './quote-helpers';
+
+const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
+
+async function toRoute(page: Page) {
+  await open(page, '/quote');
+  await page.getByText('2 bedrooms', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+}
+
+async function submitContact(page: Page, email: string) {
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('07700 900123');
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await page.waitForURL(CONFIRMATION_URL);
+  return (await page.locator('[data-reference]').textContent())!.trim();
+}
+
+test('picking a postcode suggestion keeps the typed address: in the wizard, the stored quote, the confirmation and both e-mails', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('address');
+  await toRoute(page);
+  // As the issue found it: the whole address typed into the postcode field, then a suggestion picked.
+  const from = page.getByRole('combobox', { name: 'Moving from' });
+  await from.pressSequentially('Flat 3, 12 Canal Street, N1 9G');
+  await page.getByRole('option', { name: 'N1 9GU' }).click();
+  await expect(from).toHaveValue('Flat 3, 12 Canal Street, N1 9GU');
+  // And the other end the GOV.UK way: the address line in its own field, the postcode picked in the other.
+  await page.getByRole('textbox', { name: 'Moving to Address line' }).fill('221B Baker Street');
+  const to = page.getByRole('combobox', { name: 'Moving to' });
+  await to.pressSequentially('M1 1A');
+  await page.getByRole('option', { name: 'M1 1AE' }).click();
+  await expect(to).toHaveValue('M1 1AE');
+  await expect(page.getByRole('textbox', { name: 'Moving to Address line' })).toHaveValue('221B Baker Street');
+  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
+  await continueButton(page).click();
+  await expect(page.locator('[data-booking-summary]')).toContainText('Flat 3, 12 Canal Street, N1 9GU');
+  const reference = await submitContact(page, email);
+
+  const [row] = queryD1<{ from_address: string; to_address: string; from_postcode: string }>(
+    'SELECT from_address, to_address, from_postcode FROM quote_requests WHERE reference = ?',
+    reference,
+  );
+  expect(row).toEqual({ from_address: 'Flat 3, 12 Canal Street', to_address: '221B Baker Street', from_postcode: 'N1 9GU' });
+  const details = page.locator('[data-confirmation]');
+  await expect(details).toContainText('Flat 3, 12 Canal Street, N1 9GU');
+  await expect(details).toContainText('221B Baker Street, M1 1AE');
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  for (const mail of await emailsFor(reference)) {
+    expect(mail.text, mail.subject).toContain('Moving from: Flat 3, 12 Canal Street, N1 9GU');
+    expect(mail.text, mail.subject).toContain('Moving to: 221B Baker Street, M1 1AE');
+  }
+});
+
+test('step 3 draws the route on a map of the UK and Ireland, and says when a ferry is involved; so does the confirmation', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const expected = expectedPricing('SW1A 1AA', 'BT1 5GS', 'two-bed', []);
+  await toRoute(page);
+  await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
+  await page.getByRole('combobox', { name: 'Moving to' }).fill('BT1 5GS');
+  const map = page.locator('[data-route-map]');
+  await expect(map).toBeVisible({ timeout: 10_000 });
+  const picture = map.getByRole('img');
+  await expect(picture).toHaveAccessibleName(
+    `Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to BT1 5GS, Belfast, ${describeDistance(expected.distance)}.`,
+  );
+  await expect(map.locator('text')).toHaveText(`${expected.distance.toFixed(1)} milesas the crow flies`);
+  await expect(map.locator('circle')).toHaveCount(2);
+  await expect(map.locator('[data-ferry-note]')).toHaveText(
+    'This move crosses the sea, so a ferry is involved: the estimate does not include the ferry.',
+  );
+  // The line joins the two dots.
+  const [dotA, dotB, line] = await Promise.all([
+    map
+      .locator('circle')
+      .nth(0)
+      .evaluate((c) => [c.getAttribute('cx'), c.getAttribute('cy')]),
+    map
+      .locator('circle')
+      .nth(1)
+      .evaluate((c) => [c.getAttribute('cx'), c.getAttribute('cy')]),
+    map.locator('line').evaluate((l) => [l.getAttribute('x1'), l.getAttribute('y1'), l.getAttribute('x2'), l.getAttribute('y2')]),
+  ]);
+  expect(line).toEqual([...dotA, ...dotB]);
+  // Belfast is north-west of London.
+  expect(Number(dotB[0])).toBeLessThan(Number(dotA[0]));
+  expect(Number(dotB[1])).toBeLessThan(Number(dotA[1]));
+  expect(await axeViolations(page), 'step 3 with the map').toEqual([]);
+
+  // A move within Great Britain draws the map without a ferry.
+  await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
+  await expect(picture).toHaveAccessibleName(/to M1 1AE, Manchester/, { timeout: 10_000 });
+  await expect(map.locator('[data-ferry-note]')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Moving to' }).fill('BT1 5GS');
+  await expect(map.locator('[data-ferry-note]')).toBeVisible({ timeout: 10_000 });
+
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(2)));
+  await continueButton(page).click();
+  const reference = await submitContact(page, uniqueEmail('map'));
+
+  // The confirmation: the prebuilt map filled in by the Worker, at the same places; the price notes say the ferry.
+  const confirmationMap = page.locator('[data-route-map]');
+  await expect(confirmationMap).toBeVisible();
+  await expect(confirmationMap.getByRole('img')).toHaveAccessibleName(
+    `Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to BT1 5GS, Belfast, ${describeDistance(expected.distance)}.`,
+  );
+  expect(
+    await confirmationMap
+      .locator('circle')
+      .nth(1)
+      .evaluate((c) => [c.getAttribute('cx'), c.getAttribute('cy')]),
+  ).toEqual(dotB);
+  await expect(page.locator('#confirmation-price')).toContainText('a ferry is involved: the estimate does not include the ferry');
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  for (const mail of await emailsFor(reference)) expect(mail.text).toContain('a ferry is involved');
+  expect(await axeViolations(page), 'the confirmation with the map').toEqual([]);
+});
+
+test('at 390 px the calendar’s day prices are 12 px or more, pass axe, and weekends differ in weight and colour, not colour alone', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await toRoute(page);
+  await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
+  await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
+  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  const days = page.locator('[data-day-total]');
+  await expect(days.first()).toBeVisible();
+  const styles = await days.evaluateAll((spans) =>
+    spans.map((span) => {
+      const css = getComputedStyle(span);
+      const box = span.getBoundingClientRect();
+      const cell = span.closest('button')!.getBoundingClientRect();
+      return {
+        kind: span.getAttribute('data-day-total'),
+        size: parseFloat(css.fontSize),
+        weight: Number(css.fontWeight),
+        color: css.color,
+        fits: box.left >= cell.left - 1 && box.right <= cell.right + 1,
+      };
+    }),
+  );
+  expect(styles.length).toBeGreaterThan(7);
+  for (const style of styles) {
+    expect(style.size).toBeGreaterThanOrEqual(12);
+    expect(style.fits, 'a price stays inside its day').toBe(true);
+  }
+  const weekday = styles.find((s) => s.kind === 'weekday')!;
+  const weekend = styles.find((s) => s.kind === 'weekend')!;
+  expect(weekend.weight).toBeGreaterThan(weekday.weight);
+  expect(weekend.color).not.toBe(weekday.color);
+  await expect(page.locator('[data-day-prices]')).toContainText('Weekend prices are in bold amber');
+  // The page does not scroll sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await axeViolations(page), 'the priced calendar at 390 px').toEqual([]);
+});
+
+test('step 5’s booking summary names the property size and itemises the weekend charge before the request is sent', async ({ page }) => {
+  const saturday = nextDay(6);
+  expect(isWeekend(saturday)).toBe(true);
+  const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday);
+  await open(page, '/quote');
+  await page.getByText('2 bedrooms', { exact: true }).click();
+  await continueButton(page).click();
+  await page.getByRole('button', { name: /Sofa/ }).click();
+  await continueButton(page).click();
+  await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
+  await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
+  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(saturday));
+  await continueButton(page).click();
+  const summary = page.locator('[data-booking-summary]');
+  const row = (label: string) => summary.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  await expect(row('Property size')).toHaveText(findPackage('two-bed')!.title);
+  await expect(summary.locator('dt', { hasText: /^Service$/ })).toHaveCount(0);
+  await expect(row('Weekend surcharge')).toHaveText(formatMoney(expected.weekendSurcharge));
+  await expect(row('Base service')).toHaveText(formatMoney(expected.basePrice));
+  await expect(row('Additional furniture')).toHaveText(formatMoney(expected.furnitureCosts));
+  await expect(page.locator('[data-summary-total]')).toHaveText(formatMoney(expected.total));
+});
