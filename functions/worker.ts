@@ -7,7 +7,9 @@
  * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
  * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
  * a stored quote's confirmation and calendar file, and /contact after a plain form post. wrangler.jsonc runs
- * the Worker first for their paths; a plain GET of /quote or /contact is the prebuilt file as it is.
+ * the Worker first for their paths and for every other page (not for scripts, styles and images), so that a page
+ * served over https gets `upgrade-insecure-requests` (servedOverHttps); a plain GET of /quote or /contact is the
+ * prebuilt file as it is.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -21,7 +23,7 @@ import { callbackRoute, requestCallback } from './api/request-callback';
 import { scheduled } from './cron';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
-import { securityHeaders } from './lib/security-headers';
+import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { contactSentPage, isContactSent } from './pages/contact-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
@@ -59,13 +61,16 @@ function forTheWorker(request: Request, url: URL): boolean {
   return request.method === 'GET' && isContactSent(url);
 }
 
+async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  const url = new URL(request.url);
+  if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
+  if (isArticlePath(url.pathname)) return serveArticle(request, env.ASSETS);
+  return env.ASSETS.fetch(request);
+}
+
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    const url = new URL(request.url);
-    const { pathname } = url;
-    if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
-    if (isArticlePath(pathname)) return serveArticle(request, env.ASSETS);
-    return env.ASSETS.fetch(request);
+    return servedOverHttps(request, await answer(request, env, ctx));
   },
   // Awaited (not waitUntil) so a failure marks the cron run as failed and `/__scheduled` answers when done.
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
