@@ -27,8 +27,8 @@ const ASTRO_CLIENT_SCRIPTS = ['src/**/*.astro/*.{js,ts}'];
 
 /**
  * Newest Baseline year a browser feature may have. Features that became available everywhere in 2022 reached
- * Safari by 16.2, a little past our oldest Safari (15.4): compat's browserslist check and the rule below
- * cover that gap for the APIs we know of.
+ * Safari by 16.2, a little past our oldest Safari (15.4): compat's check against browserslist covers that gap for
+ * the APIs its data knows.
  */
 const BASELINE_YEAR = 2022;
 

@@ -45,10 +45,10 @@ export const TESTING_LIBRARY = readFileSync(
  */
 export function findAllInPage(query: Wire): Element[] {
   const library = (window as unknown as { TestingLibraryDom: typeof import('@testing-library/dom') }).TestingLibraryDom;
-  const revive = (value: unknown) =>
-    value && typeof value === 'object' && 'source' in value
-      ? new RegExp((value as { source: string }).source, (value as { flags: string }).flags)
-      : (value as string | undefined);
+  const revive = (value: unknown) => {
+    const pattern = value as { source?: string; flags?: string } | string | undefined;
+    return pattern && typeof pattern === 'object' ? new RegExp(pattern.source!, pattern.flags) : pattern;
+  };
   const shown = (element: Element) => element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden';
   const resolve = (q: Wire): Element[] => {
     const base = q.within ? resolve(q.within as Wire)[0] : document.body;

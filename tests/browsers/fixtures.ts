@@ -37,6 +37,7 @@ export const test = base.extend<
   ],
 
   firefoxWithoutJavaScript: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none here.
     async ({}, use) => {
       const browser = await launchFirefox({ javaScript: false });
       await use(browser);
