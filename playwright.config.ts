@@ -25,7 +25,15 @@ export default defineConfig<{ engine: EngineName }>({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
     // The core journeys in the two other engines (tests/browsers): Debian's Firefox ESR over WebDriver BiDi and
     // WebKitGTK over WebDriver, started by the specs' own fixtures; the page fixture (Chromium) is never used there.
-    { name: 'firefox-esr', testDir: 'tests/browsers', timeout: 90_000, use: { engine: 'firefox' } },
-    { name: 'webkitgtk', testDir: 'tests/browsers', testIgnore: /without-javascript/, timeout: 90_000, use: { engine: 'webkit' } },
+    // A file's journeys run one after another in one worker, so each engine starts once per file, not once per worker.
+    { name: 'firefox-esr', testDir: 'tests/browsers', fullyParallel: false, timeout: 90_000, use: { engine: 'firefox' } },
+    {
+      name: 'webkitgtk',
+      testDir: 'tests/browsers',
+      testIgnore: /without-javascript/,
+      fullyParallel: false,
+      timeout: 90_000,
+      use: { engine: 'webkit' },
+    },
   ],
 });
