@@ -145,8 +145,18 @@ export abstract class Engine<Handle> {
     );
   }
 
+  /** A handle to an element the page has since replaced (an island drawn over the markup it was found in). */
+  protected abstract isStale(error: unknown): boolean;
+
+  /** Clicks what the query finds; an element replaced before the click landed (nothing was clicked) is looked up again. */
   async click(query: Query, options?: WaitOptions): Promise<void> {
-    await this.clickHandle(await this.handle(query, options));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.clickHandle(await this.handle(query, options));
+      } catch (error) {
+        if (!this.isStale(error) || attempt === 3) throw error;
+      }
+    }
   }
 
   async type(query: Query, value: string): Promise<void> {

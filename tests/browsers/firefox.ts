@@ -60,6 +60,10 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
     return element;
   }
 
+  protected isStale(error: unknown): boolean {
+    return error instanceof Error && /detached|no such node|stale/i.test(error.message);
+  }
+
   /** A real mouse click at the element's centre (puppeteer's own handle.click() cannot run with JavaScript off). */
   protected async clickHandle(handle: ElementHandle<Element>): Promise<void> {
     await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));

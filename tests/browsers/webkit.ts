@@ -138,6 +138,10 @@ export class WebKitEngine extends Engine<WebElement> {
     return super.takeErrors();
   }
 
+  protected isStale(error: unknown): boolean {
+    return error instanceof Error && error.name === 'StaleElementReferenceError';
+  }
+
   protected async clickHandle(handle: WebElement): Promise<void> {
     await handle.click();
   }
