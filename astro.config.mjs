@@ -7,6 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { articleMarkup } from './src/markdown/article-markup.ts';
+import { browserTargets } from './src/build/browser-targets.mjs';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
@@ -42,9 +43,12 @@ export default defineConfig({
     }),
   ],
   vite: {
-    plugins: [tailwindcss(), lazyUrl(), ownCopy()],
+    // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.mjs).
+    plugins: [tailwindcss(), lazyUrl(), ownCopy(), browserTargets()],
   },
   security: {
+    // No `upgrade-insecure-requests` in this prebuilt meta: served over plain http (127.0.0.1) WebKit would upgrade
+    // every script to https and no island would run. The Worker adds it to pages served over https.
     csp: {
       directives: [
         "default-src 'self'",
@@ -54,7 +58,6 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
         "form-action 'self'",
-        'upgrade-insecure-requests',
       ],
     },
   },

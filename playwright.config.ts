@@ -1,8 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromeArgs, chromePath } from './scripts/lib/chromium.mjs';
 import { E2E_ENV } from './tests/e2e/site-env';
+import type { EngineName } from './tests/browsers/fixtures';
 
-export default defineConfig({
+export default defineConfig<{ engine: EngineName }>({
   testDir: 'tests/e2e',
   // Builds the site and starts it with both stand-ins on free ports (scripts/lib/start-site.mjs), never reusing a
   // server it did not start. It sets the addresses in process.env before the workers start; each worker loads this
@@ -20,5 +21,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromePath, args: chromeArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // The core journeys in the two other engines (tests/browsers): Debian's Firefox ESR over WebDriver BiDi and
+    // WebKitGTK over WebDriver, started by the specs' own fixtures; the page fixture (Chromium) is never used there.
+    // A file's journeys run one after another in one worker, so each engine starts once per file, not once per worker.
+    { name: 'firefox-esr', testDir: 'tests/browsers', fullyParallel: false, timeout: 90_000, use: { engine: 'firefox' } },
+    {
+      name: 'webkitgtk',
+      testDir: 'tests/browsers',
+      testIgnore: /without-javascript/,
+      fullyParallel: false,
+      timeout: 90_000,
+      use: { engine: 'webkit' },
+    },
+  ],
 });

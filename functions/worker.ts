@@ -6,8 +6,9 @@
  * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
  * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
  * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
- * a stored quote's confirmation and calendar file, and /contact after a plain form post. wrangler.jsonc runs the
- * Worker first for the paths of lib/worker-paths.ts; a plain GET of /quote or /contact is the prebuilt file as it is.
+ * a stored quote's confirmation and calendar file, and /contact after a plain form post (lib/worker-paths.ts). The
+ * Worker sees every other page first too (not scripts, styles and images), so that a page served over https gets
+ * `upgrade-insecure-requests` (servedOverHttps); a plain GET of /quote or /contact is the prebuilt file as it is.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -21,7 +22,7 @@ import { callbackRoute, requestCallback } from './api/request-callback';
 import { scheduled } from './cron';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
-import { securityHeaders } from './lib/security-headers';
+import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { isContactSent } from './lib/contact-sent';
 import { countingD1 } from './lib/d1';
 import { isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
@@ -74,12 +75,12 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    if (!env.D1_ROUND_TRIPS_HEADER) return answer(request, env, ctx);
+    if (!env.D1_ROUND_TRIPS_HEADER) return servedOverHttps(request, await answer(request, env, ctx));
     const counted = countingD1(env.DB);
     const response = await answer(request, { ...env, DB: counted.db }, ctx);
     const headers = new Headers(response.headers);
     headers.set(env.D1_ROUND_TRIPS_HEADER, String(counted.count()));
-    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    return servedOverHttps(request, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
   },
   // Awaited (not waitUntil) so a failure marks the cron run as failed and `/__scheduled` answers when done.
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {

@@ -8,7 +8,8 @@
 // `npm start` runs it with the defaults; the tests and tools run it through scripts/lib/start-site.mjs with their own
 // port, state folder, wrangler environment, stand-ins and HEALTH_TOKEN (echoed by /api/health).
 //
-//   node scripts/serve.mjs [--no-build] [--port 8788] [--state .wrangler/state] [--fresh] [--env test] [--stand-ins]
+//   node scripts/serve.mjs [--no-build] [--port 8788] [--state .wrangler/state] [--fresh] [--env test] [--stand-ins] [--https]
+// (--https: wrangler's own self-signed certificate, for checking what only an https page gets)
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -24,6 +25,7 @@ const { values: opts } = parseArgs({
     env: { type: 'string' },
     'stand-ins': { type: 'boolean', default: false },
     'test-scheduled': { type: 'boolean', default: false },
+    https: { type: 'boolean', default: false },
   },
 });
 
@@ -67,7 +69,8 @@ for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BAS
   if (process.env[name]) vars[name] = process.env[name];
 const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 
-console.log(`\n▶ Serving on http://127.0.0.1:${opts.port} (Worker + static assets + local D1 in ${opts.state})`);
+const protocol = opts.https ? 'https' : 'http';
+console.log(`\n▶ Serving on ${protocol}://127.0.0.1:${opts.port} (Worker + static assets + local D1 in ${opts.state})`);
 if (services.mailCatcherUrl) console.log(`  Captured e-mails: ${services.mailCatcherUrl}/`);
 const server = spawn(
   node,
@@ -81,6 +84,8 @@ const server = spawn(
     '--persist-to',
     opts.state,
     '--show-interactive-dev-session=false',
+    '--local-protocol',
+    protocol,
     ...(opts['test-scheduled'] || inTests ? ['--test-scheduled'] : []),
     ...envArgs,
     ...varArgs,

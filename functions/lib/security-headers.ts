@@ -53,3 +53,22 @@ const noStore: MiddlewareHandler = async (c, next) => {
 };
 
 export const securityHeaders = [secure, noStore] as const;
+
+/** The CSP directive a page gets only when it was asked for over https (`servedOverHttps`). */
+export const UPGRADE_INSECURE_REQUESTS = 'upgrade-insecure-requests';
+
+/**
+ * A page served over https also asks the browser to fetch anything it names over http through https instead. Only
+ * then: on a plain-http address (a developer's `npm start` on 127.0.0.1) WebKit would upgrade every script to an
+ * https address nothing answers, and no island would run. So the directive is not in the pages' prebuilt CSP meta
+ * (astro.config.mjs) nor in public/_headers, which cannot tell http from https; wrangler.jsonc runs the Worker
+ * first for every page so that it can add it here.
+ */
+export function servedOverHttps(request: Request, response: Response): Response {
+  const isPage = (response.headers.get('Content-Type') ?? '').startsWith('text/html');
+  if (new URL(request.url).protocol !== 'https:' || !isPage) return response;
+  const headers = new Headers(response.headers);
+  const policy = headers.get('Content-Security-Policy');
+  headers.set('Content-Security-Policy', policy ? `${policy}; ${UPGRADE_INSECURE_REQUESTS}` : UPGRADE_INSECURE_REQUESTS);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}

@@ -1,7 +1,8 @@
 /**
- * The paths the Worker sees before the asset server, listed once. wrangler.jsonc's `run_worker_first` lists exactly
- * these in every environment (tests/unit/worker-paths.test.ts), and worker.ts's `forTheWorker()` reads them to decide
- * which requests on them it answers itself; the rest go on to the assets.
+ * The paths the Worker answers itself, listed once; worker.ts's `forTheWorker()` reads them. The Worker also sees every
+ * other page before the asset server (`RUN_WORKER_FIRST`, which wrangler.jsonc's `run_worker_first` lists exactly in
+ * every environment: tests/unit/worker-paths.test.ts), so that a page served over https gets `upgrade-insecure-requests`
+ * (security-headers.ts: servedOverHttps); scripts, styles, images and other files go straight to the assets.
  */
 import { PAGE_PATHS } from '../../src/lib/api';
 
@@ -24,12 +25,35 @@ export const WORKER_PATHS = {
   scheduled: '/__scheduled',
 } as const;
 
-export const RUN_WORKER_FIRST: readonly string[] = Object.values(WORKER_PATHS);
+/** Files that are not pages: the asset server answers them without the Worker. */
+export const NOT_PAGES = [
+  '/_astro/*',
+  '/icons/*',
+  '/illustrations/*',
+  '/og/*',
+  '/*.ico',
+  '/*.png',
+  '/*.svg',
+  '/*.xml',
+  '/*.txt',
+  '/*.webmanifest',
+] as const;
 
-/** A `run_worker_first` pattern's own matching: exact, or a prefix before a final `*`. */
+export const RUN_WORKER_FIRST: readonly string[] = ['/*', ...NOT_PAGES.map((pattern) => `!${pattern}`)];
+
+/** A `run_worker_first` pattern's own matching: `*` stands for any characters, everything else for itself. */
 export function matchesPath(pattern: string, pathname: string): boolean {
-  return pattern.endsWith('*') ? pathname.startsWith(pattern.slice(0, -1)) : pathname === pattern;
+  const source = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${source}$`).test(pathname);
 }
+
+/** Whether the asset server hands this path to the Worker first, as `run_worker_first` reads: a pattern fits, no `!` one does. */
+export const runsWorkerFirst = (pathname: string): boolean =>
+  RUN_WORKER_FIRST.some((pattern) => !pattern.startsWith('!') && matchesPath(pattern, pathname)) &&
+  !RUN_WORKER_FIRST.some((pattern) => pattern.startsWith('!') && matchesPath(pattern.slice(1), pathname));
 
 /** The page a spelling of a path stands for, as the asset server reads it: `/a/`, `/a.html`, `/a/index.html` are `/a`. */
 export function pagePath(pathname: string): string {

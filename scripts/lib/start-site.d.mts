@@ -1,6 +1,11 @@
 export const HEALTH_TOKEN_HEADER: string;
 export function portFromEnv(name: string, env?: NodeJS.ProcessEnv): number | undefined;
 export function freePort(): Promise<number>;
+/** GET from a local https server with a self-signed certificate (not checked). */
+export function getLocalHttps(
+  url: string,
+  options?: { timeoutMs?: number },
+): Promise<{ status: number; headers: import('node:http').IncomingHttpHeaders; text: string }>;
 
 export interface StartSiteOptions {
   /** The local D1 folder (under .wrangler/); wiped first. */
@@ -14,10 +19,12 @@ export interface StartSiteOptions {
   /** Receives serve.mjs's output (default: kept for error messages). */
   onOutput?: (text: string) => void;
   timeoutMs?: number;
+  /** Serve over https with wrangler's self-signed certificate (read it with getLocalHttps). Default false. */
+  https?: boolean;
 }
 
 export interface StartedSite {
-  /** e.g. http://127.0.0.1:41234 */
+  /** e.g. http://127.0.0.1:41234 (https:// with the https option) */
   url: string;
   port: number;
   /** This run's token, echoed by GET /api/health in the X-Health-Token header. */

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
+import { request as httpsRequest } from 'node:https';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { offlineEnv } from './offline-env.mjs';
@@ -48,6 +49,40 @@ function outputTail(limit = 30) {
 }
 
 /**
+ * GET over https from a server on this machine that shows wrangler's self-signed certificate (`startSite({ https })`),
+ * so the certificate is not checked. Answers the status, headers and body as text.
+ * @param {string} url
+ * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, text: string }>}
+ */
+export function getLocalHttps(url, { timeoutMs = 10_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(url, { rejectUnauthorized: false, timeout: timeoutMs }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      response.on('error', reject);
+    });
+    request.on('timeout', () => request.destroy(new Error(`${url} did not answer within ${timeoutMs} ms`)));
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** GET /api/health: its status and the token header, over http or (self-signed) https. */
+async function health(url) {
+  if (url.startsWith('https:')) {
+    const answer = await getLocalHttps(`${url}/api/health`).catch(() => undefined);
+    return answer && { status: answer.status, token: answer.headers[HEALTH_TOKEN_HEADER] };
+  }
+  const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+  if (!response) return undefined;
+  await response.arrayBuffer().catch(() => undefined);
+  return { status: response.status, token: response.headers.get(HEALTH_TOKEN_HEADER) };
+}
+
+/**
  * Waits until `url` answers GET /api/health with this run's token and a 200. An answer without the token is
  * another program's server holding the port: that fails at once, loudly.
  */
@@ -57,16 +92,15 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null)
       throw new Error(`scripts/serve.mjs stopped (${child.exitCode ?? child.signalCode}) before ${url} was ready.${tail}`);
-    const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
-    if (response) {
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.headers.get(HEALTH_TOKEN_HEADER) !== token)
+    const answer = await health(url);
+    if (answer) {
+      if (answer.token !== token)
         throw new Error(
-          `Another program answers on ${url} (GET /api/health: ${response.status}, without this run's token). ` +
+          `Another program answers on ${url} (GET /api/health: ${answer.status}, without this run's token). ` +
             'Free that port, or leave the port variable unset so a free port is used.',
         );
-      if (response.ok) return;
-      lastStatus = response.status;
+      if (answer.status >= 200 && answer.status < 300) return;
+      lastStatus = answer.status;
     }
     await delay(300);
   }
@@ -85,8 +119,9 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
  * @param {{ site?: number, postcodes?: number, mail?: number }} [options.ports]  named ports; unset ones are free ports
  * @param {(text: string) => void} [options.onOutput]  receives serve.mjs's output (default: kept for error messages)
  * @param {number} [options.timeoutMs]   how long to wait for the health answer (default 5 min with a build, else 2)
+ * @param {boolean} [options.https]      serve over https with wrangler's self-signed certificate (read it with getLocalHttps)
  */
-export async function startSite({ state, wranglerEnv = 'test', build = false, ports = {}, onOutput, timeoutMs } = {}) {
+export async function startSite({ state, wranglerEnv = 'test', build = false, ports = {}, onOutput, timeoutMs, https = false } = {}) {
   if (!state) throw new Error('startSite needs a state folder');
   // wrangler needs the assets folder to exist; /api does not need a build.
   if (!build && !existsSync('dist')) mkdirSync('dist');
@@ -97,12 +132,17 @@ export async function startSite({ state, wranglerEnv = 'test', build = false, po
   });
 
   const port = ports.site ?? (await freePort());
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${https ? 'https' : 'http'}://127.0.0.1:${port}`;
   const token = randomBytes(16).toString('hex');
   const tail = outputTail();
   const child = spawn(
     process.execPath,
-    ['scripts/serve.mjs', ...(build ? [] : ['--no-build']), '--port', String(port), '--state', state, '--fresh', '--env', wranglerEnv],
+    [
+      'scripts/serve.mjs',
+      ...(build ? [] : ['--no-build']),
+      ...(https ? ['--https'] : []),
+      ...['--port', String(port), '--state', state, '--fresh', '--env', wranglerEnv],
+    ],
     {
       env: {
         ...offlineEnv,

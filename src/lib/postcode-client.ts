@@ -5,6 +5,7 @@
  * takes the caller's `AbortSignal` (`{ signal }`), and an aborted call rejects with the signal's reason
  * (an `AbortError`), so whoever starts a request decides when it is stale.
  */
+import { withTimeLimit } from './abort';
 import { distanceInMiles } from './geo';
 import { POSTCODE_MESSAGES, compactPostcode, invalidPostcodeMessage, outwardCode, parsePostcodeInput, type RouteEnd } from './postcodes';
 
@@ -116,30 +117,33 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
 
   /** GET a path; 404 is an answer ("not found"), anything else that is not OK is a service failure. */
   async function getJson(path: string, signal: AbortSignal | undefined): Promise<Found<{ result?: unknown }>> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
-    let response: Response;
+    const limit = withTimeLimit(timeoutMs, signal);
     try {
-      response = await fetch(`${baseUrl}${path}`, { signal: combined, headers: { accept: 'application/json' } });
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new PostcodeServiceError(
-        timeout.aborted ? 'The postcode service did not answer in time' : 'The postcode service could not be reached',
-      );
-    }
-    if (response.status === 404) {
-      await response.body?.cancel();
-      return { found: false };
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new PostcodeServiceError(`The postcode service answered ${response.status}`);
-    }
-    try {
-      return { found: true, value: (await response.json()) as { result?: unknown } };
-    } catch (error) {
-      if (signal?.aborted) throw error;
-      throw new PostcodeServiceError('The postcode service answered something unreadable');
+      let response: Response;
+      try {
+        response = await fetch(`${baseUrl}${path}`, { signal: limit.signal, headers: { accept: 'application/json' } });
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new PostcodeServiceError(
+          limit.timedOut() ? 'The postcode service did not answer in time' : 'The postcode service could not be reached',
+        );
+      }
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return { found: false };
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw new PostcodeServiceError(`The postcode service answered ${response.status}`);
+      }
+      try {
+        return { found: true, value: (await response.json()) as { result?: unknown } };
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        throw new PostcodeServiceError('The postcode service answered something unreadable');
+      }
+    } finally {
+      limit.release();
     }
   }
 

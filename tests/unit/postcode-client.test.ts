@@ -131,6 +131,38 @@ describe('postcode client: every method takes an AbortSignal and keeps no cancel
   });
 });
 
+describe('postcode client in a browser without AbortSignal.any() or AbortSignal.timeout() (Safari before 17.4)', () => {
+  const statics = AbortSignal as unknown as Record<'any' | 'timeout', unknown>;
+  const saved = { any: statics.any, timeout: statics.timeout };
+  beforeAll(() => {
+    delete statics.any;
+    delete statics.timeout;
+  });
+  afterAll(() => Object.assign(statics, saved));
+
+  it("looks up, prices and suggests with the caller's signal", async () => {
+    expect(AbortSignal.any).toBeUndefined();
+    expect(AbortSignal.timeout).toBeUndefined();
+    const client = createPostcodeClient({ baseUrl });
+    const { signal } = new AbortController();
+    expect((await client.lookup('SW1A 1AA', { signal }))?.district).toBe('Westminster');
+    expect(await client.autocomplete('sw1a', { signal })).toEqual(['SW1A 1AA', 'SW1A 2AA']);
+    const outcome = await priceRoute(client, { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'SW1A 2AA' }, { signal });
+    expect(outcome.ok && outcome.route.pricing.total).toBe(199);
+  });
+
+  it('a cancelled call rejects as an abort, a slow service as a time-out', async () => {
+    await control({ mode: 'slow', delayMs: 1000 });
+    const controller = new AbortController();
+    const cancelled = createPostcodeClient({ baseUrl }).lookup('LS1 1UR', { signal: controller.signal });
+    controller.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    const slow = createPostcodeClient({ baseUrl, timeoutMs: 150 });
+    await expect(slow.lookup('B33 8TH', { signal: new AbortController().signal })).rejects.toThrow('did not answer in time');
+    await expect(slow.lookup('B33 8TH')).rejects.toThrow('did not answer in time');
+  });
+});
+
 describe('priceRoute: one path from answers to a price, with typed error codes', () => {
   const move = { propertyId: 'mini', fromPostcode: 'SW1A 1AA', toPostcode: 'M1 1AE' };
 

@@ -2,7 +2,14 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { isConfirmationPath, matchesPath, pagePath, RUN_WORKER_FIRST, WORKER_PATHS } from '../../functions/lib/worker-paths';
+import {
+  isConfirmationPath,
+  matchesPath,
+  pagePath,
+  RUN_WORKER_FIRST,
+  runsWorkerFirst,
+  WORKER_PATHS,
+} from '../../functions/lib/worker-paths';
 import { API_PATHS, PAGE_PATHS } from '~/lib/api';
 
 interface AssetsConfig {
@@ -21,10 +28,15 @@ describe('the paths the Worker answers', () => {
 
   it('covers every API path and page the Worker fills in', () => {
     for (const path of [...Object.values(API_PATHS), ...Object.values(PAGE_PATHS)]) {
-      expect(
-        RUN_WORKER_FIRST.some((pattern) => matchesPath(pattern, path)),
-        path,
-      ).toBe(true);
+      expect(runsWorkerFirst(path), path).toBe(true);
+    }
+    for (const path of Object.values(WORKER_PATHS)) expect(runsWorkerFirst(path.replace(/\*$/, 'x')), path).toBe(true);
+  });
+
+  it('sends every page through the Worker, and scripts, styles and images straight to the assets', () => {
+    for (const path of ['/', '/faq', '/articles', '/services/packing', '/404']) expect(runsWorkerFirst(path), path).toBe(true);
+    for (const path of ['/_astro/app.js', '/icons/phone.svg', '/favicon.ico', '/sitemap-index.xml', '/robots.txt']) {
+      expect(runsWorkerFirst(path), path).toBe(false);
     }
   });
 

@@ -34,7 +34,11 @@ import type { ContactErrors, ContactField, SubmitOutcome } from './submit';
 const loadDateStep = () => import('./StepDate');
 const loadContactStep = () => import('./StepContact');
 const loadSubmit = () => import('./submit');
-const StepDate = lazy(() => loadDateStep().then((m) => ({ default: m.StepDate })));
+const StepDate = lazy(async () => {
+  const { StepDate, calendarStylesLoaded } = await loadDateStep();
+  await calendarStylesLoaded;
+  return { default: StepDate };
+});
 const StepContact = lazy(() => loadContactStep().then((m) => ({ default: m.StepContact })));
 
 export const STEP_TITLES: Record<Step, string> = QUOTE_STEPS;

@@ -15,9 +15,12 @@ export interface PricedRoute {
   distanceMiles: number;
 }
 
-// The calendar's stylesheet travels with this lazily loaded step instead of sitting in /quote's inline CSS. The
-// module finishes loading (and the step renders) only once the stylesheet has, so the calendar never shifts.
-await new Promise<void>((resolve) => {
+/**
+ * The calendar's stylesheet travels with this lazily loaded step instead of sitting in /quote's inline CSS; the
+ * wizard renders the step once it has loaded, so the calendar never shifts. A promise rather than a top-level await:
+ * Safari before 27 can fail a module with one that two imports ask for at once (WebKit bug 242740).
+ */
+export const calendarStylesLoaded = new Promise<void>((resolve) => {
   const link = document.createElement('link');
   link.rel = 'stylesheet';
   link.href = dayPickerStyles;

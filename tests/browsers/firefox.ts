@@ -1,0 +1,108 @@
+/**
+ * Firefox ESR (Debian's, never a download) driven over WebDriver BiDi by puppeteer-core. BiDi reports every console
+ * message and uncaught error from the first byte of each page, so nothing a page logs goes unseen.
+ */
+import puppeteer, { type Browser, type BrowserContext, type ElementHandle, type Page } from 'puppeteer-core';
+import { firefoxPath } from '../../scripts/lib/browsers.mjs';
+import { Engine, PAGE_HELPERS, type Wire } from './engine';
+
+/** One Firefox per test worker; `javaScript: false` is Firefox with `javascript.enabled` off, as a reader may set it. */
+export function launchFirefox({ javaScript = true } = {}): Promise<Browser> {
+  return puppeteer.launch({
+    browser: 'firefox',
+    executablePath: firefoxPath,
+    headless: true,
+    defaultViewport: { width: 1280, height: 900 },
+    extraPrefsFirefox: javaScript ? {} : { 'javascript.enabled': false },
+  });
+}
+
+export class FirefoxEngine extends Engine<ElementHandle<Element>> {
+  readonly name = 'Firefox';
+  private constructor(
+    baseUrl: string,
+    private readonly context: BrowserContext,
+    private readonly page: Page,
+  ) {
+    super(baseUrl);
+    page.on('console', (message) => {
+      if (message.type() === 'error') this.errors.push(`console: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => this.errors.push(`page error: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  /** A private window of its own (empty storage) in a running Firefox. */
+  static async open(browser: Browser, baseUrl: string): Promise<FirefoxEngine> {
+    const context = await browser.createBrowserContext();
+    return new FirefoxEngine(baseUrl, context, await context.newPage());
+  }
+
+  protected async navigate(url: string): Promise<void> {
+    await this.page.goto(url, { waitUntil: 'load' });
+  }
+
+  protected evaluate<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T> {
+    return this.page.evaluate(fn as (...a: unknown[]) => T, ...args) as Promise<T>;
+  }
+
+  protected async prepareDocument(): Promise<void> {
+    const ready = await this.page.evaluate(() => typeof (window as unknown as { __smokeFind?: unknown }).__smokeFind === 'function');
+    if (!ready) await this.page.evaluate(PAGE_HELPERS);
+  }
+
+  protected async findHandle(query: Wire): Promise<ElementHandle<Element> | null> {
+    const handle = await this.page.evaluateHandle(
+      (wire) => (window as unknown as { __smokeFind: (q: unknown) => Element[] }).__smokeFind(wire)[0] ?? null,
+      query,
+    );
+    const element = handle.asElement() as ElementHandle<Element> | null;
+    if (!element) await handle.dispose();
+    return element;
+  }
+
+  protected isStale(error: unknown): boolean {
+    return error instanceof Error && /detached|no such node|stale/i.test(error.message);
+  }
+
+  /** A real mouse click at the element's centre (puppeteer's own handle.click() cannot run with JavaScript off). */
+  protected async clickHandle(handle: ElementHandle<Element>): Promise<void> {
+    await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const box = await handle.boundingBox();
+    if (!box) throw new Error('the element has no box to click');
+    await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
+
+  protected async typeInto(handle: ElementHandle<Element>, value: string): Promise<void> {
+    await handle.type(value);
+  }
+
+  protected async chooseOption(handle: ElementHandle<Element>, optionLabel: string): Promise<void> {
+    const value = await handle.evaluate(
+      (select, wanted) => [...(select as HTMLSelectElement).options].find((option) => option.text.trim() === wanted)?.value,
+      optionLabel,
+    );
+    if (value === undefined) throw new Error(`no option "${optionLabel}"`);
+    await (handle as ElementHandle<HTMLSelectElement>).select(value);
+  }
+
+  /** Types a date into a date field the way this browser's own date field takes it (its locale orders the parts). */
+  async typeDate(query: Parameters<Engine<unknown>['type']>[0], isoDate: string): Promise<void> {
+    const [year, month, day] = isoDate.split('-');
+    const order = await this.page.evaluate(() =>
+      new Intl.DateTimeFormat(navigator.language)
+        .formatToParts(new Date(2000, 10, 22))
+        .map((part) => part.type)
+        .filter((type) => type === 'day' || type === 'month' || type === 'year'),
+    );
+    const parts: Record<string, string> = { year: year!, month: month!, day: day! };
+    await this.type(query, order.map((part) => parts[part]).join(''));
+  }
+
+  async press(key: 'Tab' | 'Escape'): Promise<void> {
+    await this.page.keyboard.press(key);
+  }
+
+  async close(): Promise<void> {
+    await this.context.close();
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The quote with JavaScript switched off (Firefox with `javascript.enabled` false; only the firefox-esr project runs
+ * this file): the plain form priced by the Worker, then submitted to its confirmation.
+ */
+import { findFurniture } from '../../src/data/furniture';
+import { findPackage } from '../../src/data/packages';
+import { QUOTE_BUTTONS, QUOTE_LABELS } from '../../src/data/quote-labels';
+import { nextDay, uniqueEmail } from '../e2e/quote-helpers';
+import { label, role, startsWith, text } from './engine';
+import { test } from './fixtures';
+import { ROUTE } from './route';
+
+test('the quote without JavaScript: priced by the server, submitted, confirmed', async ({ browseWithoutJavaScript: browse }) => {
+  await browse.goto('/quote');
+  await browse.click(role('radio', startsWith(findPackage(ROUTE.propertyId)!.title)));
+  await browse.click(role('checkbox', startsWith(findFurniture(ROUTE.furnitureId)!.name)));
+  await browse.type(label(startsWith(QUOTE_LABELS.fromPostcode)), ROUTE.from);
+  await browse.type(label(startsWith(QUOTE_LABELS.toPostcode)), ROUTE.to);
+  await browse.click(role('button', QUOTE_BUTTONS.checkPrice));
+  await browse.see(text(ROUTE.total));
+
+  await browse.typeDate(label(startsWith(QUOTE_LABELS.moveDate)), nextDay(3));
+  await browse.type(label(startsWith(QUOTE_LABELS.name)), 'Ada Lovelace');
+  await browse.type(label(startsWith(QUOTE_LABELS.email)), uniqueEmail('smoke-nojs'));
+  await browse.type(label(startsWith(QUOTE_LABELS.phone)), '07700 900123');
+  await browse.click(role('button', QUOTE_BUTTONS.submit));
+  await browse.reach(/^\/quote-confirmation\?ref=/);
+  await browse.see(role('heading', 'Quote Request Sent Successfully!'));
+  await browse.see(text(ROUTE.total));
+});

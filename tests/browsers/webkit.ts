@@ -1,0 +1,173 @@
+/**
+ * WebKitGTK (Debian's MiniBrowser, the engine of Safari) driven over classic WebDriver: WebKitWebDriver under
+ * xvfb-run, on a free port, through selenium-webdriver. WebKitGTK's WebDriver has no BiDi and no log endpoint, so
+ * each document gets an error collector as soon as WebDriver can reach it (right after it loads): uncaught errors,
+ * failed loads, unhandled rejections, CSP violations and console.error from then on, plus any script or style the
+ * page fetched from another scheme or host than its own (what `upgrade-insecure-requests` on plain http caused).
+ * An error thrown while the document was still loading shows as a journey that cannot go on.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { findMiniBrowser, webkitDriverPath, xvfbRunPath } from '../../scripts/lib/browsers.mjs';
+import { freePort } from '../../scripts/lib/start-site.mjs';
+import { Engine, PAGE_HELPERS, type Wire } from './engine';
+
+/** Runs in each new document, after PAGE_HELPERS: collects what the page reports into `window.__smokeErrors`. */
+const ERROR_COLLECTOR = `
+window.__smokeErrors = [];
+for (const entry of performance.getEntriesByType('resource')) {
+  const url = new URL(entry.name);
+  if ((url.protocol !== location.protocol || url.hostname !== location.hostname) && /^(script|link|css)$/.test(entry.initiatorType))
+    window.__smokeErrors.push('fetched from another scheme or host: ' + entry.name);
+}
+addEventListener('error', (event) => {
+  const target = event.target;
+  window.__smokeErrors.push(target && target !== window && (target.src || target.href)
+    ? 'failed to load ' + (target.src || target.href)
+    : 'page error: ' + event.message);
+}, true);
+addEventListener('unhandledrejection', (event) => window.__smokeErrors.push('unhandled rejection: ' + (event.reason && event.reason.message || event.reason)));
+addEventListener('securitypolicyviolation', (event) => window.__smokeErrors.push('CSP violation: ' + event.violatedDirective + ' ' + event.blockedURI));
+const consoleError = console.error;
+console.error = function (...args) {
+  window.__smokeErrors.push('console: ' + args.map(String).join(' '));
+  return consoleError.apply(this, args);
+};
+`;
+
+export interface WebKitDriver {
+  driver: WebDriver;
+  stop: () => Promise<void>;
+}
+
+async function driverReady(url: string, process: ChildProcess, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (process.exitCode !== null) throw new Error(`WebKitWebDriver stopped (${process.exitCode}) before it was ready`);
+    const status = await fetch(`${url}/status`)
+      .then((response) => response.json() as Promise<{ value?: { ready?: boolean } }>)
+      .catch(() => undefined);
+    if (status?.value?.ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`WebKitWebDriver did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** WebKitWebDriver on a free port inside its own X server, and a session with a MiniBrowser window of 1280×900. */
+export async function startWebKit(): Promise<WebKitDriver> {
+  const miniBrowser = findMiniBrowser();
+  if (!miniBrowser) throw new Error('No WebKitGTK MiniBrowser: sudo apt-get install -y webkit2gtk-driver');
+  const port = await freePort();
+  const child = spawn(xvfbRunPath, ['-a', '-s', '-screen 0 1280x1024x24', webkitDriverPath, `--port=${port}`], {
+    stdio: 'ignore',
+    // Its own process group: stopping it stops Xvfb, the driver and the browser together.
+    detached: true,
+  });
+  const stopGroup = (signal: NodeJS.Signals) => {
+    try {
+      process.kill(-child.pid!, signal);
+    } catch {
+      // already gone
+    }
+  };
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await driverReady(url, child);
+    const driver = await new Builder()
+      .usingServer(url)
+      .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } })
+      .build();
+    await driver.manage().window().setRect({ width: 1280, height: 900 });
+    return {
+      driver,
+      stop: async () => {
+        await driver.quit().catch(() => undefined);
+        stopGroup('SIGTERM');
+      },
+    };
+  } catch (error) {
+    stopGroup('SIGKILL');
+    throw error;
+  }
+}
+
+export class WebKitEngine extends Engine<WebElement> {
+  readonly name = 'WebKitGTK';
+  constructor(
+    baseUrl: string,
+    private readonly driver: WebDriver,
+  ) {
+    super(baseUrl);
+  }
+
+  protected async navigate(url: string): Promise<void> {
+    await this.collect();
+    await this.driver.get(url);
+  }
+
+  protected evaluate<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T> {
+    return this.driver.executeScript(fn as (...a: unknown[]) => T, ...args) as Promise<T>;
+  }
+
+  protected async prepareDocument(): Promise<void> {
+    const ready = await this.driver.executeScript<boolean>(
+      () => typeof (window as unknown as { __smokeFind?: unknown }).__smokeFind === 'function',
+    );
+    if (!ready) await this.driver.executeScript(`${PAGE_HELPERS}\n${ERROR_COLLECTOR}`);
+  }
+
+  protected async findHandle(query: Wire): Promise<WebElement | null> {
+    const [found, errors] = await this.driver.executeScript<[WebElement | null, string[]]>((wire: unknown) => {
+      const page = window as unknown as { __smokeFind: (q: unknown) => Element[]; __smokeErrors: string[] };
+      return [page.__smokeFind(wire)[0] ?? null, page.__smokeErrors.splice(0)];
+    }, query);
+    this.errors.push(...errors);
+    return found;
+  }
+
+  /** Moves the page's collected errors over (before the document is replaced, and when asked for them). */
+  private async collect(): Promise<void> {
+    const errors = await this.driver
+      .executeScript<string[]>(() => (window as unknown as { __smokeErrors?: string[] }).__smokeErrors?.splice(0) ?? [])
+      .catch(() => []);
+    this.errors.push(...errors);
+  }
+
+  override async takeErrors(): Promise<string[]> {
+    await this.collect();
+    return super.takeErrors();
+  }
+
+  protected isStale(error: unknown): boolean {
+    return error instanceof Error && error.name === 'StaleElementReferenceError';
+  }
+
+  protected async clickHandle(handle: WebElement): Promise<void> {
+    await handle.click();
+  }
+
+  protected async typeInto(handle: WebElement, value: string): Promise<void> {
+    await handle.sendKeys(value);
+  }
+
+  protected async chooseOption(handle: WebElement, optionLabel: string): Promise<void> {
+    const option = await this.driver.executeScript<WebElement | null>(
+      (select: HTMLSelectElement, wanted: string) => [...select.options].find((o) => o.text.trim() === wanted) ?? null,
+      handle,
+      optionLabel,
+    );
+    if (!option) throw new Error(`no option "${optionLabel}"`);
+    await option.click();
+  }
+
+  async press(key: 'Tab' | 'Escape'): Promise<void> {
+    await this.driver
+      .switchTo()
+      .activeElement()
+      .sendKeys(key === 'Tab' ? Key.TAB : Key.ESCAPE);
+  }
+
+  async close(): Promise<void> {
+    await this.collect();
+  }
+}
