@@ -1,5 +1,6 @@
-/** Article rules that need no framework: ordering, related articles, dates, filtering. */
+/** Article rules that need no framework: publication, ordering, related articles, pages, dates, filtering. */
 import type { ArticleCategory } from '~/data/article-categories';
+import { isCalendarDate, londonToday } from './dates.ts';
 
 export interface ArticleSummary {
   id: string;
@@ -11,12 +12,56 @@ export interface ArticleSummary {
   featured: boolean;
 }
 
+/** What decides whether an article is on the site: a draft never is; a dated one is from its day on. */
+export interface Publication {
+  /** yyyy-mm-dd */
+  publishedAt: string;
+  draft?: boolean;
+}
+
+/**
+ * The day the build publishes up to (yyyy-mm-dd, the UK's calendar): `ARTICLES_TODAY` when set (tests fix the
+ * day with it), otherwise today in Europe/London. Production rebuilds every morning, so a scheduled article
+ * appears with the first build on its day (docs/adding-an-article.md).
+ */
+export function publicationDay(fixed: string | undefined, now: Date = new Date()): string {
+  if (fixed === undefined || fixed === '') return londonToday(now);
+  if (!isCalendarDate(fixed)) throw new Error(`ARTICLES_TODAY must be a date written yyyy-mm-dd, not "${fixed}"`);
+  return fixed;
+}
+
+export type PublicationState = 'published' | 'draft' | 'scheduled';
+
+export function publicationState(article: Publication, today: string): PublicationState {
+  if (article.draft) return 'draft';
+  return article.publishedAt > today ? 'scheduled' : 'published';
+}
+
+export const isPublished = (article: Publication, today: string): boolean => publicationState(article, today) === 'published';
+
 /** Newest first; on the same day, alphabetical by title so the order never depends on file-system order. */
 export function newestFirst<A extends ArticleSummary>(articles: readonly A[]): A[] {
   return [...articles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.title.localeCompare(b.title));
 }
 
 export const RELATED_LIMIT = 2;
+/** Home: the spec's three newest articles. */
+export const HOME_ARTICLE_COUNT = 3;
+/** The list's Featured block shows at most this many (the newest featured), so page 1 stays one round trip. */
+export const FEATURED_LIMIT = 2;
+/** Cards a page of /articles (and of search results) shows. */
+export const ARTICLES_PER_PAGE = 9;
+
+/** How many pages a list of `count` articles takes (at least one, which may be empty). */
+export const pageCount = (count: number, perPage = ARTICLES_PER_PAGE): number => Math.max(1, Math.ceil(count / perPage));
+
+/** The address of page `n` of the list: /articles, then /articles/page/2, /articles/page/3… */
+export const listPagePath = (n: number): string => (n <= 1 ? '/articles' : `/articles/page/${n}`);
+
+/** The articles on page `n` (1-based). */
+export function pageOf<A>(articles: readonly A[], n: number, perPage = ARTICLES_PER_PAGE): A[] {
+  return articles.slice((n - 1) * perPage, n * perPage);
+}
 
 /** Spec: up to 2 related articles, same category, never the article itself; newest first. */
 export function relatedArticles<A extends ArticleSummary>(
