@@ -7,7 +7,7 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { loadEnv } from 'vite';
 import { articleMarkup } from './src/markdown/article-markup.ts';
-import { articleChecks } from './src/build/article-checks-integration.ts';
+import { articleChecks, articleLastModified } from './src/build/article-checks-integration.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
@@ -17,7 +17,9 @@ const site = env.SITE_URL || 'https://shiftly.example';
 const postcodesApi = env.PUBLIC_POSTCODES_API_URL || 'https://api.postcodes.io';
 
 /** Pages that must never be indexed: kept out of the sitemap as well as marked noindex. */
-const unlisted = ['/quote-confirmation', '/login', '/404'];
+const unlisted = ['/quote-confirmation', '/login', '/404', '/articles/search'];
+/** Each article's last change (updatedAt, else publishedAt), for the sitemap's lastmod. */
+const articleDates = articleLastModified(process.cwd());
 
 export default defineConfig({
   site,
@@ -33,6 +35,10 @@ export default defineConfig({
     mdx({ processor: satteri({ hastPlugins: [articleMarkup] }) }),
     sitemap({
       filter: (page) => !unlisted.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
+      serialize: (item) => {
+        const lastmod = articleDates.get(new URL(item.url).pathname.replace(/\/$/, ''));
+        return lastmod ? { ...item, lastmod } : item;
+      },
     }),
     // After the build: each page keeps only the CSS its markup and scripts can match; the on-demand islands get
     // sheets of their own; each page's CSP is rehashed (src/build/page-css-integration.mjs).

@@ -14,7 +14,7 @@ import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
 import type { Env } from './env';
 import { health } from './api/health';
-import { isArticlePath, serveArticle } from './articles-fallback';
+import { isArticlePath, serveArticle } from './articles';
 import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
 import { contactRoute, sendContactEmail } from './api/send-contact-email';
 import { callbackRoute, requestCallback } from './api/request-callback';

@@ -4,11 +4,13 @@
  * anchors of other pages against the built pages, and deletes the full-size originals of article images that
  * Astro copies into dist/_astro although no page uses them (readers only ever get the resized copies).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { checkArticles, formatProblems, problemsSummary, type ArticleProblem, type PendingAnchorLink } from '../content/checks/index.ts';
+import { ARTICLES_DIR, checkArticles, formatProblems, problemsSummary, type ArticleProblem, type PendingAnchorLink } from '../content/checks/index.ts';
+import { readFrontmatter } from '../content/checks/frontmatter.ts';
 import { builtPageAnchors } from '../content/checks/page-anchors.ts';
 
 /** The error a build stops with: every problem, one per line, under a plain heading. */
@@ -80,4 +82,20 @@ export function articleChecks(): AstroIntegration {
       },
     },
   };
+}
+
+/**
+ * The sitemap's lastmod for each article page: its updatedAt, else its publishedAt (read from the frontmatter at
+ * config time; a page that is not built, a draft say, is simply never asked for).
+ */
+export function articleLastModified(root: string): Map<string, string> {
+  const dates = new Map<string, string>();
+  const dir = join(root, ARTICLES_DIR);
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.mdx')) continue;
+    const data = readFrontmatter(readFileSync(join(dir, name), 'utf8'))?.data ?? {};
+    const date = [data.updatedAt, data.publishedAt].find((value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value));
+    if (date) dates.set(`/articles/${name.slice(0, -'.mdx'.length)}`, date);
+  }
+  return dates;
 }

@@ -17,7 +17,7 @@ import { join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { pruneCss, scopeCss } from './css-prune.mjs';
-import { rehashCsp } from './csp-meta.mjs';
+import { rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
 
 const STYLE = /<style([^>]*)>([\s\S]*?)<\/style>/g;
 /** A built script named from markup or from another script: `/_astro/x.js`, `./x.js`, `../x.js`. */
@@ -125,8 +125,12 @@ export async function prunePages({ dist, chunks, islands, everyPage }) {
     const named = [...new Set(markup.match(PAGE_SCRIPT_REF) ?? [])];
     const scripts = [...inlineScripts, ...everyPageScripts, ...(await files.texts(await files.closure(named, stopAt)))];
 
+    // Only the site's own styles are pruned and hashed again; a style that came in as content stays unhashed.
+    const trusted = trustedHashes(html);
     const styles = [...html.matchAll(STYLE)];
-    const pruned = await Promise.all(styles.map(([, , css]) => pruneCss(css ?? '', { html: markup, scripts })));
+    const own = styles.map(([, , css]) => trusted.styles.has(sha256(css ?? '')));
+    const pruned = await Promise.all(styles.map(([, , css], i) => (own[i] ? pruneCss(css ?? '', { html: markup, scripts }) : (css ?? ''))));
+    const rewritten = new Set(pruned.filter((_css, i) => own[i]).map((css) => sha256(css)));
     let nth = 0;
     let out = html.replace(STYLE, (_match, attributes) => {
       const css = pruned[nth++] ?? '';
@@ -134,7 +138,7 @@ export async function prunePages({ dist, chunks, islands, everyPage }) {
     });
     for (const [name, href] of Object.entries(islandHrefs))
       out = out.replaceAll(`data-island="${name}"`, `data-island="${name}" data-css="${href}"`);
-    out = rehashCsp(out);
+    out = rehashCsp(out, { scripts: trusted.scripts, styles: rewritten });
     await writeFile(page, out);
     before += styles.reduce((sum, [, , css]) => sum + gz(css ?? ''), 0);
     after += pruned.reduce((sum, css) => sum + gz(css), 0);

@@ -58,6 +58,22 @@ export const pageCount = (count: number, perPage = ARTICLES_PER_PAGE): number =>
 /** The address of page `n` of the list: /articles, then /articles/page/2, /articles/page/3… */
 export const listPagePath = (n: number): string => (n <= 1 ? '/articles' : `/articles/page/${n}`);
 
+/**
+ * The page numbers a pagination bar shows: the first, the last, and the current page with its neighbours, a gap
+ * ('…') where pages are left out. Short lists show every page.
+ */
+export function pageLinks(current: number, pages: number): Array<number | 'gap'> {
+  const shown = [...new Set([1, current - 1, current, current + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
+  const links: Array<number | 'gap'> = [];
+  for (const [i, n] of shown.entries()) {
+    const previous = shown[i - 1];
+    if (previous !== undefined && n - previous === 2) links.push(previous + 1);
+    else if (previous !== undefined && n - previous > 2) links.push('gap');
+    links.push(n);
+  }
+  return links;
+}
+
 /** The articles on page `n` (1-based). */
 export function pageOf<A>(articles: readonly A[], n: number, perPage = ARTICLES_PER_PAGE): A[] {
   return articles.slice((n - 1) * perPage, n * perPage);
@@ -99,3 +115,42 @@ export function matchesFilter(haystack: string, articleCategory: string, filter:
 }
 
 export const isFiltering = (filter: ArticleFilter): boolean => filter.q.trim() !== '' || filter.category.trim() !== '';
+
+/**
+ * Search and category filter across every page of the list: the Worker answers /articles?q=&category=&page= from
+ * the prebuilt index (one entry per published article, newest first) and the prebuilt results page, which holds
+ * every card; it keeps the cards of the page asked for (functions/articles.ts).
+ */
+export const ARTICLE_SEARCH = { page: '/articles/search', index: '/articles/search.json' } as const;
+
+export interface SearchEntry {
+  id: string;
+  category: string;
+  /** searchText() of the article */
+  text: string;
+}
+
+export interface SearchPage {
+  /** The ids on the page asked for, newest first. */
+  ids: string[];
+  total: number;
+  /** The page shown (1-based; a page past the end shows the last). */
+  page: number;
+  pages: number;
+}
+
+export function searchArticles(index: readonly SearchEntry[], filter: ArticleFilter, page: number, perPage = ARTICLES_PER_PAGE): SearchPage {
+  const matches = index.filter((entry) => matchesFilter(entry.text, entry.category, filter));
+  const pages = pageCount(matches.length, perPage);
+  const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pages);
+  return { ids: pageOf(matches, shown, perPage).map((entry) => entry.id), total: matches.length, page: shown, pages };
+}
+
+/** A category as the page's list spells it, whatever the case it was asked for in; '' when it is not one. */
+export function canonicalCategory(value: string, categories: readonly string[]): string {
+  const wanted = value.trim().toLowerCase();
+  return categories.find((category) => category.toLowerCase() === wanted) ?? '';
+}
+
+/** "1 article", "12 articles" */
+export const articleCount = (n: number): string => `${n} ${n === 1 ? 'article' : 'articles'}`;

@@ -77,7 +77,7 @@ describe('scopeCss', () => {
 describe('rehashCsp', () => {
   it("lists exactly the page's own inline scripts and styles, keeping every other directive", () => {
     const page =
-      `<head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self' data:; script-src 'self' 'sha256-stale='; style-src 'self' 'sha256-old=';">` +
+      `<head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self' data:; script-src 'self' 'sha256-stale=' ${hash('go()')}; style-src 'self' 'sha256-old=' ${hash('.a{}')};">` +
       `<style>.a{}</style><script type="application/ld+json">{}</script></head><body><script type="module">go()</script><script src="/x.js"></script></body>`;
     const out = rehashCsp(page);
     const policy = /content="([^"]*)"/.exec(out)![1]!;
@@ -88,6 +88,18 @@ describe('rehashCsp', () => {
     expect(policy).not.toContain('stale');
     expect(policy).not.toContain(hash('{}'));
   });
+
+  it("never lists a script or style that Astro's own policy did not: content cannot add itself to the CSP (issue 17)", () => {
+    // An article's raw <script> and <style> reach the page as markup; Astro never hashed them.
+    const page =
+      `<head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${hash('site()')}; style-src 'self' ${hash('.site{}')};">` +
+      `<style>.site{}</style></head><body><script>site()</script><article><script>alert(1)</script><style>body{display:none}</style></article></body>`;
+    const policy = /content="([^"]*)"/.exec(rehashCsp(page))![1]!;
+    expect(policy).toContain(hash('site()'));
+    expect(policy).toContain(hash('.site{}'));
+    expect(policy).not.toContain(hash('alert(1)'));
+    expect(policy).not.toContain(hash('body{display:none}'));
+  });
 });
 
 describe('prunePages over a built site', () => {
@@ -95,7 +107,7 @@ describe('prunePages over a built site', () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
     const siteCss = '.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
-    const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' 'sha256-x=';">`;
+    const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     const page = (body: string) => `<html><head>${csp}<style>${siteCss}</style></head><body>${body}</body></html>`;
     writeFileSync(
       join(dist, 'a.html'),
@@ -128,5 +140,19 @@ describe('prunePages over a built site', () => {
     // The policy hashes the new style.
     const style = /<style>(.*?)<\/style>/.exec(a)![1]!;
     expect(a).toContain(`style-src 'self' ${hash(style)}`);
+  });
+
+  it("leaves a style Astro did not hash (content's own) unpruned and out of the policy", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
+    mkdirSync(join(dist, '_astro'));
+    const siteCss = '.page{color:red}.nowhere{color:grey}';
+    const foreign = 'body{display:none}';
+    const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
+    writeFileSync(join(dist, 'a.html'), `<html><head>${csp}<style>${siteCss}</style></head><body><p class="page"></p><style>${foreign}</style></body></html>`);
+    await prunePages({ dist, chunks: new Map(), islands: {}, everyPage: [] });
+    const a = readFileSync(join(dist, 'a.html'), 'utf8');
+    expect(a).toContain('<style>.page{color:red}</style>');
+    expect(a).toContain(`style-src 'self' ${hash('.page{color:red}')}`);
+    expect(a).not.toContain(hash(foreign));
   });
 });
