@@ -14,6 +14,10 @@ export interface StartSiteOptions {
   /** Receives serve.mjs's output (default: kept for error messages). */
   onOutput?: (text: string) => void;
   timeoutMs?: number;
+  /** The project to serve (default: the current directory), e.g. a temporary copy with other articles. */
+  cwd?: string;
+  /** More environment for the build and the Worker (e.g. ARTICLES_TODAY). */
+  env?: Record<string, string>;
 }
 
 export interface StartedSite {

@@ -4,7 +4,7 @@
  * down are refused, each with the line it is on and what to write instead.
  */
 import { satteriHeadingIdsPlugin } from '@astrojs/markdown-satteri';
-import { mdxToJs, mdxToMdast } from 'satteri';
+import { mdxToJs, mdxToMdast, type Data } from 'satteri';
 import { articleMarkup } from '../../markdown/article-markup.ts';
 import { checkLinkUrl, type LinkSource, type PageAnchorLink } from './links.ts';
 import type { ArticleProblem } from './problems.ts';
@@ -94,7 +94,8 @@ export function parseBody(source: string): ParsedBody {
       hastPlugins: [articleMarkup, satteriHeadingIdsPlugin()],
       features: { gfm: true, smartPunctuation: true },
       jsxImportSource: 'astro',
-      data,
+      // Astro's processor seeds the same bag; the heading-ids plugin fills its `headings`.
+      data: data as unknown as Data,
     });
     return { tree, anchors: new Set(data.astro.headings.map((heading) => heading.slug)) };
   } catch (error) {

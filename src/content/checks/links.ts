@@ -23,6 +23,7 @@ export interface PageAnchorLink {
 export type LinkVerdict = { problem: string } | { pageAnchor: PageAnchorLink } | undefined;
 
 // Browsers ignore tabs, newlines and leading control characters in a URL's scheme, so they are ignored here too.
+// eslint-disable-next-line no-control-regex -- matching those characters is the point
 const normalise = (url: string) => url.replace(/[\u0000-\u0020]/g, '');
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
