@@ -31,7 +31,10 @@ export async function serveArticle(request: Request, assets: Fetcher): Promise<R
 }
 
 function filterOf(url: URL) {
-  return { q: (url.searchParams.get('q') ?? '').slice(0, 200), category: canonicalCategory(url.searchParams.get('category') ?? '', articleCategories) };
+  return {
+    q: (url.searchParams.get('q') ?? '').slice(0, 200),
+    category: canonicalCategory(url.searchParams.get('category') ?? '', articleCategories),
+  };
 }
 
 /** Every protection of the API's answers but its content security policy: a page keeps the page policy (its <meta> has the rest). */

@@ -89,7 +89,16 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
  * @param {string} [options.cwd]         the project to serve (default: this one); a copy of it, say, with other articles
  * @param {Record<string, string>} [options.env]  more environment for the build and the Worker (e.g. ARTICLES_TODAY)
  */
-export async function startSite({ state, wranglerEnv = 'test', build = false, ports = {}, onOutput, timeoutMs, cwd = process.cwd(), env = {} } = {}) {
+export async function startSite({
+  state,
+  wranglerEnv = 'test',
+  build = false,
+  ports = {},
+  onOutput,
+  timeoutMs,
+  cwd = process.cwd(),
+  env = {},
+} = {}) {
   if (!state) throw new Error('startSite needs a state folder');
   // wrangler needs the assets folder to exist; /api does not need a build.
   if (!build && !existsSync(join(cwd, 'dist'))) mkdirSync(join(cwd, 'dist'));

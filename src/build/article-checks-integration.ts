@@ -9,7 +9,14 @@ import { readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { ARTICLES_DIR, checkArticles, formatProblems, problemsSummary, type ArticleProblem, type PendingAnchorLink } from '../content/checks/index.ts';
+import {
+  ARTICLES_DIR,
+  checkArticles,
+  formatProblems,
+  problemsSummary,
+  type ArticleProblem,
+  type PendingAnchorLink,
+} from '../content/checks/index.ts';
 import { readFrontmatter } from '../content/checks/frontmatter.ts';
 import { builtPageAnchors } from '../content/checks/page-anchors.ts';
 
@@ -94,7 +101,9 @@ export function articleLastModified(root: string): Map<string, string> {
   for (const name of readdirSync(dir)) {
     if (!name.endsWith('.mdx')) continue;
     const data = readFrontmatter(readFileSync(join(dir, name), 'utf8'))?.data ?? {};
-    const date = [data.updatedAt, data.publishedAt].find((value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value));
+    const date = [data.updatedAt, data.publishedAt].find(
+      (value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value),
+    );
     if (date) dates.set(`/articles/${name.slice(0, -'.mdx'.length)}`, date);
   }
   return dates;

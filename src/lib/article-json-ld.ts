@@ -20,7 +20,10 @@ interface Input {
 }
 
 export function articleJsonLd({ article, url, imageUrl, siteUrl }: Input): Record<string, unknown> {
-  return { '@context': 'https://schema.org', '@graph': [articleData({ article, url, imageUrl, siteUrl }), breadcrumbs(article.title, url, siteUrl)] };
+  return {
+    '@context': 'https://schema.org',
+    '@graph': [articleData({ article, url, imageUrl, siteUrl }), breadcrumbs(article.title, url, siteUrl)],
+  };
 }
 
 function breadcrumbs(title: string, url: string, siteUrl: string): Record<string, unknown> {

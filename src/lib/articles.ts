@@ -139,7 +139,12 @@ export interface SearchPage {
   pages: number;
 }
 
-export function searchArticles(index: readonly SearchEntry[], filter: ArticleFilter, page: number, perPage = ARTICLES_PER_PAGE): SearchPage {
+export function searchArticles(
+  index: readonly SearchEntry[],
+  filter: ArticleFilter,
+  page: number,
+  perPage = ARTICLES_PER_PAGE,
+): SearchPage {
   const matches = index.filter((entry) => matchesFilter(entry.text, entry.category, filter));
   const pages = pageCount(matches.length, perPage);
   const shown = Math.min(Math.max(1, Math.trunc(page) || 1), pages);

@@ -16,7 +16,9 @@ const newest = articles[0]!;
 
 const LONG_BRITISH_DATE = /^\d{1,2} (January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/;
 const longDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
+  new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 const results = (page: Page) => page.locator('main li[data-article]');
 const shownIds = async (page: Page) => results(page).evaluateAll((items) => items.map((item) => item.getAttribute('data-article')));
@@ -38,7 +40,10 @@ test('the collection has articles to test with', () => {
 });
 
 test.describe('articles list', () => {
-  test('every published article once, newest first, page by page, each page with its own canonical and prev/next', async ({ page, consoleErrors }) => {
+  test('every published article once, newest first, page by page, each page with its own canonical and prev/next', async ({
+    page,
+    consoleErrors,
+  }) => {
     const seen: string[] = [];
     const pages = Math.max(1, Math.ceil(articles.length / ARTICLES_PER_PAGE));
     for (let n = 1; n <= pages; n++) {
@@ -50,7 +55,9 @@ test.describe('articles list', () => {
       await expect(page.locator('head link[rel="prev"]')).toHaveCount(n > 1 ? 1 : 0);
       await expect(page.locator('head link[rel="next"]')).toHaveCount(n < pages ? 1 : 0);
       if (n < pages) await expect(page.locator('head link[rel="next"]')).toHaveAttribute('href', listPagePath(n + 1));
-      await expect(page).toHaveTitle(n === 1 ? 'Moving & Storage Articles | Shiftly' : `Moving & Storage Articles, page ${n} of ${pages} | Shiftly`);
+      await expect(page).toHaveTitle(
+        n === 1 ? 'Moving & Storage Articles | Shiftly' : `Moving & Storage Articles, page ${n} of ${pages} | Shiftly`,
+      );
       const onPage = await shownIds(page);
       expect(onPage.length).toBeLessThanOrEqual(ARTICLES_PER_PAGE);
       seen.push(...(onPage as string[]));
@@ -76,7 +83,9 @@ test.describe('articles list', () => {
     await expect(page.getByRole('link', { name: 'RSS feed' })).toHaveAttribute('href', '/rss.xml');
   });
 
-  test('search matches title, excerpt and category case-insensitively, across every page, and hides the featured block', async ({ page }) => {
+  test('search matches title, excerpt and category case-insensitively, across every page, and hides the featured block', async ({
+    page,
+  }) => {
     await open(page, '/articles');
     // A whole title, shouted: at least that article.
     const title = newest.title.toUpperCase();
@@ -109,9 +118,7 @@ test.describe('articles list', () => {
     expect(await shownIds(page)).toEqual(ids(inCategory).slice(0, ARTICLES_PER_PAGE));
     await expect(page.getByRole('heading', { name: 'Search Results' })).toBeVisible();
     await expect(featured(page)).toHaveCount(0);
-    await expect(page.getByRole('status').filter({ hasText: /articles?/ })).toHaveText(
-      new RegExp(`^${inCategory.length} articles?`),
-    );
+    await expect(page.getByRole('status').filter({ hasText: /articles?/ })).toHaveText(new RegExp(`^${inCategory.length} articles?`));
     expect(new URL(page.url()).searchParams.get('category')).toBe(chosen);
 
     const word = newest.title.split(/\s+/).find((w) => w.length > 4) ?? newest.title;
@@ -194,7 +201,10 @@ test('with JavaScript disabled, search and filter work as a plain form, and an a
 });
 
 test.describe('article detail', () => {
-  test('every article shows its fields: category, title, author, long British date, read time, excerpt, image, updated date', async ({ page, consoleErrors }) => {
+  test('every article shows its fields: category, title, author, long British date, read time, excerpt, image, updated date', async ({
+    page,
+    consoleErrors,
+  }) => {
     for (const article of articles) {
       await open(page, `/articles/${article.id}`);
       await expect(page.getByRole('heading', { level: 1 }), article.id).toHaveText(article.title);
@@ -271,7 +281,9 @@ test.describe('article detail', () => {
       publisher: { '@type': 'Organization', name: 'Shiftly' },
       image: [ogImage],
     });
-    const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string; item: string; position: number }> };
+    const crumbs = graph.find((node) => node['@type'] === 'BreadcrumbList') as {
+      itemListElement: Array<{ name: string; item: string; position: number }>;
+    };
     expect(crumbs.itemListElement.map((crumb) => [crumb.position, crumb.name, new URL(crumb.item).pathname])).toEqual([
       [1, 'Home', '/'],
       [2, 'Articles', '/articles'],
@@ -369,14 +381,15 @@ test('the RSS feed lists the published articles newest first, each with its auth
   }
 });
 
-test("the sitemap lists each published article with its last change as lastmod", async ({ request }) => {
+test('the sitemap lists each published article with its last change as lastmod', async ({ request }) => {
   const xml = await (await request.get('/sitemap-0.xml')).text();
   const entries = new Map(
     [...xml.matchAll(/<url><loc>([^<]+)<\/loc>(?:<lastmod>([^<]+)<\/lastmod>)?/g)].map((m) => [new URL(m[1]!).pathname, m[2]]),
   );
   const listed = [...entries.keys()].filter((path) => /^\/articles\/[^/]+$/.test(path));
   expect(listed.sort()).toEqual(articles.map((a) => `/articles/${a.id}`).sort());
-  for (const article of articles) expect(entries.get(`/articles/${article.id}`)?.slice(0, 10)).toBe(article.updatedAt ?? article.publishedAt);
+  for (const article of articles)
+    expect(entries.get(`/articles/${article.id}`)?.slice(0, 10)).toBe(article.updatedAt ?? article.publishedAt);
   expect(entries.has('/articles/search')).toBe(false);
 });
 

@@ -148,7 +148,10 @@ describe('prunePages over a built site', () => {
     const siteCss = '.page{color:red}.nowhere{color:grey}';
     const foreign = 'body{display:none}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
-    writeFileSync(join(dist, 'a.html'), `<html><head>${csp}<style>${siteCss}</style></head><body><p class="page"></p><style>${foreign}</style></body></html>`);
+    writeFileSync(
+      join(dist, 'a.html'),
+      `<html><head>${csp}<style>${siteCss}</style></head><body><p class="page"></p><style>${foreign}</style></body></html>`,
+    );
     await prunePages({ dist, chunks: new Map(), islands: {}, everyPage: [] });
     const a = readFileSync(join(dist, 'a.html'), 'utf8');
     expect(a).toContain('<style>.page{color:red}</style>');

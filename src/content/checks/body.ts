@@ -187,7 +187,8 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
       }
       case 'mdxJsxFlowElement':
       case 'mdxJsxTextElement':
-        checkElement(node);
+        // A refused element's content is refused with it (a <style>'s {`css`}, a <script>'s code).
+        if (checkElement(node) === 'refused') return;
         break;
       case 'heading': {
         const depth = node.depth ?? 2;
@@ -230,55 +231,50 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
     for (const child of node.children ?? []) visit(child);
   };
 
-  const checkElement = (node: MdNode) => {
+  const checkElement = (node: MdNode): 'refused' | undefined => {
+    const refuse = (rule: string, message: string) => {
+      report(node, rule, message);
+      return 'refused' as const;
+    };
     const name = node.name ?? '';
-    if (name === '') return report(node, 'html', `an empty tag <> is not used in articles. Remove it.`);
+    if (name === '') return refuse('html', `an empty tag <> is not used in articles. Remove it.`);
     const lower = name.toLowerCase();
     const reason = TAG_REASONS[lower];
     if (reason)
-      return report(
-        node,
+      return refuse(
         lower === 'style' || lower === 'link' ? 'restyle' : 'unsafe-html',
         `<${name}> ${reason}, so articles cannot use it. Remove it.`,
       );
     if (/^[A-Z]|\./.test(name))
-      return report(node, 'component', `<${name}> is a component, and articles cannot use components. Write plain Markdown instead.`);
-    if (lower === 'a') return report(node, 'html', `write links in Markdown: [the words to click](/page-address) instead of <a>.`);
-    if (lower === 'img') return report(node, 'html', `add images in Markdown: ![what the image shows](./file-name.png) instead of <img>.`);
+      return refuse('component', `<${name}> is a component, and articles cannot use components. Write plain Markdown instead.`);
+    if (lower === 'a') return refuse('html', `write links in Markdown: [the words to click](/page-address) instead of <a>.`);
+    if (lower === 'img') return refuse('html', `add images in Markdown: ![what the image shows](./file-name.png) instead of <img>.`);
     if (/^h[1-6]$/.test(lower))
-      return report(node, 'html', `write headings in Markdown: ## for a section heading, ### below it, instead of <${name}>.`);
+      return refuse('html', `write headings in Markdown: ## for a section heading, ### below it, instead of <${name}>.`);
     if (!ALLOWED_TAGS.has(lower))
-      return report(
-        node,
+      return refuse(
         'html',
         `<${name}> is HTML, which articles do not use: write Markdown (## headings, - lists, **bold**, [links](/page)). The only tags allowed are ${[...ALLOWED_TAGS].map((tag) => `<${tag}>`).join(', ')}.`,
       );
     for (const attribute of node.attributes ?? []) {
       if (attribute.type !== 'mdxJsxAttribute' || !attribute.name)
-        return report(node, 'code', `<${name}> has {…} code in its attributes, and articles cannot contain code. Remove it.`);
+        return refuse('code', `<${name}> has {…} code in its attributes, and articles cannot contain code. Remove it.`);
       const attr = attribute.name.toLowerCase();
       if (typeof attribute.value === 'object' && attribute.value !== null)
-        return report(
-          node,
+        return refuse(
           'code',
           `the ${attribute.name} of <${name}> is {…} code, and articles cannot contain code. Write plain text in quotes.`,
         );
       if (/^on/.test(attr))
-        return report(
-          node,
-          'unsafe-html',
-          `the ${attribute.name} attribute of <${name}> would run code when a reader uses the page. Remove it.`,
-        );
+        return refuse('unsafe-html', `the ${attribute.name} attribute of <${name}> would run code when a reader uses the page. Remove it.`);
       if (attr === 'style' || attr === 'class' || attr === 'classname' || attr === 'id')
-        return report(
-          node,
+        return refuse(
           'restyle',
           `the ${attribute.name} attribute of <${name}> would restyle the page. Remove it: articles take the site's own styles.`,
         );
       if (URL_ATTRIBUTES.has(attr) && typeof attribute.value === 'string') checkUrl(node, attribute.value, 'link');
       else if (!ALLOWED_ATTRIBUTES.has(attr))
-        return report(
-          node,
+        return refuse(
           'html',
           `<${name}> may not have a ${attribute.name} attribute (only ${[...ALLOWED_ATTRIBUTES].join(', ')}). Remove it.`,
         );

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isPublished, listPagePath, pageCount, publicationDay } from '../../lib/articles.ts';
-import { checkBody, parseBody, type ParsedBody } from './body.ts';
+import { checkBody, parseBody, PLACEHOLDER_MARK, type ParsedBody } from './body.ts';
 import { checkFolder } from './folder.ts';
 import { readFrontmatter, type Frontmatter } from './frontmatter.ts';
 import { frontmatterProblems } from './frontmatter-schema.ts';
@@ -141,6 +141,15 @@ export async function checkArticles(options: CheckOptions): Promise<CheckResult>
         return;
       }
       for (const { line, message } of frontmatterProblems(frontmatter)) problems.push({ file, line, rule: 'frontmatter', message });
+      if (!article.draft)
+        for (const field of ['title', 'excerpt', 'imageAlt'])
+          if (String(frontmatter.data[field] ?? '').includes(PLACEHOLDER_MARK))
+            problems.push({
+              file,
+              line: frontmatter.lineOf(field),
+              rule: 'placeholder',
+              message: `${field} still has the placeholder text from npm run new:article ("${PLACEHOLDER_MARK}…"). Write your own, or keep draft: true until it is ready.`,
+            });
 
       const body = checkBody(
         file,
