@@ -19,7 +19,15 @@ export const isArticlePath = (pathname: string): boolean => pathname === '/artic
 export async function serveArticle(request: Request, assets: Fetcher): Promise<Response> {
   const url = new URL(request.url);
   const reading = request.method === 'GET' || request.method === 'HEAD';
-  if (reading && url.pathname === '/articles' && isFiltering(filterOf(url))) return searchPage(url, assets);
+  if (reading && url.pathname === '/articles' && isFiltering(filterOf(url))) {
+    try {
+      return await searchPage(url, assets);
+    } catch (error) {
+      // A build without the search files (or a broken one) still shows the list rather than an error page.
+      console.error('article search failed', error);
+      return assets.fetch(new Request(new URL('/articles', url), request));
+    }
+  }
   // The results page exists to be filled in: its own address is the list (keeping any search).
   if (reading && url.pathname === ARTICLE_SEARCH.page) return redirect(new URL(`/articles${url.search}`, url), 302);
 
