@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rehashCsp } from '../../src/build/csp-meta.mjs';
+import { pruneKey } from '../../src/build/css-prune.mjs';
 import { dropUnusedProperties, pruneCss, scopeCss, scriptTokens } from '../../src/build/css-prune.mjs';
 import { prunePages } from '../../src/build/page-css-integration.mjs';
 
@@ -157,5 +158,31 @@ describe('prunePages over a built site', () => {
     expect(a).toContain('<style>.page{color:red}</style>');
     expect(a).toContain(`style-src 'self' ${hash('.page{color:red}')}`);
     expect(a).not.toContain(hash(foreign));
+  });
+});
+
+describe('pruneKey: pages of one kind prune once (a thousand articles, one PurgeCSS run)', () => {
+  const css = '.card{color:red}.lead{color:blue}#main{margin:0}[aria-current=page]{font-weight:700}[data-state="open"]{display:block}';
+  const page = (heading: string, alt: string, extra = '') =>
+    `<main id="main"><h2 id="${heading}">${heading}</h2><img alt="${alt}" src="/_astro/${heading}.avif"><p class="card">Text about ${heading}</p>${extra}</main>`;
+  const key = (html: string, scripts: string[] = []) => pruneKey(css, { html, scripts });
+
+  it('is the same for pages that differ only in words, image addresses and heading ids', () => {
+    expect(key(page('moving-day', 'A van outside a house'))).toBe(key(page('packing-plates', 'Plates wrapped in paper')));
+  });
+
+  it('differs when the markup has another class, an id or attribute value a selector names, a form control, or other scripts', () => {
+    const base = key(page('a', 'x'));
+    expect(key(page('a', 'x', '<p class="lead">'))).not.toBe(base);
+    expect(key(page('a', 'x', '<a aria-current="page">'))).not.toBe(base);
+    expect(key(page('a', 'x', '<div data-state="open">'))).not.toBe(base);
+    expect(key(page('a', 'x').replace('id="main"', 'id="other"'))).not.toBe(base);
+    expect(key(page('a', 'x', '<input>'))).not.toBe(base);
+    expect(key(page('a', 'x'), ['el.classList.add(`lead`)'])).not.toBe(base);
+  });
+
+  it('counts every attribute value when the CSS matches values by prefix or substring', () => {
+    const loose = '.card{color:red}[href^="https"]{color:green}';
+    expect(pruneKey(loose, { html: page('a', 'x'), scripts: [] })).not.toBe(pruneKey(loose, { html: page('b', 'y'), scripts: [] }));
   });
 });
