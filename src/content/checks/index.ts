@@ -118,6 +118,13 @@ export async function checkArticles(options: CheckOptions): Promise<CheckResult>
     options.pageAnchors,
   );
   const pendingAnchorLinks: PendingAnchorLink[] = [];
+  // Several articles may share a picture: it is read once.
+  const imageChecks = new Map<string, ReturnType<typeof imageProblems>>();
+  const checkImage = (path: string, name: string, role: 'hero' | 'body') => {
+    const key = `${role}:${path}`;
+    if (!imageChecks.has(key)) imageChecks.set(key, imageProblems(path, name, role));
+    return imageChecks.get(key)!;
+  };
 
   await Promise.all(
     articles.map(async (article) => {
@@ -170,7 +177,7 @@ export async function checkArticles(options: CheckOptions): Promise<CheckResult>
       if (typeof hero === 'string') images.push({ url: hero, line: frontmatter.lineOf('image'), role: 'hero' });
       for (const image of images) {
         const imagePath = resolve(dirname(article.path), decodeURI(image.url));
-        for (const found of await imageProblems(imagePath, relative(root, imagePath).split(sep).join('/'), image.role))
+        for (const found of await checkImage(imagePath, relative(root, imagePath).split(sep).join('/'), image.role))
           problems.push({ file, line: image.line, column: image.column, ...found });
       }
     }),
