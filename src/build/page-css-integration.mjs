@@ -80,8 +80,14 @@ export function pageCss({ islands, everyPage = [] }) {
 
 /** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-/** @param {string} text */
-const gz = (text) => gzipSync(text, { level: 9 }).length;
+/** @type {Map<string, number>} */
+const gzSizes = new Map();
+/** Gzip size of a stylesheet, for the report (many pages share each one). @param {string} text */
+const gz = (text) => {
+  let size = gzSizes.get(text);
+  if (size === undefined) gzSizes.set(text, (size = gzipSync(text, { level: 9 }).length));
+  return size;
+};
 
 /**
  * @param {{ dist: string, chunks: Map<string, { facade: string | null, modules: string[] }>, islands: Record<string, string>, everyPage: string[] }} input
