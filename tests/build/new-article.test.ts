@@ -15,7 +15,14 @@ let made: RunResult;
 
 beforeAll(async () => {
   copy = copyProject({ prefix: 'shiftly-new-article-' });
-  made = await runIn(copy, ['scripts/new-article.mjs', 'Moving With Pets: A Calm Day for Cats and Dogs', '--author', 'Priya Shah', '--category', 'moving tips']);
+  made = await runIn(copy, [
+    'scripts/new-article.mjs',
+    'Moving With Pets: A Calm Day for Cats and Dogs',
+    '--author',
+    'Priya Shah',
+    '--category',
+    'moving tips',
+  ]);
 });
 
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
@@ -46,10 +53,24 @@ describe('npm run new:article', () => {
   });
 
   it('refuses a second article at the same address, an unknown category, and asks nothing without a terminal', async () => {
-    const again = await runIn(copy, ['scripts/new-article.mjs', 'Moving With Pets: A Calm Day for Cats and Dogs', '--author', 'A B', '--category', 'Moving Tips']);
+    const again = await runIn(copy, [
+      'scripts/new-article.mjs',
+      'Moving With Pets: A Calm Day for Cats and Dogs',
+      '--author',
+      'A B',
+      '--category',
+      'Moving Tips',
+    ]);
     expect(again.status).toBe(1);
     expect(again.output).toContain('already exists');
-    const category = await runIn(copy, ['scripts/new-article.mjs', 'A Guide to Moving Pianos Safely', '--author', 'A B', '--category', 'Gardening']);
+    const category = await runIn(copy, [
+      'scripts/new-article.mjs',
+      'A Guide to Moving Pianos Safely',
+      '--author',
+      'A B',
+      '--category',
+      'Gardening',
+    ]);
     expect(category.output).toContain('The category must be one of');
     const noAuthor = await runIn(copy, ['scripts/new-article.mjs', 'A Guide to Moving Pianos Safely', '--category', 'Moving Tips']);
     expect(noAuthor.status).toBe(1);

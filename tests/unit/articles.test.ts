@@ -135,13 +135,22 @@ describe('search across every page', () => {
   const index: SearchEntry[] = Array.from({ length: 23 }, (_, i) => ({
     id: `a${i}`,
     category: i % 2 ? 'Packing Tips' : 'Moving Tips',
-    text: searchText({ title: `Article ${i}`, excerpt: i % 3 ? 'boxes and tape' : 'vans', category: i % 2 ? 'Packing Tips' : 'Moving Tips' }),
+    text: searchText({
+      title: `Article ${i}`,
+      excerpt: i % 3 ? 'boxes and tape' : 'vans',
+      category: i % 2 ? 'Packing Tips' : 'Moving Tips',
+    }),
   }));
 
   it('keeps the order, pages the matches and shows the last page for one past the end', () => {
     const matches = index.filter((entry) => entry.text.includes('boxes'));
     const first = searchArticles(index, { q: 'BOXES', category: '' }, 1, 5);
-    expect(first).toEqual({ ids: matches.slice(0, 5).map((e) => e.id), total: matches.length, page: 1, pages: Math.ceil(matches.length / 5) });
+    expect(first).toEqual({
+      ids: matches.slice(0, 5).map((e) => e.id),
+      total: matches.length,
+      page: 1,
+      pages: Math.ceil(matches.length / 5),
+    });
     expect(searchArticles(index, { q: 'boxes', category: '' }, 99, 5).page).toBe(first.pages);
     expect(searchArticles(index, { q: 'boxes', category: '' }, Number('x'), 5).page).toBe(1);
   });
