@@ -5,5 +5,6 @@ export interface RunResult {
   output: string;
   seconds: number;
 }
+export function toolEnv(extra?: Record<string, string>): Record<string, string>;
 export function runIn(cwd: string, args: string[], env?: Record<string, string>): Promise<RunResult>;
 export function buildIn(cwd: string, env?: Record<string, string>): Promise<RunResult>;

@@ -31,6 +31,20 @@ export function copyProject({ prefix = 'shiftly-copy-', cold = false } = {}) {
 }
 
 /**
+ * The environment a tool in a copy runs with: the offline one, without what a test runner sets for itself (vitest
+ * puts NODE_ENV=test and Vite's MODE, DEV, PROD, SSR and BASE_URL into process.env; an `astro build` reading DEV=1
+ * would publish drafts).
+ * @param {Record<string, string>} [extra]
+ */
+export function toolEnv(extra = {}) {
+  const env = { ...offlineEnv, ...extra };
+  for (const name of Object.keys(env)) if (RUNNER_VARIABLES.has(name) || name.startsWith('VITEST')) delete env[name];
+  return env;
+}
+
+const RUNNER_VARIABLES = new Set(['NODE_ENV', 'TEST', 'MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL']);
+
+/**
  * Runs a Node script of the copy (e.g. node_modules/astro/bin/astro.mjs build) and collects its output.
  * @param {string} cwd
  * @param {string[]} args
@@ -40,7 +54,7 @@ export function copyProject({ prefix = 'shiftly-copy-', cold = false } = {}) {
 export function runIn(cwd, args, env = {}) {
   return new Promise((resolvePromise, reject) => {
     const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd, env: { ...offlineEnv, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd, env: toolEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));

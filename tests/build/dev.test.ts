@@ -9,8 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromeArgs, chromePath } from '../../scripts/lib/chromium.mjs';
-import { offlineEnv } from '../../scripts/lib/offline-env.mjs';
-import { copyProject } from '../../scripts/lib/project-copy.mjs';
+import { copyProject, toolEnv } from '../../scripts/lib/project-copy.mjs';
 import { freePort } from '../../scripts/lib/start-site.mjs';
 import { articleSource, writeArticles } from './fixture-articles';
 
@@ -43,7 +42,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${port}`;
   dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
     cwd: copy,
-    env: { ...offlineEnv, ARTICLES_TODAY: TODAY },
+    env: toolEnv({ ARTICLES_TODAY: TODAY }),
     stdio: 'ignore',
   });
   // The server answers at all (any status): with the broken article it used to exit instead.

@@ -118,7 +118,7 @@ describe('search across pages, answered by the Worker', () => {
     expect(cardIds(second)).toEqual(matches.slice(ARTICLES_PER_PAGE, 2 * ARTICLES_PER_PAGE).map((a) => a.id));
     expect(second).toMatch(/<a href="\/articles\?q=fixture" data-href="prev" data-show="prev" rel="prev"/);
     const last = Math.ceil(matches.length / ARTICLES_PER_PAGE);
-    expect(second.includes(`href="/articles?q=fixture&amp;page=3" data-href="next"`)).toBe(last > 2);
+    expect(/href="\/articles\?q=fixture&(?:amp;)?page=3" data-href="next"/.test(second)).toBe(last > 2);
     expect(second).toContain(`${matches.length} articles, page 2 of ${last}`);
     // A page past the end shows the last one.
     expect(cardIds(await get('/articles?q=fixture&page=99'))).toEqual(matches.slice((last - 1) * ARTICLES_PER_PAGE).map((a) => a.id));
