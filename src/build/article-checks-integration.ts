@@ -5,8 +5,8 @@
  * Astro copies into dist/_astro although no page uses them (readers only ever get the resized copies).
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import {
@@ -63,6 +63,18 @@ export async function removeUnusedOriginals(dist: string): Promise<string[]> {
   return [...unused];
 }
 
+/**
+ * Where each build leaves the ids of its pages (Astro's own cache folder, never committed), so that
+ * `npm run check:articles` can check a link to /faq#something without building.
+ */
+export const PAGE_ANCHORS_FILE = 'node_modules/.astro/page-anchors.json';
+
+async function savePageAnchors(root: string, anchors: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+  const file = join(root, PAGE_ANCHORS_FILE);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(Object.fromEntries([...anchors].map(([path, ids]) => [path, [...ids]]))));
+}
+
 export function articleChecks(): AstroIntegration {
   let root = process.cwd();
   let pending: PendingAnchorLink[] = [];
@@ -81,8 +93,10 @@ export function articleChecks(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const dist = fileURLToPath(dir);
-        const problems = anchorProblems(pending, builtPageAnchors(dist));
+        const anchors = builtPageAnchors(dist);
+        const problems = anchorProblems(pending, anchors);
         if (problems.length) throw articleProblemsError(problems);
+        await savePageAnchors(root, anchors);
         const removed = await removeUnusedOriginals(dist);
         if (removed.length)
           logger.info(`${removed.length} full-size image originals left out of dist/ (only their resized copies are used)`);

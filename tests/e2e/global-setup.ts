@@ -11,9 +11,10 @@ import { E2E_ENV } from './site-env';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // One publication day for the build and the specs (which read the collection for what it publishes), even if the
   // run crosses midnight.
-  process.env[E2E_ENV.articlesToday] = publicationDay(process.env[E2E_ENV.articlesToday]);
+  const today = publicationDay(process.env[E2E_ENV.articlesToday]);
+  process.env[E2E_ENV.articlesToday] = today;
   const site = await startSite({
-    env: { ARTICLES_TODAY: process.env[E2E_ENV.articlesToday] },
+    env: { ARTICLES_TODAY: today },
     state: '.wrangler/test-state',
     build: true,
     ports: {

@@ -41,7 +41,7 @@ export function checkLinkUrl(url: string, source: LinkSource, site: SiteIndex): 
   if (scheme === 'https' || scheme === 'mailto' || scheme === 'tel') return undefined;
   if (scheme) return { problem: `the link "${url}" starts with ${scheme}:. Links must start with https://, /, #, mailto: or tel:.` };
   if (bare.startsWith('//')) return { problem: `the link "${url}" has no https: in front. Write https:${bare}.` };
-  if (bare.startsWith('#')) return anchorVerdict(bare.slice(1), source.anchors, 'this article');
+  if (bare.startsWith('#')) return anchorVerdict(bare.slice(1), source.anchors, { article: true });
   if (!bare.startsWith('/'))
     return {
       problem: `the link "${url}" does not start with /. Link to our own pages with their full path, e.g. /${bare.replace(/^(\.\.?\/)+/, '')}.`,
@@ -49,12 +49,19 @@ export function checkLinkUrl(url: string, source: LinkSource, site: SiteIndex): 
   return internalLinkVerdict(bare, url, source, site);
 }
 
-function anchorVerdict(anchor: string, anchors: ReadonlySet<string>, where: string): LinkVerdict {
+function anchorVerdict(anchor: string, anchors: ReadonlySet<string>, where: { path?: string; article: boolean }): LinkVerdict {
   const id = decodeURIComponent(anchor);
   if (anchors.has(id)) return undefined;
+  const link = `${where.path ?? ''}#${id}`;
+  if (!where.article)
+    return {
+      problem: `the link goes to ${link}, but the page ${where.path} has no part with the anchor #${id}. Link to ${where.path} itself, or ask a developer which anchors it has.`,
+    };
   const known = [...anchors].map((a) => `#${a}`);
   const hint = known.length ? ` Its headings' anchors are: ${known.join(', ')}.` : ` It has no headings to link to.`;
-  return { problem: `the link goes to #${id}, but ${where} has no heading with that anchor.${hint}` };
+  return {
+    problem: `the link goes to ${link}, but ${where.path ? `the article ${where.path}` : 'this article'} has no heading with that anchor.${hint}`,
+  };
 }
 
 function internalLinkVerdict(bare: string, url: string, source: LinkSource, site: SiteIndex): LinkVerdict {
@@ -77,14 +84,14 @@ function internalLinkVerdict(bare: string, url: string, source: LinkSource, site
       return {
         problem: `the link goes to ${path}, which is not published until ${formatArticleDate(target.publishedAt)}, after this article. Link to it once it is published.`,
       };
-    return anchor === undefined ? undefined : anchorVerdict(anchor, target.anchors, `the article ${path}`);
+    return anchor === undefined ? undefined : anchorVerdict(anchor, target.anchors, { path, article: true });
   }
 
   const known = site.pages.has(path) ? path : site.redirects.has(path) ? path : undefined;
   if (!known) return { problem: `the link goes to ${path}, which is not a page on this site.${suggestion(path, site)}` };
   if (anchor === undefined || anchor === '') return undefined;
   const built = site.pageAnchors?.get(site.redirects.get(path) ?? path);
-  if (built) return anchorVerdict(anchor, built, `the page ${path}`);
+  if (built) return anchorVerdict(anchor, built, { path: site.redirects.get(path) ?? path, article: false });
   return { pageAnchor: { path: site.redirects.get(path) ?? path, anchor: decodeURIComponent(anchor) } };
 }
 
