@@ -149,7 +149,9 @@ describe('links', () => {
     expect(result.problems).toEqual([]);
     expect(result.pageAnchorLinks).toEqual([{ path: '/faq', anchor: 'removals', line: 5, column: 1 }]);
     const built = new Map([['/faq', new Set(['booking'])]]);
-    expect(one('[x](/faq#removals)', { pageAnchors: built }).message).toContain('/faq#removals, but the page /faq has no part with the anchor #removals');
+    expect(one('[x](/faq#removals)', { pageAnchors: built }).message).toContain(
+      '/faq#removals, but the page /faq has no part with the anchor #removals',
+    );
     const late = anchorProblems([{ file: FILE, line: 5, path: '/faq', anchor: 'removals' }], built);
     expect(late[0]).toMatchObject({ file: FILE, line: 5 });
     expect(late[0]!.message).toContain('/faq#removals');
