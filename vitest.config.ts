@@ -19,6 +19,20 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'build',
+          // Real `astro build`s of temporary copies of the project with fixture articles (scripts/lib/project-copy.mjs):
+          // the build's refusals, drafts and scheduled articles, pagination and search at scale, the scripts.
+          include: ['tests/build/**/*.test.ts'],
+          environment: 'node',
+          // Each file builds; two builds at once only make both slower.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'api',
           // Over HTTP against `wrangler dev --env test` with both stand-ins, started by the global setup.
           include: ['tests/api/**/*.test.ts'],

@@ -15,7 +15,7 @@ import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
 import type { Env } from './env';
 import { health } from './api/health';
-import { serveArticle } from './articles-fallback';
+import { serveArticle } from './articles';
 import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
 import { contactRoute, sendContactEmail } from './api/send-contact-email';
 import { callbackRoute, requestCallback } from './api/request-callback';
@@ -25,7 +25,7 @@ import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { isContactSent } from './lib/contact-sent';
 import { countingD1 } from './lib/d1';
-import { isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
+import { isArticlePath, isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
 import { contactSentPage } from './pages/contact-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
@@ -69,7 +69,7 @@ function forTheWorker(request: Request, url: URL): boolean {
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
   if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
-  if (matchesPath(WORKER_PATHS.articles, url.pathname)) return serveArticle(request, env.ASSETS);
+  if (isArticlePath(url.pathname)) return serveArticle(request, env.ASSETS);
   return env.ASSETS.fetch(request);
 }
 

@@ -1,52 +1,52 @@
 #!/usr/bin/env node
-// Build-time benchmark for the articles collection: copies the site to a temporary folder, adds 1,000
-// generated articles that all share one image, times `astro build` there, prints the figure and deletes
-// the copy. Nothing is written to src/ or dist/ of the real project.
+// The articles at scale: copies the site to a temporary folder, adds N generated articles (each with the longest
+// real article's body, all sharing one image), times `astro build` there and, with --budgets, serves that copy and
+// runs the page budgets on the pages the number of articles can change (home, the list's first, second and last
+// pages, the real articles and two generated ones). Prints the figures and deletes the copy; nothing is written to
+// src/ or dist/ of the real project.
 //
-//   npm run bench:articles            (or: ARTICLE_COUNT=200 npm run bench:articles)
+//   npm run bench:articles                              (1,000 articles, build time only)
+//   npm run bench:articles -- --count 50 --budgets      (build, then budgets.json on the pages above)
+//   ARTICLE_COUNT=200 npm run bench:articles            (the count from the environment, as before)
 //
-// By default the copy starts with the project's own optimised-image cache (node_modules/.astro/assets, filled
-// by any earlier `npm run build`), as a CI cache would. The shared image is a copy of a real article's image,
-// so its variants come from that cache too and the figure shows how page building scales with the number of
-// articles. BENCH_COLD=1 starts from no cache at all and adds the one-off AVIF/WebP encoding of every image.
+// By default the copy starts with the project's own optimised-image cache (node_modules/.astro/assets, filled by any
+// earlier `npm run build`), as a CI cache would: the shared image's variants come from that cache, so the figure shows
+// how page building scales with the number of articles. BENCH_COLD=1 (or --cold) starts from no cache at all.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
+import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs, stripVTControlCharacters } from 'node:util';
 import { articleCategories } from '../src/data/article-categories.ts';
+import { ARTICLES_PER_PAGE, listPagePath, pageCount } from '../src/lib/articles.ts';
 import { offlineEnv } from './lib/offline-env.mjs';
+import { copyProject } from './lib/project-copy.mjs';
 
-const COUNT = Number(process.env.ARTICLE_COUNT ?? 1000);
-const COLD = process.env.BENCH_COLD === '1';
+const { values: options } = parseArgs({
+  options: { count: { type: 'string' }, budgets: { type: 'boolean' }, cold: { type: 'boolean' } },
+});
+const COUNT = Number(options.count ?? process.env.ARTICLE_COUNT ?? 1000);
+const COLD = options.cold || process.env.BENCH_COLD === '1';
 const GOAL_SECONDS = 60;
-const root = resolve(import.meta.dirname, '..');
-const work = mkdtempSync(join(tmpdir(), 'shiftly-bench-'));
+const work = copyProject({ prefix: 'shiftly-bench-', cold: COLD });
+const articlesDir = join(work, 'src/content/articles');
 
-function copyProject() {
-  for (const entry of ['src', 'public', 'astro.config.mjs', 'package.json', 'tsconfig.json']) {
-    cpSync(join(root, entry), join(work, entry), { recursive: true });
-  }
-  // node_modules: a real folder of links, so Astro's and Vite's caches (node_modules/.astro, .vite) stay in the copy.
-  mkdirSync(join(work, 'node_modules'));
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name === '.astro' || name === '.vite') continue;
-    symlinkSync(join(root, 'node_modules', name), join(work, 'node_modules', name));
-  }
-  const imageCache = join(root, 'node_modules/.astro/assets');
-  if (!COLD && existsSync(imageCache)) cpSync(imageCache, join(work, 'node_modules/.astro/assets'), { recursive: true });
-}
-
+/** The generated articles' ids, oldest first. */
 function generateArticles() {
-  const dir = join(work, 'src/content/articles');
-  // One real article's body, so the Markdown work per page is realistic (about 1,500 words).
-  const body = readFileSync(join(dir, 'moving-checklist-guide.mdx'), 'utf8').replace(/^---\n[\s\S]*?\n---\n/, '');
-  cpSync(join(dir, 'moving-checklist-guide.png'), join(dir, 'bench-shared.png'));
+  // The longest real article's body, so each page is as heavy as a real one can be.
+  const [longest] = readdirSync(articlesDir)
+    .filter((name) => name.endsWith('.mdx'))
+    .map((name) => ({ name, source: readFileSync(join(articlesDir, name), 'utf8') }))
+    .sort((a, b) => b.source.length - a.source.length);
+  const body = longest.source.replace(/^---\n[\s\S]*?\n---\n/, '');
+  cpSync(join(articlesDir, longest.name.replace(/\.mdx$/, '.png')), join(articlesDir, 'bench-shared.png'));
+  const ids = [];
   for (let i = 1; i <= COUNT; i++) {
     const n = String(i).padStart(4, '0');
     const day = new Date(Date.UTC(2022, 0, 1) + i * 86_400_000).toISOString().slice(0, 10);
+    ids.push(`bench-${n}`);
     writeFileSync(
-      join(dir, `bench-${n}.mdx`),
+      join(articlesDir, `bench-${n}.mdx`),
       `---
 title: 'Benchmark article number ${n} about moving home'
 excerpt: 'A generated article for the build benchmark, sharing one image with all the others, number ${n}.'
@@ -59,15 +59,10 @@ imageAlt: 'The shared benchmark illustration of a checklist and a van.'
 ${body}`,
     );
   }
+  return ids;
 }
 
-let exitCode = 0;
-try {
-  copyProject();
-  generateArticles();
-  console.log(
-    `▶ Building ${COUNT} generated + the real articles in ${work} (${COLD ? 'cold: no image cache' : "with the project's image cache"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
-  );
+function build() {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
     cwd: work,
@@ -80,16 +75,57 @@ try {
     console.error(result.stdout.slice(-4000), result.stderr.slice(-4000));
     throw new Error(`astro build failed (exit ${result.status ?? result.signal})`);
   }
+  return { seconds, stdout: result.stdout };
+}
+
+/** The pages whose weight can depend on how many articles there are. */
+function pagesToMeasure(generated) {
+  const total = readdirSync(articlesDir).filter((name) => name.endsWith('.mdx')).length;
+  const pages = pageCount(total);
+  const real = readdirSync(articlesDir)
+    .filter((name) => name.endsWith('.mdx') && !name.startsWith('bench-'))
+    .map((name) => `/articles/${name.slice(0, -4)}`);
+  return [
+    '/',
+    '/articles',
+    ...(pages > 1 ? [listPagePath(2), listPagePath(pages)] : []),
+    ...real,
+    ...generated.slice(-2).map((id) => `/articles/${id}`),
+  ];
+}
+
+let exitCode = 0;
+try {
+  const generated = generateArticles();
+  console.log(
+    `▶ Building ${COUNT} generated + the real articles in ${work} (${COLD ? 'cold: no image cache' : "with the project's image cache"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
+  );
+  const { seconds, stdout } = build();
   // Astro's own phase timings, to show where the time goes (images are shared, so that phase should not grow).
-  const phases = result.stdout.split('\n').filter((line) => /Completed in|built in|generating optimized images/.test(line));
+  const phases = stdout
+    .split('\n')
+    .filter((line) => /Completed in|built in|generating optimized images|articles checked|page-css|originals/.test(line));
   for (const line of phases) console.log(`  ${stripVTControlCharacters(line).trim()}`);
-  const pages = /(\d+) page\(s\) built/.exec(result.stdout)?.[1] ?? '?';
+  const pages = /(\d+) page\(s\) built/.exec(stdout)?.[1] ?? '?';
   const articlePages = readdirSync(join(work, 'dist/articles')).filter((f) => f.endsWith('.html')).length;
   console.log(
-    `\nBuild with ${COUNT} generated articles${COLD ? ' (cold)' : ''}: ${seconds.toFixed(1)} s (${pages} pages, ${articlePages} article pages).`,
+    `\nBuild with ${COUNT} generated articles${COLD ? ' (cold)' : ''}: ${seconds.toFixed(1)} s (${pages} pages, ${articlePages} pages under /articles/, ${ARTICLES_PER_PAGE} cards a list page).`,
   );
   console.log(seconds <= GOAL_SECONDS ? `✓ within the ${GOAL_SECONDS} s goal` : `✗ over the ${GOAL_SECONDS} s goal`);
-  if (seconds > GOAL_SECONDS) exitCode = 1;
+  // With --budgets the pages' weight is what is asked; the build time depends on the machine's load as much.
+  if (seconds > GOAL_SECONDS && !options.budgets) exitCode = 1;
+
+  if (options.budgets) {
+    const paths = pagesToMeasure(generated);
+    const only = `^(${paths.map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;
+    console.log(`\n▶ Budgets (budgets.json) on ${paths.join(', ')}`);
+    const budgets = spawnSync(process.execPath, ['scripts/budgets.mjs', '--only', only, '--no-walk'], {
+      cwd: work,
+      env: offlineEnv,
+      stdio: 'inherit',
+    });
+    if (budgets.status !== 0) exitCode = 1;
+  }
 } catch (error) {
   console.error(`✗ bench-articles: ${error.message}`);
   exitCode = 1;

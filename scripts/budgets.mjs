@@ -7,7 +7,9 @@
 // counting every script byte the walk fetches.
 //
 //   npm run build && npm run budgets      (serves dist/ itself with wrangler dev, on a free port unless BUDGET_PORT names one)
+//   npm run budgets -- --only '^/articles' --no-walk      (only the pages whose path matches; no quote walk)
 import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../src/scripts/consent-record.ts';
@@ -15,6 +17,9 @@ import { createPostcodesStandIn } from '../stand-ins/postcodes/server.mjs';
 import { addDays, londonToday } from '../src/lib/dates.ts';
 import { chromeArgs, chromePath } from './lib/chromium.mjs';
 import { portFromEnv, startSite } from './lib/start-site.mjs';
+
+const { values: options } = parseArgs({ options: { only: { type: 'string' }, 'no-walk': { type: 'boolean' } } });
+const only = options.only === undefined ? undefined : new RegExp(options.only);
 
 const SETTLE_MS = 2500; // the consent banner loads 1 s after load; give it time to arrive
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
@@ -31,7 +36,7 @@ const FRAMEWORK = /__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.transitional\.element/;
 function pagesToVisit() {
   const xml = readFileSync('dist/sitemap-0.xml', 'utf8');
   const fromSitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
-  return [...new Set([...fromSitemap, ...(budgets.extraPages ?? [])])];
+  return [...new Set([...fromSitemap, ...(budgets.extraPages ?? [])])].filter((path) => !only || only.test(path));
 }
 
 /** Defaults, then every group whose `match` (a regular expression) fits the path, then the page's own entry. */
@@ -283,7 +288,7 @@ try {
       rows.push({ path, visit, ...figures });
     }
   }
-  const walk = budgets.quoteWalk ? await measureQuoteWalk(browser, site.url) : undefined;
+  const walk = budgets.quoteWalk && !options['no-walk'] ? await measureQuoteWalk(browser, site.url) : undefined;
   if (walk && kb(walk.js) > budgets.quoteWalk.js)
     problems.push(`/quote walk through all five steps: JS ${kb(walk.js).toFixed(2)} KB > budget ${budgets.quoteWalk.js} KB`);
   await browser.close();

@@ -1,10 +1,33 @@
 /** Content collections. Articles: one MDX file each in src/content/articles; the file name is the id (URL slug). */
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, type Loader } from 'astro/loaders';
 import { createArticleSchema } from '~/content/article-schema';
 
+/**
+ * In `npm run dev` an article whose frontmatter breaks the schema must not stop the server (Astro's glob loader
+ * throws while it starts): the entry is kept unvalidated, and getArticles() shows the problem in the browser's
+ * error overlay, with its line (src/content/checks). A build stops on it as before.
+ */
+function keepServingInDev(loader: Loader): Loader {
+  if (!import.meta.env.DEV) return loader;
+  return {
+    ...loader,
+    load: (context) =>
+      loader.load({
+        ...context,
+        parseData: async (props) => {
+          try {
+            return await context.parseData(props);
+          } catch {
+            return props.data as never;
+          }
+        },
+      }),
+  };
+}
+
 const articles = defineCollection({
-  loader: glob({ pattern: '**/[^_]*.mdx', base: './src/content/articles' }),
+  loader: keepServingInDev(glob({ pattern: '**/[^_]*.mdx', base: './src/content/articles' })),
   schema: ({ image }) => createArticleSchema(image),
 });
 

@@ -8,7 +8,8 @@ import { PAGE_PATHS } from '../../src/lib/api';
 
 export const WORKER_PATHS = {
   api: '/api/*',
-  /** Unknown articles redirect to the list (articles-fallback.ts). */
+  /** The list answers searches across every page; unknown articles redirect to the list (articles.ts). */
+  articleList: '/articles',
   articles: '/articles/*',
   /** The quote form posted without JavaScript. */
   quoteForm: PAGE_PATHS.quote,
@@ -60,6 +61,10 @@ export function pagePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   return trimmed.replace(/(?:\/index)?(?:\.html)?$/, '') || '/';
 }
+
+/** The list (searched) or an article (found, or a redirect to the list): articles.ts decides. */
+export const isArticlePath = (pathname: string): boolean =>
+  [WORKER_PATHS.articleList, WORKER_PATHS.articles].some((pattern) => matchesPath(pattern, pathname));
 
 /** Any spelling of the confirmation page's path (the page itself decides whether it is one it opens). */
 export const isConfirmationPath = (pathname: string): boolean =>

@@ -21,6 +21,10 @@ export interface StartSiteOptions {
   timeoutMs?: number;
   /** Serve over https with wrangler's self-signed certificate (read it with getLocalHttps). Default false. */
   https?: boolean;
+  /** The project to serve (default: the current directory), e.g. a temporary copy with other articles. */
+  cwd?: string;
+  /** More environment for the build and the Worker (e.g. ARTICLES_TODAY). */
+  env?: Record<string, string>;
 }
 
 export interface StartedSite {

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
+import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { offlineEnv } from './offline-env.mjs';
@@ -120,11 +121,23 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
  * @param {(text: string) => void} [options.onOutput]  receives serve.mjs's output (default: kept for error messages)
  * @param {number} [options.timeoutMs]   how long to wait for the health answer (default 5 min with a build, else 2)
  * @param {boolean} [options.https]      serve over https with wrangler's self-signed certificate (read it with getLocalHttps)
+ * @param {string} [options.cwd]         the project to serve (default: this one); a copy of it, say, with other articles
+ * @param {Record<string, string>} [options.env]  more environment for the build and the Worker (e.g. ARTICLES_TODAY)
  */
-export async function startSite({ state, wranglerEnv = 'test', build = false, ports = {}, onOutput, timeoutMs, https = false } = {}) {
+export async function startSite({
+  state,
+  wranglerEnv = 'test',
+  build = false,
+  ports = {},
+  onOutput,
+  timeoutMs,
+  https = false,
+  cwd = process.cwd(),
+  env = {},
+} = {}) {
   if (!state) throw new Error('startSite needs a state folder');
   // wrangler needs the assets folder to exist; /api does not need a build.
-  if (!build && !existsSync('dist')) mkdirSync('dist');
+  if (!build && !existsSync(join(cwd, 'dist'))) mkdirSync(join(cwd, 'dist'));
   const standIns = await startStandIns({
     forceStandIns: true,
     strictPorts: true,
@@ -144,8 +157,10 @@ export async function startSite({ state, wranglerEnv = 'test', build = false, po
       ...['--port', String(port), '--state', state, '--fresh', '--env', wranglerEnv],
     ],
     {
+      cwd,
       env: {
         ...offlineEnv,
+        ...env,
         POSTCODES_API_URL: standIns.postcodesUrl,
         PUBLIC_POSTCODES_API_URL: standIns.postcodesUrl,
         RESEND_BASE_URL: standIns.resendUrl,

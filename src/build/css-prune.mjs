@@ -7,10 +7,12 @@
  * as `data-foo-bar`. So a class a script adds is kept exactly when that script's code names it: the safelist
  * is derived from the code, not maintained by hand.
  */
+import { createHash } from 'node:crypto';
 import { PurgeCSS } from 'purgecss';
 import purgeHtml from 'purgecss-from-html';
 import postcss from 'postcss';
 import prefixSelector from 'postcss-prefix-selector';
+import selectorParser from 'postcss-selector-parser';
 
 /**
  * ARIA states scripts and React set at run time, usually from a boolean the minifier turns into `!0`, so their
@@ -47,6 +49,69 @@ export async function pruneCss(css, { html, scripts }) {
   const pruned = dropUnusedProperties(await purge(css, { html, scripts }));
   const formControls = /<(input|textarea|select)\b/.test(html ?? '') || scripts.some((text) => FORM_CONTROL_TOKEN.test(text));
   return formControls ? pruned : dropFormControlPseudoElements(pruned);
+}
+
+/**
+ * A key that is the same for two pages exactly when pruning `css` for them must give the same result, so a build
+ * with many pages of one kind (a thousand articles) prunes once per kind instead of once per page. It is made of
+ * what PurgeCSS decides by: the markup's classes, tags and attribute names as they are; of its ids only those the
+ * CSS's selectors name, and of its attribute values (split into words, as purgecss-from-html reads them) only those
+ * found in the values of the CSS's attribute selectors: a word no selector mentions cannot be required by any. The
+ * scripts and the CSS are in it whole.
+ * @param {string} css
+ * @param {{ html?: string, scripts: string[] }} content
+ * @returns {string}
+ */
+export function pruneKey(css, { html, scripts }) {
+  const found = html ? purgeHtml(html) : { attributes: { names: [], values: [] }, classes: [], ids: [], tags: [], undetermined: [] };
+  const { ids, values, everyValue } = selectorFacts(css);
+  const valueMentioned = (/** @type {string} */ value) => everyValue || values.has(value);
+  const set = (/** @type {string[]} */ tokens, keep = (/** @type {string} */ _token) => true) => [...new Set(tokens.filter(keep))].sort();
+  const hash = (/** @type {string} */ text) => createHash('sha256').update(text).digest('base64');
+  return JSON.stringify([
+    set(found.classes),
+    set(found.tags),
+    set(found.attributes.names),
+    set(found.undetermined),
+    set(found.ids, (id) => ids.has(id)),
+    set(found.attributes.values, valueMentioned),
+    /<(input|textarea|select)\b/.test(html ?? ''),
+    hash(scripts.join('\u0000')),
+    hash(css),
+  ]);
+}
+
+/** @type {Map<string, { ids: Set<string>, values: Set<string>, everyValue: boolean }>} */
+const selectorFactsCache = new Map();
+
+/**
+ * The ids and attribute values a stylesheet's selectors name (read once per stylesheet). An attribute selector
+ * with an operator other than `=` (prefix, suffix, substring, word) makes every value count.
+ * @param {string} css
+ */
+function selectorFacts(css) {
+  let facts = selectorFactsCache.get(css);
+  if (facts) return facts;
+  const found = { ids: new Set(/** @type {string[]} */ ([])), values: new Set(/** @type {string[]} */ ([])), everyValue: false };
+  const read = selectorParser((selectors) => {
+    selectors.walkIds((id) => {
+      found.ids.add(id.value);
+    });
+    selectors.walkAttributes((attribute) => {
+      if (attribute.value === undefined) return;
+      if (attribute.operator && attribute.operator !== '=') found.everyValue = true;
+      // Whole, and word by word, as the markup's values are read.
+      found.values.add(attribute.value);
+      for (const word of attribute.value.split(/\s+/)) found.values.add(word);
+    });
+  });
+  postcss.parse(css).walkRules((rule) => {
+    if (rule.parent?.type === 'atrule' && /keyframes$/i.test(/** @type {import('postcss').AtRule} */ (rule.parent).name)) return;
+    read.processSync(rule.selector);
+  });
+  facts = found;
+  selectorFactsCache.set(css, facts);
+  return facts;
 }
 
 /** How a script names a form control it creates: `createElement("input")`, React's `jsx("input", …)`. */

@@ -16,8 +16,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { pruneCss, scopeCss } from './css-prune.mjs';
-import { rehashCsp } from './csp-meta.mjs';
+import { pruneCss, pruneKey, scopeCss } from './css-prune.mjs';
+import { rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
 
 const STYLE = /<style([^>]*)>([\s\S]*?)<\/style>/g;
 /** A built script named from markup or from another script: `/_astro/x.js`, `./x.js`, `../x.js`. */
@@ -71,7 +71,7 @@ export function pageCss({ islands, everyPage = [] }) {
           everyPage: everyPage.map((path) => resolve(root, path)),
         });
         logger.info(
-          `${report.pages} pages: inline CSS ${kb(report.before)} → ${kb(report.after)} gzip in total; island sheets ${report.islands.join(', ')} (${Date.now() - started} ms)`,
+          `${report.pages} pages (${report.prunes} kinds): inline CSS ${kb(report.before)} → ${kb(report.after)} gzip in total; island sheets ${report.islands.join(', ')} (${Date.now() - started} ms)`,
         );
       },
     },
@@ -80,8 +80,14 @@ export function pageCss({ islands, everyPage = [] }) {
 
 /** @param {number} bytes */
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-/** @param {string} text */
-const gz = (text) => gzipSync(text, { level: 9 }).length;
+/** @type {Map<string, number>} */
+const gzSizes = new Map();
+/** Gzip size of a stylesheet, for the report (many pages share each one). @param {string} text */
+const gz = (text) => {
+  let size = gzSizes.get(text);
+  if (size === undefined) gzSizes.set(text, (size = gzipSync(text, { level: 9 }).length));
+  return size;
+};
 
 /**
  * @param {{ dist: string, chunks: Map<string, { facade: string | null, modules: string[] }>, islands: Record<string, string>, everyPage: string[] }} input
@@ -116,6 +122,19 @@ export async function prunePages({ dist, chunks, islands, everyPage }) {
     islandHrefs[name] = `/${fileName}`;
   }
 
+  // Pages of one kind (every article, every list page) prune to the same CSS: once per kind (see pruneKey).
+  /** @type {Map<string, Promise<string>>} */
+  const pruned = new Map();
+  const prune = (/** @type {string} */ css, /** @type {{ html: string, scripts: string[] }} */ content) => {
+    const key = pruneKey(css, content);
+    let result = pruned.get(key);
+    if (!result) {
+      result = pruneCss(css, content);
+      pruned.set(key, result);
+    }
+    return result;
+  };
+
   let before = 0;
   let after = 0;
   for (const [index, page] of pages.entries()) {
@@ -125,21 +144,31 @@ export async function prunePages({ dist, chunks, islands, everyPage }) {
     const named = [...new Set(markup.match(PAGE_SCRIPT_REF) ?? [])];
     const scripts = [...inlineScripts, ...everyPageScripts, ...(await files.texts(await files.closure(named, stopAt)))];
 
+    // Only the site's own styles are pruned and hashed again; a style that came in as content stays unhashed.
+    const trusted = trustedHashes(html);
     const styles = [...html.matchAll(STYLE)];
-    const pruned = await Promise.all(styles.map(([, , css]) => pruneCss(css ?? '', { html: markup, scripts })));
+    const own = styles.map(([, , css]) => trusted.styles.has(sha256(css ?? '')));
+    const kept = await Promise.all(styles.map(([, , css], i) => (own[i] ? prune(css ?? '', { html: markup, scripts }) : (css ?? ''))));
+    const rewritten = new Set(kept.filter((_css, i) => own[i]).map((css) => sha256(css)));
     let nth = 0;
     let out = html.replace(STYLE, (_match, attributes) => {
-      const css = pruned[nth++] ?? '';
+      const css = kept[nth++] ?? '';
       return css ? `<style${attributes}>${css}</style>` : '';
     });
     for (const [name, href] of Object.entries(islandHrefs))
       out = out.replaceAll(`data-island="${name}"`, `data-island="${name}" data-css="${href}"`);
-    out = rehashCsp(out);
+    out = rehashCsp(out, { scripts: trusted.scripts, styles: rewritten });
     await writeFile(page, out);
     before += styles.reduce((sum, [, , css]) => sum + gz(css ?? ''), 0);
-    after += pruned.reduce((sum, css) => sum + gz(css), 0);
+    after += kept.reduce((sum, css) => sum + gz(css), 0);
   }
-  return { pages: pages.length, before, after, islands: Object.entries(islandHrefs).map(([name, href]) => `${name} ${href}`) };
+  return {
+    pages: pages.length,
+    prunes: pruned.size,
+    before,
+    after,
+    islands: Object.entries(islandHrefs).map(([name, href]) => `${name} ${href}`),
+  };
 }
 
 /** Built scripts read once, and the files a set of them can load. */

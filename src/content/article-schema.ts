@@ -5,7 +5,8 @@
  * Messages name the field's rule in words an editor understands: the build prints them with the file.
  */
 import { z } from 'astro/zod';
-import { articleCategories } from '~/data/article-categories';
+// Relative (not ~/) so `npm run check:articles` can load it in plain Node too.
+import { articleCategories } from '../data/article-categories.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -48,6 +49,8 @@ export function createArticleSchema<Image extends z.ZodType>(image: () => Image)
       image: image(),
       imageAlt: text('imageAlt', 10, 200),
       featured: z.boolean({ error: 'featured must be true or false' }).default(false),
+      /** true: kept off the built site (shown in `npm run dev` with a Draft badge). */
+      draft: z.boolean({ error: 'draft must be true or false' }).default(false),
     })
     .strict()
     .superRefine((data, ctx) => {

@@ -1,9 +1,13 @@
 /**
- * The article collection, as pages need it: every entry with its read time computed from its words,
- * newest first. Pages, the home section and the RSS feed all read articles from here.
+ * The article collection, as pages need it: every published entry with its read time computed from its words,
+ * newest first. Pages, the home section, the RSS feed and the sitemap all read articles from here, so a draft or
+ * an article dated after the build's day (`ARTICLES_TODAY`, or today in the UK) is on none of them.
+ *
+ * In `npm run dev` every article is listed, drafts and scheduled ones with a badge, and the editorial checks run
+ * on each request (cached until a file changes): a problem shows in the browser's error overlay.
  */
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { newestFirst } from '~/lib/articles';
+import { isPublished, newestFirst, publicationDay, publicationState, type PublicationState } from '~/lib/articles';
 import { readTimeOf } from '~/lib/read-time';
 
 export type ArticleEntry = CollectionEntry<'articles'>;
@@ -20,16 +24,28 @@ export interface Article {
   image: ArticleEntry['data']['image'];
   imageAlt: string;
   featured: boolean;
+  draft: boolean;
+  /** 'published' in every build; drafts and scheduled articles exist only in `npm run dev`. */
+  state: PublicationState;
   readMinutes: number;
   /** e.g. '5 min read' */
   readTime: string;
 }
 
-export function toArticle(entry: ArticleEntry): Article {
+export function toArticle(entry: ArticleEntry, today: string): Article {
   const { minutes, label } = readTimeOf(entry.body ?? '');
-  return { id: entry.id, entry, ...entry.data, readMinutes: minutes, readTime: label };
+  return { id: entry.id, entry, ...entry.data, state: publicationState(entry.data, today), readMinutes: minutes, readTime: label };
 }
 
+/** The day this build publishes up to. */
+export const buildDay = (): string => publicationDay(process.env.ARTICLES_TODAY);
+
 export async function getArticles(): Promise<Article[]> {
-  return newestFirst((await getCollection('articles')).map(toArticle));
+  if (import.meta.env.DEV) {
+    const { assertArticlesAreValid } = await import('~/content/checks/dev');
+    await assertArticlesAreValid();
+  }
+  const today = buildDay();
+  const articles = (await getCollection('articles')).map((entry) => toArticle(entry, today));
+  return newestFirst(import.meta.env.DEV ? articles : articles.filter((article) => isPublished(article, today)));
 }

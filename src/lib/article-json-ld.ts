@@ -1,4 +1,4 @@
-/** schema.org Article structured data for an article page. */
+/** schema.org structured data for an article page: the Article and its BreadcrumbList (Home › Articles › title). */
 import { articleAuthorRole, site } from '~/site.config';
 
 interface Input {
@@ -22,6 +22,24 @@ interface Input {
 export function articleJsonLd({ article, url, imageUrl, siteUrl }: Input): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',
+    '@graph': [articleData({ article, url, imageUrl, siteUrl }), breadcrumbs(article.title, url, siteUrl)],
+  };
+}
+
+function breadcrumbs(title: string, url: string, siteUrl: string): Record<string, unknown> {
+  const trail = [
+    ['Home', new URL('/', siteUrl).href],
+    ['Articles', new URL('/articles', siteUrl).href],
+    [title, url],
+  ] as const;
+  return {
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map(([name, item], index) => ({ '@type': 'ListItem', position: index + 1, name, item })),
+  };
+}
+
+function articleData({ article, url, imageUrl, siteUrl }: Input): Record<string, unknown> {
+  return {
     '@type': 'Article',
     headline: article.title,
     description: article.excerpt,

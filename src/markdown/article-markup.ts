@@ -1,8 +1,8 @@
 /**
  * The article body markup of the spec, on top of plain Markdown (a hast plugin for Sätteri, Astro 7's
  * Markdown/MDX processor; it plays the role a rehype plugin plays in unified):
- *   - `##` / `###` are the article's headings. The page owns the only <h1>, so a stray `#` becomes <h2>
- *     and anything deeper than `###` becomes <h3>, keeping the outline valid for screen readers.
+ *   - headings stay as written: the build refuses a `#` heading (the page owns the only <h1>) and a skipped
+ *     level (src/content/checks/body.ts), so the outline is already valid for screen readers.
  *   - a list whose every item opens with bold text (`- **Lead-in:** text`) is a "lead list": the
  *     bold part is styled as the item's lead-in.
  *   - a paragraph wholly wrapped in `**...**` is a highlighted callout (role=note), without the bold.
@@ -33,12 +33,6 @@ function leadIn(item: Element): Element | undefined {
 export const articleMarkup = defineHastPlugin({
   name: 'shiftly-article-markup',
   element: [
-    {
-      filter: ['h1', 'h4', 'h5', 'h6'],
-      visit(node, ctx) {
-        ctx.replaceNode(node, { ...node, tagName: node.tagName === 'h1' ? 'h2' : 'h3' });
-      },
-    },
     {
       filter: ['p'],
       visit(node, ctx) {

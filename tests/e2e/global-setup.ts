@@ -2,13 +2,19 @@
  * Builds and starts the site for the browser tests through scripts/lib/start-site.mjs: both stand-ins and
  * `wrangler dev --env test` with a fresh D1 in .wrangler/test-state, on free ports (E2E_PORT,
  * POSTCODES_STANDIN_PORT and MAIL_CATCHER_PORT name fixed ones), and only once the Worker answers with this run's
- * token. The addresses reach the config (baseURL) and the specs through process.env, which the test workers inherit.
+ * token. The build publishes the articles of ARTICLES_TODAY (today in the UK unless set). The addresses reach the config (baseURL) and the specs through process.env, which the test workers inherit.
  */
 import { portFromEnv, startSite } from '../../scripts/lib/start-site.mjs';
+import { publicationDay } from '../../src/lib/articles';
 import { E2E_ENV } from './site-env';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // One publication day for the build and the specs (which read the collection for what it publishes), even if the
+  // run crosses midnight.
+  const today = publicationDay(process.env[E2E_ENV.articlesToday]);
+  process.env[E2E_ENV.articlesToday] = today;
   const site = await startSite({
+    env: { ARTICLES_TODAY: today },
     state: '.wrangler/test-state',
     build: true,
     ports: {

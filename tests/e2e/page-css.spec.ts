@@ -159,13 +159,13 @@ test('the call-back dialog and its field errors', async ({ page }) => {
   expect(await style(dialog.locator('.field-error').first(), 'color')).toBe(DANGER);
 });
 
-test('article filters: cards hidden by the script disappear, the empty state appears', async ({ page }) => {
-  await open(page, '/articles');
-  await page.getByLabel('Search articles').fill('no article says this');
-  const empty = page.locator('[data-results-empty]');
+test('article search: the empty state the Worker shows keeps its card style; the hidden list takes no space', async ({ page }) => {
+  await open(page, '/articles?q=no%20article%20says%20this');
+  const empty = page.locator('[data-show="empty"]');
   await expect(empty).toBeVisible();
-  expect(await style(page.locator('[data-article]').first(), 'display')).toBe('none');
-  expect(await style(page.locator('[data-featured]'), 'display')).toBe('none');
+  expect(await style(empty, 'border-top-left-radius')).toBe('16px');
+  expect(await style(page.locator('[data-show="results"]'), 'display')).toBe('none');
+  await expect(page.locator('[data-featured]')).toHaveCount(0);
 });
 
 test('home review carousel: the enhanced layout and the current dot', async ({ page }) => {

@@ -14,6 +14,8 @@ export const E2E_ENV = {
   statePath: 'E2E_D1_STATE',
   /** The run's token, echoed by GET /api/health. */
   healthToken: 'E2E_HEALTH_TOKEN',
+  /** The day the build published articles up to (yyyy-mm-dd): the same variable the build reads. */
+  articlesToday: 'ARTICLES_TODAY',
 } as const;
 
 /** The value the global setup set; throws if a spec runs without it (e.g. outside `playwright test`). */

@@ -9,11 +9,8 @@ describe('article markup', () => {
     expect(render('## Before you book\n\n### Two weeks out')).toBe('<h2>Before you book</h2>\n<h3>Two weeks out</h3>');
   });
 
-  it('demotes a stray # to h2 and #### or deeper to h3 (the page owns the only h1)', () => {
-    const html = render('# Big\n\n#### Deep\n\n###### Deeper');
-    expect(html).not.toContain('<h1');
-    expect(html).not.toContain('<h4');
-    expect(html).toBe('<h2>Big</h2>\n<h3>Deep</h3>\n<h3>Deeper</h3>');
+  it('keeps a #### below a ### as h4 (the build refuses skipped levels and a # heading instead of rewriting them)', () => {
+    expect(render('### Two weeks out\n\n#### The van')).toBe('<h3>Two weeks out</h3>\n<h4>The van</h4>');
   });
 
   it('turns a list of bold lead-ins into a lead list', () => {

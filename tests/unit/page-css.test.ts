@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rehashCsp } from '../../src/build/csp-meta.mjs';
+import { pruneKey } from '../../src/build/css-prune.mjs';
 import { dropUnusedProperties, pruneCss, scopeCss, scriptTokens } from '../../src/build/css-prune.mjs';
 import { prunePages } from '../../src/build/page-css-integration.mjs';
 
@@ -77,7 +78,7 @@ describe('scopeCss', () => {
 describe('rehashCsp', () => {
   it("lists exactly the page's own inline scripts and styles, keeping every other directive", () => {
     const page =
-      `<head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self' data:; script-src 'self' 'sha256-stale='; style-src 'self' 'sha256-old=';">` +
+      `<head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self' data:; script-src 'self' 'sha256-stale=' ${hash('go()')}; style-src 'self' 'sha256-old=' ${hash('.a{}')};">` +
       `<style>.a{}</style><script type="application/ld+json">{}</script></head><body><script type="module">go()</script><script src="/x.js"></script></body>`;
     const out = rehashCsp(page);
     const policy = /content="([^"]*)"/.exec(out)![1]!;
@@ -88,6 +89,18 @@ describe('rehashCsp', () => {
     expect(policy).not.toContain('stale');
     expect(policy).not.toContain(hash('{}'));
   });
+
+  it("never lists a script or style that Astro's own policy did not: content cannot add itself to the CSP (issue 17)", () => {
+    // An article's raw <script> and <style> reach the page as markup; Astro never hashed them.
+    const page =
+      `<head><meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self' ${hash('site()')}; style-src 'self' ${hash('.site{}')};">` +
+      `<style>.site{}</style></head><body><script>site()</script><article><script>alert(1)</script><style>body{display:none}</style></article></body>`;
+    const policy = /content="([^"]*)"/.exec(rehashCsp(page))![1]!;
+    expect(policy).toContain(hash('site()'));
+    expect(policy).toContain(hash('.site{}'));
+    expect(policy).not.toContain(hash('alert(1)'));
+    expect(policy).not.toContain(hash('body{display:none}'));
+  });
 });
 
 describe('prunePages over a built site', () => {
@@ -95,7 +108,7 @@ describe('prunePages over a built site', () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
     const siteCss = '.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
-    const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' 'sha256-x=';">`;
+    const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     const page = (body: string) => `<html><head>${csp}<style>${siteCss}</style></head><body>${body}</body></html>`;
     writeFileSync(
       join(dist, 'a.html'),
@@ -128,5 +141,48 @@ describe('prunePages over a built site', () => {
     // The policy hashes the new style.
     const style = /<style>(.*?)<\/style>/.exec(a)![1]!;
     expect(a).toContain(`style-src 'self' ${hash(style)}`);
+  });
+
+  it("leaves a style Astro did not hash (content's own) unpruned and out of the policy", async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
+    mkdirSync(join(dist, '_astro'));
+    const siteCss = '.page{color:red}.nowhere{color:grey}';
+    const foreign = 'body{display:none}';
+    const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
+    writeFileSync(
+      join(dist, 'a.html'),
+      `<html><head>${csp}<style>${siteCss}</style></head><body><p class="page"></p><style>${foreign}</style></body></html>`,
+    );
+    await prunePages({ dist, chunks: new Map(), islands: {}, everyPage: [] });
+    const a = readFileSync(join(dist, 'a.html'), 'utf8');
+    expect(a).toContain('<style>.page{color:red}</style>');
+    expect(a).toContain(`style-src 'self' ${hash('.page{color:red}')}`);
+    expect(a).not.toContain(hash(foreign));
+  });
+});
+
+describe('pruneKey: pages of one kind prune once (a thousand articles, one PurgeCSS run)', () => {
+  const css = '.card{color:red}.lead{color:blue}#main{margin:0}[aria-current=page]{font-weight:700}[data-state="open"]{display:block}';
+  const page = (heading: string, alt: string, extra = '') =>
+    `<main id="main"><h2 id="${heading}">${heading}</h2><img alt="${alt}" src="/_astro/${heading}.avif"><p class="card">Text about ${heading}</p>${extra}</main>`;
+  const key = (html: string, scripts: string[] = []) => pruneKey(css, { html, scripts });
+
+  it('is the same for pages that differ only in words, image addresses and heading ids', () => {
+    expect(key(page('moving-day', 'A van outside a house'))).toBe(key(page('packing-plates', 'Plates wrapped in paper')));
+  });
+
+  it('differs when the markup has another class, an id or attribute value a selector names, a form control, or other scripts', () => {
+    const base = key(page('a', 'x'));
+    expect(key(page('a', 'x', '<p class="lead">'))).not.toBe(base);
+    expect(key(page('a', 'x', '<a aria-current="page">'))).not.toBe(base);
+    expect(key(page('a', 'x', '<div data-state="open">'))).not.toBe(base);
+    expect(key(page('a', 'x').replace('id="main"', 'id="other"'))).not.toBe(base);
+    expect(key(page('a', 'x', '<input>'))).not.toBe(base);
+    expect(key(page('a', 'x'), ['el.classList.add(`lead`)'])).not.toBe(base);
+  });
+
+  it('counts every attribute value when the CSS matches values by prefix or substring', () => {
+    const loose = '.card{color:red}[href^="https"]{color:green}';
+    expect(pruneKey(loose, { html: page('a', 'x'), scripts: [] })).not.toBe(pruneKey(loose, { html: page('b', 'y'), scripts: [] }));
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import {
+  isArticlePath,
   isConfirmationPath,
   matchesPath,
   pagePath,
@@ -48,5 +49,10 @@ describe('the paths the Worker answers', () => {
     expect(isConfirmationPath('/quote-confirmations')).toBe(false);
     expect(pagePath('/quote-confirmation/other')).toBe('/quote-confirmation/other');
     expect(matchesPath(WORKER_PATHS.articles, '/articles')).toBe(false);
+  });
+
+  it('gives the list and every article to articles.ts, and nothing else', () => {
+    for (const path of ['/articles', '/articles/page/2', '/articles/moving-checklist']) expect(isArticlePath(path), path).toBe(true);
+    for (const path of ['/articles-x', '/article', '/']) expect(isArticlePath(path), path).toBe(false);
   });
 });

@@ -1,0 +1,67 @@
+// A temporary copy of the project to build (and serve) with other articles: the benchmark and the build tests use
+// it, so the real src/ and dist/ are never touched. node_modules is a folder of links, so the copy's own Astro and
+// Vite caches stay in the copy; the project's optimised-image cache is copied in unless `cold`.
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { offlineEnv } from './offline-env.mjs';
+
+export const projectRoot = resolve(import.meta.dirname, '../..');
+
+/** What a copy needs to build, and to be served by wrangler and measured. */
+const TO_BUILD = ['src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
+const TO_SERVE = ['functions', 'migrations', 'stand-ins', 'wrangler.jsonc', 'budgets.json'];
+
+/**
+ * @param {{ prefix?: string, cold?: boolean }} [options]
+ * @returns {string} the copy's folder
+ */
+export function copyProject({ prefix = 'shiftly-copy-', cold = false } = {}) {
+  const work = mkdtempSync(join(tmpdir(), prefix));
+  for (const entry of [...TO_BUILD, ...TO_SERVE]) cpSync(join(projectRoot, entry), join(work, entry), { recursive: true });
+  mkdirSync(join(work, 'node_modules'));
+  for (const name of readdirSync(join(projectRoot, 'node_modules'))) {
+    if (name === '.astro' || name === '.vite') continue;
+    symlinkSync(join(projectRoot, 'node_modules', name), join(work, 'node_modules', name));
+  }
+  const imageCache = join(projectRoot, 'node_modules/.astro/assets');
+  if (!cold && existsSync(imageCache)) cpSync(imageCache, join(work, 'node_modules/.astro/assets'), { recursive: true });
+  return work;
+}
+
+/**
+ * The environment a tool in a copy runs with: the offline one, without what a test runner sets for itself (vitest
+ * puts NODE_ENV=test and Vite's MODE, DEV, PROD, SSR and BASE_URL into process.env; an `astro build` reading DEV=1
+ * would publish drafts).
+ * @param {Record<string, string>} [extra]
+ */
+export function toolEnv(extra = {}) {
+  const env = { ...offlineEnv, ...extra };
+  for (const name of Object.keys(env)) if (RUNNER_VARIABLES.has(name) || name.startsWith('VITEST')) delete env[name];
+  return env;
+}
+
+const RUNNER_VARIABLES = new Set(['NODE_ENV', 'TEST', 'MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL']);
+
+/**
+ * Runs a Node script of the copy (e.g. node_modules/astro/bin/astro.mjs build) and collects its output.
+ * @param {string} cwd
+ * @param {string[]} args
+ * @param {Record<string, string>} [env]
+ * @returns {Promise<{ status: number | null, output: string, seconds: number }>}
+ */
+export function runIn(cwd, args, env = {}) {
+  return new Promise((resolvePromise, reject) => {
+    const started = process.hrtime.bigint();
+    const child = spawn(process.execPath, args, { cwd, env: toolEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('close', (status) => resolvePromise({ status, output, seconds: Number(process.hrtime.bigint() - started) / 1e9 }));
+  });
+}
+
+/** `astro build` in the copy. */
+export const buildIn = (cwd, env) => runIn(cwd, ['node_modules/astro/bin/astro.mjs', 'build'], env);

@@ -1,0 +1,124 @@
+/**
+ * The build refuses articles that would hurt readers (src/content/checks): before anything is built it checks
+ * every article and stops with each problem's file, line and sentence. After the build it confirms links to
+ * anchors of other pages against the built pages, and deletes the full-size originals of article images that
+ * Astro copies into dist/_astro although no page uses them (readers only ever get the resized copies).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import {
+  ARTICLES_DIR,
+  checkArticles,
+  formatProblems,
+  problemsSummary,
+  type ArticleProblem,
+  type PendingAnchorLink,
+} from '../content/checks/index.ts';
+import { readFrontmatter } from '../content/checks/frontmatter.ts';
+import { builtPageAnchors } from '../content/checks/page-anchors.ts';
+
+/** The error a build stops with: every problem, one per line, under a plain heading. */
+export function articleProblemsError(problems: readonly ArticleProblem[]): Error {
+  const error = new Error(
+    `${problemsSummary(problems)}. Fix them and build again (npm run check:articles checks quickly):\n\n${formatProblems(problems)}\n`,
+  );
+  error.name = 'ArticleProblem';
+  // The list says where each problem is; a stack trace would only point at this file.
+  error.stack = `${error.name}: ${error.message}`;
+  return error;
+}
+
+export function anchorProblems(links: readonly PendingAnchorLink[], anchors: ReadonlyMap<string, ReadonlySet<string>>): ArticleProblem[] {
+  return links
+    .filter((link) => !anchors.get(link.path)?.has(link.anchor))
+    .map((link) => ({
+      file: link.file,
+      line: link.line,
+      column: link.column,
+      rule: 'link',
+      message: `The link goes to ${link.path}#${link.anchor}, but the page ${link.path} has no part with the anchor #${link.anchor}. Link to ${link.path} itself, or ask a developer which anchors it has.`,
+    }));
+}
+
+const ORIGINAL = /^[^_]+\.[\w-]{8}\.(png|jpe?g|webp|avif|gif)$/;
+const TEXT_FILE = /\.(html|css|js|mjs|json|xml|webmanifest|txt)$/;
+
+/** Deletes image originals in dist/_astro that no built file names. Returns their names. */
+export async function removeUnusedOriginals(dist: string): Promise<string[]> {
+  const assets = join(dist, '_astro');
+  const originals = (await readdir(assets).catch(() => [] as string[])).filter((name) => ORIGINAL.test(name));
+  if (originals.length === 0) return [];
+  const files = await readdir(dist, { recursive: true, withFileTypes: true });
+  const unused = new Set(originals);
+  for (const file of files) {
+    if (!file.isFile() || !TEXT_FILE.test(file.name)) continue;
+    const text = await readFile(join(file.parentPath, file.name), 'utf8');
+    for (const name of unused) if (text.includes(name)) unused.delete(name);
+    if (unused.size === 0) break;
+  }
+  await Promise.all([...unused].map((name) => rm(join(assets, name))));
+  return [...unused];
+}
+
+/**
+ * Where each build leaves the ids of its pages (Astro's own cache folder, never committed), so that
+ * `npm run check:articles` can check a link to /faq#something without building.
+ */
+export const PAGE_ANCHORS_FILE = 'node_modules/.astro/page-anchors.json';
+
+async function savePageAnchors(root: string, anchors: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
+  const file = join(root, PAGE_ANCHORS_FILE);
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, JSON.stringify(Object.fromEntries([...anchors].map(([path, ids]) => [path, [...ids]]))));
+}
+
+export function articleChecks(): AstroIntegration {
+  let root = process.cwd();
+  let pending: PendingAnchorLink[] = [];
+  return {
+    name: 'shiftly:article-checks',
+    hooks: {
+      // Before the content layer reads the articles, so this list (with lines) is what an editor sees first.
+      'astro:config:setup': async ({ config, command, logger }) => {
+        root = fileURLToPath(config.root);
+        if (command !== 'build') return;
+        const started = Date.now();
+        const result = await checkArticles({ root });
+        if (result.problems.length) throw articleProblemsError(result.problems);
+        pending = result.pendingAnchorLinks;
+        logger.info(`${result.files.length} articles checked in ${Date.now() - started} ms`);
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        const dist = fileURLToPath(dir);
+        const anchors = builtPageAnchors(dist);
+        const problems = anchorProblems(pending, anchors);
+        if (problems.length) throw articleProblemsError(problems);
+        await savePageAnchors(root, anchors);
+        const removed = await removeUnusedOriginals(dist);
+        if (removed.length)
+          logger.info(`${removed.length} full-size image originals left out of dist/ (only their resized copies are used)`);
+      },
+    },
+  };
+}
+
+/**
+ * The sitemap's lastmod for each article page: its updatedAt, else its publishedAt (read from the frontmatter at
+ * config time; a page that is not built, a draft say, is simply never asked for).
+ */
+export function articleLastModified(root: string): Map<string, string> {
+  const dates = new Map<string, string>();
+  const dir = join(root, ARTICLES_DIR);
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith('.mdx')) continue;
+    const data = readFrontmatter(readFileSync(join(dir, name), 'utf8'))?.data ?? {};
+    const date = [data.updatedAt, data.publishedAt].find(
+      (value): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value),
+    );
+    if (date) dates.set(`/articles/${name.slice(0, -'.mdx'.length)}`, date);
+  }
+  return dates;
+}

@@ -1,0 +1,94 @@
+/**
+ * What may be in src/content/articles: one .mdx file per article, named as its address, and images. Anything
+ * else would be silently left out of the site (a .md file, a _name.mdx, a file in a sub-folder) or would clash
+ * with another article, so it is refused with the fix.
+ */
+import { IMAGE_EXTENSIONS } from './images.ts';
+import type { ArticleProblem } from './problems.ts';
+
+/** Addresses under /articles/ that pages of the site use, so no article may take them. */
+export const RESERVED_IDS = new Set(['page', 'search']);
+const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** The address an editor probably meant: lower case, words joined by single hyphens. */
+export function suggestedId(name: string): string {
+  return name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/&/g, ' and ')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/**
+ * @param entries paths inside the articles folder, '/'-separated (a sub-folder's files as "sub/file.mdx");
+ *   folders themselves end in '/'
+ */
+export function checkFolder(entries: readonly string[], folder = 'src/content/articles'): ArticleProblem[] {
+  const problems: ArticleProblem[] = [];
+  const problem = (name: string, rule: string, message: string) => problems.push({ file: `${folder}/${name}`, rule, message });
+  const byLowerCase = new Map<string, string[]>();
+
+  for (const entry of entries) {
+    const name = entry.replace(/\/$/, '');
+    if (name.split('/').some((part) => part.startsWith('.'))) continue; // .DS_Store and the like: never published, never read
+    if (entry.endsWith('/')) {
+      problem(
+        name,
+        'folder',
+        `Articles go directly in ${folder}, not in a folder inside it, so nothing in ${name}/ is published. Move its files up one level.`,
+      );
+      continue;
+    }
+    if (name.includes('/')) continue; // reported with its folder
+    const dot = name.lastIndexOf('.');
+    const stem = dot > 0 ? name.slice(0, dot) : name;
+    const extension = dot > 0 ? name.slice(dot).toLowerCase() : '';
+    if (extension === '.mdx' && name.endsWith('.mdx')) {
+      const id = stem;
+      byLowerCase.set(id.toLowerCase(), [...(byLowerCase.get(id.toLowerCase()) ?? []), name]);
+      if (id.startsWith('_'))
+        problem(
+          name,
+          'file-name',
+          `Files whose names start with _ are never published. To keep an article off the site for now, name it ${suggestedId(id)}.mdx and add draft: true to its frontmatter.`,
+        );
+      else if (RESERVED_IDS.has(id))
+        problem(name, 'file-name', `/articles/${id} is an address the site uses itself. Choose another name for this article.`);
+      else if (!ID.test(id))
+        problem(
+          name,
+          'file-name',
+          `The file name is the article's address, so it must be lower-case words joined by hyphens: rename it to ${suggestedId(id) || 'a-name-like-this'}.mdx.`,
+        );
+      continue;
+    }
+    if (/^\.(md|markdown|mdown)$/.test(extension) || name.endsWith('.MDX'))
+      problem(name, 'not-mdx', `This file is never published: articles must end in .mdx. Rename it to ${suggestedId(stem) || stem}.mdx.`);
+    else if ((IMAGE_EXTENSIONS as readonly string[]).includes(extension)) continue;
+    else if (extension === '.svg')
+      problem(
+        name,
+        'not-mdx',
+        `SVG drawings are kept in assets-src/articles/ and turned into PNGs (npx node scripts/generate-article-images.mjs). Move this file there.`,
+      );
+    else
+      problem(
+        name,
+        'not-mdx',
+        `This is not an article (.mdx) or an image (${IMAGE_EXTENSIONS.join(', ')}), so it does not belong in ${folder}. Move it elsewhere.`,
+      );
+  }
+
+  for (const names of byLowerCase.values()) {
+    if (names.length < 2) continue;
+    for (const name of names)
+      problem(
+        name,
+        'duplicate-id',
+        `${names.filter((other) => other !== name).join(' and ')} has the same name apart from capital letters, and both would have the address /articles/${name.slice(0, -4).toLowerCase()}. Keep one of them.`,
+      );
+  }
+  return problems;
+}

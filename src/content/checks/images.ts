@@ -1,0 +1,82 @@
+/**
+ * Image rules: a picture next to the article, in a format the build can resize, no bigger than it needs to be
+ * (over 2 MB or 2,400 px wide only slows the build and the repository, and readers never get more than 1,200 px).
+ * The message gives the exact command that shrinks it with the project's own sharp (scripts/shrink-image.mjs).
+ */
+import { existsSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
+import sharp from 'sharp';
+
+export const IMAGE_LIMITS = { maxBytes: 2 * 1024 * 1024, maxWidth: 2400, heroMinWidth: 1200 } as const;
+export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'] as const;
+
+export interface ImageFacts {
+  width: number;
+  height: number;
+  bytes: number;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** The command that shrinks an image in place, for the messages and the guide. */
+export const shrinkCommand = (relativePath: string) => `npm run shrink:image -- ${relativePath}`;
+
+/**
+ * Problems with one image file, as sentences. `relativePath` is how the editor names it in messages (from the
+ * project root); `role` says whether it is the article's main image (which is also its share preview).
+ */
+export async function imageProblems(
+  path: string,
+  relativePath: string,
+  role: 'hero' | 'body',
+): Promise<{ rule: string; message: string }[]> {
+  const name = relativePath.split('/').pop() ?? relativePath;
+  if (!existsSync(path))
+    return [
+      {
+        rule: 'image-missing',
+        message: `The image ${name} is not in src/content/articles. Save it there, next to the article, or correct the file name.`,
+      },
+    ];
+  const extension = extname(path).toLowerCase();
+  if (!(IMAGE_EXTENSIONS as readonly string[]).includes(extension))
+    return [
+      {
+        rule: 'image-format',
+        message: `${name} is a ${extension || 'file without an extension'}; images must be PNG, JPEG, WebP or AVIF (${IMAGE_EXTENSIONS.join(', ')}).`,
+      },
+    ];
+  let facts: ImageFacts;
+  try {
+    const metadata = await sharp(path).metadata();
+    facts = { width: metadata.width ?? 0, height: metadata.height ?? 0, bytes: statSync(path).size };
+  } catch {
+    return [
+      {
+        rule: 'image-unreadable',
+        message: `${name} cannot be read as an image (the file may be damaged, or not really a ${extension}). Export it again from your image editor.`,
+      },
+    ];
+  }
+  const problems: { rule: string; message: string }[] = [];
+  const tooBig = facts.bytes > IMAGE_LIMITS.maxBytes;
+  const tooWide = facts.width > IMAGE_LIMITS.maxWidth;
+  if (tooBig || tooWide) {
+    const what = [
+      tooBig && `${mb(facts.bytes)} (the limit is 2 MB)`,
+      tooWide && `${facts.width} px wide (the limit is ${IMAGE_LIMITS.maxWidth} px)`,
+    ]
+      .filter(Boolean)
+      .join(' and ');
+    problems.push({
+      rule: 'image-size',
+      message: `${name} is ${what}. Readers never see more than 1,200 px, so shrink it: run ${shrinkCommand(relativePath)} and commit the smaller file.`,
+    });
+  }
+  if (role === 'hero' && facts.width < IMAGE_LIMITS.heroMinWidth)
+    problems.push({
+      rule: 'image-small',
+      message: `${name} is only ${facts.width} px wide; an article's image must be at least ${IMAGE_LIMITS.heroMinWidth} px wide (ideally 1200 × 630), as it is also the preview when the article is shared.`,
+    });
+  return problems;
+}

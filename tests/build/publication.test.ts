@@ -1,0 +1,137 @@
+/**
+ * Issue 17 at scale, in a real build: a copy of the site with twenty more articles, a draft, one dated on the build's
+ * day and one the day after, built with a fixed "today" (ARTICLES_TODAY). What a reader can reach (pages, the list's
+ * pages, home, feed, sitemap, the search index) is exactly what the files publish on that day, in the spec's order;
+ * the build prints no warnings and leaves image originals out. Then the copy is served by the Worker to check that
+ * search results have their own pages.
+ */
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildIn, copyProject, type RunResult } from '../../scripts/lib/project-copy.mjs';
+import { startSite, type StartedSite } from '../../scripts/lib/start-site.mjs';
+import { ARTICLES_PER_PAGE, HOME_ARTICLE_COUNT, listPagePath } from '../../src/lib/articles';
+import { articleCategories } from '../../src/data/article-categories';
+import { expectedMatches, publishedArticles, type ExpectedArticle } from '../shared/article-collection';
+import { writeArticles, type FixtureArticle } from './fixture-articles';
+
+const TODAY = '2030-06-15';
+const generated: FixtureArticle[] = Array.from({ length: 20 }, (_, i) => ({
+  id: `scale-${String(i + 1).padStart(2, '0')}`,
+  publishedAt: `2030-01-${String(i + 1).padStart(2, '0')}`,
+  category: articleCategories[i % articleCategories.length],
+  featured: i === 3,
+}));
+const fixtures: FixtureArticle[] = [
+  ...generated,
+  { id: 'draft-notes', draft: true, publishedAt: '2030-02-01' },
+  { id: 'due-today', publishedAt: TODAY },
+  { id: 'due-tomorrow', publishedAt: '2030-06-16' },
+  { id: 'revised', publishedAt: '2030-03-01', extra: "updatedAt: '2030-04-02'\n" },
+];
+const HIDDEN = ['draft-notes', 'due-tomorrow'];
+
+let copy: string;
+let build: RunResult;
+let expected: ExpectedArticle[];
+const read = (path: string) => readFileSync(join(copy, 'dist', path), 'utf8');
+const cardIds = (html: string) => [...html.matchAll(/<li data-article="([^"]+)"/g)].map((m) => m[1]);
+const pages = () => Math.ceil(expected.length / ARTICLES_PER_PAGE);
+const listFile = (n: number) => (n === 1 ? 'articles.html' : `articles/page/${n}.html`);
+
+beforeAll(async () => {
+  copy = copyProject({ prefix: 'shiftly-publication-' });
+  writeArticles(copy, fixtures);
+  build = await buildIn(copy, { ARTICLES_TODAY: TODAY });
+  expected = publishedArticles(TODAY, copy);
+});
+
+afterAll(() => rmSync(copy, { recursive: true, force: true }));
+
+describe('a build on a fixed day', () => {
+  it('succeeds and prints no warnings', () => {
+    expect(build.status, build.output.slice(-3000)).toBe(0);
+    expect(build.output).not.toMatch(/\[WARN\]|warning/i);
+  });
+
+  it('publishes the article dated today and keeps the draft and the one dated tomorrow out', () => {
+    expect(expected.map((a) => a.id)).toContain('due-today');
+    for (const id of HIDDEN) expect(expected.map((a) => a.id)).not.toContain(id);
+    expect(existsSync(join(copy, 'dist/articles/due-today.html'))).toBe(true);
+    for (const id of HIDDEN) {
+      expect(existsSync(join(copy, `dist/articles/${id}.html`)), id).toBe(false);
+      for (const file of ['rss.xml', 'sitemap-0.xml', 'articles/search.json', 'index.html', 'articles/search.html'])
+        expect(read(file), `${id} in ${file}`).not.toContain(id);
+    }
+  });
+
+  it('lists every published article once, newest first, across the pages of /articles, each with canonical and prev/next', () => {
+    expect(pages()).toBeGreaterThan(2);
+    const seen: string[] = [];
+    for (let n = 1; n <= pages(); n++) {
+      const html = read(listFile(n));
+      const ids = cardIds(html);
+      expect(ids.length).toBeLessThanOrEqual(ARTICLES_PER_PAGE);
+      seen.push(...(ids as string[]));
+      expect(html).toContain(`<link rel="canonical" href="https://shiftly.example${listPagePath(n)}">`);
+      expect(html.includes(`<link rel="prev" href="${listPagePath(n - 1)}">`)).toBe(n > 1);
+      expect(html.includes(`<link rel="next" href="${listPagePath(n + 1)}">`)).toBe(n < pages());
+      expect(html.includes('id="featured-title"')).toBe(n === 1);
+      expect(html).toContain(`aria-current="page"`);
+    }
+    expect(seen).toEqual(expected.map((a) => a.id));
+    expect(existsSync(join(copy, 'dist', listFile(pages() + 1)))).toBe(false);
+  });
+
+  it('home shows the newest three, the feed and the search index list them all in order', () => {
+    const homeLinks = [...read('index.html').matchAll(/<h3[^>]*><a href="\/articles\/([^"]+)"/g)].map((m) => m[1]);
+    expect(homeLinks).toEqual(expected.slice(0, HOME_ARTICLE_COUNT).map((a) => a.id));
+    const feed = [...read('rss.xml').matchAll(/<link>[^<]*\/articles\/([^<]+)<\/link>/g)].map((m) => m[1]);
+    expect(feed).toEqual(expected.map((a) => a.id));
+    expect((JSON.parse(read('articles/search.json')) as Array<{ id: string }>).map((entry) => entry.id)).toEqual(expected.map((a) => a.id));
+  });
+
+  it("gives the sitemap each article's last change", () => {
+    expect(read('sitemap-0.xml')).toContain('<loc>https://shiftly.example/articles/revised</loc><lastmod>2030-04-02');
+    expect(read('sitemap-0.xml')).toContain('<loc>https://shiftly.example/articles/due-today</loc><lastmod>2030-06-15');
+  });
+
+  it('leaves the full-size image originals out of dist/', () => {
+    const originals = readdirSync(join(copy, 'dist/_astro')).filter((name) => /^[^_]+\.[\w-]{8}\.(png|jpe?g)$/.test(name));
+    expect(originals).toEqual([]);
+  });
+});
+
+describe('search across pages, answered by the Worker', () => {
+  let site: StartedSite;
+  beforeAll(async () => {
+    site = await startSite({ cwd: copy, state: '.wrangler/publication-test-state', env: { ARTICLES_TODAY: TODAY } });
+  });
+  afterAll(() => site?.stop());
+
+  const get = async (path: string) => (await fetch(site.url + path)).text();
+
+  it('pages the results, with Previous and Next keeping the search', async () => {
+    const matches = expectedMatches(expected, 'fixture');
+    expect(matches.length).toBeGreaterThan(ARTICLES_PER_PAGE);
+    const second = await get('/articles?q=fixture&page=2');
+    expect(cardIds(second)).toEqual(matches.slice(ARTICLES_PER_PAGE, 2 * ARTICLES_PER_PAGE).map((a) => a.id));
+    expect(second).toMatch(/<a href="\/articles\?q=fixture" data-href="prev" data-show="prev" rel="prev"/);
+    const last = Math.ceil(matches.length / ARTICLES_PER_PAGE);
+    expect(/href="\/articles\?q=fixture&(?:amp;)?page=3" data-href="next"/.test(second)).toBe(last > 2);
+    expect(second).toContain(`${matches.length} articles, page 2 of ${last}`);
+    // A page past the end shows the last one.
+    expect(cardIds(await get('/articles?q=fixture&page=99'))).toEqual(matches.slice((last - 1) * ARTICLES_PER_PAGE).map((a) => a.id));
+  });
+
+  it('filters by category in any case, and never shows what the build left out', async () => {
+    const category = articleCategories[1]!;
+    const html = await get(`/articles?category=${encodeURIComponent(category.toUpperCase())}`);
+    expect(cardIds(html)).toEqual(
+      expectedMatches(expected, '', category)
+        .slice(0, ARTICLES_PER_PAGE)
+        .map((a) => a.id),
+    );
+    expect(await get('/articles?q=draft-notes')).toContain('No articles found matching your criteria.');
+  });
+});
