@@ -10,6 +10,7 @@ import { articleMarkup } from './src/markdown/article-markup.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
+import { browserEditor } from './src/build/editor-integration.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -40,6 +41,8 @@ export default defineConfig({
       },
       everyPage: ['src/scripts/notify.ts'],
     }),
+    // The article editor: /keystatic in `astro dev`; in a build only with PUBLIC_KEYSTATIC_GITHUB_REPO (GitHub mode).
+    browserEditor({ githubRepo: env.PUBLIC_KEYSTATIC_GITHUB_REPO }),
   ],
   vite: {
     plugins: [tailwindcss(), lazyUrl(), ownCopy()],
