@@ -22,8 +22,12 @@
  */
 import { createHash } from 'node:crypto';
 
-const HELPERS = `
-function __shiftlyResolvePath(path) {
+/**
+ * `a/b/../c` → `a/c`: an asset's path with its `..` segments resolved.
+ * @param {string} path
+ */
+export function resolveAssetPath(path) {
+  /** @type {string[]} */
   const segments = [];
   for (const segment of path.split('/')) {
     if (segment === '..') segments.pop();
@@ -31,11 +35,18 @@ function __shiftlyResolvePath(path) {
   }
   return segments.join('/');
 }
-function __shiftlyBesideEntryExtensions(schema) {
-  if (schema.kind !== 'object') return [];
-  return Object.values(schema.fields).flatMap((field) => (field.besideEntry ? field.besideEntry.extensions : []));
+
+/**
+ * The extensions of the files beside an entry that its top-level fields declare (`besideEntry.extensions`).
+ * @param {{ kind: string, fields?: Record<string, { besideEntry?: { extensions: readonly string[] } }> }} schema
+ */
+export function besideEntryExtensions(schema) {
+  if (schema.kind !== 'object' || !schema.fields) return [];
+  return Object.values(schema.fields).flatMap((field) => (field.besideEntry ? [...field.besideEntry.extensions] : []));
 }
-`;
+
+/** The two functions above, as code put at the top of each changed module. */
+const HELPERS = `\nconst __shiftlyResolvePath = ${resolveAssetPath.toString()};\nconst __shiftlyBesideEntryExtensions = ${besideEntryExtensions.toString()};\n`;
 
 /** @typedef {{ name: string, marker: string, find: RegExp, replace: string }} Change */
 

@@ -4,7 +4,8 @@
  * constants, and tests/unit/editor-schema.test.ts compares the two field by field, so they cannot drift apart.
  * It writes the same files an editor writes by hand: src/content/articles/<id>.mdx with its picture beside it.
  */
-import { collection, config, fields, type Config } from '@keystatic/core';
+import { collection, config, fields, type Collection, type ComponentSchema, type Config } from '@keystatic/core';
+import type { EditorStorage } from './storage';
 import { articleTextLimits } from '~/content/article-schema';
 import { articleCategories } from '~/data/article-categories';
 import { articleImage } from './article-image-field';
@@ -123,13 +124,14 @@ export const articlesCollection = collection({
   schema: articleFields,
 });
 
-export type EditorStorage = Config['storage'];
-
-export function editorConfig(storage: EditorStorage) {
+/** The editor's whole configuration, for the storage it runs against (src/editor/storage.ts). */
+export function editorConfig(storage: EditorStorage): Config {
+  const collections: Record<string, Collection<Record<string, ComponentSchema>, string>> = { articles: articlesCollection };
   return config({
     storage,
-    locale: 'en-GB',
+    // Keystatic's type lists the locales it has words for; en-GB takes the English words and British dates.
+    locale: 'en-GB' as 'en-US',
     ui: { brand: { name: 'Shiftly articles' } },
-    collections: { articles: articlesCollection },
+    collections,
   });
 }
