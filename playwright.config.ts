@@ -20,5 +20,14 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: { executablePath: chromePath, args: chromeArgs },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'editor.spec.ts' },
+    // The browser editor writes an article into src/content/articles while it runs: only after every other spec.
+    {
+      name: 'editor',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: 'editor.spec.ts',
+      dependencies: ['chromium'],
+    },
+  ],
 });

@@ -4,6 +4,7 @@
  * edits the GitHub repository through branches and pull requests, signing in through the Worker.
  */
 import { Keystatic } from '@keystatic/core/ui';
+import './editor.css';
 import { createRoot } from 'react-dom/client';
 import { editorConfig } from './keystatic.config';
 import { editorStorage } from './storage';
