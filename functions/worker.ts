@@ -8,13 +8,16 @@
  * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
  * a stored quote's confirmation and calendar file, and /contact after a plain form post. wrangler.jsonc runs
  * the Worker first for their paths; a plain GET of /quote or /contact is the prebuilt file as it is.
+ * The article editor (functions/editor.ts) is its page at /keystatic/* and its GitHub sign-in at /api/keystatic/*.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
+import { EDITOR_API_PREFIX } from '../src/lib/editor-policy';
 import type { Env } from './env';
 import { health } from './api/health';
 import { isArticlePath, serveArticle } from './articles-fallback';
+import { isEditorPage, keystaticApi, serveEditorPage } from './editor';
 import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
 import { contactRoute, sendContactEmail } from './api/send-contact-email';
 import { callbackRoute, requestCallback } from './api/request-callback';
@@ -35,6 +38,7 @@ api.post(API_PATHS.quote, ...leadRoute(quoteRoute, sendQuoteEmail));
 api.post(API_PATHS.contact, ...leadRoute(contactRoute, sendContactEmail));
 api.post(API_PATHS.callback, ...leadRoute(callbackRoute, requestCallback));
 for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+api.all(`${EDITOR_API_PREFIX}/*`, keystaticApi);
 api.get(PAGE_PATHS.calendar, quoteCalendar);
 api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
 api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
@@ -65,6 +69,7 @@ export default {
     const { pathname } = url;
     if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
     if (isArticlePath(pathname)) return serveArticle(request, env.ASSETS);
+    if (isEditorPage(pathname)) return serveEditorPage(request, env.ASSETS);
     return env.ASSETS.fetch(request);
   },
   // Awaited (not waitUntil) so a failure marks the cron run as failed and `/__scheduled` answers when done.

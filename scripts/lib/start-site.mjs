@@ -110,6 +110,7 @@ export async function startSite({ state, wranglerEnv = 'test', build = false, po
         PUBLIC_POSTCODES_API_URL: standIns.postcodesUrl,
         RESEND_BASE_URL: standIns.resendUrl,
         RESEND_API_KEY: standIns.resendKey,
+        GITHUB_STAND_IN_URL: standIns.githubUrl,
         HEALTH_TOKEN: token,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -157,6 +158,7 @@ export async function startSite({ state, wranglerEnv = 'test', build = false, po
     token,
     postcodesUrl: standIns.postcodesUrl,
     mailUrl: standIns.resendUrl,
+    githubUrl: standIns.githubUrl,
     statePath: state,
     stop,
   };
