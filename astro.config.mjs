@@ -42,7 +42,7 @@ export default defineConfig({
       everyPage: ['src/scripts/notify.ts'],
     }),
     // The article editor: /keystatic in `astro dev`; in a build only with PUBLIC_KEYSTATIC_GITHUB_REPO (GitHub mode).
-    browserEditor({ githubRepo: env.PUBLIC_KEYSTATIC_GITHUB_REPO }),
+    browserEditor({ githubRepo: env.PUBLIC_KEYSTATIC_GITHUB_REPO, appSlug: env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG }),
   ],
   vite: {
     plugins: [tailwindcss(), lazyUrl(), ownCopy()],

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../lib/editor-policy.ts';
+import { isGitHubRepo } from '../editor/storage.ts';
 import { keystaticPatches } from './keystatic-patches.mjs';
 
 const TEMPLATE = 'src/editor/index.html';
@@ -90,9 +91,13 @@ async function answerDevPage(server, root, req, res) {
 
 /**
  * Builds the editor's page for production (GitHub mode) into `outDir`: keystatic.html and _keystatic/*.
- * @param {{ root: string, outDir: string }} options
+ * @param {{ root: string, outDir: string, githubRepo: string, appSlug?: string }} options
+ *   githubRepo: "owner/name" of the repository the editor commits to; appSlug: the GitHub App's URL name (optional:
+ *   Keystatic then links editors without access to the app's page)
  */
-export async function buildEditorPage({ root, outDir }) {
+export async function buildEditorPage({ root, outDir, githubRepo, appSlug }) {
+  if (!isGitHubRepo(githubRepo))
+    throw new Error(`PUBLIC_KEYSTATIC_GITHUB_REPO must name the repository as owner/name, e.g. shiftly/website (it is "${githubRepo}").`);
   const { build } = await import('vite');
   const { default: react } = await import('@vitejs/plugin-react');
   const work = await mkdtemp(join(tmpdir(), 'shiftly-editor-'));
@@ -102,7 +107,12 @@ export async function buildEditorPage({ root, outDir }) {
       root,
       mode: 'production',
       logLevel: 'error',
-      envPrefix: 'PUBLIC_',
+      define: {
+        // React's production build whatever the calling process is (a test runner sets NODE_ENV=test).
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        'import.meta.env.PUBLIC_KEYSTATIC_GITHUB_REPO': JSON.stringify(githubRepo),
+        'import.meta.env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG': JSON.stringify(appSlug ?? ''),
+      },
       resolve: { alias: { '~': join(root, 'src') } },
       plugins: [react(), keystaticPatches()],
       build: {
@@ -129,10 +139,11 @@ export async function buildEditorPage({ root, outDir }) {
 }
 
 /**
- * @param {{ githubRepo?: string }} options githubRepo: PUBLIC_KEYSTATIC_GITHUB_REPO ("owner/name"); set, a build includes the editor
+ * @param {{ githubRepo?: string, appSlug?: string }} options PUBLIC_KEYSTATIC_GITHUB_REPO ("owner/name": set, a build
+ *   includes the editor) and PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
  * @returns {import('astro').AstroIntegration}
  */
-export function browserEditor({ githubRepo }) {
+export function browserEditor({ githubRepo, appSlug }) {
   let root = process.cwd();
   return {
     name: 'shiftly:browser-editor',
@@ -162,7 +173,7 @@ export function browserEditor({ githubRepo }) {
       'astro:build:done': async ({ dir, logger }) => {
         if (!githubRepo) return;
         const started = Date.now();
-        await buildEditorPage({ root, outDir: fileURLToPath(dir) });
+        await buildEditorPage({ root, outDir: fileURLToPath(dir), githubRepo, appSlug });
         logger.info(`editor page for ${githubRepo} built in ${Date.now() - started} ms`);
       },
     },

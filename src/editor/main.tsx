@@ -16,6 +16,6 @@ const storage = editorStorage({ dev: import.meta.env.DEV, repo: import.meta.env.
 createRoot(root).render(
   <Keystatic
     config={editorConfig(storage)}
-    appSlug={{ envName: 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', value: import.meta.env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG }}
+    appSlug={{ envName: 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG', value: import.meta.env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG || undefined }}
   />,
 );
