@@ -2,6 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { chromeArgs, chromePath } from './scripts/lib/chromium.mjs';
 import { E2E_ENV } from './tests/e2e/site-env';
 
+/** The browser editor's specs write into src/content/articles and dist/ while they run: only after every other spec. */
+const EDITOR_SPECS = ['editor.spec.ts', 'editor-production.spec.ts'];
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Builds the site and starts it with both stand-ins on free ports (scripts/lib/start-site.mjs), never reusing a
@@ -21,12 +24,11 @@ export default defineConfig({
     launchOptions: { executablePath: chromePath, args: chromeArgs },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: 'editor.spec.ts' },
-    // The browser editor writes an article into src/content/articles while it runs: only after every other spec.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: EDITOR_SPECS },
     {
       name: 'editor',
       use: { ...devices['Desktop Chrome'], channel: undefined },
-      testMatch: 'editor.spec.ts',
+      testMatch: EDITOR_SPECS,
       dependencies: ['chromium'],
     },
   ],
