@@ -4,10 +4,10 @@
 // runs it beside a developer's own `npm run dev` (Astro otherwise allows one per project) without touching that one.
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
+import { stripVTControlCharacters } from 'node:util';
 import { offlineEnv } from './offline-env.mjs';
 import { freePort } from './start-site.mjs';
 
-const ANSI = /\u001b\[[0-9;]*m/g;
 const READY = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//;
 
 /**
@@ -27,7 +27,7 @@ export async function startDevServer({ timeoutMs = 180_000, env = {} } = {}) {
     },
   );
   let output = '';
-  const onData = (/** @type {Buffer} */ chunk) => (output += String(chunk).replace(ANSI, ''));
+  const onData = (/** @type {Buffer} */ chunk) => (output += stripVTControlCharacters(String(chunk)));
   child.stdout.on('data', onData);
   child.stderr.on('data', onData);
 
