@@ -38,11 +38,14 @@ export function resolveAssetPath(path) {
 
 /**
  * The extensions of the files beside an entry that its top-level fields declare (`besideEntry.extensions`).
- * @param {{ kind: string, fields?: Record<string, { besideEntry?: { extensions: readonly string[] } }> }} schema
+ * @param {{ kind: string, fields?: Record<string, object> }} schema
+ * @returns {string[]}
  */
 export function besideEntryExtensions(schema) {
   if (schema.kind !== 'object' || !schema.fields) return [];
-  return Object.values(schema.fields).flatMap((field) => (field.besideEntry ? [...field.besideEntry.extensions] : []));
+  return Object.values(schema.fields).flatMap((field) =>
+    'besideEntry' in field && field.besideEntry ? [.../** @type {{ extensions: readonly string[] }} */ (field.besideEntry).extensions] : [],
+  );
 }
 
 /** The two functions above, as code put at the top of each changed module. */
