@@ -19,6 +19,7 @@ import { keystaticPatches } from './keystatic-patches.mjs';
 
 const TEMPLATE = 'src/editor/index.html';
 const CONFIG_MODULE = '/src/editor/keystatic.config.ts';
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** Executable inline scripts: no src, and not a data block. */
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
 
@@ -40,6 +41,14 @@ function inlineScriptHashes(html) {
  * @param {import('node:http').ServerResponse} res
  */
 async function answerLocalApi(server, root, req, res) {
+  // Local mode reads and writes this copy's files: only for this computer, even when the dev server listens on the
+  // network (`astro dev --host`).
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
+    res
+      .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('The article editor only works on the computer running npm run dev.');
+    return;
+  }
   const origin = `http://${req.headers.host}`;
   // A page elsewhere must not write files here: the editor's own page sends its origin (Keystatic's requests also
   // carry a custom header, which no other site can send without a preflight this server never allows).
