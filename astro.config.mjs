@@ -12,6 +12,7 @@ import { articleChecks, articleLastModified } from './src/build/article-checks-i
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
+import { browserEditor } from './src/build/editor-integration.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -50,6 +51,8 @@ export default defineConfig({
       },
       everyPage: ['src/scripts/notify.ts'],
     }),
+    // The article editor: /keystatic in `astro dev`; in a build only with PUBLIC_KEYSTATIC_GITHUB_REPO (GitHub mode).
+    browserEditor({ githubRepo: env.PUBLIC_KEYSTATIC_GITHUB_REPO, appSlug: env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG }),
   ],
   vite: {
     // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.mjs).

@@ -3,6 +3,9 @@ import { chromeArgs, chromePath } from './scripts/lib/chromium.mjs';
 import { E2E_ENV } from './tests/e2e/site-env';
 import type { EngineName } from './tests/browsers/fixtures';
 
+/** The browser editor's specs write into src/content/articles and dist/ while they run: only after every other spec. */
+const EDITOR_SPECS = ['editor.spec.ts', 'editor-production.spec.ts'];
+
 export default defineConfig<{ engine: EngineName }>({
   testDir: 'tests/e2e',
   // Builds the site and starts it with both stand-ins on free ports (scripts/lib/start-site.mjs), never reusing a
@@ -22,7 +25,13 @@ export default defineConfig<{ engine: EngineName }>({
     launchOptions: { executablePath: chromePath, args: chromeArgs },
   },
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined }, testIgnore: EDITOR_SPECS },
+    {
+      name: 'editor',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      testMatch: EDITOR_SPECS,
+      dependencies: ['chromium'],
+    },
     // The core journeys in the two other engines (tests/browsers): Debian's Firefox ESR over WebDriver BiDi and
     // WebKitGTK over WebDriver, started by the specs' own fixtures; the page fixture (Chromium) is never used there.
     // A file's journeys run one after another in one worker, so each engine starts once per file, not once per worker.

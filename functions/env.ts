@@ -39,6 +39,16 @@ export interface Env {
    * X-Health-Token header, so a test never mistakes another program's server for its own. Not a secret.
    */
   HEALTH_TOKEN?: string;
+  /**
+   * The article editor's sign-in with GitHub (functions/editor.ts; all three are Worker secrets): the GitHub App's
+   * client ID and client secret, and a random value of at least 32 characters that encrypts the refresh token kept
+   * in the editor's cookie. Without all three, /api/keystatic/* answers 404.
+   */
+  KEYSTATIC_GITHUB_CLIENT_ID?: string;
+  KEYSTATIC_GITHUB_CLIENT_SECRET?: string;
+  KEYSTATIC_SECRET?: string;
+  /** Test environments only: where the editor's calls to github.com go instead (stand-ins/github). Never in production. */
+  GITHUB_STAND_IN_URL?: string;
 }
 
 export type AppBindings = { Bindings: Env };

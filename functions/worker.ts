@@ -9,13 +9,16 @@
  * a stored quote's confirmation and calendar file, and /contact after a plain form post (lib/worker-paths.ts). The
  * Worker sees every other page first too (not scripts, styles and images), so that a page served over https gets
  * `upgrade-insecure-requests` (servedOverHttps); a plain GET of /quote or /contact is the prebuilt file as it is.
+ * The article editor (functions/editor.ts) is its page at /keystatic/* and its GitHub sign-in at /api/keystatic/*.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
+import { EDITOR_API_PREFIX } from '../src/lib/editor-policy';
 import type { Env } from './env';
 import { health } from './api/health';
 import { serveArticle } from './articles';
+import { isEditorPage, keystaticApi, serveEditorPage } from './editor';
 import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
 import { contactRoute, sendContactEmail } from './api/send-contact-email';
 import { callbackRoute, requestCallback } from './api/request-callback';
@@ -39,6 +42,7 @@ api.post(API_PATHS.quote, ...leadRoute(quoteRoute, sendQuoteEmail));
 api.post(API_PATHS.contact, ...leadRoute(contactRoute, sendContactEmail));
 api.post(API_PATHS.callback, ...leadRoute(callbackRoute, requestCallback));
 for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+api.all(`${EDITOR_API_PREFIX}/*`, keystaticApi);
 api.get(PAGE_PATHS.calendar, quoteCalendar);
 api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
 api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
@@ -70,6 +74,7 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   const url = new URL(request.url);
   if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
   if (isArticlePath(url.pathname)) return serveArticle(request, env.ASSETS);
+  if (isEditorPage(url.pathname)) return serveEditorPage(request, env.ASSETS);
   return env.ASSETS.fetch(request);
 }
 

@@ -65,6 +65,7 @@ run('Applying database migrations to the local D1', [
 
 // Values for the Worker: the chosen services, plus any setting given in the environment.
 const vars = { POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey };
+if (services.githubUrl) vars.GITHUB_STAND_IN_URL = services.githubUrl;
 for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS', 'HEALTH_TOKEN'])
   if (process.env[name]) vars[name] = process.env[name];
 const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);

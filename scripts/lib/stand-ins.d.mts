@@ -7,6 +7,8 @@ export function startStandIns(options?: { forceStandIns?: boolean; env?: NodeJS.
   resendUrl: string;
   resendKey: string;
   mailCatcherUrl?: string;
+  /** The GitHub sign-in stand-in, when the stand-ins are forced (tests) or GITHUB_STAND_IN_URL names one. */
+  githubUrl?: string;
   lines: string[];
   close: () => Promise<unknown>;
 }>;

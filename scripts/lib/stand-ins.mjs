@@ -1,6 +1,7 @@
 // Chooses and starts the external services' stand-ins for `npm start` and the tests.
 import { createMailCatcher } from '../../stand-ins/mail/server.mjs';
 import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
+import { createGitHubStandIn } from '../../stand-ins/github/server.mjs';
 
 export const POSTCODES_IO = 'https://api.postcodes.io';
 export const RESEND_API = 'https://api.resend.com';
@@ -85,11 +86,28 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
     lines.push(`E-mail: nothing leaves this machine; the mail catcher keeps every e-mail. Read them at ${mailCatcherUrl}/`);
   }
 
+  // The article editor's sign-in calls github.com; the tests send it to a stand-in (GITHUB_STAND_IN_URL reaches the
+  // Worker only in the test environment). `npm start` leaves it alone: with the editor's secrets it is GitHub's.
+  let githubUrl = env.GITHUB_STAND_IN_URL;
+  if (githubUrl) {
+    lines.push(`GitHub sign-in (article editor): ${githubUrl} (from GITHUB_STAND_IN_URL)`);
+  } else if (forceStandIns) {
+    const server = createGitHubStandIn();
+    const port = await listenOn(server, Number(env.GITHUB_STANDIN_PORT ?? 0), { fallback: !strictPorts }).catch(async (error) => {
+      await close();
+      throw error;
+    });
+    servers.push(server);
+    githubUrl = `http://127.0.0.1:${port}`;
+    lines.push(`GitHub sign-in (article editor): local stand-in on ${githubUrl}`);
+  }
+
   return {
     postcodesUrl,
     resendUrl,
     resendKey,
     mailCatcherUrl,
+    githubUrl,
     lines,
     close,
   };

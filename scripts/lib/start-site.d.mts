@@ -37,6 +37,8 @@ export interface StartedSite {
   postcodesUrl: string;
   /** The mail catcher (Resend look-alike): GET /emails, POST /__control. */
   mailUrl: string;
+  /** The GitHub sign-in stand-in (the article editor's OAuth calls): GET /__requests, POST /__codes. */
+  githubUrl?: string;
   /** The local D1 folder the Worker writes. */
   statePath: string;
   /** Stops the Worker (its whole process group) and the stand-ins. */

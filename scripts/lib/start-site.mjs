@@ -165,6 +165,7 @@ export async function startSite({
         PUBLIC_POSTCODES_API_URL: standIns.postcodesUrl,
         RESEND_BASE_URL: standIns.resendUrl,
         RESEND_API_KEY: standIns.resendKey,
+        GITHUB_STAND_IN_URL: standIns.githubUrl,
         HEALTH_TOKEN: token,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -212,6 +213,7 @@ export async function startSite({
     token,
     postcodesUrl: standIns.postcodesUrl,
     mailUrl: standIns.resendUrl,
+    githubUrl: standIns.githubUrl,
     statePath: state,
     stop,
   };

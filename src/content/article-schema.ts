@@ -10,6 +10,16 @@ import { articleCategories } from '../data/article-categories.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Length limits of the text fields, in characters after trimming. The browser editor's fields read them too. */
+export const articleTextLimits = {
+  title: { min: 10, max: 110 },
+  excerpt: { min: 60, max: 300 },
+  author: { min: 2, max: 80 },
+  imageAlt: { min: 10, max: 200 },
+} as const;
+
+type TextField = keyof typeof articleTextLimits;
+
 function isRealDay(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
@@ -28,26 +38,28 @@ const day = (field: string) =>
       .refine(isRealDay, { error: `${field} is not a real calendar date` }),
   );
 
-const text = (field: string, min: number, max: number) =>
-  z
+function text(field: TextField) {
+  const { min, max } = articleTextLimits[field];
+  return z
     .string({ error: `${field} is required and must be text` })
     .trim()
     .min(min, { error: `${field} must be at least ${min} characters` })
     .max(max, { error: `${field} must be at most ${max} characters` });
+}
 
 export function createArticleSchema<Image extends z.ZodType>(image: () => Image) {
   return z
     .object({
-      title: text('title', 10, 110),
-      excerpt: text('excerpt', 60, 300),
+      title: text('title'),
+      excerpt: text('excerpt'),
       category: z.enum(articleCategories, {
         error: `category must be one of: ${articleCategories.join(', ')} (add new ones in src/data/article-categories.ts)`,
       }),
-      author: text('author', 2, 80),
+      author: text('author'),
       publishedAt: day('publishedAt'),
       updatedAt: day('updatedAt').optional(),
       image: image(),
-      imageAlt: text('imageAlt', 10, 200),
+      imageAlt: text('imageAlt'),
       featured: z.boolean({ error: 'featured must be true or false' }).default(false),
       /** true: kept off the built site (shown in `npm run dev` with a Draft badge). */
       draft: z.boolean({ error: 'draft must be true or false' }).default(false),

@@ -1,5 +1,5 @@
 /**
- * Builds and starts the site for the API tests through scripts/lib/start-site.mjs: both stand-ins and
+ * Builds and starts the site for the API tests through scripts/lib/start-site.mjs: the stand-ins and
  * `wrangler dev --env test` with a fresh D1 state folder, on free ports (API_PORT, POSTCODES_STANDIN_PORT,
  * MAIL_CATCHER_PORT name fixed ones), and only once the Worker answers with this run's token. Stops them afterwards.
  */
@@ -11,6 +11,7 @@ declare module 'vitest' {
     apiBase: string;
     mailUrl: string;
     postcodesUrl: string;
+    githubUrl: string;
     statePath: string;
   }
 }
@@ -30,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('apiBase', site.url);
   project.provide('mailUrl', site.mailUrl);
   project.provide('postcodesUrl', site.postcodesUrl);
+  project.provide('githubUrl', site.githubUrl ?? '');
   project.provide('statePath', site.statePath);
   return site.stop;
 }

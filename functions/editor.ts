@@ -1,0 +1,63 @@
+/**
+ * The article editor in production (Keystatic in GitHub mode; docs/adding-an-article.md, "Using the browser editor"):
+ *   - /keystatic and every address under it is the editor's one page (dist/keystatic.html, which a build makes only
+ *     with PUBLIC_KEYSTATIC_GITHUB_REPO set), with its own content security policy and never indexed. Without the
+ *     page, the site's 404 page.
+ *   - /api/keystatic/* is Keystatic's sign-in with GitHub (the OAuth flow of a GitHub App, the refresh of its token,
+ *     signing out), run by Keystatic's own handler with the Worker secrets KEYSTATIC_GITHUB_CLIENT_ID,
+ *     KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET. Without them, a JSON 404. Everything else an editor does
+ *     (branches, commits, pull requests) goes from the browser to GitHub's API with the signed-in editor's token.
+ */
+import type { Context } from 'hono';
+import type { Config } from '@keystatic/core';
+import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
+import { EDITOR_PAGE_HEADERS, EDITOR_PAGE_PATH, editorPolicy } from '../src/lib/editor-policy';
+import type { AppBindings, Env } from './env';
+import { refusalJson, REFUSALS } from './lib/http';
+
+export { isEditorPage } from '../src/lib/editor-policy';
+
+/** The sign-in settings when all three secrets are set; Keystatic needs no more (its handler reads only the mode). */
+function signInSettings(env: Env) {
+  const { KEYSTATIC_GITHUB_CLIENT_ID: clientId, KEYSTATIC_GITHUB_CLIENT_SECRET: clientSecret, KEYSTATIC_SECRET: secret } = env;
+  if (!clientId || !clientSecret || !secret) return undefined;
+  const config = { storage: { kind: 'github', repo: 'configured/by-the-editor-page' } } as Config;
+  return { clientId, clientSecret, secret, config };
+}
+
+/** Test environments only: GitHub's sign-in addresses answered by the stand-in (GITHUB_STAND_IN_URL). */
+function throughStandIn(standIn: string): typeof fetch {
+  const original = globalThis.fetch;
+  return (input, init) => {
+    const request = new Request(input, init);
+    const url = new URL(request.url);
+    if (url.origin !== 'https://github.com' && url.origin !== 'https://api.github.com') return original(request);
+    return original(new Request(`${standIn}${url.pathname}${url.search}`, request));
+  };
+}
+
+let standInInstalled = false;
+
+export async function keystaticApi(c: Context<AppBindings>): Promise<Response> {
+  const settings = signInSettings(c.env);
+  if (!settings) return refusalJson(c, REFUSALS.notFound);
+  // Keystatic calls github.com with the global fetch and has no setting for another address: in the test
+  // environment (never in production) the Worker's fetch sends those calls to the stand-in instead.
+  const standIn = c.env.GITHUB_STAND_IN_URL;
+  if (standIn && !standInInstalled) {
+    globalThis.fetch = throughStandIn(standIn);
+    standInInstalled = true;
+  }
+  const handler = makeGenericAPIRouteHandler(settings, { slugEnvName: 'PUBLIC_KEYSTATIC_GITHUB_APP_SLUG' });
+  const { body, status = 200, headers } = await handler(c.req.raw);
+  return new Response(body, { status, headers });
+}
+
+/** The editor's page for any address under /keystatic, or the site's 404 page when no editor was built. */
+export async function serveEditorPage(request: Request, assets: Fetcher): Promise<Response> {
+  const page = await assets.fetch(new Request(new URL(EDITOR_PAGE_PATH, request.url), { method: request.method }));
+  const headers = new Headers(page.headers);
+  for (const [name, value] of Object.entries(EDITOR_PAGE_HEADERS)) headers.set(name, value);
+  if (page.ok) headers.set('Content-Security-Policy', editorPolicy({ mode: 'github', asHeader: true }));
+  return new Response(page.body, { status: page.status, headers });
+}

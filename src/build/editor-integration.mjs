@@ -1,0 +1,190 @@
+// @ts-check
+/**
+ * The browser editor (Keystatic, src/editor/) beside the site, never inside it: no Astro route, nothing in a public
+ * page, nothing in dist/ unless it is asked for.
+ *   - `astro dev`: this dev server answers /keystatic (the editor page) and /api/keystatic/* (Keystatic's local
+ *     mode, reading and writing src/content/articles of this working copy) in its own middleware.
+ *   - `astro build` with PUBLIC_KEYSTATIC_GITHUB_REPO set: the editor page is built on its own, in GitHub mode, as
+ *     dist/keystatic.html and dist/_keystatic/*, for the Worker to serve at /keystatic (functions/editor.ts).
+ *     Without it the build has no editor at all.
+ */
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../lib/editor-policy.ts';
+import { isGitHubRepo } from '../editor/storage.ts';
+import { keystaticPatches } from './keystatic-patches.mjs';
+
+const TEMPLATE = 'src/editor/index.html';
+const CONFIG_MODULE = '/src/editor/keystatic.config.ts';
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** Executable inline scripts: no src, and not a data block. */
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+
+/** @param {string} html */
+function inlineScriptHashes(html) {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, body]) =>
+      `'sha256-${createHash('sha256')
+        .update(body ?? '', 'utf8')
+        .digest('base64')}'`,
+  );
+}
+
+/**
+ * Keystatic's API as the dev server's middleware: a Node request in, Keystatic's answer out.
+ * @param {import('vite').ViteDevServer} server
+ * @param {string} root
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+async function answerLocalApi(server, root, req, res) {
+  // Local mode reads and writes this copy's files: only for this computer, even when the dev server listens on the
+  // network (`astro dev --host`).
+  if (!LOOPBACK.has(req.socket.remoteAddress ?? '')) {
+    res
+      .writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' })
+      .end('The article editor only works on the computer running npm run dev.');
+    return;
+  }
+  const origin = `http://${req.headers.host}`;
+  // A page elsewhere must not write files here: the editor's own page sends its origin (Keystatic's requests also
+  // carry a custom header, which no other site can send without a preflight this server never allows).
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.headers.origin !== origin) {
+    res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8' }).end('The editor only accepts changes from its own page.');
+    return;
+  }
+  /** @type {Buffer[]} */
+  const chunks = [];
+  for await (const chunk of req) chunks.push(/** @type {Buffer} */ (chunk));
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) headers.append(name, one);
+  }
+  const request = new Request(new URL(req.url ?? '/', origin), {
+    method: req.method,
+    headers,
+    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
+  });
+  // Loaded on every request, so an edit of the editor's fields needs no restart.
+  const { editorConfig } = await server.ssrLoadModule(CONFIG_MODULE);
+  const { makeGenericAPIRouteHandler } = await import('@keystatic/core/api/generic');
+  const handler = makeGenericAPIRouteHandler({ config: editorConfig({ kind: 'local' }), localBaseDirectory: root });
+  const answer = await handler(request);
+  res.statusCode = answer.status ?? 200;
+  new Headers(answer.headers).forEach((value, name) => res.setHeader(name, value));
+  res.end(answer.body ?? '');
+}
+
+/**
+ * The editor's page from the dev server, with its own policy and never indexed.
+ * @param {import('vite').ViteDevServer} server
+ * @param {string} root
+ * @param {import('node:http').IncomingMessage} req
+ * @param {import('node:http').ServerResponse} res
+ */
+async function answerDevPage(server, root, req, res) {
+  const template = await readFile(join(root, TEMPLATE), 'utf8');
+  const html = await server.transformIndexHtml(req.url ?? '/keystatic', template);
+  const policy = editorPolicy({
+    mode: 'local',
+    scriptHashes: inlineScriptHashes(html),
+    devSocket: `ws://${req.headers.host}`,
+    asHeader: true,
+  });
+  res.writeHead(200, { ...EDITOR_PAGE_HEADERS, 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': policy });
+  res.end(html);
+}
+
+/**
+ * Builds the editor's page for production (GitHub mode) into `outDir`: keystatic.html and _keystatic/*.
+ * @param {{ root: string, outDir: string, githubRepo: string, appSlug?: string }} options
+ *   githubRepo: "owner/name" of the repository the editor commits to; appSlug: the GitHub App's URL name (optional:
+ *   Keystatic then links editors without access to the app's page)
+ */
+export async function buildEditorPage({ root, outDir, githubRepo, appSlug }) {
+  if (!isGitHubRepo(githubRepo))
+    throw new Error(`PUBLIC_KEYSTATIC_GITHUB_REPO must name the repository as owner/name, e.g. shiftly/website (it is "${githubRepo}").`);
+  const { build } = await import('vite');
+  const { default: react } = await import('@vitejs/plugin-react');
+  const work = await mkdtemp(join(tmpdir(), 'shiftly-editor-'));
+  try {
+    await build({
+      configFile: false,
+      root,
+      mode: 'production',
+      logLevel: 'error',
+      define: {
+        // React's production build whatever the calling process is (a test runner sets NODE_ENV=test).
+        'process.env.NODE_ENV': JSON.stringify('production'),
+        'import.meta.env.PUBLIC_KEYSTATIC_GITHUB_REPO': JSON.stringify(githubRepo),
+        'import.meta.env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG': JSON.stringify(appSlug ?? ''),
+      },
+      resolve: { alias: { '~': join(root, 'src') } },
+      plugins: [react(), keystaticPatches()],
+      build: {
+        outDir: work,
+        emptyOutDir: true,
+        assetsDir: EDITOR_ASSETS_DIR,
+        // One app of about a megabyte gzip, loaded by editors only: the size warning is about public pages.
+        chunkSizeWarningLimit: 10_000,
+        reportCompressedSize: false,
+        rolldownOptions: { input: join(root, TEMPLATE) },
+      },
+    });
+    const built = await readFile(join(work, TEMPLATE), 'utf8');
+    const policy = editorPolicy({ mode: 'github', scriptHashes: inlineScriptHashes(built) });
+    const html = built.replace(
+      '<meta charset="utf-8" />',
+      `<meta charset="utf-8" />\n    <meta http-equiv="content-security-policy" content="${policy}" />`,
+    );
+    await writeFile(join(outDir, 'keystatic.html'), html);
+    await cp(join(work, EDITOR_ASSETS_DIR), join(outDir, EDITOR_ASSETS_DIR), { recursive: true });
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * @param {{ githubRepo?: string, appSlug?: string }} options PUBLIC_KEYSTATIC_GITHUB_REPO ("owner/name": set, a build
+ *   includes the editor) and PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
+ * @returns {import('astro').AstroIntegration}
+ */
+export function browserEditor({ githubRepo, appSlug }) {
+  let root = process.cwd();
+  return {
+    name: 'shiftly:browser-editor',
+    hooks: {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
+        root = fileURLToPath(config.root);
+        if (command !== 'dev') return;
+        updateConfig({
+          vite: {
+            plugins: [keystaticPatches()],
+            optimizeDeps: {
+              // Prebundled when the server starts, so the first visit to /keystatic does not reload the page.
+              entries: ['src/editor/main.tsx'],
+              rolldownOptions: { plugins: [keystaticPatches()] },
+            },
+          },
+        });
+      },
+      'astro:server:setup': ({ server }) => {
+        server.middlewares.use((req, res, next) => {
+          const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+          const answer = isEditorApi(pathname) ? answerLocalApi : isEditorPage(pathname) ? answerDevPage : undefined;
+          if (!answer) return next();
+          answer(server, root, req, res).catch(next);
+        });
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!githubRepo) return;
+        const started = Date.now();
+        await buildEditorPage({ root, outDir: fileURLToPath(dir), githubRepo, appSlug });
+        logger.info(`editor page for ${githubRepo} built in ${Date.now() - started} ms`);
+      },
+    },
+  };
+}

@@ -1,0 +1,137 @@
+/**
+ * The browser editor (Keystatic): one collection, the articles, whose fields are the article schema
+ * (src/content/article-schema.ts). Limits, categories and which fields are optional come from the schema's own
+ * constants, and tests/unit/editor-schema.test.ts compares the two field by field, so they cannot drift apart.
+ * It writes the same files an editor writes by hand: src/content/articles/<id>.mdx with its picture beside it.
+ */
+import { collection, config, fields, type Collection, type ComponentSchema, type Config } from '@keystatic/core';
+import type { EditorStorage } from './storage';
+import { articleTextLimits } from '~/content/article-schema';
+import { articleCategories } from '~/data/article-categories';
+import { articleImage } from './article-image-field';
+
+export const ARTICLES_FOLDER = 'src/content/articles';
+
+const length = (field: keyof typeof articleTextLimits) => {
+  const { min, max } = articleTextLimits[field];
+  return { isRequired: true, length: { min, max } };
+};
+
+/**
+ * A day as the schema wants it: quoted text, 'yyyy-mm-dd'. Keystatic's own date field writes a YAML date
+ * (unquoted), which the schema refuses because YAML quietly rolls an impossible day such as 2024-02-31 over.
+ */
+function day(args: Parameters<typeof fields.date>[0]) {
+  const field = fields.date(args);
+  return { ...field, serialize: (value: string | null) => ({ value: value ?? undefined }) };
+}
+
+/** A yes/no field written only when it is yes, as a hand-written article leaves out `featured: false`. */
+function flag(args: Parameters<typeof fields.checkbox>[0]) {
+  const field = fields.checkbox(args);
+  return { ...field, serialize: (value: boolean) => ({ value: value || undefined }) };
+}
+
+const limitsText = (field: keyof typeof articleTextLimits) =>
+  `${articleTextLimits[field].min} to ${articleTextLimits[field].max} characters.`;
+
+export const articleFields = {
+  title: fields.slug({
+    name: {
+      label: 'Title',
+      description: `The article's heading and browser tab title. ${limitsText('title')}`,
+      validation: length('title'),
+    },
+    slug: {
+      label: 'Web address',
+      description:
+        'The article lives at /articles/ followed by this. Lower-case words joined by hyphens; do not change it once the article is published.',
+      validation: { pattern: { regex: /^[a-z0-9]+(?:-[a-z0-9]+)*$/, message: 'Use lower-case letters, digits and single hyphens only.' } },
+    },
+  }),
+  excerpt: fields.text({
+    label: 'Excerpt',
+    description: `Shown on cards, under the title and to search engines. ${limitsText('excerpt')}`,
+    multiline: true,
+    validation: length('excerpt'),
+  }),
+  category: fields.select({
+    label: 'Category',
+    description: 'New categories are added by a developer in src/data/article-categories.ts.',
+    options: articleCategories.map((category) => ({ label: category, value: category })),
+    defaultValue: articleCategories[0],
+  }),
+  author: fields.text({
+    label: 'Author',
+    description: `The author's name as readers see it. ${limitsText('author')}`,
+    validation: length('author'),
+  }),
+  publishedAt: day({
+    label: 'Published on',
+    description: 'A future date keeps the article off the site until that day.',
+    defaultValue: { kind: 'today' },
+    validation: { isRequired: true },
+  }),
+  updatedAt: day({
+    label: 'Last significant update',
+    description: 'Optional. Only for a real revision, and never before the publication date.',
+  }),
+  image: articleImage({
+    label: 'Picture',
+    description: 'One picture, ideally 1200 × 630 pixels (it is also the preview when the article is shared). JPEG, PNG or WebP.',
+  }),
+  imageAlt: fields.text({
+    label: 'Picture description (alt text)',
+    description: `What the picture shows, for people who cannot see it. ${limitsText('imageAlt')}`,
+    validation: length('imageAlt'),
+  }),
+  featured: flag({
+    label: 'Featured',
+    description: 'Shows the article in the Featured block at the top of the list. Keep it to two or three articles.',
+  }),
+  draft: flag({
+    label: 'Draft',
+    description: 'A draft is visible while previewing (npm run dev) but never published.',
+  }),
+  body: fields.mdx({
+    label: 'Article',
+    description: 'Headings, paragraphs, lists and links. A paragraph that is entirely bold becomes a highlighted tip box.',
+    options: {
+      heading: [2, 3],
+      bold: true,
+      italic: true,
+      link: true,
+      orderedList: true,
+      unorderedList: true,
+      strikethrough: false,
+      code: false,
+      codeBlock: false,
+      blockquote: false,
+      table: false,
+      divider: false,
+      image: false,
+    },
+  }),
+};
+
+export const articlesCollection = collection({
+  label: 'Articles',
+  slugField: 'title',
+  path: `${ARTICLES_FOLDER}/*`,
+  format: { contentField: 'body' },
+  entryLayout: 'content',
+  columns: ['title', 'publishedAt'],
+  schema: articleFields,
+});
+
+/** The editor's whole configuration, for the storage it runs against (src/editor/storage.ts). */
+export function editorConfig(storage: EditorStorage): Config {
+  const collections: Record<string, Collection<Record<string, ComponentSchema>, string>> = { articles: articlesCollection };
+  return config({
+    storage,
+    // Keystatic's type lists the locales it has words for; en-GB takes the English words and British dates.
+    locale: 'en-GB' as 'en-US',
+    ui: { brand: { name: 'Shiftly articles' } },
+    collections,
+  });
+}
