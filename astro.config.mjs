@@ -35,6 +35,7 @@ export default defineConfig({
     // sheets of their own; each page's CSP is rehashed (src/build/page-css-integration.mjs).
     pageCss({
       islands: {
+        'cookie-banner': 'src/scripts/cookie-banner.ts',
         'cookie-consent': 'src/islands/cookie-consent/mountCookieConsent.tsx',
         'callback-dialog': 'src/islands/callback-dialog/mountCallbackDialog.tsx',
       },

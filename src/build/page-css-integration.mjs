@@ -132,8 +132,9 @@ export async function prunePages({ dist, chunks, islands, everyPage }) {
       const css = pruned[nth++] ?? '';
       return css ? `<style${attributes}>${css}</style>` : '';
     });
+    // On the hosts' tags only, not where a script names the same attribute in a selector.
     for (const [name, href] of Object.entries(islandHrefs))
-      out = out.replaceAll(`data-island="${name}"`, `data-island="${name}" data-css="${href}"`);
+      out = out.replace(new RegExp(`(<[a-z]+\\s[^<>]*?)data-island="${name}"`, 'g'), `$1data-island="${name}" data-css="${href}"`);
     out = rehashCsp(out);
     await writeFile(page, out);
     before += styles.reduce((sum, [, , css]) => sum + gz(css ?? ''), 0);
