@@ -38,8 +38,8 @@ export default defineConfig({
         'cookie-banner': 'src/scripts/cookie-banner.ts',
         'cookie-consent': 'src/islands/cookie-consent/mountCookieConsent.tsx',
         'callback-dialog': 'src/islands/callback-dialog/mountCallbackDialog.tsx',
+        notify: 'src/scripts/notify.ts',
       },
-      everyPage: ['src/scripts/notify.ts'],
     }),
   ],
   vite: {

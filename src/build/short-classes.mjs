@@ -62,8 +62,8 @@ function renameInCss(css, names) {
 }
 
 const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' });
-/** A class token as written in an attribute (`[&amp;_p]:mt-2`) → the class name CSS matches (`[&_p]:mt-2`). */
-const decode = (/** @type {string} */ token) =>
+/** Text as written in an attribute (`[&amp;_p]:mt-2`) → as it is meant (`[&_p]:mt-2`): the class name CSS matches. */
+export const decodeEntities = (/** @type {string} */ token) =>
   token.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (entity, body) =>
     body[0] === '#' ? String.fromCodePoint(Number(body[1] === 'x' || body[1] === 'X' ? `0${body.slice(1)}` : body.slice(1))) : (ENTITIES[body.toLowerCase()] ?? entity),
   );
@@ -89,7 +89,7 @@ export function shortenClasses(html, kept) {
     // From the white space before `class=` to the closing quote.
     const start = (match.index ?? 0) + before.length - ' class='.length;
     attributes.push({ start, end: (match.index ?? 0) + whole.length, tokens });
-    for (const name of tokens.map(decode)) uses.set(name, (uses.get(name) ?? 0) + 1);
+    for (const name of tokens.map(decodeEntities)) uses.set(name, (uses.get(name) ?? 0) + 1);
   }
 
   const renamable = [...uses.keys()].filter((name) => styled.has(name) && !kept.has(name));
@@ -110,8 +110,8 @@ export function shortenClasses(html, kept) {
   let last = 0;
   for (const { start, end, tokens } of attributes) {
     const value = tokens
-      .filter((token) => styled.has(decode(token)) || kept.has(decode(token)))
-      .map((token) => names.get(decode(token)) ?? token)
+      .filter((token) => styled.has(decodeEntities(token)) || kept.has(decodeEntities(token)))
+      .map((token) => names.get(decodeEntities(token)) ?? token)
       .join(' ');
     out += html.slice(last, start) + (value ? ` class="${value}"` : '');
     last = end;

@@ -44,9 +44,9 @@ const isShown = (element: HTMLElement) => element.isConnected && element.getClie
 
 /**
  * Draws the banner into `host`, wires it and shows it `BANNER_DELAY_MS` after `loadedAt` (a `performance.now()`
- * time). Marks the banner `data-mounted` once its buttons work.
+ * time: the loader asks for it when the page has loaded). Marks the banner `data-mounted` once its buttons work.
  */
-export function showCookieBanner(host: HTMLElement, loadedAt: number): void {
+export function mount(host: HTMLElement, loadedAt: number): void {
   host.innerHTML = BANNER_HTML;
   const banner = host.firstElementChild as HTMLElement;
   // Where the reader was before focus entered the banner: focus goes back there after a choice.
