@@ -17,10 +17,11 @@ export function enhanceMenus(opened: HTMLDetailsElement | undefined): void {
   if (opened) closeOthers(opened);
   for (const menu of menus) {
     menu.addEventListener('toggle', () => closeOthers(menu));
-    // A dropdown whose focus has moved elsewhere should not linger over the page.
+    // A dropdown whose focus has moved elsewhere should not linger over the page. In the open Menu the dropdowns
+    // are sections in its flow: closing one as focus leaves (on pointer down) would move what is being clicked.
     menu.addEventListener('focusout', (event) => {
       const next = event.relatedTarget as Node | null;
-      if (menu.open && next && !menu.contains(next) && !menu.hasAttribute('data-mobile-menu')) close(menu, false);
+      if (menu.open && next && !menu.contains(next) && !menu.closest('details[data-mobile-menu][open]')) close(menu, false);
     });
   }
   document.addEventListener('keydown', (event) => {

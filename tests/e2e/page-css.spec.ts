@@ -46,8 +46,8 @@ test.describe('header states added by the menu script and <details>', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, '/about');
     const menu = page.locator('details[data-mobile-menu]');
-    await menu.locator('summary').click();
-    const panel = menu.locator('summary + div');
+    await menu.locator(':scope > summary').click();
+    const panel = menu.locator(':scope > summary + div');
     await expect(panel).toBeVisible();
     expect(await style(panel, 'position')).toBe('absolute');
     expect(await style(panel, 'top')).toBe('64px');
@@ -156,7 +156,7 @@ test('the call-back dialog and its field errors', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Request call back' }).click();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   expect(await style(name, 'border-top-color')).toBe(DANGER);
-  expect(await style(dialog.locator('.field-error').first(), 'color')).toBe(DANGER);
+  expect(await style(dialog.locator(`#${await name.getAttribute('aria-describedby')}`), 'color')).toBe(DANGER);
 });
 
 test('article filters: cards hidden by the script disappear, the empty state appears', async ({ page }) => {
