@@ -6,8 +6,9 @@
  * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
  * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
  * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
- * a stored quote's confirmation and calendar file, and /contact after a plain form post. wrangler.jsonc runs
- * the Worker first for their paths; a plain GET of /quote or /contact is the prebuilt file as it is.
+ * a stored quote's confirmation and calendar file, /contact after a plain form post and /faq searched without
+ * JavaScript. wrangler.jsonc runs the Worker first for their paths; a plain GET of /quote, /contact or /faq is the
+ * prebuilt file as it is.
  */
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -23,6 +24,7 @@ import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders } from './lib/security-headers';
 import { contactSentPage, isContactSent } from './pages/contact-page';
+import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
 
@@ -40,6 +42,7 @@ api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
 api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
 api.get(PAGE_PATHS.confirmation, showConfirmation);
 api.get(PAGE_PATHS.contact, contactSentPage);
+api.get(PAGE_PATHS.faq, faqSearchPage);
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {
   // Hono's own refusals (a body it could not parse) keep their status, in our shape.
@@ -56,6 +59,7 @@ function forTheWorker(request: Request, url: URL): boolean {
   if (pathname === '/api' || pathname.startsWith('/api/')) return true;
   if (pathname === PAGE_PATHS.quote) return request.method === 'POST';
   if (pathname === PAGE_PATHS.confirmation) return request.method === 'GET' || request.method === 'HEAD';
+  if (pathname === PAGE_PATHS.faq) return request.method === 'GET' && isFaqSearch(url);
   return request.method === 'GET' && isContactSent(url);
 }
 
