@@ -1,8 +1,8 @@
 /**
  * GET /faq?q={term}: the Help Centre searched without JavaScript (its search is a plain GET form). The prebuilt /faq
- * page with only the questions that match, case-insensitive on question and answer, the categories and topics left
- * empty hidden, the spec's no-match lines when nothing does, and the term back in the box: what the page's script
- * does as the reader types, from the same matching (src/lib/faq-search.ts).
+ * page with only the questions that match, case-insensitive on question and answer, the categories left empty hidden,
+ * the spec's no-match lines when nothing does, and the term back in the box: what the page's script does as the
+ * reader types, from the same matching (src/lib/faq-search.ts). The topics' links lead to the whole list.
  */
 import type { Context } from 'hono';
 import { faqCategories } from '../../src/data/faqs';
@@ -28,7 +28,6 @@ export async function faqSearchPage(c: Context<AppBindings>): Promise<Response> 
   const page = new HTMLRewriter()
     .on('[data-faq-item]', hide('data-faq-item', shown))
     .on('[data-faq-category]', hide('data-faq-category', categories))
-    .on('[data-faq-topic]', hide('data-faq-topic', categories))
     .transform(await prebuiltPage(c.env, c.req.url, PAGE_PATHS.faq));
   const fill = {
     text: { 'faq-term': term.trim(), 'faq-status': faqStatus(shown.size, term) },

@@ -1,8 +1,9 @@
 /**
  * The Help Centre's search as the reader types (src/components/faq/FaqSearch.astro loads this when the box first
- * takes focus): it hides the questions that do not match and the categories and topics left empty, and says so, in
- * the page's own markup, as the Worker does for the form sent without JavaScript. One question open at a time is the
- * questions' own (`<details name>`), with or without this.
+ * takes focus): it hides the questions that do not match and the categories left empty, and says so, in the page's
+ * own markup, as the Worker does for the form sent without JavaScript. A topic chosen during a search shows every
+ * question again, as its link does without JavaScript. One question open at a time is the questions' own
+ * (`<details name>`), with or without this.
  */
 import { faqMatches, faqNeedle, faqStatus } from '~/lib/faq-search';
 
@@ -15,7 +16,6 @@ export function enhanceFaqSearch(input: HTMLInputElement): void {
     answer: element.querySelector('summary + *')?.textContent ?? '',
   }));
   const categories = list.querySelectorAll<HTMLElement>('[data-faq-category]');
-  const topics = document.querySelectorAll<HTMLElement>('[data-faq-topic]');
   const empty = list.querySelector<HTMLElement>('[data-faq-empty]');
   const term = list.querySelector('[data-fill="faq-term"]');
   const status = list.querySelector('[data-fill="faq-status"]');
@@ -27,18 +27,19 @@ export function enhanceFaqSearch(input: HTMLInputElement): void {
       item.element.hidden = !!needle && !faqMatches(needle, item.question, item.answer);
       if (!item.element.hidden) count++;
     }
-    const shown = new Set<string>();
-    for (const category of categories) {
-      category.hidden = !category.querySelector('[data-faq-item]:not([hidden])');
-      if (!category.hidden) shown.add(category.dataset.faqCategory ?? '');
-    }
-    for (const topic of topics) topic.hidden = !shown.has(topic.dataset.faqTopic ?? '');
+    for (const category of categories) category.hidden = !category.querySelector('[data-faq-item]:not([hidden])');
     if (empty) empty.hidden = count > 0;
     if (term) term.textContent = input.value.trim();
     if (status) status.textContent = faqStatus(count, input.value);
   };
 
   input.addEventListener('input', apply);
+  // Before the browser follows the link to its category: the category must be there.
+  document.addEventListener('click', (event) => {
+    if (!(event.target as Element | null)?.closest('[data-faq-topic]') || !input.value) return;
+    input.value = '';
+    apply();
+  });
   // Enter filters here rather than asking the Worker for the same page.
   input.form?.addEventListener('submit', (event) => {
     event.preventDefault();
