@@ -20,6 +20,9 @@ const unlisted = ['/quote-confirmation', '/login', '/404'];
 
 export default defineConfig({
   site,
+  // A component's scoped styles match a class rather than a data attribute: the class gets a short name after the
+  // build like every other (src/build/short-classes.mjs).
+  scopedStyleStrategy: 'class',
   output: 'static',
   trailingSlash: 'never',
   // Inline CSS: one round trip to first paint on slow connections (the stylesheet is small).

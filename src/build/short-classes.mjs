@@ -65,7 +65,9 @@ const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', quot: '"', a
 /** Text as written in an attribute (`[&amp;_p]:mt-2`) → as it is meant (`[&_p]:mt-2`): the class name CSS matches. */
 export const decodeEntities = (/** @type {string} */ token) =>
   token.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (entity, body) =>
-    body[0] === '#' ? String.fromCodePoint(Number(body[1] === 'x' || body[1] === 'X' ? `0${body.slice(1)}` : body.slice(1))) : (ENTITIES[body.toLowerCase()] ?? entity),
+    body[0] === '#'
+      ? String.fromCodePoint(Number(body[1] === 'x' || body[1] === 'X' ? `0${body.slice(1)}` : body.slice(1)))
+      : (ENTITIES[body.toLowerCase()] ?? entity),
   );
 
 /**

@@ -43,7 +43,9 @@ export function matchingFaqKeys(categories: readonly FaqCategory[], term: string
   const needle = faqNeedle(term);
   return new Set(
     categories.flatMap((category) =>
-      category.items.flatMap((item, index) => (!needle || faqMatches(needle, item.question, item.answer) ? [faqItemKey(category.id, index)] : [])),
+      category.items.flatMap((item, index) =>
+        !needle || faqMatches(needle, item.question, item.answer) ? [faqItemKey(category.id, index)] : [],
+      ),
     ),
   );
 }

@@ -25,7 +25,9 @@ test('search is case-insensitive over questions and answers and hides empty cate
   await expect(questions(page)).toHaveCount(1);
   await expect(questions(page).first()).toHaveText(target.question);
   await expect(categoryTitles(page)).toHaveText([faqCategories[2]!.title]);
-  await expect(page.getByRole('status').filter({ hasText: 'question matches' })).toHaveText(`1 question matches “${target.question.toUpperCase()}”`);
+  await expect(page.getByRole('status').filter({ hasText: 'question matches' })).toHaveText(
+    `1 question matches “${target.question.toUpperCase()}”`,
+  );
 
   // A phrase found only in an answer still finds its question.
   const answerPhrase = faqCategories[0]!.items[1]!.answer.split(' ').slice(2, 5).join(' ');
@@ -76,7 +78,8 @@ test.describe('what /faq downloads', () => {
   test('nothing but the page until the search box takes focus, then a small script and never React', async ({ page }) => {
     const scripts: Array<{ url: string; body: string }> = [];
     page.on('response', async (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
+      if (response.request().resourceType() === 'script')
+        scripts.push({ url: response.url(), body: await response.text().catch(() => '') });
     });
     await open(page, '/faq');
     await page.waitForLoadState('networkidle');

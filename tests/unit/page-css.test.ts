@@ -30,9 +30,13 @@ describe('shortenClasses', () => {
   const page = (css: string, body: string) => `<html><head><style>${css}</style></head><body>${body}</body></html>`;
 
   it('renames the classes of the markup and the CSS alike, the most used shortest, and drops classes nothing styles', () => {
-    const css = '.btn-primary{color:red}.mt-4{margin-top:1rem}@media (width>=40rem){.sm\\:p-4{padding:1rem}}:where(.group):is([open]) .group-open\\:rotate-180{rotate:180deg}';
+    const css =
+      '.btn-primary{color:red}.mt-4{margin-top:1rem}@media (width>=40rem){.sm\\:p-4{padding:1rem}}:where(.group):is([open]) .group-open\\:rotate-180{rotate:180deg}';
     const out = shortenClasses(
-      page(css, '<a class="btn-primary mt-4 unstyled"></a><b class="mt-4 sm:p-4"></b><i class="mt-4"></i><details class="group"><svg class="group-open:rotate-180"></svg></details><p class="unstyled"></p>'),
+      page(
+        css,
+        '<a class="btn-primary mt-4 unstyled"></a><b class="mt-4 sm:p-4"></b><i class="mt-4"></i><details class="group"><svg class="group-open:rotate-180"></svg></details><p class="unstyled"></p>',
+      ),
       new Set(),
     );
     // Equal use: alphabetical (btn-primary, group, group-open:rotate-180, sm:p-4 → b, c, d, e).
@@ -196,7 +200,9 @@ describe('prunePages over a built site', () => {
       file === '_astro/toast-code.js' ? [file, { ...chunk, modules: [...chunk.modules, '/src/components/Card.astro'] }] : [file, chunk],
     );
     const { dist, chunks } = site(shared);
-    await expect(prunePages({ dist, chunks, islands })).rejects.toThrow(/toast-code\.js holds island "toast" together with \/src\/components\/Card\.astro/);
+    await expect(prunePages({ dist, chunks, islands })).rejects.toThrow(
+      /toast-code\.js holds island "toast" together with \/src\/components\/Card\.astro/,
+    );
   });
 
   it('gives the classes short names in the markup and the CSS alike, and rehashes the policy', async () => {
