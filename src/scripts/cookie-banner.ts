@@ -7,7 +7,8 @@
  * the preferences dialog, which loads (with React) only when someone presses Manage Preferences or Cookie settings
  * (`data-cookie-settings`, like the footer's); a choice saved there hides the banner too.
  */
-import { CLOSE_BUTTON_CLASS } from '~/islands/shared/close-button-class';
+// An own copy (src/build/own-copy-plugin.mjs): a chunk of its own would be one more file on a first visit.
+import { CLOSE_BUTTON_CLASS } from 'own-copy:~/islands/shared/close-button-class';
 import { $consent, ALL_OPTIONAL, NO_OPTIONAL, saveConsent } from './consent';
 
 /** Spec: the banner appears 1 second after the page loads when no choice is stored. */

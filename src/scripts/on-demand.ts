@@ -2,9 +2,9 @@
  * The on-demand loader's second half (the first is inline in every page, src/components/OnDemandIslands.astro):
  * fetched, once, with the first island or menu a visitor needs, never with the page, so the inline part stays a few
  * hundred bytes (issue 20). It mounts an island once its module and its host's stylesheet are both there, and
- * brings the header menus' keyboard and outside-click handling.
+ * fetches the header menus' keyboard and outside-click handling when a menu first opens.
  */
-import { enhanceMenus } from './header-menus';
+import menusUrl from 'lazy-url:~/scripts/header-menus';
 import { loadStylesheet } from './stylesheet';
 
 /** An on-demand module: draws itself into its host; `at` is when it was asked for (a `performance.now()` time). */
@@ -25,11 +25,11 @@ export async function mountIsland(module: Promise<Mountable>, name: string, at: 
 let opened: HTMLDetailsElement | undefined;
 
 /**
- * A header menu opened (the inline part reports every one). The first report enhances the menus, once the reports
- * already on their way have arrived: the last menu opened stays open, any other closes.
+ * A header menu opened (the inline part reports every one). The first report fetches the menus' handling, which
+ * starts from the last menu opened by then: it stays open, any other closes.
  */
 export function menuOpened(menu: HTMLDetailsElement): void {
   const first = !opened;
   opened = menu;
-  if (first) queueMicrotask(() => enhanceMenus(opened));
+  if (first) void (import(/* @vite-ignore */ menusUrl) as Promise<typeof import('./header-menus')>).then((m) => m.enhanceMenus(opened));
 }

@@ -42,6 +42,16 @@ test.describe('header states added by the menu script and <details>', () => {
     expect(await style(menu.locator('summary svg'), 'rotate')).toBe('180deg');
   });
 
+  test("keyboard focus shows the brand's 3 px ring", async ({ page }) => {
+    await open(page, '/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    expect(await style(skip, 'outline-style')).toBe('solid');
+    expect(await style(skip, 'outline-width')).toBe('3px');
+    expect(await style(skip, 'outline-color')).toBe('rgb(37, 77, 235)');
+  });
+
   test('the mobile menu opens as a scrollable panel under the header', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, '/about');
