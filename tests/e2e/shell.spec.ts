@@ -122,6 +122,40 @@ test.describe('header', () => {
   });
 });
 
+test.describe("header in a browser that cannot show a closed <details>' content", () => {
+  // Safari before 18.4 and Chromium before 131 have no ::details-content: the bar's rules never apply there, and a
+  // wide screen gets the Menu. Played here by serving the page with that @supports condition unmet (and without its
+  // CSP meta, whose style hash the change breaks).
+  test.beforeEach(async ({ page }) => {
+    await page.route(
+      (url) => url.pathname === '/about',
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text())
+          .replaceAll('selector(::details-content)', 'selector(::no-such-pseudo-element)')
+          .replace(/<meta http-equiv="content-security-policy"[^>]*>/, '');
+        await route.fulfill({ response, body: html });
+      },
+    );
+  });
+
+  test('a wide screen gets the Menu, with every link and Call Me Back in it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await open(page, '/about');
+    const toggle = page.locator('[data-mobile-menu] > summary');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(toggle).toBeVisible();
+    await expect(nav).toBeHidden();
+    await toggle.click();
+    await expect(nav).toBeVisible();
+    await nav.locator('summary', { hasText: headerGroups[0]!.label }).click();
+    await expect(nav.getByRole('link', { name: headerGroups[0]!.links[0]!.label })).toBeVisible();
+    await expect(page.locator('[data-mobile-menu]').getByRole('button', { name: 'Call Me Back' })).toBeVisible();
+    // Nothing overflows the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  });
+});
+
 test.describe('footer', () => {
   test('carries every spec footer link with its label, the extra pages, contact details and cookie settings', async ({ page }) => {
     await open(page, '/');
