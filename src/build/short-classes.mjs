@@ -11,7 +11,10 @@
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 
-const CLASS_ATTRIBUTE = /(<[a-zA-Z][^<>]*?\sclass=)(["'])([^"']*)\2/g;
+/** A start tag up to its class attribute (other attributes read whole, so a `>` in a value is no end), the white space
+ * and `class=`, then the value in double or single quotes. */
+const CLASS_ATTRIBUTE =
+  /(<[a-zA-Z][\w:.-]*(?:\s+(?!class=)[^\s"'=<>`/]+(?:=(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)(\s+class=)(?:"([^"]*)"|'([^']*)')/g;
 const STYLE = /(<style[^>]*>)([\s\S]*?)(<\/style>)/g;
 const RAW_TEXT = /<(script|style|template|textarea)\b[^>]*>[\s\S]*?<\/\1>/gi;
 
@@ -86,10 +89,10 @@ export function shortenClasses(html, kept) {
   /** @type {Array<{ start: number, end: number, tokens: string[] }>} each class attribute, from its leading space */
   const attributes = [];
   for (const match of markup.matchAll(CLASS_ATTRIBUTE)) {
-    const [whole, before = '', , value = ''] = match;
-    const tokens = value.split(/\s+/).filter(Boolean);
+    const [whole, tag = '', , doubleQuoted, singleQuoted] = match;
+    const tokens = (doubleQuoted ?? singleQuoted ?? '').split(/\s+/).filter(Boolean);
     // From the white space before `class=` to the closing quote.
-    const start = (match.index ?? 0) + before.length - ' class='.length;
+    const start = (match.index ?? 0) + tag.length;
     attributes.push({ start, end: (match.index ?? 0) + whole.length, tokens });
     for (const name of tokens.map(decodeEntities)) uses.set(name, (uses.get(name) ?? 0) + 1);
   }

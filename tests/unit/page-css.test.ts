@@ -52,6 +52,14 @@ describe('shortenClasses', () => {
     expect(out).toContain('.a{color:red}.hidden{display:none}.b p{margin-top:.5rem}');
   });
 
+  it('reads every start tag whole: a > in another attribute, single quotes, line breaks', () => {
+    const out = shortenClasses(
+      page('.x{color:red}.y{color:blue}', `<a title="1 > 0" class="x"></a><b class='y x'></b><i\n  data-a="b"\n  class="x"></i>`),
+      new Set(),
+    );
+    expect(out).toContain(`<a title="1 > 0" class="a"></a><b class="b a"></b><i\n  data-a="b" class="a"></i>`);
+  });
+
   it('leaves scripts and their strings alone', () => {
     const out = shortenClasses(page('.x{color:red}', '<p class="x"></p><script>el.innerHTML=`<p class="x">`</script>'), new Set());
     expect(out).toContain('<p class="a"></p><script>el.innerHTML=`<p class="x">`</script>');
