@@ -25,6 +25,9 @@ const articleDates = articleLastModified(process.cwd());
 
 export default defineConfig({
   site,
+  // A component's scoped styles match a class rather than a data attribute: the class gets a short name after the
+  // build like every other (src/build/short-classes.mjs).
+  scopedStyleStrategy: 'class',
   output: 'static',
   trailingSlash: 'never',
   // Inline CSS: one round trip to first paint on slow connections (the stylesheet is small).
@@ -46,10 +49,11 @@ export default defineConfig({
     // sheets of their own; each page's CSP is rehashed (src/build/page-css-integration.mjs).
     pageCss({
       islands: {
+        'cookie-banner': 'src/scripts/cookie-banner.ts',
         'cookie-consent': 'src/islands/cookie-consent/mountCookieConsent.tsx',
         'callback-dialog': 'src/islands/callback-dialog/mountCallbackDialog.tsx',
+        notify: 'src/scripts/notify.ts',
       },
-      everyPage: ['src/scripts/notify.ts'],
     }),
     // The article editor: /keystatic in `astro dev`; in a build only with PUBLIC_KEYSTATIC_GITHUB_REPO (GitHub mode).
     browserEditor({ githubRepo: env.PUBLIC_KEYSTATIC_GITHUB_REPO, appSlug: env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG }),

@@ -6,7 +6,8 @@
  * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
  * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
  * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
- * a stored quote's confirmation and calendar file, and /contact after a plain form post (lib/worker-paths.ts). The
+ * a stored quote's confirmation and calendar file, and /contact after a plain form post and /faq searched
+ * without JavaScript (lib/worker-paths.ts). The
  * Worker sees every other page first too (not scripts, styles and images), so that a page served over https gets
  * `upgrade-insecure-requests` (servedOverHttps); a plain GET of /quote or /contact is the prebuilt file as it is.
  * The article editor (functions/editor.ts) is its page at /keystatic/* and its GitHub sign-in at /api/keystatic/*.
@@ -30,6 +31,7 @@ import { isContactSent } from './lib/contact-sent';
 import { countingD1 } from './lib/d1';
 import { isArticlePath, isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
 import { contactSentPage } from './pages/contact-page';
+import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
 
@@ -51,6 +53,7 @@ for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, W
   api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 api.get(PAGE_PATHS.contact, contactSentPage);
+api.get(PAGE_PATHS.faq, faqSearchPage);
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {
   // Hono's own refusals (a body it could not parse) keep their status, in our shape.
@@ -67,6 +70,7 @@ function forTheWorker(request: Request, url: URL): boolean {
   if (matchesPath(WORKER_PATHS.api, pathname)) return true;
   if (matchesPath(WORKER_PATHS.quoteForm, pathname)) return request.method === 'POST';
   if (isConfirmationPath(pathname)) return true;
+  if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
   return request.method === 'GET' && isContactSent(url);
 }
 

@@ -2,9 +2,9 @@
 // Opens every page of the built site in Chromium twice (first visit: empty storage; repeat visit: cookie
 // consent stored), records the bytes the browser fetched before any interaction, gzip-compressed as
 // Cloudflare serves them, prints a table per page and fails when a page is over its budget in budgets.json.
-// On articles it also measures the document up to the end of the LCP element (at phone and desktop widths: the
-// first screen must arrive in the first round trip), and it walks the quote wizard through all five steps,
-// counting every script byte the walk fetches.
+// The document is measured as the server sent it: its response headers plus its body as transferred (wrangler dev
+// gzips it), the bytes that must fit the first round trip (issue 20). It also walks the quote wizard through all
+// five steps, counting every script byte the walk fetches.
 //
 //   npm run build && npm run budgets      (serves dist/ itself with wrangler dev, on a free port unless BUDGET_PORT names one)
 //   npm run budgets -- --only '^/articles' --no-walk      (only the pages whose path matches; no quote walk)
@@ -46,80 +46,13 @@ function budgetFor(path) {
     ...(budgets.groups ?? []).filter((group) => new RegExp(group.match).test(path)),
     budgets.pages?.[path] ?? {},
   ];
-  const budget = { htmlCss: undefined, lcpDocument: undefined, first: {}, repeat: {} };
+  const budget = { document: undefined, first: {}, repeat: {} };
   for (const layer of layers) {
-    budget.htmlCss = layer.htmlCss ?? budget.htmlCss;
-    budget.lcpDocument = layer.lcpDocument ?? budget.lcpDocument;
+    budget.document = layer.document ?? budget.document;
     Object.assign(budget.first, layer.first);
     Object.assign(budget.repeat, layer.repeat);
   }
   return budget;
-}
-
-/** The viewports the LCP element is found at (Lighthouse's phone and a laptop): the later end counts. */
-const LCP_VIEWPORTS = [
-  { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 },
-  { viewport: { width: 1280, height: 720 }, deviceScaleFactor: 1 },
-];
-
-/**
- * Which element is the LCP, as the nth element with its tag name in document order (the parser's order, the same
- * count a scan of the HTML source makes).
- */
-async function lcpElementAt(browser, base, path, screen) {
-  const context = await browser.newContext(screen);
-  await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: CONSENT_KEY, value: CONSENT });
-  const page = await context.newPage();
-  await page.goto(base + path, { waitUntil: 'load' });
-  // The last candidate once painting has settled (an image's entry comes when it is drawn, after load).
-  const found = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        let last = null;
-        new PerformanceObserver((list) => {
-          last = list.getEntries().at(-1)?.element ?? last;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
-        setTimeout(() => {
-          if (!last) return resolve(null);
-          const tag = last.localName;
-          resolve({ tag, index: [...document.getElementsByTagName(tag)].indexOf(last) });
-        }, 1000);
-      }),
-  );
-  await context.close();
-  return found;
-}
-
-/** Offset in `html` just after the nth `tag` element ends (raw-text regions blanked so their text is not counted). */
-function endOfElement(html, { tag, index }) {
-  const scan = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>|<!--[\s\S]*?-->/g, (m) => ' '.repeat(m.length));
-  const opening = new RegExp(`<${tag}[\\s>/]`, 'gi');
-  let match;
-  for (let i = 0; (match = opening.exec(scan)); i++) if (i === index) break;
-  if (!match) return html.length;
-  const startTagEnd = scan.indexOf('>', match.index) + 1;
-  if (/^(img|input|br|hr|source|meta|link)$/i.test(tag)) return startTagEnd;
-  // The matching close tag, counting nested elements of the same name.
-  const both = new RegExp(`<${tag}[\\s>/]|</${tag}>`, 'gi');
-  both.lastIndex = startTagEnd;
-  for (let depth = 1; (match = both.exec(scan));) {
-    depth += match[0].startsWith('</') ? -1 : 1;
-    if (depth === 0) return match.index + match[0].length;
-  }
-  return html.length;
-}
-
-/** Gzip bytes of the document up to the end of its LCP element, at whichever viewport ends it later. */
-async function lcpDocumentBytes(browser, base, path, html) {
-  let end = 0;
-  const elements = [];
-  for (const screen of LCP_VIEWPORTS) {
-    const element = await lcpElementAt(browser, base, path, screen);
-    if (!element) continue;
-    elements.push(`${element.tag}#${element.index}@${screen.viewport.width}`);
-    end = Math.max(end, endOfElement(html, element));
-  }
-  return { bytes: gz(Buffer.from(html.slice(0, end || html.length))), elements };
 }
 
 function inlineBytes(html) {
@@ -166,6 +99,8 @@ async function measure(browser, base, path, repeat) {
     ),
   );
   const response = await page.goto(base + path, { waitUntil: 'load' });
+  // What the server sent for the document: header bytes, and the body as transferred (compressed).
+  const sent = await response?.request().sizes();
   await page.waitForTimeout(SETTLE_MS);
   const entries = await Promise.all(pending);
   await context.close();
@@ -173,15 +108,13 @@ async function measure(browser, base, path, repeat) {
   const sum = (type) => entries.filter((e) => e.type === type).reduce((total, e) => total + e.bytes, 0);
   const documentEntry = entries.find((e) => e.type === 'document');
   const { inlineJs, inlineCss } = inlineBytes(documentEntry?.body.toString('utf8') ?? '');
-  const html = documentEntry?.body.toString('utf8') ?? '';
-  const lcp = !repeat && budgetFor(path).lcpDocument !== undefined ? await lcpDocumentBytes(browser, base, path, html) : undefined;
   return {
     status: response?.status(),
     html: documentEntry?.bytes ?? 0,
+    document: sent ? sent.responseHeadersSize + sent.responseBodySize : 0,
+    headers: sent?.responseHeadersSize ?? 0,
     css: sum('stylesheet'),
     inlineCss,
-    lcpDocument: lcp?.bytes,
-    lcpElements: lcp?.elements,
     scriptRequests: entries.filter((e) => e.type === 'script').length,
     externalJs: sum('script'),
     frameworkJs: entries.filter((e) => e.type === 'script' && FRAMEWORK.test(e.body.toString('utf8'))).reduce((t, e) => t + e.bytes, 0),
@@ -194,10 +127,9 @@ async function measure(browser, base, path, repeat) {
 
 function check(path, visit, figures, budget) {
   const problems = [];
-  const limits = { ...budget[visit], htmlCss: budget.htmlCss, lcpDocument: visit === 'first' ? budget.lcpDocument : undefined };
+  const limits = { ...budget[visit], document: budget.document };
   const actual = {
-    htmlCss: figures.html + figures.css,
-    lcpDocument: figures.lcpDocument,
+    document: figures.document,
     scriptRequests: figures.scriptRequests,
     externalJs: figures.externalJs,
     frameworkJs: figures.frameworkJs,
@@ -297,9 +229,10 @@ try {
     'page',
     'visit',
     'status',
-    'HTML',
+    'document sent',
+    'of it headers',
+    'HTML gzip -9',
     'of it CSS',
-    'to LCP end',
     'ext CSS',
     'ext JS',
     'of it React',
@@ -313,8 +246,7 @@ try {
     r.path,
     r.visit,
     String(r.status),
-    ...[r.html, r.inlineCss].map((b) => kb(b).toFixed(2)),
-    r.lcpDocument === undefined ? '' : kb(r.lcpDocument).toFixed(2),
+    ...[r.document, r.headers, r.html, r.inlineCss].map((b) => kb(b).toFixed(2)),
     ...[r.css, r.externalJs, r.frameworkJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)),
     String(r.requests),
     String(r.scriptRequests),
@@ -322,14 +254,11 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
   console.log(
-    '\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored; scripts = script files fetched):\n',
+    '\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored; document sent = its response headers plus its body as the server compressed it; scripts = script files fetched):\n',
   );
   console.log(line(header));
   console.log('|' + widths.map((w, i) => (i < 3 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');
   for (const row of table) console.log(line(row));
-  const lcpRows = rows.filter((r) => r.lcpElements?.length);
-  if (lcpRows.length)
-    console.log(`\nLCP elements (tag#index@viewport width): ${lcpRows.map((r) => `${r.path} ${r.lcpElements.join(' ')}`).join('; ')}`);
   if (walk)
     console.log(
       `\n/quote walked through all five steps (first visit): ${kb(walk.js).toFixed(2)} KB of JavaScript in ${walk.files} files plus inline (budget ${budgets.quoteWalk.js} KB).`,

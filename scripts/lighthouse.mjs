@@ -232,6 +232,8 @@ function lcpElement(lhr) {
 function summarise(lhr) {
   const requests = lhr.audits['network-requests']?.details?.items ?? [];
   const jsBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  // The document as transferred (its headers included): what must fit the first round trip (issue 20).
+  const documentBytes = requests.find((r) => r.resourceType === 'Document')?.transferSize ?? NaN;
   const failing = [];
   for (const [id, category] of Object.entries(lhr.categories)) {
     if (category.score === 1) continue;
@@ -260,6 +262,7 @@ function summarise(lhr) {
     cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
     totalBytes: lhr.audits['total-byte-weight']?.numericValue ?? NaN,
     jsBytes,
+    documentBytes,
     requests: requests.length,
     lcpElement: lcpElement(lhr),
     failing,
@@ -272,7 +275,20 @@ const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const NUMERIC = ['performance', 'accessibility', 'bestPractices', 'seo', 'fcp', 'lcp', 'tbt', 'cls', 'totalBytes', 'jsBytes', 'requests'];
+const NUMERIC = [
+  'performance',
+  'accessibility',
+  'bestPractices',
+  'seo',
+  'fcp',
+  'lcp',
+  'tbt',
+  'cls',
+  'totalBytes',
+  'jsBytes',
+  'documentBytes',
+  'requests',
+];
 
 /** Median of every figure; the LCP element of the run whose LCP is the median one. */
 function combine(allRuns) {
@@ -285,6 +301,9 @@ function combine(allRuns) {
   combined.lcpElements = [...new Set(runs.map((r) => r.lcpElement.selector || r.lcpElement.label))];
   combined.failing = [...new Set(runs.flatMap((r) => r.failing))];
   combined.runs = runs.length;
+  // Every run's paints, in run order, so the report can show how far apart they were.
+  combined.fcps = runs.map((r) => r.fcp);
+  combined.lcps = runs.map((r) => r.lcp);
   combined.unmeasured = allRuns.length - measured.length;
   return combined;
 }
@@ -368,6 +387,49 @@ function printPaintSummary(rows) {
   for (const cells of table) console.log(line(cells));
 }
 
+/**
+ * Issue 20's checks, on the mobile profile: an article paints as early as the 404 page (the same chrome, a document
+ * that already fitted the first round trip), FCP within 1.05x of the 404's, its LCP under 1,000 ms, and /faq's first
+ * visit within the default 5 KB of script. Every run's figures are listed, to show the noise.
+ */
+function firstRoundTrip(ours) {
+  const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
+  const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(2)} KB` : 'n/a');
+  const find = (path, state) => ours.find((r) => r.page.path === path && r.profile.name === 'mobile' && r.state === state);
+  const article = '/articles/moving-checklist-guide';
+  const notFound = '/this-page-does-not-exist';
+  if (!PROFILES.some((p) => p.name === 'mobile')) return [];
+  const lines = ['## The first round trip (issue 20)', ''];
+  lines.push(
+    "Mobile. The document as transferred (headers included, as Lighthouse counts it); every run's FCP and LCP in run order, then the median.",
+    '',
+  );
+  lines.push('| page | visit | document | FCP per run | FCP | LCP per run | LCP |');
+  lines.push('|---|---|---:|---|---:|---|---:|');
+  for (const state of STATES) {
+    for (const row of ours.filter((r) => r.profile.name === 'mobile' && r.state === state)) {
+      const r = row.result;
+      lines.push(
+        `| \`${row.page.path}\` | ${state.name} | ${kb(r.documentBytes)} | ${r.fcps.map(ms).join(', ')} | ${ms(r.fcp)} | ${r.lcps.map(ms).join(', ')} | ${ms(r.lcp)} |`,
+      );
+    }
+  }
+  lines.push('');
+  for (const state of STATES) {
+    const a = find(article, state)?.result;
+    const b = find(notFound, state)?.result;
+    if (!a || !b) continue;
+    const ratio = a.fcp / b.fcp;
+    lines.push(
+      `- ${state.name}: \`${article}\` FCP ${ms(a.fcp)} / 404 ${ms(b.fcp)} = **${ratio.toFixed(2)}x** (${ratio <= 1.05 ? 'within' : 'over'} 1.05x); LCP ${ms(a.lcp)} (${a.lcp < 1000 ? 'under' : 'over'} 1,000 ms).`,
+    );
+  }
+  const faq = find('/faq', STATES[0])?.result;
+  if (faq) lines.push(`- \`/faq\`, first visit: ${kb(faq.jsBytes)} of script files (budget 5 KB; inline scripts are in the document).`);
+  lines.push('');
+  return lines;
+}
+
 function renderReport(rows, { commit, started, runs }) {
   const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
   const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
@@ -417,6 +479,8 @@ function renderReport(rows, { commit, started, runs }) {
     if (failing.length) lines.push('', 'Audits below full marks (any run):', '', ...failing.map((f) => `- ${f}`));
     lines.push('');
   }
+
+  lines.push(...firstRoundTrip(ours));
 
   const bannerLcp = ours.filter((r) => isCookieBanner(r.result.lcpElement) || r.result.lcpElements.some((s) => /cookie-banner/.test(s)));
   lines.push('## The cookie banner is never the LCP element', '');

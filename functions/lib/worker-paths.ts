@@ -22,6 +22,8 @@ export const WORKER_PATHS = {
   confirmationHtml: `${PAGE_PATHS.confirmation}.html`,
   /** /contact after a plain form post names the reference. */
   contact: PAGE_PATHS.contact,
+  /** /faq?q=… is the Help Centre searched without JavaScript. */
+  faq: PAGE_PATHS.faq,
   /** Only under `wrangler dev --test-scheduled`: runs the cron trigger. */
   scheduled: '/__scheduled',
 } as const;

@@ -3,7 +3,7 @@
  * Pruning a stylesheet to what some markup and scripts can match, with PurgeCSS. The markup is read by
  * purgecss-from-html (classes, ids, tags, attribute names and values, exactly); scripts are read for every
  * string that could be a class (Tailwind classes carry `: / [ ] ( ) . % !`, so tokens split only on quotes,
- * backticks and white space) and every identifier (attribute names such as `hidden`), plus `dataset.fooBar`
+ * backticks and white space) and every identifier as an attribute name (such as `hidden`), plus `dataset.fooBar`
  * as `data-foo-bar`. So a class a script adds is kept exactly when that script's code names it: the safelist
  * is derived from the code, not maintained by hand.
  */
@@ -29,14 +29,21 @@ const DYNAMIC_ATTRIBUTES = [
   'aria-busy',
 ];
 
-/** @param {string} text */
+/**
+ * What a script can match. Its quoted and white-space separated chunks are the classes, ids and attribute values it can
+ * write; its identifiers too can be attribute names (`el.hidden = true`) and tags. A word that is only an identifier
+ * (`list.filter(…)`) is never a class, so `.filter` is not kept for it.
+ * @param {string} text
+ * @returns {{ classes: string[], ids: string[], tags: string[], attributes: { names: string[], values: string[] }, undetermined: string[] }}
+ */
 export function scriptTokens(text) {
-  const broad = text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? [];
+  const chunks = [...new Set(text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? [])];
   const words = text.match(/[\w-]+/g) ?? [];
   const dataset = [...text.matchAll(/\bdataset\.(\w+)/g)].map(
     ([, name]) => `data-${(name ?? '').replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
   );
-  return [...new Set([...broad, ...words, ...dataset])];
+  const names = [...new Set([...chunks, ...words, ...dataset])];
+  return { classes: chunks, ids: chunks, tags: names, attributes: { names, values: chunks }, undetermined: [] };
 }
 
 /**
@@ -46,7 +53,7 @@ export function scriptTokens(text) {
  * @returns {Promise<string>}
  */
 export async function pruneCss(css, { html, scripts }) {
-  const pruned = dropUnusedProperties(await purge(css, { html, scripts }));
+  const pruned = unregisterProperties(dropUnusedProperties(await purge(css, { html, scripts })));
   const formControls = /<(input|textarea|select)\b/.test(html ?? '') || scripts.some((text) => FORM_CONTROL_TOKEN.test(text));
   return formControls ? pruned : dropFormControlPseudoElements(pruned);
 }
@@ -183,6 +190,40 @@ export function dropUnusedProperties(css) {
   root.walkAtRules('property', (rule) => {
     if (!mentioned.has(rule.params.trim())) rule.remove();
   });
+  return root.toString();
+}
+
+/**
+ * Tailwind registers each `--tw-*` property with `@property` (an initial value, not inherited) and, for browsers
+ * without `@property`, sets the same initial values on every element in `@layer properties` behind an `@supports`.
+ * Setting them on every element is all the utilities need (it is how Tailwind 3 worked): the registrations go and the
+ * fallback applies everywhere, about 150 bytes less per page (issue 20). Only what registration adds beyond that is
+ * lost: animating a custom property itself, which no utility of this site does. (A registered property the fallback
+ * no longer sets is one no rule reads: PurgeCSS dropped its initial value as unused.) A stylesheet with a component's
+ * own Tailwind block has a second such fallback: what it sets that the first does not moves into the first.
+ * @param {string} css
+ */
+export function unregisterProperties(css) {
+  const root = postcss.parse(css);
+  /** @type {import('postcss').Rule[]} */
+  const everyElement = [];
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params !== 'properties') return;
+    layer.walkAtRules('supports', (supports) => {
+      everyElement.push(...(supports.nodes ?? []).filter((node) => node.type === 'rule'));
+      supports.replaceWith(supports.nodes ?? []);
+    });
+  });
+  const [first, ...others] = everyElement;
+  if (!first) return css;
+  const set = new Set(first.nodes.flatMap((node) => (node.type === 'decl' ? [node.prop] : [])));
+  for (const rule of others) {
+    for (const node of rule.nodes) if (node.type === 'decl' && !set.has(node.prop)) first.append(node.clone());
+    const layer = rule.parent;
+    rule.remove();
+    if (layer?.nodes?.length === 0) layer.remove();
+  }
+  root.walkAtRules('property', (registration) => void registration.remove());
   return root.toString();
 }
 

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * `import { readStoredConsent } from 'own-copy:~/scripts/consent-record'` bundles that module (and what it imports)
+ * `import { hasStoredChoice } from 'own-copy:~/scripts/consent-record'` bundles that module (and what it imports)
  * into the importing script as a copy of its own, instead of into a chunk shared with the other scripts that import
  * it. Astro inlines a page script only when its chunk imports nothing, so the on-demand island loader stays inline
  * (no script file to fetch, issue 11) while the islands it loads import the same modules. For small, stateless

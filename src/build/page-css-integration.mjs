@@ -3,9 +3,11 @@
  * Each page carries only the CSS it uses (issue 11). Astro inlines the whole site stylesheet (every utility used
  * anywhere) into every page; after the build this integration prunes each page's inline CSS to what its markup and
  * the scripts it can run are able to match (src/build/css-prune.mjs), and gives each on-demand island (loaded by
- * src/components/OnDemandIslands.astro) a stylesheet of its own, scoped to its host and linked from the host's
- * `data-css`, so a page carries none of an island's CSS until the island loads. Then each page's content security
- * policy is rewritten with the hashes of its new inline styles (src/build/csp-meta.mjs).
+ * src/components/OnDemandIslands.astro, and the notifications) a stylesheet of its own, scoped to its host and
+ * linked from the host's `data-css`, so a page carries none of an island's CSS until the island loads. Then the classes
+ * of the page's markup and inline CSS get short names (src/build/short-classes.mjs), except those a script of the page
+ * names, and each page's content security policy is rewritten with the hashes of its new inline styles
+ * (src/build/csp-meta.mjs).
  *
  * "The scripts a page can run" are found from the built files: every `/_astro/*.js` the page names (script tags,
  * island attributes, lazy-url strings in inline scripts) and everything those files import, statically, dynamically
@@ -16,27 +18,28 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { pruneCss, pruneKey, scopeCss } from './css-prune.mjs';
+import { pruneCss, pruneKey, scopeCss, scriptTokens } from './css-prune.mjs';
 import { rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
+import { decodeEntities, shortenClasses } from './short-classes.mjs';
 
 const STYLE = /<style([^>]*)>([\s\S]*?)<\/style>/g;
 /** A built script named from markup or from another script: `/_astro/x.js`, `./x.js`, `../x.js`. */
 const SCRIPT_REF = /["'`]((?:\.{1,2}\/|\/_astro\/)[^"'`\s]+?\.js)["'`]/g;
 const PAGE_SCRIPT_REF = /\/_astro\/[^"'`\s)]+?\.js/g;
+/** An Astro island's serialised props (`<astro-island props="…">`), which its component renders from on hydration. */
+const ISLAND_PROPS = /<astro-island\b[^>]*?\sprops="([^"]*)"/g;
 const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
  * @typedef {object} Options
  * @property {Record<string, string>} islands on-demand island host name (`data-island="…"`) → its entry module, from the project root
- * @property {string[]} [everyPage] modules any page may run through an island that draw outside the island's host
- *   (notifications): their classes stay in every page's own CSS
  */
 
 /**
  * @param {Options} options
  * @returns {import('astro').AstroIntegration}
  */
-export function pageCss({ islands, everyPage = [] }) {
+export function pageCss({ islands }) {
   let root = process.cwd();
   /** Client chunks: file name → the modules in it and the module it is the entry of. */
   /** @type {Map<string, { facade: string | null, modules: string[] }>} */
@@ -68,7 +71,6 @@ export function pageCss({ islands, everyPage = [] }) {
           dist,
           chunks,
           islands: Object.fromEntries(Object.entries(islands).map(([name, path]) => [name, resolve(root, path)])),
-          everyPage: everyPage.map((path) => resolve(root, path)),
         });
         logger.info(
           `${report.pages} pages (${report.prunes} kinds): inline CSS ${kb(report.before)} → ${kb(report.after)} gzip in total; island sheets ${report.islands.join(', ')} (${Date.now() - started} ms)`,
@@ -90,9 +92,9 @@ const gz = (text) => {
 };
 
 /**
- * @param {{ dist: string, chunks: Map<string, { facade: string | null, modules: string[] }>, islands: Record<string, string>, everyPage: string[] }} input
+ * @param {{ dist: string, chunks: Map<string, { facade: string | null, modules: string[] }>, islands: Record<string, string>, shortClasses?: boolean }} input
  */
-export async function prunePages({ dist, chunks, islands, everyPage }) {
+export async function prunePages({ dist, chunks, islands, shortClasses = true }) {
   const files = new ScriptFiles(dist);
   const chunkOf = (/** @type {(c: { facade: string | null, modules: string[] }) => boolean} */ test) =>
     [...chunks].filter(([, chunk]) => test(chunk)).map(([fileName]) => `/${fileName}`);
@@ -104,8 +106,18 @@ export async function prunePages({ dist, chunks, islands, everyPage }) {
       return [name, entry];
     }),
   );
+  // A page's scripts stop at an island: at its entry, and at the chunk that holds its module when others import it
+  // too (the entry then only re-exports it). Such a chunk may carry small helpers along, never UI of its own.
   const stopAt = new Set(Object.values(islandEntries));
-  const everyPageScripts = await files.texts(await files.closure(chunkOf((chunk) => chunk.modules.some((m) => everyPage.includes(m)))));
+  for (const [name, module] of Object.entries(islands)) {
+    for (const [fileName, chunk] of chunks) {
+      if (chunk.facade === module || !chunk.modules.includes(module)) continue;
+      const ui = chunk.modules.filter((other) => other !== module && !/\/src\/(scripts|lib)\/[^/]+\.ts$/.test(other));
+      if (ui.length)
+        throw new Error(`page-css: ${fileName} holds island "${name}" together with ${ui.join(', ')}: its CSS would go with the island`);
+      stopAt.add(`/${fileName}`);
+    }
+  }
 
   const pages = await htmlFiles(dist);
   const sources = await Promise.all(pages.map((page) => readFile(page, 'utf8')));
@@ -142,21 +154,27 @@ export async function prunePages({ dist, chunks, islands, everyPage }) {
     const markup = html.replace(STYLE, '');
     const inlineScripts = [...markup.matchAll(INLINE_SCRIPT)].map(([, body]) => body ?? '');
     const named = [...new Set(markup.match(PAGE_SCRIPT_REF) ?? [])];
-    const scripts = [...inlineScripts, ...everyPageScripts, ...(await files.texts(await files.closure(named, stopAt)))];
+    const scripts = [...inlineScripts, ...(await files.texts(await files.closure(named, stopAt)))];
 
     // Only the site's own styles are pruned and hashed again; a style that came in as content stays unhashed.
     const trusted = trustedHashes(html);
     const styles = [...html.matchAll(STYLE)];
     const own = styles.map(([, , css]) => trusted.styles.has(sha256(css ?? '')));
     const kept = await Promise.all(styles.map(([, , css], i) => (own[i] ? prune(css ?? '', { html: markup, scripts }) : (css ?? ''))));
-    const rewritten = new Set(kept.filter((_css, i) => own[i]).map((css) => sha256(css)));
     let nth = 0;
     let out = html.replace(STYLE, (_match, attributes) => {
       const css = kept[nth++] ?? '';
       return css ? `<style${attributes}>${css}</style>` : '';
     });
+    // On the hosts' tags only, not where a script names the same attribute in a selector.
     for (const [name, href] of Object.entries(islandHrefs))
-      out = out.replaceAll(`data-island="${name}"`, `data-island="${name}" data-css="${href}"`);
+      out = out.replace(new RegExp(`(<[a-z]+\\s[^<>]*?)data-island="${name}"`, 'g'), `$1data-island="${name}" data-css="${href}"`);
+    // What a script or an island's props can name keeps its name: the script may add it, find it or render it.
+    const islandProps = [...markup.matchAll(ISLAND_PROPS)].map(([, props]) => decodeEntities(props ?? ''));
+    if (shortClasses) out = shortenClasses(out, new Set([...scripts, ...islandProps].flatMap((text) => scriptTokens(text).classes)));
+    // The site's own styles as they now read (pruned, classes shortened) are the ones the policy trusts.
+    const ownKept = own.filter((_own, i) => kept[i]);
+    const rewritten = new Set([...out.matchAll(STYLE)].filter((_style, i) => ownKept[i]).map(([, , css]) => sha256(css ?? '')));
     out = rehashCsp(out, { scripts: trusted.scripts, styles: rewritten });
     await writeFile(page, out);
     before += styles.reduce((sum, [, , css]) => sum + gz(css ?? ''), 0);

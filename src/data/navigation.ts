@@ -60,27 +60,23 @@ export const headerLinks: readonly NavLink[] = [
 export const quoteCta: NavLink = { label: 'Get Quote', href: '/quote' };
 export const signInLink: NavLink = { label: 'Sign in', href: '/login' };
 
+/**
+ * The footer offers what the header does not (issue 20: it no longer repeats the header's dropdowns), plus the spec's
+ * footer links: the other services, the pages for drivers and referrers, and help.
+ */
 export const footerGroups: readonly NavGroup[] = [
   {
-    label: 'Services',
+    label: 'More services',
     links: [
-      { label: 'Home removals', href: '/services/home-removals' },
-      { label: 'Furniture moving', href: '/services/furniture-moving' },
-      { label: 'Packing', href: '/services/packing' },
-      { label: 'Commercial moving', href: '/services/commercial' },
-      { label: 'Storage', href: storageHref },
       { label: 'Car transport', href: '/services/car-transport' },
       { label: 'Other transport services', href: '/services/other' },
     ],
   },
   {
-    label: 'Company',
+    label: 'Work with us',
     links: [
-      { label: 'About us', href: '/about' },
-      { label: 'Careers', href: '/careers' },
       { label: 'Drive with us', href: '/drivers' },
       { label: 'Refer a friend', href: '/referral' },
-      { label: 'Reviews', href: '/reviews' },
     ],
   },
   {
@@ -90,8 +86,6 @@ export const footerGroups: readonly NavGroup[] = [
       { label: 'Contact us', href: '/contact' },
       { label: 'Safety and security', href: '/safety' },
       { label: 'Insurance', href: '/insurance' },
-      { label: 'How it works', href: '/how-it-works' },
-      { label: 'Articles', href: '/articles' },
     ],
   },
 ];

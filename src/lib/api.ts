@@ -15,13 +15,14 @@ export const API_PATHS = {
 /**
  * Pages and files the Worker answers itself (wrangler.jsonc `run_worker_first` lists the page paths): the quote
  * form posted without JavaScript, a stored quote's confirmation and its calendar file (both behind the quote's
- * secret view token), and the contact page after a plain form post.
+ * secret view token), the contact page after a plain form post, and the Help Centre searched without JavaScript.
  */
 export const PAGE_PATHS = {
   quote: '/quote',
   confirmation: '/quote-confirmation',
   calendar: '/api/quote-calendar',
   contact: '/contact',
+  faq: '/faq',
 } as const;
 
 /** A stored quote's own address: its reference and its secret view token (`t`). */

@@ -32,14 +32,19 @@ export function consentRecord(choices: ConsentChoices, now = new Date()): Consen
   return { essential: true, ...choices, version: CONSENT_VERSION, timestamp: now.toISOString() };
 }
 
+/** Whether a stored value is a record still in force: this version's, and given within the last 12 months. */
+function inForce(value: Partial<ConsentRecord> | null, now: number): value is Partial<ConsentRecord> & { timestamp: string } {
+  if (value?.version !== CONSENT_VERSION || typeof value.timestamp !== 'string') return false;
+  const given = Date.parse(value.timestamp);
+  return !Number.isNaN(given) && now - given <= CONSENT_MAX_AGE_MS;
+}
+
 /** A stored record still in force, or null when the visitor must be asked (none, unreadable, outdated, expired). */
 export function parseConsent(raw: string | null, now = Date.now()): ConsentRecord | null {
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<ConsentRecord>;
-    if (value?.version !== CONSENT_VERSION || typeof value.timestamp !== 'string') return null;
-    const given = Date.parse(value.timestamp);
-    if (Number.isNaN(given) || now - given > CONSENT_MAX_AGE_MS) return null;
+    const value = JSON.parse(raw) as Partial<ConsentRecord> | null;
+    if (!inForce(value, now)) return null;
     return {
       essential: true,
       analytics: value.analytics === true,
@@ -58,5 +63,14 @@ export function readStoredConsent(): ConsentRecord | null {
     return parseConsent(localStorage.getItem(CONSENT_KEY));
   } catch {
     return null;
+  }
+}
+
+/** Whether this browser holds a choice still in force: all the on-demand loader needs to know, in fewer bytes. */
+export function hasStoredChoice(): boolean {
+  try {
+    return inForce(JSON.parse(localStorage.getItem(CONSENT_KEY) ?? 'null') as Partial<ConsentRecord> | null, Date.now());
+  } catch {
+    return false;
   }
 }

@@ -1,10 +1,14 @@
 /**
- * The cookie banner's common path without a framework (issue 11): the markup is prebuilt into every page
- * (src/components/CookieBanner.astro) and this module, loaded by the on-demand loader only when no valid choice is
- * stored, shows it 1 second after load and makes Accept All, Reject All and the X work at once. They write the same
- * record through the same consent module and nanostore as the preferences dialog, which loads (with React) only
- * when someone presses Manage Preferences or Cookie settings; a choice saved there hides the banner too.
+ * The cookie banner without a framework, and without a byte of it in the page (issue 20): the on-demand loader
+ * (OnDemandIslands.astro) fetches this module and its stylesheet, both cached for a year, only when no valid choice
+ * is stored; a returning visitor never downloads the banner at all. It draws the banner into its host (right after
+ * the skip link, so it comes early in the tab order), hidden, shows it 1 second after load and makes Accept All,
+ * Reject All and the X work at once. They write the same record through the same consent module and nanostore as
+ * the preferences dialog, which loads (with React) only when someone presses Manage Preferences or Cookie settings
+ * (`data-cookie-settings`, like the footer's); a choice saved there hides the banner too.
  */
+// An own copy (src/build/own-copy-plugin.mjs): a chunk of its own would be one more file on a first visit.
+import { CLOSE_BUTTON_CLASS } from 'own-copy:~/islands/shared/close-button-class';
 import { $consent, ALL_OPTIONAL, NO_OPTIONAL, saveConsent } from './consent';
 
 /** Spec: the banner appears 1 second after the page loads when no choice is stored. */
@@ -13,13 +17,39 @@ export const BANNER_DELAY_MS = 1000;
 /** The banner controls' `data-consent` values. */
 export const BANNER_ACTION = { accept: 'accept', reject: 'reject', dismiss: 'dismiss' } as const;
 
+/** Reject All and Accept All look exactly alike: refusing is as easy as agreeing. */
+const CHOICE = 'btn-primary px-2 py-1 text-sm leading-tight sm:px-5 sm:py-2.5 sm:text-base';
+
+/**
+ * Compact on a phone (under a quarter of a 390 x 844 screen): two short text blocks and one row of buttons. Short
+ * sentences, each its own small block: the banner arrives a second after load and must never be the largest text on
+ * the page (it would become the page's LCP element).
+ */
+const BANNER_HTML = `<section hidden aria-labelledby="cookie-banner-title" aria-describedby="cookie-banner-text" class="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-4" data-cookie-banner>
+<div class="relative mx-auto max-w-4xl rounded-2xl border border-line bg-white p-4 shadow-2xl sm:p-6 sm:pr-14">
+<h2 id="cookie-banner-title" class="pr-10 text-base sm:text-lg">We use cookies</h2>
+<div id="cookie-banner-text" class="mt-1 text-sm text-ink-muted sm:space-y-0.5">
+<p>Essential cookies keep this site working.</p>
+<p>With your permission we’d also use analytics, functional and marketing cookies. Read our <a href="/cookies" class="font-semibold text-brand-700 underline">cookie policy</a>.</p>
+</div>
+<div class="mt-3 grid grid-cols-3 gap-2 sm:mt-4 sm:flex sm:flex-wrap sm:justify-end">
+<button type="button" class="btn-ghost px-2 py-1 text-sm leading-tight sm:mr-auto sm:px-5 sm:text-base" data-cookie-settings>Manage Preferences</button>
+<button type="button" class="${CHOICE}" data-consent="${BANNER_ACTION.reject}">Reject All</button>
+<button type="button" class="${CHOICE}" data-consent="${BANNER_ACTION.accept}">Accept All</button>
+</div>
+<button type="button" aria-label="Close cookie banner" class="${CLOSE_BUTTON_CLASS} top-2 right-2 sm:top-3 sm:right-3" data-consent="${BANNER_ACTION.dismiss}"><svg viewBox="0 0 24 24" class="size-5" fill="none" stroke="currentColor" stroke-width="2.5" aria-hidden="true"><path d="M18 6 6 18M6 6l12 12"/></svg></button>
+</div>
+</section>`;
+
 const isShown = (element: HTMLElement) => element.isConnected && element.getClientRects().length > 0;
 
 /**
- * Wires the prebuilt banner and shows it `BANNER_DELAY_MS` after `loadedAt` (a `performance.now()` time).
- * Marks the banner `data-mounted` once its buttons work.
+ * Draws the banner into `host`, wires it and shows it `BANNER_DELAY_MS` after `loadedAt` (a `performance.now()`
+ * time: the loader asks for it when the page has loaded). Marks the banner `data-mounted` once its buttons work.
  */
-export function showCookieBanner(banner: HTMLElement, loadedAt: number): void {
+export function mount(host: HTMLElement, loadedAt: number): void {
+  host.innerHTML = BANNER_HTML;
+  const banner = host.firstElementChild as HTMLElement;
   // Where the reader was before focus entered the banner: focus goes back there after a choice.
   let cameFrom: HTMLElement | null = null;
   banner.addEventListener('focusin', (event) => {

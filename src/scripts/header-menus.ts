@@ -1,8 +1,9 @@
 /**
  * The header's menus are native <details>, so they open and close before (and without) any script. This module,
  * loaded by the page's inline loader the first time one opens (OnDemandIslands.astro), adds what <details> lacks:
- * one open at a time, Escape to close with focus back on its button, and closing on a click outside or when focus
- * leaves a dropdown. `opened` is the menu whose opening loaded it: it stays open, any other closes.
+ * one open at a time (the Menu stays open around the dropdown opened in it), Escape to close the innermost open one
+ * with focus back on its button, and closing on a click outside or when focus leaves a dropdown. `opened` is the menu
+ * whose opening loaded it: it stays open, any other closes.
  */
 export function enhanceMenus(opened: HTMLDetailsElement | undefined): void {
   const menus = Array.from(document.querySelectorAll<HTMLDetailsElement>('details[data-menu]'));
@@ -11,20 +12,22 @@ export function enhanceMenus(opened: HTMLDetailsElement | undefined): void {
     if (refocus) menu.querySelector('summary')?.focus();
   };
   const closeOthers = (menu: HTMLDetailsElement) => {
-    if (menu.open) for (const other of menus) if (other !== menu && other.open) close(other, false);
+    if (menu.open) for (const other of menus) if (other.open && !other.contains(menu)) close(other, false);
   };
   if (opened) closeOthers(opened);
   for (const menu of menus) {
     menu.addEventListener('toggle', () => closeOthers(menu));
-    // A dropdown whose focus has moved elsewhere should not linger over the page.
+    // A dropdown whose focus has moved elsewhere should not linger over the page. In the open Menu the dropdowns
+    // are sections in its flow: closing one as focus leaves (on pointer down) would move what is being clicked.
     menu.addEventListener('focusout', (event) => {
       const next = event.relatedTarget as Node | null;
-      if (menu.open && next && !menu.contains(next) && !menu.hasAttribute('data-mobile-menu')) close(menu, false);
+      if (menu.open && next && !menu.contains(next) && !menu.closest('details[data-mobile-menu][open]')) close(menu, false);
     });
   }
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
-    const open = menus.find((menu) => menu.open);
+    // A dropdown open in the Menu comes after it in the document: the last open one is the innermost.
+    const open = menus.filter((menu) => menu.open).at(-1);
     if (open) close(open, true);
   });
   document.addEventListener('click', (event) => {

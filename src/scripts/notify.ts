@@ -2,6 +2,8 @@
  * Notifications shared by islands and plain scripts: one visible at a time, top-right,
  * announced through the live region that PageLayout renders (so screen readers hear it even
  * when the first notification arrives with the region). No framework: it runs anywhere.
+ * Their styles are a sheet of their own (the region's `data-css`, src/build/page-css-integration.mjs), loaded with
+ * the first notification, so no page carries them (issue 20).
  */
 
 /**
@@ -23,6 +25,7 @@ export interface Notice {
 export const NOTICE_DURATION: Record<NoticeVariant, number> = { default: 4000, success: 3000, error: 4000 };
 
 import { HANDOFF_KEY } from './notice-key';
+import { loadStylesheet } from './stylesheet';
 
 export { HANDOFF_KEY };
 
@@ -36,6 +39,7 @@ const ICONS: Record<NoticeVariant, string> = {
 };
 
 let current: { element: HTMLElement; timer: number | undefined } | undefined;
+let styles: Promise<unknown> | undefined;
 
 function region(): HTMLElement {
   let el = document.querySelector<HTMLElement>('[data-notifications]');
@@ -55,7 +59,7 @@ export function dismiss(): void {
   current = undefined;
 }
 
-/** Shows a notification, replacing any that is visible. Returns the element (handy for tests and focus). */
+/** Shows a notification, replacing any that is visible. Returns its element (in the page once its styles are). */
 export function notify(notice: Notice): HTMLElement {
   const variant = notice.variant ?? 'default';
   dismiss();
@@ -92,7 +96,6 @@ export function notify(notice: Notice): HTMLElement {
   close.addEventListener('click', dismiss);
 
   el.append(text, close);
-  host.append(el);
 
   const entry: { element: HTMLElement; timer: number | undefined } = { element: el, timer: undefined };
   const start = () => {
@@ -105,7 +108,14 @@ export function notify(notice: Notice): HTMLElement {
   el.addEventListener('focusin', pause);
   el.addEventListener('focusout', start);
   current = entry;
-  start();
+  // Shown once its styles are there (at once after the first time), unless another has replaced it meanwhile.
+  const href = host.dataset.css;
+  styles ??= href ? loadStylesheet(href) : Promise.resolve();
+  void styles.then(() => {
+    if (current !== entry) return;
+    host.append(el);
+    start();
+  });
   return el;
 }
 

@@ -56,7 +56,7 @@ test('Cancel, the close button and Escape clear the form, close, and return focu
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, '/');
   await page.locator('[data-mobile-menu] > summary').click();
-  const mobileTrigger = page.getByRole('navigation', { name: 'Mobile' }).getByRole('button', { name: 'Call Me Back' });
+  const mobileTrigger = page.locator('[data-mobile-menu]').getByRole('button', { name: 'Call Me Back' });
   await mobileTrigger.click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Sam');

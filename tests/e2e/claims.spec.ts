@@ -81,7 +81,7 @@ function longDate(iso: string): string {
 }
 
 /** Where articles' own words appear: the body, the excerpt, related articles and every teaser card. */
-const EDITORIAL = ['.article-body', '[data-excerpt]', '[data-related] li', 'li > article'];
+const EDITORIAL = ['[data-article-body]', '[data-excerpt]', '[data-related] li', 'li > article'];
 const isArticlePage = (path: string) => /^\/articles\/[^/]+$/.test(path) && !path.startsWith('/articles/page');
 
 /** The page as a visitor reads it (every disclosure opened), plus its title and description, on one line; editors' words left out. */

@@ -4,7 +4,7 @@ import { ALL_OPTIONAL, CONSENT_KEY, consentRecord } from '../../src/scripts/cons
 
 const banner = (page: Page) => page.locator('[data-cookie-banner]');
 const stored = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('cookie-consent') ?? 'null'));
-/** The prebuilt banner, once its small script has wired it (it is shown 1 s after load). */
+/** The banner, once its small script has drawn and wired it (it is shown 1 s after load). */
 const bannerArmed = '[data-cookie-banner][data-mounted]';
 
 test.describe('first visit', () => {
@@ -26,6 +26,23 @@ test.describe('first visit', () => {
     await expect(banner(page).getByRole('link', { name: 'cookie policy' })).toHaveAttribute('href', '/cookies');
   });
 
+  test('no page carries the banner: its script and its sheet are fetched, once, when no choice is stored', async ({ page }) => {
+    const html = await (await page.request.get('/')).text();
+    expect(html).not.toContain('We use cookies');
+    expect(html).not.toContain('data-cookie-banner');
+    const fetched: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await expect(banner(page)).toBeVisible();
+    const script = fetched.find((path) => /^\/_astro\/cookie-banner\.[\w-]+\.js$/.test(path));
+    const sheet = fetched.find((path) => /^\/_astro\/island-cookie-banner\.[\w-]+\.css$/.test(path));
+    expect(script).toBeDefined();
+    expect(sheet).toBeDefined();
+    // Fetched once and kept: both are immutable files.
+    for (const path of [script!, sheet!])
+      expect((await page.request.get(path)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   test('Accept All stores all four true and hides the banner', async ({ page }) => {
     await page.goto('/');
     await banner(page).getByRole('button', { name: 'Accept All' }).click();
@@ -33,8 +50,9 @@ test.describe('first visit', () => {
     expect(await stored(page)).toMatchObject({ essential: true, analytics: true, functional: true, marketing: true, version: 1 });
     expect(Date.parse((await stored(page)).timestamp)).toBeGreaterThan(Date.now() - 60_000);
     await page.reload();
-    await page.waitForTimeout(1500);
-    await expect(banner(page)).toBeHidden();
+    // Decided at load: with the choice stored the banner is never drawn.
+    await page.waitForLoadState('networkidle');
+    await expect(banner(page)).toHaveCount(0);
   });
 
   test('Reject All stores only essential; it is as prominent as Accept All', async ({ page }) => {
@@ -214,18 +232,18 @@ test.describe('the preferences dialog (issue 14)', () => {
 });
 
 test.describe('returning visitor', () => {
-  test('no banner, and no React is fetched before interaction', async ({ page }) => {
-    const scripts: Array<{ url: string; react: boolean }> = [];
-    page.on('response', async (response) => {
-      if (response.request().resourceType() !== 'script') return;
-      const body = await response.text().catch(() => '');
-      scripts.push({ url: response.url(), react: /__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.transitional\.element/.test(body) });
+  test('no banner, and no script or sheet is fetched before interaction', async ({ page }) => {
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (['script', 'stylesheet'].includes(request.resourceType())) fetched.push(request.url());
     });
     await open(page, '/');
-    await page.waitForTimeout(1500);
-    await expect(banner(page)).toBeHidden();
-    // The on-demand loader is inline: a returning visitor fetches no script file at all, least of all React.
-    expect(scripts).toEqual([]);
+    // The banner is decided at load; wait until the network has been quiet after it.
+    await page.waitForLoadState('networkidle');
+    await expect(banner(page)).toHaveCount(0);
+    // The on-demand loader is inline: a returning visitor fetches no script file at all (least of all React), nor
+    // the banner's markup, script or sheet.
+    expect(fetched).toEqual([]);
   });
 
   test('footer Cookie settings reopens the preferences with the stored choices, focus returns to it', async ({ page }) => {

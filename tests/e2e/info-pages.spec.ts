@@ -383,7 +383,7 @@ test.describe('contact form', () => {
       const input = form.locator(`#contact-${name}[name="${name}"]`);
       await expect(input).toHaveAttribute('autocomplete', autocomplete);
       await expect(input).toHaveAttribute('aria-describedby', `contact-${name}-error`);
-      await expect(form.locator(`p#contact-${name}-error.field-error`)).toBeHidden();
+      await expect(form.locator(`p#contact-${name}-error`)).toBeHidden();
     }
     await expect(page.getByLabel('Phone (optional)')).not.toHaveAttribute('required', '');
     await expect(form.locator('select#contact-subject[name="subject"] option')).toHaveText(contactSubjects.map((s) => s.label));

@@ -42,12 +42,22 @@ test.describe('header states added by the menu script and <details>', () => {
     expect(await style(menu.locator('summary svg'), 'rotate')).toBe('180deg');
   });
 
+  test("keyboard focus shows the brand's 3 px ring", async ({ page }) => {
+    await open(page, '/about');
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect(skip).toBeFocused();
+    expect(await style(skip, 'outline-style')).toBe('solid');
+    expect(await style(skip, 'outline-width')).toBe('3px');
+    expect(await style(skip, 'outline-color')).toBe('rgb(37, 77, 235)');
+  });
+
   test('the mobile menu opens as a scrollable panel under the header', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await open(page, '/about');
     const menu = page.locator('details[data-mobile-menu]');
-    await menu.locator('summary').click();
-    const panel = menu.locator('summary + div');
+    await menu.locator(':scope > summary').click();
+    const panel = menu.locator(':scope > summary + div');
     await expect(panel).toBeVisible();
     expect(await style(panel, 'position')).toBe('absolute');
     expect(await style(panel, 'top')).toBe('64px');
@@ -156,7 +166,7 @@ test('the call-back dialog and its field errors', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Request call back' }).click();
   await expect(name).toHaveAttribute('aria-invalid', 'true');
   expect(await style(name, 'border-top-color')).toBe(DANGER);
-  expect(await style(dialog.locator('.field-error').first(), 'color')).toBe(DANGER);
+  expect(await style(dialog.locator(`#${await name.getAttribute('aria-describedby')}`), 'color')).toBe(DANGER);
 });
 
 test('article search: the empty state the Worker shows keeps its card style; the hidden list takes no space', async ({ page }) => {

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rehashCsp } from '../../src/build/csp-meta.mjs';
-import { pruneKey } from '../../src/build/css-prune.mjs';
-import { dropUnusedProperties, pruneCss, scopeCss, scriptTokens } from '../../src/build/css-prune.mjs';
+import { dropUnusedProperties, pruneCss, pruneKey, scopeCss, scriptTokens, unregisterProperties } from '../../src/build/css-prune.mjs';
+import { shortenClasses } from '../../src/build/short-classes.mjs';
 import { prunePages } from '../../src/build/page-css-integration.mjs';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -13,7 +13,70 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text).dige
 describe('scriptTokens: the classes and attributes a script can add', () => {
   it('keeps Tailwind classes whole and finds attribute names and dataset keys', () => {
     const tokens = scriptTokens('e.className=`sm:p-4 w-[calc(100%-2rem)] bg-slate-950/60`;e.hidden=!1;e.dataset.cookieBanner=``');
-    expect(tokens).toEqual(expect.arrayContaining(['sm:p-4', 'w-[calc(100%-2rem)]', 'bg-slate-950/60', 'hidden', 'data-cookie-banner']));
+    expect(tokens.classes).toEqual(expect.arrayContaining(['sm:p-4', 'w-[calc(100%-2rem)]', 'bg-slate-950/60']));
+    expect(tokens.attributes.names).toEqual(expect.arrayContaining(['hidden', 'data-cookie-banner']));
+  });
+
+  it('never takes a word that is only an identifier for a class', () => {
+    const tokens = scriptTokens('let n=e.filter(t=>t.block);n.hidden=!0;e.className=`grid`');
+    expect(tokens.classes).toContain('grid');
+    expect(tokens.classes).not.toContain('filter');
+    expect(tokens.classes).not.toContain('block');
+    expect(tokens.attributes.names).toContain('hidden');
+  });
+});
+
+describe('shortenClasses', () => {
+  const page = (css: string, body: string) => `<html><head><style>${css}</style></head><body>${body}</body></html>`;
+
+  it('renames the classes of the markup and the CSS alike, the most used shortest, and drops classes nothing styles', () => {
+    const css =
+      '.btn-primary{color:red}.mt-4{margin-top:1rem}@media (width>=40rem){.sm\\:p-4{padding:1rem}}:where(.group):is([open]) .group-open\\:rotate-180{rotate:180deg}';
+    const out = shortenClasses(
+      page(
+        css,
+        '<a class="btn-primary mt-4 unstyled"></a><b class="mt-4 sm:p-4"></b><i class="mt-4"></i><details class="group"><svg class="group-open:rotate-180"></svg></details><p class="unstyled"></p>',
+      ),
+      new Set(),
+    );
+    // Equal use: alphabetical (btn-primary, group, group-open:rotate-180, sm:p-4 → b, c, d, e).
+    expect(out).toContain('<a class="b a"></a><b class="a e"></b><i class="a"></i><details class="c"><svg class="d"></svg></details>');
+    expect(out).toContain('<p></p>');
+    expect(out).toContain('.b{color:red}.a{margin-top:1rem}@media (width>=40rem){.e{padding:1rem}}:where(.c):is([open]) .d{rotate:180deg}');
+  });
+
+  it('keeps the names scripts use, never gives another class one of them, and reads entities in class names', () => {
+    const css = '.a{color:red}.hidden{display:none}.\\[\\&_p\\]\\:mt-2 p{margin-top:.5rem}';
+    const out = shortenClasses(page(css, '<div class="hidden [&amp;_p]:mt-2"></div><span class="a"></span>'), new Set(['hidden', 'a']));
+    expect(out).toContain('<div class="hidden b"></div><span class="a"></span>');
+    expect(out).toContain('.a{color:red}.hidden{display:none}.b p{margin-top:.5rem}');
+  });
+
+  it('reads every start tag whole: a > in another attribute, single quotes, line breaks', () => {
+    const out = shortenClasses(
+      page('.x{color:red}.y{color:blue}', `<a title="1 > 0" class="x"></a><b class='y x'></b><i\n  data-a="b"\n  class="x"></i>`),
+      new Set(),
+    );
+    expect(out).toContain(`<a title="1 > 0" class="a"></a><b class="b a"></b><i\n  data-a="b" class="a"></i>`);
+  });
+
+  it('leaves scripts and their strings alone', () => {
+    const out = shortenClasses(page('.x{color:red}', '<p class="x"></p><script>el.innerHTML=`<p class="x">`</script>'), new Set());
+    expect(out).toContain('<p class="a"></p><script>el.innerHTML=`<p class="x">`</script>');
+  });
+});
+
+describe('unregisterProperties', () => {
+  it("folds Tailwind's registrations into its every-element fallback, applied everywhere", () => {
+    const css =
+      '@layer properties{@supports ((-webkit-hyphens:none)){*,:before{--tw-shadow:0 0 #0000;--tw-leading:initial}}}' +
+      '.x{box-shadow:var(--tw-shadow)}@property --tw-shadow{syntax:"*";inherits:false;initial-value:0 0 #0000}@property --tw-leading{syntax:"*";inherits:false}' +
+      '@layer properties{@supports ((-webkit-hyphens:none)){*,:before{--tw-shadow:0 0 #0000;--tw-content:""}}}';
+    const out = unregisterProperties(css);
+    expect(out).not.toContain('@property');
+    expect(out).not.toContain('@supports');
+    expect(out).toContain('@layer properties{*,:before{--tw-shadow:0 0 #0000;--tw-leading:initial;--tw-content:""}}');
+    expect(out.match(/@layer properties/g)).toHaveLength(1);
   });
 });
 
@@ -104,41 +167,71 @@ describe('rehashCsp', () => {
 });
 
 describe('prunePages over a built site', () => {
-  it('prunes each page to what it and its scripts use, and gives an island a scoped sheet of its own', async () => {
+  /** A built site: page a runs a script that loads the dialog island and the notifications; b has only the hosts. */
+  function site(chunks: Array<[string, { facade: string | null; modules: string[] }]>) {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
     const siteCss = '.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     const page = (body: string) => `<html><head>${csp}<style>${siteCss}</style></head><body>${body}</body></html>`;
-    writeFileSync(
-      join(dist, 'a.html'),
-      page('<p class="page"></p><div data-island="dialog"></div><script type="module">import(`/_astro/lazy.js`)</script>'),
-    );
-    writeFileSync(join(dist, 'b.html'), page('<div data-island="dialog"></div>'));
-    writeFileSync(join(dist, '_astro/lazy.js'), 'export const c=`lazy`;import(`./island.js`)');
-    writeFileSync(join(dist, '_astro/island.js'), 'import"./toast.js";export const c=`in-dialog`');
-    writeFileSync(join(dist, '_astro/toast.js'), 'export const c=`toast`');
-    const chunks = new Map([
-      ['_astro/lazy.js', { facade: '/src/lazy.ts', modules: ['/src/lazy.ts'] }],
-      ['_astro/island.js', { facade: '/src/island.tsx', modules: ['/src/island.tsx'] }],
-      ['_astro/toast.js', { facade: '/src/toast.ts', modules: ['/src/toast.ts'] }],
-    ]);
+    const hosts = '<div data-island="dialog"></div><div data-island="toast" class="page"></div>';
+    writeFileSync(join(dist, 'a.html'), page(`<p class="page"></p>${hosts}<script type="module">import(\`/_astro/lazy.js\`)</script>`));
+    writeFileSync(join(dist, 'b.html'), page(hosts));
+    // The notifications' code is in a chunk others import too; their entry only re-exports it.
+    writeFileSync(join(dist, '_astro/lazy.js'), 'import"./toast-code.js";export const c=`lazy`;import(`./island.js`)');
+    writeFileSync(join(dist, '_astro/island.js'), 'import"./toast-code.js";export const c=`in-dialog`');
+    writeFileSync(join(dist, '_astro/toast.js'), 'export{t}from"./toast-code.js"');
+    writeFileSync(join(dist, '_astro/toast-code.js'), 'export const t=`toast`');
+    return { dist, chunks: new Map(chunks) };
+  }
+  const CHUNKS: Array<[string, { facade: string | null; modules: string[] }]> = [
+    ['_astro/lazy.js', { facade: '/src/lazy.ts', modules: ['/src/lazy.ts'] }],
+    ['_astro/island.js', { facade: '/src/island.tsx', modules: ['/src/island.tsx'] }],
+    ['_astro/toast.js', { facade: '/src/scripts/toast.ts', modules: [] }],
+    ['_astro/toast-code.js', { facade: null, modules: ['/src/scripts/toast.ts', '/src/scripts/key.ts'] }],
+  ];
+  const islands = { dialog: '/src/island.tsx', toast: '/src/scripts/toast.ts' };
 
-    await prunePages({ dist, chunks, islands: { dialog: '/src/island.tsx' }, everyPage: ['/src/toast.ts'] });
+  it('prunes each page to what it and its scripts use, and gives each island a scoped sheet of its own', async () => {
+    const { dist, chunks } = site(CHUNKS);
+    await prunePages({ dist, chunks, islands, shortClasses: false });
 
     const a = readFileSync(join(dist, 'a.html'), 'utf8');
     const b = readFileSync(join(dist, 'b.html'), 'utf8');
-    // Its markup, the script it loads later, and the module every page may run; never the island's own classes.
-    expect(a).toMatch(/<style>.*\.page\{.*\.lazy\{.*\.toast\{.*<\/style>/);
+    // Its markup and the script it loads later; never an island's own classes, wherever that island's code is.
+    expect(a).toMatch(/<style>.*\.page\{.*\.lazy\{.*<\/style>/);
     expect(a).not.toContain('.in-dialog{');
+    expect(a).not.toContain('.toast{');
     expect(a).not.toContain('.nowhere');
-    expect(b).not.toContain('.page{');
-    expect(b).toContain('.toast{');
-    // The island's sheet: its classes, scoped to its host, linked from the host.
-    const sheet = readdirSync(join(dist, '_astro')).find((file) => file.startsWith('island-dialog.'))!;
-    expect(readFileSync(join(dist, '_astro', sheet), 'utf8')).toContain('[data-island="dialog"] .in-dialog{');
-    expect(a).toContain(`<div data-island="dialog" data-css="/_astro/${sheet}">`);
+    expect(b).not.toContain('.lazy{');
+    // Each island's sheet: its classes, scoped to its host, linked from the host (not from the script's text).
+    const sheet = (name: string) => readdirSync(join(dist, '_astro')).find((file) => file.startsWith(`island-${name}.`))!;
+    expect(readFileSync(join(dist, '_astro', sheet('dialog')), 'utf8')).toContain('[data-island="dialog"] .in-dialog{');
+    expect(readFileSync(join(dist, '_astro', sheet('toast')), 'utf8')).toContain('[data-island="toast"] .toast{');
+    expect(a).toContain(`<div data-island="dialog" data-css="/_astro/${sheet('dialog')}">`);
+    expect(a).toContain(`<div data-island="toast" data-css="/_astro/${sheet('toast')}" class="page">`);
     // The policy hashes the new style.
+    const style = /<style>(.*?)<\/style>/.exec(a)![1]!;
+    expect(a).toContain(`style-src 'self' ${hash(style)}`);
+  });
+
+  it('refuses an island whose code shares a chunk with UI of another module (its classes would leave the pages)', async () => {
+    const shared: typeof CHUNKS = CHUNKS.map(([file, chunk]) =>
+      file === '_astro/toast-code.js' ? [file, { ...chunk, modules: [...chunk.modules, '/src/components/Card.astro'] }] : [file, chunk],
+    );
+    const { dist, chunks } = site(shared);
+    await expect(prunePages({ dist, chunks, islands })).rejects.toThrow(
+      /toast-code\.js holds island "toast" together with \/src\/components\/Card\.astro/,
+    );
+  });
+
+  it('gives the classes short names in the markup and the CSS alike, and rehashes the policy', async () => {
+    const { dist, chunks } = site(CHUNKS);
+    await prunePages({ dist, chunks, islands });
+    const a = readFileSync(join(dist, 'a.html'), 'utf8');
+    // `page` is only in the markup: renamed; `lazy` is named by a script the page runs: kept.
+    expect(a).toContain('<style>.a{color:red}.lazy{color:green}</style>');
+    expect(a).toContain('<p class="a"></p>');
     const style = /<style>(.*?)<\/style>/.exec(a)![1]!;
     expect(a).toContain(`style-src 'self' ${hash(style)}`);
   });
@@ -153,7 +246,7 @@ describe('prunePages over a built site', () => {
       join(dist, 'a.html'),
       `<html><head>${csp}<style>${siteCss}</style></head><body><p class="page"></p><style>${foreign}</style></body></html>`,
     );
-    await prunePages({ dist, chunks: new Map(), islands: {}, everyPage: [] });
+    await prunePages({ dist, chunks: new Map(), islands: {}, shortClasses: false });
     const a = readFileSync(join(dist, 'a.html'), 'utf8');
     expect(a).toContain('<style>.page{color:red}</style>');
     expect(a).toContain(`style-src 'self' ${hash('.page{color:red}')}`);

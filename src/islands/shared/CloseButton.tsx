@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
+import { CLOSE_BUTTON_CLASS } from './close-button-class';
 
 interface CloseButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className' | 'aria-label'> {
   label: string;
@@ -6,18 +7,10 @@ interface CloseButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>,
   className?: string;
 }
 
-/**
- * The X in the corner of a banner or dialog: a 44 px target with an accessible name. Without `onClick` (markup
- * rendered at build time, such as the cookie banner's) a script binds it through its data attributes.
- */
+/** The X in the corner of a dialog: a 44 px target with an accessible name. */
 export function CloseButton({ label, className = 'top-4 right-4', ...button }: CloseButtonProps) {
   return (
-    <button
-      {...button}
-      type="button"
-      aria-label={label}
-      className={`absolute grid size-11 place-items-center rounded-lg text-ink-muted hover:bg-surface-muted hover:text-ink ${className}`}
-    >
+    <button {...button} type="button" aria-label={label} className={`${CLOSE_BUTTON_CLASS} ${className}`}>
       <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true">
         <path d="M18 6 6 18M6 6l12 12" />
       </svg>

@@ -1,0 +1,126 @@
+// @ts-check
+/**
+ * Short class names in a built page (issue 20: the whole document in the first round trip). Tailwind's names are
+ * written for people (`inline-flex min-h-11 items-center`); in a page's markup and its inline stylesheet they are
+ * about a tenth of the bytes. After a page's CSS is pruned, every class its markup uses is renamed to a short one
+ * (`a`, `b`, … `a0`, most used first) in the markup and in its inline CSS alike, and a class that no rule of the page
+ * matches is dropped from the markup. A class any script the page can run names (scriptTokens: a script may add it,
+ * look for it or render it, as a React island hydrating its markup does) keeps its name, as does a class in an
+ * island's own sheet. Development (`astro dev`) never runs this: the source and the dev server keep Tailwind's names.
+ */
+import postcss from 'postcss';
+import selectorParser from 'postcss-selector-parser';
+
+/** A start tag up to its class attribute (other attributes read whole, so a `>` in a value is no end), the white space
+ * and `class=`, then the value in double or single quotes. */
+const CLASS_ATTRIBUTE =
+  /(<[a-zA-Z][\w:.-]*(?:\s+(?!class=)[^\s"'=<>`/]+(?:=(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)(\s+class=)(?:"([^"]*)"|'([^']*)')/g;
+const STYLE = /(<style[^>]*>)([\s\S]*?)(<\/style>)/g;
+const RAW_TEXT = /<(script|style|template|textarea)\b[^>]*>[\s\S]*?<\/\1>/gi;
+
+/** Short identifiers in order: a…z, then a0…z9, aa…zz, then longer. Never starts with a digit or a hyphen. */
+function* shortNames() {
+  const first = 'abcdefghijklmnopqrstuvwxyz';
+  const rest = 'abcdefghijklmnopqrstuvwxyz0123456789';
+  for (const a of first) yield a;
+  for (let length = 1; ; length++) {
+    const counters = new Array(length).fill(0);
+    for (const a of first) {
+      counters.fill(0);
+      for (;;) {
+        yield a + counters.map((i) => rest[i]).join('');
+        let position = length - 1;
+        while (position >= 0 && ++counters[position] === rest.length) counters[position--] = 0;
+        if (position < 0) break;
+      }
+    }
+  }
+}
+
+/** @param {string} css */
+function cssClasses(css) {
+  /** @type {Set<string>} */
+  const classes = new Set();
+  const collect = selectorParser((selectors) => selectors.walkClasses((node) => void classes.add(node.value)));
+  postcss.parse(css).walkRules((rule) => void collect.processSync(rule.selector));
+  return classes;
+}
+
+/**
+ * @param {string} css
+ * @param {Map<string, string>} names
+ */
+function renameInCss(css, names) {
+  const rename = selectorParser((selectors) =>
+    selectors.walkClasses((node) => {
+      const short = names.get(node.value);
+      if (short) node.value = short;
+    }),
+  );
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    rule.selector = rename.processSync(rule.selector);
+  });
+  return root.toString();
+}
+
+const ENTITIES = /** @type {Record<string, string>} */ ({ amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' });
+/** Text as written in an attribute (`[&amp;_p]:mt-2`) → as it is meant (`[&_p]:mt-2`): the class name CSS matches. */
+export const decodeEntities = (/** @type {string} */ token) =>
+  token.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (entity, body) =>
+    body[0] === '#'
+      ? String.fromCodePoint(Number(body[1] === 'x' || body[1] === 'X' ? `0${body.slice(1)}` : body.slice(1)))
+      : (ENTITIES[body.toLowerCase()] ?? entity),
+  );
+
+/**
+ * @param {string} html a built page whose inline CSS has been pruned to what it uses
+ * @param {Set<string>} kept class names that must keep their name (named by a script the page can run)
+ * @returns {string}
+ */
+export function shortenClasses(html, kept) {
+  const css = [...html.matchAll(STYLE)].map(([, , body]) => body ?? '').join('\n');
+  const styled = cssClasses(css);
+  // Raw text (scripts, styles) is blanked while reading so a `class=` inside a script string is never touched.
+  const markup = html.replace(RAW_TEXT, (text) => ' '.repeat(text.length));
+
+  /** @type {Map<string, number>} how many elements use each class */
+  const uses = new Map();
+  /** @type {Array<{ start: number, end: number, tokens: string[] }>} each class attribute, from its leading space */
+  const attributes = [];
+  for (const match of markup.matchAll(CLASS_ATTRIBUTE)) {
+    const [whole, tag = '', , doubleQuoted, singleQuoted] = match;
+    const tokens = (doubleQuoted ?? singleQuoted ?? '').split(/\s+/).filter(Boolean);
+    // From the white space before `class=` to the closing quote.
+    const start = (match.index ?? 0) + tag.length;
+    attributes.push({ start, end: (match.index ?? 0) + whole.length, tokens });
+    for (const name of tokens.map(decodeEntities)) uses.set(name, (uses.get(name) ?? 0) + 1);
+  }
+
+  const renamable = [...uses.keys()].filter((name) => styled.has(name) && !kept.has(name));
+  renamable.sort((a, b) => (uses.get(b) ?? 0) - (uses.get(a) ?? 0) || (a < b ? -1 : 1));
+  /** Every class name that stays as it is: a short name must never be one of them. */
+  const taken = new Set([...kept, ...styled].filter((name) => !renamable.includes(name)));
+  /** @type {Map<string, string>} */
+  const names = new Map();
+  const generator = shortNames();
+  for (const name of renamable) {
+    let short = generator.next().value ?? '';
+    while (taken.has(short)) short = generator.next().value ?? '';
+    names.set(name, short);
+  }
+
+  // The markup: renamed, without the classes nothing styles and no script names, without an attribute left empty.
+  let out = '';
+  let last = 0;
+  for (const { start, end, tokens } of attributes) {
+    const value = tokens
+      .filter((token) => styled.has(decodeEntities(token)) || kept.has(decodeEntities(token)))
+      .map((token) => names.get(decodeEntities(token)) ?? token)
+      .join(' ');
+    out += html.slice(last, start) + (value ? ` class="${value}"` : '');
+    last = end;
+  }
+  out += html.slice(last);
+  return out.replace(STYLE, (_whole, open, body, close) => open + renameInCss(body, names) + close);
+}

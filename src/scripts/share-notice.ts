@@ -1,0 +1,13 @@
+/**
+ * What the article's Share button says once it has copied the link (src/components/articles/ShareButton.astro): loaded
+ * only then, with the notifications, so the page carries just the few bytes that start the copy inside the click.
+ */
+import { notify } from './notify';
+
+export async function confirmCopy(url: string, copied: Promise<boolean> | undefined): Promise<void> {
+  notify(
+    (await copied)
+      ? { title: 'Link copied', description: 'The link to this article is on your clipboard, ready to paste.', variant: 'success' }
+      : { title: 'Could not copy the link', description: url, variant: 'error' },
+  );
+}
