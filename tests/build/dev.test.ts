@@ -61,7 +61,8 @@ describe('npm run dev', () => {
     const page = await browser.newPage();
     await page.goto(`${base}/articles`);
     const overlay = page.locator('vite-error-overlay');
-    await overlay.waitFor({ state: 'attached', timeout: 60_000 });
+    // A cold dev server compiles the page on first request: slow on a busy machine, so the wait is generous.
+    await overlay.waitFor({ state: 'attached', timeout: 150_000 });
     const text = await overlay.evaluate(
       (element) =>
         element.shadowRoot?.querySelector('#message-content, .message, main')?.textContent ?? element.shadowRoot?.textContent ?? '',
@@ -69,7 +70,7 @@ describe('npm run dev', () => {
     expect(text).toContain('src/content/articles/broken-field.mdx:4');
     expect(text).toContain('category must be one of');
     await page.close();
-  });
+  }, 180_000);
 
   it('once the file is fixed, lists drafts and scheduled articles with their badges', async () => {
     writeFileSync(broken(), readFileSync(broken(), 'utf8').replace('category: Gardening', 'category: Moving Tips'));
