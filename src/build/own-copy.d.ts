@@ -8,3 +8,6 @@ declare module 'own-copy:~/scripts/pending-trigger' {
 declare module 'own-copy:~/scripts/notice-key' {
   export * from '~/scripts/notice-key';
 }
+declare module 'own-copy:~/islands/shared/close-button-class' {
+  export * from '~/islands/shared/close-button-class';
+}
