@@ -7,7 +7,7 @@
 import { faqCategories } from '../../src/data/faqs';
 import { findFurniture } from '../../src/data/furniture';
 import { findPackage } from '../../src/data/packages';
-import { QUOTE_BUTTONS, QUOTE_LABELS } from '../../src/data/quote-labels';
+import { QUOTE_BUTTONS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '../../src/data/quote-labels';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
 import { nextDay, typed, uniqueEmail } from '../e2e/quote-helpers';
 import { label, role, startsWith, text, type Query } from './engine';
@@ -72,9 +72,10 @@ test('the quote wizard through all five steps to its confirmation, at the price 
   await browse.click(next);
   await browse.click(role('button', startsWith(wardrobe)));
   await browse.click(next);
-  await browse.type(label(startsWith(QUOTE_LABELS.fromPostcode)), ROUTE.from);
+  // Each end's postcode is named after its group ("Moving from Postcode").
+  await browse.type(role('combobox', startsWith(QUOTE_ROUTE_ENDS.from)), ROUTE.from);
   await browse.press('Tab');
-  await browse.type(label(startsWith(QUOTE_LABELS.toPostcode)), ROUTE.to);
+  await browse.type(role('combobox', startsWith(QUOTE_ROUTE_ENDS.to)), ROUTE.to);
   await browse.press('Tab');
   await browse.see(text(ROUTE.total), { timeoutMs: 20_000 });
   await browse.click(next);

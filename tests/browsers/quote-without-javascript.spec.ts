@@ -4,7 +4,7 @@
  */
 import { findFurniture } from '../../src/data/furniture';
 import { findPackage } from '../../src/data/packages';
-import { QUOTE_BUTTONS, QUOTE_LABELS } from '../../src/data/quote-labels';
+import { QUOTE_BUTTONS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '../../src/data/quote-labels';
 import { nextDay, uniqueEmail } from '../e2e/quote-helpers';
 import { label, role, startsWith, text } from './engine';
 import { test } from './fixtures';
@@ -14,8 +14,9 @@ test('the quote without JavaScript: priced by the server, submitted, confirmed',
   await browse.goto('/quote');
   await browse.click(role('radio', startsWith(findPackage(ROUTE.propertyId)!.title)));
   await browse.click(role('checkbox', startsWith(findFurniture(ROUTE.furnitureId)!.name)));
-  await browse.type(label(startsWith(QUOTE_LABELS.fromPostcode)), ROUTE.from);
-  await browse.type(label(startsWith(QUOTE_LABELS.toPostcode)), ROUTE.to);
+  // Each end's postcode is named after its group ("Moving from Postcode").
+  await browse.type(role('textbox', `${QUOTE_ROUTE_ENDS.from} ${QUOTE_LABELS.fromPostcode}`), ROUTE.from);
+  await browse.type(role('textbox', `${QUOTE_ROUTE_ENDS.to} ${QUOTE_LABELS.toPostcode}`), ROUTE.to);
   await browse.click(role('button', QUOTE_BUTTONS.checkPrice));
   await browse.see(text(ROUTE.total));
 
