@@ -91,9 +91,19 @@ test('an article written in the browser editor lands beside its picture, is acce
   expect(existsSync(mdxPath)).toBe(false);
 
   await test.step('the editor page has its own policy, is never indexed and passes axe', async () => {
-    const answer = await page.goto(`${origin}/keystatic/collection/articles/create`);
-    expect(answer?.headers()['content-security-policy']).toContain("default-src 'self'");
-    expect(answer?.headers()['x-robots-tag']).toBe('noindex, nofollow');
+    // A cold dev server may answer the first visit while Vite is still optimising the editor's dependencies (and then
+    // reload it): wait for the editor's own answer, with its policy, before checking it.
+    let headers: Record<string, string> = {};
+    await expect
+      .poll(
+        async () =>
+          (headers = (await page.goto(`${origin}/keystatic/collection/articles/create`))?.headers() ?? {})['content-security-policy'],
+        {
+          timeout: 120_000,
+        },
+      )
+      .toContain("default-src 'self'");
+    expect(headers['x-robots-tag']).toBe('noindex, nofollow');
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
     await expect(field('Title')).toBeVisible({ timeout: 120_000 });
     expect(await axeViolations(page)).toEqual([]);
