@@ -28,7 +28,7 @@ import { countingD1 } from './lib/d1';
 import { isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
 import { contactSentPage } from './pages/contact-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
-import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
+import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 
 export const api = new Hono<LeadEnv>();
 
@@ -41,6 +41,7 @@ api.post(API_PATHS.callback, ...leadRoute(callbackRoute, requestCallback));
 for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
 api.get(PAGE_PATHS.calendar, quoteCalendar);
 api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
+api.get(PAGE_PATHS.quote, showQuoteForm);
 api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
 for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
   api.get(path, showConfirmation);
@@ -61,7 +62,10 @@ api.onError((error, c) => {
 function forTheWorker(request: Request, url: URL): boolean {
   const { pathname } = url;
   if (matchesPath(WORKER_PATHS.api, pathname)) return true;
-  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) return request.method === 'POST';
+  // A GET of /quote is the prebuilt page, unless it names a service or the state a post left (quote-form.ts).
+  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) {
+    return request.method === 'POST' || (request.method === 'GET' && (url.searchParams.has('form') || url.searchParams.has('service')));
+  }
   if (isConfirmationPath(pathname)) return true;
   return request.method === 'GET' && isContactSent(url);
 }

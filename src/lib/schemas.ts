@@ -10,6 +10,7 @@ import * as z from 'zod/mini';
 import { packageIds, type PackageId } from '../data/packages';
 import { contactSubjects } from '../data/contact-subjects';
 import { findFurniture } from '../data/furniture';
+import { serviceValues } from '../data/services';
 import { promo } from '../site.config';
 import { fromTypedDate } from './dates';
 import { LIMITS } from './limits';
@@ -92,6 +93,9 @@ export const moveDateField = z.string(MOVE_DATE_MESSAGES.not_a_date).check(
   }),
 );
 
+/** The service a page started the quote for (`/quote?service=…`): one of the services table's, or none. */
+export const serviceField = z.optional(z.enum(serviceValues, 'Please choose a service from our list.'));
+
 export const propertyIdField = z.enum(packageIds as unknown as [PackageId, ...PackageId[]], 'Please choose a property size.');
 
 export const furnitureIdsField = z._default(
@@ -132,6 +136,7 @@ export const quoteRequestSchema = z.object({
   name: nameField('Please enter your full name.'),
   email: emailField,
   phone: phoneField,
+  service: serviceField,
   propertyId: propertyIdField,
   furnitureIds: furnitureIdsField,
   fromPostcode: postcodeField('from'),
@@ -180,6 +185,7 @@ const formDateField = z.pipe(
 );
 
 const quoteFormRoute = {
+  service: blankAsMissing(serviceField),
   propertyId: propertyIdField,
   furnitureIds: formFurniture,
   fromPostcode: formPostcodeField('from'),

@@ -48,6 +48,7 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     name: submission.name,
     email: submission.email,
     phone: submission.phone,
+    service: submission.service ?? null,
     propertyId: submission.propertyId,
     furnitureIds: submission.furnitureIds,
     fromPostcode: submission.fromPostcode,

@@ -3,6 +3,7 @@
  * its calendar file. store.ts maps it to and from quote_requests; a new field is added here, in store.ts (and a
  * migration), and wherever it is shown.
  */
+import type { ServiceValue } from '../../../src/data/services';
 import type { PricingResult } from '../../../src/lib/pricing';
 import type { Via } from '../lead-pipeline';
 import type { OutboxStatus } from '../outbox';
@@ -19,6 +20,8 @@ export interface StoredQuote {
   name: string;
   email: string;
   phone: string;
+  /** The service a page started the quote for (services table), or null for a plain quote. */
+  service: ServiceValue | null;
   propertyId: string;
   furnitureIds: string[];
   /** Normalised postcodes, and the lines as the customer typed them (when they said more than the postcode). */

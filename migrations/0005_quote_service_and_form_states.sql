@@ -1,0 +1,17 @@
+-- Issue 18. A quote keeps the service a page started it for (`/quote?service=…`: NULL for a plain quote), so the
+-- confirmation and both e-mails say what its total leaves out (a car, storage, packing).
+ALTER TABLE quote_requests ADD COLUMN service TEXT;
+
+-- The quote form without JavaScript answers every post with a redirect (post/redirect/get), so Back and reload never
+-- ask to send it again. What the next page shows (the answers as typed, the messages, the price) waits here under an
+-- unguessable id for a short time, never in the URL: it holds contact details. The Worker reads a state only before
+-- `expires_at`; the cron trigger deletes the rest.
+CREATE TABLE quote_form_states (
+  id TEXT PRIMARY KEY,                   -- 128 random bits, base64url
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  state TEXT NOT NULL                    -- JSON: the values, errors and fill of the page
+);
+CREATE INDEX quote_form_states_expires ON quote_form_states (expires_at);
+
+INSERT OR REPLACE INTO app_meta (key, value) VALUES ('schema_version', '5');
