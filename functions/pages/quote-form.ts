@@ -27,6 +27,8 @@ import type { Context } from 'hono';
 import { findPackage } from '../../src/data/packages';
 import { findService } from '../../src/data/services';
 import { addressLine } from '../../src/lib/address';
+import { londonToday } from '../../src/lib/dates';
+import { shortNoticeNote } from '../../src/lib/move-date';
 import { PAGE_PATHS } from '../../src/lib/api';
 import { crossesSea } from '../../src/lib/ferry';
 import { priceRoute } from '../../src/lib/price-route';
@@ -164,11 +166,12 @@ async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
   if (!priced.ok) return refuse(c, routeRefusal(priced.error));
   const { pricing, notes, distanceMiles } = priced.route;
   const caveat = findService(form.service)?.totalNote;
+  const shortNotice = form.moveDate ? shortNoticeNote(form.moveDate, londonToday()) : null;
   // The promo code is not the price's business: named on the card when it is one we know, never an error here.
   const promo = promoCodeField.safeParse(c.var.formBody?.get('promoCode') ?? '');
   return quoteFormPage(c, 200, {
     fill: priceFill(pricing, {
-      notes: caveat ? [...notes, caveat] : notes,
+      notes: [...notes, ...(caveat ? [caveat] : []), ...(shortNotice ? [shortNotice] : [])],
       promoCode: promo.success ? promo.data : undefined,
       ferry: crossesSea(form.fromPostcode, form.toPostcode),
     }),

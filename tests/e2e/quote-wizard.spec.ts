@@ -427,7 +427,7 @@ test('typed dates: an impossible or past date gets a clear message', async ({ pa
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await field.fill('01/01/2020');
   await field.blur();
-  await expect(page.getByText('That date has passed. Choose today or a later date.')).toBeVisible();
+  await expect(page.getByText('That date has passed. Choose tomorrow or a later date.')).toBeVisible();
   await continueButton(page).click();
   await expectStep(page, 'When do you want to move?');
   await expect(page.getByText('Choose your move date to continue.')).toBeVisible();
