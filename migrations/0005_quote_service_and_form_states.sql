@@ -2,6 +2,10 @@
 -- confirmation and both e-mails say what its total leaves out (a car, storage, packing).
 ALTER TABLE quote_requests ADD COLUMN service TEXT;
 
+-- The access at each end (floor, lift, parking distance: src/data/access.ts) as JSON {"from":{…},"to":{…}}, or NULL when
+-- none was given. It goes to the mover; it never changes the price.
+ALTER TABLE quote_requests ADD COLUMN access TEXT;
+
 -- The quote form without JavaScript answers every post with a redirect (post/redirect/get), so Back and reload never
 -- ask to send it again. What the next page shows (the answers as typed, the messages, the price) waits here under an
 -- unguessable id for a short time, never in the URL: it holds contact details. The Worker reads a state only before

@@ -9,6 +9,7 @@
 import * as z from 'zod/mini';
 import { packageIds, type PackageId } from '../data/packages';
 import { contactSubjects } from '../data/contact-subjects';
+import { ACCESS_KEYS, ACCESS_QUESTIONS, accessField } from '../data/access';
 import { findFurniture } from '../data/furniture';
 import { serviceValues } from '../data/services';
 import { promo } from '../site.config';
@@ -96,6 +97,30 @@ export const moveDateField = z.string(MOVE_DATE_MESSAGES.not_a_date).check(
 /** The service a page started the quote for (`/quote?service=…`): one of the services table's, or none. */
 export const serviceField = z.optional(z.enum(serviceValues, 'Please choose a service from our list.'));
 
+/** '' as missing (a function declaration, so the access fields can use it above blankAsMissing). */
+function blankAsMissingLazy<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    schema,
+  );
+}
+
+/** The access questions of both ends (data/access.ts): each optional, each one of its table's answers. */
+const accessAnswer = (question: keyof typeof ACCESS_QUESTIONS) =>
+  z.optional(
+    z.enum(
+      ACCESS_QUESTIONS[question].options.map((option) => option.value) as [string, ...string[]],
+      `Please choose one of the answers for ${ACCESS_QUESTIONS[question].label.toLowerCase()}.`,
+    ),
+  );
+const accessFields = Object.fromEntries(
+  (['from', 'to'] as const).flatMap((end) => ACCESS_KEYS.map((question) => [accessField(end, question), accessAnswer(question)])),
+) as Record<ReturnType<typeof accessField>, ReturnType<typeof accessAnswer>>;
+/** The same, as a plain form posts them (an unanswered select posts ''). */
+const formAccessFields = Object.fromEntries(
+  Object.entries(accessFields).map(([name, field]) => [name, blankAsMissingLazy(field)]),
+) as Record<ReturnType<typeof accessField>, ReturnType<typeof blankAsMissingLazy<ReturnType<typeof accessAnswer>>>>;
+
 export const propertyIdField = z.enum(packageIds as unknown as [PackageId, ...PackageId[]], 'Please choose a property size.');
 
 export const furnitureIdsField = z._default(
@@ -143,6 +168,7 @@ export const quoteRequestSchema = z.object({
   toPostcode: postcodeField('to'),
   fromAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
   toAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
+  ...accessFields,
   moveDate: moveDateField,
   additionalInfo: optionalText(
     LIMITS.additionalInfo,
@@ -192,6 +218,7 @@ const quoteFormRoute = {
   toPostcode: formPostcodeField('to'),
   fromAddress: blankAsMissing(quoteRequestSchema.shape.fromAddress),
   toAddress: blankAsMissing(quoteRequestSchema.shape.toAddress),
+  ...formAccessFields,
   website: honeypotField,
 };
 

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS } from '~/lib/api';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
+import { describeAccess } from '~/data/access';
 import { findService } from '~/data/services';
 import { site } from '~/site.config';
 import {
@@ -230,10 +231,10 @@ describe('issue 18 item 2: a service page’s quote without JavaScript', () => {
     const withCar = typed({ service: 'car-transport' });
     const [plainAnswer, carAnswer] = [await postForm(plain), await postForm(withCar)];
     const ref = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref')!;
-    const [plainRow, carRow] = [ref(plainAnswer), ref(carAnswer)].map(
-      (reference) =>
-        query<{ service: string | null; total: number }>('SELECT service, total FROM quote_requests WHERE reference = ?', reference)[0]!,
-    );
+    const row = (reference: string) =>
+      query<{ service: string | null; total: number }>('SELECT service, total FROM quote_requests WHERE reference = ?', reference)[0]!;
+    const plainRow = row(ref(plainAnswer));
+    const carRow = row(ref(carAnswer));
     expect(carRow.service).toBe('car-transport');
     expect(plainRow.service).toBe(null);
     // The service changes what is said, never the price.
@@ -321,5 +322,37 @@ describe('issue 18 item 6: the plain form reports everything at once and never a
     await runCron(secondsFromNow(31 * 60));
     expect(query('SELECT COUNT(*) AS n FROM quote_form_states WHERE state LIKE ?', `%${fields.email as string}%`)).toEqual([{ n: 0 }]);
     expect(readPage(await getPage(location)).value('email')).toBe('');
+  });
+});
+
+describe('issue 18 item 8: access at each end goes to the mover and never changes the price', () => {
+  it('the plain form’s access answers are stored, e-mailed to both and shown on the confirmation; the total is the same', async () => {
+    const access = { fromFloor: 'third', fromLift: 'no', fromParking: '20-50m', toFloor: 'ground' };
+    const [plain, withAccess] = [await postForm(typed()), await postForm(typed(access))];
+    const ref = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref')!;
+    const row = (reference: string) =>
+      query<{ access: string | null; total: number }>('SELECT access, total FROM quote_requests WHERE reference = ?', reference)[0]!;
+    expect(row(ref(withAccess)).total).toBe(row(ref(plain)).total);
+    expect(row(ref(plain)).access).toBe(null);
+    expect(JSON.parse(row(ref(withAccess)).access!)).toEqual({
+      from: { floor: 'third', lift: 'no', parking: '20-50m' },
+      to: { floor: 'ground' },
+    });
+    const collection = describeAccess({ floor: 'third', lift: 'no', parking: '20-50m' });
+    expect(collection).toBe('3rd floor, no lift, parking: 20 to 50 metres away');
+    for (const email of await emailsMentioning(ref(withAccess))) {
+      expect(email.text).toContain(`Access at collection: ${collection}`);
+      expect(email.text).toContain('Access at delivery: Ground floor or a house');
+    }
+    const confirmation = readPage(await getPage(withAccess.headers.get('location')!));
+    expect(confirmation.filled('access')).toContain(`Access at collection: ${collection}`);
+  });
+
+  it('an answer outside the table is refused over JSON on its field', async () => {
+    const response = await call(API_PATHS.quote, validQuote({ toLift: 'escalator' }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      toLift: 'Please choose one of the answers for lift.',
+    });
   });
 });

@@ -14,7 +14,7 @@ import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, heading, layout, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
 import type { StoredQuote } from './stored-quote';
-import { distanceText, firstName, furnitureSummary, place, propertyTitle, quoteService, serviceCaveat } from './summary';
+import { accessLines, distanceText, firstName, furnitureSummary, place, propertyTitle, quoteService, serviceCaveat } from './summary';
 
 /** Where the customer's e-mail links to their quote. */
 export const VIEW_ONLINE = 'View your quote online';
@@ -56,6 +56,7 @@ function moveRows(quote: StoredQuote): Row[] {
     ['Distance', `${distanceText(quote)}${free}`],
     ['Move date', formatLongDate(quote.moveDate)],
     ['Furniture', furnitureSummary(quote.furnitureIds)],
+    ...accessLines(quote),
   ];
   for (const note of quote.notes) rows.push(['Note', note]);
   if (crossesSea(quote.fromPostcode, quote.toPostcode)) rows.push(['Note', FERRY_NOTE]);

@@ -27,6 +27,8 @@ interface QuoteRow {
   to_postcode: string;
   from_address: string | null;
   to_address: string | null;
+  /** JSON {from, to} of access answers, or NULL. */
+  access: string | null;
   move_date: string;
   additional_info: string | null;
   promo_code: string | null;
@@ -58,6 +60,7 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     to_postcode: quote.toPostcode,
     from_address: quote.fromAddress,
     to_address: quote.toAddress,
+    access: quote.access ? JSON.stringify(quote.access) : null,
     move_date: quote.moveDate,
     additional_info: quote.additionalInfo,
     promo_code: quote.promoCode,
@@ -88,6 +91,7 @@ function fromRow(row: QuoteRow & { customer_status: OutboxStatus | null }): Stor
     toPostcode: row.to_postcode,
     fromAddress: row.from_address,
     toAddress: row.to_address,
+    access: row.access ? (JSON.parse(row.access) as StoredQuote['access']) : null,
     moveDate: row.move_date,
     additionalInfo: row.additional_info,
     promoCode: row.promo_code,

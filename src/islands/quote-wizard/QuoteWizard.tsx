@@ -8,6 +8,7 @@ import { loadRouteMap, StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
+import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import { takeOverForm } from './form-handover';
 import { readPrefill } from './prefill';
 import { priceNow, schedulePricing } from './pricing-runner';
@@ -286,6 +287,7 @@ export default function QuoteWizard() {
           to={state.toPostcode}
           fromAddress={state.fromAddress}
           toAddress={state.toAddress}
+          access={Object.fromEntries(ACCESS_FIELD_NAMES.map((name) => [name, state[name]])) as Record<AccessFieldName, string>}
           onChange={(patch) => {
             setBlocked(null);
             updateAnswers(patch);
