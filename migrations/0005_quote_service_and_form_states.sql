@@ -6,6 +6,10 @@ ALTER TABLE quote_requests ADD COLUMN service TEXT;
 -- none was given. It goes to the mover; it never changes the price.
 ALTER TABLE quote_requests ADD COLUMN access TEXT;
 
+-- A home above three bedrooms asks for a survey, not a price: a call-back request carrying it as JSON
+-- {"size","type","postcode"} (src/data/survey.ts), NULL for a plain call-back.
+ALTER TABLE callback_requests ADD COLUMN survey TEXT;
+
 -- The quote form without JavaScript answers every post with a redirect (post/redirect/get), so Back and reload never
 -- ask to send it again. What the next page shows (the answers as typed, the messages, the price) waits here under an
 -- unguessable id for a short time, never in the URL: it holds contact details. The Worker reads a state only before

@@ -39,6 +39,7 @@ import type { Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
 import { formPageWith, mergeFills, postedValues, refusalState, type Fill, type FormPageState } from '../lib/prebuilt-page';
 import { readFormState, saveFormState } from '../lib/quote/form-state';
+import { acceptCallback } from '../lib/callback';
 import { acceptQuote } from '../lib/quote/accept';
 import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
 import type { QuoteSubmission } from '../lib/quote/submission';
@@ -48,6 +49,8 @@ import { formMessages } from './quote-form-messages';
 
 /** The form's fields that can carry a message (the error summary lists them in this order). */
 const FIELDS = new Set([
+  'surveySize',
+  'surveyType',
   'propertyId',
   'furnitureIds',
   'fromPostcode',
@@ -158,7 +161,19 @@ export const quoteFormRoute: LeadSpec<typeof quoteFormSchema> = {
 };
 
 export function answerQuoteForm(c: LeadContext, form: QuoteForm): Promise<Response> {
+  if (form.action === 'survey') return askForSurvey(c, form);
   return form.action === 'price' ? checkPrice(c, form) : submitQuote(c, form);
+}
+
+/** 'Ask for a survey call': a call-back request carrying the survey; the page says so, with its reference. */
+async function askForSurvey(c: LeadContext, form: Extract<QuoteForm, { action: 'survey' }>): Promise<Response> {
+  const postcode = form.fromPostcode?.trim().slice(0, 200);
+  const { reference } = await acceptCallback(c, {
+    name: form.name,
+    phone: form.phone,
+    survey: { size: form.surveySize, type: form.surveyType, ...(postcode ? { postcode } : {}) },
+  });
+  return quoteFormPage(c, 200, { fill: { text: { 'survey:reference': reference }, show: ['survey-sent'] }, focus: 'survey-sent' });
 }
 
 async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {

@@ -12,6 +12,7 @@ import { contactSubjects } from '../data/contact-subjects';
 import { ACCESS_KEYS, ACCESS_QUESTIONS, accessField } from '../data/access';
 import { findFurniture } from '../data/furniture';
 import { serviceValues } from '../data/services';
+import { SURVEY_SIZES, SURVEY_TYPES } from '../data/survey';
 import { promo } from '../site.config';
 import { fromTypedDate } from './dates';
 import { LIMITS } from './limits';
@@ -96,6 +97,20 @@ export const moveDateField = z.string(MOVE_DATE_MESSAGES.not_a_date).check(
 
 /** The service a page started the quote for (`/quote?service=…`): one of the services table's, or none. */
 export const serviceField = z.optional(z.enum(serviceValues, 'Please choose a service from our list.'));
+
+/** A home above three bedrooms asks for a survey (data/survey.ts): its size, the kind of survey, and where, if known. */
+export const surveySizeField = z.enum(
+  SURVEY_SIZES.map((s) => s.value) as [string, ...string[]],
+  'Please choose how many bedrooms your home has.',
+);
+export const surveyTypeField = z.enum(SURVEY_TYPES.map((s) => s.value) as [string, ...string[]], 'Please choose a video or a home survey.');
+export const surveyField = z.optional(
+  z.object({
+    size: surveySizeField,
+    type: surveyTypeField,
+    postcode: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
+  }),
+);
 
 /** '' as missing (a function declaration, so the access fields can use it above blankAsMissing). */
 function blankAsMissingLazy<T extends z.ZodMiniType>(schema: T) {
@@ -232,6 +247,16 @@ const quoteFormRoute = {
 export const quoteFormSchema = z.discriminatedUnion(
   'action',
   [
+    // 'Ask for a survey call' (4 bedrooms or more): a call-back request carrying the survey, never a price.
+    z.object({
+      action: z.literal('survey'),
+      surveySize: surveySizeField,
+      surveyType: surveyTypeField,
+      fromPostcode: z.optional(z.string()),
+      name: quoteRequestSchema.shape.name,
+      phone: quoteRequestSchema.shape.phone,
+      website: honeypotField,
+    }),
     z.object({ action: z.literal('price'), ...quoteFormRoute, moveDate: blankAsMissing(z.optional(formDateField)) }),
     z.object({
       action: z.literal('submit'),
@@ -273,6 +298,7 @@ export type ContactMessage = z.output<typeof contactSchema>;
 export const callbackSchema = z.object({
   name: nameField('Please enter your full name.'),
   phone: phoneField,
+  survey: surveyField,
   website: honeypotField,
 });
 

@@ -356,3 +356,47 @@ describe('issue 18 item 8: access at each end goes to the mover and never change
     });
   });
 });
+
+describe('issue 18 item 8: four bedrooms or more is a survey request with a call-back, never a price', () => {
+  it('the plain form’s "Ask for a survey call" stores a call-back carrying the survey and says so with its reference', async () => {
+    const name = `Survey ${unique('s')}`;
+    const fields = {
+      ...BLANK_QUOTE_FORM,
+      action: 'survey',
+      surveySize: 'five-plus',
+      surveyType: 'video',
+      fromPostcode: 'SW1A 1AA',
+      name,
+      phone: '07700 900456',
+    };
+    const page = readPage(await followedPage(await postForm(fields)));
+    expect(page.shown('survey-sent')).toBe(true);
+    const reference = page.filled('survey:reference');
+    const [row] = query<{ name: string; phone: string; survey: string }>(
+      'SELECT name, phone, survey FROM callback_requests WHERE reference = ?',
+      reference,
+    );
+    expect(row).toEqual({
+      name,
+      phone: '07700 900456',
+      survey: JSON.stringify({ size: 'five-plus', type: 'video', postcode: 'SW1A 1AA' }),
+    });
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE name = ?', name)).toEqual([{ n: 0 }]);
+    const [mail] = await emailsMentioning(reference);
+    expect(mail!.subject).toBe(`Survey request (5 or more bedrooms, video survey) ${reference}: ${name}, 07700 900456`);
+    expect(mail!.text).toContain('Not priced: call to arrange the survey, then price the move');
+  });
+
+  it('every missing answer of a survey request is reported at once; a bad size over JSON is refused on its field', async () => {
+    const page = readPage(await followedPage(await postForm({ ...BLANK_QUOTE_FORM, action: 'survey' })));
+    expect(page.filled('error:surveySize')).toBe('Please choose how many bedrooms your home has.');
+    expect(page.filled('error:surveyType')).toBe('Please choose a video or a home survey.');
+    expect(page.filled('error:name')).toBe('Enter your full name');
+    expect(page.filled('error:phone')).toBe('Enter a phone number, like 07700 900 982');
+    const response = await call(API_PATHS.callback, { name: 'Ada', phone: '07700 900123', survey: { size: 'castle', type: 'video' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      'survey.size': 'Please choose how many bedrooms your home has.',
+    });
+  });
+});

@@ -257,3 +257,26 @@ test('a service page’s quote in the wizard (item 2): the service reaches the b
   await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
   for (const mail of await emailsFor(reference)) expect(mail.subject).toContain('storage priced separately');
 });
+
+test('four bedrooms or more (item 8): step 1 offers a survey, sent as a call-back request with its reference; axe clean', async ({
+  page,
+}) => {
+  const name = `Survey ${Date.now()}`;
+  await open(page, '/quote');
+  const offer = page.locator('[data-survey-offer]');
+  await offer.getByRole('button', { name: 'Ask for a free survey' }).click();
+  await offer.getByRole('button', { name: 'Ask for a survey call' }).click();
+  await expect(offer.getByText('Please choose how many bedrooms your home has.')).toBeVisible();
+  await offer.getByLabel('4 bedrooms').check();
+  await offer.getByLabel(/Home survey/).check();
+  await offer.getByLabel('Full Name').fill(name);
+  await offer.getByLabel('Phone Number').fill('07700 900789');
+  expect(await axeViolations(page), 'the survey form').toEqual([]);
+  await offer.getByRole('button', { name: 'Ask for a survey call' }).click();
+  await expect(page.locator('[data-survey-sent]')).toContainText('Your reference is');
+  const reference = (await page.locator('[data-survey-sent] strong').textContent())!.trim();
+  expect(queryD1('SELECT name, survey FROM callback_requests WHERE reference = ?', reference)).toEqual([
+    { name, survey: JSON.stringify({ size: 'four-bed', type: 'home' }) },
+  ]);
+  expect(await axeViolations(page), 'the survey request sent').toEqual([]);
+});

@@ -6,6 +6,7 @@ import { ContinueOffer } from './ContinueOffer';
 import { StepFurniture } from './StepFurniture';
 import { loadRouteMap, StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
+import { SurveyOffer } from './SurveyOffer';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
 import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
@@ -278,7 +279,10 @@ export default function QuoteWizard() {
 
       {step === 1 && state.request && <ServiceIntro request={state.request} selectedSize={state.propertyId} />}
       {step === 1 && (
-        <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
+        <>
+          <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
+          <SurveyOffer />
+        </>
       )}
       {step === 2 && <StepFurniture selected={state.furnitureIds} onToggle={toggleFurniture} />}
       {step === 3 && (
