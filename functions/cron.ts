@@ -8,6 +8,7 @@ import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
 import { config } from './lib/config';
 import { withoutLink } from './lib/email-draft';
 import { drainOutbox, sendEmail } from './lib/outbox';
+import { deleteExpiredFormStates } from './lib/quote/form-state';
 import { RECORD_TABLES, RECORD_TYPES } from './lib/records';
 
 export const RETENTION_MONTHS = 24;
@@ -46,11 +47,13 @@ const BELONGING_TABLES = ['email_outbox', 'quote_view_tokens'];
 
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
-  await env.DB.batch(
-    [...BELONGING_TABLES, ...RECORD_TYPES.map((type) => RECORD_TABLES[type])].map((table) =>
+  await env.DB.batch([
+    ...[...BELONGING_TABLES, ...RECORD_TYPES.map((type) => RECORD_TABLES[type])].map((table) =>
       env.DB.prepare(`DELETE FROM ${table} WHERE created_at < ?`).bind(cutoff),
     ),
-  );
+    // The quote form's pages between a post and its redirect live minutes, not months.
+    deleteExpiredFormStates(env.DB, now),
+  ]);
 }
 
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {

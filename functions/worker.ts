@@ -33,7 +33,7 @@ import { isArticlePath, isConfirmationPath, matchesPath, WORKER_PATHS } from './
 import { contactSentPage } from './pages/contact-page';
 import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
-import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
+import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 
 export const api = new Hono<LeadEnv>();
 
@@ -47,6 +47,7 @@ for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c,
 api.all(`${EDITOR_API_PREFIX}/*`, keystaticApi);
 api.get(PAGE_PATHS.calendar, quoteCalendar);
 api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
+api.get(PAGE_PATHS.quote, showQuoteForm);
 api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
 for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
   api.get(path, showConfirmation);
@@ -68,7 +69,10 @@ api.onError((error, c) => {
 function forTheWorker(request: Request, url: URL): boolean {
   const { pathname } = url;
   if (matchesPath(WORKER_PATHS.api, pathname)) return true;
-  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) return request.method === 'POST';
+  // A GET of /quote is the prebuilt page, unless it names a service or the state a post left (quote-form.ts).
+  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) {
+    return request.method === 'POST' || (request.method === 'GET' && (url.searchParams.has('form') || url.searchParams.has('service')));
+  }
   if (isConfirmationPath(pathname)) return true;
   if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
   return request.method === 'GET' && isContactSent(url);

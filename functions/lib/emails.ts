@@ -3,6 +3,7 @@
  * quote/emails.ts). Every value a visitor typed is HTML-escaped and, in a subject, made one plain line (headerSafe).
  */
 import { site } from '../../src/site.config';
+import { surveySizeLabel, surveyTypeLabel } from '../../src/data/survey';
 import type { CallbackRequest, ContactMessage } from '../../src/lib/schemas';
 import type { MailContext } from './config';
 import type { EmailDraft } from './email-draft';
@@ -51,16 +52,27 @@ ${table([
 }
 
 export function callbackBusinessEmail(ctx: MailContext, reference: string, request: CallbackRequest): EmailDraft {
+  const { survey } = request;
   const rows: Row[] = [
     ['Reference', reference],
     ['Name', request.name],
     ['Phone', request.phone],
+    ...(survey
+      ? ([
+          ['Survey request', `${surveySizeLabel(survey.size)}: ${surveyTypeLabel(survey.type)}`],
+          ['Postcode', survey.postcode || '(not given)'],
+          ['Price', 'Not priced: call to arrange the survey, then price the move'],
+        ] satisfies Row[])
+      : []),
     ['Promise', 'Call back within 24 hours'],
   ];
+  const about = survey
+    ? `Survey request (${surveySizeLabel(survey.size)}, ${surveyTypeLabel(survey.type).toLowerCase()})`
+    : 'Call-back request';
   return {
     from: ctx.from,
     to: ctx.business,
-    subject: headerSafe(`Call-back request ${reference}: ${request.name}, ${request.phone}`),
+    subject: headerSafe(`${about} ${reference}: ${request.name}, ${request.phone}`),
     html: layout(
       `Call-back request ${reference}`,
       `<h1 style="font-size:20px;margin:0 0 16px">Please call ${e(request.name)} back</h1>${table(rows)}`,

@@ -15,6 +15,7 @@
  *                         autofocus, so forms post to their plain address.)
  *   <title>               gets 'Error: ' in front when `hasErrors`
  */
+import type { Context } from 'hono';
 import type { Env } from '../env';
 import type { Refusal } from './http';
 import type { LeadContext } from './lead-pipeline';
@@ -196,21 +197,34 @@ export function refusalState(refusal: Refusal, fields: ReadonlySet<string>): For
   return { errors, general };
 }
 
-/**
- * A form post answered with its own page again (`path`, prebuilt): every value as posted (lead-pipeline.ts reads
- * them before any refusal), and the state's messages and fill.
- */
-export async function formPage(c: LeadContext, path: string, status: number, state: FormPageState = {}): Promise<Response> {
+/** The form's values as posted (lead-pipeline.ts reads them before any refusal), with the ones the Worker sets over them. */
+export function postedValues(c: LeadContext, state: Pick<FormPageState, 'values'> = {}): URLSearchParams {
   const values = new URLSearchParams(c.var.formBody);
   // Which button was pressed, and the honeypot, are never written back.
   values.delete('action');
   values.delete('website');
   for (const [name, value] of Object.entries(state.values ?? {})) values.set(name, value);
+  return values;
+}
+
+/** A form's page (`path`, prebuilt) showing `values` and the state's messages and fill. */
+export async function formPageWith(
+  c: Context,
+  path: string,
+  status: number,
+  values: URLSearchParams,
+  state: Omit<FormPageState, 'values'> = {},
+): Promise<Response> {
   const errors = state.errors ?? {};
   const fill = mergeFills(errorFill(errors, state.general), state.fill ?? {});
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
   const focus = hasErrors ? 'errors' : state.focus;
-  return filledPage(await prebuiltPage(c.env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors, focus }, status);
+  return filledPage(await prebuiltPage(c.env as Env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors, focus }, status);
+}
+
+/** A form post answered with its own page again: every value as posted, and the state's messages and fill. */
+export function formPage(c: LeadContext, path: string, status: number, state: FormPageState = {}): Promise<Response> {
+  return formPageWith(c, path, status, postedValues(c, state), state);
 }
 
 /** The site's 404 page with status 404: the same answer for anything the Worker will not say exists. */

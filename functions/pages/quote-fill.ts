@@ -11,7 +11,16 @@ import { distanceLine, freeMilesLine, priceLines, promoLine } from '../../src/li
 import type { PricingResult } from '../../src/lib/pricing';
 import { mergeFills, type Fill } from '../lib/prebuilt-page';
 import type { StoredQuote } from '../lib/quote/stored-quote';
-import { distanceText, firstName, furnitureSummary, place, propertyTitle } from '../lib/quote/summary';
+import {
+  accessLines,
+  distanceText,
+  firstName,
+  furnitureSummary,
+  place,
+  propertyTitle,
+  quoteService,
+  serviceCaveat,
+} from '../lib/quote/summary';
 
 export interface PriceNotes {
   notes?: readonly string[];
@@ -66,6 +75,21 @@ export function confirmationFill(quote: StoredQuote): Fill {
     notes: quote.additionalInfo ?? '',
   };
   const show = [quote.customerEmail === 'sent' ? 'emailed' : 'email-pending', ...(quote.additionalInfo ? ['notes'] : [])];
+  const access = accessLines(quote);
+  if (access.length) {
+    text.access = access.map(([label, line]) => `${label}: ${line}`).join('\n');
+    show.push('access');
+  }
+  const service = quoteService(quote);
+  if (service) {
+    text.service = service.label;
+    show.push('service');
+  }
+  const caveat = serviceCaveat(quote);
+  if (caveat) {
+    text['service-note'] = caveat.sentence;
+    show.push('service-note');
+  }
   const price = quote.pricing
     ? priceFill(quote.pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) })
     : { show: ['price-pending'] };

@@ -8,14 +8,27 @@
  * - 'Submit Quote Request' (`action=submit`): stored and e-mailed like the wizard's request, then 303 to the quote's
  *   confirmation link. A page the Worker answered carries a request key, so sending it twice is one quote; sending
  *   it again after a change is a new quote with a new key.
- * - Anything refused: the page again with the values kept, a GOV.UK-style error summary and each message next to its
- *   field.
+ * - Anything refused: the page again with the values kept, a GOV.UK-style error summary (every field's message at
+ *   once, quote-form-messages.ts) and each message next to its field.
+ *
+ * Post/redirect/get: a price or a refused form is kept in D1 for a short time (lib/quote/form-state.ts) and answered
+ * with 303 to /quote?form=<id>, which the Worker fills from it; Back and reload never ask to send the form again, and
+ * the answers never go into a URL. Posts refused before their fields are read as ours (another site, too many, too
+ * big, the wrong type) get their page at once and store nothing.
+ *
+ * GET /quote?service=… fills the same page for a service page's link: the service's note, its hidden field (the
+ * schema takes only the services table's values) and the size it suggests, preselected.
  *
  * When the postcode service is down, 'Check my price' has nothing honest to show: the page says 'Could not calculate
  * distance between postcodes', every value kept, to try again or call. A submitted quote is stored unpriced for the
  * business to price, as the wizard's is (lib/quote/price.ts).
  */
+import type { Context } from 'hono';
+import { findPackage } from '../../src/data/packages';
+import { findService } from '../../src/data/services';
 import { addressLine } from '../../src/lib/address';
+import { londonToday } from '../../src/lib/dates';
+import { shortNoticeNote } from '../../src/lib/move-date';
 import { PAGE_PATHS } from '../../src/lib/api';
 import { crossesSea } from '../../src/lib/ferry';
 import { priceRoute } from '../../src/lib/price-route';
@@ -24,15 +37,20 @@ import { promoCodeField, quoteFormSchema, type QuoteForm } from '../../src/lib/s
 import { site } from '../../src/site.config';
 import type { Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
-import { formPage, refusalState, type FormPageState } from '../lib/prebuilt-page';
+import { formPageWith, mergeFills, postedValues, refusalState, type Fill, type FormPageState } from '../lib/prebuilt-page';
+import { readFormState, saveFormState } from '../lib/quote/form-state';
+import { acceptCallback } from '../lib/callback';
 import { acceptQuote } from '../lib/quote/accept';
 import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
 import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
 import { priceFill } from './quote-fill';
+import { formMessages } from './quote-form-messages';
 
 /** The form's fields that can carry a message (the error summary lists them in this order). */
 const FIELDS = new Set([
+  'surveySize',
+  'surveyType',
   'propertyId',
   'furnitureIds',
   'fromPostcode',
@@ -57,18 +75,81 @@ const newRequestKey = () => `quote-form-${crypto.randomUUID()}`;
 /** The route a shown price is for, as the hidden field keeps it. */
 const routeKey = (form: { fromPostcode: string; toPostcode: string }) => `${form.fromPostcode}>${form.toPostcode}`;
 
+/** Refusals answered through a stored state and a redirect: the ones about what the customer typed or the route. */
+const REDIRECTED = new Set([400, 422, 503]);
+
 function refusalPage(c: LeadContext, refusal: Refusal): Promise<Response> {
   const state = refusalState(refusal, FIELDS);
+  state.errors = formMessages(state.errors ?? {});
   if (refusal.error.code === 'postcode_service_down') {
     state.general = `${refusal.error.message}. Please try again in a moment, or call us on ${site.phone.display}.`;
   }
+  if (refusal.error.code === 'postcode_not_found') state.fill = { show: ['postcode-help'] };
   return quoteFormPage(c, refusal.status, state);
 }
 
-/** /quote again, with a request key in every page the Worker answers. */
-function quoteFormPage(c: LeadContext, status: number, state: FormPageState): Promise<Response> {
+/** The service block of the form for the service `value` names (nothing for none, or one the table does not have). */
+function serviceFill(value: string | null): Partial<Fill> {
+  const service = findService(value);
+  if (!service) return {};
+  const text: Record<string, string> = { 'service:label': service.label };
+  const show = ['service'];
+  const suggested = service.suggestedSize;
+  const title = suggested && findPackage(suggested.id)?.title;
+  if (suggested && title) {
+    text['service:why'] = `We have picked the ${title} for you. ${suggested.why}`;
+    show.push('service:why');
+  }
+  if (service.estimate) {
+    text['service:estimate'] = service.estimate;
+    show.push('service:estimate');
+  }
+  if (service.callbackOffer) {
+    text['service:callback'] = service.callbackOffer;
+    show.push('service:callback');
+  }
+  return { text, show };
+}
+
+/** /quote showing `values`, with the service block for the service among them. */
+function showForm(c: Context, status: number, values: URLSearchParams, state: Omit<FormPageState, 'values'> = {}) {
+  return formPageWith(c, PAGE_PATHS.quote, status, values, {
+    ...state,
+    fill: mergeFills(state.fill ?? {}, serviceFill(values.get('service'))),
+  });
+}
+
+/**
+ * /quote again, with a request key in every page the Worker answers: a price or a refusal about the answers is stored
+ * and redirected to (post/redirect/get), anything else answered at once.
+ */
+async function quoteFormPage(c: LeadContext, status: number, state: FormPageState): Promise<Response> {
   const key = c.var.formBody?.get('idempotencyKey') || newRequestKey();
-  return formPage(c, PAGE_PATHS.quote, status, { ...state, values: { idempotencyKey: key, ...state.values } });
+  const values = postedValues(c, { values: { idempotencyKey: key, ...state.values } });
+  if (!c.var.formBody || !(status === 200 || REDIRECTED.has(status))) return showForm(c, status, values, state);
+  const { values: _values, fill, ...rest } = state;
+  const id = await saveFormState(c.env.DB, {
+    ...rest,
+    values: [...values],
+    ...(fill ? { fill: { text: fill.text ?? {}, show: [...(fill.show ?? [])], href: fill.href ?? {} } } : {}),
+  });
+  return seeOther(`${PAGE_PATHS.quote}?form=${id}`);
+}
+
+/**
+ * GET /quote with `form=` (the page after a post) or `service=` (a service page's link); worker.ts sends any other
+ * GET of /quote to the prebuilt page as it is. A state that has expired shows the empty form.
+ */
+export async function showQuoteForm(c: LeadContext): Promise<Response> {
+  const saved = await readFormState(c.env.DB, c.req.query('form') ?? null);
+  if (saved) return showForm(c, 200, new URLSearchParams(saved.values), saved);
+  const values = new URLSearchParams({ idempotencyKey: newRequestKey() });
+  const service = findService(c.req.query('service'));
+  if (service) {
+    values.set('service', service.value);
+    if (service.suggestedSize) values.set('propertyId', service.suggestedSize.id);
+  }
+  return showForm(c, 200, values);
 }
 
 export const quoteFormRoute: LeadSpec<typeof quoteFormSchema> = {
@@ -80,18 +161,32 @@ export const quoteFormRoute: LeadSpec<typeof quoteFormSchema> = {
 };
 
 export function answerQuoteForm(c: LeadContext, form: QuoteForm): Promise<Response> {
+  if (form.action === 'survey') return askForSurvey(c, form);
   return form.action === 'price' ? checkPrice(c, form) : submitQuote(c, form);
+}
+
+/** 'Ask for a survey call': a call-back request carrying the survey; the page says so, with its reference. */
+async function askForSurvey(c: LeadContext, form: Extract<QuoteForm, { action: 'survey' }>): Promise<Response> {
+  const postcode = form.fromPostcode?.trim().slice(0, 200);
+  const { reference } = await acceptCallback(c, {
+    name: form.name,
+    phone: form.phone,
+    survey: { size: form.surveySize, type: form.surveyType, ...(postcode ? { postcode } : {}) },
+  });
+  return quoteFormPage(c, 200, { fill: { text: { 'survey:reference': reference }, show: ['survey-sent'] }, focus: 'survey-sent' });
 }
 
 async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
   const priced = await priceRoute(workerPostcodeClient(c.env), form);
   if (!priced.ok) return refuse(c, routeRefusal(priced.error));
   const { pricing, notes, distanceMiles } = priced.route;
+  const caveat = findService(form.service)?.totalNote;
+  const shortNotice = form.moveDate ? shortNoticeNote(form.moveDate, londonToday()) : null;
   // The promo code is not the price's business: named on the card when it is one we know, never an error here.
   const promo = promoCodeField.safeParse(c.var.formBody?.get('promoCode') ?? '');
   return quoteFormPage(c, 200, {
     fill: priceFill(pricing, {
-      notes,
+      notes: [...notes, ...(caveat ? [caveat] : []), ...(shortNotice ? [shortNotice] : [])],
       promoCode: promo.success ? promo.data : undefined,
       ferry: crossesSea(form.fromPostcode, form.toPostcode),
     }),

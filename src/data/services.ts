@@ -27,8 +27,10 @@ interface ServiceBase {
   callbackOffer?: string;
   /** Under Additional Information on step 5, after 'it helps to know:': what helps us price this service. */
   notesHint: string;
-  /** Under the total in step 5's booking summary, when the total does not cover the whole job. */
+  /** Under the total in step 5's booking summary, on the confirmation and in both e-mails, when the total does not cover the whole job. */
   totalNote?: string;
+  /** The same caveat in a few words, for an e-mail's subject line ('£250 estimate, car priced separately'). */
+  subjectNote?: string;
 }
 
 export interface MainService extends ServiceBase {
@@ -63,6 +65,7 @@ export const quoteServices: readonly QuoteService[] = [
     estimate: 'Your estimate below is for the move. Storage is priced by the week, on request, and added to your detailed quote.',
     notesHint: 'roughly how much you are storing, for how long, and when you would like it delivered.',
     totalNote: 'Storage is not in this total: we price it by the week, on request.',
+    subjectNote: 'storage priced separately',
   },
   {
     value: 'furniture-moving',
@@ -83,6 +86,7 @@ export const quoteServices: readonly QuoteService[] = [
     estimate: `Your estimate below is for the move. Packing is added to your detailed quote: ${packingPrices}.`,
     notesHint: 'which packing you would like (full, partial or materials only), and any rooms to leave to you.',
     totalNote: 'Packing is not in this total: we add it to your detailed quote.',
+    subjectNote: 'packing priced separately',
   },
   {
     value: 'commercial',
@@ -102,6 +106,7 @@ export const quoteServices: readonly QuoteService[] = [
       'A car is priced on request, because the price depends on the car, the route and the trailer. The sizes below are for household belongings, and the estimate covers those only.',
     notesHint: 'the car’s make and model, whether it runs, and open or enclosed transport.',
     totalNote: 'The car is not in this total: we price it on request.',
+    subjectNote: 'car priced separately',
   },
   {
     value: 'parcel',
@@ -140,10 +145,14 @@ export const quoteServices: readonly QuoteService[] = [
       'Specialty items need the right kit and crew, so your estimate is a starting point: choose the size closest to the load and we confirm the price once we know the item.',
     notesHint: 'what the item is, its size and weight if you know them, and any steps or stairs.',
     totalNote: 'A starting point: we confirm the price once we know the item.',
+    subjectNote: 'a starting point',
   },
 ];
 
 export const otherServices = quoteServices.filter((s): s is OtherService => s.group === 'other');
+
+/** Every service's `service=` value: the only ones a quote request may carry. */
+export const serviceValues = quoteServices.map((s) => s.value) as [ServiceValue, ...ServiceValue[]];
 
 export function findService(value: string | null | undefined): QuoteService | undefined {
   return quoteServices.find((s) => s.value === value);

@@ -9,7 +9,10 @@
 import * as z from 'zod/mini';
 import { packageIds, type PackageId } from '../data/packages';
 import { contactSubjects } from '../data/contact-subjects';
+import { ACCESS_KEYS, ACCESS_QUESTIONS, accessField } from '../data/access';
 import { findFurniture } from '../data/furniture';
+import { serviceValues } from '../data/services';
+import { SURVEY_SIZES, SURVEY_TYPES } from '../data/survey';
 import { promo } from '../site.config';
 import { fromTypedDate } from './dates';
 import { LIMITS } from './limits';
@@ -92,6 +95,47 @@ export const moveDateField = z.string(MOVE_DATE_MESSAGES.not_a_date).check(
   }),
 );
 
+/** The service a page started the quote for (`/quote?service=…`): one of the services table's, or none. */
+export const serviceField = z.optional(z.enum(serviceValues, 'Please choose a service from our list.'));
+
+/** A home above three bedrooms asks for a survey (data/survey.ts): its size, the kind of survey, and where, if known. */
+export const surveySizeField = z.enum(
+  SURVEY_SIZES.map((s) => s.value) as [string, ...string[]],
+  'Please choose how many bedrooms your home has.',
+);
+export const surveyTypeField = z.enum(SURVEY_TYPES.map((s) => s.value) as [string, ...string[]], 'Please choose a video or a home survey.');
+export const surveyField = z.optional(
+  z.object({
+    size: surveySizeField,
+    type: surveyTypeField,
+    postcode: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
+  }),
+);
+
+/** '' as missing (a function declaration, so the access fields can use it above blankAsMissing). */
+function blankAsMissingLazy<T extends z.ZodMiniType>(schema: T) {
+  return z.pipe(
+    z.transform((value: unknown) => (value === '' ? undefined : value)),
+    schema,
+  );
+}
+
+/** The access questions of both ends (data/access.ts): each optional, each one of its table's answers. */
+const accessAnswer = (question: keyof typeof ACCESS_QUESTIONS) =>
+  z.optional(
+    z.enum(
+      ACCESS_QUESTIONS[question].options.map((option) => option.value) as [string, ...string[]],
+      `Please choose one of the answers for ${ACCESS_QUESTIONS[question].label.toLowerCase()}.`,
+    ),
+  );
+const accessFields = Object.fromEntries(
+  (['from', 'to'] as const).flatMap((end) => ACCESS_KEYS.map((question) => [accessField(end, question), accessAnswer(question)])),
+) as Record<ReturnType<typeof accessField>, ReturnType<typeof accessAnswer>>;
+/** The same, as a plain form posts them (an unanswered select posts ''). */
+const formAccessFields = Object.fromEntries(
+  Object.entries(accessFields).map(([name, field]) => [name, blankAsMissingLazy(field)]),
+) as Record<ReturnType<typeof accessField>, ReturnType<typeof blankAsMissingLazy<ReturnType<typeof accessAnswer>>>>;
+
 export const propertyIdField = z.enum(packageIds as unknown as [PackageId, ...PackageId[]], 'Please choose a property size.');
 
 export const furnitureIdsField = z._default(
@@ -132,12 +176,14 @@ export const quoteRequestSchema = z.object({
   name: nameField('Please enter your full name.'),
   email: emailField,
   phone: phoneField,
+  service: serviceField,
   propertyId: propertyIdField,
   furnitureIds: furnitureIdsField,
   fromPostcode: postcodeField('from'),
   toPostcode: postcodeField('to'),
   fromAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
   toAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
+  ...accessFields,
   moveDate: moveDateField,
   additionalInfo: optionalText(
     LIMITS.additionalInfo,
@@ -180,12 +226,14 @@ const formDateField = z.pipe(
 );
 
 const quoteFormRoute = {
+  service: blankAsMissing(serviceField),
   propertyId: propertyIdField,
   furnitureIds: formFurniture,
   fromPostcode: formPostcodeField('from'),
   toPostcode: formPostcodeField('to'),
   fromAddress: blankAsMissing(quoteRequestSchema.shape.fromAddress),
   toAddress: blankAsMissing(quoteRequestSchema.shape.toAddress),
+  ...formAccessFields,
   website: honeypotField,
 };
 
@@ -199,6 +247,16 @@ const quoteFormRoute = {
 export const quoteFormSchema = z.discriminatedUnion(
   'action',
   [
+    // 'Ask for a survey call' (4 bedrooms or more): a call-back request carrying the survey, never a price.
+    z.object({
+      action: z.literal('survey'),
+      surveySize: surveySizeField,
+      surveyType: surveyTypeField,
+      fromPostcode: z.optional(z.string()),
+      name: quoteRequestSchema.shape.name,
+      phone: quoteRequestSchema.shape.phone,
+      website: honeypotField,
+    }),
     z.object({ action: z.literal('price'), ...quoteFormRoute, moveDate: blankAsMissing(z.optional(formDateField)) }),
     z.object({
       action: z.literal('submit'),
@@ -240,6 +298,7 @@ export type ContactMessage = z.output<typeof contactSchema>;
 export const callbackSchema = z.object({
   name: nameField('Please enter your full name.'),
   phone: phoneField,
+  survey: surveyField,
   website: honeypotField,
 });
 

@@ -5,7 +5,24 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS } from '~/lib/api';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
-import { apiBase, call, expectLimitedAfter, inDays, nextWeekday, postcodesControl, query, unique, validContact } from './helpers';
+import { describeAccess } from '~/data/access';
+import { findService } from '~/data/services';
+import { site } from '~/site.config';
+import {
+  apiBase,
+  call,
+  emailsMentioning,
+  expectLimitedAfter,
+  inDays,
+  nextWeekday,
+  postcodesControl,
+  query,
+  runCron,
+  secondsFromNow,
+  unique,
+  validContact,
+  validQuote,
+} from './helpers';
 import { readPage } from './html';
 
 type Fields = Record<string, string | string[]>;
@@ -37,6 +54,20 @@ const typed = (overrides: Fields = {}): Fields => ({
   additionalInfo: 'Piano in the hall',
   ...overrides,
 });
+
+/**
+ * The page a quote form post leads to (post/redirect/get): a 303 to /quote?form=<id>, whose address carries none of
+ * the answers, followed as a browser follows it.
+ */
+async function followedPage(response: Response): Promise<string> {
+  expect(response.status).toBe(303);
+  const location = response.headers.get('location')!;
+  expect(location).toMatch(/^\/quote\?form=[\w-]{32}$/);
+  const page = await fetch(new URL(location, apiBase()), { redirect: 'manual' });
+  expect(page.status).toBe(200);
+  expect(page.headers.get('cache-control')).toBe('no-store');
+  return page.text();
+}
 
 /** Every field the customer typed is on the page again, as typed. */
 function expectKept(html: string, fields: Fields): void {
@@ -114,8 +145,7 @@ describe('POST /quote findings', () => {
     const name = '&lt;b&gt; &amp; &copy 1 "quoted" <i>';
     const fields = typed({ action: 'price', name, additionalInfo: '&amp; stays &amp;', fromPostcode: '&copy; SW1A 1AA' });
     const response = await postForm(fields);
-    expect(response.status).toBe(200);
-    const page = readPage(await response.text());
+    const page = readPage(await followedPage(response));
     expect(page.value('name')).toBe(name);
     expect(page.value('additionalInfo')).toBe('&amp; stays &amp;');
     expect(page.value('fromPostcode')).toBe('&copy; SW1A 1AA');
@@ -133,8 +163,7 @@ describe('POST /quote findings', () => {
     for (const moveDate of [inDays(400), '9999-12-31']) {
       const fields = typed({ moveDate });
       const response = await postForm(fields);
-      expect(response.status, moveDate).toBe(400);
-      const html = await response.text();
+      const html = await followedPage(response);
       expectKept(html, fields);
       expect(readPage(html).filled('error:moveDate')).toMatch(/up to 12 months ahead/);
     }
@@ -154,9 +183,220 @@ describe('POST /quote findings', () => {
     // 'Check my price' has nothing honest to show: the page says so, every value kept.
     const fields = typed({ action: 'price' });
     const response = await postForm(fields);
-    expect(response.status).toBe(503);
-    const html = await response.text();
+    const html = await followedPage(response);
     expectKept(html, fields);
     expect(readPage(html).filled('error:form')).toMatch(/^Could not calculate distance between postcodes\./);
+  });
+});
+
+/** GET of a page through the Worker, as a browser asks for it. */
+async function getPage(path: string): Promise<string> {
+  const response = await fetch(`${apiBase()}${path}`, { redirect: 'manual' });
+  expect(response.status, path).toBe(200);
+  return response.text();
+}
+
+describe('issue 18 item 2: a service page’s quote without JavaScript', () => {
+  it('/quote?service= shows the service, its note and why a size is picked, and carries it in a hidden field', async () => {
+    const furniture = findService('furniture-moving')!;
+    const page = readPage(await getPage('/quote?service=furniture-moving'));
+    expect(page.shown('service')).toBe(true);
+    expect(page.filled('service:label')).toBe(furniture.label);
+    expect(page.value('service')).toBe('furniture-moving');
+    expect(page.value('propertyId')).toBe(furniture.suggestedSize!.id);
+    expect(page.filled('service:why')).toContain(furniture.suggestedSize!.why);
+
+    const car = findService('car-transport')!;
+    const carPage = readPage(await getPage('/quote?service=car-transport'));
+    expect(carPage.filled('service:label')).toBe(car.label);
+    expect(carPage.filled('service:estimate')).toBe(car.estimate);
+    expect(carPage.shown('service:callback')).toBe(true);
+    expect(carPage.value('propertyId')).toBe('');
+  });
+
+  it('an unknown service shows the plain form, and a posted unknown service is refused with nothing stored', async () => {
+    const page = readPage(await getPage('/quote?service=rocket-launch'));
+    expect(page.shown('service')).toBe(false);
+    expect(page.value('service')).toBe('');
+    const fields = typed({ service: 'rocket-launch' });
+    const html = await followedPage(await postForm(fields));
+    expect(readPage(html).filled('error:form')).toBe('Please choose a service from our list.');
+    expectKept(html, fields);
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', fields.email as string)).toEqual([{ n: 0 }]);
+  });
+
+  it('a car-transport quote reaches the business with its service, and every channel says the car is priced separately', async () => {
+    const car = findService('car-transport')!;
+    const plain = typed();
+    const withCar = typed({ service: 'car-transport' });
+    const [plainAnswer, carAnswer] = [await postForm(plain), await postForm(withCar)];
+    const ref = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref')!;
+    const row = (reference: string) =>
+      query<{ service: string | null; total: number }>('SELECT service, total FROM quote_requests WHERE reference = ?', reference)[0]!;
+    const plainRow = row(ref(plainAnswer));
+    const carRow = row(ref(carAnswer));
+    expect(carRow.service).toBe('car-transport');
+    expect(plainRow.service).toBe(null);
+    // The service changes what is said, never the price.
+    expect(carRow.total).toBe(plainRow.total);
+
+    const confirmation = readPage(await getPage(carAnswer.headers.get('location')!));
+    expect(confirmation.filled('service')).toBe(car.label);
+    expect(confirmation.filled('service-note')).toBe(car.totalNote);
+    expect(readPage(await getPage(plainAnswer.headers.get('location')!)).shown('service-note')).toBe(false);
+
+    const mail = await emailsMentioning(ref(carAnswer));
+    expect(mail).toHaveLength(2);
+    for (const email of mail) {
+      expect(email.subject).toContain(car.subjectNote);
+      expect(email.text).toContain(car.totalNote);
+      expect(email.html).toContain(car.totalNote);
+    }
+    for (const email of await emailsMentioning(ref(plainAnswer))) expect(email.subject).not.toContain('separately');
+  });
+
+  it('the wizard’s JSON carries the service too, checked against the services table', async () => {
+    const refused = await call(API_PATHS.quote, validQuote({ service: 'rocket-launch' }));
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      service: 'Please choose a service from our list.',
+    });
+    const accepted = await call(API_PATHS.quote, validQuote({ service: 'storage' }));
+    expect(accepted.status).toBe(201);
+    const { reference } = (await accepted.json()) as { reference: string };
+    expect(query('SELECT service FROM quote_requests WHERE reference = ?', reference)).toEqual([{ service: 'storage' }]);
+    const subjects = (await emailsMentioning(reference)).map((email) => email.subject);
+    expect(subjects.every((subject) => subject.includes(findService('storage')!.subjectNote!))).toBe(true);
+  });
+});
+
+describe('issue 18 item 6: the plain form reports everything at once and never asks to resubmit', () => {
+  it('an empty submit lists every missing answer in the summary and at its field, in GOV.UK wording', async () => {
+    const response = await postForm({ ...BLANK_QUOTE_FORM, action: 'submit' });
+    expect(response.headers.get('location')).not.toMatch(/@|%40|07700/);
+    const page = readPage(await followedPage(response));
+    expect(page.title).toMatch(/^Error: /);
+    const expected = {
+      propertyId: 'Select how big your space is',
+      fromPostcode: 'Enter the postcode you are moving from, like SW1A 1AA',
+      toPostcode: 'Enter the postcode you are moving to, like SW1A 1AA',
+      moveDate: 'Enter the date you would like to move, like 27/03/2027',
+      name: 'Enter your full name',
+      email: 'Enter your email address',
+      phone: 'Enter a phone number, like 07700 900 982',
+    };
+    for (const [field, message] of Object.entries(expected)) {
+      expect(page.shown(`error:${field}`), field).toBe(true);
+      expect(page.filled(`error:${field}`), field).toBe(message);
+    }
+  });
+
+  it('a bad postcode, a missing size and a missing date are all reported together', async () => {
+    const fields = typed({ propertyId: '', toPostcode: 'NOT A CODE', moveDate: '' });
+    delete fields.propertyId;
+    const page = readPage(await followedPage(await postForm(fields)));
+    expect(page.filled('error:propertyId')).toBe('Select how big your space is');
+    expect(page.filled('error:toPostcode')).toBe('Enter a real postcode for the address you are moving to, like SW1A 1AA');
+    expect(page.filled('error:moveDate')).toBe('Enter the date you would like to move, like 27/03/2027');
+    expect(page.value('toPostcode')).toBe('NOT A CODE');
+  });
+
+  it('a postcode we cannot find offers the phone number and a call-back', async () => {
+    const page = readPage(await followedPage(await postForm(typed({ action: 'price', toPostcode: 'ZZ9 9ZZ' }))));
+    expect(page.filled('error:toPostcode')).toContain(site.phone.display);
+    expect(page.shown('postcode-help')).toBe(true);
+  });
+
+  it('the page after a post is stored under an unguessable id that expires; an unknown id shows the empty form', async () => {
+    const fields = typed({ action: 'price' });
+    const response = await postForm(fields);
+    const location = response.headers.get('location')!;
+    const again = readPage(await followedPage(response));
+    expect(again.value('email')).toBe(fields.email);
+    // Reading it twice (a reload) shows the same page.
+    expect(readPage(await getPage(location)).value('email')).toBe(fields.email);
+    expect(query('SELECT COUNT(*) AS n FROM quote_form_states WHERE state LIKE ?', `%${fields.email as string}%`)).toEqual([{ n: 1 }]);
+    const stranger = readPage(await getPage('/quote?form=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'));
+    expect(stranger.value('email')).toBe('');
+    // The cron trigger forgets it once it has expired.
+    await runCron(secondsFromNow(31 * 60));
+    expect(query('SELECT COUNT(*) AS n FROM quote_form_states WHERE state LIKE ?', `%${fields.email as string}%`)).toEqual([{ n: 0 }]);
+    expect(readPage(await getPage(location)).value('email')).toBe('');
+  });
+});
+
+describe('issue 18 item 8: access at each end goes to the mover and never changes the price', () => {
+  it('the plain form’s access answers are stored, e-mailed to both and shown on the confirmation; the total is the same', async () => {
+    const access = { fromFloor: 'third', fromLift: 'no', fromParking: '20-50m', toFloor: 'ground' };
+    const [plain, withAccess] = [await postForm(typed()), await postForm(typed(access))];
+    const ref = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref')!;
+    const row = (reference: string) =>
+      query<{ access: string | null; total: number }>('SELECT access, total FROM quote_requests WHERE reference = ?', reference)[0]!;
+    expect(row(ref(withAccess)).total).toBe(row(ref(plain)).total);
+    expect(row(ref(plain)).access).toBe(null);
+    expect(JSON.parse(row(ref(withAccess)).access!)).toEqual({
+      from: { floor: 'third', lift: 'no', parking: '20-50m' },
+      to: { floor: 'ground' },
+    });
+    const collection = describeAccess({ floor: 'third', lift: 'no', parking: '20-50m' });
+    expect(collection).toBe('3rd floor, no lift, parking: 20 to 50 metres away');
+    for (const email of await emailsMentioning(ref(withAccess))) {
+      expect(email.text).toContain(`Access at collection: ${collection}`);
+      expect(email.text).toContain('Access at delivery: Ground floor or a house');
+    }
+    const confirmation = readPage(await getPage(withAccess.headers.get('location')!));
+    expect(confirmation.filled('access')).toContain(`Access at collection: ${collection}`);
+  });
+
+  it('an answer outside the table is refused over JSON on its field', async () => {
+    const response = await call(API_PATHS.quote, validQuote({ toLift: 'escalator' }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      toLift: 'Please choose one of the answers for lift.',
+    });
+  });
+});
+
+describe('issue 18 item 8: four bedrooms or more is a survey request with a call-back, never a price', () => {
+  it('the plain form’s "Ask for a survey call" stores a call-back carrying the survey and says so with its reference', async () => {
+    const name = `Survey ${unique('s')}`;
+    const fields = {
+      ...BLANK_QUOTE_FORM,
+      action: 'survey',
+      surveySize: 'five-plus',
+      surveyType: 'video',
+      fromPostcode: 'SW1A 1AA',
+      name,
+      phone: '07700 900456',
+    };
+    const page = readPage(await followedPage(await postForm(fields)));
+    expect(page.shown('survey-sent')).toBe(true);
+    const reference = page.filled('survey:reference');
+    const [row] = query<{ name: string; phone: string; survey: string }>(
+      'SELECT name, phone, survey FROM callback_requests WHERE reference = ?',
+      reference,
+    );
+    expect(row).toEqual({
+      name,
+      phone: '07700 900456',
+      survey: JSON.stringify({ size: 'five-plus', type: 'video', postcode: 'SW1A 1AA' }),
+    });
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE name = ?', name)).toEqual([{ n: 0 }]);
+    const [mail] = await emailsMentioning(reference);
+    expect(mail!.subject).toBe(`Survey request (5 or more bedrooms, video survey) ${reference}: ${name}, 07700 900456`);
+    expect(mail!.text).toContain('Not priced: call to arrange the survey, then price the move');
+  });
+
+  it('every missing answer of a survey request is reported at once; a bad size over JSON is refused on its field', async () => {
+    const page = readPage(await followedPage(await postForm({ ...BLANK_QUOTE_FORM, action: 'survey' })));
+    expect(page.filled('error:surveySize')).toBe('Please choose how many bedrooms your home has.');
+    expect(page.filled('error:surveyType')).toBe('Please choose a video or a home survey.');
+    expect(page.filled('error:name')).toBe('Enter your full name');
+    expect(page.filled('error:phone')).toBe('Enter a phone number, like 07700 900 982');
+    const response = await call(API_PATHS.callback, { name: 'Ada', phone: '07700 900123', survey: { size: 'castle', type: 'video' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      'survey.size': 'Please choose how many bedrooms your home has.',
+    });
   });
 });

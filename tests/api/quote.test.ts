@@ -197,7 +197,7 @@ describe('POST /api/send-quote-email', () => {
     expect(error.fields).toEqual({
       fromPostcode: "Invalid 'from' postcode format",
       toPostcode: "Invalid 'to' postcode format",
-      moveDate: 'Please choose today or a later date.',
+      moveDate: 'That date has passed. Please choose tomorrow or a later date.',
     });
   });
 

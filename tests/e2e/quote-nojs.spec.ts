@@ -6,6 +6,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations, waitForHydration } from './fixtures';
 import { CONFIRMATION_URL, emailsFor, expectedPricing, formatMoney, nextDay, uniqueEmail } from './quote-helpers';
+import { findService } from '../../src/data/services';
+import { site } from '../../src/site.config';
+
+const EMAIL_MESSAGE = 'Enter an email address in the correct format, like name@example.com';
+/** The page a post leads to (post/redirect/get): its address names a stored state, never an answer. */
+const AFTER_POST = /\/quote\?form=[\w-]{32}$/;
 
 /** The wizard's own chunk (the island's component-url), and Astro's retry of it (`?astro-retry=`): aborted, as a flaky connection would. */
 const WIZARD_CHUNK = /\/_astro\/QuoteWizard\.[\w-]+\.js(\?astro-retry=\d+)?$/;
@@ -55,9 +61,15 @@ async function walk(page: Page, { checkAxe }: { checkAxe: boolean }) {
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   await expect(summary(page)).toBeFocused();
   await expect(page).toHaveTitle(/^Error: /);
-  await expect(summary(page).getByRole('link')).toHaveText(['Please enter a valid email address.']);
+  await expect(page).toHaveURL(AFTER_POST);
+  await expect(summary(page).getByRole('link')).toHaveText([EMAIL_MESSAGE]);
   await expect(page.getByLabel('Email Address')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#qf-email-error')).toHaveText('Please enter a valid email address.');
+  await expect(page.locator('#qf-email-error')).toHaveText(EMAIL_MESSAGE);
+  // A reload asks for the page again (a GET), never to send the form again, and shows the same answers.
+  const reloaded = page.waitForRequest((request) => AFTER_POST.test(request.url()));
+  await page.reload();
+  expect((await reloaded).method()).toBe('GET');
+  await expect(page.locator('#qf-email-error')).toHaveText(EMAIL_MESSAGE);
   await expect(postcodeField(page, 'from')).toHaveValue('SW1A 1AA');
   await expect(addressField(page, 'from')).toHaveValue('Flat 3, 12 Canal Street');
   await expect(page.getByRole('radio', { name: /2 bedrooms/ })).toBeChecked();
@@ -108,11 +120,55 @@ test.describe('with JavaScript switched off', () => {
     await fillRoute(page, { from: 'ZZ9 9ZZ' });
     await page.getByRole('button', { name: 'Check my price' }).click();
     await expect(summary(page)).toBeFocused();
-    await expect(page.locator('#qf-fromPostcode-error')).toHaveText('Postcode not found');
+    await expect(page.locator('#qf-fromPostcode-error')).toHaveText(
+      `We could not find this postcode. Check it, or call us on ${site.phone.display} and we will price your move`,
+    );
+    await expect(page.locator('[data-postcode-help]')).toBeVisible();
+    await expect(page.locator('[data-postcode-help]').getByRole('link', { name: site.phone.display })).toBeVisible();
     await expect(postcodeField(page, 'from')).toHaveAttribute('aria-invalid', 'true');
     await expect(postcodeField(page, 'to')).toHaveValue('M1 1AE');
     await expect(page.locator('#quote-price')).toBeHidden();
   });
+});
+
+/** A car-transport quote from the service page's link: the note, the hidden service, the caveat on the confirmation and in the e-mail. */
+async function carWalk(page: Page, { checkAxe }: { checkAxe: boolean }) {
+  const car = findService('car-transport')!;
+  const email = uniqueEmail('nojs-car');
+  await page.goto('/quote?service=car-transport');
+  const note = page.locator('[data-quote-form-service]');
+  await expect(note).toBeVisible();
+  await expect(note.getByRole('heading', { name: car.label })).toBeVisible();
+  await expect(note).toContainText(car.estimate!);
+  await expect(note.getByRole('link', { name: site.phone.display })).toBeVisible();
+  if (checkAxe) expect(await axeViolations(page), 'the service note').toEqual([]);
+  await fillRoute(page);
+  await page.getByRole('button', { name: 'Check my price' }).click();
+  await expect(page.locator('#quote-price')).toContainText(car.totalNote!);
+  // The note stays with the form after a post.
+  await expect(note).toBeVisible();
+  await fillContact(page, email);
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await page.waitForURL(CONFIRMATION_URL);
+  await expect(page.locator('[data-service-note]')).toHaveText(car.totalNote!);
+  if (checkAxe) expect(await axeViolations(page), 'the confirmation with a service note').toEqual([]);
+  const reference = (await page.locator('[data-reference]').textContent())!.trim();
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  for (const mail of await emailsFor(reference)) expect(mail.subject).toContain(car.subjectNote!);
+}
+
+test.describe('a service page’s quote with JavaScript switched off', () => {
+  test.use({ javaScriptEnabled: false });
+  test('car transport: the note, the service sent, the caveat on the confirmation and in both e-mail subjects', async ({ page }) => {
+    test.setTimeout(60_000);
+    await carWalk(page, { checkAxe: false });
+  });
+});
+
+test('a service page’s quote with the wizard’s script blocked: axe on the service note and the confirmation', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.route(WIZARD_CHUNK, (route) => route.abort('internetdisconnected'));
+  await carWalk(page, { checkAxe: true });
 });
 
 test('with the wizard’s script blocked (JavaScript on), the same form works; axe on every state it answers with', async ({ page }) => {

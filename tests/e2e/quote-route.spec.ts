@@ -199,3 +199,84 @@ test('step 5’s booking summary names the property size and itemises the weeken
   await expect(row('Additional furniture')).toHaveText(formatMoney(expected.furnitureCosts));
   await expect(page.locator('[data-summary-total]')).toHaveText(formatMoney(expected.total));
 });
+
+test('access at each end (item 8): asked on step 3, sent to the mover, shown on the confirmation, and the price is unchanged; axe clean', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('access');
+  const date = nextDay(3);
+  const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', [], date);
+  await toRoute(page);
+  await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
+  await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
+  await expect(page.locator('[data-quote-total]')).toHaveText(formatMoney(expected.total), { timeout: 10_000 });
+  const fromAccess = page.getByRole('group', { name: 'Moving from Access' });
+  await fromAccess.getByLabel('Floor').selectOption({ label: '3rd floor' });
+  await fromAccess.getByLabel('Lift').selectOption({ label: 'No lift' });
+  await fromAccess.getByLabel('Parking for the van').selectOption({ label: '20 to 50 metres away' });
+  await page.getByRole('group', { name: 'Moving to Access' }).getByLabel('Floor').selectOption({ label: 'Ground floor or a house' });
+  // Access never changes the price.
+  await expect(page.locator('[data-quote-total]')).toHaveText(formatMoney(expected.total));
+  expect(await axeViolations(page), 'step 3 with access answered').toEqual([]);
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(date));
+  await continueButton(page).click();
+  const reference = await submitContact(page, email);
+
+  const [row] = queryD1<{ access: string; total: number }>('SELECT access, total FROM quote_requests WHERE reference = ?', reference);
+  expect(row!.total).toBe(expected.total);
+  expect(JSON.parse(row!.access)).toEqual({ from: { floor: 'third', lift: 'no', parking: '20-50m' }, to: { floor: 'ground' } });
+  await expect(page.locator('[data-confirmation]')).toContainText(
+    'Access at collection: 3rd floor, no lift, parking: 20 to 50 metres away',
+  );
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  for (const mail of await emailsFor(reference)) expect(mail.text, mail.subject).toContain('Access at delivery: Ground floor or a house');
+});
+
+test('a service page’s quote in the wizard (item 2): the service reaches the business, and the confirmation and subjects say what the total leaves out', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const email = uniqueEmail('wizard-storage');
+  await open(page, '/quote?service=storage');
+  await expect(page.locator('[data-quote-service="storage"]')).toBeVisible();
+  await page.getByText('2 bedrooms', { exact: true }).click();
+  await continueButton(page).click();
+  await continueButton(page).click();
+  await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
+  await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
+  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await continueButton(page).click();
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
+  await continueButton(page).click();
+  const reference = await submitContact(page, email);
+  expect(queryD1('SELECT service FROM quote_requests WHERE reference = ?', reference)).toEqual([{ service: 'storage' }]);
+  await expect(page.locator('[data-service-note]')).toHaveText('Storage is not in this total: we price it by the week, on request.');
+  expect(await axeViolations(page), 'the confirmation with a service note').toEqual([]);
+  await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
+  for (const mail of await emailsFor(reference)) expect(mail.subject).toContain('storage priced separately');
+});
+
+test('four bedrooms or more (item 8): step 1 offers a survey, sent as a call-back request with its reference; axe clean', async ({
+  page,
+}) => {
+  const name = `Survey ${Date.now()}`;
+  await open(page, '/quote');
+  const offer = page.locator('[data-survey-offer]');
+  await offer.getByRole('button', { name: 'Ask for a free survey' }).click();
+  await offer.getByRole('button', { name: 'Ask for a survey call' }).click();
+  await expect(offer.getByText('Please choose how many bedrooms your home has.')).toBeVisible();
+  await offer.getByLabel('4 bedrooms').check();
+  await offer.getByLabel(/Home survey/).check();
+  await offer.getByLabel('Full Name').fill(name);
+  await offer.getByLabel('Phone Number').fill('07700 900789');
+  expect(await axeViolations(page), 'the survey form').toEqual([]);
+  await offer.getByRole('button', { name: 'Ask for a survey call' }).click();
+  await expect(page.locator('[data-survey-sent]')).toContainText('Your reference is');
+  const reference = (await page.locator('[data-survey-sent] strong').textContent())!.trim();
+  expect(queryD1('SELECT name, survey FROM callback_requests WHERE reference = ?', reference)).toEqual([
+    { name, survey: JSON.stringify({ size: 'four-bed', type: 'home' }) },
+  ]);
+  expect(await axeViolations(page), 'the survey request sent').toEqual([]);
+});

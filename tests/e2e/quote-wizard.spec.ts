@@ -427,7 +427,7 @@ test('typed dates: an impossible or past date gets a clear message', async ({ pa
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await field.fill('01/01/2020');
   await field.blur();
-  await expect(page.getByText('That date has passed. Choose today or a later date.')).toBeVisible();
+  await expect(page.getByText('That date has passed. Choose tomorrow or a later date.')).toBeVisible();
   await continueButton(page).click();
   await expectStep(page, 'When do you want to move?');
   await expect(page.getByText('Choose your move date to continue.')).toBeVisible();
@@ -546,19 +546,24 @@ test('the calendar works from the keyboard: arrow keys move, Enter picks, focus 
   await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'YO1 7HH', to: 'LS1 1UR' });
   const toggle = page.getByRole('button', { name: 'Pick a date' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
-  const today = await page.evaluate(() => new Date().toDateString());
+  // The first bookable day is tomorrow (move-date.ts): the first enabled day button.
+  const dayFromNow = (days: number) =>
+    page.evaluate((n) => {
+      const d = new Date();
+      d.setDate(d.getDate() + n);
+      return {
+        date: d.getDate(),
+        long: d.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(/,/g, ''),
+      };
+    }, days);
   await tabTo(page, page.locator('.rdp-day_button:not([disabled])').first());
   const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
-  expect(focused).toContain(String(new Date(today).getDate()));
+  expect(focused).toContain(String((await dayFromNow(1)).date));
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Enter');
-  const tomorrow = await page.evaluate(() => {
-    const d = new Date();
-    d.setDate(d.getDate() + 1);
-    return d.toLocaleDateString('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).replace(/,/g, '');
-  });
-  await expect(page.locator('[data-chosen-date]')).toContainText(tomorrow);
-  await expect(page.locator('button[aria-controls]').filter({ hasText: tomorrow })).toBeFocused();
+  const picked = (await dayFromNow(2)).long;
+  await expect(page.locator('[data-chosen-date]')).toContainText(picked);
+  await expect(page.locator('button[aria-controls]').filter({ hasText: picked })).toBeFocused();
 });
 
 /** The calendar's name for a day button: "Saturday, November 28th, 2026" then ", £1,264" once priced. */

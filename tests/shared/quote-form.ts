@@ -3,6 +3,7 @@
  * ticked (src/components/quote/QuoteForm.astro). Shared by the schema's unit tests and the HTTP tests of POST /quote.
  */
 export const BLANK_QUOTE_FORM = {
+  service: '',
   fromPostcode: '',
   toPostcode: '',
   moveDate: '',

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseTypedDate, TYPED_DATE_MESSAGES } from '~/islands/quote-wizard/dates';
 import { addMonths } from '~/lib/dates';
-import { latestMoveDate, moveDateProblem } from '~/lib/move-date';
+import { earliestMoveDate, latestMoveDate, MOVE_DATE_MESSAGES, moveDateProblem, shortNoticeNote } from '~/lib/move-date';
+import { site } from '~/site.config';
 import { moveDateField } from '~/lib/schemas';
 
 describe('addMonths', () => {
@@ -18,9 +19,25 @@ describe('addMonths', () => {
 describe('the move-date rule', () => {
   const today = '2026-11-22';
 
-  it('takes today up to the same day 12 months ahead', () => {
+  it('takes tomorrow up to the same day 12 months ahead', () => {
+    expect(earliestMoveDate(today)).toBe('2026-11-23');
     expect(latestMoveDate(today)).toBe('2027-11-22');
-    for (const date of [today, '2026-11-23', '2027-06-01', '2027-11-22']) expect(moveDateProblem(date, today), date).toBeNull();
+    for (const date of ['2026-11-23', '2027-06-01', '2027-11-22']) expect(moveDateProblem(date, today), date).toBeNull();
+  });
+
+  it('refuses today with the phone number, and 25 and 26 December and 1 January every year', () => {
+    expect(moveDateProblem(today, today)).toEqual({ reason: 'today', message: MOVE_DATE_MESSAGES.today });
+    expect(MOVE_DATE_MESSAGES.today).toContain(site.phone.display);
+    for (const date of ['2026-12-25', '2026-12-26', '2027-01-01']) expect(moveDateProblem(date, today)?.reason, date).toBe('closed');
+    expect(moveDateProblem('2026-12-25', today)?.message).toBe('We are closed on Christmas Day. Please choose another date.');
+    for (const date of ['2026-12-24', '2026-12-27', '2026-12-31', '2027-01-02']) expect(moveDateProblem(date, today), date).toBeNull();
+    // The evening before Christmas Eve, London time, after 4 pm: tomorrow is the 24th and bookable; the 25th is not.
+    expect(moveDateProblem('2026-12-24', '2026-12-23')).toBeNull();
+  });
+
+  it('asks a next-day move to ring as well, with the number', () => {
+    expect(shortNoticeNote('2026-11-23', today)).toContain(site.phone.display);
+    expect(shortNoticeNote('2026-11-24', today)).toBeNull();
   });
 
   it('names the reason for anything else', () => {
@@ -40,5 +57,7 @@ describe('the move-date rule', () => {
     expect(parseTypedDate('22/11/2027', now)).toEqual({ ok: true, value: '2027-11-22' });
     expect(parseTypedDate('23/11/2027', now)).toEqual({ ok: false, message: moveDateProblem('2027-11-23', today)!.message });
     expect(parseTypedDate('21/11/2026', now)).toEqual({ ok: false, message: TYPED_DATE_MESSAGES.past });
+    expect(parseTypedDate('22/11/2026', now)).toEqual({ ok: false, message: MOVE_DATE_MESSAGES.today });
+    expect(parseTypedDate('25/12/2026', now)).toEqual({ ok: false, message: moveDateProblem('2026-12-25', today)!.message });
   });
 });

@@ -12,7 +12,7 @@ describe('typed move dates (dd/mm/yyyy)', () => {
   it('reads a real future date, with or without leading zeros', () => {
     expect(parseTypedDate('28/11/2026', NOW)).toEqual({ ok: true, value: '2026-11-28' });
     expect(parseTypedDate('1/2/2027', NOW)).toEqual({ ok: true, value: '2027-02-01' });
-    expect(parseTypedDate('22/11/2026', NOW)).toEqual({ ok: true, value: '2026-11-22' });
+    expect(parseTypedDate('23/11/2026', NOW)).toEqual({ ok: true, value: '2026-11-23' });
   });
   it('says what is wrong with anything else', () => {
     expect(parseTypedDate('2026-11-28', NOW)).toEqual({ ok: false, message: TYPED_DATE_MESSAGES.format });

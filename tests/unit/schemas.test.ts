@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { callbackSchema, contactSchema, fieldErrors, isHoneypotFilled, quoteRequestSchema } from '~/lib/schemas';
 import { addDays, formatLongDate, isCalendarDate, isWeekend, londonToday } from '~/lib/dates';
 import { generateReference, isReference, REFERENCE_ALPHABET } from '~/lib/reference';
+import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
 
 const today = londonToday();
 
@@ -59,10 +60,15 @@ describe('quote request schema', () => {
     expect(quoteRequestSchema.safeParse({ ...validQuote(), phone: '+44 (0)20 7946-0321' }).success).toBe(true);
   });
 
-  it('accepts today but not yesterday (Europe/London) and no impossible dates', () => {
-    expect(quoteRequestSchema.safeParse({ ...validQuote(), moveDate: today }).success).toBe(true);
+  it('accepts tomorrow but not today or yesterday (Europe/London), no closed day and no impossible dates', () => {
+    expect(quoteRequestSchema.safeParse({ ...validQuote(), moveDate: addDays(today, 1) }).success).toBe(true);
+    expect(errorsOf(quoteRequestSchema, { ...validQuote(), moveDate: today }).moveDate).toBe(MOVE_DATE_MESSAGES.today);
     expect(errorsOf(quoteRequestSchema, { ...validQuote(), moveDate: addDays(today, -1) }).moveDate).toBe(
-      'Please choose today or a later date.',
+      'That date has passed. Please choose tomorrow or a later date.',
+    );
+    const christmas = `${Number(today.slice(0, 4)) + (today.slice(5) >= '12-25' ? 1 : 0)}-12-25`;
+    expect(errorsOf(quoteRequestSchema, { ...validQuote(), moveDate: christmas }).moveDate).toBe(
+      'We are closed on Christmas Day. Please choose another date.',
     );
     expect(errorsOf(quoteRequestSchema, { ...validQuote(), moveDate: '2031-02-30' }).moveDate).toBe('Please choose a move date.');
   });

@@ -8,6 +8,7 @@
  * replay, even of a request still being e-mailed, is the same answer with a link of its own.
  */
 import type { QuoteAnswer } from '../../../src/lib/api';
+import { ACCESS_KEYS, accessField, type AccessAnswers, type AccessEnd } from '../../../src/data/access';
 import { acceptLead, type Claim } from '../accept-lead';
 import { isUniqueViolation } from '../d1';
 import type { Refusal } from '../http';
@@ -38,6 +39,19 @@ async function replay(c: LeadContext, key: string, bodyHash: string): Promise<Qu
   return { ok: true, answer: quoteAnswer(stored, await issueViewToken(c.env.DB, stored.reference)), replayed: true };
 }
 
+/** The access answers of both ends, or null when none was given. */
+function accessOf(submission: QuoteSubmission): StoredQuote['access'] {
+  const end = (which: AccessEnd): AccessAnswers =>
+    Object.fromEntries(
+      ACCESS_KEYS.flatMap((question) => {
+        const answer = submission[accessField(which, question)];
+        return answer ? [[question, answer]] : [];
+      }),
+    );
+  const access = { from: end('from'), to: end('to') };
+  return Object.keys(access.from).length + Object.keys(access.to).length > 0 ? access : null;
+}
+
 /** The quote to store, from the submission, its price and its claimed reference. */
 function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: string, price: QuotePrice, claim: Claim): StoredQuote {
   return {
@@ -48,12 +62,14 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     name: submission.name,
     email: submission.email,
     phone: submission.phone,
+    service: submission.service ?? null,
     propertyId: submission.propertyId,
     furnitureIds: submission.furnitureIds,
     fromPostcode: submission.fromPostcode,
     toPostcode: submission.toPostcode,
     fromAddress: submission.fromAddress ?? null,
     toAddress: submission.toAddress ?? null,
+    access: accessOf(submission),
     moveDate: submission.moveDate,
     additionalInfo: submission.additionalInfo ?? null,
     promoCode: submission.promoCode ?? null,

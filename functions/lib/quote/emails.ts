@@ -14,7 +14,7 @@ import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, heading, layout, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
 import type { StoredQuote } from './stored-quote';
-import { distanceText, firstName, furnitureSummary, place, propertyTitle } from './summary';
+import { accessLines, distanceText, firstName, furnitureSummary, place, propertyTitle, quoteService, serviceCaveat } from './summary';
 
 /** Where the customer's e-mail links to their quote. */
 export const VIEW_ONLINE = 'View your quote online';
@@ -32,15 +32,31 @@ function breakdownRows(pricing: PricingResult): Row[] {
   ];
 }
 
+/** The caveat under a price: what the total does not include for this service. */
+function caveatSection(quote: StoredQuote): { html: string; text: string } {
+  const caveat = serviceCaveat(quote);
+  if (!caveat) return { html: '', text: '' };
+  return { html: `<p style="margin:8px 0 0;font-weight:bold">${e(caveat.sentence)}</p>`, text: `\n${caveat.sentence}` };
+}
+
+/** A subject's price: '£250 estimate', with what it leaves out ('£250 estimate, car priced separately'). */
+function subjectPrice(quote: StoredQuote, priced: string): string {
+  const caveat = serviceCaveat(quote);
+  return caveat ? `${priced}, ${caveat.short}` : priced;
+}
+
 function moveRows(quote: StoredQuote): Row[] {
   const free = quote.pricing && quote.pricing.freeMiles > 0 ? ` (includes ${quote.pricing.freeMiles} miles at no extra charge)` : '';
+  const service = quoteService(quote);
   const rows: Row[] = [
+    ...(service ? [['Service', service.label] satisfies Row] : []),
     ['Property', propertyTitle(quote)],
     ['Moving from', place(quote.fromAddress, quote.fromPostcode)],
     ['Moving to', place(quote.toAddress, quote.toPostcode)],
     ['Distance', `${distanceText(quote)}${free}`],
     ['Move date', formatLongDate(quote.moveDate)],
     ['Furniture', furnitureSummary(quote.furnitureIds)],
+    ...accessLines(quote),
   ];
   for (const note of quote.notes) rows.push(['Note', note]);
   if (crossesSea(quote.fromPostcode, quote.toPostcode)) rows.push(['Note', FERRY_NOTE]);
@@ -51,13 +67,18 @@ function moveRows(quote: StoredQuote): Row[] {
 /** The customer's price section: the breakdown, or that the price is to come. */
 function priceSection(quote: StoredQuote): { html: string; text: string } {
   if (!quote.pricing) {
+    const caveat = caveatSection(quote);
     return {
-      html: `${heading(PRICE_PENDING.title)}<p style="margin:0">${e(PRICE_PENDING.text)}</p>`,
-      text: `${PRICE_PENDING.title}\n${PRICE_PENDING.text}`,
+      html: `${heading(PRICE_PENDING.title)}<p style="margin:0">${e(PRICE_PENDING.text)}</p>${caveat.html}`,
+      text: `${PRICE_PENDING.title}\n${PRICE_PENDING.text}${caveat.text}`,
     };
   }
   const rows = breakdownRows(quote.pricing);
-  return { html: `${heading('Estimated Quote')}${table(rows, { totalLast: true })}`, text: `Estimated Quote\n${textTable(rows)}` };
+  const caveat = caveatSection(quote);
+  return {
+    html: `${heading('Estimated Quote')}${table(rows, { totalLast: true })}${caveat.html}`,
+    text: `Estimated Quote\n${textTable(rows)}${caveat.text}`,
+  };
 }
 
 export function quoteCustomerEmail(ctx: MailContext, quote: StoredQuote): EmailDraft {
@@ -94,7 +115,7 @@ ${contact.html}
 Your reference: ${reference}
 ${VIEW_ONLINE}: ${VIEW_LINK}
 ${after}`;
-  const estimate = quote.pricing ? `${formatMoney(quote.pricing.total)} estimate` : PRICE_PENDING.title.toLowerCase();
+  const estimate = subjectPrice(quote, quote.pricing ? `${formatMoney(quote.pricing.total)} estimate` : PRICE_PENDING.title.toLowerCase());
   return {
     from: ctx.from,
     to: quote.email,
@@ -128,10 +149,12 @@ export function quoteBusinessEmail(ctx: MailContext, quote: StoredQuote): EmailD
       : []),
     ['Additional information', quote.additionalInfo || '(none)'],
   ];
+  const caveat = caveatSection(quote);
   const price = pricing
-    ? { html: table(breakdownRows(pricing), { totalLast: true }), text: textTable(breakdownRows(pricing)) }
-    : { html: `<p style="margin:0">Not priced yet.</p>`, text: 'Not priced yet.' };
-  const summary = `${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode}, ${pricing ? formatMoney(pricing.total) : 'price to confirm'}`;
+    ? { html: table(breakdownRows(pricing), { totalLast: true }) + caveat.html, text: textTable(breakdownRows(pricing)) + caveat.text }
+    : { html: `<p style="margin:0">Not priced yet.</p>${caveat.html}`, text: `Not priced yet.${caveat.text}` };
+  const service = quoteService(quote);
+  const summary = `${quote.name}, ${service ? `${service.label}, ` : ''}${quote.fromPostcode} to ${quote.toPostcode}, ${subjectPrice(quote, pricing ? formatMoney(pricing.total) : 'price to confirm')}`;
   return {
     from: ctx.from,
     to: ctx.business,

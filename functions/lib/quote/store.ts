@@ -2,13 +2,14 @@
  * quote_requests, the table behind StoredQuote: the row type, the one INSERT, and the one SELECT (with the customer
  * e-mail's status from the outbox). Columns are named once, in `toRow`.
  */
+import { findService } from '../../../src/data/services';
 import type { PricingResult } from '../../../src/lib/pricing';
 import type { OutboxStatus } from '../outbox';
 import type { StoredQuote } from './stored-quote';
 
 type SqlValue = string | number | null;
 
-/** A quote_requests row as written (migrations/0004_unpriced_quotes.sql). */
+/** A quote_requests row as written (migrations/0004_unpriced_quotes.sql, 0005_quote_service_and_form_states.sql). */
 interface QuoteRow {
   reference: string;
   idempotency_key: string;
@@ -18,6 +19,7 @@ interface QuoteRow {
   name: string;
   email: string;
   phone: string;
+  service: string | null;
   property_id: string;
   /** JSON array of furniture ids. */
   furniture_ids: string;
@@ -25,6 +27,8 @@ interface QuoteRow {
   to_postcode: string;
   from_address: string | null;
   to_address: string | null;
+  /** JSON {from, to} of access answers, or NULL. */
+  access: string | null;
   move_date: string;
   additional_info: string | null;
   promo_code: string | null;
@@ -49,12 +53,14 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     name: quote.name,
     email: quote.email,
     phone: quote.phone,
+    service: quote.service,
     property_id: quote.propertyId,
     furniture_ids: JSON.stringify(quote.furnitureIds),
     from_postcode: quote.fromPostcode,
     to_postcode: quote.toPostcode,
     from_address: quote.fromAddress,
     to_address: quote.toAddress,
+    access: quote.access ? JSON.stringify(quote.access) : null,
     move_date: quote.moveDate,
     additional_info: quote.additionalInfo,
     promo_code: quote.promoCode,
@@ -78,12 +84,14 @@ function fromRow(row: QuoteRow & { customer_status: OutboxStatus | null }): Stor
     name: row.name,
     email: row.email,
     phone: row.phone,
+    service: findService(row.service)?.value ?? null,
     propertyId: row.property_id,
     furnitureIds: JSON.parse(row.furniture_ids) as string[],
     fromPostcode: row.from_postcode,
     toPostcode: row.to_postcode,
     fromAddress: row.from_address,
     toAddress: row.to_address,
+    access: row.access ? (JSON.parse(row.access) as StoredQuote['access']) : null,
     moveDate: row.move_date,
     additionalInfo: row.additional_info,
     promoCode: row.promo_code,

@@ -3,6 +3,8 @@
  * its calendar file. store.ts maps it to and from quote_requests; a new field is added here, in store.ts (and a
  * migration), and wherever it is shown.
  */
+import type { AccessAnswers } from '../../../src/data/access';
+import type { ServiceValue } from '../../../src/data/services';
 import type { PricingResult } from '../../../src/lib/pricing';
 import type { Via } from '../lead-pipeline';
 import type { OutboxStatus } from '../outbox';
@@ -19,6 +21,8 @@ export interface StoredQuote {
   name: string;
   email: string;
   phone: string;
+  /** The service a page started the quote for (services table), or null for a plain quote. */
+  service: ServiceValue | null;
   propertyId: string;
   furnitureIds: string[];
   /** Normalised postcodes, and the lines as the customer typed them (when they said more than the postcode). */
@@ -26,6 +30,8 @@ export interface StoredQuote {
   toPostcode: string;
   fromAddress: string | null;
   toAddress: string | null;
+  /** The access at each end as the customer answered (for the mover; never priced), or null when nothing was answered. */
+  access: { from: AccessAnswers; to: AccessAnswers } | null;
   /** `YYYY-MM-DD`, a UK calendar day. */
   moveDate: string;
   additionalInfo: string | null;

@@ -6,8 +6,10 @@ import { ContinueOffer } from './ContinueOffer';
 import { StepFurniture } from './StepFurniture';
 import { loadRouteMap, StepRoute } from './StepRoute';
 import { StepSize } from './StepSize';
+import { SurveyOffer } from './SurveyOffer';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
+import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import { takeOverForm } from './form-handover';
 import { readPrefill } from './prefill';
 import { priceNow, schedulePricing } from './pricing-runner';
@@ -277,7 +279,10 @@ export default function QuoteWizard() {
 
       {step === 1 && state.request && <ServiceIntro request={state.request} selectedSize={state.propertyId} />}
       {step === 1 && (
-        <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
+        <>
+          <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
+          <SurveyOffer />
+        </>
       )}
       {step === 2 && <StepFurniture selected={state.furnitureIds} onToggle={toggleFurniture} />}
       {step === 3 && (
@@ -286,6 +291,7 @@ export default function QuoteWizard() {
           to={state.toPostcode}
           fromAddress={state.fromAddress}
           toAddress={state.toAddress}
+          access={Object.fromEntries(ACCESS_FIELD_NAMES.map((name) => [name, state[name]])) as Record<AccessFieldName, string>}
           onChange={(patch) => {
             setBlocked(null);
             updateAnswers(patch);

@@ -3,7 +3,8 @@ import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react
 import dayPickerStyles from 'react-day-picker/style.css?url';
 import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { addDays, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
-import { earliestMoveDate, latestMoveDate } from '~/lib/move-date';
+import { closedDay, earliestMoveDate, latestMoveDate, shortNoticeNote } from '~/lib/move-date';
+import { site, telHref } from '~/site.config';
 import { calculatePricing, WEEKEND_SURCHARGE_RATE } from '~/lib/pricing';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
 import { formatMoney } from './format';
@@ -91,12 +92,16 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
 
 /** The first weekday and the first weekend day from `today`, for the line above the calendar. */
 function firstDays(today: string): { weekday: string; weekend: string } {
-  let weekday = today;
-  while (isWeekend(weekday)) weekday = addDays(weekday, 1);
-  let weekend = today;
-  while (!isWeekend(weekend)) weekend = addDays(weekend, 1);
+  const first = earliestMoveDate(today);
+  let weekday = first;
+  while (isWeekend(weekday) || closedDay(weekday)) weekday = addDays(weekday, 1);
+  let weekend = first;
+  while (!isWeekend(weekend) || closedDay(weekend)) weekend = addDays(weekend, 1);
   return { weekday, weekend };
 }
+
+/** Days the calendar offers: from tomorrow, up to a year ahead, never a closed day (move-date.ts). */
+const closedOnCalendar = (date: Date) => !!closedDay(fromDate(date));
 
 /**
  * Step 4: a calendar (single date, outside days shown, only bookable days enabled: move-date.ts) behind a 'Pick a date'
@@ -206,7 +211,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               defaultMonth={toDate(value ?? today)}
               startMonth={toDate(earliestMoveDate(today))}
               endMonth={toDate(latestMoveDate(today))}
-              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }]}
+              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, closedOnCalendar]}
               onSelect={(date) => {
                 if (!date) return;
                 onChange(fromDate(date));
@@ -268,6 +273,14 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
           Moving on {formatLongDate(value)}
           {totalOn && <>: {formatMoney(totalOn(value))}</>}
           {isWeekend(value) ? `, a weekend, so the ${WEEKEND_SURCHARGE_RATE * 100}% weekend surcharge applies.` : '.'}
+        </p>
+      )}
+      {value && shortNoticeNote(value, today) && (
+        <p className="rounded-xl border border-brand-200 bg-brand-50 p-3 text-ink" data-short-notice>
+          {shortNoticeNote(value, today)}{' '}
+          <a href={telHref} className="font-semibold whitespace-nowrap text-brand-800 underline underline-offset-2">
+            Call {site.phone.display}
+          </a>
         </p>
       )}
       {blockedMessage && (

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { site } from '~/site.config';
 import { CallbackOffer } from './CallbackOffer';
+import { ACCESS_HINT, ACCESS_KEYS, ACCESS_QUESTIONS, accessField, type AccessFieldName } from '~/data/access';
 import { QUOTE_HINTS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '~/data/quote-labels';
 import { LIMITS } from '~/lib/limits';
 import { PostcodeCombobox } from './PostcodeCombobox';
@@ -13,13 +14,15 @@ import type { Answers, PlaceInfo, PricingState } from './store';
 export const loadRouteMap = () => import('./RouteMap');
 const RouteMap = lazy(() => loadRouteMap().then((m) => ({ default: m.RouteMap })));
 
-type RoutePatch = Partial<Pick<Answers, 'fromPostcode' | 'toPostcode' | 'fromAddress' | 'toAddress'>>;
+type RoutePatch = Partial<Pick<Answers, 'fromPostcode' | 'toPostcode' | 'fromAddress' | 'toAddress' | AccessFieldName>>;
 
 interface Props {
   from: string;
   to: string;
   fromAddress: string;
   toAddress: string;
+  /** The access answers of both ends, by field name. */
+  access: Record<AccessFieldName, string>;
   onChange: (patch: RoutePatch) => void;
   pricing: PricingState;
   onRecalculate: () => void;
@@ -49,7 +52,7 @@ const HELP: Record<RouteErrorCode, (end: RouteEnd | 'both') => string> = {
  * GOV.UK address pattern: a picked suggestion never touches the address), the live price, and each error next to
  * the field it is about.
  */
-export function StepRoute({ from, to, fromAddress, toAddress, onChange, pricing, onRecalculate, blockedMessage }: Props) {
+export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, pricing, onRecalculate, blockedMessage }: Props) {
   const error = pricing.status === 'error' ? pricing : null;
   const errorAt = (end: RouteEnd) => (error?.field === end ? error : null);
   const routeError = error?.field === 'both' ? error : null;
@@ -64,6 +67,9 @@ export function StepRoute({ from, to, fromAddress, toAddress, onChange, pricing,
 
   return (
     <div className="space-y-5">
+      <p id="quote-access-hint" className="text-sm text-ink-muted">
+        {ACCESS_HINT}
+      </p>
       <div className="grid gap-5 md:grid-cols-2">
         {(['from', 'to'] as const).map((end) => (
           <fieldset key={end} className="min-w-0 space-y-4" aria-labelledby={`quote-${end}-legend`}>
@@ -106,6 +112,40 @@ export function StepRoute({ from, to, fromAddress, toAddress, onChange, pricing,
                 value={end === 'from' ? fromAddress : toAddress}
                 onChange={(event) => onChange(end === 'from' ? { fromAddress: event.target.value } : { toAddress: event.target.value })}
               />
+            </div>
+            <div
+              className="grid gap-3"
+              role="group"
+              aria-labelledby={`quote-${end}-legend quote-${end}-access`}
+              aria-describedby="quote-access-hint"
+            >
+              <p id={`quote-${end}-access`} className="sr-only">
+                Access
+              </p>
+              {ACCESS_KEYS.map((question) => {
+                const name = accessField(end, question);
+                return (
+                  <div key={question} className="min-w-0">
+                    <label htmlFor={`quote-${name}`} className="field-label">
+                      {ACCESS_QUESTIONS[question].label} <span className="font-normal text-ink-muted">(optional)</span>
+                    </label>
+                    <select
+                      id={`quote-${name}`}
+                      name={name}
+                      className="field-input"
+                      value={access[name]}
+                      onChange={(event) => onChange({ [name]: event.target.value } as RoutePatch)}
+                    >
+                      <option value="">Not sure yet</option>
+                      {ACCESS_QUESTIONS[question].options.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                );
+              })}
             </div>
           </fieldset>
         ))}

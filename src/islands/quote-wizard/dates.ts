@@ -22,7 +22,7 @@ export type TypedDate = { ok: true; value: string } | { ok: false; message: stri
 export const TYPED_DATE_MESSAGES = {
   format: 'Enter the date as dd/mm/yyyy, for example 14/03/2027.',
   impossible: 'That date does not exist. Check the day and month.',
-  past: 'That date has passed. Choose today or a later date.',
+  past: 'That date has passed. Choose tomorrow or a later date.',
 } as const;
 
 /** Reads "14/3/2027" or "14/03/2027" and checks it with the move-date rule; says plainly what is wrong otherwise. */

@@ -5,6 +5,7 @@
  * typed into the form, so nothing is lost, and removes the form, so nothing of it is left to tab into. The
  * form's field names are the request's (src/lib/schemas.ts), and so the wizard's answers' names.
  */
+import { ACCESS_FIELD_NAMES } from '~/data/access';
 import { fromTypedDate, isCalendarDate } from '~/lib/dates';
 import type { Answers } from './store';
 
@@ -18,6 +19,7 @@ const TEXT_ANSWERS = [
   'phone',
   'additionalInfo',
   'promoCode',
+  ...ACCESS_FIELD_NAMES,
 ] as const;
 
 export function takeOverForm(root: ParentNode = document): Partial<Answers> {

@@ -4,6 +4,7 @@
  * visit can offer 'Continue your quote'. The wizard restores them as it first draws itself (restoreWizard).
  */
 import { atom, map } from 'nanostores';
+import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import type { PricingResult } from '~/lib/pricing';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { readCarried, type CarriedRequest, type Prefill } from './prefill';
@@ -13,7 +14,10 @@ import { WIZARD_KEY } from './storage-keys';
 export type Step = 1 | 2 | 3 | 4 | 5;
 export const STEP_COUNT = 5;
 
-export interface Answers {
+/** Step 3's access questions (data/access.ts): '' until answered; they never change the price. */
+type AccessAnswerFields = Record<AccessFieldName, string>;
+
+export interface Answers extends AccessAnswerFields {
   propertyId: string | null;
   furnitureIds: string[];
   fromPostcode: string;
@@ -71,6 +75,7 @@ export const EMPTY_ANSWERS: Answers = {
   phone: '',
   additionalInfo: '',
   promoCode: '',
+  ...(Object.fromEntries(ACCESS_FIELD_NAMES.map((name) => [name, ''])) as AccessAnswerFields),
 };
 
 const initialState = (): WizardState => ({ ...EMPTY_ANSWERS, step: 1, idempotencyKey: '', keyBody: '', request: null });
@@ -112,6 +117,7 @@ function load(): Saved | null {
       'promoCode',
       'idempotencyKey',
       'keyBody',
+      ...ACCESS_FIELD_NAMES,
     ] as const) {
       if (typeof wizard[key] !== 'string') wizard[key] = '';
     }

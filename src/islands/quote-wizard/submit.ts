@@ -8,6 +8,8 @@
  * the first result again and e-mails nothing twice); a changed request gets a new one (the server would
  * rightly refuse a reused key with another body).
  */
+import { ACCESS_FIELD_NAMES } from '~/data/access';
+import { findService } from '~/data/services';
 import { addressLine } from '~/lib/address';
 import { API_PATHS, postJson, type QuoteAnswer } from '~/lib/api';
 import { parsePostcodeInput } from '~/lib/postcodes';
@@ -37,7 +39,10 @@ type Body = Omit<QuoteRequestInput, 'idempotencyKey'>;
 export function buildBody(state: WizardState, estimate: { total: number; distanceMiles: number }, website: string): Body {
   const fromLine = state.fromPostcode.replace(/\s+/g, ' ').trim();
   const toLine = state.toPostcode.replace(/\s+/g, ' ').trim();
+  // Only a service of the table travels (the server refuses any other); an unknown one stays in the notes as text.
+  const service = findService(state.request?.service)?.value;
   return {
+    ...(service ? { service } : {}),
     name: state.name.trim(),
     email: state.email.trim(),
     phone: state.phone.trim(),
@@ -47,6 +52,7 @@ export function buildBody(state: WizardState, estimate: { total: number; distanc
     toPostcode: parsePostcodeInput(toLine).postcode ?? toLine,
     ...(addressLine(state.fromAddress, fromLine) ? { fromAddress: addressLine(state.fromAddress, fromLine) } : {}),
     ...(addressLine(state.toAddress, toLine) ? { toAddress: addressLine(state.toAddress, toLine) } : {}),
+    ...Object.fromEntries(ACCESS_FIELD_NAMES.filter((name) => state[name]).map((name) => [name, state[name]])),
     moveDate: state.moveDate ?? '',
     ...(state.additionalInfo.trim() ? { additionalInfo: state.additionalInfo.trim() } : {}),
     ...(state.promoCode.trim() ? { promoCode: state.promoCode.trim() } : {}),

@@ -1,0 +1,21 @@
+/**
+ * A call-back request, whatever carried it (the call-back dialog's JSON, a survey asked for in the wizard, the quote
+ * form's 'Ask for a survey call'): stored, then e-mailed to the business. A survey (4 bedrooms or more) travels with it.
+ */
+import type { CallbackRequest } from '../../src/lib/schemas';
+import { acceptLead } from './accept-lead';
+import { callbackBusinessEmail } from './emails';
+import type { LeadContext } from './lead-pipeline';
+
+export async function acceptCallback(c: LeadContext, request: CallbackRequest): Promise<{ reference: string; emailed: boolean }> {
+  const { reference, sent } = await acceptLead(c.env, {
+    type: 'callback',
+    record: (db, { reference, createdAt }) => [
+      db
+        .prepare('INSERT INTO callback_requests (reference, created_at, name, phone, survey) VALUES (?, ?, ?, ?, ?)')
+        .bind(reference, createdAt, request.name, request.phone, request.survey ? JSON.stringify(request.survey) : null),
+    ],
+    emails: (mail, { reference }) => [{ kind: 'business', draft: callbackBusinessEmail(mail, reference, request) }],
+  });
+  return { reference, emailed: sent.business === true };
+}
