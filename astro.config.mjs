@@ -17,7 +17,7 @@ const site = env.SITE_URL || 'https://shiftly.example';
 const postcodesApi = env.PUBLIC_POSTCODES_API_URL || 'https://api.postcodes.io';
 
 /** Pages that must never be indexed: kept out of the sitemap as well as marked noindex. */
-const unlisted = ['/quote-confirmation', '/login', '/404'];
+const unlisted = ['/quote-confirmation', '/login', '/account', '/404'];
 
 export default defineConfig({
   site,

@@ -43,6 +43,9 @@ export async function prebuiltPage(env: Env, requestUrl: string, path: string): 
   return response;
 }
 
+/** A page about one customer, or with a secret in its address: no referrer leaves it, no search engine lists it. */
+export const PRIVATE_PAGE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
+
 /** Headers of a page the Worker answers (the security middleware adds the rest; a header set here wins). */
 export function pageHeaders(extra: Record<string, string> = {}): Record<string, string> {
   return {

@@ -1,0 +1,16 @@
+/** Accounts without passwords (issue 19): their addresses and lifetimes, shared by the pages and the Worker. */
+export const ACCOUNT_PATHS = {
+  login: '/login',
+  verify: '/login/verify',
+  account: '/account',
+  signOut: '/account/sign-out',
+  signOutEverywhere: '/account/sign-out-everywhere',
+} as const;
+
+/** A sign-in link works once, for this long. */
+export const SIGN_IN_LINK_MINUTES = 15;
+/** A session lasts this long unless signed out. */
+export const SESSION_DAYS = 30;
+
+/** The header's sign-in link once a session cookie is present (the Worker rewrites it: functions/lib/account/header.ts). */
+export const YOUR_MOVES_LINK = { label: 'Your moves', href: ACCOUNT_PATHS.account } as const;
