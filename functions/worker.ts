@@ -30,7 +30,7 @@ import { contactSentPage } from './pages/contact-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { answerQuoteForm, quoteFormRoute } from './pages/quote-form';
 import { askForSignInLink, verifySignInLink } from './pages/login';
-import { showAccount, signOut } from './pages/account';
+import { accountPage, deleteData, signOut } from './pages/account';
 import { ACCOUNT_PATHS } from '../src/lib/account';
 import { assetRequest, withAccountHeader } from './lib/account/header';
 
@@ -57,8 +57,10 @@ api.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
 api.post(ACCOUNT_PATHS.signOut, signOut(false));
 api.post(ACCOUNT_PATHS.signOutEverywhere, signOut(true));
 for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+api.get(ACCOUNT_PATHS.deleteData, accountPage(true));
+api.post(ACCOUNT_PATHS.deleteData, deleteData);
 for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
-  api.get(path, showAccount);
+  api.get(path, accountPage(false));
   api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));

@@ -22,10 +22,11 @@ CREATE INDEX sessions_expires ON sessions (expires_at);
 -- Quotes are listed by address on /account.
 CREATE INDEX quote_requests_email ON quote_requests (lower(email), created_at);
 
--- The outbox also carries sign-in e-mails ('signin'). SQLite cannot change a CHECK in place: the table is rebuilt.
+-- The outbox also carries sign-in e-mails ('signin') and the confirmation that an address's data was deleted
+-- ('account'). SQLite cannot change a CHECK in place: the table is rebuilt.
 CREATE TABLE email_outbox_new (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  record_type TEXT NOT NULL CHECK (record_type IN ('quote', 'contact', 'callback', 'alert', 'signin')),
+  record_type TEXT NOT NULL CHECK (record_type IN ('quote', 'contact', 'callback', 'alert', 'signin', 'account')),
   record_reference TEXT NOT NULL,
   kind TEXT NOT NULL,
   recipient TEXT NOT NULL,

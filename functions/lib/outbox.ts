@@ -134,7 +134,8 @@ function recordOutcome(env: Env, attempt: Attempt, outcome: SendOutcome, now: Da
 
 /** The statement setting a record's e-mail status from its outbox rows: sent when all are sent, failed when any failed. */
 function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): D1PreparedStatement[] {
-  if (recordType === 'alert' || recordType === 'signin') return [];
+  // Alerts, sign-in links and deletion confirmations have no record whose status to keep.
+  if (recordType === 'alert' || recordType === 'signin' || recordType === 'account') return [];
   return [
     db
       .prepare(

@@ -15,11 +15,13 @@ import { signedInEmail } from '../lib/account/session';
 import { endSession } from '../lib/account/tokens';
 import { escapeHtml as e } from '../lib/escape';
 import { refusalJson, REFUSALS } from '../lib/http';
-import { filledPage, notFoundPage, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { filledPage, notFoundPage, prebuiltPage, ACCOUNT_PAGE } from '../lib/prebuilt-page';
 import { pagePath } from '../lib/worker-paths';
 import { quotesFor } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { fromOwnOrigin } from '../lib/same-origin';
+import { eraseAddress } from '../lib/account/erase';
+import { loginPage } from './login';
 
 type PageContext = Context<AppBindings>;
 
@@ -45,19 +47,38 @@ function quoteRow(quote: StoredQuote): string {
 </li>`;
 }
 
-export async function showAccount(c: PageContext): Promise<Response> {
-  // Spellings under /account that are not the page itself (/account/anything) are the site's 404.
-  if (pagePath(new URL(c.req.url).pathname) !== ACCOUNT_PATHS.account) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+/** GET /account, and GET /account/delete: the same page asking to confirm the deletion. */
+export function accountPage(confirmDelete: boolean) {
+  return async (c: PageContext): Promise<Response> => {
+    // Spellings under /account that are not the page itself (/account/anything) are the site's 404.
+    const path = pagePath(new URL(c.req.url).pathname);
+    if (path !== (confirmDelete ? ACCOUNT_PATHS.deleteData : ACCOUNT_PATHS.account)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
+    const email = await signedInEmail(c);
+    if (!email) return c.redirect(ACCOUNT_PATHS.login, 303);
+    const [page, quotes] = await Promise.all([prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.account), quotesFor(c.env.DB, email)]);
+    const show = [...(quotes.length ? [] : ['no-quotes']), ...(confirmDelete ? ['delete-confirm'] : [])];
+    const focus = confirmDelete ? 'delete-confirm' : undefined;
+    const filled = filledPage(page, { text: { email }, show, focus }, 200, ACCOUNT_PAGE);
+    const list = new HTMLRewriter().on('[data-quote-list]', {
+      element(element) {
+        element.setInnerContent(quotes.map(quoteRow).join(''), { html: true });
+      },
+    });
+    return list.transform(filled);
+  };
+}
+
+/** POST /account/delete, after the confirmation step: everything of the address goes, then /login says so. */
+export async function deleteData(c: PageContext): Promise<Response> {
+  if (!fromOwnOrigin(c)) return refusalJson(c, REFUSALS.foreignForm);
   const email = await signedInEmail(c);
   if (!email) return c.redirect(ACCOUNT_PATHS.login, 303);
-  const [page, quotes] = await Promise.all([prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.account), quotesFor(c.env.DB, email)]);
-  const filled = filledPage(page, { text: { email }, show: quotes.length ? [] : ['no-quotes'] }, 200, PRIVATE_PAGE);
-  const list = new HTMLRewriter().on('[data-quote-list]', {
-    element(element) {
-      element.setInnerContent(quotes.map(quoteRow).join(''), { html: true });
-    },
-  });
-  return list.transform(filled);
+  await eraseAddress(c.env, email);
+  clearSessionCookie(c);
+  const page = await loginPage(c, 200, { show: ['deleted'], focus: 'deleted' });
+  // The cleared cookie was set on the context; this page is a Response of its own.
+  for (const cookie of c.res.headers.getSetCookie()) page.headers.append('Set-Cookie', cookie);
+  return page;
 }
 
 /** POST /account/sign-out and /account/sign-out-everywhere: from a page of this site only. */

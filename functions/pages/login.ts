@@ -13,7 +13,7 @@ import { setSessionCookie } from '../lib/account/cookie';
 import { sendSignInLink } from '../lib/account/sign-in';
 import { startSession, useSignInLink } from '../lib/account/tokens';
 import { REFUSALS, type Refusal } from '../lib/http';
-import { errorFill, filledPage, mergeFills, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { errorFill, filledPage, mergeFills, prebuiltPage, ACCOUNT_PAGE } from '../lib/prebuilt-page';
 import { clientKey, withinLimit } from '../lib/rate-limit';
 import { fromOwnOrigin } from '../lib/same-origin';
 
@@ -31,7 +31,8 @@ interface LoginState {
   headers?: Record<string, string>;
 }
 
-async function loginPage(c: PageContext, status: number, state: LoginState = {}): Promise<Response> {
+/** /login answered by the Worker, with a notice, messages or the address kept. */
+export async function loginPage(c: PageContext, status: number, state: LoginState = {}): Promise<Response> {
   const errors = state.errors ?? {};
   const fill = mergeFills(errorFill(errors, state.general), { show: state.show ?? [] });
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
@@ -40,7 +41,7 @@ async function loginPage(c: PageContext, status: number, state: LoginState = {})
     await prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.login),
     { ...fill, form: { values, errors }, hasErrors, focus: hasErrors ? 'errors' : state.focus },
     status,
-    { ...PRIVATE_PAGE, ...state.headers },
+    { ...ACCOUNT_PAGE, ...state.headers },
   );
 }
 
@@ -79,7 +80,7 @@ export async function verifySignInLink(c: PageContext): Promise<Response> {
   if (!email) return loginPage(c, 400, { show: ['expired'], focus: 'expired' });
   const session = await startSession(c.env.DB, email, new Date());
   setSessionCookie(c, session.token, session.expires);
-  c.header('Referrer-Policy', 'no-referrer');
+  c.header('Referrer-Policy', 'same-origin');
   c.header('Cache-Control', 'no-store');
   return c.redirect(ACCOUNT_PATHS.account, 303);
 }

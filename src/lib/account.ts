@@ -5,6 +5,8 @@ export const ACCOUNT_PATHS = {
   account: '/account',
   signOut: '/account/sign-out',
   signOutEverywhere: '/account/sign-out-everywhere',
+  /** GET: /account asking to confirm; POST: delete (UK GDPR's right to erasure). */
+  deleteData: '/account/delete',
 } as const;
 
 /** A sign-in link works once, for this long. */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_MINUTES } from '~/lib/account';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
-import { apiBase, call, emailsTo, query, runCron, unique, validQuote, type CapturedEmail } from './helpers';
+import { apiBase, call, emailsTo, query, runCron, unique, validContact, validQuote, type CapturedEmail } from './helpers';
 import { readPage } from './html';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -264,5 +264,52 @@ describe('/account', () => {
     await runCron(new Date(Date.now() + (SESSION_DAYS + 1) * 86_400_000));
     expect(query('SELECT * FROM sessions WHERE email = ?', email)).toEqual([]);
     expect((await get(ACCOUNT_PATHS.account, session)).status).toBe(303);
+  });
+});
+
+describe('Delete my data', () => {
+  it('asks first, then deletes every quote and message of the address and e-mails to confirm', async () => {
+    const email = `${unique('erase')}@example.com`;
+    const keep = `${unique('keep')}@example.com`;
+    const quotes = [await makeQuote(email), await makeQuote(email.toUpperCase())];
+    const kept = await makeQuote(keep);
+    expect((await call(API_PATHS.contact, validContact({ email }))).status).toBe(201);
+    const session = await signIn(email);
+    const references = quotes.map((quote) => quote.reference);
+
+    const confirm = await get(ACCOUNT_PATHS.deleteData, session);
+    expect(confirm.status).toBe(200);
+    const page = readPage(await confirm.text());
+    expect(page.shown('delete-confirm')).toBe(true);
+    expect(page.filled('email')).toBe(email);
+    expect(readPage(await (await get(ACCOUNT_PATHS.account, session)).text()).shown('delete-confirm')).toBe(false);
+
+    expect((await post(ACCOUNT_PATHS.deleteData, session, 'https://evil.example')).status).toBe(403);
+    expect(query('SELECT reference FROM quote_requests WHERE lower(email) = ?', email)).toHaveLength(2);
+
+    const deleted = await post(ACCOUNT_PATHS.deleteData, session);
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.getSetCookie().join()).toMatch(new RegExp(`${COOKIE}=;.*Max-Age=0`, 'i'));
+    expect(readPage(await deleted.text()).shown('deleted')).toBe(true);
+
+    expect(query('SELECT * FROM quote_requests WHERE lower(email) = ?', email)).toEqual([]);
+    expect(query('SELECT * FROM contact_messages WHERE lower(email) = ?', email)).toEqual([]);
+    expect(query('SELECT * FROM sessions WHERE email = ?', email)).toEqual([]);
+    expect(query('SELECT * FROM sign_in_links WHERE email = ?', email)).toEqual([]);
+    for (const reference of references) {
+      expect(query('SELECT * FROM quote_view_tokens WHERE reference = ?', reference)).toEqual([]);
+      expect(query('SELECT * FROM email_outbox WHERE record_reference = ?', reference)).toEqual([]);
+      expect((await get(quotes[references.indexOf(reference)]!.confirmationUrl)).status).toBe(404);
+    }
+    // Only the confirmation is left in the outbox for the address, and it arrives.
+    expect(query<{ record_type: string }>('SELECT record_type FROM email_outbox WHERE lower(recipient) = ?', email)).toEqual([
+      { record_type: 'account' },
+    ]);
+    await expect.poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length).toBe(1);
+    const confirmation = (await emailsTo(email)).find((e) => e.subject === 'Your Shiftly data has been deleted')!;
+    expect(confirmation.text).toContain('2 quotes and 1 message');
+
+    expect((await get(ACCOUNT_PATHS.account, session)).status).toBe(303);
+    expect(query('SELECT * FROM quote_requests WHERE reference = ?', kept.reference)).toHaveLength(1);
   });
 });

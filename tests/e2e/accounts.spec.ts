@@ -102,7 +102,7 @@ for (const javaScriptEnabled of [false, true]) {
   });
 }
 
-test('the sign-in and account pages have no axe violations in any state', async ({ page, request }) => {
+test('the sign-in and account pages have no axe violations in any state; Delete my data asks, then deletes', async ({ page, request }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail('account-axe');
   await storeQuote(request, { email });
@@ -126,5 +126,14 @@ test('the sign-in and account pages have no axe violations in any state', async 
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/account');
     expect(await axeViolations(page), `/account at ${width}px`).toEqual([]);
+    await page.getByRole('link', { name: 'Delete my data' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Delete everything for' })).toBeFocused();
+    expect(await axeViolations(page), `/account asking to delete at ${width}px`).toEqual([]);
   }
+  // Deleting: the sign-in page says it is done, and the quote is gone.
+  await page.getByRole('button', { name: 'Yes, delete my data' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your data has been deleted' })).toBeFocused();
+  expect(await axeViolations(page), '/login after deleting').toEqual([]);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
 });

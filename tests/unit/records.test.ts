@@ -20,7 +20,7 @@ function allowed(table: string, column: string): string[] {
 describe('record types', () => {
   it('are exactly what reference_numbers and email_outbox allow', () => {
     expect(allowed('reference_numbers', 'record_type')).toEqual(RECORD_TYPES);
-    expect(allowed('email_outbox', 'record_type')).toEqual([...RECORD_TYPES, 'alert', 'signin']);
+    expect(allowed('email_outbox', 'record_type')).toEqual([...RECORD_TYPES, 'alert', 'signin', 'account']);
   });
   it('each has its table, with the columns every lead shares', () => {
     for (const type of RECORD_TYPES) {

@@ -29,3 +29,25 @@ ${VIEW_LINK}
 ${ignore}`,
   };
 }
+
+export const DELETED_SUBJECT = `Your ${site.brand} data has been deleted`;
+
+/** The confirmation of an erasure: what went, and what we could not match to the address. */
+export function dataDeletedEmail(ctx: MailContext, to: string, deleted: { quotes: number; messages: number }): EmailDraft {
+  const what = `${deleted.quotes} ${deleted.quotes === 1 ? 'quote' : 'quotes'} and ${deleted.messages} ${deleted.messages === 1 ? 'message' : 'messages'}`;
+  const callbacks = `Call-back requests hold only a name and a phone number, so we cannot match them to this address: if you asked us to call you and want that deleted too, reply to this e-mail.`;
+  return {
+    from: ctx.from,
+    to,
+    subject: DELETED_SUBJECT,
+    html: layout(
+      DELETED_SUBJECT,
+      `<h1 style="font-size:22px;margin:0 0 8px">Your data has been deleted</h1>
+<p style="margin:0 0 16px">As you asked, we have deleted ${e(what)} made with this e-mail address, and signed you out everywhere.</p>
+<p style="margin:0;color:#475569">${e(callbacks)}</p>`,
+    ),
+    text: [
+      `Your data has been deleted\n\nAs you asked, we have deleted ${what} made with this e-mail address, and signed you out everywhere.\n\n${callbacks}`,
+    ],
+  };
+}
