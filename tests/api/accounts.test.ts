@@ -207,6 +207,11 @@ describe('/account', () => {
     const own = await get(`/quote-confirmation?ref=${older.reference}`, mine);
     expect(own.status).toBe(200);
     expect(readPage(await own.text()).filled('reference')).toBe(older.reference);
+    // Its calendar file too, linked from that page without a token.
+    const calendar = await get(`/api/quote-calendar?ref=${older.reference}`, mine);
+    expect(calendar.status).toBe(200);
+    expect(await calendar.text()).toContain(older.reference);
+    expect((await get(`/api/quote-calendar?ref=${older.reference}`, other)).status).toBe(404);
     for (const cookie of [other, undefined, 'A'.repeat(32)]) {
       // The same visitor's answer to a wrong link (a session's header reads "Your moves" on every page).
       const wrongLink = await (await get(`/quote-confirmation?ref=${older.reference}&t=${'A'.repeat(32)}`, cookie)).text();

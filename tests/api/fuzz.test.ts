@@ -130,7 +130,12 @@ const accountRequests = fc.oneof(
   fc.record({ kind: fc.constant('verify' as const), token: nasty }),
   fc.record({
     kind: fc.constantFrom('account' as const, 'signOut' as const, 'signOutEverywhere' as const),
-    cookie: nasty.map((value) => encodeURIComponent(value)),
+    // Printable ASCII as it is (quotes, commas, backslashes), every other byte of the UTF-8 percent-encoded.
+    cookie: nasty.map((value) =>
+      [...Buffer.from(value)]
+        .map((b) => (b > 0x20 && b < 0x7f && b !== 0x3b && b !== 0x25 ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`))
+        .join(''),
+    ),
   }),
 );
 
