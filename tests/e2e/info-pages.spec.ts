@@ -1,4 +1,4 @@
-import { test, expect, open, axeViolations } from './fixtures';
+import { test, expect, open } from './fixtures';
 import { claimText, claims, site, telHref } from '../../src/site.config';
 import { packingOptions } from '../../src/data/packing';
 import { driverRequirements, partnerRetailers } from '../../src/data/drivers';
