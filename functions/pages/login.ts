@@ -6,8 +6,8 @@
  * one notice for all of them.
  */
 import type { Context } from 'hono';
-import { ACCOUNT_PATHS } from '../../src/lib/account';
-import { fieldErrors, isHoneypotFilled, signInSchema } from '../../src/lib/schemas';
+import { ACCOUNT_PATHS, signInSchema } from '../../src/lib/account';
+import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { AppBindings } from '../env';
 import { setSessionCookie } from '../lib/account/cookie';
 import { sendSignInLink } from '../lib/account/sign-in';

@@ -1,4 +1,7 @@
 /** Accounts without passwords (issue 19): their addresses and lifetimes, shared by the pages and the Worker. */
+import * as z from 'zod/mini';
+import { emailField, honeypotField } from './schemas';
+
 export const ACCOUNT_PATHS = {
   login: '/login',
   verify: '/login/verify',
@@ -16,3 +19,9 @@ export const SESSION_DAYS = 30;
 
 /** The header's sign-in link once a session cookie is present (the Worker rewrites it: functions/lib/account/header.ts). */
 export const YOUR_MOVES_LINK = { label: 'Your moves', href: ACCOUNT_PATHS.account } as const;
+
+/**
+ * POST /login: the address a sign-in link goes to. Here rather than in schemas.ts, which the quote wizard bundles
+ * whole (zod/mini's schemas are not tree-shaken), and no browser code needs this one.
+ */
+export const signInSchema = z.object({ email: emailField, website: honeypotField });

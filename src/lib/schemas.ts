@@ -220,9 +220,6 @@ export const quoteFormSchema = z.discriminatedUnion(
 
 export type QuoteForm = z.output<typeof quoteFormSchema>;
 
-/** POST /login: the address a sign-in link goes to (issue 19). */
-export const signInSchema = z.object({ email: emailField, website: honeypotField });
-
 export const contactSchema = z.object({
   firstName: nameField('Please enter your first name.'),
   lastName: nameField('Please enter your last name.'),
