@@ -1,7 +1,7 @@
 /**
  * The cron trigger: retries e-mails that failed (same idempotency key, with backoff, inside Resend's 24-hour
  * idempotency window) until none is due or the run's time is up, alerts the business about any it gave up on, and
- * deletes records older than 24 months.
+ * deletes records older than 24 months, and sign-in links and sessions that have expired.
  */
 import type { Env } from './env';
 import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
@@ -10,6 +10,7 @@ import { withoutLink } from './lib/email-draft';
 import { drainOutbox, sendEmail } from './lib/outbox';
 import { deleteExpiredFormStates } from './lib/quote/form-state';
 import { RECORD_TABLES, RECORD_TYPES } from './lib/records';
+import { expiredAccountRows } from './lib/account/tokens';
 
 export const RETENTION_MONTHS = 24;
 const BATCH = 50;
@@ -45,6 +46,7 @@ export async function alertGivenUp(env: Env): Promise<number> {
 /** Tables of rows that belong to a record and go with it: a quote's view tokens (none outlives its quote for long). */
 const BELONGING_TABLES = ['email_outbox', 'quote_view_tokens'];
 
+/** Records past the retention period, and sign-in links and sessions past their end. */
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
   await env.DB.batch([
@@ -53,6 +55,7 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
     ),
     // The quote form's pages between a post and its redirect live minutes, not months.
     deleteExpiredFormStates(env.DB, now),
+    ...expiredAccountRows(env.DB, now),
   ]);
 }
 

@@ -20,6 +20,9 @@ export interface Env {
   QUOTE_LIMITER?: RateLimit;
   CONTACT_LIMITER?: RateLimit;
   CALLBACK_LIMITER?: RateLimit;
+  /** Sign-in link requests: per client, and per address (keyed by the address's hash). */
+  SIGN_IN_LIMITER?: RateLimit;
+  SIGN_IN_ADDRESS_LIMITER?: RateLimit;
   /**
    * Test environments only: the name of a request header whose value is the rate-limit client key, so each
    * test (and the fuzz) gets its own bucket. Never set in production, where the key is CF-Connecting-IP.

@@ -29,11 +29,15 @@ import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { isContactSent } from './lib/contact-sent';
 import { countingD1 } from './lib/d1';
-import { isArticlePath, isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
+import { isAccountPath, isArticlePath, isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
 import { contactSentPage } from './pages/contact-page';
 import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
+import { askForSignInLink, verifySignInLink } from './pages/login';
+import { accountPage, deleteData, signOut } from './pages/account';
+import { ACCOUNT_PATHS } from '../src/lib/account';
+import { assetRequest, withAccountHeader } from './lib/account/header';
 
 export const api = new Hono<LeadEnv>();
 
@@ -55,6 +59,18 @@ for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, W
 }
 api.get(PAGE_PATHS.contact, contactSentPage);
 api.get(PAGE_PATHS.faq, faqSearchPage);
+api.post(ACCOUNT_PATHS.login, askForSignInLink);
+api.get(ACCOUNT_PATHS.verify, verifySignInLink);
+api.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
+api.post(ACCOUNT_PATHS.signOut, signOut(false));
+api.post(ACCOUNT_PATHS.signOutEverywhere, signOut(true));
+for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+api.get(ACCOUNT_PATHS.deleteData, accountPage(true));
+api.post(ACCOUNT_PATHS.deleteData, deleteData);
+for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
+  api.get(path, accountPage(false));
+  api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
+}
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {
   // Hono's own refusals (a body it could not parse) keep their status, in our shape.
@@ -75,22 +91,24 @@ function forTheWorker(request: Request, url: URL): boolean {
   }
   if (isConfirmationPath(pathname)) return true;
   if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
+  if (matchesPath(WORKER_PATHS.login, pathname)) return request.method === 'POST';
+  if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;
   return request.method === 'GET' && isContactSent(url);
 }
 
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
   if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
-  if (isArticlePath(url.pathname)) return serveArticle(request, env.ASSETS);
+  if (isArticlePath(url.pathname)) return serveArticle(assetRequest(request), env.ASSETS);
   if (isEditorPage(url.pathname)) return serveEditorPage(request, env.ASSETS);
-  return env.ASSETS.fetch(request);
+  return env.ASSETS.fetch(assetRequest(request));
 }
 
 export default {
   async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-    if (!env.D1_ROUND_TRIPS_HEADER) return servedOverHttps(request, await answer(request, env, ctx));
+    if (!env.D1_ROUND_TRIPS_HEADER) return servedOverHttps(request, withAccountHeader(request, await answer(request, env, ctx)));
     const counted = countingD1(env.DB);
-    const response = await answer(request, { ...env, DB: counted.db }, ctx);
+    const response = withAccountHeader(request, await answer(request, { ...env, DB: counted.db }, ctx));
     const headers = new Headers(response.headers);
     headers.set(env.D1_ROUND_TRIPS_HEADER, String(counted.count()));
     return servedOverHttps(request, new Response(response.body, { status: response.status, statusText: response.statusText, headers }));

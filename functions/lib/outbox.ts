@@ -13,6 +13,7 @@ import { config } from './config';
 import { needsLink, readDraft, withLink, type EmailDraft, type EmailPayload } from './email-draft';
 import { headerSafe } from './escape';
 import { RECORD_TABLES, type EmailKind, type OutboxRecordType, type RecordType } from './records';
+import { newSignInLink, signInUrl } from './account/tokens';
 import { emailLink, newViewToken, viewTokenInsert } from './view-token';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'gave_up';
@@ -106,6 +107,7 @@ export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey:
 
 /** One attempt at a row: what it is, and how many attempts it had before. */
 interface Attempt {
+  recordType: OutboxRecordType;
   idempotencyKey: string;
   recordReference: string;
   draft: EmailDraft;
@@ -132,7 +134,8 @@ function recordOutcome(env: Env, attempt: Attempt, outcome: SendOutcome, now: Da
 
 /** The statement setting a record's e-mail status from its outbox rows: sent when all are sent, failed when any failed. */
 function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): D1PreparedStatement[] {
-  if (recordType === 'alert') return [];
+  // Alerts, sign-in links and deletion confirmations have no record whose status to keep.
+  if (recordType === 'alert' || recordType === 'signin' || recordType === 'account') return [];
   return [
     db
       .prepare(
@@ -145,11 +148,19 @@ function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: s
   ];
 }
 
-/** Sends one attempt, its view link written in with `token` where the e-mail has a place for one. */
+/** The link an e-mail carries: a quote's view link, or a sign-in link. */
+function linkFor(env: Env, attempt: Attempt, token: string): { html: string; text: string } {
+  const { siteUrl } = config(env);
+  if (attempt.recordType !== 'signin') return emailLink(siteUrl, attempt.recordReference, token);
+  const url = signInUrl(siteUrl, token);
+  return { html: url.replaceAll('&', '&amp;'), text: url };
+}
+
+/** Sends one attempt, its link written in with `token` where the e-mail has a place for one. */
 async function send(env: Env, attempt: Attempt, token: string | undefined): Promise<SendOutcome> {
   if (!needsLink(attempt.draft)) return sendEmail(env, withLink(attempt.draft, { html: '', text: '' }), attempt.idempotencyKey);
-  if (!token) return { ok: false, error: 'no view token for this e-mail' };
-  return sendEmail(env, withLink(attempt.draft, emailLink(config(env).siteUrl, attempt.recordReference, token)), attempt.idempotencyKey);
+  if (!token) return { ok: false, error: 'no link token for this e-mail' };
+  return sendEmail(env, withLink(attempt.draft, linkFor(env, attempt, token)), attempt.idempotencyKey);
 }
 
 /**
@@ -158,7 +169,7 @@ async function send(env: Env, attempt: Attempt, token: string | undefined): Prom
  */
 export async function deliverNow(
   env: Env,
-  recordType: RecordType,
+  recordType: OutboxRecordType,
   reference: string,
   emails: OutboxEmail[],
   createdAt: Date,
@@ -200,7 +211,15 @@ export async function drainOutbox(env: Env, now: Date, deadline: number): Promis
     const tokens = new Map<string, string>();
     const tokenInserts: D1PreparedStatement[] = [];
     for (const attempt of attempts) {
-      if (attempt.recordType !== 'quote' || !needsLink(attempt.draft)) continue;
+      if (!needsLink(attempt.draft)) continue;
+      if (attempt.recordType === 'signin') {
+        // A new sign-in link, valid from now: the one made when it was asked for is nowhere to be found.
+        const link = await newSignInLink(env.DB, attempt.draft.to, new Date());
+        tokens.set(attempt.idempotencyKey, link.token);
+        tokenInserts.push(link.insert);
+        continue;
+      }
+      if (attempt.recordType !== 'quote') continue;
       const view = await newViewToken();
       tokens.set(attempt.idempotencyKey, view.token);
       tokenInserts.push(viewTokenInsert(env.DB, attempt.recordReference, view, now.toISOString()));

@@ -44,6 +44,14 @@ export async function prebuiltPage(env: Env, requestUrl: string, path: string): 
   return response;
 }
 
+/** A page about one customer, or with a secret in its address: no referrer leaves it, no search engine lists it. */
+export const PRIVATE_PAGE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
+/**
+ * The sign-in and account pages: private too, but their forms post to this site, and a browser sends `Origin: null`
+ * from a no-referrer page, which the origin check refuses. `same-origin` still sends nothing to any other site.
+ */
+export const ACCOUNT_PAGE = { 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' };
+
 /** Headers of a page the Worker answers (the security middleware adds the rest; a header set here wins). */
 export function pageHeaders(extra: Record<string, string> = {}): Record<string, string> {
   return {

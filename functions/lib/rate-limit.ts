@@ -18,12 +18,18 @@ export function clientKey(c: RequestContext): string {
 
 /** True when the request may go ahead. A missing binding (misconfiguration) fails open and says so. */
 export async function withinRateLimit(c: RequestContext, type: RecordType): Promise<boolean> {
-  const name = LIMITERS[type];
-  const binding = c.env[name];
+  return withinLimit(c.env, LIMITERS[type], `${type}:${clientKey(c)}`);
+}
+
+type LimiterName = { [K in keyof Env]-?: NonNullable<Env[K]> extends RateLimit ? K : never }[keyof Env];
+
+/** One count against a binding, under any key (sign-in requests count per client and per address). */
+export async function withinLimit(env: Env, name: LimiterName, key: string): Promise<boolean> {
+  const binding = env[name];
   if (!binding) {
     console.warn(`rate limit binding ${name} is not configured`);
     return true;
   }
-  const { success } = await binding.limit({ key: `${type}:${clientKey(c)}` });
+  const { success } = await binding.limit({ key });
   return success;
 }

@@ -13,8 +13,11 @@ export type RecordType = keyof typeof RECORD_TABLES;
 
 export const RECORD_TYPES = Object.keys(RECORD_TABLES) as RecordType[];
 
-/** An outbox row belongs to a record, or is an alert to the business about e-mails that could not be sent. */
-export type OutboxRecordType = RecordType | 'alert';
+/**
+ * An outbox row belongs to a record, is an alert to the business about e-mails that could not be sent, a sign-in
+ * link, or the confirmation that an address's data was deleted (functions/lib/account/).
+ */
+export type OutboxRecordType = RecordType | 'alert' | 'signin' | 'account';
 
 /** Who an e-mail is for (email_outbox.kind). */
 export type EmailKind = 'customer' | 'business' | 'alert';

@@ -4,6 +4,7 @@
  * every environment: tests/unit/worker-paths.test.ts), so that a page served over https gets `upgrade-insecure-requests`
  * (security-headers.ts: servedOverHttps); scripts, styles, images and other files go straight to the assets.
  */
+import { ACCOUNT_PATHS } from '../../src/lib/account';
 import { PAGE_PATHS } from '../../src/lib/api';
 
 export const WORKER_PATHS = {
@@ -24,6 +25,13 @@ export const WORKER_PATHS = {
   contact: PAGE_PATHS.contact,
   /** /faq?q=… is the Help Centre searched without JavaScript. */
   faq: PAGE_PATHS.faq,
+  /** Signing in (issue 19): the address posted to /login (a GET is the prebuilt page), and the e-mailed link. */
+  login: ACCOUNT_PATHS.login,
+  verify: ACCOUNT_PATHS.verify,
+  /** /account under every spelling (the asset server would serve the empty prebuilt page), and its sign-out posts. */
+  account: ACCOUNT_PATHS.account,
+  accountBelow: `${ACCOUNT_PATHS.account}/*`,
+  accountHtml: `${ACCOUNT_PATHS.account}.html`,
   /** Only under `wrangler dev --test-scheduled`: runs the cron trigger. */
   scheduled: '/__scheduled',
 } as const;
@@ -73,3 +81,7 @@ export const isConfirmationPath = (pathname: string): boolean =>
   [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml].some((pattern) =>
     matchesPath(pattern, pathname),
   );
+
+/** Any spelling of /account, and the posts under it. */
+export const isAccountPath = (pathname: string): boolean =>
+  [WORKER_PATHS.account, WORKER_PATHS.accountBelow, WORKER_PATHS.accountHtml].some((pattern) => matchesPath(pattern, pathname));

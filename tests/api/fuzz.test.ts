@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { call, validContact, validQuote } from './helpers';
+import { ACCOUNT_PATHS } from '~/lib/account';
+import { apiBase, call, unique, validContact, validQuote } from './helpers';
 
 const PATHS = ['/api/send-quote-email', '/api/send-contact-email', '/api/request-callback'] as const;
 const RUNS = 2_000;
@@ -111,5 +112,67 @@ describe('fuzz: malformed bodies never cause a 5xx', () => {
     console.log('fuzz answers by status:', Object.fromEntries([...statuses].sort(([a], [b]) => a - b)));
     expect(failures).toEqual([]);
     expect([...statuses.values()].reduce((a, b) => a + b, 0)).toBe(RUNS);
+  }, 300_000);
+});
+
+/** The sign-in and account routes (issue 19): form bodies, link tokens and session cookies of any shape. */
+const accountRequests = fc.oneof(
+  fc.record({
+    kind: fc.constant('login' as const),
+    body: fc.oneof(
+      nasty.map((email) => new URLSearchParams({ email }).toString()),
+      fc.dictionary(nasty, nasty, { maxKeys: 4 }).map((fields) => new URLSearchParams(fields).toString()),
+      nasty,
+    ),
+    type: fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'multipart/form-data', ''),
+    sameOrigin: fc.boolean(),
+  }),
+  fc.record({ kind: fc.constant('verify' as const), token: nasty }),
+  fc.record({
+    kind: fc.constantFrom('account' as const, 'signOut' as const, 'signOutEverywhere' as const),
+    // Printable ASCII as it is (quotes, commas, backslashes), every other byte of the UTF-8 percent-encoded.
+    cookie: nasty.map((value) =>
+      [...Buffer.from(value)]
+        .map((b) => (b > 0x20 && b < 0x7f && b !== 0x3b && b !== 0x25 ? String.fromCharCode(b) : `%${b.toString(16).padStart(2, '0')}`))
+        .join(''),
+    ),
+  }),
+);
+
+const ACCOUNT_RUNS = 400;
+
+describe('fuzz: the sign-in and account routes never cause a 5xx', () => {
+  it(`sends ${ACCOUNT_RUNS} odd requests to them`, async () => {
+    const samples = fc.sample(accountRequests, { numRuns: ACCOUNT_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261123) });
+    const failures: string[] = [];
+    let next = 0;
+    async function send(sample: (typeof samples)[number]): Promise<Response> {
+      switch (sample.kind) {
+        case 'login':
+          return call(ACCOUNT_PATHS.login, sample.body, {
+            contentType: sample.type,
+            client: unique('fuzz-login'),
+            headers: sample.sameOrigin ? { Origin: apiBase() } : {},
+          });
+        case 'verify':
+          return fetch(`${apiBase()}${ACCOUNT_PATHS.verify}?${new URLSearchParams({ t: sample.token })}`, { redirect: 'manual' });
+        default:
+          return fetch(`${apiBase()}${ACCOUNT_PATHS[sample.kind]}`, {
+            method: sample.kind === 'account' ? 'GET' : 'POST',
+            redirect: 'manual',
+            headers: { Cookie: `shiftly-session=${sample.cookie}`, Origin: apiBase() },
+          });
+      }
+    }
+    async function worker() {
+      while (next < samples.length) {
+        const sample = samples[next++]!;
+        const response = await send(sample);
+        await response.arrayBuffer();
+        if (response.status >= 500) failures.push(`${response.status} ${JSON.stringify(sample).slice(0, 200)}`);
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, worker));
+    expect(failures).toEqual([]);
   }, 300_000);
 });

@@ -1,4 +1,4 @@
-import { test, expect, open, axeViolations } from './fixtures';
+import { test, expect, open } from './fixtures';
 import { claimText, claims, site, telHref } from '../../src/site.config';
 import { packingOptions } from '../../src/data/packing';
 import { driverRequirements, partnerRetailers } from '../../src/data/drivers';
@@ -294,37 +294,6 @@ test('referral Copy puts the code on the clipboard and shows Copied! then Copy',
   await context.close();
 });
 
-test('login toggles modes and password visibility; submitting says accounts are coming soon', async ({ page }) => {
-  await open(page, '/login');
-  await expect(page.getByLabel('Full name')).toBeHidden();
-  await expect(page.getByLabel('Remember me')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeVisible();
-
-  const password = page.locator('#auth-password');
-  await password.fill('correct horse');
-  await expect(password).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: 'Show password' }).click();
-  await expect(password).toHaveAttribute('type', 'text');
-  await page.getByRole('button', { name: 'Hide password' }).click();
-  await expect(password).toHaveAttribute('type', 'password');
-
-  await page.getByRole('button', { name: 'Create an account' }).click();
-  await expect(page.locator('h1')).toHaveText('Create your account');
-  await expect(page.getByLabel('Full name')).toBeVisible();
-  await expect(page.getByLabel('Confirm password')).toBeVisible();
-  await expect(page.getByLabel('Remember me')).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Forgot password?' })).toBeHidden();
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByRole('alert')).toContainText('Accounts are coming soon');
-  await expect(page).toHaveURL(/\/login$/);
-
-  await page.getByRole('button', { name: 'Sign in', exact: true }).last().click();
-  await expect(page.locator('h1')).toHaveText('Sign in to your account');
-  await expect(page.getByLabel('Full name')).toBeHidden();
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await expect(page.getByRole('alert')).toContainText('get a quote without an account');
-});
-
 test('reviews: Load More reveals the reviews already in the page; Leave Your Review writes an e-mail', async ({ page }) => {
   await open(page, '/reviews');
   const visible = page.locator('[data-review]:visible');
@@ -427,17 +396,6 @@ test.describe('contact form', () => {
     await page.locator('main').getByRole('button', { name: 'Request a call-back' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Request a call back' })).toBeVisible();
   });
-});
-
-test('the login page (outside the sitemap) has no axe violations in either mode', async ({ page }) => {
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await open(page, '/login');
-    expect(await axeViolations(page), `sign-in at ${width}px`).toEqual([]);
-    await page.getByRole('button', { name: 'Create an account' }).click();
-    await page.getByRole('button', { name: 'Create account' }).click();
-    expect(await axeViolations(page), `sign-up at ${width}px`).toEqual([]);
-  }
 });
 
 test('no information page logs a console error on load', async ({ page, consoleErrors }) => {

@@ -82,6 +82,37 @@ test('every API answer carries the same headers as the static site, set by the W
   }
 });
 
+test('the sign-in and account routes carry the security headers, and keep their pages private', async ({ request, baseURL }) => {
+  const form = { headers: { Origin: baseURL!, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Test-Client': 'security-headers' } };
+  const answers = {
+    'POST /login': await request.post('/login', { ...form, data: 'email=nobody%40example.com', maxRedirects: 0 }),
+    'POST /login (invalid)': await request.post('/login', { ...form, data: 'email=nobody', maxRedirects: 0 }),
+    'GET /login/verify': await request.get('/login/verify?t=not-a-token', { maxRedirects: 0 }),
+    'GET /account': await request.get('/account', { maxRedirects: 0 }),
+    'POST /account/sign-out': await request.post('/account/sign-out', { ...form, maxRedirects: 0 }),
+    'POST /account/sign-out (foreign)': await request.post('/account/sign-out', {
+      headers: { Origin: 'https://evil.example' },
+      maxRedirects: 0,
+    }),
+  };
+  for (const [name, response] of Object.entries(answers)) {
+    expect(response.status(), name).toBeLessThan(500);
+    const headers = response.headers();
+    // These pages send a referrer to this site only (or none), stricter than the site's default.
+    const problems = missing({
+      ...headers,
+      'referrer-policy': ['no-referrer', 'same-origin'].includes(headers['referrer-policy'] ?? '')
+        ? 'strict-origin-when-cross-origin'
+        : (headers['referrer-policy'] ?? ''),
+    });
+    expect(problems, name).toEqual([]);
+  }
+  for (const name of ['POST /login', 'POST /login (invalid)', 'GET /login/verify'] as const) {
+    expect(answers[name].headers()['cache-control'], name).toBe('no-store');
+    expect(answers[name].headers()['x-robots-tag'], name).toBe('noindex');
+  }
+});
+
 test('every page works under its own content security policy: no violation reported', async ({ page }) => {
   test.setTimeout(180_000);
   await page.addInitScript(() => {
@@ -95,7 +126,7 @@ test('every page works under its own content security policy: no violation repor
     if (/Content.Security.Policy/i.test(message.text())) consoleCsp.push(`${page.url()}: ${message.text()}`);
   });
   const violations: Record<string, string[]> = {};
-  for (const path of [...(await sitemapPaths(page)), '/login', '/no-such-page']) {
+  for (const path of [...(await sitemapPaths(page)), '/login', '/login/verify?t=used', '/no-such-page']) {
     await open(page, path);
     // Wake the on-demand islands too: their code must also live within the policy.
     await page

@@ -52,7 +52,8 @@ test('robots.txt names the sitemap; the sitemap leaves out unlisted pages', asyn
   expect(robots).toContain('Sitemap: https://shiftly.example/sitemap-index.xml');
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain('<loc>https://shiftly.example/</loc>');
-  for (const path of ['/404', '/login', '/quote-confirmation']) expect(sitemap).not.toContain(`https://shiftly.example${path}<`);
+  for (const path of ['/404', '/login', '/account', '/quote-confirmation'])
+    expect(sitemap).not.toContain(`https://shiftly.example${path}<`);
 });
 
 test('favicon, touch icon and manifest are served', async ({ request }) => {

@@ -1,5 +1,5 @@
 /**
- * quote_requests, the table behind StoredQuote: the row type, the one INSERT, and the one SELECT (with the customer
+ * quote_requests, the table behind StoredQuote: the row type, the one INSERT, and the SELECTs by reference or key and by address (with the customer
  * e-mail's status from the outbox). Columns are named once, in `toRow`.
  */
 import { findService } from '../../../src/data/services';
@@ -124,4 +124,16 @@ export async function findQuote(db: D1Database, by: { reference: string } | { id
     .bind(value)
     .first<QuoteRow & { customer_status: OutboxStatus | null }>();
   return row ? fromRow(row) : null;
+}
+
+/** Every stored quote made with an address (compared lower-cased), newest first: /account lists them. */
+export async function quotesFor(db: D1Database, email: string, limit = 200): Promise<StoredQuote[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.kind = 'customer') AS customer_status
+       FROM quote_requests q WHERE lower(q.email) = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ?`,
+    )
+    .bind(email.trim().toLowerCase(), limit)
+    .all<QuoteRow & { customer_status: OutboxStatus | null }>();
+  return results.map(fromRow);
 }

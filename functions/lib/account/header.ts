@@ -1,0 +1,35 @@
+/**
+ * The header's "Sign in" reads "Your moves" (to /account) once a session cookie is present. Every page stays
+ * prebuilt and identical for everyone else: the Worker, which sees every page first, rewrites the link only for a
+ * request that carries the cookie (its presence only, no D1; /account itself checks the session), and marks that
+ * answer private. Nothing is added to any page.
+ */
+import { ACCOUNT_PATHS, YOUR_MOVES_LINK } from '../../../src/lib/account';
+import { hasSessionCookie } from './cookie';
+
+/** The request the asset server gets: with a session cookie, never a 304 for a copy that says "Sign in". */
+export function assetRequest(request: Request): Request {
+  if (!hasSessionCookie(request)) return request;
+  const headers = new Headers(request.headers);
+  headers.delete('If-None-Match');
+  headers.delete('If-Modified-Since');
+  return new Request(request, { headers });
+}
+
+export function withAccountHeader(request: Request, response: Response): Response {
+  if (!hasSessionCookie(request) || !(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return response;
+  const transformed = new HTMLRewriter()
+    .on(`header a[href="${ACCOUNT_PATHS.login}"]`, {
+      element(element) {
+        element.setAttribute('href', YOUR_MOVES_LINK.href);
+        element.setInnerContent(YOUR_MOVES_LINK.label);
+      },
+    })
+    .transform(response);
+  const headers = new Headers(response.headers);
+  headers.delete('ETag');
+  headers.delete('Last-Modified');
+  if (!/no-store/.test(headers.get('Cache-Control') ?? '')) headers.set('Cache-Control', 'private, no-cache');
+  headers.append('Vary', 'Cookie');
+  return new Response(transformed.body, { status: response.status, statusText: response.statusText, headers });
+}

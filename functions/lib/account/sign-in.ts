@@ -1,0 +1,37 @@
+/**
+ * Sending a sign-in link. It runs after the answer has gone (waitUntil), so a known and an unknown address get the
+ * same page at the same speed; only an address with quotes gets a link, stored (its hash) with its outbox row in one
+ * batch before the e-mail goes. Each address may ask a few times a minute; more asks are dropped without a word.
+ */
+import { generateReference } from '../../../src/lib/reference';
+import type { Env } from '../../env';
+import { config } from '../config';
+import { sha256Hex } from '../hash';
+import { deliverNow, outboxInserts } from '../outbox';
+import { withinLimit } from '../rate-limit';
+import { signInEmail } from './emails';
+import { accountEmail, newSignInLink } from './tokens';
+
+export async function hasQuotes(db: D1Database, email: string): Promise<boolean> {
+  const row = await db.prepare('SELECT 1 AS found FROM quote_requests WHERE lower(email) = ? LIMIT 1').bind(accountEmail(email)).first();
+  return row !== null;
+}
+
+export async function sendSignInLink(env: Env, typed: string, now = new Date()): Promise<void> {
+  const email = accountEmail(typed);
+  if (!(await withinLimit(env, 'SIGN_IN_ADDRESS_LIMITER', `address:${await sha256Hex(email)}`))) return;
+  if (!(await hasQuotes(env.DB, email))) return;
+  const id = generateReference();
+  const link = await newSignInLink(env.DB, email, now);
+  const emails = [
+    {
+      recordType: 'signin' as const,
+      recordReference: id,
+      kind: 'customer' as const,
+      draft: signInEmail(config(env).mail, email),
+      idempotencyKey: `signin:${id}:customer`,
+    },
+  ];
+  await env.DB.batch([link.insert, ...outboxInserts(env.DB, emails, now)]);
+  await deliverNow(env, 'signin', id, emails, now, link.token);
+}

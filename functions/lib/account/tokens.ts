@@ -1,0 +1,80 @@
+/**
+ * Sign-in links and sessions (issue 19). Each is a random token of 192 bits; D1 keeps only its SHA-256 hash, so a
+ * copy of the database opens nothing. A link is single use and lives 15 minutes; a session lives 30 days and is
+ * deleted to sign a device out (or every device). Addresses are compared lower-cased.
+ */
+import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
+import { sha256Hex } from '../hash';
+import { randomViewToken } from '../view-token';
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+/** The address as an account knows it. */
+export const accountEmail = (email: string) => email.trim().toLowerCase();
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** A new sign-in link's token and the statement storing its hash (run in the batch with its e-mail). */
+export async function newSignInLink(db: D1Database, email: string, now: Date): Promise<{ token: string; insert: D1PreparedStatement }> {
+  const token = randomViewToken();
+  const insert = db
+    .prepare('INSERT INTO sign_in_links (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .bind(await sha256Hex(token), accountEmail(email), now.toISOString(), later(now, SIGN_IN_LINK_MINUTES * 60_000));
+  return { token, insert };
+}
+
+export const signInUrl = (siteUrl: string, token: string) => `${siteUrl}${ACCOUNT_PATHS.verify}?${new URLSearchParams({ t: token })}`;
+
+/**
+ * Uses a link: the address it signs in, or null when it is malformed, unknown, used or expired (all alike). One
+ * UPDATE marks it used and reads it back, so two requests with the same link cannot both win.
+ */
+export async function useSignInLink(db: D1Database, token: string | undefined, now: Date): Promise<string | null> {
+  const hash = await sha256Hex(token && TOKEN_PATTERN.test(token) ? token : 'not-a-token');
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const row = await db
+    .prepare('UPDATE sign_in_links SET used_at = ?1 WHERE token_hash = ?2 AND used_at IS NULL AND expires_at > ?1 RETURNING email')
+    .bind(now.toISOString(), hash)
+    .first<{ email: string }>();
+  return row?.email ?? null;
+}
+
+/** A new session for an address: the cookie's value (never stored) and when it ends. */
+export async function startSession(db: D1Database, email: string, now: Date): Promise<{ token: string; expires: Date }> {
+  const token = randomViewToken();
+  const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
+  await db
+    .prepare('INSERT INTO sessions (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
+    .bind(await sha256Hex(token), accountEmail(email), now.toISOString(), expires.toISOString())
+    .run();
+  return { token, expires };
+}
+
+/** The address a session cookie's value stands for, or null. */
+export async function sessionEmail(db: D1Database, token: string | undefined, now: Date): Promise<string | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const row = await db
+    .prepare('SELECT email FROM sessions WHERE token_hash = ? AND expires_at > ?')
+    .bind(await sha256Hex(token), now.toISOString())
+    .first<{ email: string }>();
+  return row?.email ?? null;
+}
+
+/** Signs out this device, or (`everywhere`) every session of its address. */
+export async function endSession(db: D1Database, token: string | undefined, everywhere: boolean): Promise<void> {
+  if (!token || !TOKEN_PATTERN.test(token)) return;
+  const hash = await sha256Hex(token);
+  const sql = everywhere
+    ? 'DELETE FROM sessions WHERE email = (SELECT email FROM sessions WHERE token_hash = ?)'
+    : 'DELETE FROM sessions WHERE token_hash = ?';
+  await db.prepare(sql).bind(hash).run();
+}
+
+/** The cron trigger's sweep: links and sessions past their end (a used link goes when it would have expired). */
+export function expiredAccountRows(db: D1Database, now: Date): D1PreparedStatement[] {
+  const at = now.toISOString();
+  return [
+    db.prepare('DELETE FROM sign_in_links WHERE expires_at <= ?').bind(at),
+    db.prepare('DELETE FROM sessions WHERE expires_at <= ?').bind(at),
+  ];
+}

@@ -1,0 +1,86 @@
+/**
+ * Signing in without a password (issue 19). POST /login takes an e-mail address as a plain form post from this site
+ * and always answers the same page, "a sign-in link is on its way", at once: the link is sent afterwards, and only
+ * to an address with quotes (lib/account/sign-in.ts). GET /login/verify?t=… uses the link once and starts a session
+ * (lib/account/tokens.ts, cookie.ts), landing on /account; a used, expired or unknown link gets /login again with
+ * one notice for all of them.
+ */
+import type { Context } from 'hono';
+import { ACCOUNT_PATHS, signInSchema } from '../../src/lib/account';
+import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
+import type { AppBindings } from '../env';
+import { setSessionCookie } from '../lib/account/cookie';
+import { sendSignInLink } from '../lib/account/sign-in';
+import { startSession, useSignInLink } from '../lib/account/tokens';
+import { REFUSALS, type Refusal } from '../lib/http';
+import { errorFill, filledPage, mergeFills, prebuiltPage, ACCOUNT_PAGE } from '../lib/prebuilt-page';
+import { clientKey, withinLimit } from '../lib/rate-limit';
+import { fromOwnOrigin } from '../lib/same-origin';
+
+type PageContext = Context<AppBindings>;
+
+/** A sign-in address is short: anything longer than this is not our form. */
+const MAX_LOGIN_BODY = 2048;
+
+interface LoginState {
+  show?: string[];
+  values?: URLSearchParams;
+  errors?: Record<string, string>;
+  general?: string;
+  focus?: string;
+  headers?: Record<string, string>;
+}
+
+/** /login answered by the Worker, with a notice, messages or the address kept. */
+export async function loginPage(c: PageContext, status: number, state: LoginState = {}): Promise<Response> {
+  const errors = state.errors ?? {};
+  const fill = mergeFills(errorFill(errors, state.general), { show: state.show ?? [] });
+  const hasErrors = Object.keys(errors).length > 0 || !!state.general;
+  const values = new URLSearchParams({ email: state.values?.get('email') ?? '' });
+  return filledPage(
+    await prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.login),
+    { ...fill, form: { values, errors }, hasErrors, focus: hasErrors ? 'errors' : state.focus },
+    status,
+    { ...ACCOUNT_PAGE, ...state.headers },
+  );
+}
+
+const refused = (c: PageContext, refusal: Refusal, values?: URLSearchParams) =>
+  loginPage(c, refusal.status, {
+    general: refusal.error.message,
+    ...(values ? { values } : {}),
+    ...(refusal.headers ? { headers: refusal.headers } : {}),
+  });
+
+export async function askForSignInLink(c: PageContext): Promise<Response> {
+  if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
+    return refused(c, REFUSALS.unsupportedForm);
+  }
+  if (Number(c.req.header('Content-Length') ?? 0) > MAX_LOGIN_BODY) return refused(c, REFUSALS.payloadTooLarge);
+  const raw = await c.req.text();
+  if (raw.length > MAX_LOGIN_BODY) return refused(c, REFUSALS.payloadTooLarge);
+  const values = new URLSearchParams(raw);
+  if (!fromOwnOrigin(c)) return refused(c, REFUSALS.foreignForm, values);
+  if (!(await withinLimit(c.env, 'SIGN_IN_LIMITER', `signin:${clientKey(c)}`))) return refused(c, REFUSALS.rateLimited, values);
+
+  const body = { email: values.get('email') ?? '', website: values.get('website') ?? '' };
+  const sent = () => loginPage(c, 200, { show: ['sent'], values, focus: 'sent' });
+  if (isHoneypotFilled(body)) return sent();
+  const checked = signInSchema.safeParse(body);
+  if (!checked.success) return loginPage(c, 400, { values, errors: fieldErrors(checked.error) });
+  // After the answer, whatever the address: a known one is not told apart by the time it takes.
+  c.executionCtx.waitUntil(
+    sendSignInLink(c.env, checked.data.email).catch((error: unknown) => console.error('sign-in link not sent', error)),
+  );
+  return sent();
+}
+
+export async function verifySignInLink(c: PageContext): Promise<Response> {
+  const email = await useSignInLink(c.env.DB, c.req.query('t'), new Date());
+  if (!email) return loginPage(c, 400, { show: ['expired'], focus: 'expired' });
+  const session = await startSession(c.env.DB, email, new Date());
+  setSessionCookie(c, session.token, session.expires);
+  c.header('Referrer-Policy', 'same-origin');
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(ACCOUNT_PATHS.account, 303);
+}

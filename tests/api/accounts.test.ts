@@ -1,0 +1,320 @@
+/**
+ * Signing in without a password and /account (issue 19), over HTTP against the Worker, with the sign-in e-mails read
+ * from the mail catcher and the stored hashes from D1.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_MINUTES } from '~/lib/account';
+import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { apiBase, call, emailsTo, query, runCron, unique, validContact, validQuote, type CapturedEmail } from './helpers';
+import { readPage } from './html';
+
+const FORM = 'application/x-www-form-urlencoded';
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const COOKIE = 'shiftly-session';
+
+async function makeQuote(email: string): Promise<QuoteAnswer> {
+  const response = await call(API_PATHS.quote, validQuote({ email }));
+  expect(response.status).toBe(201);
+  return (await response.json()) as QuoteAnswer;
+}
+
+function askForLink(email: string, options: { origin?: string; client?: string } = {}): Promise<Response> {
+  return call(ACCOUNT_PATHS.login, new URLSearchParams({ email, website: '' }).toString(), {
+    contentType: FORM,
+    headers: { Origin: options.origin ?? apiBase() },
+    ...(options.client ? { client: options.client } : {}),
+  });
+}
+
+const SIGN_IN_SUBJECT = 'Your Shiftly sign-in link';
+const signInEmails = async (email: string): Promise<CapturedEmail[]> =>
+  (await emailsTo(email)).filter((e) => e.subject === SIGN_IN_SUBJECT);
+
+/** The sign-in link of the newest sign-in e-mail to `email`, once the `count`th has arrived. */
+async function signInLink(email: string, count = 1): Promise<string> {
+  await expect.poll(async () => (await signInEmails(email)).length, { timeout: 20_000 }).toBe(count);
+  const latest = (await signInEmails(email)).at(-1)!;
+  const link = /https?:\/\/\S+\/login\/verify\?t=[A-Za-z0-9_-]+/.exec(latest.text)?.[0];
+  expect(link).toBeDefined();
+  expect(latest.html).toContain(link);
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+const get = (path: string, cookie?: string, method = 'GET') =>
+  fetch(`${apiBase()}${path}`, { method, redirect: 'manual', headers: cookie ? { Cookie: `${COOKIE}=${cookie}` } : {} });
+
+const post = (path: string, cookie: string | undefined, origin = apiBase()) =>
+  fetch(`${apiBase()}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': FORM, Origin: origin, ...(cookie ? { Cookie: `${COOKIE}=${cookie}` } : {}) },
+    body: '',
+  });
+
+/** Opens a sign-in link and answers the session cookie's value. */
+async function openLink(path: string): Promise<string> {
+  const response = await get(path);
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe(ACCOUNT_PATHS.account);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${COOKIE}=`));
+  expect(cookie).toBeDefined();
+  expect(cookie).toMatch(/; HttpOnly/i);
+  expect(cookie).toMatch(/; SameSite=Lax/i);
+  expect(cookie).toMatch(/; Path=\//i);
+  const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie!)?.[1] ?? '');
+  expect(Math.abs(expires - (Date.now() + SESSION_DAYS * 86_400_000))).toBeLessThan(60_000);
+  return /^[^=]+=([^;]+)/.exec(cookie!)![1]!;
+}
+
+/** Signs `email` in through the mail catcher. */
+async function signIn(email: string, count = 1): Promise<string> {
+  expect((await askForLink(email)).status).toBe(200);
+  return openLink(await signInLink(email, count));
+}
+
+describe('signing in with an e-mailed link', () => {
+  it('sends a single-use link, stored hashed, that starts a 30-day session stored hashed', async () => {
+    const email = `${unique('kim')}@example.com`;
+    const quote = await makeQuote(email);
+
+    // Typed with capitals and spaces: the account is the address, however it is written.
+    const answer = await askForLink(`  ${email.toUpperCase()} `);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const page = readPage(await answer.text());
+    expect(page.shown('sent')).toBe(true);
+    expect(page.shown('errors')).toBe(false);
+
+    const path = await signInLink(email);
+    const token = new URL(path, apiBase()).searchParams.get('t')!;
+    expect(Buffer.from(token, 'base64url').byteLength).toBeGreaterThanOrEqual(16);
+    const [link] = query<{ token_hash: string; created_at: string; expires_at: string }>(
+      'SELECT token_hash, created_at, expires_at FROM sign_in_links WHERE email = ?',
+      email,
+    );
+    expect(link!.token_hash).toBe(sha256(token));
+    expect(Date.parse(link!.expires_at) - Date.parse(link!.created_at)).toBe(SIGN_IN_LINK_MINUTES * 60_000);
+    expect(JSON.stringify(query('SELECT * FROM email_outbox WHERE recipient = ?', email))).not.toContain(token);
+
+    const session = await openLink(path);
+    const [stored] = query<{ token_hash: string; email: string }>('SELECT token_hash, email FROM sessions WHERE email = ?', email);
+    expect(stored!.token_hash).toBe(sha256(session));
+
+    // Used once: the same link again is refused with the sign-in page and its notice.
+    const again = await get(path);
+    expect(again.status).toBe(400);
+    expect(again.headers.getSetCookie()).toEqual([]);
+    expect(readPage(await again.text()).shown('expired')).toBe(true);
+
+    const account = await get(ACCOUNT_PATHS.account, session);
+    expect(account.status).toBe(200);
+    expect(account.headers.get('cache-control')).toBe('no-store');
+    expect(account.headers.get('x-robots-tag')).toBe('noindex');
+    const html = await account.text();
+    expect(html).toContain(quote.reference);
+    expect(readPage(html).filled('email')).toBe(email);
+  });
+
+  it('answers an unknown address with the same page, and sends it nothing', async () => {
+    const known = `${unique('known')}@example.com`;
+    const unknown = `${unique('unknown')}@example.com`;
+    await makeQuote(known);
+    const [forUnknown, forKnown] = await Promise.all([askForLink(unknown), askForLink(known)]);
+    expect([forUnknown.status, forKnown.status]).toEqual([200, 200]);
+    const bodies = await Promise.all([forUnknown.text(), forKnown.text()]);
+    expect(bodies[0].replaceAll(unknown, 'ADDRESS')).toBe(bodies[1].replaceAll(known, 'ADDRESS'));
+    await signInLink(known);
+    expect(await emailsTo(unknown)).toEqual([]);
+    expect(await signInEmails(known)).toHaveLength(1);
+    expect(query('SELECT * FROM sign_in_links WHERE email = ?', unknown)).toEqual([]);
+  });
+
+  it('refuses a link after 15 minutes (the cron trigger sweeps it) and a made-up one, alike', async () => {
+    const email = `${unique('late')}@example.com`;
+    await makeQuote(email);
+    await askForLink(email);
+    const path = await signInLink(email);
+    await runCron(new Date(Date.now() + (SIGN_IN_LINK_MINUTES + 1) * 60_000));
+    expect(query('SELECT * FROM sign_in_links WHERE email = ?', email)).toEqual([]);
+    const late = await get(path);
+    const madeUp = await get(`${ACCOUNT_PATHS.verify}?t=${'A'.repeat(32)}`);
+    const missing = await get(ACCOUNT_PATHS.verify);
+    for (const response of [late, madeUp, missing]) {
+      expect(response.status).toBe(400);
+      expect(readPage(await response.text()).shown('expired')).toBe(true);
+    }
+  });
+
+  it('shows the field message for an address that is not one, and keeps what was typed', async () => {
+    const response = await askForLink('not-an-address');
+    expect(response.status).toBe(400);
+    const page = readPage(await response.text());
+    expect(page.filled('error:email')).toBe('Please enter a valid email address.');
+    expect(page.value('email')).toBe('not-an-address');
+    expect(page.shown('sent')).toBe(false);
+  });
+
+  it('refuses a sign-in form posted from another site, and sends nothing', async () => {
+    const email = `${unique('csrf')}@example.com`;
+    await makeQuote(email);
+    const response = await askForLink(email, { origin: 'https://evil.example' });
+    expect(response.status).toBe(403);
+    expect(readPage(await response.text()).filled('error:form')).toBe('This form can only be sent from our website.');
+    const other = `${unique('after-csrf')}@example.com`;
+    await makeQuote(other);
+    await signIn(other);
+    expect(await signInEmails(email)).toEqual([]);
+  });
+
+  it('limits sign-in requests per client', async () => {
+    const client = unique('signin-client');
+    let answered = 0;
+    for (;;) {
+      const response = await askForLink(`${unique('nobody')}@example.com`, { client });
+      if (response.status === 429) {
+        expect(response.headers.get('retry-after')).toBe('60');
+        break;
+      }
+      expect(response.status).toBe(200);
+      await response.arrayBuffer();
+      answered += 1;
+      expect(answered).toBeLessThan(40);
+    }
+    expect(answered).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('/account', () => {
+  it('lists every quote of its own address, newest first, and opens only those', async () => {
+    const first = `${unique('first')}@example.com`;
+    const second = `${unique('second')}@example.com`;
+    const older = await makeQuote(first);
+    const newer = await makeQuote(first);
+    const theirs = await makeQuote(second);
+    const mine = await signIn(first);
+    const other = await signIn(second);
+
+    const html = await (await get(ACCOUNT_PATHS.account, mine)).text();
+    expect(html.indexOf(newer.reference)).toBeGreaterThan(-1);
+    expect(html.indexOf(newer.reference)).toBeLessThan(html.indexOf(older.reference));
+    expect(html).not.toContain(theirs.reference);
+    const otherHtml = await (await get(ACCOUNT_PATHS.account, other)).text();
+    expect(otherHtml).toContain(theirs.reference);
+    expect(otherHtml).not.toContain(older.reference);
+
+    // The owner opens a quote from the list; anyone else gets the same 404 as a wrong link.
+    const own = await get(`/quote-confirmation?ref=${older.reference}`, mine);
+    expect(own.status).toBe(200);
+    expect(readPage(await own.text()).filled('reference')).toBe(older.reference);
+    // Its calendar file too, linked from that page without a token.
+    const calendar = await get(`/api/quote-calendar?ref=${older.reference}`, mine);
+    expect(calendar.status).toBe(200);
+    expect(await calendar.text()).toContain(older.reference);
+    expect((await get(`/api/quote-calendar?ref=${older.reference}`, other)).status).toBe(404);
+    for (const cookie of [other, undefined, 'A'.repeat(32)]) {
+      // The same visitor's answer to a wrong link (a session's header reads "Your moves" on every page).
+      const wrongLink = await (await get(`/quote-confirmation?ref=${older.reference}&t=${'A'.repeat(32)}`, cookie)).text();
+      const refused = await get(`/quote-confirmation?ref=${older.reference}`, cookie);
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).toBe(wrongLink);
+    }
+  });
+
+  it('sends a visitor without a session to /login, and shows the header link as "Your moves" to a session', async () => {
+    for (const cookie of [undefined, 'A'.repeat(32)]) {
+      const response = await get(ACCOUNT_PATHS.account, cookie);
+      expect(response.status).toBe(303);
+      expect(response.headers.get('location')).toBe(ACCOUNT_PATHS.login);
+    }
+    const email = `${unique('header')}@example.com`;
+    await makeQuote(email);
+    const session = await signIn(email);
+    const signedIn = await get('/', session);
+    const html = await signedIn.text();
+    expect(html).toMatch(/<a href="\/account"[^>]*>Your moves<\/a>/);
+    expect(html).not.toMatch(/<a href="\/login"/);
+    expect(signedIn.headers.get('cache-control')).toBe('private, no-cache');
+    const signedOut = await (await get('/')).text();
+    expect(signedOut).toMatch(/<a href="\/login"[^>]*>\s*Sign in\s*<\/a>/);
+  });
+
+  it('signs out this device, or every device, from a page of this site only', async () => {
+    const email = `${unique('out')}@example.com`;
+    await makeQuote(email);
+    const laptop = await signIn(email, 1);
+    const phone = await signIn(email, 2);
+    const tablet = await signIn(email, 3);
+
+    const forged = await post(ACCOUNT_PATHS.signOut, laptop, 'https://evil.example');
+    expect(forged.status).toBe(403);
+    expect((await get(ACCOUNT_PATHS.account, laptop)).status).toBe(200);
+
+    const out = await post(ACCOUNT_PATHS.signOut, laptop);
+    expect(out.status).toBe(303);
+    expect(out.headers.get('location')).toBe(ACCOUNT_PATHS.login);
+    expect(out.headers.getSetCookie().join()).toMatch(new RegExp(`${COOKIE}=;.*Max-Age=0`, 'i'));
+    expect((await get(ACCOUNT_PATHS.account, laptop)).status).toBe(303);
+    expect((await get(ACCOUNT_PATHS.account, phone)).status).toBe(200);
+
+    expect((await post(ACCOUNT_PATHS.signOutEverywhere, phone)).status).toBe(303);
+    for (const cookie of [phone, tablet]) expect((await get(ACCOUNT_PATHS.account, cookie)).status).toBe(303);
+    expect(query('SELECT * FROM sessions WHERE email = ?', email)).toEqual([]);
+  });
+
+  it('lets the cron trigger sweep sessions after 30 days', async () => {
+    const email = `${unique('old')}@example.com`;
+    await makeQuote(email);
+    const session = await signIn(email);
+    await runCron(new Date(Date.now() + (SESSION_DAYS + 1) * 86_400_000));
+    expect(query('SELECT * FROM sessions WHERE email = ?', email)).toEqual([]);
+    expect((await get(ACCOUNT_PATHS.account, session)).status).toBe(303);
+  });
+});
+
+describe('Delete my data', () => {
+  it('asks first, then deletes every quote and message of the address and e-mails to confirm', async () => {
+    const email = `${unique('erase')}@example.com`;
+    const keep = `${unique('keep')}@example.com`;
+    const quotes = [await makeQuote(email), await makeQuote(email.toUpperCase())];
+    const kept = await makeQuote(keep);
+    expect((await call(API_PATHS.contact, validContact({ email }))).status).toBe(201);
+    const session = await signIn(email);
+    const references = quotes.map((quote) => quote.reference);
+
+    const confirm = await get(ACCOUNT_PATHS.deleteData, session);
+    expect(confirm.status).toBe(200);
+    const page = readPage(await confirm.text());
+    expect(page.shown('delete-confirm')).toBe(true);
+    expect(page.filled('email')).toBe(email);
+    expect(readPage(await (await get(ACCOUNT_PATHS.account, session)).text()).shown('delete-confirm')).toBe(false);
+
+    expect((await post(ACCOUNT_PATHS.deleteData, session, 'https://evil.example')).status).toBe(403);
+    expect(query('SELECT reference FROM quote_requests WHERE lower(email) = ?', email)).toHaveLength(2);
+
+    const deleted = await post(ACCOUNT_PATHS.deleteData, session);
+    expect(deleted.status).toBe(200);
+    expect(deleted.headers.getSetCookie().join()).toMatch(new RegExp(`${COOKIE}=;.*Max-Age=0`, 'i'));
+    expect(readPage(await deleted.text()).shown('deleted')).toBe(true);
+
+    expect(query('SELECT * FROM quote_requests WHERE lower(email) = ?', email)).toEqual([]);
+    expect(query('SELECT * FROM contact_messages WHERE lower(email) = ?', email)).toEqual([]);
+    expect(query('SELECT * FROM sessions WHERE email = ?', email)).toEqual([]);
+    expect(query('SELECT * FROM sign_in_links WHERE email = ?', email)).toEqual([]);
+    for (const reference of references) {
+      expect(query('SELECT * FROM quote_view_tokens WHERE reference = ?', reference)).toEqual([]);
+      expect(query('SELECT * FROM email_outbox WHERE record_reference = ?', reference)).toEqual([]);
+      expect((await get(quotes[references.indexOf(reference)]!.confirmationUrl)).status).toBe(404);
+    }
+    // Only the confirmation is left in the outbox for the address, and it arrives.
+    expect(query<{ record_type: string }>('SELECT record_type FROM email_outbox WHERE lower(recipient) = ?', email)).toEqual([
+      { record_type: 'account' },
+    ]);
+    await expect.poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length).toBe(1);
+    const confirmation = (await emailsTo(email)).find((e) => e.subject === 'Your Shiftly data has been deleted')!;
+    expect(confirmation.text).toContain('2 quotes and 1 message');
+
+    expect((await get(ACCOUNT_PATHS.account, session)).status).toBe(303);
+    expect(query('SELECT * FROM quote_requests WHERE reference = ?', kept.reference)).toHaveLength(1);
+  });
+});

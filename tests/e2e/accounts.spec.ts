@@ -1,0 +1,139 @@
+/**
+ * Signing in with an e-mailed link and "Your moves" (issue 19), as a customer does it, JavaScript off and on: a quote,
+ * /login, the link from the mail catcher, /account listing the quote and opening it; another address's session sees
+ * none of it. axe on every state of the new pages.
+ */
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, axeViolations } from './fixtures';
+import { capturedEmails, CONFIRMATION_URL, nextDay, storeQuote, uniqueEmail } from './quote-helpers';
+
+const SIGN_IN_SUBJECT = 'Your Shiftly sign-in link';
+
+/** The newest sign-in link e-mailed to `email`, once the `count`th has arrived. */
+async function emailedSignInLink(email: string, count = 1): Promise<string> {
+  const signIns = async () => (await capturedEmails()).filter((e) => [e.to].flat().includes(email) && e.subject === SIGN_IN_SUBJECT);
+  await expect.poll(async () => (await signIns()).length, { timeout: 20_000 }).toBe(count);
+  const link = /https?:\/\/\S+\/login\/verify\?t=[\w-]+/.exec((await signIns()).at(-1)!.text ?? '')?.[0];
+  expect(link).toBeDefined();
+  const url = new URL(link!);
+  return `${url.pathname}${url.search}`;
+}
+
+async function askForLink(page: Page, email: string): Promise<void> {
+  await page.getByLabel('Email address').fill(email);
+  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'a sign-in link is on its way' })).toBeVisible();
+}
+
+/** A quote made through the plain form, as without JavaScript: its reference. */
+async function quoteWithoutJavaScript(page: Page, email: string): Promise<string> {
+  await page.goto('/quote');
+  await page.getByRole('radio', { name: /2 bedrooms/ }).check();
+  await page.getByRole('textbox', { name: 'Moving from Postcode' }).fill('SW1A 1AA');
+  await page.getByRole('textbox', { name: 'Moving to Postcode' }).fill('M1 1AE');
+  await page.getByLabel('Move date').fill(nextDay(3));
+  await page.getByLabel('Full Name').fill('Ada Lovelace');
+  await page.getByLabel('Email Address').fill(email);
+  await page.getByLabel('Phone Number').fill('07700 900123');
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await expect(page).toHaveURL(CONFIRMATION_URL);
+  return new URL(page.url()).searchParams.get('ref')!;
+}
+
+async function signInElsewhere(browser: Browser, baseURL: string, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await askForLink(page, email);
+  await page.goto(await emailedSignInLink(email));
+  await expect(page).toHaveURL(/\/account$/);
+  return page;
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('a quote, a sign-in link, and the quote on /account; another address sees none of it', async ({
+      page,
+      request,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(120_000);
+      const email = uniqueEmail(javaScriptEnabled ? 'account-js' : 'account-nojs');
+      // Without JavaScript the quote is made with the plain form; with it, through the wizard's own endpoint.
+      const reference = javaScriptEnabled ? (await storeQuote(request, { email })).reference : await quoteWithoutJavaScript(page, email);
+
+      if (javaScriptEnabled) await page.goto('/');
+      else await page.getByRole('link', { name: 'Sign in with your e-mail' }).click();
+      if (javaScriptEnabled) await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).first().click();
+      await expect(page).toHaveURL(/\/login$/);
+      await askForLink(page, email);
+
+      await page.goto(await emailedSignInLink(email));
+      await expect(page).toHaveURL(/\/account$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your moves');
+      await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
+      const row = page.getByRole('listitem').filter({ hasText: reference });
+      await expect(row).toContainText('From SW1A 1AA to M1 1AE');
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Your moves' }).first()).toHaveAttribute('href', '/account');
+
+      await row.getByRole('link', { name: `Quote ${reference}` }).click();
+      await expect(page.locator('[data-reference]')).toHaveText(reference);
+
+      const second = uniqueEmail('account-other');
+      await storeQuote(request, { email: second });
+      const other = await signInElsewhere(browser, baseURL!, second);
+      await expect(other.getByRole('listitem').filter({ hasText: 'From SW1A 1AA' })).toHaveCount(1);
+      await expect(other.getByText(reference)).toHaveCount(0);
+      const refused = await other.goto(`/quote-confirmation?ref=${reference}`);
+      expect(refused?.status()).toBe(404);
+      await other.context().close();
+
+      // Signing out: the header says "Sign in" again and /account is /login.
+      await page.goto('/account');
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await expect(page).toHaveURL(/\/login$/);
+      await page.goto('/account');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+    });
+  });
+}
+
+test('the sign-in and account pages have no axe violations in any state; Delete my data asks, then deletes', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('account-axe');
+  await storeQuote(request, { email });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/login');
+    expect(await axeViolations(page), `/login at ${width}px`).toEqual([]);
+    await page.getByLabel('Email address').fill('not-an-address');
+    await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
+    await expect(page.locator('[data-error-summary]')).toBeFocused();
+    expect(await axeViolations(page), `/login with an error at ${width}px`).toEqual([]);
+    await page.goto('/login/verify?t=used');
+    await expect(page.getByRole('alert').filter({ hasText: 'That sign-in link cannot be used' })).toBeVisible();
+    expect(await axeViolations(page), `a used link at ${width}px`).toEqual([]);
+  }
+  await page.goto('/login');
+  await askForLink(page, email);
+  expect(await axeViolations(page), '/login, link sent').toEqual([]);
+  await page.goto(await emailedSignInLink(email));
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/account');
+    expect(await axeViolations(page), `/account at ${width}px`).toEqual([]);
+    await page.getByRole('link', { name: 'Delete my data' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Delete everything for' })).toBeFocused();
+    expect(await axeViolations(page), `/account asking to delete at ${width}px`).toEqual([]);
+  }
+  // Deleting: the sign-in page says it is done, and the quote is gone.
+  await page.getByRole('button', { name: 'Yes, delete my data' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your data has been deleted' })).toBeFocused();
+  expect(await axeViolations(page), '/login after deleting').toEqual([]);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+});
