@@ -5,22 +5,8 @@
  * typed into the form, so nothing is lost, and removes the form, so nothing of it is left to tab into. The
  * form's field names are the request's (src/lib/schemas.ts), and so the wizard's answers' names.
  */
-import { ACCESS_FIELD_NAMES } from '~/data/access';
 import { fromTypedDate, isCalendarDate } from '~/lib/dates';
-import type { Answers } from './store';
-
-const TEXT_ANSWERS = [
-  'fromPostcode',
-  'toPostcode',
-  'fromAddress',
-  'toAddress',
-  'name',
-  'email',
-  'phone',
-  'additionalInfo',
-  'promoCode',
-  ...ACCESS_FIELD_NAMES,
-] as const;
+import { TEXT_ANSWERS, type Answers } from './store';
 
 export function takeOverForm(root: ParentNode = document): Partial<Answers> {
   // The wizard's shape (WizardShape.astro) stood in for it until now.

@@ -47,6 +47,20 @@ export interface WizardState extends Answers {
 export type { PlaceInfo } from '~/lib/price-route';
 import type { PlaceInfo } from '~/lib/price-route';
 
+/** The answers typed as text: the plain form hands them over by these names, and a saved draft keeps them as text. */
+export const TEXT_ANSWERS = [
+  'fromPostcode',
+  'toPostcode',
+  'fromAddress',
+  'toAddress',
+  'name',
+  'email',
+  'phone',
+  'additionalInfo',
+  'promoCode',
+  ...ACCESS_FIELD_NAMES,
+] as const;
+
 export type PricingState =
   | { status: 'idle' }
   | { status: 'loading'; signature: string }
@@ -105,20 +119,7 @@ function load(): Saved | null {
     const wizard = { ...initialState(), ...(saved.wizard ?? {}) };
     if (!isStep(wizard.step)) wizard.step = 1;
     if (!Array.isArray(wizard.furnitureIds)) wizard.furnitureIds = [];
-    for (const key of [
-      'fromPostcode',
-      'toPostcode',
-      'fromAddress',
-      'toAddress',
-      'name',
-      'email',
-      'phone',
-      'additionalInfo',
-      'promoCode',
-      'idempotencyKey',
-      'keyBody',
-      ...ACCESS_FIELD_NAMES,
-    ] as const) {
+    for (const key of [...TEXT_ANSWERS, 'idempotencyKey', 'keyBody'] as const) {
       if (typeof wizard[key] !== 'string') wizard[key] = '';
     }
     wizard.request = readCarried(wizard.request);
