@@ -7,7 +7,8 @@ test('no call-back JavaScript until a Call Me Back button is first pressed; the 
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
   await open(page, '/');
-  await page.waitForTimeout(500);
+  // Everything the page fetches by itself has been fetched (no request for half a second): none of it is the dialog.
+  await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => url.includes('CallbackDialog'))).toEqual([]);
   const trigger = page.locator('header').getByRole('button', { name: 'Call Me Back' });
   await trigger.click();

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { withTimeLimit } from '~/lib/abort';
 
 describe("withTimeLimit: the caller's signal or a time limit, whichever comes first", () => {
@@ -30,11 +30,16 @@ describe("withTimeLimit: the caller's signal or a time limit, whichever comes fi
   });
 
   it('after release neither the timer nor the caller aborts it', async () => {
-    const caller = new AbortController();
-    const limit = withTimeLimit(10, caller.signal);
-    limit.release();
-    await new Promise((resolve) => setTimeout(resolve, 40));
-    caller.abort();
-    expect(limit.signal.aborted).toBe(false);
+    vi.useFakeTimers();
+    try {
+      const caller = new AbortController();
+      const limit = withTimeLimit(10, caller.signal);
+      limit.release();
+      vi.advanceTimersByTime(40);
+      caller.abort();
+      expect(limit.signal.aborted).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
