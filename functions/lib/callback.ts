@@ -1,6 +1,7 @@
 /**
  * A call-back request, whatever carried it (the call-back dialog's JSON, a survey asked for in the wizard, the quote
- * form's 'Ask for a survey call'): stored, then e-mailed to the business. A survey (4 bedrooms or more) travels with it.
+ * form's 'Ask for a survey call' or 'Ask for a car price'): stored, then e-mailed to the business. A survey (4 bedrooms
+ * or more) or a car to move (priced on request) travels with it.
  */
 import type { CallbackRequest } from '../../src/lib/schemas';
 import { acceptLead } from './accept-lead';
@@ -12,10 +13,12 @@ export async function acceptCallback(c: LeadContext, request: CallbackRequest): 
     type: 'callback',
     record: (db, { reference, createdAt }) => [
       db
-        .prepare('INSERT INTO callback_requests (reference, created_at, name, phone, survey) VALUES (?, ?, ?, ?, ?)')
-        .bind(reference, createdAt, request.name, request.phone, request.survey ? JSON.stringify(request.survey) : null),
+        .prepare('INSERT INTO callback_requests (reference, created_at, name, phone, survey, car) VALUES (?, ?, ?, ?, ?, ?)')
+        .bind(reference, createdAt, request.name, request.phone, asJson(request.survey), asJson(request.car)),
     ],
     emails: (mail, { reference }) => [{ kind: 'business', draft: callbackBusinessEmail(mail, reference, request) }],
   });
   return { reference, emailed: sent.business === true };
 }
+
+const asJson = (value: object | undefined) => (value ? JSON.stringify(value) : null);

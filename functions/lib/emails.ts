@@ -4,6 +4,7 @@
  */
 import { site } from '../../src/site.config';
 import { surveySizeLabel, surveyTypeLabel } from '../../src/data/survey';
+import { carRunsLabel } from '../../src/data/car-transport';
 import type { CallbackRequest, ContactMessage } from '../../src/lib/schemas';
 import type { MailContext } from './config';
 import type { EmailDraft } from './email-draft';
@@ -52,7 +53,7 @@ ${table([
 }
 
 export function callbackBusinessEmail(ctx: MailContext, reference: string, request: CallbackRequest): EmailDraft {
-  const { survey } = request;
+  const { survey, car } = request;
   const rows: Row[] = [
     ['Reference', reference],
     ['Name', request.name],
@@ -64,11 +65,23 @@ export function callbackBusinessEmail(ctx: MailContext, reference: string, reque
           ['Price', 'Not priced: call to arrange the survey, then price the move'],
         ] satisfies Row[])
       : []),
+    ...(car
+      ? ([
+          ['Service', 'Car transport'],
+          ['Car', car.vehicle],
+          ['Runs', carRunsLabel(car.runs)],
+          ['From', car.from],
+          ['To', car.to],
+          ['Price', 'Priced on request: call with a price for the car'],
+        ] satisfies Row[])
+      : []),
     ['Promise', 'Call back within 24 hours'],
   ];
   const about = survey
     ? `Survey request (${surveySizeLabel(survey.size)}, ${surveyTypeLabel(survey.type).toLowerCase()})`
-    : 'Call-back request';
+    : car
+      ? `Car transport, priced on request (${car.from} to ${car.to})`
+      : 'Call-back request';
   return {
     from: ctx.from,
     to: ctx.business,

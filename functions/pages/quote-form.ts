@@ -49,6 +49,12 @@ import { formMessages } from './quote-form-messages';
 
 /** The form's fields that can carry a message (the error summary lists them in this order). */
 const FIELDS = new Set([
+  'carVehicle',
+  'carRuns',
+  'carFrom',
+  'carTo',
+  'carName',
+  'carPhone',
   'surveySize',
   'surveyType',
   'propertyId',
@@ -104,6 +110,7 @@ function serviceFill(value: string | null): Partial<Fill> {
     text['service:estimate'] = service.estimate;
     show.push('service:estimate');
   }
+  if (service.onRequest === 'car') show.push('car');
   if (service.callbackOffer) {
     text['service:callback'] = service.callbackOffer;
     show.push('service:callback');
@@ -162,6 +169,7 @@ export const quoteFormRoute: LeadSpec<typeof quoteFormSchema> = {
 
 export function answerQuoteForm(c: LeadContext, form: QuoteForm): Promise<Response> {
   if (form.action === 'survey') return askForSurvey(c, form);
+  if (form.action === 'car') return askForCarPrice(c, form);
   return form.action === 'price' ? checkPrice(c, form) : submitQuote(c, form);
 }
 
@@ -174,6 +182,20 @@ async function askForSurvey(c: LeadContext, form: Extract<QuoteForm, { action: '
     survey: { size: form.surveySize, type: form.surveyType, ...(postcode ? { postcode } : {}) },
   });
   return quoteFormPage(c, 200, { fill: { text: { 'survey:reference': reference }, show: ['survey-sent'] }, focus: 'survey-sent' });
+}
+
+/** 'Ask for a car price': a call-back request carrying the car, priced on request; the page says so, with its reference. */
+async function askForCarPrice(c: LeadContext, form: Extract<QuoteForm, { action: 'car' }>): Promise<Response> {
+  const { reference } = await acceptCallback(c, {
+    name: form.carName,
+    phone: form.carPhone,
+    car: { vehicle: form.carVehicle, runs: form.carRuns, from: form.carFrom, to: form.carTo },
+  });
+  return quoteFormPage(c, 200, {
+    values: { service: 'car-transport' },
+    fill: { text: { 'car:reference': reference }, show: ['car-sent'] },
+    focus: 'car-sent',
+  });
 }
 
 async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {

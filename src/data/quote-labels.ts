@@ -4,6 +4,7 @@
  * (src/components/quote/QuoteForm.astro). Field keys are the request's own field names (src/lib/schemas.ts).
  */
 import { WEEKEND_SURCHARGE_RATE } from '../lib/pricing';
+import { CAR_COPY } from './car-transport';
 
 export const QUOTE_STEPS = {
   1: 'How big is your space?',
@@ -34,6 +35,12 @@ export const QUOTE_LABELS = {
   phone: 'Phone Number',
   additionalInfo: 'Additional Information (Optional)',
   promoCode: 'Promo code (optional)',
+  /** Car transport's own questions (priced on request: data/car-transport.ts). */
+  carVehicle: CAR_COPY.vehicleLabel,
+  carFrom: 'Collection postcode',
+  carTo: 'Delivery postcode',
+  carName: 'Full Name',
+  carPhone: 'Phone Number',
 } as const;
 
 export const QUOTE_HINTS = {

@@ -25,6 +25,11 @@ interface ServiceBase {
   estimate?: string;
   /** No instant price exists (the spec has none): the wizard offers a call-back and the phone number after these words. */
   callbackOffer?: string;
+  /**
+   * Priced on request: step 1 asks what the price needs instead of a home's size (data/car-transport.ts) and sends a
+   * call-back request carrying it; an estimate for household belongings stays one button away.
+   */
+  onRequest?: 'car';
   /** Under Additional Information on step 5, after 'it helps to know:': what helps us price this service. */
   notesHint: string;
   /** Under the total in step 5's booking summary, on the confirmation and in both e-mails, when the total does not cover the whole job. */
@@ -101,9 +106,9 @@ export const quoteServices: readonly QuoteService[] = [
     group: 'main',
     label: 'Car transport',
     page: '/services/car-transport',
-    callbackOffer: 'Only the car? The quickest way to its price:',
-    estimate:
-      'A car is priced on request, because the price depends on the car, the route and the trailer. The sizes below are for household belongings, and the estimate covers those only.',
+    callbackOffer: 'Rather talk it through?',
+    onRequest: 'car',
+    estimate: 'A car is priced on request. Household belongings can have an instant estimate as well, which covers the belongings only.',
     notesHint: 'the car’s make and model, whether it runs, and open or enclosed transport.',
     totalNote: 'The car is not in this total: we price it on request.',
     subjectNote: 'car priced separately',

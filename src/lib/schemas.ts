@@ -13,6 +13,7 @@ import { ACCESS_KEYS, ACCESS_QUESTIONS, accessField } from '../data/access';
 import { findFurniture } from '../data/furniture';
 import { serviceValues } from '../data/services';
 import { SURVEY_SIZES, SURVEY_TYPES } from '../data/survey';
+import { CAR_RUNS } from '../data/car-transport';
 import { promo } from '../site.config';
 import { fromTypedDate } from './dates';
 import { LIMITS } from './limits';
@@ -87,6 +88,11 @@ export const postcodeField = (end: RouteEnd) =>
     }),
   );
 
+/** A postcode that must be there: left empty gets a plain message, anything else the shared field's rules. */
+function requiredPostcodeField(end: RouteEnd) {
+  return z.pipe(z.string(missingPostcodeMessage(end)).check(z.trim(), z.minLength(1, missingPostcodeMessage(end))), postcodeField(end));
+}
+
 /** A day a move can be booked for (move-date.ts), as of London's today when it is checked. */
 export const moveDateField = z.string(MOVE_DATE_MESSAGES.not_a_date).check(
   z.superRefine((value: string, ctx) => {
@@ -111,6 +117,21 @@ export const surveyField = z.optional(
     postcode: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
   }),
 );
+
+/** A car to move, priced on request (data/car-transport.ts): the car, whether it runs, and the route. */
+export const carVehicleField = required(
+  'Please enter the make and model of the car.',
+  LIMITS.name,
+  `Please keep the make and model to ${LIMITS.name} characters or fewer.`,
+);
+export const carRunsField = z.enum(CAR_RUNS.map((r) => r.value) as [string, ...string[]], 'Please say whether the car runs.');
+export const carShape = {
+  vehicle: carVehicleField,
+  runs: carRunsField,
+  from: requiredPostcodeField('from'),
+  to: requiredPostcodeField('to'),
+};
+export const carField = z.optional(z.object(carShape));
 
 /** '' as missing (a function declaration, so the access fields can use it above blankAsMissing). */
 function blankAsMissingLazy<T extends z.ZodMiniType>(schema: T) {
@@ -215,10 +236,6 @@ const formFurniture = z.pipe(
   furnitureIdsField,
 );
 
-/** A postcode field of a plain form: left empty gets a plain message, anything else the shared field's rules. */
-const formPostcodeField = (end: RouteEnd) =>
-  z.pipe(z.string(missingPostcodeMessage(end)).check(z.trim(), z.minLength(1, missingPostcodeMessage(end))), postcodeField(end));
-
 /** A date field posts `YYYY-MM-DD`; a browser without one lets people type, so dd/mm/yyyy is read too. */
 const formDateField = z.pipe(
   z.transform((value: unknown) => (typeof value === 'string' ? (fromTypedDate(value) ?? value.trim()) : value)),
@@ -229,8 +246,8 @@ const quoteFormRoute = {
   service: blankAsMissing(serviceField),
   propertyId: propertyIdField,
   furnitureIds: formFurniture,
-  fromPostcode: formPostcodeField('from'),
-  toPostcode: formPostcodeField('to'),
+  fromPostcode: requiredPostcodeField('from'),
+  toPostcode: requiredPostcodeField('to'),
   fromAddress: blankAsMissing(quoteRequestSchema.shape.fromAddress),
   toAddress: blankAsMissing(quoteRequestSchema.shape.toAddress),
   ...formAccessFields,
@@ -255,6 +272,18 @@ export const quoteFormSchema = z.discriminatedUnion(
       fromPostcode: z.optional(z.string()),
       name: quoteRequestSchema.shape.name,
       phone: quoteRequestSchema.shape.phone,
+      website: honeypotField,
+    }),
+    // 'Ask for a car price' (car transport, its own small form at the top of /quote?service=car-transport): a
+    // call-back request carrying the car, priced on request.
+    z.object({
+      action: z.literal('car'),
+      carVehicle: carShape.vehicle,
+      carRuns: carShape.runs,
+      carFrom: carShape.from,
+      carTo: carShape.to,
+      carName: quoteRequestSchema.shape.name,
+      carPhone: quoteRequestSchema.shape.phone,
       website: honeypotField,
     }),
     z.object({ action: z.literal('price'), ...quoteFormRoute, moveDate: blankAsMissing(z.optional(formDateField)) }),
@@ -299,6 +328,7 @@ export const callbackSchema = z.object({
   name: nameField('Please enter your full name.'),
   phone: phoneField,
   survey: surveyField,
+  car: carField,
   website: honeypotField,
 });
 

@@ -8,6 +8,7 @@ import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import { describeAccess } from '~/data/access';
 import { findService } from '~/data/services';
 import { site } from '~/site.config';
+import { invalidPostcodeMessage } from '~/lib/postcodes';
 import {
   apiBase,
   call,
@@ -398,5 +399,92 @@ describe('issue 18 item 8: four bedrooms or more is a survey request with a call
     expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
       'survey.size': 'Please choose how many bedrooms your home has.',
     });
+  });
+});
+
+describe('issue 18 item 2: car transport is priced on request, a call-back carrying the car', () => {
+  const car = { vehicle: 'Ford Focus estate', runs: 'non-runner', from: 'sw1a1aa', to: 'M1 1AE' };
+
+  it('the wizard’s JSON stores the car and e-mails the business a priced-on-request lead; no quote, no price', async () => {
+    const name = `Car ${unique('c')}`;
+    const response = await call(API_PATHS.callback, { name, phone: '07700 900789', car });
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    const [row] = query<{ name: string; car: string; survey: string | null }>(
+      'SELECT name, car, survey FROM callback_requests WHERE reference = ?',
+      reference,
+    );
+    // The postcodes are stored normalised, as the schema outputs them.
+    expect(row).toEqual({ name, car: JSON.stringify({ ...car, from: 'SW1A 1AA' }), survey: null });
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE name = ?', name)).toEqual([{ n: 0 }]);
+    const [mail] = await emailsMentioning(reference);
+    expect(mail!.subject).toBe(`Car transport, priced on request (SW1A 1AA to M1 1AE) ${reference}: ${name}, 07700 900789`);
+    expect(mail!.text).toContain('Ford Focus estate');
+    expect(mail!.text).toContain('No, it does not run');
+    expect(mail!.text).toContain('Priced on request: call with a price for the car');
+    expect(mail!.text).not.toMatch(/£\d/);
+  });
+
+  it('a car without its make, with a bad postcode or an unknown answer is refused on each field', async () => {
+    const response = await call(API_PATHS.callback, {
+      name: 'Ada',
+      phone: '07700 900123',
+      car: { vehicle: ' ', runs: 'flies', from: 'nowhere', to: 'M1 1AE' },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      'car.vehicle': 'Please enter the make and model of the car.',
+      'car.runs': 'Please say whether the car runs.',
+      'car.from': invalidPostcodeMessage('from'),
+    });
+  });
+
+  it('without JavaScript, /quote?service=car-transport asks about the car, and its own button stores the lead', async () => {
+    const blank = readPage(await getPage('/quote?service=car-transport'));
+    expect(blank.shown('car')).toBe(true);
+    expect(readPage(await getPage('/quote?service=furniture-moving')).shown('car')).toBe(false);
+
+    const name = `Car form ${unique('c')}`;
+    const fields = {
+      action: 'car',
+      service: 'car-transport',
+      carVehicle: 'Mini Cooper',
+      carRuns: 'runs',
+      carFrom: 'EH1 1YZ',
+      carTo: 'BT1 5GS',
+      carName: name,
+      carPhone: '07700 900321',
+      website: '',
+    };
+    const page = readPage(await followedPage(await postForm(fields)));
+    expect(page.shown('car-sent')).toBe(true);
+    expect(page.shown('car')).toBe(true);
+    const reference = page.filled('car:reference');
+    const [row] = query<{ car: string }>('SELECT car FROM callback_requests WHERE reference = ?', reference);
+    expect(JSON.parse(row!.car)).toEqual({ vehicle: 'Mini Cooper', runs: 'runs', from: 'EH1 1YZ', to: 'BT1 5GS' });
+    const [mail] = await emailsMentioning(reference);
+    expect(mail!.subject).toContain('Car transport, priced on request (EH1 1YZ to BT1 5GS)');
+  });
+
+  it('without JavaScript, every missing answer of the car is reported at once, in GOV.UK wording, what was typed kept', async () => {
+    const fields = {
+      action: 'car',
+      service: 'car-transport',
+      carVehicle: '',
+      carFrom: '',
+      carTo: 'not a postcode',
+      carName: '',
+      carPhone: '',
+    };
+    const page = readPage(await followedPage(await postForm(fields)));
+    expect(page.shown('errors')).toBe(true);
+    expect(page.shown('car')).toBe(true);
+    expect(page.filled('error:carVehicle')).toBe('Enter the make and model of the car, like Ford Focus');
+    expect(page.filled('error:carRuns')).toBe('Select whether the car runs');
+    expect(page.filled('error:carFrom')).toBe('Enter the postcode the car is collected from, like SW1A 1AA');
+    expect(page.filled('error:carTo')).toBe('Enter a real postcode for the address the car goes to, like SW1A 1AA');
+    expect(page.filled('error:carName')).toBe('Enter your full name');
+    expect(page.filled('error:carPhone')).toBe('Enter a phone number, like 07700 900 982');
+    expect(page.value('carTo')).toBe('not a postcode');
   });
 });

@@ -9,6 +9,8 @@ import { StepSize } from './StepSize';
 import { SurveyOffer } from './SurveyOffer';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
+import { CAR_COPY } from '~/data/car-transport';
+import { findService } from '~/data/services';
 import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import { takeOverForm } from './form-handover';
 import { readPrefill } from './prefill';
@@ -42,6 +44,8 @@ const StepDate = lazy(async () => {
   return { default: StepDate };
 });
 const StepContact = lazy(() => loadContactStep().then((m) => ({ default: m.StepContact })));
+// Car transport's own questions (and the checks they share with the Worker) load only for a car.
+const CarForm = lazy(() => import('./CarForm'));
 
 export const STEP_TITLES: Record<Step, string> = QUOTE_STEPS;
 
@@ -74,6 +78,8 @@ export default function QuoteWizard() {
   const [sending, setSending] = useState(false);
   const inFlight = useRef(false);
   const [honeypot, setHoneypot] = useState('');
+  /** Car transport: the customer asked for an estimate for household belongings as well (step 1 then shows the sizes). */
+  const [belongings, setBelongings] = useState(false);
   const stepChanged = useRef(false);
   const { step } = state;
 
@@ -238,6 +244,9 @@ export default function QuoteWizard() {
     );
 
   const progress = (step / STEP_COUNT) * 100;
+  // A car is priced on request: step 1 asks about the car, until the customer asks for a belongings estimate too.
+  const carFirst = step === 1 && findService(state.request?.service)?.onRequest === 'car' && !belongings && !state.propertyId;
+  const title = carFirst ? CAR_COPY.title : STEP_TITLES[step];
 
   if (offer) {
     const answer = (choice: () => void) => () => {
@@ -267,18 +276,40 @@ export default function QuoteWizard() {
         aria-valuemin={0}
         aria-valuemax={STEP_COUNT}
         aria-valuenow={step}
-        aria-valuetext={`Step ${step} of ${STEP_COUNT}: ${STEP_TITLES[step]}`}
+        aria-valuetext={`Step ${step} of ${STEP_COUNT}: ${title}`}
         className="mt-2 h-2 overflow-hidden rounded-full bg-brand-100"
       >
         <div className={`h-full rounded-full bg-brand-700 transition-[width] duration-300 ${WIDTH[step]}`} />
       </div>
 
       <h2 ref={heading} tabIndex={-1} id="quote-step-title" className="mt-6 mb-5 scroll-mt-24 text-2xl focus:outline-none sm:text-3xl">
-        {STEP_TITLES[step]}
+        {title}
       </h2>
 
       {step === 1 && state.request && <ServiceIntro request={state.request} selectedSize={state.propertyId} />}
-      {step === 1 && (
+      {carFirst && (
+        <>
+          <Suspense fallback={<StepLoading />}>
+            <CarForm />
+          </Suspense>
+          <section aria-labelledby="quote-belongings-title" className="mt-6 rounded-2xl border border-line bg-surface-muted p-5">
+            <h3 id="quote-belongings-title" className="text-lg">
+              {CAR_COPY.belongings}
+            </h3>
+            <button
+              type="button"
+              className="btn-secondary mt-3"
+              onClick={() => {
+                setBelongings(true);
+                heading.current?.focus();
+              }}
+            >
+              {CAR_COPY.belongingsButton}
+            </button>
+          </section>
+        </>
+      )}
+      {step === 1 && !carFirst && (
         <>
           <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
           <SurveyOffer />
@@ -337,7 +368,7 @@ export default function QuoteWizard() {
         </Suspense>
       )}
 
-      {step < 5 && (
+      {step < 5 && !carFirst && (
         <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
           {backButton}
           <button type="button" className="btn-primary" onClick={onContinue} disabled={step === 1 && !state.propertyId}>

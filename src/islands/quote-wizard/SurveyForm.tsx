@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { SURVEY_COPY, SURVEY_SIZES, SURVEY_TYPES } from '~/data/survey';
 import { API_PATHS, postJson } from '~/lib/api';
 import { callbackSchema, fieldErrors } from '~/lib/schemas';
-import { site, telHref } from '~/site.config';
+import { Choices, LeadSent, SendFailure, TextField, type SendState } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
@@ -15,20 +15,13 @@ export default function SurveyForm() {
   const [name, setName] = useState(() => $wizard.get().name);
   const [phone, setPhone] = useState(() => $wizard.get().phone);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [state, setState] = useState<
-    { status: 'idle' | 'sending' } | { status: 'sent'; reference: string } | { status: 'failed'; message: string }
-  >({
-    status: 'idle',
-  });
+  const [state, setState] = useState<SendState>({ status: 'idle' });
 
   if (state.status === 'sent') {
     return (
-      <div role="status" className="mt-3 rounded-xl border-2 border-success bg-green-50 p-4" data-survey-sent>
-        <p className="font-semibold text-ink">Survey call requested</p>
-        <p className="mt-1 text-ink">
-          {SURVEY_COPY.sent} Your reference is <strong>{state.reference}</strong>.
-        </p>
-      </div>
+      <LeadSent title="Survey call requested" reference={state.reference} marker="data-survey-sent">
+        {SURVEY_COPY.sent}
+      </LeadSent>
     );
   }
 
@@ -48,92 +41,25 @@ export default function SurveyForm() {
     else setState({ status: 'failed', message: sent.error.message });
   };
 
-  const error = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="field-error">
-        <span className="sr-only">Error: </span>
-        {errors[field]}
-      </p>
-    ) : null;
-
-  const choices = (
-    field: 'survey.size' | 'survey.type',
-    legend: string,
-    options: ReadonlyArray<{ value: string; label: string; hint?: string }>,
-    value: string,
-    onChange: (v: string) => void,
-  ) => (
-    <fieldset aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}>
-      <legend className="field-label">{legend}</legend>
-      {error(field)}
-      {options.map((option) => (
-        <label key={option.value} className="flex items-start gap-2 py-1">
-          <input
-            type="radio"
-            name={`${id}-${field}`}
-            value={option.value}
-            checked={value === option.value}
-            onChange={() => onChange(option.value)}
-            className="mt-0.5 size-5 accent-brand-700"
-          />
-          <span>
-            {option.label}
-            {option.hint && <span className="block text-sm text-ink-muted">{option.hint}</span>}
-          </span>
-        </label>
-      ))}
-    </fieldset>
-  );
-
   return (
     <form className="mt-4 space-y-4" noValidate onSubmit={send} data-survey-form>
       <div className="grid gap-4 sm:grid-cols-2">
-        {choices('survey.size', 'Bedrooms', SURVEY_SIZES, size, setSize)}
-        {choices('survey.type', 'Survey', SURVEY_TYPES, type, setType)}
+        <Choices id={`${id}-size`} legend="Bedrooms" options={SURVEY_SIZES} value={size} error={errors['survey.size']} onChange={setSize} />
+        <Choices id={`${id}-type`} legend="Survey" options={SURVEY_TYPES} value={type} error={errors['survey.type']} onChange={setType} />
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-name`} className="field-label">
-            Full Name
-          </label>
-          {error('name')}
-          <input
-            id={`${id}-name`}
-            className="field-input"
-            autoComplete="name"
-            value={name}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name-error` : undefined}
-            onChange={(event) => setName(event.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${id}-phone`} className="field-label">
-            Phone Number
-          </label>
-          {error('phone')}
-          <input
-            id={`${id}-phone`}
-            type="tel"
-            inputMode="tel"
-            className="field-input"
-            autoComplete="tel"
-            value={phone}
-            aria-invalid={errors.phone ? true : undefined}
-            aria-describedby={errors.phone ? `${id}-phone-error` : undefined}
-            onChange={(event) => setPhone(event.target.value)}
-          />
-        </div>
+        <TextField id={`${id}-name`} label="Full Name" autoComplete="name" value={name} error={errors.name} onChange={setName} />
+        <TextField
+          id={`${id}-phone`}
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          error={errors.phone}
+          onChange={setPhone}
+        />
       </div>
-      {state.status === 'failed' && (
-        <p role="alert" className="font-medium text-danger">
-          {state.message} Or call us on{' '}
-          <a href={telHref} className="underline">
-            {site.phone.display}
-          </a>
-          .
-        </p>
-      )}
+      {state.status === 'failed' && <SendFailure message={state.message} />}
       <button type="submit" className="btn-primary" disabled={state.status === 'sending'}>
         {state.status === 'sending' ? 'Sending…' : SURVEY_COPY.button}
       </button>

@@ -16,6 +16,8 @@ export function takeOverForm(root: ParentNode = document): Partial<Answers> {
   if (!form) return {};
   const data = new FormData(form);
   form.remove();
+  // Car transport's questions post to a form of their own (QuoteForm.astro); they went with the form above.
+  root.querySelector('form[data-car-form]')?.remove();
 
   const text = (name: string) => {
     const value = data.get(name);

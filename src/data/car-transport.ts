@@ -1,0 +1,27 @@
+/**
+ * Car transport is priced on request (issue 18): the price depends on the car, whether it runs and the route, so
+ * the quote for it asks those, never how big a home is, and sends a call-back request carrying the car
+ * (src/lib/schemas.ts `carField`, stored in callback_requests.car). Household belongings can still be estimated.
+ */
+export const CAR_RUNS = [
+  { value: 'runs', label: 'Yes, it drives', hint: 'It can be driven on and off the trailer.' },
+  { value: 'non-runner', label: 'No, it does not run', hint: 'We bring a winch. Tell us on the call if the wheels do not turn.' },
+] as const;
+
+export type CarRuns = (typeof CAR_RUNS)[number]['value'];
+
+export const CAR_COPY = {
+  title: 'Tell us about the car',
+  intro:
+    'A car is priced on request, because the price depends on the car, whether it runs and the route. Tell us those, and we will call you with a price.',
+  vehicleLabel: 'Make and model',
+  vehicleHint: 'For example, Ford Focus estate.',
+  runsLegend: 'Does it run?',
+  button: 'Ask for a car price',
+  sent: 'Thank you. We will call you within 24 hours with a price for the car.',
+  sentTitle: 'Car price requested',
+  belongings: 'Moving household belongings as well?',
+  belongingsButton: 'Get an estimate for your belongings',
+} as const;
+
+export const carRunsLabel = (value: string) => CAR_RUNS.find((r) => r.value === value)?.label ?? value;

@@ -1,0 +1,93 @@
+import { useId, useState } from 'react';
+import { CAR_COPY, CAR_RUNS } from '~/data/car-transport';
+import { QUOTE_LABELS } from '~/data/quote-labels';
+import { API_PATHS, postJson } from '~/lib/api';
+import { callbackSchema, fieldErrors } from '~/lib/schemas';
+import { Choices, LeadSent, SendFailure, TextField, type SendState } from './LeadFields';
+import { $wizard } from './store';
+
+type Field = 'name' | 'phone' | 'car.vehicle' | 'car.runs' | 'car.from' | 'car.to';
+
+/**
+ * Car transport, priced on request: the car, whether it runs, the route, a name and a phone number, sent as a
+ * call-back request carrying the car. The postcodes and contact details start from what the wizard already holds.
+ */
+export default function CarForm() {
+  const id = useId();
+  const answers = $wizard.get();
+  const [vehicle, setVehicle] = useState('');
+  const [runs, setRuns] = useState('');
+  const [from, setFrom] = useState(() => answers.fromPostcode);
+  const [to, setTo] = useState(() => answers.toPostcode);
+  const [name, setName] = useState(() => answers.name);
+  const [phone, setPhone] = useState(() => answers.phone);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [state, setState] = useState<SendState>({ status: 'idle' });
+
+  if (state.status === 'sent') {
+    return (
+      <LeadSent title={CAR_COPY.sentTitle} reference={state.reference} marker="data-car-sent">
+        {CAR_COPY.sent}
+      </LeadSent>
+    );
+  }
+
+  const send = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const body = { name, phone, car: { vehicle, runs, from, to } };
+    const checked = callbackSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error) as Partial<Record<Field, string>>);
+      return;
+    }
+    setErrors({});
+    setState({ status: 'sending' });
+    const sent = await postJson(API_PATHS.callback, body);
+    if (sent.ok) setState({ status: 'sent', reference: sent.data.reference });
+    else setState({ status: 'failed', message: sent.error.message });
+  };
+
+  return (
+    <form className="space-y-4" noValidate onSubmit={send} aria-labelledby="quote-step-title" data-car-form>
+      <p className="text-ink">{CAR_COPY.intro}</p>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id={`${id}-vehicle`}
+          label={QUOTE_LABELS.carVehicle}
+          hint={CAR_COPY.vehicleHint}
+          value={vehicle}
+          error={errors['car.vehicle']}
+          onChange={setVehicle}
+        />
+        <Choices
+          id={`${id}-runs`}
+          legend={CAR_COPY.runsLegend}
+          options={CAR_RUNS}
+          value={runs}
+          error={errors['car.runs']}
+          onChange={setRuns}
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={`${id}-from`} label={QUOTE_LABELS.carFrom} value={from} error={errors['car.from']} onChange={setFrom} />
+        <TextField id={`${id}-to`} label={QUOTE_LABELS.carTo} value={to} error={errors['car.to']} onChange={setTo} />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id={`${id}-name`} label={QUOTE_LABELS.carName} autoComplete="name" value={name} error={errors.name} onChange={setName} />
+        <TextField
+          id={`${id}-phone`}
+          label={QUOTE_LABELS.carPhone}
+          type="tel"
+          autoComplete="tel"
+          value={phone}
+          error={errors.phone}
+          onChange={setPhone}
+        />
+      </div>
+      {state.status === 'failed' && <SendFailure message={state.message} />}
+      <button type="submit" className="btn-primary" disabled={state.status === 'sending'}>
+        {state.status === 'sending' ? 'Sending…' : CAR_COPY.button}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,126 @@
+import type { ReactNode } from 'react';
+import { site, telHref } from '~/site.config';
+
+/**
+ * The pieces of step 1's small request forms (the survey call, the car price): a field's message, a group of radio
+ * choices, a labelled text field and the line shown when sending failed. Ids come from the form's `useId`, so a
+ * message is tied to its field (`aria-describedby`).
+ */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  return message ? (
+    <p id={id} className="field-error">
+      <span className="sr-only">Error: </span>
+      {message}
+    </p>
+  ) : null;
+}
+
+interface ChoicesProps {
+  id: string;
+  legend: string;
+  options: ReadonlyArray<{ value: string; label: string; hint?: string }>;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}
+
+export function Choices({ id, legend, options, value, error, onChange }: ChoicesProps) {
+  return (
+    <fieldset aria-describedby={error ? `${id}-error` : undefined}>
+      <legend className="field-label">{legend}</legend>
+      <FieldError id={`${id}-error`} message={error} />
+      {options.map((option) => (
+        <label key={option.value} className="flex items-start gap-2 py-1">
+          <input
+            type="radio"
+            name={id}
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+            className="mt-0.5 size-5 accent-brand-700"
+          />
+          <span>
+            {option.label}
+            {option.hint && <span className="block text-sm text-ink-muted">{option.hint}</span>}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+interface TextFieldProps {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  type?: 'text' | 'tel';
+  autoComplete?: string;
+}
+
+export function TextField({ id, label, hint, value, error, onChange, type = 'text', autoComplete }: TextFieldProps) {
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mb-1.5 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
+      <FieldError id={`${id}-error`} message={error} />
+      <input
+        id={id}
+        type={type}
+        inputMode={type === 'tel' ? 'tel' : undefined}
+        className="field-input"
+        autoComplete={autoComplete}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/** Sending failed: the server's message, and the phone number as the way that always works. */
+export function SendFailure({ message }: { message: string }) {
+  return (
+    <p role="alert" className="font-medium text-danger">
+      {message} Or call us on{' '}
+      <a href={telHref} className="underline">
+        {site.phone.display}
+      </a>
+      .
+    </p>
+  );
+}
+
+/** A request stored: its title, what happens next and its reference. */
+export function LeadSent({
+  title,
+  children,
+  reference,
+  marker,
+}: {
+  title: string;
+  children: ReactNode;
+  reference: string;
+  marker: string;
+}) {
+  return (
+    <div role="status" className="mt-3 rounded-xl border-2 border-success bg-green-50 p-4" {...{ [marker]: '' }}>
+      <p className="font-semibold text-ink">{title}</p>
+      <p className="mt-1 text-ink">
+        {children} Your reference is <strong>{reference}</strong>.
+      </p>
+    </div>
+  );
+}
+
+export type SendState = { status: 'idle' | 'sending' } | { status: 'sent'; reference: string } | { status: 'failed'; message: string };
