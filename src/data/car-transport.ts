@@ -10,18 +10,22 @@ export const CAR_RUNS = [
 
 export type CarRuns = (typeof CAR_RUNS)[number]['value'];
 
-export const CAR_COPY = {
+/** What step 1 of the wizard itself says for a car (the rest loads with the car's form, so the first visit stays light). */
+export const CAR_STEP = {
   title: 'Tell us about the car',
+  belongings: 'Moving household belongings as well?',
+  belongingsButton: 'Get an estimate for your belongings',
+} as const;
+
+export const CAR_COPY = {
+  ...CAR_STEP,
   intro:
     'A car is priced on request, because the price depends on the car, whether it runs and the route. Tell us those, and we will call you with a price.',
-  vehicleLabel: 'Make and model',
   vehicleHint: 'For example, Ford Focus estate.',
   runsLegend: 'Does it run?',
   button: 'Ask for a car price',
   sent: 'Thank you. We will call you within 24 hours with a price for the car.',
   sentTitle: 'Car price requested',
-  belongings: 'Moving household belongings as well?',
-  belongingsButton: 'Get an estimate for your belongings',
 } as const;
 
 export const carRunsLabel = (value: string) => CAR_RUNS.find((r) => r.value === value)?.label ?? value;

@@ -4,7 +4,6 @@
  * (src/components/quote/QuoteForm.astro). Field keys are the request's own field names (src/lib/schemas.ts).
  */
 import { WEEKEND_SURCHARGE_RATE } from '../lib/pricing';
-import { CAR_COPY } from './car-transport';
 
 export const QUOTE_STEPS = {
   1: 'How big is your space?',
@@ -36,11 +35,11 @@ export const QUOTE_LABELS = {
   additionalInfo: 'Additional Information (Optional)',
   promoCode: 'Promo code (optional)',
   /** Car transport's own questions (priced on request: data/car-transport.ts). */
-  carVehicle: CAR_COPY.vehicleLabel,
+  carVehicle: 'Make and model',
   carFrom: 'Collection postcode',
   carTo: 'Delivery postcode',
-  carName: 'Full Name',
-  carPhone: 'Phone Number',
+  carName: 'Your name',
+  carPhone: 'Number to call you on',
 } as const;
 
 export const QUOTE_HINTS = {

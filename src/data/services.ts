@@ -108,7 +108,7 @@ export const quoteServices: readonly QuoteService[] = [
     page: '/services/car-transport',
     callbackOffer: 'Rather talk it through?',
     onRequest: 'car',
-    estimate: 'A car is priced on request. Household belongings can have an instant estimate as well, which covers the belongings only.',
+    estimate: 'Household belongings can have an instant estimate as well: it covers the belongings only, not the car.',
     notesHint: 'the car’s make and model, whether it runs, and open or enclosed transport.',
     totalNote: 'The car is not in this total: we price it on request.',
     subjectNote: 'car priced separately',

@@ -8,6 +8,8 @@ import { test, expect, axeViolations, waitForHydration } from './fixtures';
 import { CONFIRMATION_URL, emailsFor, expectedPricing, formatMoney, nextDay, uniqueEmail } from './quote-helpers';
 import { findService } from '../../src/data/services';
 import { site } from '../../src/site.config';
+import { CAR_COPY, CAR_RUNS } from '../../src/data/car-transport';
+import { QUOTE_LABELS } from '../../src/data/quote-labels';
 
 const EMAIL_MESSAGE = 'Enter an email address in the correct format, like name@example.com';
 /** The page a post leads to (post/redirect/get): its address names a stored state, never an answer. */
@@ -163,6 +165,51 @@ test.describe('a service page’s quote with JavaScript switched off', () => {
     test.setTimeout(60_000);
     await carWalk(page, { checkAxe: false });
   });
+});
+
+/** Car transport's own questions on the plain form: errors at once, then a stored priced-on-request lead with its reference. */
+async function carRequest(page: Page, { checkAxe }: { checkAxe: boolean }) {
+  await page.goto('/quote?service=car-transport');
+  const car = page.locator('[data-car-request]');
+  await expect(car.getByRole('heading', { name: CAR_COPY.title })).toBeVisible();
+  await car.getByRole('button', { name: CAR_COPY.button }).click();
+  await page.waitForURL(AFTER_POST);
+  await expect(summary(page)).toBeFocused();
+  await expect(summary(page)).toContainText('Enter the make and model of the car, like Ford Focus');
+  await expect(summary(page)).toContainText('Select whether the car runs');
+  if (checkAxe) expect(await axeViolations(page), 'the car questions refused').toEqual([]);
+
+  const name = `No-JS car ${Date.now()}`;
+  await car.getByRole('textbox', { name: QUOTE_LABELS.carVehicle }).fill('Land Rover Defender');
+  await car.getByRole('radio', { name: new RegExp(CAR_RUNS[1].label) }).check();
+  await car.getByRole('textbox', { name: QUOTE_LABELS.carFrom }).fill('EH1 1YZ');
+  await car.getByRole('textbox', { name: QUOTE_LABELS.carTo }).fill('SW1A 1AA');
+  await car.getByRole('textbox', { name: QUOTE_LABELS.carName }).fill(name);
+  await car.getByRole('textbox', { name: QUOTE_LABELS.carPhone }).fill('07700 900987');
+  // Enter in one of the car's fields sends the car's form, not the quote's.
+  await car.getByRole('textbox', { name: QUOTE_LABELS.carPhone }).press('Enter');
+  await page.waitForURL(AFTER_POST);
+  const sent = page.locator('[data-car-sent]');
+  await expect(sent).toBeFocused();
+  await expect(sent).toContainText(CAR_COPY.sent);
+  const reference = (await sent.locator('strong').textContent())!.trim();
+  await expect
+    .poll(async () => (await emailsFor(reference)).map((mail) => mail.subject))
+    .toEqual([expect.stringContaining('Car transport, priced on request (EH1 1YZ to SW1A 1AA)')]);
+  if (checkAxe) expect(await axeViolations(page), 'the car request sent').toEqual([]);
+}
+
+test.describe('car transport with JavaScript switched off', () => {
+  test.use({ javaScriptEnabled: false });
+  test('the car’s own questions and button: errors at once, then a stored priced-on-request lead', async ({ page }) => {
+    await carRequest(page, { checkAxe: false });
+  });
+});
+
+test('car transport with the wizard’s script blocked: the same questions, axe clean in each state', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.route(WIZARD_CHUNK, (route) => route.abort('internetdisconnected'));
+  await carRequest(page, { checkAxe: true });
 });
 
 test('a service page’s quote with the wizard’s script blocked: axe on the service note and the confirmation', async ({ page }) => {

@@ -6,6 +6,8 @@ import type { Page } from '@playwright/test';
 import { findPackage } from '../../src/data/packages';
 import { findService, quoteHref, quoteServices, type ServiceValue } from '../../src/data/services';
 import { site } from '../../src/site.config';
+import { CAR_COPY, CAR_RUNS } from '../../src/data/car-transport';
+import { QUOTE_LABELS, QUOTE_STEPS } from '../../src/data/quote-labels';
 import { test, expect, open, axeViolations, queryD1 } from './fixtures';
 import { emailsFor, expectStep, nextDay, typed, uniqueEmail } from './quote-helpers';
 
@@ -26,7 +28,14 @@ for (const service of mainServices) {
 
     await links.first().click();
     await page.waitForURL(/\/quote$/);
-    await expectStep(page, 'How big is your space?');
+    if (service.onRequest === 'car') {
+      // Priced on request: step 1 asks about the car; the sizes are for belongings, one button away.
+      await expectStep(page, CAR_COPY.title);
+      await expect(page.getByRole('radio', { name: new RegExp(findPackage('studio')!.title) })).toHaveCount(0);
+      expect(await axeViolations(page), 'step 1 asking about the car').toEqual([]);
+      await page.getByRole('button', { name: CAR_COPY.belongingsButton }).click();
+    }
+    await expectStep(page, QUOTE_STEPS[1]);
     await expect(intro(page)).toHaveAttribute('data-quote-service', service.value);
     await expect(intro(page).getByRole('heading', { name: service.label })).toBeVisible();
 
@@ -150,6 +159,40 @@ test('car transport: the call-back offered on step 1 opens the call-back dialog'
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(offer).toBeFocused();
+});
+
+test('car transport: step 1 asks about the car and sends a priced-on-request call-back lead with its reference', async ({ page }) => {
+  const name = `Car ${Date.now()}`;
+  await open(page, quoteHref('car-transport'));
+  await expectStep(page, CAR_COPY.title);
+  const form = page.locator('[data-car-form]');
+  await form.getByRole('button', { name: CAR_COPY.button }).click();
+  await expect(form.getByText('Please enter the make and model of the car.')).toBeVisible();
+  await expect(form.getByText('Please say whether the car runs.')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: QUOTE_LABELS.carVehicle })).toHaveAttribute('aria-invalid', 'true');
+  expect(await axeViolations(page), 'the car form with its errors').toEqual([]);
+
+  await form.getByRole('textbox', { name: QUOTE_LABELS.carVehicle }).fill('Volvo V70');
+  await form.getByRole('radio', { name: new RegExp(CAR_RUNS[0].label) }).check();
+  await form.getByRole('textbox', { name: QUOTE_LABELS.carFrom }).fill('ls1 4ap');
+  await form.getByRole('textbox', { name: QUOTE_LABELS.carTo }).fill('BS1 5TR');
+  await form.getByRole('textbox', { name: QUOTE_LABELS.carName }).fill(name);
+  await form.getByRole('textbox', { name: QUOTE_LABELS.carPhone }).fill('07700 900654');
+  await form.getByRole('button', { name: CAR_COPY.button }).click();
+  const sent = page.locator('[data-car-sent]');
+  await expect(sent).toContainText(CAR_COPY.sent);
+  const reference = (await sent.locator('strong').textContent())!.trim();
+  expect(queryD1('SELECT name, phone, car FROM callback_requests WHERE reference = ?', reference)).toEqual([
+    { name, phone: '07700 900654', car: JSON.stringify({ vehicle: 'Volvo V70', runs: CAR_RUNS[0].value, from: 'LS1 4AP', to: 'BS1 5TR' }) },
+  ]);
+  expect(await axeViolations(page), 'the car request sent').toEqual([]);
+
+  // Belongings as well: the sizes come back, with the car's note above them.
+  await page.getByRole('button', { name: CAR_COPY.belongingsButton }).click();
+  await expectStep(page, QUOTE_STEPS[1]);
+  await expect(page.locator('#quote-step-title')).toBeFocused();
+  await page.getByText('1 bedroom / Studio', { exact: true }).click();
+  await expect(continueButton(page)).toBeEnabled();
 });
 
 test('an unknown service is kept as the customer sent it, without a size', async ({ page }) => {

@@ -9,7 +9,7 @@ import { StepSize } from './StepSize';
 import { SurveyOffer } from './SurveyOffer';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
-import { CAR_COPY } from '~/data/car-transport';
+import { CAR_STEP } from '~/data/car-transport';
 import { findService } from '~/data/services';
 import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import { takeOverForm } from './form-handover';
@@ -246,7 +246,7 @@ export default function QuoteWizard() {
   const progress = (step / STEP_COUNT) * 100;
   // A car is priced on request: step 1 asks about the car, until the customer asks for a belongings estimate too.
   const carFirst = step === 1 && findService(state.request?.service)?.onRequest === 'car' && !belongings && !state.propertyId;
-  const title = carFirst ? CAR_COPY.title : STEP_TITLES[step];
+  const title = carFirst ? CAR_STEP.title : STEP_TITLES[step];
 
   if (offer) {
     const answer = (choice: () => void) => () => {
@@ -294,7 +294,7 @@ export default function QuoteWizard() {
           </Suspense>
           <section aria-labelledby="quote-belongings-title" className="mt-6 rounded-2xl border border-line bg-surface-muted p-5">
             <h3 id="quote-belongings-title" className="text-lg">
-              {CAR_COPY.belongings}
+              {CAR_STEP.belongings}
             </h3>
             <button
               type="button"
@@ -304,7 +304,7 @@ export default function QuoteWizard() {
                 heading.current?.focus();
               }}
             >
-              {CAR_COPY.belongingsButton}
+              {CAR_STEP.belongingsButton}
             </button>
           </section>
         </>
