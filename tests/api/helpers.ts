@@ -2,6 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { expect, inject } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
+import { openDay } from '../shared/dates';
 
 export const apiBase = () => inject('apiBase');
 export const mailUrl = () => inject('mailUrl');
@@ -122,11 +123,7 @@ export const inDays = (days: number) => addDays(londonToday(), days);
 
 /** The next date from today (London) with the given weekday (0 Sunday ... 6 Saturday). */
 export function nextWeekday(day: number): string {
-  for (let i = 1; i <= 7; i++) {
-    const date = inDays(i);
-    if (new Date(`${date}T12:00:00Z`).getUTCDay() === day) return date;
-  }
-  throw new Error('unreachable');
+  return openDay(1, day);
 }
 
 export function validQuote(overrides: Record<string, unknown> = {}) {

@@ -5,11 +5,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { QuoteAnswer } from '../../src/lib/api';
-import { addDays, dayOfWeek, londonToday } from '../../src/lib/dates';
 import { distanceInMiles } from '../../src/lib/geo';
 import { formatMoney } from '../../src/lib/money';
 import { calculatePricing, type PricingResult } from '../../src/lib/pricing';
 import { siteEnv } from './site-env';
+import { openDay } from '../shared/dates';
 
 /** The stand-ins the global setup started (read when used: test files are also loaded before the setup runs). */
 export const mailUrl = () => siteEnv('mailUrl');
@@ -77,9 +77,7 @@ export function emailedLink(email: CapturedEmail): string {
 
 /** The next Saturday (or other weekday, 0 = Sunday) strictly after today in the UK, `YYYY-MM-DD`. */
 export function nextDay(weekday: number): string {
-  let date = addDays(londonToday(), 1);
-  while (dayOfWeek(date) !== weekday) date = addDays(date, 1);
-  return date;
+  return openDay(1, weekday);
 }
 
 /** `YYYY-MM-DD` -> `dd/mm/yyyy`, as a customer types it. */

@@ -3,6 +3,7 @@
  * prices are readable on a phone with weekends told apart (4), the route map with its ferry note (9) and step 5's
  * summary itemising what the quote card does (10). Each checked through the browser, the Worker, D1 and the mail catcher.
  */
+import { SURVEY_COPY, SURVEY_SIZES } from '../../src/data/survey';
 import type { Page } from '@playwright/test';
 import { findPackage } from '../../src/data/packages';
 import { isWeekend } from '../../src/lib/dates';
@@ -256,6 +257,22 @@ test('a service page’s quote in the wizard (item 2): the service reaches the b
   expect(await axeViolations(page), 'the confirmation with a service note').toEqual([]);
   await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
   for (const mail of await emailsFor(reference)) expect(mail.subject).toContain('storage priced separately');
+});
+
+test('four bedrooms or more (item 8): the bigger sizes sit with the others and open the survey with that size', async ({ page }) => {
+  await open(page, '/quote');
+  const cards = page.locator('[data-survey-sizes]');
+  await expect(cards.getByRole('button')).toHaveCount(SURVEY_SIZES.length);
+  await cards.getByRole('button', { name: new RegExp(`^${SURVEY_SIZES[1].label}`) }).click();
+  const offer = page.locator('[data-survey-offer]');
+  await expect(offer.getByRole('heading', { name: SURVEY_COPY.title })).toBeFocused();
+  await expect(offer.getByLabel(SURVEY_SIZES[1].label)).toBeChecked();
+  // Another card while the form is open: that size, and what was typed stays.
+  await offer.getByLabel('Full Name').fill('Grace Hopper');
+  await cards.getByRole('button', { name: new RegExp(`^${SURVEY_SIZES[0].label}`) }).click();
+  await expect(offer.getByLabel(SURVEY_SIZES[0].label)).toBeChecked();
+  await expect(offer.getByLabel('Full Name')).toHaveValue('Grace Hopper');
+  expect(await axeViolations(page), 'step 1 with the survey opened from a size').toEqual([]);
 });
 
 test('four bedrooms or more (item 8): step 1 offers a survey, sent as a call-back request with its reference; axe clean', async ({

@@ -1,10 +1,11 @@
 /** The quote form without JavaScript: the shared fields as a browser posts them (blank strings, one box as a string). */
 import { describe, expect, it } from 'vitest';
-import { addDays, fromTypedDate, londonToday } from '~/lib/dates';
+import { fromTypedDate } from '~/lib/dates';
 import { fieldErrors, quoteFormSchema } from '~/lib/schemas';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
+import { openDay } from '../shared/dates';
 
-const inAWeek = addDays(londonToday(), 7);
+const inAWeek = openDay(7);
 
 const errors = (value: unknown) => {
   const result = quoteFormSchema.safeParse(value);

@@ -10,6 +10,7 @@ import { SurveyOffer } from './SurveyOffer';
 import { QuoteCard } from './QuoteCard';
 import { ServiceIntro } from './ServiceIntro';
 import { CAR_STEP } from '~/data/car-transport';
+import type { SurveySize } from '~/data/survey';
 import { findService } from '~/data/services';
 import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import { takeOverForm } from './form-handover';
@@ -80,6 +81,8 @@ export default function QuoteWizard() {
   const [honeypot, setHoneypot] = useState('');
   /** Car transport: the customer asked for an estimate for household belongings as well (step 1 then shows the sizes). */
   const [belongings, setBelongings] = useState(false);
+  /** A bigger home's card chosen on step 1 (a new object each time, so choosing again takes focus there again). */
+  const [surveyPreset, setSurveyPreset] = useState<{ size: SurveySize } | null>(null);
   const stepChanged = useRef(false);
   const { step } = state;
 
@@ -311,8 +314,13 @@ export default function QuoteWizard() {
       )}
       {step === 1 && !carFirst && (
         <>
-          <StepSize selected={state.propertyId} onSelect={(id) => updateAnswers({ propertyId: id })} labelledBy="quote-step-title" />
-          <SurveyOffer />
+          <StepSize
+            selected={state.propertyId}
+            onSelect={(id) => updateAnswers({ propertyId: id })}
+            labelledBy="quote-step-title"
+            onSurvey={(size) => setSurveyPreset({ size })}
+          />
+          <SurveyOffer preset={surveyPreset} />
         </>
       )}
       {step === 2 && <StepFurniture selected={state.furnitureIds} onToggle={toggleFurniture} />}

@@ -8,9 +8,15 @@ import { $wizard } from './store';
 type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
 
 /** The survey request: size, kind of survey, name and phone, sent as a call-back request carrying the survey. */
-export default function SurveyForm() {
+export default function SurveyForm({ size: preset }: { size?: string | undefined }) {
   const id = useId();
-  const [size, setSize] = useState('');
+  const [size, setSize] = useState(preset ?? '');
+  // Another size card chosen while the form is open: that size, keeping what was typed (React's adjust-on-render pattern).
+  const [lastPreset, setLastPreset] = useState(preset);
+  if (preset !== lastPreset) {
+    setLastPreset(preset);
+    if (preset) setSize(preset);
+  }
   const [type, setType] = useState('');
   const [name, setName] = useState(() => $wizard.get().name);
   const [phone, setPhone] = useState(() => $wizard.get().phone);
