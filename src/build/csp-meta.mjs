@@ -39,10 +39,15 @@ export function trustedHashes(html) {
  * @param {string} html a page with Astro's CSP meta
  * @param {{ scripts: Set<string>, styles: Set<string> }} [trusted] hashes that may be listed (default: the page's own policy's)
  * @returns {string} the page with a policy that lists exactly the hashes of its own trusted inline scripts and styles
+ * @throws {Error} when the page has no policy meta (the message reads after the page's name)
  */
 export function rehashCsp(html, trusted = trustedHashes(html)) {
   const meta = META.exec(html);
-  if (!meta) return html;
+  // Never a page without a policy: if Astro stops writing the meta this way, the build says so instead.
+  if (!meta)
+    throw new Error(
+      'it has no <meta http-equiv="content-security-policy" content="…"> where Astro\'s security.csp writes one (astro.config.mjs). Has Astro changed how it writes the policy? src/build/csp-meta.mjs reads it.',
+    );
   const hashes = (/** @type {RegExp} */ pattern, /** @type {Set<string>} */ allowed) => [
     ...new Set([...html.matchAll(pattern)].map(([, body]) => sha256(body ?? '')).filter((hash) => allowed.has(hash))),
   ];

@@ -124,6 +124,10 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
 
   // The site stylesheet is the style block most pages share; each island's sheet is cut from it.
   const siteCss = mostCommon(sources.flatMap((html) => [...html.matchAll(STYLE)].map(([, , css]) => css ?? '')));
+  if (!siteCss)
+    throw new Error(
+      "page-css: no page has the site stylesheet inline (a <style> in its head), so there is nothing to prune and no island sheet to cut. Is build.inlineStylesheets still 'always' in astro.config.mjs?",
+    );
   /** @type {Record<string, string>} */
   const islandHrefs = {};
   for (const [name, entry] of Object.entries(islandEntries)) {
@@ -175,7 +179,11 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
     // The site's own styles as they now read (pruned, classes shortened) are the ones the policy trusts.
     const ownKept = own.filter((_own, i) => kept[i]);
     const rewritten = new Set([...out.matchAll(STYLE)].filter((_style, i) => ownKept[i]).map(([, , css]) => sha256(css ?? '')));
-    out = rehashCsp(out, { scripts: trusted.scripts, styles: rewritten });
+    try {
+      out = rehashCsp(out, { scripts: trusted.scripts, styles: rewritten });
+    } catch (error) {
+      throw new Error(`page-css: ${relative(dist, page)}: ${error instanceof Error ? error.message : error}`);
+    }
     await writeFile(page, out);
     before += styles.reduce((sum, [, , css]) => sum + gz(css ?? ''), 0);
     after += kept.reduce((sum, css) => sum + gz(css), 0);

@@ -139,6 +139,10 @@ describe('scopeCss', () => {
 });
 
 describe('rehashCsp', () => {
+  it('refuses a page without the policy meta instead of returning it unprotected', () => {
+    expect(() => rehashCsp('<html><head><style>.a{}</style></head></html>')).toThrow(/has no <meta http-equiv="content-security-policy"/);
+  });
+
   it("lists exactly the page's own inline scripts and styles, keeping every other directive", () => {
     const page =
       `<head><meta http-equiv="content-security-policy" content="default-src 'self';img-src 'self' data:; script-src 'self' 'sha256-stale=' ${hash('go()')}; style-src 'self' 'sha256-old=' ${hash('.a{}')};">` +
@@ -234,6 +238,24 @@ describe('prunePages over a built site', () => {
     expect(a).toContain('<p class="a"></p>');
     const style = /<style>(.*?)<\/style>/.exec(a)![1]!;
     expect(a).toContain(`style-src 'self' ${hash(style)}`);
+  });
+
+  it('stops the build, naming the page, when a page has no policy meta where Astro writes it (issue 21 item 3)', async () => {
+    const { dist, chunks } = site(CHUNKS);
+    const b = join(dist, 'b.html');
+    writeFileSync(b, readFileSync(b, 'utf8').replace(/<meta http-equiv="content-security-policy"[^>]*>/, ''));
+    await expect(prunePages({ dist, chunks, islands })).rejects.toThrow(
+      /^page-css: b\.html: it has no <meta http-equiv="content-security-policy" content="…"> where Astro's security\.csp writes one/,
+    );
+  });
+
+  it('stops the build when no page carries the site stylesheet inline (nothing to prune, no island sheet to cut)', async () => {
+    const { dist, chunks } = site(CHUNKS);
+    for (const name of ['a.html', 'b.html']) {
+      const file = join(dist, name);
+      writeFileSync(file, readFileSync(file, 'utf8').replace(/<style>.*?<\/style>/, ''));
+    }
+    await expect(prunePages({ dist, chunks, islands })).rejects.toThrow(/no page has the site stylesheet inline/);
   });
 
   it("leaves a style Astro did not hash (content's own) unpruned and out of the policy", async () => {
