@@ -7,7 +7,8 @@ import { expect, type APIRequestContext, type Locator, type Page } from '@playwr
 import type { QuoteAnswer } from '../../src/lib/api';
 import { distanceInMiles } from '../../src/lib/geo';
 import { formatMoney } from '../../src/lib/money';
-import { calculatePricing, type PricingResult } from '../../src/lib/pricing';
+import type { PricingResult } from '../../src/lib/pricing';
+import { specPricing } from '../shared/spec-pricing';
 import { siteEnv } from './site-env';
 import { openDay } from '../shared/dates';
 
@@ -30,9 +31,9 @@ function place(postcode: string): FixturePostcode {
   return found;
 }
 
-/** What the engine charges for a move between two fixture postcodes. */
+/** What the spec's rules charge for a move between two fixture postcodes (worked out without the engine). */
 export function expectedPricing(from: string, to: string, propertyId: string, furnitureIds: string[], moveDate?: string): PricingResult {
-  return calculatePricing({ propertyId, distanceMiles: distanceInMiles(place(from), place(to)), furnitureIds, moveDate });
+  return specPricing(propertyId, distanceInMiles(place(from), place(to)), furnitureIds, moveDate);
 }
 
 export { formatMoney };

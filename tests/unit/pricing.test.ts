@@ -5,6 +5,7 @@ import { FREE_MILES, packages } from '~/data/packages';
 import { furniture } from '~/data/furniture';
 import { formatMoney } from '~/lib/money';
 import { distanceInMiles } from '~/lib/geo';
+import { specPricing } from '../shared/spec-pricing';
 
 const WEDNESDAY = '2026-11-25';
 const SATURDAY = '2026-11-28';
@@ -24,6 +25,19 @@ describe('pricing engine: the worked example', () => {
         extraMiles: 15.3,
       },
     );
+  });
+});
+
+describe("the browser tests' expected prices (tests/shared/spec-pricing.ts, the spec's rules without the engine)", () => {
+  it('give the worked example, worked by hand: 349 / 38 / 52 / 290 / 729', () => {
+    expect(specPricing('studio', 40.3, ['sofa', 'wardrobe'], SATURDAY)).toMatchObject({
+      basePrice: 349,
+      distanceCharge: 38,
+      weekendSurcharge: 52,
+      furnitureCosts: 290,
+      total: 729,
+    });
+    expect(specPricing('studio', 12, [], WEDNESDAY).total).toBe(349);
   });
 });
 
