@@ -112,7 +112,7 @@ export abstract class Engine<Handle> {
       } catch (error) {
         lastError = error;
       }
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the poll interval of a wait for `probe`
     }
     throw new Error(`${this.name}: ${what} within ${timeoutMs / 1000} s${lastError ? ` (last error: ${String(lastError)})` : ''}`);
   }

@@ -48,7 +48,7 @@ async function driverReady(url: string, process: ChildProcess, timeoutMs = 60_00
       .then((response) => response.json() as Promise<{ value?: { ready?: boolean } }>)
       .catch(() => undefined);
     if (status?.value?.ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await new Promise((resolve) => setTimeout(resolve, 100)); // the poll interval: it waits for the driver, not for time
   }
   throw new Error(`WebKitWebDriver did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
