@@ -3,6 +3,7 @@
  * "Navigation and shell"). Issue 14 overrides the spec where its labels did not match their pages: the header
  * also offers Help and Contact, and each footer label names the page it opens.
  */
+import { findService, type ServiceValue } from './services';
 
 export interface NavLink {
   label: string;
@@ -15,21 +16,28 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
+/** A service's link: its page from the services table (the one owner of services), under the menu's label. */
+function serviceLink(value: ServiceValue, label?: string, description?: string): NavLink {
+  const service = findService(value);
+  if (!service) throw new Error(`navigation: no service ${value} in src/data/services.ts`);
+  return { label: label ?? service.label, href: service.page, ...(description ? { description } : {}) };
+}
+
 /** Storage (spec section 1) is offered with home removals: its section on that page. */
-export const storageHref = '/services/home-removals#storage';
+export const storageHref = serviceLink('storage').href;
 
 export const headerGroups: readonly NavGroup[] = [
   {
     label: 'Services',
     links: [
-      { label: 'Home removals', href: '/services/home-removals', description: 'Whole homes, any size' },
-      { label: 'Furniture moving', href: '/services/furniture-moving', description: 'Single items and small loads' },
-      { label: 'Packing', href: '/services/packing', description: 'Full, partial or materials only' },
-      { label: 'Commercial moving', href: '/services/commercial', description: 'Offices, shops and stock' },
-      { label: 'Storage', href: storageHref, description: 'Between homes, by the week' },
+      serviceLink('home-removals', undefined, 'Whole homes, any size'),
+      serviceLink('furniture-moving', undefined, 'Single items and small loads'),
+      serviceLink('packing', undefined, 'Full, partial or materials only'),
+      serviceLink('commercial', undefined, 'Offices, shops and stock'),
+      serviceLink('storage', 'Storage', 'Between homes, by the week'),
       // Issue 18: the phone menu (which lists these groups) left it out; the footer always had it. No description:
       // every page carries this menu, and most sit at the 14 KB first round trip.
-      { label: 'Car transport', href: '/services/car-transport' },
+      serviceLink('car-transport'),
     ],
   },
   {
@@ -67,10 +75,7 @@ export const signInLink: NavLink = { label: 'Sign in', href: '/login' };
 export const footerGroups: readonly NavGroup[] = [
   {
     label: 'More services',
-    links: [
-      { label: 'Car transport', href: '/services/car-transport' },
-      { label: 'Other transport services', href: '/services/other' },
-    ],
+    links: [serviceLink('car-transport'), serviceLink('parcel', 'Other transport services')],
   },
   {
     label: 'Work with us',
