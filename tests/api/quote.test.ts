@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findFurniture } from '~/data/furniture';
-import { findPackage } from '~/data/packages';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { londonToday } from '~/lib/dates';
 import { distanceInMiles } from '~/lib/geo';
+import { specPricing } from '../shared/spec-pricing';
 import {
   apiBase,
   call,
@@ -37,11 +36,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** The token of a confirmation link (the answer's, or one in an e-mail). */
 const tokenIn = (text: string) => /\/quote-confirmation\?ref=[A-Z0-9]{9}&t=([\w-]{32})/.exec(text)?.[1] ?? '';
 
-/**
- * A price worked out by hand from the spec's rules (section 9) and the tables' figures: the base price, 25 free
- * miles then £2.50 a mile rounded to whole pounds, 15% of the base price (rounded) on a Saturday or Sunday, and each
- * furniture item's price. Never the engine itself.
- */
+/** A price worked out by hand from the spec's rules (tests/shared/spec-pricing.ts), on a weekend day or a weekday. */
 function specPrice({
   propertyId,
   miles,
@@ -53,21 +48,10 @@ function specPrice({
   weekend: boolean;
   furniture: string[];
 }) {
-  const basePrice = findPackage(propertyId)!.basePrice;
-  const distanceCharge = Math.round(Math.max(miles - 25, 0) * 2.5);
-  const weekendSurcharge = weekend ? Math.round(basePrice * 0.15) : 0;
-  const furnitureCosts = furniture.reduce((sum, id) => sum + findFurniture(id)!.price, 0);
-  return {
-    basePrice,
-    distanceCharge,
-    weekendSurcharge,
-    furnitureCosts,
-    total: basePrice + distanceCharge + weekendSurcharge + furnitureCosts,
-    distance: Math.round(miles * 10) / 10,
-    freeMiles: 25,
-    extraMiles: Math.round(Math.max(miles - 25, 0) * 10) / 10,
-  };
+  return specPricing(propertyId, miles, furniture, weekend ? A_SATURDAY : A_WEDNESDAY);
 }
+const A_SATURDAY = '2026-11-28';
+const A_WEDNESDAY = '2026-11-25';
 
 /** The same day next year (28 February for the 29th): the last day the spec's 12-months-ahead rule allows. */
 function sameDayNextYear(date: string): string {

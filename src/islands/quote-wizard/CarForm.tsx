@@ -1,9 +1,7 @@
 import { useId, useState } from 'react';
 import { CAR_COPY, CAR_RUNS } from '~/data/car-transport';
 import { QUOTE_LABELS } from '~/data/quote-labels';
-import { API_PATHS, postJson } from '~/lib/api';
-import { callbackSchema, fieldErrors } from '~/lib/schemas';
-import { Choices, LeadSent, SendFailure, TextField, type SendState } from './LeadFields';
+import { Choices, LeadSent, SendFailure, TextField, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'car.vehicle' | 'car.runs' | 'car.from' | 'car.to';
@@ -21,8 +19,7 @@ export default function CarForm() {
   const [to, setTo] = useState(() => answers.toPostcode);
   const [name, setName] = useState(() => answers.name);
   const [phone, setPhone] = useState(() => answers.phone);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [state, setState] = useState<SendState>({ status: 'idle' });
+  const { errors, state, send: sendRequest } = useCallbackRequest<Field>();
 
   if (state.status === 'sent') {
     return (
@@ -35,16 +32,7 @@ export default function CarForm() {
   const send = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     const body = { name, phone, car: { vehicle, runs, from, to } };
-    const checked = callbackSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error) as Partial<Record<Field, string>>);
-      return;
-    }
-    setErrors({});
-    setState({ status: 'sending' });
-    const sent = await postJson(API_PATHS.callback, body);
-    if (sent.ok) setState({ status: 'sent', reference: sent.data.reference });
-    else setState({ status: 'failed', message: sent.error.message });
+    await sendRequest(body);
   };
 
   return (

@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { API_PATHS, postJson } from '~/lib/api';
+import { callbackSchema, fieldErrors, type CallbackInput } from '~/lib/schemas';
 import { site, telHref } from '~/site.config';
 
 /**
@@ -124,3 +126,25 @@ export function LeadSent({
 }
 
 export type SendState = { status: 'idle' | 'sending' } | { status: 'sent'; reference: string } | { status: 'failed'; message: string };
+
+/**
+ * Sending a call-back request that carries a survey or a car: checked with the Worker's own schema first (every
+ * field's message at once, keyed by its path, e.g. `car.vehicle`), then posted.
+ */
+export function useCallbackRequest<Field extends string>() {
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [state, setState] = useState<SendState>({ status: 'idle' });
+  const send = async (body: CallbackInput) => {
+    const checked = callbackSchema.safeParse(body);
+    if (!checked.success) {
+      setErrors(fieldErrors(checked.error) as Partial<Record<Field, string>>);
+      return;
+    }
+    setErrors({});
+    setState({ status: 'sending' });
+    const sent = await postJson(API_PATHS.callback, body);
+    if (sent.ok) setState({ status: 'sent', reference: sent.data.reference });
+    else setState({ status: 'failed', message: sent.error.message });
+  };
+  return { errors, state, send };
+}

@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
 import { SURVEY_COPY, SURVEY_SIZES, SURVEY_TYPES } from '~/data/survey';
-import { API_PATHS, postJson } from '~/lib/api';
-import { callbackSchema, fieldErrors } from '~/lib/schemas';
-import { Choices, LeadSent, SendFailure, TextField, type SendState } from './LeadFields';
+import { Choices, LeadSent, SendFailure, TextField, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
@@ -20,8 +18,7 @@ export default function SurveyForm({ size: preset }: { size?: string | undefined
   const [type, setType] = useState('');
   const [name, setName] = useState(() => $wizard.get().name);
   const [phone, setPhone] = useState(() => $wizard.get().phone);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [state, setState] = useState<SendState>({ status: 'idle' });
+  const { errors, state, send: sendRequest } = useCallbackRequest<Field>();
 
   if (state.status === 'sent') {
     return (
@@ -35,16 +32,7 @@ export default function SurveyForm({ size: preset }: { size?: string | undefined
     event.preventDefault();
     const postcode = $wizard.get().fromPostcode.trim();
     const body = { name, phone, survey: { size, type, ...(postcode ? { postcode } : {}) } };
-    const checked = callbackSchema.safeParse(body);
-    if (!checked.success) {
-      setErrors(fieldErrors(checked.error) as Partial<Record<Field, string>>);
-      return;
-    }
-    setErrors({});
-    setState({ status: 'sending' });
-    const sent = await postJson(API_PATHS.callback, body);
-    if (sent.ok) setState({ status: 'sent', reference: sent.data.reference });
-    else setState({ status: 'failed', message: sent.error.message });
+    await sendRequest(body);
   };
 
   return (
