@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CAR_COPY, CAR_RUNS } from '~/data/car-transport';
 import { QUOTE_LABELS } from '~/data/quote-labels';
-import { Choices, LeadSent, SendFailure, TextField, useCallbackRequest } from './LeadFields';
+import { Choices, LeadSent, SendRow, TextField, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'car.vehicle' | 'car.runs' | 'car.from' | 'car.to';
@@ -72,10 +72,7 @@ export default function CarForm() {
           onChange={setPhone}
         />
       </div>
-      {state.status === 'failed' && <SendFailure message={state.message} />}
-      <button type="submit" className="btn-primary" disabled={state.status === 'sending'}>
-        {state.status === 'sending' ? 'Sending…' : CAR_COPY.button}
-      </button>
+      <SendRow state={state} label={CAR_COPY.button} />
     </form>
   );
 }

@@ -103,6 +103,18 @@ export function SendFailure({ message }: { message: string }) {
   );
 }
 
+/** The form's end: what went wrong last time (with the phone number), and its button, busy while sending. */
+export function SendRow({ state, label }: { state: SendState; label: string }) {
+  return (
+    <>
+      {state.status === 'failed' && <SendFailure message={state.message} />}
+      <button type="submit" className="btn-primary" disabled={state.status === 'sending'}>
+        {state.status === 'sending' ? 'Sending…' : label}
+      </button>
+    </>
+  );
+}
+
 /** A request stored: its title, what happens next and its reference. */
 export function LeadSent({
   title,

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { SURVEY_COPY, SURVEY_SIZES, SURVEY_TYPES } from '~/data/survey';
-import { Choices, LeadSent, SendFailure, TextField, useCallbackRequest } from './LeadFields';
+import { Choices, LeadSent, SendRow, TextField, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
@@ -53,10 +53,7 @@ export default function SurveyForm({ size: preset }: { size?: string | undefined
           onChange={setPhone}
         />
       </div>
-      {state.status === 'failed' && <SendFailure message={state.message} />}
-      <button type="submit" className="btn-primary" disabled={state.status === 'sending'}>
-        {state.status === 'sending' ? 'Sending…' : SURVEY_COPY.button}
-      </button>
+      <SendRow state={state} label={SURVEY_COPY.button} />
     </form>
   );
 }
