@@ -21,7 +21,7 @@ const site = env.SITE_URL || 'https://shiftly.example';
 const postcodesApi = env.PUBLIC_POSTCODES_API_URL || 'https://api.postcodes.io';
 
 /** Pages that must never be indexed: kept out of the sitemap as well as marked noindex. */
-const unlisted = ['/quote-confirmation', '/login', '/account', '/404', '/articles/search'];
+const unlisted = ['/quote-confirmation', '/quote-staff', '/login', '/account', '/404', '/articles/search'];
 /** Each article's last change (updatedAt, else publishedAt), for the sitemap's lastmod. */
 const articleDates = articleLastModified(process.cwd());
 

@@ -6,7 +6,7 @@
  * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
  * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
  * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
- * a stored quote's confirmation and calendar file, and /contact after a plain form post and /faq searched
+ * a stored quote's page (its manage section's posts too) and calendar file, the staff link's page, and /contact after a plain form post and /faq searched
  * without JavaScript (lib/worker-paths.ts). The
  * Worker sees every other page first too (not scripts, styles and images), so that a page served over https gets
  * `upgrade-insecure-requests` (servedOverHttps); a plain GET of /quote or /contact is the prebuilt file as it is.
@@ -29,10 +29,12 @@ import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { isContactSent } from './lib/contact-sent';
 import { countingD1 } from './lib/d1';
-import { isAccountPath, isArticlePath, isConfirmationPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
+import { isAccountPath, isArticlePath, isConfirmationPath, isStaffPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
 import { contactSentPage } from './pages/contact-page';
 import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
+import { manageQuote } from './pages/quote-manage';
+import { answerStaffPage, showStaffPage } from './pages/quote-staff';
 import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 import { askForSignInLink, verifySignInLink } from './pages/login';
 import { accountPage, deleteData, signOut } from './pages/account';
@@ -53,8 +55,14 @@ api.get(PAGE_PATHS.calendar, quoteCalendar);
 api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
 api.get(PAGE_PATHS.quote, showQuoteForm);
 api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
+api.post(PAGE_PATHS.confirmation, manageQuote);
 for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
   api.get(path, showConfirmation);
+  api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
+}
+api.post(PAGE_PATHS.staff, answerStaffPage);
+for (const path of [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml]) {
+  api.get(path, showStaffPage);
   api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 api.get(PAGE_PATHS.contact, contactSentPage);
@@ -89,7 +97,7 @@ function forTheWorker(request: Request, url: URL): boolean {
   if (matchesPath(WORKER_PATHS.quoteForm, pathname)) {
     return request.method === 'POST' || (request.method === 'GET' && (url.searchParams.has('form') || url.searchParams.has('service')));
   }
-  if (isConfirmationPath(pathname)) return true;
+  if (isConfirmationPath(pathname) || isStaffPath(pathname)) return true;
   if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
   if (matchesPath(WORKER_PATHS.login, pathname)) return request.method === 'POST';
   if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;

@@ -12,9 +12,10 @@ import type { Env } from '../env';
 import { config } from './config';
 import { needsLink, readDraft, withLink, type EmailDraft, type EmailPayload } from './email-draft';
 import { headerSafe } from './escape';
-import { RECORD_TABLES, type EmailKind, type OutboxRecordType, type RecordType } from './records';
+import { isRecordType, RECORD_TABLES, type EmailKind, type OutboxRecordType, type RecordType } from './records';
 import { newSignInLink, signInUrl } from './account/tokens';
 import { emailLink, newViewToken, viewTokenInsert } from './view-token';
+import { newStaffToken, staffEmailLink } from './quote/staff-link';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'gave_up';
 
@@ -24,6 +25,8 @@ export interface OutboxEmail {
   kind: EmailKind;
   draft: EmailDraft;
   idempotencyKey: string;
+  /** The token of the link this e-mail carries when sent at once (never stored: the row keeps a place for it). */
+  linkToken?: string;
 }
 
 export interface OutboxRow {
@@ -50,15 +53,20 @@ const BATCH = 50;
 
 export const outboxKey = (recordType: RecordType, reference: string, kind: EmailKind) => `${recordType}:${reference}:${kind}`;
 
-/** Statements inserting the e-mails; run in the same batch as the record so neither exists without the other. */
-export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date): D1PreparedStatement[] {
+/**
+ * Statements inserting the e-mails; run in the same batch as the record so neither exists without the other. With
+ * `afterChange`, each row is inserted only if the statement before it changed a row (SQLite's changes()): a change
+ * to a quote guarded by its status brings its e-mails only if it took place (quote/manage.ts).
+ */
+export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date, { afterChange = false } = {}): D1PreparedStatement[] {
   const created = now.toISOString();
   const due = new Date(now.getTime() + PENDING_GRACE_MS).toISOString();
+  const values = afterChange ? 'SELECT ?, ?, ?, ?, ?, ?, \'pending\', 0, ?, ? WHERE changes() = 1' : "VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)";
   return emails.map((email) =>
     db
       .prepare(
         `INSERT INTO email_outbox (record_type, record_reference, kind, recipient, payload, idempotency_key, status, attempts, next_attempt_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)`,
+         ${values}`,
       )
       .bind(
         email.recordType,
@@ -134,8 +142,7 @@ function recordOutcome(env: Env, attempt: Attempt, outcome: SendOutcome, now: Da
 
 /** The statement setting a record's e-mail status from its outbox rows: sent when all are sent, failed when any failed. */
 function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): D1PreparedStatement[] {
-  // Alerts, sign-in links and deletion confirmations have no record whose status to keep.
-  if (recordType === 'alert' || recordType === 'signin' || recordType === 'account') return [];
+  if (!isRecordType(recordType)) return [];
   return [
     db
       .prepare(
@@ -148,9 +155,10 @@ function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: s
   ];
 }
 
-/** The link an e-mail carries: a quote's view link, or a sign-in link. */
+/** The link an e-mail carries: a quote's view link, a booking request's staff link, or a sign-in link. */
 function linkFor(env: Env, attempt: Attempt, token: string): { html: string; text: string } {
   const { siteUrl } = config(env);
+  if (attempt.recordType === 'staff') return staffEmailLink(siteUrl, attempt.recordReference, token);
   if (attempt.recordType !== 'signin') return emailLink(siteUrl, attempt.recordReference, token);
   const url = signInUrl(siteUrl, token);
   return { html: url.replaceAll('&', '&amp;'), text: url };
@@ -176,7 +184,7 @@ export async function deliverNow(
   viewToken?: string,
 ): Promise<Partial<Record<EmailKind, boolean>>> {
   const attempts = emails.map((email) => ({ ...email, attempts: 0, createdAt: createdAt.toISOString() }));
-  const outcomes = await Promise.all(attempts.map((attempt) => send(env, attempt, viewToken)));
+  const outcomes = await Promise.all(attempts.map((attempt) => send(env, attempt, attempt.linkToken ?? viewToken)));
   const now = new Date();
   await env.DB.batch([
     ...attempts.map((attempt, i) => recordOutcome(env, attempt, outcomes[i]!, now)),
@@ -219,7 +227,13 @@ export async function drainOutbox(env: Env, now: Date, deadline: number): Promis
         tokenInserts.push(link.insert);
         continue;
       }
-      if (attempt.recordType !== 'quote') continue;
+      if (attempt.recordType === 'staff') {
+        const staff = await newStaffToken(env.DB, attempt.recordReference, now);
+        tokens.set(attempt.idempotencyKey, staff.token);
+        tokenInserts.push(staff.insert);
+        continue;
+      }
+      if (attempt.recordType !== 'quote' && attempt.recordType !== 'move') continue;
       const view = await newViewToken();
       tokens.set(attempt.idempotencyKey, view.token);
       tokenInserts.push(viewTokenInsert(env.DB, attempt.recordReference, view, now.toISOString()));

@@ -14,10 +14,17 @@ export type RecordType = keyof typeof RECORD_TABLES;
 export const RECORD_TYPES = Object.keys(RECORD_TABLES) as RecordType[];
 
 /**
- * An outbox row belongs to a record, is an alert to the business about e-mails that could not be sent, a sign-in
- * link, or the confirmation that an address's data was deleted (functions/lib/account/).
+ * Outbox rows that are not a record's own first e-mails: an alert to the business about e-mails that could not be
+ * sent, a sign-in link, the confirmation that an address's data was deleted (functions/lib/account/), and the e-mails
+ * of a change to a quote ('move', with a view link for the customer; 'staff', the business's with the staff link:
+ * functions/lib/quote/manage.ts). None of them has an e-mail status of its own to keep.
  */
-export type OutboxRecordType = RecordType | 'alert' | 'signin' | 'account';
+export const OUTBOX_ONLY_TYPES = ['alert', 'signin', 'account', 'move', 'staff'] as const;
+
+export type OutboxRecordType = RecordType | (typeof OUTBOX_ONLY_TYPES)[number];
 
 /** Who an e-mail is for (email_outbox.kind). */
 export type EmailKind = 'customer' | 'business' | 'alert';
+
+/** Whether an outbox row's type is a record with an e-mail status of its own. */
+export const isRecordType = (type: OutboxRecordType): type is RecordType => type in RECORD_TABLES;

@@ -51,22 +51,32 @@ export const calendarPath = (reference: string, token: string) => quoteLink(PAGE
 const encoder = new TextEncoder();
 
 /**
- * True when `token` opens the quote `reference`. The hashes are compared in constant time; a malformed reference or
- * token, an unknown reference and a wrong token all answer false after the same work, so nothing tells them apart.
+ * True when `token` is one of the hashes `stored` answers for a well-formed reference (run only then). The hashes are
+ * compared in constant time; a malformed reference or token, an unknown reference and a wrong token all answer false
+ * after the same work, so nothing tells them apart. Shared by view tokens and the staff link (quote/staff-link.ts).
  */
-export async function opensQuote(db: D1Database, reference: string | null, token: string | null): Promise<boolean> {
+export async function matchesStoredToken(
+  reference: string | null,
+  token: string | null,
+  stored: (reference: string) => Promise<string[]>,
+): Promise<boolean> {
   const wellFormed = !!reference && !!token && isReference(reference) && TOKEN_PATTERN.test(token);
   const offered = encoder.encode(await sha256Hex(wellFormed ? token : 'not-a-token'));
-  const { results } = wellFormed
-    ? await db.prepare('SELECT token_hash FROM quote_view_tokens WHERE reference = ?').bind(reference).all<{ token_hash: string }>()
-    : { results: [] };
+  const hashes = wellFormed ? await stored(reference) : [];
   let opens = false;
-  for (const { token_hash } of results) {
-    const stored = encoder.encode(token_hash);
-    if (stored.byteLength === offered.byteLength && crypto.subtle.timingSafeEqual(stored, offered)) opens = true;
+  for (const hash of hashes) {
+    const candidate = encoder.encode(hash);
+    if (candidate.byteLength === offered.byteLength && crypto.subtle.timingSafeEqual(candidate, offered)) opens = true;
   }
   return wellFormed && opens;
 }
+
+/** True when `token` opens the quote `reference` (matchesStoredToken). */
+export const opensQuote = (db: D1Database, reference: string | null, token: string | null): Promise<boolean> =>
+  matchesStoredToken(reference, token, async (ref) => {
+    const { results } = await db.prepare('SELECT token_hash FROM quote_view_tokens WHERE reference = ?').bind(ref).all<{ token_hash: string }>();
+    return results.map((row) => row.token_hash);
+  });
 
 /** A quote's confirmation link as an e-mail carries it, for its text and (escaped) for its HTML. */
 export function emailLink(siteUrl: string, reference: string, token: string): { html: string; text: string } {

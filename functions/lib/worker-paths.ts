@@ -21,6 +21,10 @@ export const WORKER_PATHS = {
   confirmation: PAGE_PATHS.confirmation,
   confirmationBelow: `${PAGE_PATHS.confirmation}/*`,
   confirmationHtml: `${PAGE_PATHS.confirmation}.html`,
+  /** The staff link of a booking request, under every spelling (as the confirmation's, it carries a token). */
+  staff: PAGE_PATHS.staff,
+  staffBelow: `${PAGE_PATHS.staff}/*`,
+  staffHtml: `${PAGE_PATHS.staff}.html`,
   /** /contact after a plain form post names the reference. */
   contact: PAGE_PATHS.contact,
   /** /faq?q=… is the Help Centre searched without JavaScript. */
@@ -81,6 +85,10 @@ export const isConfirmationPath = (pathname: string): boolean =>
   [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml].some((pattern) =>
     matchesPath(pattern, pathname),
   );
+
+/** Any spelling of the staff link's page. */
+export const isStaffPath = (pathname: string): boolean =>
+  [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml].some((pattern) => matchesPath(pattern, pathname));
 
 /** Any spelling of /account, and the posts under it. */
 export const isAccountPath = (pathname: string): boolean =>

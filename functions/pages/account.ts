@@ -5,10 +5,10 @@
  */
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS } from '../../src/lib/account';
-import { PAGE_PATHS } from '../../src/lib/api';
 import { formatLongDate } from '../../src/lib/dates';
 import { formatMoney } from '../../src/lib/money';
 import { PRICE_PENDING } from '../../src/lib/price-lines';
+import { STATUS_LABELS } from '../../src/lib/move-status';
 import type { AppBindings } from '../env';
 import { clearSessionCookie, sessionCookie } from '../lib/account/cookie';
 import { signedInEmail } from '../lib/account/session';
@@ -22,21 +22,20 @@ import type { StoredQuote } from '../lib/quote/stored-quote';
 import { fromOwnOrigin } from '../lib/same-origin';
 import { eraseAddress } from '../lib/account/erase';
 import { loginPage } from './login';
+import { quotePageHref } from './quote-confirmation';
 
 type PageContext = Context<AppBindings>;
 
-/** A quote's confirmation page as its owner's session opens it (no view token in the address). */
-export const ownedQuotePath = (reference: string) => `${PAGE_PATHS.confirmation}?${new URLSearchParams({ ref: reference })}`;
 
 const dateFromIso = (iso: string) => formatLongDate(iso.slice(0, 10));
 
 /** One row, the markup of QuoteRow.astro (whose classes the page's CSS keeps); every value escaped. */
 function quoteRow(quote: StoredQuote): string {
   const total = quote.pricing ? formatMoney(quote.pricing.total) : 'To be confirmed';
-  const status = quote.pricing ? 'Quoted' : PRICE_PENDING.title;
+  const status = quote.pricing || quote.status !== 'quoted' ? STATUS_LABELS[quote.status] : PRICE_PENDING.title;
   return `<li class="card grid gap-3 sm:grid-cols-[1fr_auto] sm:items-center">
   <div>
-    <h2 class="text-lg"><a class="text-brand-800 underline underline-offset-2" href="${e(ownedQuotePath(quote.reference))}">Quote ${e(quote.reference)}</a></h2>
+    <h2 class="text-lg"><a class="text-brand-800 underline underline-offset-2" href="${e(quotePageHref(quote.reference, null))}">Quote ${e(quote.reference)}</a></h2>
     <p class="mt-1 text-ink-muted">From ${e(quote.fromPostcode)} to ${e(quote.toPostcode)}</p>
     <p class="mt-1 text-sm text-ink-muted">Moving on ${e(formatLongDate(quote.moveDate))} · Asked for on ${e(dateFromIso(quote.createdAt))}</p>
   </div>

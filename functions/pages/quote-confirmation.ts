@@ -12,7 +12,10 @@ import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
 import type { AppBindings } from '../env';
 import { config } from '../lib/config';
-import { filledPage, mergeFills, notFoundPage, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { ACCOUNT_PAGE, errorFill, filledPage, mergeFills, notFoundPage, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { moveHistory } from '../lib/quote/manage';
+import { DONE_NOTICES } from '../../src/lib/move-status';
+import { historyRows, manageFill, manageValues, type ManageState } from './manage-fill';
 import { ownsQuote, signedInEmail } from '../lib/account/session';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
 import { findQuote } from '../lib/quote/store';
@@ -26,14 +29,18 @@ import { routeMapFill, withMapAttributes } from './route-map-fill';
 
 type PageContext = Context<AppBindings>;
 
+/** A quote opened for a request: by its view token, or (token null) by its owner's session. */
+export interface OpenedQuote {
+  quote: StoredQuote;
+  token: string | null;
+}
+
 /**
- * The quote the link opens, or null (for every reason alike): with its view token, or (no token in the address) for
+ * The quote a reference and token open, or null (for every reason alike): with its view token, or (no token) for
  * the signed-in session of the address that made it, as /account links to it. A token that does not open it is
- * refused even with a session.
+ * refused even with a session. The page's address and its forms' hidden fields both come here.
  */
-async function openedQuote(c: PageContext): Promise<{ quote: StoredQuote; token: string | null } | null> {
-  const reference = c.req.query('ref') ?? null;
-  const token = c.req.query('t') ?? null;
+export async function openQuote(c: PageContext, reference: string | null, token: string | null): Promise<OpenedQuote | null> {
   if (token === null && reference !== null && isReference(reference)) {
     const [email, quote] = await Promise.all([signedInEmail(c), findQuote(c.env.DB, { reference })]);
     return quote && ownsQuote(email, quote) ? { quote, token: null } : null;
@@ -42,6 +49,12 @@ async function openedQuote(c: PageContext): Promise<{ quote: StoredQuote; token:
   const quote = await findQuote(c.env.DB, { reference });
   return quote ? { quote, token } : null;
 }
+
+const openedQuote = (c: PageContext) => openQuote(c, c.req.query('ref') ?? null, c.req.query('t') ?? null);
+
+/** The page's own address for whoever opened it: with the token, or the reference alone for the owner's session. */
+export const quotePageHref = (reference: string, token: string | null, extra: Record<string, string> = {}) =>
+  `${PAGE_PATHS.confirmation}?${new URLSearchParams({ ref: reference, ...(token ? { t: token } : {}), ...extra })}`;
 
 /** The calendar file's address for whoever opened the page: the same token, or none for the owner's session. */
 const calendarHref = (reference: string, token: string | null) =>
@@ -55,16 +68,49 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
   }
   const opened = await openedQuote(c);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  const { quote } = opened;
-  const [page, map] = await Promise.all([
+  const done = url.searchParams.get('done');
+  return quotePage(c, opened, 200, done && done in DONE_NOTICES ? { done: done as keyof typeof DONE_NOTICES } : {});
+}
+
+export interface QuotePageState extends ManageState {
+  /** Field name → message, and a problem with no field: the manage section's error summary. */
+  errors?: Record<string, string>;
+  general?: string;
+}
+
+/**
+ * The stored quote's page, its manage section in `state` (functions/pages/quote-manage.ts answers its posts with it).
+ * Its forms post to this site, so it is an account page for the referrer: `same-origin`, never to another site.
+ */
+export async function quotePage(c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> {
+  const { quote, token } = opened;
+  const now = new Date();
+  const [page, map, history] = await Promise.all([
     prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation),
     // A quote still to be priced has no measured route to draw.
     quote.pricing ? routeMapFill(c.env, quote.fromPostcode, quote.toPostcode, quote.pricing.distance) : null,
+    moveHistory(c.env.DB, quote),
   ]);
-  const fill = map ? mergeFills(confirmationFill(quote), map.fill) : confirmationFill(quote);
-  fill.href = { calendar: calendarHref(quote.reference, opened.token) };
-  const filled = filledPage(page, fill, 200, PRIVATE_PAGE);
-  return map ? withMapAttributes(filled, map.attributes) : filled;
+  const manage = manageFill(quote, now, state);
+  const errors = state.errors ?? {};
+  const problems = errorFill(errors, state.general);
+  const fill = mergeFills(confirmationFill(quote), manage, problems, map?.fill ?? {});
+  fill.href = { calendar: calendarHref(quote.reference, token), self: quotePageHref(quote.reference, token) };
+  const hasErrors = Object.keys(errors).length > 0 || !!state.general;
+  const filled = filledPage(
+    page,
+    { ...fill, form: { values: manageValues(quote, token, state), errors }, hasErrors, focus: hasErrors ? 'errors' : manage.focus },
+    status,
+    ACCOUNT_PAGE,
+  );
+  const withHistory = new HTMLRewriter()
+    .on('[data-history-list]', {
+      element(element) {
+        element.setInnerContent(historyRows(history), { html: true });
+      },
+    })
+    .transform(filled);
+  return map ? withMapAttributes(withHistory, map.attributes) : withHistory;
 }
 
 export async function quoteCalendar(c: PageContext): Promise<Response> {

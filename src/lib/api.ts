@@ -20,13 +20,16 @@ export const API_PATHS = {
 export const PAGE_PATHS = {
   quote: '/quote',
   confirmation: '/quote-confirmation',
+  /** The staff link in a booking request's business e-mail: confirm or decline it (issue 19). */
+  staff: '/quote-staff',
   calendar: '/api/quote-calendar',
   contact: '/contact',
   faq: '/faq',
 } as const;
 
 /** A stored quote's own address: its reference and its secret view token (`t`). */
-export const quoteLink = (path: typeof PAGE_PATHS.confirmation | typeof PAGE_PATHS.calendar, reference: string, token: string): string =>
+export const quoteLink = (
+  path: typeof PAGE_PATHS.confirmation | typeof PAGE_PATHS.calendar | typeof PAGE_PATHS.staff, reference: string, token: string): string =>
   `${path}?${new URLSearchParams({ ref: reference, t: token })}`;
 
 /** Every error answer is `{ error: ApiError }`; `fields` maps a request field to its message. */

@@ -153,7 +153,7 @@ const accessFields = Object.fromEntries(
   (['from', 'to'] as const).flatMap((end) => ACCESS_KEYS.map((question) => [accessField(end, question), accessAnswer(question)])),
 ) as Record<ReturnType<typeof accessField>, ReturnType<typeof accessAnswer>>;
 /** The same, as a plain form posts them (an unanswered select posts ''). */
-const formAccessFields = Object.fromEntries(
+export const formAccessFields = Object.fromEntries(
   Object.entries(accessFields).map(([name, field]) => [name, blankAsMissingLazy(field)]),
 ) as Record<ReturnType<typeof accessField>, ReturnType<typeof blankAsMissingLazy<ReturnType<typeof accessAnswer>>>>;
 

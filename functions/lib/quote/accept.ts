@@ -76,6 +76,9 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     shown: submission.clientEstimate ?? null,
     ...price,
     customerEmail: 'pending',
+    status: 'quoted',
+    pricedAt: price.pricing ? claim.createdAt : null,
+    moveNotes: null,
   };
 }
 

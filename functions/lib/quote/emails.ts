@@ -4,6 +4,7 @@
  * without a price (the postcode service was down) says the price is to come, and tells the business to price it.
  */
 import { formatLongDate } from '../../../src/lib/dates';
+import { validUntilLine } from '../../../src/lib/estimate-validity';
 import { crossesSea, FERRY_NOTE } from '../../../src/lib/ferry';
 import { formatMoney } from '../../../src/lib/money';
 import { PRICE_LABELS, PRICE_PENDING, priceLines, promoLine } from '../../../src/lib/price-lines';
@@ -75,9 +76,10 @@ function priceSection(quote: StoredQuote): { html: string; text: string } {
   }
   const rows = breakdownRows(quote.pricing);
   const caveat = caveatSection(quote);
+  const validity = quote.pricedAt ? validUntilLine(quote.pricedAt) : '';
   return {
-    html: `${heading('Estimated Quote')}${table(rows, { totalLast: true })}${caveat.html}`,
-    text: `Estimated Quote\n${textTable(rows)}${caveat.text}`,
+    html: `${heading('Estimated Quote')}${table(rows, { totalLast: true })}${caveat.html}${validity ? `<p style="margin:8px 0 0">${e(validity)}</p>` : ''}`,
+    text: `Estimated Quote\n${textTable(rows)}${caveat.text}${validity ? `\n${validity}` : ''}`,
   };
 }
 

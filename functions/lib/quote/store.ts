@@ -5,7 +5,8 @@
 import { findService } from '../../../src/data/services';
 import type { PricingResult } from '../../../src/lib/pricing';
 import type { OutboxStatus } from '../outbox';
-import type { StoredQuote } from './stored-quote';
+import type { MoveStatus } from '../../../src/lib/move-status';
+import type { MoveNotes, StoredQuote } from './stored-quote';
 
 type SqlValue = string | number | null;
 
@@ -41,6 +42,10 @@ interface QuoteRow {
   total: number | null;
   /** JSON: the engine's result. */
   pricing: string | null;
+  status: MoveStatus;
+  priced_at: string | null;
+  /** JSON MoveNotes, or NULL. */
+  move_notes: string | null;
 }
 
 function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
@@ -71,6 +76,9 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     distance_miles: quote.distanceMiles,
     total: quote.pricing?.total ?? null,
     pricing: quote.pricing ? JSON.stringify(quote.pricing) : null,
+    status: quote.status,
+    priced_at: quote.pricedAt,
+    move_notes: quote.moveNotes ? JSON.stringify(quote.moveNotes) : null,
   };
 }
 
@@ -101,8 +109,16 @@ function fromRow(row: QuoteRow & { customer_status: OutboxStatus | null }): Stor
     notes: JSON.parse(row.distance_notes) as string[],
     distanceMiles: row.distance_miles,
     customerEmail: row.customer_status,
+    status: row.status,
+    // Quotes stored before the manage page were priced when they were made.
+    pricedAt: row.priced_at ?? (row.pricing ? row.created_at : null),
+    moveNotes: row.move_notes ? (JSON.parse(row.move_notes) as MoveNotes) : null,
   };
 }
+
+/** A quote with its first customer e-mail's status (the quote's own, not a later change's: record_type 'quote'). */
+const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type = 'quote' AND o.kind = 'customer') AS customer_status
+  FROM quote_requests q`;
 
 /** The statement storing a new quote (run in its lead's batch: lib/accept-lead.ts). */
 export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedStatement {
@@ -118,8 +134,7 @@ export async function findQuote(db: D1Database, by: { reference: string } | { id
   const [column, value] = 'reference' in by ? ['reference', by.reference] : ['idempotency_key', by.idempotencyKey];
   const row = await db
     .prepare(
-      `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.kind = 'customer') AS customer_status
-       FROM quote_requests q WHERE q.${column} = ?`,
+      `${SELECT_QUOTES} WHERE q.${column} = ?`,
     )
     .bind(value)
     .first<QuoteRow & { customer_status: OutboxStatus | null }>();
@@ -130,8 +145,7 @@ export async function findQuote(db: D1Database, by: { reference: string } | { id
 export async function quotesFor(db: D1Database, email: string, limit = 200): Promise<StoredQuote[]> {
   const { results } = await db
     .prepare(
-      `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.kind = 'customer') AS customer_status
-       FROM quote_requests q WHERE lower(q.email) = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ?`,
+      `${SELECT_QUOTES} WHERE lower(q.email) = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ?`,
     )
     .bind(email.trim().toLowerCase(), limit)
     .all<QuoteRow & { customer_status: OutboxStatus | null }>();

@@ -5,6 +5,7 @@
  */
 import type { AccessAnswers } from '../../../src/data/access';
 import type { ServiceValue } from '../../../src/data/services';
+import type { MoveStatus } from '../../../src/lib/move-status';
 import type { PricingResult } from '../../../src/lib/pricing';
 import type { Via } from '../lead-pipeline';
 import type { OutboxStatus } from '../outbox';
@@ -50,4 +51,17 @@ export interface StoredQuote {
 
   /** The customer e-mail's outbox status, as read (a new quote's is 'pending'). */
   customerEmail: OutboxStatus | null;
+
+  /** Where the move stands (src/lib/move-status.ts); a new quote is 'quoted'. */
+  status: MoveStatus;
+  /** When the price was last worked out (its 28 days count from here), or null while unpriced. */
+  pricedAt: string | null;
+  /** What the customer added for the mover on the manage page, or null. */
+  moveNotes: MoveNotes | null;
+}
+
+/** Added on the manage page: anything awkward about the move, and the items to move. Never priced. */
+export interface MoveNotes {
+  awkward: string;
+  items: string;
 }

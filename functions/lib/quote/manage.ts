@@ -1,0 +1,159 @@
+/**
+ * Changing a stored quote (issue 19, item 3): the state machine says whether (src/lib/move-status.ts), the engine
+ * prices a new date or an expired estimate, and one D1 batch stores the change, its history entry, its two e-mails
+ * and the links they carry. The change is guarded by the quote's status and date as read, and each later statement
+ * runs only if the one before it changed a row, so two posts racing (a double click) change it once and send one
+ * pair of e-mails. Stored before any e-mail, as every lead is.
+ */
+import { londonToday } from '../../../src/lib/dates';
+import { estimateHolds } from '../../../src/lib/estimate-validity';
+import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '../../../src/lib/move-status';
+import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
+import type { Env } from '../../env';
+import { config } from '../config';
+import { deliverNow, outboxInserts, type OutboxEmail } from '../outbox';
+import { newViewToken } from '../view-token';
+import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
+import { newStaffToken, spendStaffLinks } from './staff-link';
+import type { MoveNotes, StoredQuote } from './stored-quote';
+
+export type MoveChange =
+  | { action: 'change_date'; date: string }
+  | { action: 'access'; access: StoredQuote['access']; notes: MoveNotes | null }
+  | { action: 'request_booking' }
+  | { action: 'cancel' }
+  | { action: 'confirm' | 'decline'; note: string };
+
+/** A refusal names the field it is about when it is one (the new date). */
+export type Refused = { ok: false; message: string; field?: 'moveDate' };
+
+export type Planned = { ok: true; next: StoredQuote; event: MoveEvent } | Refused;
+
+/** The engine's price for the quote on `date`, from the distance it was measured at; null for an unpriced quote. */
+export function priceFor(quote: StoredQuote, date: string): PricingResult | null {
+  if (!quote.pricing || quote.distanceMiles === null) return null;
+  return calculatePricing({ propertyId: quote.propertyId, distanceMiles: quote.distanceMiles, moveDate: date, furnitureIds: quote.furnitureIds });
+}
+
+const facts = (quote: StoredQuote) => ({ status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null });
+
+/** What the change would make of the quote, or why it cannot be made (`now` decides today and the estimate's age). */
+export function planChange(quote: StoredQuote, change: MoveChange, now: Date): Planned {
+  const today = londonToday(now);
+  const action: MoveAction = change.action;
+  const refusal = moveRefusal(action, facts(quote), today);
+  if (refusal) return { ok: false, message: refusal };
+  const status = statusAfter(action, quote.status);
+  const at = now.toISOString();
+  switch (change.action) {
+    case 'change_date': {
+      const problem = newDateRefusal(quote.moveDate, change.date, today);
+      if (problem) return { ok: false, message: problem, field: 'moveDate' };
+      const pricing = priceFor(quote, change.date);
+      const next = { ...quote, status, moveDate: change.date, pricing, pricedAt: pricing ? at : quote.pricedAt };
+      return { ok: true, next, event: { kind: 'date_changed', from: quote.moveDate, to: change.date, total: pricing?.total ?? null } };
+    }
+    case 'access':
+      return { ok: true, next: { ...quote, access: change.access, moveNotes: change.notes }, event: { kind: 'access' } };
+    case 'request_booking': {
+      // After 28 days the estimate is worked out again before it is booked (issue 19, item 5).
+      const repriced = !!quote.pricedAt && !estimateHolds(quote.pricedAt, today);
+      const pricing = repriced ? priceFor(quote, quote.moveDate) : quote.pricing;
+      const next = { ...quote, status, pricing, pricedAt: repriced ? at : quote.pricedAt };
+      return { ok: true, next, event: { kind: 'booking_requested', total: pricing?.total ?? null, repriced } };
+    }
+    case 'cancel':
+      return { ok: true, next: { ...quote, status }, event: { kind: 'cancelled' } };
+    case 'confirm':
+    case 'decline':
+      return { ok: true, next: { ...quote, status }, event: { kind: change.action === 'confirm' ? 'confirmed' : 'declined', note: change.note } };
+  }
+}
+
+/** The guarded UPDATE: it changes the row only if it still is as it was read. */
+function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1PreparedStatement {
+  return db
+    .prepare(
+      `UPDATE quote_requests SET status = ?, move_date = ?, pricing = ?, total = ?, priced_at = ?, access = ?, move_notes = ?
+       WHERE reference = ? AND status = ? AND move_date = ?`,
+    )
+    .bind(
+      next.status,
+      next.moveDate,
+      next.pricing ? JSON.stringify(next.pricing) : null,
+      next.pricing?.total ?? null,
+      next.pricedAt,
+      next.access ? JSON.stringify(next.access) : null,
+      next.moveNotes ? JSON.stringify(next.moveNotes) : null,
+      before.reference,
+      before.status,
+      before.moveDate,
+    );
+}
+
+/** Only if the statement before it changed a row (SQLite's changes(), within the batch). */
+const afterChange = (db: D1Database, sql: string, ...values: Array<string | null>) =>
+  db.prepare(`${sql} WHERE changes() = 1`).bind(...values);
+
+export type Applied = { ok: true; quote: StoredQuote; event: MoveEvent } | Refused;
+
+/** The message when another change got there first. */
+export const CHANGED_MEANWHILE = 'This move changed while you were looking at it. Here it is as it stands now.';
+
+/** Makes the change: stored with its history and e-mails in one batch, then the e-mails sent. */
+export async function applyChange(env: Env, quote: StoredQuote, change: MoveChange, now = new Date()): Promise<Applied> {
+  const planned = planChange(quote, change, now);
+  if (!planned.ok) return planned;
+  const { next, event } = planned;
+  const db = env.DB;
+  const at = now.toISOString();
+  const mail = config(env).mail;
+  const view = await newViewToken();
+  const staff = event.kind === 'booking_requested' ? await newStaffToken(db, quote.reference, now) : null;
+  const key = `${quote.reference}:${event.kind}:${now.getTime()}`;
+  const emails: OutboxEmail[] = [
+    {
+      recordType: 'move',
+      recordReference: quote.reference,
+      kind: 'customer',
+      draft: moveCustomerEmail(mail, next, event),
+      idempotencyKey: `move:${key}:customer`,
+      linkToken: view.token,
+    },
+    {
+      recordType: staff ? 'staff' : 'move',
+      recordReference: quote.reference,
+      kind: 'business',
+      draft: moveBusinessEmail(mail, next, event),
+      idempotencyKey: `move:${key}:business`,
+      ...(staff ? { linkToken: staff.token } : {}),
+    },
+  ];
+  const statements = [
+    updateQuote(db, quote, next),
+    afterChange(db, 'INSERT INTO quote_events (reference, created_at, event) SELECT ?, ?, ?', quote.reference, at, JSON.stringify(event)),
+    afterChange(db, 'INSERT INTO quote_view_tokens (token_hash, reference, created_at) SELECT ?, ?, ?', view.hash, quote.reference, at),
+    ...outboxInserts(db, emails, now, { afterChange: true }),
+    ...(staff ? [afterChange(db, 'INSERT INTO quote_staff_tokens (token_hash, reference, created_at) SELECT ?, ?, ?', staff.hash, quote.reference, at)] : []),
+    // An answered request's staff links are spent, whichever link answered it.
+    ...(event.kind === 'confirmed' || event.kind === 'declined' ? [spendStaffLinks(db, quote.reference, now)] : []),
+  ];
+  const [updated] = await db.batch(statements);
+  if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
+  await deliverNow(env, 'move', quote.reference, emails, now);
+  return { ok: true, quote: next, event };
+}
+
+export interface HistoryEntry {
+  at: string;
+  event: MoveEvent;
+}
+
+/** The quote's history, oldest first, starting with the quote itself. */
+export async function moveHistory(db: D1Database, quote: StoredQuote): Promise<HistoryEntry[]> {
+  const { results } = await db
+    .prepare('SELECT created_at, event FROM quote_events WHERE reference = ? ORDER BY id')
+    .bind(quote.reference)
+    .all<{ created_at: string; event: string }>();
+  return [{ at: quote.createdAt, event: { kind: 'quoted' } }, ...results.map((row) => ({ at: row.created_at, event: JSON.parse(row.event) as MoveEvent }))];
+}

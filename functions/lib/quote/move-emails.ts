@@ -1,0 +1,102 @@
+/**
+ * The two e-mails of every change to a quote (issue 19, item 3): the customer's, with a link back to the quote's page
+ * (a place for it, written in as it is sent, like the first e-mail's), and the business's. A booking request's
+ * business e-mail carries the staff link instead (its record type 'staff': quote/staff-link.ts). Move notes are added
+ * for the mover, so the business e-mail repeats them in full.
+ */
+import { formatLongDate } from '../../../src/lib/dates';
+import { validUntilLine } from '../../../src/lib/estimate-validity';
+import { formatMoney } from '../../../src/lib/money';
+import { describeEvent, STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../../src/lib/move-status';
+import { PRICE_PENDING } from '../../../src/lib/price-lines';
+import { site } from '../../../src/site.config';
+import type { MailContext } from '../config';
+import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
+import { contactBlock, layout, table, textTable, type Row } from '../email-layout';
+import { escapeHtml as e, headerSafe } from '../escape';
+import type { StoredQuote } from './stored-quote';
+import { accessLines, firstName, place } from './summary';
+
+/** The subject's few words for what happened. */
+const HEADLINES: Record<MoveEvent['kind'], string> = {
+  quoted: 'quote sent',
+  date_changed: 'new move date',
+  access: 'access details updated',
+  booking_requested: 'booking requested',
+  confirmed: 'booking confirmed',
+  declined: 'booking declined',
+  cancelled: 'move cancelled',
+};
+
+const button = (label: string) =>
+  parts`<p style="margin:16px 0"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(label)}</a></p>`;
+
+/** The move as it now stands. */
+function moveRows(quote: StoredQuote): Row[] {
+  return [
+    ['Status', STATUS_LABELS[quote.status]],
+    ['Move date', formatLongDate(quote.moveDate)],
+    ['From', place(quote.fromAddress, quote.fromPostcode)],
+    ['To', place(quote.toAddress, quote.toPostcode)],
+    ['Estimated total', quote.pricing ? formatMoney(quote.pricing.total) : PRICE_PENDING.title],
+  ];
+}
+
+/** What the customer added for the mover. */
+function moverRows(quote: StoredQuote): Row[] {
+  return [
+    ...accessLines(quote),
+    ...(quote.moveNotes?.awkward ? [['Anything awkward', quote.moveNotes.awkward] satisfies Row] : []),
+    ...(quote.moveNotes?.items ? [['Items', quote.moveNotes.items] satisfies Row] : []),
+  ];
+}
+
+export function moveCustomerEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent): EmailDraft {
+  const what = describeEvent(event, formatMoney);
+  const rows = [...moveRows(quote), ...(event.kind === 'access' ? moverRows(quote) : [])];
+  const validity = quote.status === 'quoted' && quote.pricedAt ? validUntilLine(quote.pricedAt) : '';
+  const contact = contactBlock();
+  return {
+    from: ctx.from,
+    to: quote.email,
+    subject: headerSafe(`Your ${site.brand} move ${quote.reference}: ${HEADLINES[event.kind]}`),
+    html: layout(
+      `Your move ${quote.reference}`,
+      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, ${e(what.charAt(0).toLowerCase() + what.slice(1))}.</h1>
+<p style="margin:0 0 16px">${e(STATUS_TEXT[quote.status])}${validity ? ` ${e(validity)}` : ''}</p>
+${table(rows)}
+${button('See your move')}
+${contact.html}`,
+    ),
+    text: parts`${firstName(quote.name)}, ${what.charAt(0).toLowerCase() + what.slice(1)}.
+${STATUS_TEXT[quote.status]}${validity ? ` ${validity}` : ''}
+
+${textTable(rows)}
+
+See your move: ${VIEW_LINK}
+
+${contact.text}`,
+  };
+}
+
+/** The business's copy; for a booking request, with the link that confirms or declines it. */
+export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent): EmailDraft {
+  const what = describeEvent(event, formatMoney);
+  const rows: Row[] = [
+    ['Reference', quote.reference],
+    ['Name', quote.name],
+    ['Email', quote.email],
+    ['Phone', quote.phone],
+    ...moveRows(quote),
+    ...moverRows(quote),
+  ];
+  const subject = headerSafe(`${quote.reference}: ${HEADLINES[event.kind]} (${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode})`);
+  const staff = event.kind === 'booking_requested';
+  const html = staff
+    ? parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}<p style="margin:16px 0">Answer within 24 hours, as the customer was promised:</p><p style="margin:0 0 16px"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">Confirm or decline this booking</a></p>`
+    : parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`;
+  const text = staff
+    ? parts`${what}\n\n${textTable(rows)}\n\nConfirm or decline this booking (within 24 hours): ${VIEW_LINK}`
+    : parts`${what}\n\n${textTable(rows)}`;
+  return { from: ctx.from, to: ctx.business, replyTo: quote.email, subject, html: layout(`${quote.reference}: ${what}`, html), text };
+}

@@ -1,0 +1,85 @@
+/**
+ * What the Worker writes into "Manage this move" (src/components/quote/ManageMove.astro) and the staff page: the
+ * status, how long the estimate holds, the history rows, the actions the state machine allows, the forms' hidden
+ * fields and what they show as saved, and the state one post left (a price for a new date, a question, a notice).
+ */
+import { ACCESS_KEYS, accessField } from '../../src/data/access';
+import { formatLongDate, londonToday } from '../../src/lib/dates';
+import { estimateHolds, validUntil, validUntilLine } from '../../src/lib/estimate-validity';
+import { formatMoney } from '../../src/lib/money';
+import { customerActions, describeEvent, DONE_NOTICES, STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../src/lib/move-status';
+import { PRICE_PENDING } from '../../src/lib/price-lines';
+import { escapeHtml as e } from '../lib/escape';
+import type { Fill } from '../lib/prebuilt-page';
+import type { HistoryEntry } from '../lib/quote/manage';
+import type { StoredQuote } from '../lib/quote/stored-quote';
+
+/** What a post to the manage page leaves on it. */
+export interface ManageState {
+  /** A change just made (the page after its redirect). */
+  done?: MoveEvent['kind'];
+  /** The new date's price, before it is confirmed. */
+  preview?: { date: string; total: number | null };
+  /** 'Cancel this move' was pressed: ask first. */
+  cancelAsk?: boolean;
+}
+
+const money = (total: number | null) => (total === null ? PRICE_PENDING.title : formatMoney(total));
+
+/** The status, validity and actions of a quote on `today`, with the state a post left. */
+export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {}): Fill & { focus?: string } {
+  const today = londonToday(now);
+  const text: Record<string, string> = { status: STATUS_LABELS[quote.status], 'status-text': STATUS_TEXT[quote.status] };
+  const show: string[] = [];
+  const facts = { status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null };
+  for (const action of customerActions(facts, today)) show.push(`act:${action}`);
+  if (quote.status === 'quoted' && quote.pricedAt) {
+    if (estimateHolds(quote.pricedAt, today)) {
+      text['valid-until'] = validUntilLine(quote.pricedAt);
+      show.push('valid-until');
+    } else {
+      text.expired = `This estimate expired on ${formatLongDate(validUntil(quote.pricedAt))}.`;
+      show.push('expired');
+    }
+  }
+  let focus: string | undefined;
+  const notice = state.done ? DONE_NOTICES[state.done] : undefined;
+  if (notice) {
+    text.done = notice;
+    show.push('done');
+    focus = 'done';
+  }
+  if (state.preview) {
+    text['preview:date'] = formatLongDate(state.preview.date);
+    text['preview:total'] = money(state.preview.total);
+    text['preview:was'] = money(quote.pricing?.total ?? null);
+    show.push('date-preview');
+    focus = 'date-preview';
+  }
+  if (state.cancelAsk) {
+    show.push('cancel-confirm');
+    focus = 'cancel-confirm';
+  }
+  return { text, show, ...(focus ? { focus } : {}) };
+}
+
+/** The forms' values: the quote's reference and token, what it has saved for the mover, and a previewed date. */
+export function manageValues(quote: StoredQuote, token: string | null, state: ManageState = {}): URLSearchParams {
+  const values = new URLSearchParams({ ref: quote.reference, t: token ?? '' });
+  for (const end of ['from', 'to'] as const) {
+    for (const question of ACCESS_KEYS) values.set(accessField(end, question), quote.access?.[end]?.[question] ?? '');
+  }
+  values.set('awkward', quote.moveNotes?.awkward ?? '');
+  values.set('items', quote.moveNotes?.items ?? '');
+  if (state.preview) values.set('moveDate', state.preview.date);
+  return values;
+}
+
+/** The history rows, the markup of ManageMove.astro's hidden row; every value escaped. */
+export const historyRows = (history: HistoryEntry[]): string =>
+  history
+    .map(
+      ({ at, event }) =>
+        `<li class="flex flex-wrap gap-x-3"><time class="text-sm text-ink-muted" datetime="${e(at)}">${e(formatLongDate(londonToday(new Date(at))))}</time><span>${e(describeEvent(event, formatMoney))}</span></li>`,
+    )
+    .join('');

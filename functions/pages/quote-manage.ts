@@ -1,0 +1,103 @@
+/**
+ * POST /quote-confirmation: the buttons of "Manage this move" (issue 19, item 3), plain form posts that need no
+ * JavaScript. The hidden `ref` and `t` open the quote as the page's address does (a view token, or the owner's
+ * session), and anything that does not open it gets the same 404 as a wrong link. 'See the new price' and 'Cancel this
+ * move' answer the page with the price or the question; every change is made by lib/quote/manage.ts and answered
+ * with 303 to the page, which then says what was done (so a reload never posts twice).
+ */
+import type { Context } from 'hono';
+import { ACCESS_KEYS, accessField, type AccessAnswers } from '../../src/data/access';
+import { londonToday } from '../../src/lib/dates';
+import { manageSchema, type ManageForm } from '../../src/lib/manage-move';
+import { moveRefusal, newDateRefusal } from '../../src/lib/move-status';
+import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
+import type { AppBindings } from '../env';
+import { readFormPost } from '../lib/form-post';
+import { REFUSALS, refusalJson } from '../lib/http';
+import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { applyChange, priceFor, type MoveChange } from '../lib/quote/manage';
+import type { StoredQuote } from '../lib/quote/stored-quote';
+import { clientKey, withinLimit } from '../lib/rate-limit';
+import { openQuote, quotePage, quotePageHref, type OpenedQuote } from './quote-confirmation';
+
+type PageContext = Context<AppBindings>;
+
+/** Two notes of 2,000 characters, encoded, and the rest. */
+const MAX_MANAGE_BODY = 16 * 1024;
+
+/** The access answers and notes as posted: null where nothing was said. */
+function accessChange(form: Extract<ManageForm, { action: 'access' }>): MoveChange {
+  const end = (which: 'from' | 'to'): AccessAnswers =>
+    Object.fromEntries(ACCESS_KEYS.flatMap((question) => (form[accessField(which, question)] ? [[question, form[accessField(which, question)]]] : [])));
+  const access = { from: end('from'), to: end('to') };
+  const said = Object.keys(access.from).length + Object.keys(access.to).length > 0;
+  const notes = form.awkward || form.items ? { awkward: form.awkward, items: form.items } : null;
+  return { action: 'access', access: said ? access : null, notes };
+}
+
+/** The change a button makes, or null for the buttons that only ask (a new date's price, 'are you sure?'). */
+function changeOf(form: ManageForm): MoveChange | null {
+  switch (form.action) {
+    case 'date-confirm':
+      return { action: 'change_date', date: form.moveDate };
+    case 'access':
+      return accessChange(form);
+    case 'book':
+      return { action: 'request_booking' };
+    case 'cancel-confirm':
+      return { action: 'cancel' };
+    case 'date':
+    case 'cancel':
+      return null;
+  }
+}
+
+/** 'See the new price' and 'Cancel this move': the page with the price or the question, or why not. */
+function ask(c: PageContext, opened: OpenedQuote, form: Extract<ManageForm, { action: 'date' | 'cancel' }>): Promise<Response> {
+  const { quote } = opened;
+  const today = londonToday();
+  const facts = { status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null };
+  if (form.action === 'cancel') {
+    const refusal = moveRefusal('cancel', facts, today);
+    return refusal ? quotePage(c, opened, 409, { general: refusal }) : quotePage(c, opened, 200, { cancelAsk: true });
+  }
+  const refusal = moveRefusal('change_date', facts, today);
+  if (refusal) return quotePage(c, opened, 409, { general: refusal });
+  const problem = newDateRefusal(quote.moveDate, form.moveDate, today);
+  if (problem) return quotePage(c, opened, 422, { errors: { moveDate: problem } });
+  return quotePage(c, opened, 200, { preview: { date: form.moveDate, total: priceFor(quote, form.moveDate)?.total ?? null } });
+}
+
+const seeOther = (quote: StoredQuote, token: string | null, done: string) =>
+  new Response(null, { status: 303, headers: { Location: quotePageHref(quote.reference, token, { done }), 'Cache-Control': 'no-store' } });
+
+export async function manageQuote(c: PageContext): Promise<Response> {
+  const posted = await readFormPost(c, MAX_MANAGE_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
+  if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `manage:${clientKey(c)}`))) {
+    return quotePage(c, opened, 429, { general: REFUSALS.rateLimited.error.message });
+  }
+  const body = Object.fromEntries(values);
+  // A bot that filled the hidden field changes nothing and is shown the page as it is.
+  if (isHoneypotFilled(body)) return quotePage(c, opened, 200);
+  const checked = manageSchema.safeParse(body);
+  if (!checked.success) {
+    const errors = fieldErrors(checked.error);
+    const { moveDate, ...others } = errors;
+    const general = Object.values(others)[0];
+    return quotePage(c, opened, 400, { ...(moveDate ? { errors: { moveDate } } : {}), ...(general ? { general } : {}) });
+  }
+  const form = checked.data;
+  const change = changeOf(form);
+  if (!change) return ask(c, opened, form as Extract<ManageForm, { action: 'date' | 'cancel' }>);
+  const applied = await applyChange(c.env, opened.quote, change);
+  if (!applied.ok) {
+    const again = await openQuote(c, opened.quote.reference, opened.token);
+    const said = applied.field ? { errors: { [applied.field]: applied.message } } : { general: applied.message };
+    return quotePage(c, again ?? opened, applied.field ? 422 : 409, said);
+  }
+  return seeOther(applied.quote, opened.token, applied.event.kind);
+}

@@ -1,0 +1,42 @@
+/**
+ * The manage page's forms (issue 19, item 3): what each button posts to /quote-confirmation, and to /quote-staff
+ * from the staff link. Plain form posts, so no browser code needs these schemas: they live apart from schemas.ts,
+ * which the quote wizard bundles whole.
+ */
+import * as z from 'zod/mini';
+import { formAccessFields, honeypotField } from './schemas';
+
+/** Anything awkward, and the item list: long enough for a whole house, short enough for an e-mail. */
+export const MOVE_NOTES_LIMIT = 2000;
+
+const notes = (label: string) =>
+  z._default(
+    z.string().check(z.trim(), z.maxLength(MOVE_NOTES_LIMIT, `Please keep ${label} to ${MOVE_NOTES_LIMIT.toLocaleString('en-GB')} characters or fewer.`)),
+    '',
+  );
+
+const date = z.string('Please choose a move date.').check(z.trim(), z.minLength(1, 'Please choose a move date.'));
+
+/** A customer's button on the manage page: `action` names it; `ref` and `t` (the view token, when opened by one) come along hidden. */
+export const manageSchema = z.discriminatedUnion('action', [
+  // 'See the new price' and then 'Change the date to …': the engine prices the new day before anything changes.
+  z.object({ action: z.literal('date'), moveDate: date, website: honeypotField }),
+  z.object({ action: z.literal('date-confirm'), moveDate: date, website: honeypotField }),
+  z.object({ action: z.literal('access'), ...formAccessFields, awkward: notes('anything awkward'), items: notes('the item list'), website: honeypotField }),
+  z.object({ action: z.literal('book'), website: honeypotField }),
+  // 'Cancel this move' asks first; 'Yes, cancel my move' cancels.
+  z.object({ action: z.literal('cancel'), website: honeypotField }),
+  z.object({ action: z.literal('cancel-confirm'), website: honeypotField }),
+]);
+
+export type ManageForm = z.infer<typeof manageSchema>;
+
+/** The staff's note to the customer. */
+export const STAFF_NOTE_LIMIT = 1000;
+
+/** The staff link's page: confirm or decline the booking request, with a note for the customer. */
+export const staffSchema = z.object({
+  action: z.enum(['confirm', 'decline'], 'Please choose confirm or decline.'),
+  note: z._default(z.string().check(z.trim(), z.maxLength(STAFF_NOTE_LIMIT, `Please keep the note to ${STAFF_NOTE_LIMIT.toLocaleString('en-GB')} characters or fewer.`)), ''),
+  website: honeypotField,
+});

@@ -1,0 +1,155 @@
+/**
+ * A quote's life after it is sent (issue 19, item 3), as one state machine: which status each action leads to, and
+ * why an action is refused. The Worker asks it before every change (functions/lib/quote/manage.ts), the manage page
+ * shows only what it allows, and tests/unit/move-status.test.ts walks every transition and refusal.
+ *
+ *   quoted ──ask to book──► booking_requested ──staff confirm──► booked
+ *     ▲  │                        │  └──staff decline──► declined ──change date──► quoted
+ *     └──┴─ change date           └─── cancel (from any status but cancelled, before the move date) ──► cancelled
+ */
+import { site } from '../site.config';
+import { formatLongDate } from './dates';
+import { moveDateProblem } from './move-date';
+
+export const MOVE_STATUSES = ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled'] as const;
+export type MoveStatus = (typeof MOVE_STATUSES)[number];
+
+/** What a customer (or, for confirm and decline, our staff) can do to a quote. */
+export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline';
+
+export const STATUS_LABELS: Record<MoveStatus, string> = {
+  quoted: 'Quoted',
+  booking_requested: 'Booking requested',
+  booked: 'Booked',
+  declined: 'Not booked',
+  cancelled: 'Cancelled',
+};
+
+/** What each status means for the customer, in a sentence. */
+export const STATUS_TEXT: Record<MoveStatus, string> = {
+  quoted: 'This is an estimate. Nothing is booked until you ask to book and a mover confirms.',
+  booking_requested: 'You have asked to book this move. A mover confirms within 24 hours; there is nothing to pay now.',
+  booked: 'Your move is booked. You pay after the move.',
+  declined: 'We could not book this move as it stands. Choose another date and ask again, or call us.',
+  cancelled: 'This move is cancelled. There is nothing to pay.',
+};
+
+/** The booking button's words: exactly what pressing it commits the customer to (issue 19, item 5). */
+export const REQUEST_BOOKING_LABEL = 'Request this booking: no payment now; a mover confirms within 24 hours';
+
+/** The cancellation position, as the manage page and the terms state it. */
+export const CANCELLATION_RIGHTS =
+  'A removal on a fixed date is a transport-of-goods service, so the 14-day cancellation period of the Consumer Contracts Regulations 2013 does not apply. Our own cancellation terms apply instead: cancel 48 hours or more before and there is nothing to pay.';
+
+/** What stops an action: the sentence the page shows. */
+export const MOVE_REFUSALS = {
+  cancelled: 'This move is cancelled, so it can no longer be changed. Ask for a new quote if you are moving after all.',
+  moved: 'The move date has passed, so this move can no longer be changed.',
+  withMover: `Your booking is with a mover. To change its date, please call us on ${site.phone.display}.`,
+  declinedFirst: 'Please choose another date first; then you can ask to book again.',
+  notQuoted: 'This move is not waiting for a booking request.',
+  unpriced: 'We are still pricing this move. You can ask to book once we have sent you the price.',
+  dateUnbookable: 'This move date can no longer be booked online. Please choose another date first.',
+  notRequested: 'This booking request has already been answered.',
+  sameDate: 'That is already the move date.',
+} as const;
+
+export interface MoveFacts {
+  status: MoveStatus;
+  /** `YYYY-MM-DD`. */
+  moveDate: string;
+  /** The quote has a price (an unpriced one waits for ours). */
+  priced: boolean;
+}
+
+/** Why `action` cannot be taken now (`today` a UK day), or null when it can. */
+export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string): string | null {
+  const { status, moveDate } = facts;
+  if (status === 'cancelled') return MOVE_REFUSALS.cancelled;
+  const moved = moveDate < today;
+  switch (action) {
+    case 'change_date':
+      if (moved) return MOVE_REFUSALS.moved;
+      if (status === 'booking_requested' || status === 'booked') return MOVE_REFUSALS.withMover;
+      return null;
+    case 'access':
+    case 'cancel':
+      return moved ? MOVE_REFUSALS.moved : null;
+    case 'request_booking':
+      if (moved) return MOVE_REFUSALS.moved;
+      if (status === 'declined') return MOVE_REFUSALS.declinedFirst;
+      if (status !== 'quoted') return MOVE_REFUSALS.notQuoted;
+      if (!facts.priced) return MOVE_REFUSALS.unpriced;
+      if (moveDateProblem(moveDate, today)) return MOVE_REFUSALS.dateUnbookable;
+      return null;
+    case 'confirm':
+    case 'decline':
+      return status === 'booking_requested' ? null : MOVE_REFUSALS.notRequested;
+  }
+}
+
+/** Why a new move date cannot be taken: the booking rule's own message, or that nothing changes. */
+export function newDateRefusal(current: string, wanted: string, today: string): string | null {
+  const problem = moveDateProblem(wanted, today);
+  if (problem) return problem.message;
+  return wanted === current ? MOVE_REFUSALS.sameDate : null;
+}
+
+/** The status after an allowed action. */
+export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus {
+  switch (action) {
+    case 'change_date':
+      return 'quoted';
+    case 'access':
+      return status;
+    case 'request_booking':
+      return 'booking_requested';
+    case 'confirm':
+      return 'booked';
+    case 'decline':
+      return 'declined';
+    case 'cancel':
+      return 'cancelled';
+  }
+}
+
+/** Which of the customer's actions the page offers for these facts. */
+export const customerActions = (facts: MoveFacts, today: string): MoveAction[] =>
+  (['change_date', 'access', 'request_booking', 'cancel'] as const).filter((action) => moveRefusal(action, facts, today) === null);
+
+/** A history entry in words. */
+export type MoveEvent =
+  | { kind: 'quoted' }
+  | { kind: 'date_changed'; from: string; to: string; total: number | null }
+  | { kind: 'access' }
+  | { kind: 'booking_requested'; total: number | null; repriced: boolean }
+  | { kind: 'confirmed'; note: string }
+  | { kind: 'declined'; note: string }
+  | { kind: 'cancelled' };
+
+export function describeEvent(event: MoveEvent, money: (pounds: number) => string): string {
+  switch (event.kind) {
+    case 'quoted':
+      return 'Quote sent';
+    case 'date_changed':
+      return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}${event.total === null ? '' : `; new estimate ${money(event.total)}`}`;
+    case 'access':
+      return 'Access details and items updated for your mover';
+    case 'booking_requested':
+      return `Booking requested${event.total === null ? '' : ` at ${money(event.total)}`}${event.repriced ? ' (priced again: the earlier estimate had expired)' : ''}`;
+    case 'confirmed':
+      return `Booking confirmed by ${site.brand}${event.note ? `: ${event.note}` : ''}`;
+    case 'declined':
+      return `Booking declined${event.note ? `: ${event.note}` : ''}`;
+    case 'cancelled':
+      return 'Move cancelled';
+  }
+}
+
+/** What the page says once a change is made (and e-mailed). */
+export const DONE_NOTICES: Partial<Record<MoveEvent['kind'], string>> = {
+  date_changed: 'Your move date is changed. We have e-mailed you the new estimate.',
+  access: 'Thank you: your access details are saved, and we pass them to your mover.',
+  booking_requested: 'Your booking request is sent. A mover confirms within 24 hours, and we will e-mail you. There is nothing to pay now.',
+  cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
+};
