@@ -33,9 +33,15 @@ export interface Page {
   title: string;
 }
 
-export function readPage(html: string): Page {
+/** `button`: read the form holding the button of that value (a page with several forms), else the first form the Worker refills. */
+export function readPage(html: string, { button }: { button?: string } = {}): Page {
   const all = [...elements(parse(html))];
-  const form = all.find((element) => element.tagName === 'form' && attr(element, 'data-refill') !== undefined);
+  const form = all.find(
+    (element) =>
+      element.tagName === 'form' &&
+      attr(element, 'data-refill') !== undefined &&
+      (button === undefined || [...elements(element)].some((inner) => inner.tagName === 'button' && attr(inner, 'value') === button)),
+  );
   const controls = form ? [...elements(form)] : [];
   const values = (name: string): string[] => {
     const found: string[] = [];

@@ -1,0 +1,106 @@
+/** The state machine of a quote after it is sent (issue 19, item 3): every transition and every refusal. */
+import { describe, expect, it } from 'vitest';
+import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
+import {
+  customerActions,
+  MOVE_REFUSALS,
+  MOVE_STATUSES,
+  moveRefusal,
+  newDateRefusal,
+  statusAfter,
+  type MoveAction,
+  type MoveFacts,
+  type MoveStatus,
+} from '~/lib/move-status';
+
+const today = '2026-11-24';
+const future = '2026-12-10';
+const facts = (status: MoveStatus, over: Partial<MoveFacts> = {}): MoveFacts => ({ status, moveDate: future, priced: true, ...over });
+
+describe('the transitions', () => {
+  const allowed: Array<[MoveStatus, MoveAction, MoveStatus]> = [
+    ['quoted', 'change_date', 'quoted'],
+    ['quoted', 'access', 'quoted'],
+    ['quoted', 'request_booking', 'booking_requested'],
+    ['quoted', 'cancel', 'cancelled'],
+    ['booking_requested', 'access', 'booking_requested'],
+    ['booking_requested', 'confirm', 'booked'],
+    ['booking_requested', 'decline', 'declined'],
+    ['booking_requested', 'cancel', 'cancelled'],
+    ['booked', 'access', 'booked'],
+    ['booked', 'cancel', 'cancelled'],
+    ['declined', 'change_date', 'quoted'],
+    ['declined', 'access', 'declined'],
+    ['declined', 'cancel', 'cancelled'],
+  ];
+  it.each(allowed)('%s --%s--> %s', (from, action, to) => {
+    expect(moveRefusal(action, facts(from), today)).toBeNull();
+    expect(statusAfter(action, from)).toBe(to);
+  });
+
+  it('refuses every other action in every status, with a sentence', () => {
+    const actions: MoveAction[] = ['change_date', 'access', 'request_booking', 'cancel', 'confirm', 'decline'];
+    for (const status of MOVE_STATUSES) {
+      for (const action of actions) {
+        if (allowed.some(([from, a]) => from === status && a === action)) continue;
+        expect(moveRefusal(action, facts(status), today), `${status} ${action}`).toMatch(/\.$/);
+      }
+    }
+  });
+});
+
+describe('the refusals', () => {
+  it('changes nothing once cancelled', () => {
+    for (const action of ['change_date', 'access', 'request_booking', 'cancel', 'confirm', 'decline'] as const) {
+      expect(moveRefusal(action, facts('cancelled'), today)).toBe(MOVE_REFUSALS.cancelled);
+    }
+  });
+
+  it('changes nothing after the move date, but staff can still answer a request', () => {
+    const past = { moveDate: '2026-11-20' };
+    for (const action of ['change_date', 'access', 'request_booking', 'cancel'] as const) {
+      expect(moveRefusal(action, facts('quoted', past), today)).toBe(MOVE_REFUSALS.moved);
+    }
+    expect(moveRefusal('confirm', facts('booking_requested', past), today)).toBeNull();
+  });
+
+  it('books no past date, no date that can no longer be booked online, nothing unpriced', () => {
+    expect(moveRefusal('request_booking', facts('quoted', { moveDate: '2026-11-23' }), today)).toBe(MOVE_REFUSALS.moved);
+    // Today and Christmas Day are not past, but cannot be booked online.
+    expect(moveRefusal('request_booking', facts('quoted', { moveDate: today }), today)).toBe(MOVE_REFUSALS.dateUnbookable);
+    expect(moveRefusal('request_booking', facts('quoted', { moveDate: '2026-12-25' }), today)).toBe(MOVE_REFUSALS.dateUnbookable);
+    expect(moveRefusal('request_booking', facts('quoted', { priced: false }), today)).toBe(MOVE_REFUSALS.unpriced);
+  });
+
+  it('asks for a new date after a decline, and a phone call to move a booked date', () => {
+    expect(moveRefusal('request_booking', facts('declined'), today)).toBe(MOVE_REFUSALS.declinedFirst);
+    expect(moveRefusal('change_date', facts('booked'), today)).toBe(MOVE_REFUSALS.withMover);
+    expect(moveRefusal('change_date', facts('booking_requested'), today)).toBe(MOVE_REFUSALS.withMover);
+    expect(moveRefusal('request_booking', facts('booking_requested'), today)).toBe(MOVE_REFUSALS.notQuoted);
+  });
+
+  it('answers a booking request once', () => {
+    for (const status of ['quoted', 'booked', 'declined'] as const) {
+      expect(moveRefusal('confirm', facts(status), today)).toBe(MOVE_REFUSALS.notRequested);
+      expect(moveRefusal('decline', facts(status), today)).toBe(MOVE_REFUSALS.notRequested);
+    }
+  });
+
+  it('takes a new date by the booking rule, and not the same date', () => {
+    expect(newDateRefusal(future, '2026-12-11', today)).toBeNull();
+    expect(newDateRefusal(future, future, today)).toBe(MOVE_REFUSALS.sameDate);
+    expect(newDateRefusal(future, '2026-11-20', today)).toBe(MOVE_DATE_MESSAGES.past);
+    expect(newDateRefusal(future, today, today)).toBe(MOVE_DATE_MESSAGES.today);
+    expect(newDateRefusal(future, '2026-12-25', today)).toBe(MOVE_DATE_MESSAGES.closed('Christmas Day'));
+    expect(newDateRefusal(future, 'soon', today)).toBe(MOVE_DATE_MESSAGES.not_a_date);
+  });
+});
+
+describe('the actions a customer is offered', () => {
+  it('are exactly the ones not refused', () => {
+    expect(customerActions(facts('quoted'), today)).toEqual(['change_date', 'access', 'request_booking', 'cancel']);
+    expect(customerActions(facts('booking_requested'), today)).toEqual(['access', 'cancel']);
+    expect(customerActions(facts('cancelled'), today)).toEqual([]);
+    expect(customerActions(facts('quoted', { moveDate: '2026-11-01' }), today)).toEqual([]);
+  });
+});
