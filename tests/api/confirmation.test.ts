@@ -7,7 +7,8 @@ import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { apiBase, call, validQuote } from './helpers';
 import { readPage } from './html';
 
-const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' };
+// `same-origin`: its manage forms post to this site (a no-referrer page sends `Origin: null`); no other site gets the address.
+const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' };
 const ALIASES = ['/quote-confirmation/', '/quote-confirmation.html', '/quote-confirmation/index.html', '/quote-confirmation/index'];
 
 const get = (path: string, method = 'GET') => fetch(`${apiBase()}${path}`, { method, redirect: 'manual' });
