@@ -1,0 +1,130 @@
+/**
+ * Managing a quote after it is sent (issue 19, item 3), as a customer and our staff do it, JavaScript off and on (the
+ * page has no island: every action is a plain form post): change the date (priced first, the engine's price equal to
+ * the spec's), add access details, ask to book, confirm from the staff link in the business e-mail, and see each step
+ * on the page and in the e-mails. axe on every state, at 390 and 1280 px.
+ */
+import type { Page } from '@playwright/test';
+import { DONE_NOTICES, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '../../src/lib/move-status';
+import { formatLongDate } from '../../src/lib/dates';
+import { openDay } from '../shared/dates';
+import { test, expect, axeViolations } from './fixtures';
+import { capturedEmails, expectedPricing, formatMoney, storeQuote, uniqueEmail, type CapturedEmail } from './quote-helpers';
+
+/** The e-mail about `reference` whose subject says `headline`, to `to` or (`{ not }`) to anyone else: the business. */
+async function mailed(to: string | { not: string }, reference: string, headline: string): Promise<CapturedEmail> {
+  const addressed = (e: CapturedEmail) => (typeof to === 'string' ? [e.to].flat().includes(to) : ![e.to].flat().includes(to.not));
+  const find = async () => (await capturedEmails()).find((e) => addressed(e) && e.subject.includes(reference) && e.subject.includes(headline));
+  await expect.poll(async () => !!(await find()), { timeout: 20_000 }).toBe(true);
+  return (await find())!;
+}
+
+const status = (page: Page) => page.locator('[data-manage] [data-fill="status"]');
+const notice = (page: Page) => page.locator('[data-manage] [data-show="done"]');
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('change the date, add access details, ask to book, and the staff link confirms it', async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const email = uniqueEmail(javaScriptEnabled ? 'manage-js' : 'manage-nojs');
+      const weekday = openDay(10, 3);
+      const saturday = openDay(10, 6);
+      const answer = await storeQuote(request, { email, moveDate: weekday });
+      const reference = answer.reference;
+      await page.goto(answer.confirmationUrl);
+      await expect(status(page)).toHaveText(STATUS_LABELS.quoted);
+      await expect(page.locator('[data-fill="valid-until"]')).toHaveText(/^This estimate is valid until /);
+
+      // A new date: the price first, then the change.
+      const newTotal = formatMoney(expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday).total);
+      await page.getByLabel('New move date').fill(saturday);
+      await page.getByRole('button', { name: 'See the new price' }).click();
+      const preview = page.locator('[data-date-preview]');
+      await expect(preview).toBeFocused();
+      await expect(preview).toContainText(`Moving on ${formatLongDate(saturday)}, your estimated total would be ${newTotal}`);
+      await page.getByRole('button', { name: 'Change my move date' }).click();
+      await expect(notice(page)).toHaveText(DONE_NOTICES.date_changed!);
+      await expect(notice(page)).toBeFocused();
+      await expect(page.locator('[data-confirmation-total]')).toHaveText(newTotal);
+      await expect(page.locator('[data-history-list]')).toContainText(`Move date changed from ${formatLongDate(weekday)} to ${formatLongDate(saturday)}`);
+      expect((await mailed(email, reference, 'new move date')).text).toContain(newTotal);
+
+      // Access details for the mover: saved, shown again, and no change to the price.
+      const from = page.getByRole('group', { name: 'Moving from', exact: true });
+      await from.getByLabel('Floor').selectOption({ label: '3rd floor' });
+      await from.getByLabel('Lift').selectOption({ label: 'No lift' });
+      await page.getByLabel('Anything awkward?').fill('Narrow stairs to a loft');
+      await page.getByLabel('What is moving?').fill('Piano');
+      await page.getByRole('button', { name: 'Save access details' }).click();
+      await expect(notice(page)).toHaveText(DONE_NOTICES.access!);
+      await expect(page.getByRole('group', { name: 'Moving from', exact: true }).getByLabel('Floor')).toHaveValue('third');
+      await expect(page.getByLabel('Anything awkward?')).toHaveValue('Narrow stairs to a loft');
+      await expect(page.locator('[data-confirmation-total]')).toHaveText(newTotal);
+
+      // Asking to book: the button says what it commits to.
+      await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();
+      await expect(status(page)).toHaveText(STATUS_LABELS.booking_requested);
+      await expect(page.getByRole('button', { name: REQUEST_BOOKING_LABEL })).toBeHidden();
+      await mailed(email, reference, 'booking requested');
+
+      // Our staff confirm from the link in the business e-mail.
+      const business = await mailed({ not: email }, reference, 'booking requested');
+      expect(business.text).toContain('Narrow stairs to a loft');
+      const staffLink = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text ?? '')![0]);
+      const staff = await page.context().newPage();
+      await staff.goto(staffLink.pathname + staffLink.search);
+      await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Booking request ${reference}`);
+      await staff.getByLabel('Note for the customer').fill('Crew of three, arriving at 8am.');
+      await staff.getByRole('button', { name: 'Confirm the booking' }).click();
+      await expect(staff.getByRole('status').filter({ hasText: 'We have e-mailed the customer' })).toBeFocused();
+      const told = await mailed(email, reference, 'booking confirmed');
+      expect(told.text).toContain('Crew of three, arriving at 8am.');
+
+      await page.reload();
+      await expect(status(page)).toHaveText(STATUS_LABELS.booked);
+      await expect(page.locator('[data-history-list]')).toContainText('Booking confirmed by Shiftly: Crew of three, arriving at 8am.');
+    });
+  });
+}
+
+test('every state of the manage page and the staff page has no axe violations', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('manage-axe');
+  const answer = await storeQuote(request, { email });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(answer.confirmationUrl);
+    expect(await axeViolations(page), `quote page at ${width}px`).toEqual([]);
+    await page.getByLabel('New move date').fill('2001-01-01');
+    await page.getByRole('button', { name: 'See the new price' }).click();
+    await expect(page.locator('[data-error-summary]')).toBeFocused();
+    expect(await axeViolations(page), `a refused date at ${width}px`).toEqual([]);
+    await page.getByLabel('New move date').fill(openDay(12, 6));
+    await page.getByRole('button', { name: 'See the new price' }).click();
+    await expect(page.locator('[data-date-preview]')).toBeFocused();
+    expect(await axeViolations(page), `a new date's price at ${width}px`).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel this move' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Cancel this move?' })).toBeFocused();
+    expect(await axeViolations(page), `asking to cancel at ${width}px`).toEqual([]);
+  }
+  await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();
+  await expect(status(page)).toHaveText(STATUS_LABELS.booking_requested);
+  expect(await axeViolations(page), 'booking requested').toEqual([]);
+  const business = await mailed({ not: email }, answer.reference, 'booking requested');
+  const staffLink = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text ?? '')![0]);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(staffLink.pathname + staffLink.search);
+    expect(await axeViolations(page), `staff page at ${width}px`).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'We have e-mailed the customer' })).toBeFocused();
+  expect(await axeViolations(page), 'staff page answered').toEqual([]);
+  await page.goto(answer.confirmationUrl);
+  await page.getByRole('button', { name: 'Cancel this move' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel my move' }).click();
+  await expect(status(page)).toHaveText(STATUS_LABELS.cancelled);
+  expect(await axeViolations(page), 'cancelled').toEqual([]);
+});
