@@ -16,6 +16,8 @@ import selectorParser from 'postcss-selector-parser';
 const CLASS_ATTRIBUTE =
   /(<[a-zA-Z][\w:.-]*(?:\s+(?!class=)[^\s"'=<>`/]+(?:=(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*)(\s+class=)(?:"([^"]*)"|'([^']*)')/g;
 const STYLE = /(<style[^>]*>)([\s\S]*?)(<\/style>)/g;
+/** A start tag, read whole as CLASS_ATTRIBUTE reads one. */
+const START_TAG = /<[a-zA-Z][\w:.-]*(?:\s+[^\s"'=<>`/]+(?:=(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?)*\s*\/?>/g;
 const RAW_TEXT = /<(script|style|template|textarea)\b[^>]*>[\s\S]*?<\/\1>/gi;
 
 /** Short identifiers in order: a…z, then a0…z9, aa…zz, then longer. Never starts with a digit or a hyphen. */
@@ -75,14 +77,26 @@ export const decodeEntities = (/** @type {string} */ token) =>
 
 /**
  * @param {string} html a built page whose inline CSS has been pruned to what it uses
- * @param {Set<string>} kept class names that must keep their name (named by a script the page can run)
+ * @param {Set<string>} scriptKept class names that must keep their name (named by a script the page can run)
  * @returns {string}
  */
-export function shortenClasses(html, kept) {
+export function shortenClasses(html, scriptKept) {
   const css = [...html.matchAll(STYLE)].map(([, , body]) => body ?? '').join('\n');
   const styled = cssClasses(css);
-  // Raw text (scripts, styles) is blanked while reading so a `class=` inside a script string is never touched.
-  const markup = html.replace(RAW_TEXT, (text) => ' '.repeat(text.length));
+  // Raw text (scripts, styles) is blanked while reading so a `class=` inside a script string is never touched. A
+  // textarea's own start tag is markup like any other (its class is styled); only what it holds is text.
+  const markup = html.replace(RAW_TEXT, (text, name) => {
+    const open = name.toLowerCase() === 'textarea' ? text.indexOf('>') + 1 : 0;
+    return text.slice(0, open) + ' '.repeat(text.length - open);
+  });
+  // Markup the Worker writes at request time copies an element marked `data-worker-markup` (a row of /account, of a
+  // quote's history): its classes keep their names, or the Worker's copy would name classes the page no longer has.
+  const kept = new Set(scriptKept);
+  for (const [tag] of markup.matchAll(START_TAG)) {
+    if (!/\sdata-worker-markup(?=[\s=/>])/.test(tag)) continue;
+    for (const [, doubleQuoted, singleQuoted] of tag.matchAll(/\sclass=(?:"([^"]*)"|'([^']*)')/g))
+      for (const name of (doubleQuoted ?? singleQuoted ?? '').split(/\s+/).filter(Boolean)) kept.add(decodeEntities(name));
+  }
 
   /** @type {Map<string, number>} how many elements use each class */
   const uses = new Map();

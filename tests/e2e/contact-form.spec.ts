@@ -5,6 +5,8 @@ import { site, telHref } from '../../src/site.config';
 async function openContact(page: import('@playwright/test').Page) {
   await page.goto('/contact');
   await expect(page.locator('[data-contact-form]')).toBeVisible();
+  // The message box is a field like the others (the build once left its class unrenamed, so it had no border).
+  await expect(page.locator('#contact-message')).toHaveCSS('border-top-style', 'solid');
 }
 
 async function fill(page: import('@playwright/test').Page, email: string) {

@@ -49,12 +49,15 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(notice(page)).toBeFocused();
       await expect(page.locator('[data-confirmation-total]')).toHaveText(newTotal);
       await expect(page.locator('[data-history-list]')).toContainText(`Move date changed from ${formatLongDate(weekday)} to ${formatLongDate(saturday)}`);
+      // The rows the Worker writes are styled like the page's own (their classes survive the build's short names).
+      await expect(page.locator('[data-history-list] li').last()).toHaveCSS('display', 'flex');
       expect((await mailed(email, reference, 'new move date')).text).toContain(newTotal);
 
       // Access details for the mover: saved, shown again, and no change to the price.
       const from = page.getByRole('group', { name: 'Moving from', exact: true });
       await from.getByLabel('Floor').selectOption({ label: '3rd floor' });
       await from.getByLabel('Lift').selectOption({ label: 'No lift' });
+      await expect(page.getByLabel('Anything awkward?')).toHaveCSS('border-top-style', 'solid');
       await page.getByLabel('Anything awkward?').fill('Narrow stairs to a loft');
       await page.getByLabel('What is moving?').fill('Piano');
       await page.getByRole('button', { name: 'Save access details' }).click();

@@ -60,6 +60,17 @@ describe('shortenClasses', () => {
     expect(out).toContain(`<a title="1 > 0" class="a"></a><b class="b a"></b><i\n  data-a="b" class="a"></i>`);
   });
 
+  it('renames a textarea’s own class, and leaves what it holds as typed', () => {
+    const out = shortenClasses(page('.x{color:red}', '<textarea class="x">class="x"</textarea><p class="x"></p>'), new Set());
+    expect(out).toContain('<textarea class="a">class="x"</textarea><p class="a"></p>');
+  });
+
+  it('keeps the names of the classes on the models of markup the Worker writes', () => {
+    const out = shortenClasses(page('.x{color:red}.y{color:blue}', '<li class="x" data-worker-markup hidden><p class="y"></p></li><b class="x y"></b>'), new Set());
+    expect(out).toContain('<li class="x" data-worker-markup hidden><p class="a"></p></li><b class="x a"></b>');
+    expect(out).toContain('.x{color:red}.a{color:blue}');
+  });
+
   it('leaves scripts and their strings alone', () => {
     const out = shortenClasses(page('.x{color:red}', '<p class="x"></p><script>el.innerHTML=`<p class="x">`</script>'), new Set());
     expect(out).toContain('<p class="a"></p><script>el.innerHTML=`<p class="x">`</script>');
