@@ -61,7 +61,9 @@ export const outboxKey = (recordType: RecordType, reference: string, kind: Email
 export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date, { afterChange = false } = {}): D1PreparedStatement[] {
   const created = now.toISOString();
   const due = new Date(now.getTime() + PENDING_GRACE_MS).toISOString();
-  const values = afterChange ? 'SELECT ?, ?, ?, ?, ?, ?, \'pending\', 0, ?, ? WHERE changes() = 1' : "VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)";
+  const values = afterChange
+    ? "SELECT ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ? WHERE changes() = 1"
+    : "VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)";
   return emails.map((email) =>
     db
       .prepare(

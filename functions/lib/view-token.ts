@@ -74,7 +74,10 @@ export async function matchesStoredToken(
 /** True when `token` opens the quote `reference` (matchesStoredToken). */
 export const opensQuote = (db: D1Database, reference: string | null, token: string | null): Promise<boolean> =>
   matchesStoredToken(reference, token, async (ref) => {
-    const { results } = await db.prepare('SELECT token_hash FROM quote_view_tokens WHERE reference = ?').bind(ref).all<{ token_hash: string }>();
+    const { results } = await db
+      .prepare('SELECT token_hash FROM quote_view_tokens WHERE reference = ?')
+      .bind(ref)
+      .all<{ token_hash: string }>();
     return results.map((row) => row.token_hash);
   });
 

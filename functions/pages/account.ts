@@ -26,7 +26,6 @@ import { quotePageHref } from './quote-confirmation';
 
 type PageContext = Context<AppBindings>;
 
-
 const dateFromIso = (iso: string) => formatLongDate(iso.slice(0, 10));
 
 /** One row, the markup of QuoteRow.astro (whose classes the page's CSS keeps); every value escaped. */

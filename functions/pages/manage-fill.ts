@@ -22,6 +22,8 @@ export interface ManageState {
   preview?: { date: string; total: number | null };
   /** 'Cancel this move' was pressed: ask first. */
   cancelAsk?: boolean;
+  /** Asking to book an expired estimate: its price worked out again, shown before the request is sent. */
+  repriced?: { total: number | null };
 }
 
 const money = (total: number | null) => (total === null ? PRICE_PENDING.title : formatMoney(total));
@@ -55,6 +57,12 @@ export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {
     text['preview:was'] = money(quote.pricing?.total ?? null);
     show.push('date-preview');
     focus = 'date-preview';
+  }
+  if (state.repriced) {
+    text['repriced:total'] = money(state.repriced.total);
+    text['repriced:was'] = money(quote.pricing?.total ?? null);
+    show.push('book-preview');
+    focus = 'book-preview';
   }
   if (state.cancelAsk) {
     show.push('cancel-confirm');

@@ -8,6 +8,7 @@
 import type { Context } from 'hono';
 import { ACCESS_KEYS, accessField, type AccessAnswers } from '../../src/data/access';
 import { londonToday } from '../../src/lib/dates';
+import { estimateHolds } from '../../src/lib/estimate-validity';
 import { manageSchema, type ManageForm } from '../../src/lib/manage-move';
 import { moveRefusal, newDateRefusal } from '../../src/lib/move-status';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
@@ -28,7 +29,9 @@ const MAX_MANAGE_BODY = 16 * 1024;
 /** The access answers and notes as posted: null where nothing was said. */
 function accessChange(form: Extract<ManageForm, { action: 'access' }>): MoveChange {
   const end = (which: 'from' | 'to'): AccessAnswers =>
-    Object.fromEntries(ACCESS_KEYS.flatMap((question) => (form[accessField(which, question)] ? [[question, form[accessField(which, question)]]] : [])));
+    Object.fromEntries(
+      ACCESS_KEYS.flatMap((question) => (form[accessField(which, question)] ? [[question, form[accessField(which, question)]]] : [])),
+    );
   const access = { from: end('from'), to: end('to') };
   const said = Object.keys(access.from).length + Object.keys(access.to).length > 0;
   const notes = form.awkward || form.items ? { awkward: form.awkward, items: form.items } : null;
@@ -42,21 +45,36 @@ function changeOf(form: ManageForm): MoveChange | null {
       return { action: 'change_date', date: form.moveDate };
     case 'access':
       return accessChange(form);
-    case 'book':
+    case 'book-confirm':
       return { action: 'request_booking' };
     case 'cancel-confirm':
       return { action: 'cancel' };
     case 'date':
+    case 'book':
     case 'cancel':
       return null;
   }
 }
 
-/** 'See the new price' and 'Cancel this move': the page with the price or the question, or why not. */
-function ask(c: PageContext, opened: OpenedQuote, form: Extract<ManageForm, { action: 'date' | 'cancel' }>): Promise<Response> {
+type Asking = Extract<ManageForm, { action: 'date' | 'book' | 'cancel' }>;
+
+/**
+ * 'See the new price', 'Request this booking' and 'Cancel this move': the page with the price or the question, or
+ * why not. A booking request while the estimate holds is sent at once; after 28 days the page shows the price
+ * worked out again first (issue 19, item 5).
+ */
+async function ask(c: PageContext, opened: OpenedQuote, form: Asking): Promise<Response> {
   const { quote } = opened;
   const today = londonToday();
   const facts = { status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null };
+  if (form.action === 'book') {
+    const refusal = moveRefusal('request_booking', facts, today);
+    if (refusal) return quotePage(c, opened, 409, { general: refusal });
+    if (quote.pricedAt && !estimateHolds(quote.pricedAt, today)) {
+      return quotePage(c, opened, 200, { repriced: { total: priceFor(quote, quote.moveDate)?.total ?? null } });
+    }
+    return change(c, opened, { action: 'request_booking' });
+  }
   if (form.action === 'cancel') {
     const refusal = moveRefusal('cancel', facts, today);
     return refusal ? quotePage(c, opened, 409, { general: refusal }) : quotePage(c, opened, 200, { cancelAsk: true });
@@ -91,9 +109,13 @@ export async function manageQuote(c: PageContext): Promise<Response> {
     return quotePage(c, opened, 400, { ...(moveDate ? { errors: { moveDate } } : {}), ...(general ? { general } : {}) });
   }
   const form = checked.data;
-  const change = changeOf(form);
-  if (!change) return ask(c, opened, form as Extract<ManageForm, { action: 'date' | 'cancel' }>);
-  const applied = await applyChange(c.env, opened.quote, change);
+  const wanted = changeOf(form);
+  return wanted ? change(c, opened, wanted) : ask(c, opened, form as Asking);
+}
+
+/** Makes the change and answers 303 to the page, or the page saying why it could not be made. */
+async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange): Promise<Response> {
+  const applied = await applyChange(c.env, opened.quote, wanted);
   if (!applied.ok) {
     const again = await openQuote(c, opened.quote.reference, opened.token);
     const said = applied.field ? { errors: { [applied.field]: applied.message } } : { general: applied.message };

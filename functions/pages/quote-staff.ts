@@ -59,7 +59,12 @@ async function staffPage(c: PageContext, quote: StoredQuote, token: string, stat
   values.set('t', token);
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
   const focus = hasErrors ? 'errors' : state.done ? 'done' : undefined;
-  return filledPage(await prebuiltPage(c.env, c.req.url, PAGE_PATHS.staff), { ...fill, form: { values, errors }, hasErrors, focus }, status, ACCOUNT_PAGE);
+  return filledPage(
+    await prebuiltPage(c.env, c.req.url, PAGE_PATHS.staff),
+    { ...fill, form: { values, errors }, hasErrors, focus },
+    status,
+    ACCOUNT_PAGE,
+  );
 }
 
 export async function showStaffPage(c: PageContext): Promise<Response> {

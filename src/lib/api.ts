@@ -29,8 +29,10 @@ export const PAGE_PATHS = {
 
 /** A stored quote's own address: its reference and its secret view token (`t`). */
 export const quoteLink = (
-  path: typeof PAGE_PATHS.confirmation | typeof PAGE_PATHS.calendar | typeof PAGE_PATHS.staff, reference: string, token: string): string =>
-  `${path}?${new URLSearchParams({ ref: reference, t: token })}`;
+  path: typeof PAGE_PATHS.confirmation | typeof PAGE_PATHS.calendar | typeof PAGE_PATHS.staff,
+  reference: string,
+  token: string,
+): string => `${path}?${new URLSearchParams({ ref: reference, t: token })}`;
 
 /** Every error answer is `{ error: ApiError }`; `fields` maps a request field to its message. */
 export interface ApiError {

@@ -11,7 +11,12 @@ export const MOVE_NOTES_LIMIT = 2000;
 
 const notes = (label: string) =>
   z._default(
-    z.string().check(z.trim(), z.maxLength(MOVE_NOTES_LIMIT, `Please keep ${label} to ${MOVE_NOTES_LIMIT.toLocaleString('en-GB')} characters or fewer.`)),
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(MOVE_NOTES_LIMIT, `Please keep ${label} to ${MOVE_NOTES_LIMIT.toLocaleString('en-GB')} characters or fewer.`),
+      ),
     '',
   );
 
@@ -22,8 +27,17 @@ export const manageSchema = z.discriminatedUnion('action', [
   // 'See the new price' and then 'Change the date to …': the engine prices the new day before anything changes.
   z.object({ action: z.literal('date'), moveDate: date, website: honeypotField }),
   z.object({ action: z.literal('date-confirm'), moveDate: date, website: honeypotField }),
-  z.object({ action: z.literal('access'), ...formAccessFields, awkward: notes('anything awkward'), items: notes('the item list'), website: honeypotField }),
+  z.object({
+    action: z.literal('access'),
+    ...formAccessFields,
+    awkward: notes('anything awkward'),
+    items: notes('the item list'),
+    website: honeypotField,
+  }),
+  // 'Request this booking': at once while the estimate holds; after 28 days the page shows the price worked out again,
+  // and 'book-confirm' sends the request at that price.
   z.object({ action: z.literal('book'), website: honeypotField }),
+  z.object({ action: z.literal('book-confirm'), website: honeypotField }),
   // 'Cancel this move' asks first; 'Yes, cancel my move' cancels.
   z.object({ action: z.literal('cancel'), website: honeypotField }),
   z.object({ action: z.literal('cancel-confirm'), website: honeypotField }),
@@ -37,6 +51,14 @@ export const STAFF_NOTE_LIMIT = 1000;
 /** The staff link's page: confirm or decline the booking request, with a note for the customer. */
 export const staffSchema = z.object({
   action: z.enum(['confirm', 'decline'], 'Please choose confirm or decline.'),
-  note: z._default(z.string().check(z.trim(), z.maxLength(STAFF_NOTE_LIMIT, `Please keep the note to ${STAFF_NOTE_LIMIT.toLocaleString('en-GB')} characters or fewer.`)), ''),
+  note: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(STAFF_NOTE_LIMIT, `Please keep the note to ${STAFF_NOTE_LIMIT.toLocaleString('en-GB')} characters or fewer.`),
+      ),
+    '',
+  ),
   website: honeypotField,
 });

@@ -176,3 +176,55 @@ describe('fuzz: the sign-in and account routes never cause a 5xx', () => {
     expect(failures).toEqual([]);
   }, 300_000);
 });
+
+const MANAGE_RUNS = 300;
+
+describe('fuzz: the manage page and the staff link never cause a 5xx', () => {
+  it(`sends ${MANAGE_RUNS} odd posts and links to them`, async () => {
+    const made = await call('/api/send-quote-email', validQuote());
+    expect(made.status).toBe(201);
+    const url = new URL(((await made.json()) as { confirmationUrl: string }).confirmationUrl, apiBase());
+    const [ref, t] = [url.searchParams.get('ref')!, url.searchParams.get('t')!];
+    const actions = ['date', 'date-confirm', 'access', 'book', 'book-confirm', 'cancel', 'cancel-confirm', 'confirm', 'decline'];
+    const field = fc.oneof(nasty, fc.constantFrom(...actions, '2026-12-12', 'second', 'over-50m', ''));
+    const requests = fc.oneof(
+      fc.record({
+        kind: fc.constantFrom('manage' as const, 'staff' as const),
+        // The quote's own reference and token most of the time, so the posts get past the link check.
+        ref: fc.oneof(fc.constant(ref), nasty),
+        t: fc.oneof(fc.constant(t), nasty),
+        fields: fc.dictionary(
+          fc.constantFrom('action', 'moveDate', 'fromFloor', 'toParking', 'awkward', 'items', 'note', 'website', 'extra'),
+          field,
+          { maxKeys: 5 },
+        ),
+        type: fc.constantFrom('application/x-www-form-urlencoded', 'application/x-www-form-urlencoded', 'application/json', ''),
+      }),
+      fc.record({ kind: fc.constant('staffLink' as const), ref: nasty, t: nasty }),
+    );
+    const samples = fc.sample(requests, { numRuns: MANAGE_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261124) });
+    const failures: string[] = [];
+    let next = 0;
+    async function send(sample: (typeof samples)[number]): Promise<Response> {
+      if (sample.kind === 'staffLink') {
+        return fetch(`${apiBase()}/quote-staff?${new URLSearchParams({ ref: sample.ref, t: sample.t })}`, { redirect: 'manual' });
+      }
+      const path = sample.kind === 'manage' ? '/quote-confirmation' : '/quote-staff';
+      return call(path, new URLSearchParams({ ref: sample.ref, t: sample.t, ...sample.fields }).toString(), {
+        contentType: sample.type,
+        client: unique('fuzz-manage'),
+        headers: { Origin: apiBase() },
+      });
+    }
+    async function worker() {
+      while (next < samples.length) {
+        const sample = samples[next++]!;
+        const response = await send(sample);
+        await response.arrayBuffer();
+        if (response.status >= 500) failures.push(`${response.status} ${JSON.stringify(sample).slice(0, 200)}`);
+      }
+    }
+    await Promise.all(Array.from({ length: 4 }, worker));
+    expect(failures).toEqual([]);
+  }, 300_000);
+});

@@ -46,7 +46,8 @@ function post(path: string, fields: Record<string, string>, origin = apiBase()):
   });
 }
 
-const manage = (quote: Made, fields: Record<string, string>) => post(PAGE_PATHS.confirmation, { ref: quote.reference, t: quote.token, ...fields });
+const manage = (quote: Made, fields: Record<string, string>) =>
+  post(PAGE_PATHS.confirmation, { ref: quote.reference, t: quote.token, ...fields });
 
 const row = (reference: string) =>
   query<{ status: string; move_date: string; total: number; distance_miles: number; access: string | null; move_notes: string | null }>(
@@ -188,7 +189,9 @@ describe('the manage page', () => {
     const staffUrl = new URL(staffLink!);
     const staffToken = staffUrl.searchParams.get('t')!;
     // Only its hash is kept, and it is not the customer's view token.
-    expect(query('SELECT token_hash FROM quote_staff_tokens WHERE reference = ?', quote.reference)).toEqual([{ token_hash: sha256(staffToken) }]);
+    expect(query('SELECT token_hash FROM quote_staff_tokens WHERE reference = ?', quote.reference)).toEqual([
+      { token_hash: sha256(staffToken) },
+    ]);
     expect(query('SELECT reference FROM quote_view_tokens WHERE token_hash = ?', sha256(staffToken))).toEqual([]);
     // A view token does not open the staff page, nor a staff token the quote's page.
     expect((await get(`${PAGE_PATHS.staff}?ref=${quote.reference}&t=${quote.token}`)).status).toBe(404);
@@ -201,7 +204,12 @@ describe('the manage page', () => {
     expect(staff.shown('answer')).toBe(true);
     expect(staff.filled('name')).toBe('Ada Lovelace');
 
-    const answered = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staffToken, action: 'confirm', note: 'Crew of three, arriving 8am.' });
+    const answered = await post(PAGE_PATHS.staff, {
+      ref: quote.reference,
+      t: staffToken,
+      action: 'confirm',
+      note: 'Crew of three, arriving 8am.',
+    });
     expect(answered.status).toBe(200);
     expect(readPage(await answered.text()).shown('done')).toBe(true);
     expect(row(quote.reference).status).toBe('booked');
@@ -228,7 +236,12 @@ describe('the manage page', () => {
     expect((await manage(quote, { action: 'book' })).status).toBe(303);
     const [business] = await mailed(BUSINESS, quote.reference, 'booking requested');
     const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business!.text)![0]);
-    const declined = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staff.searchParams.get('t')!, action: 'decline', note: 'No crew that day.' });
+    const declined = await post(PAGE_PATHS.staff, {
+      ref: quote.reference,
+      t: staff.searchParams.get('t')!,
+      action: 'decline',
+      note: 'No crew that day.',
+    });
     expect(declined.status).toBe(200);
     expect(row(quote.reference).status).toBe('declined');
     const [told] = await mailed(quote.email, quote.reference, 'booking declined');
@@ -267,7 +280,9 @@ describe('the manage page', () => {
     await mailed(quote.email, quote.reference, 'booking requested');
     await mailed(BUSINESS, quote.reference, 'booking requested');
     expect(query('SELECT COUNT(*) AS n FROM quote_events WHERE reference = ?', quote.reference)).toEqual([{ n: 1 }]);
-    expect(query("SELECT COUNT(*) AS n FROM email_outbox WHERE record_reference = ? AND record_type IN ('move', 'staff')", quote.reference)).toEqual([{ n: 2 }]);
+    expect(
+      query("SELECT COUNT(*) AS n FROM email_outbox WHERE record_reference = ? AND record_type IN ('move', 'staff')", quote.reference),
+    ).toEqual([{ n: 2 }]);
   });
 
   it('refuses a wrong token, another site and a bad body, as the page’s link would', async () => {

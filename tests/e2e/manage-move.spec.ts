@@ -14,7 +14,8 @@ import { capturedEmails, expectedPricing, formatMoney, storeQuote, uniqueEmail, 
 /** The e-mail about `reference` whose subject says `headline`, to `to` or (`{ not }`) to anyone else: the business. */
 async function mailed(to: string | { not: string }, reference: string, headline: string): Promise<CapturedEmail> {
   const addressed = (e: CapturedEmail) => (typeof to === 'string' ? [e.to].flat().includes(to) : ![e.to].flat().includes(to.not));
-  const find = async () => (await capturedEmails()).find((e) => addressed(e) && e.subject.includes(reference) && e.subject.includes(headline));
+  const find = async () =>
+    (await capturedEmails()).find((e) => addressed(e) && e.subject.includes(reference) && e.subject.includes(headline));
   await expect.poll(async () => !!(await find()), { timeout: 20_000 }).toBe(true);
   return (await find())!;
 }
@@ -48,7 +49,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(notice(page)).toHaveText(DONE_NOTICES.date_changed!);
       await expect(notice(page)).toBeFocused();
       await expect(page.locator('[data-confirmation-total]')).toHaveText(newTotal);
-      await expect(page.locator('[data-history-list]')).toContainText(`Move date changed from ${formatLongDate(weekday)} to ${formatLongDate(saturday)}`);
+      await expect(page.locator('[data-history-list]')).toContainText(
+        `Move date changed from ${formatLongDate(weekday)} to ${formatLongDate(saturday)}`,
+      );
       // The rows the Worker writes are styled like the page's own (their classes survive the build's short names).
       await expect(page.locator('[data-history-list] li').last()).toHaveCSS('display', 'flex');
       expect((await mailed(email, reference, 'new move date')).text).toContain(newTotal);

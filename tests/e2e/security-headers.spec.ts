@@ -28,7 +28,14 @@ const ENDPOINTS: Array<{ method: 'GET' | 'POST'; path: string }> = [
 
 test('every page, asset and redirect carries the security headers', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const paths = [...(await sitemapPaths(page)), '/login', '/quote-confirmation', '/no-such-page', '/articles/no-such-article'];
+  const paths = [
+    ...(await sitemapPaths(page)),
+    '/login',
+    '/quote-confirmation',
+    '/quote-staff',
+    '/no-such-page',
+    '/articles/no-such-article',
+  ];
   const failures: Record<string, string[]> = {};
   const assets = new Set<string>([
     '/favicon.ico',
@@ -94,6 +101,19 @@ test('the sign-in and account routes carry the security headers, and keep their 
       headers: { Origin: 'https://evil.example' },
       maxRedirects: 0,
     }),
+    // The manage page's and the staff link's posts (issue 19), with a link that opens nothing, and from another site.
+    'POST /quote-confirmation': await request.post('/quote-confirmation', {
+      ...form,
+      data: 'ref=SHF7K3M9Q&t=x&action=book',
+      maxRedirects: 0,
+    }),
+    'POST /quote-confirmation (foreign)': await request.post('/quote-confirmation', {
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/x-www-form-urlencoded' },
+      data: 'action=book',
+      maxRedirects: 0,
+    }),
+    'GET /quote-staff': await request.get('/quote-staff?ref=SHF7K3M9Q&t=x', { maxRedirects: 0 }),
+    'POST /quote-staff': await request.post('/quote-staff', { ...form, data: 'ref=SHF7K3M9Q&t=x&action=confirm', maxRedirects: 0 }),
   };
   for (const [name, response] of Object.entries(answers)) {
     expect(response.status(), name).toBeLessThan(500);

@@ -66,7 +66,10 @@ describe('shortenClasses', () => {
   });
 
   it('keeps the names of the classes on the models of markup the Worker writes', () => {
-    const out = shortenClasses(page('.x{color:red}.y{color:blue}', '<li class="x" data-worker-markup hidden><p class="y"></p></li><b class="x y"></b>'), new Set());
+    const out = shortenClasses(
+      page('.x{color:red}.y{color:blue}', '<li class="x" data-worker-markup hidden><p class="y"></p></li><b class="x y"></b>'),
+      new Set(),
+    );
     expect(out).toContain('<li class="x" data-worker-markup hidden><p class="a"></p></li><b class="x a"></b>');
     expect(out).toContain('.x{color:red}.a{color:blue}');
   });

@@ -32,7 +32,12 @@ export type Planned = { ok: true; next: StoredQuote; event: MoveEvent } | Refuse
 /** The engine's price for the quote on `date`, from the distance it was measured at; null for an unpriced quote. */
 export function priceFor(quote: StoredQuote, date: string): PricingResult | null {
   if (!quote.pricing || quote.distanceMiles === null) return null;
-  return calculatePricing({ propertyId: quote.propertyId, distanceMiles: quote.distanceMiles, moveDate: date, furnitureIds: quote.furnitureIds });
+  return calculatePricing({
+    propertyId: quote.propertyId,
+    distanceMiles: quote.distanceMiles,
+    moveDate: date,
+    furnitureIds: quote.furnitureIds,
+  });
 }
 
 const facts = (quote: StoredQuote) => ({ status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null });
@@ -66,7 +71,11 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
       return { ok: true, next: { ...quote, status }, event: { kind: 'cancelled' } };
     case 'confirm':
     case 'decline':
-      return { ok: true, next: { ...quote, status }, event: { kind: change.action === 'confirm' ? 'confirmed' : 'declined', note: change.note } };
+      return {
+        ok: true,
+        next: { ...quote, status },
+        event: { kind: change.action === 'confirm' ? 'confirmed' : 'declined', note: change.note },
+      };
   }
 }
 
@@ -134,7 +143,17 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
     afterChange(db, 'INSERT INTO quote_events (reference, created_at, event) SELECT ?, ?, ?', quote.reference, at, JSON.stringify(event)),
     afterChange(db, 'INSERT INTO quote_view_tokens (token_hash, reference, created_at) SELECT ?, ?, ?', view.hash, quote.reference, at),
     ...outboxInserts(db, emails, now, { afterChange: true }),
-    ...(staff ? [afterChange(db, 'INSERT INTO quote_staff_tokens (token_hash, reference, created_at) SELECT ?, ?, ?', staff.hash, quote.reference, at)] : []),
+    ...(staff
+      ? [
+          afterChange(
+            db,
+            'INSERT INTO quote_staff_tokens (token_hash, reference, created_at) SELECT ?, ?, ?',
+            staff.hash,
+            quote.reference,
+            at,
+          ),
+        ]
+      : []),
     // An answered request's staff links are spent, whichever link answered it.
     ...(event.kind === 'confirmed' || event.kind === 'declined' ? [spendStaffLinks(db, quote.reference, now)] : []),
   ];
@@ -155,5 +174,8 @@ export async function moveHistory(db: D1Database, quote: StoredQuote): Promise<H
     .prepare('SELECT created_at, event FROM quote_events WHERE reference = ? ORDER BY id')
     .bind(quote.reference)
     .all<{ created_at: string; event: string }>();
-  return [{ at: quote.createdAt, event: { kind: 'quoted' } }, ...results.map((row) => ({ at: row.created_at, event: JSON.parse(row.event) as MoveEvent }))];
+  return [
+    { at: quote.createdAt, event: { kind: 'quoted' } },
+    ...results.map((row) => ({ at: row.created_at, event: JSON.parse(row.event) as MoveEvent })),
+  ];
 }

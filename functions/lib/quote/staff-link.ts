@@ -8,7 +8,11 @@ import { escapeHtml } from '../escape';
 import { matchesStoredToken, newViewToken } from '../view-token';
 
 /** A new staff token and the statement storing its hash. */
-export async function newStaffToken(db: D1Database, reference: string, now: Date): Promise<{ token: string; hash: string; insert: D1PreparedStatement }> {
+export async function newStaffToken(
+  db: D1Database,
+  reference: string,
+  now: Date,
+): Promise<{ token: string; hash: string; insert: D1PreparedStatement }> {
   const { token, hash } = await newViewToken();
   const insert = db
     .prepare('INSERT INTO quote_staff_tokens (token_hash, reference, created_at) VALUES (?, ?, ?)')

@@ -133,9 +133,7 @@ export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedState
 export async function findQuote(db: D1Database, by: { reference: string } | { idempotencyKey: string }): Promise<StoredQuote | null> {
   const [column, value] = 'reference' in by ? ['reference', by.reference] : ['idempotency_key', by.idempotencyKey];
   const row = await db
-    .prepare(
-      `${SELECT_QUOTES} WHERE q.${column} = ?`,
-    )
+    .prepare(`${SELECT_QUOTES} WHERE q.${column} = ?`)
     .bind(value)
     .first<QuoteRow & { customer_status: OutboxStatus | null }>();
   return row ? fromRow(row) : null;
@@ -144,9 +142,7 @@ export async function findQuote(db: D1Database, by: { reference: string } | { id
 /** Every stored quote made with an address (compared lower-cased), newest first: /account lists them. */
 export async function quotesFor(db: D1Database, email: string, limit = 200): Promise<StoredQuote[]> {
   const { results } = await db
-    .prepare(
-      `${SELECT_QUOTES} WHERE lower(q.email) = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ?`,
-    )
+    .prepare(`${SELECT_QUOTES} WHERE lower(q.email) = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ?`)
     .bind(email.trim().toLowerCase(), limit)
     .all<QuoteRow & { customer_status: OutboxStatus | null }>();
   return results.map(fromRow);

@@ -1,0 +1,103 @@
+/**
+ * What a change makes of a stored quote (functions/lib/quote/manage.ts `planChange`), at a chosen moment: a new date
+ * priced by the spec's rules, an estimate older than 28 days priced again before it is booked, and the refusals
+ * passed on with the field they concern.
+ */
+import { describe, expect, it } from 'vitest';
+import { planChange } from '../../functions/lib/quote/manage';
+import type { StoredQuote } from '../../functions/lib/quote/stored-quote';
+import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
+import { MOVE_REFUSALS } from '~/lib/move-status';
+import { specPricing } from '../shared/spec-pricing';
+
+const MILES = 163.47;
+const created = '2026-11-24T10:00:00.000Z';
+
+function quote(over: Partial<StoredQuote> = {}): StoredQuote {
+  return {
+    reference: 'SHF7K3M9Q',
+    createdAt: created,
+    via: 'json',
+    idempotencyKey: 'key-12345678',
+    bodyHash: 'hash',
+    name: 'Ada Lovelace',
+    email: 'ada@example.com',
+    phone: '07700 900123',
+    service: null,
+    propertyId: 'studio',
+    furnitureIds: ['sofa'],
+    fromPostcode: 'SW1A 1AA',
+    toPostcode: 'M1 1AE',
+    fromAddress: null,
+    toAddress: null,
+    access: null,
+    moveDate: '2026-12-09',
+    additionalInfo: null,
+    promoCode: null,
+    shown: null,
+    pricing: specPricing('studio', MILES, ['sofa'], '2026-12-09'),
+    verified: true,
+    notes: [],
+    distanceMiles: MILES,
+    customerEmail: 'sent',
+    status: 'quoted',
+    pricedAt: created,
+    moveNotes: null,
+    ...over,
+  };
+}
+
+const at = (iso: string) => new Date(iso);
+
+describe('planChange', () => {
+  it('prices a new date by the spec’s rules from the measured distance, and records both dates', () => {
+    const planned = planChange(quote(), { action: 'change_date', date: '2026-12-12' }, at('2026-11-25T09:00:00Z'));
+    const saturday = specPricing('studio', MILES, ['sofa'], '2026-12-12');
+    expect(planned).toMatchObject({
+      ok: true,
+      next: { moveDate: '2026-12-12', pricing: saturday, pricedAt: '2026-11-25T09:00:00.000Z', status: 'quoted' },
+      event: { kind: 'date_changed', from: '2026-12-09', to: '2026-12-12', total: saturday.total },
+    });
+  });
+
+  it('keeps an unpriced quote unpriced when its date changes', () => {
+    const planned = planChange(
+      quote({ pricing: null, distanceMiles: null, pricedAt: null }),
+      { action: 'change_date', date: '2026-12-12' },
+      at('2026-11-25T09:00:00Z'),
+    );
+    expect(planned).toMatchObject({ ok: true, next: { pricing: null, pricedAt: null }, event: { total: null } });
+  });
+
+  it('books at the estimate while it holds, and prices it again after 28 days', () => {
+    const held = planChange(quote(), { action: 'request_booking' }, at('2026-12-08T12:00:00Z'));
+    expect(held).toMatchObject({ ok: true, next: { pricedAt: created, status: 'booking_requested' }, event: { repriced: false } });
+    // A quote priced when the tables were different: the request is priced again from today's tables.
+    const stale = quote({ moveDate: '2027-01-20', pricing: { ...specPricing('studio', MILES, ['sofa']), total: 1 } });
+    const expired = planChange(stale, { action: 'request_booking' }, at('2026-12-23T12:00:00Z'));
+    const today = specPricing('studio', MILES, ['sofa'], '2027-01-20');
+    expect(expired).toMatchObject({
+      ok: true,
+      next: { pricing: today, pricedAt: '2026-12-23T12:00:00.000Z' },
+      event: { kind: 'booking_requested', total: today.total, repriced: true },
+    });
+  });
+
+  it('passes on the refusals, naming the date field for a date the booking rule refuses', () => {
+    expect(planChange(quote(), { action: 'change_date', date: '2026-12-25' }, at('2026-11-25T09:00:00Z'))).toEqual({
+      ok: false,
+      message: MOVE_DATE_MESSAGES.closed('Christmas Day'),
+      field: 'moveDate',
+    });
+    expect(planChange(quote({ status: 'cancelled' }), { action: 'access', access: null, notes: null }, at('2026-11-25T09:00:00Z'))).toEqual(
+      {
+        ok: false,
+        message: MOVE_REFUSALS.cancelled,
+      },
+    );
+    expect(planChange(quote(), { action: 'request_booking' }, at('2026-12-10T09:00:00Z'))).toEqual({
+      ok: false,
+      message: MOVE_REFUSALS.moved,
+    });
+  });
+});
