@@ -10,7 +10,7 @@ import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
 import { validUntilLine } from '~/lib/estimate-validity';
 import { formatMoney } from '~/lib/money';
-import { DONE_NOTICES, MOVE_REFUSALS, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '~/lib/move-status';
+import { CANCELLATION_RIGHTS, DONE_NOTICES, MOVE_REFUSALS, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '~/lib/move-status';
 import { specPricing } from '../shared/spec-pricing';
 import { openDay } from '../shared/dates';
 import { apiBase, call, emailsTo, query, unique, validQuote, type CapturedEmail } from './helpers';
@@ -258,8 +258,9 @@ describe('the manage page', () => {
     expect(asked.status).toBe(200);
     const html = await asked.text();
     expect(readPage(html).shown('cancel-confirm')).toBe(true);
-    expect(html).toContain('Nothing to pay');
-    expect(html).toContain('Consumer Contracts Regulations 2013');
+    expect(readPage(html).shown('act:cancel')).toBe(true);
+    expect(html).toContain(CANCELLATION_RIGHTS);
+    expect(CANCELLATION_RIGHTS).toContain('nothing to pay');
     expect(row(quote.reference).status).toBe('quoted');
 
     expect((await manage(quote, { action: 'cancel-confirm' })).status).toBe(303);
