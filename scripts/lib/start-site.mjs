@@ -11,7 +11,7 @@ import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
-import { offlineEnv } from './offline-env.mjs';
+import { toolEnv } from './project-copy.mjs';
 import { startStandIns } from './stand-ins.mjs';
 
 /** The health answer's header that echoes the run's token (functions/api/health.ts). */
@@ -158,9 +158,10 @@ export async function startSite({
     ],
     {
       cwd,
+      // Without the test runner's NODE_ENV=test (vitest's), which would make the build a development one (React's
+      // development build in dist/, measured by `npm run budgets` after `npm run test:unit`).
       env: {
-        ...offlineEnv,
-        ...env,
+        ...toolEnv(env),
         POSTCODES_API_URL: standIns.postcodesUrl,
         PUBLIC_POSTCODES_API_URL: standIns.postcodesUrl,
         RESEND_BASE_URL: standIns.resendUrl,
