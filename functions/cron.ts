@@ -44,7 +44,7 @@ export async function alertGivenUp(env: Env): Promise<number> {
 }
 
 /** Tables of rows that belong to a record and go with it: a quote's tokens and history (none outlives its quote for long). */
-const BELONGING_TABLES = ['email_outbox', 'quote_view_tokens', 'quote_staff_tokens', 'quote_events'];
+const BELONGING_TABLES = ['email_outbox', 'quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
 
 /** Records past the retention period, and sign-in links and sessions past their end. */
 export async function deleteExpired(env: Env, now: Date): Promise<void> {

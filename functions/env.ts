@@ -28,6 +28,8 @@ export interface Env {
    * test (and the fuzz) gets its own bucket. Never set in production, where the key is CF-Connecting-IP.
    */
   RATE_LIMIT_CLIENT_HEADER?: string;
+  /** Test environments only: a request's clock from this header (functions/lib/clock.ts). */
+  TEST_CLOCK_HEADER?: string;
   /**
    * Test environments only: the name of a response header in which the Worker reports how many D1 round trips the
    * request took (lib/d1.ts countingD1), so a test can hold a quote to its budget. Never set in production.

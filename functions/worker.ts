@@ -35,6 +35,7 @@ import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { manageQuote } from './pages/quote-manage';
 import { answerStaffPage, showStaffPage } from './pages/quote-staff';
+import { reviewsPage, REVIEWS_PATH } from './pages/reviews-page';
 import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 import { askForSignInLink, verifySignInLink } from './pages/login';
 import { accountPage, deleteData, signOut } from './pages/account';
@@ -65,6 +66,7 @@ for (const path of [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.st
   api.get(path, showStaffPage);
   api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
+api.get(REVIEWS_PATH, reviewsPage);
 api.get(PAGE_PATHS.contact, contactSentPage);
 api.get(PAGE_PATHS.faq, faqSearchPage);
 api.post(ACCOUNT_PATHS.login, askForSignInLink);
@@ -100,6 +102,8 @@ function forTheWorker(request: Request, url: URL): boolean {
   if (isConfirmationPath(pathname) || isStaffPath(pathname)) return true;
   if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
   if (matchesPath(WORKER_PATHS.login, pathname)) return request.method === 'POST';
+  // /reviews shows verified reviews once any is published (pages/reviews-page.ts).
+  if (matchesPath(WORKER_PATHS.reviews, pathname)) return request.method === 'GET';
   if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;
   return request.method === 'GET' && isContactSent(url);
 }

@@ -15,21 +15,40 @@ CREATE TABLE quote_events (
 );
 CREATE INDEX quote_events_reference ON quote_events (reference, id);
 
--- The staff link in a booking request's business e-mail (/quote-staff?ref=…&t=…): its own token, for that one
--- request, of which only the SHA-256 hash is kept; used_at is set when it confirms or declines.
+-- The staff links in the business e-mails (/quote-staff?ref=…&t=…): a booking request's (confirm or decline it) and a
+-- review's (publish it or not), each its own token for that one purpose, of which only the SHA-256 hash is kept;
+-- used_at is set when it is answered.
 CREATE TABLE quote_staff_tokens (
   token_hash TEXT PRIMARY KEY,
   reference TEXT NOT NULL,
+  purpose TEXT NOT NULL CHECK (purpose IN ('booking', 'review')),
   created_at TEXT NOT NULL,
   used_at TEXT
 );
 CREATE INDEX quote_staff_tokens_reference ON quote_staff_tokens (reference);
 
+-- Issue 19, item 6: reviews only from real moves, one per booked move after its date. Published on /reviews as
+-- "Verified move, <month year>" once a staff link approves it (status 'published'); never before.
+CREATE TABLE move_reviews (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  reference TEXT NOT NULL UNIQUE,        -- quote_requests.reference
+  created_at TEXT NOT NULL,
+  move_date TEXT NOT NULL,
+  rating INTEGER NOT NULL CHECK (rating BETWEEN 1 AND 5),
+  text TEXT NOT NULL,
+  name TEXT NOT NULL,                    -- as published: first name and initial
+  service TEXT NOT NULL,                 -- what was moved, as published ('Two-bedroom home')
+  status TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'published', 'withheld')),
+  decided_at TEXT
+);
+CREATE INDEX move_reviews_published ON move_reviews (status, decided_at);
+
 -- The outbox also carries the e-mails of those changes: 'move' (to the customer with a view link, or to the
--- business) and 'staff' (the business e-mail with the staff link). The CHECK is rebuilt as in 0006.
+-- business), 'staff' (the business e-mail with a booking's staff link) and 'review' (with a review's). The CHECK is
+-- rebuilt as in 0006.
 CREATE TABLE email_outbox_new (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
-  record_type TEXT NOT NULL CHECK (record_type IN ('quote', 'contact', 'callback', 'alert', 'signin', 'account', 'move', 'staff')),
+  record_type TEXT NOT NULL CHECK (record_type IN ('quote', 'contact', 'callback', 'alert', 'signin', 'account', 'move', 'staff', 'review')),
   record_reference TEXT NOT NULL,
   kind TEXT NOT NULL,
   recipient TEXT NOT NULL,

@@ -33,6 +33,8 @@ export interface Config {
   };
   /** Test environments only: the header naming a request's rate-limit bucket. */
   rateLimitClientHeader: string | undefined;
+  /** Test environments only: the header giving a request's clock (an ISO instant), so a test can be after a move date. */
+  testClockHeader: string | undefined;
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
@@ -59,6 +61,7 @@ export function parseConfig(env: Env): Config {
       maxAttempts: number(env.OUTBOX_MAX_ATTEMPTS, DEFAULT_MAX_ATTEMPTS, (n) => Number.isInteger(n) && n > 0),
     },
     rateLimitClientHeader: env.RATE_LIMIT_CLIENT_HEADER || undefined,
+    testClockHeader: env.TEST_CLOCK_HEADER || undefined,
   };
 }
 

@@ -160,7 +160,7 @@ function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: s
 /** The link an e-mail carries: a quote's view link, a booking request's staff link, or a sign-in link. */
 function linkFor(env: Env, attempt: Attempt, token: string): { html: string; text: string } {
   const { siteUrl } = config(env);
-  if (attempt.recordType === 'staff') return staffEmailLink(siteUrl, attempt.recordReference, token);
+  if (attempt.recordType === 'staff' || attempt.recordType === 'review') return staffEmailLink(siteUrl, attempt.recordReference, token);
   if (attempt.recordType !== 'signin') return emailLink(siteUrl, attempt.recordReference, token);
   const url = signInUrl(siteUrl, token);
   return { html: url.replaceAll('&', '&amp;'), text: url };
@@ -229,8 +229,9 @@ export async function drainOutbox(env: Env, now: Date, deadline: number): Promis
         tokenInserts.push(link.insert);
         continue;
       }
-      if (attempt.recordType === 'staff') {
-        const staff = await newStaffToken(env.DB, attempt.recordReference, now);
+      if (attempt.recordType === 'staff' || attempt.recordType === 'review') {
+        const purpose = attempt.recordType === 'staff' ? 'booking' : 'review';
+        const staff = await newStaffToken(env.DB, attempt.recordReference, now, purpose);
         tokens.set(attempt.idempotencyKey, staff.token);
         tokenInserts.push(staff.insert);
         continue;

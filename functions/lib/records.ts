@@ -16,10 +16,10 @@ export const RECORD_TYPES = Object.keys(RECORD_TABLES) as RecordType[];
 /**
  * Outbox rows that are not a record's own first e-mails: an alert to the business about e-mails that could not be
  * sent, a sign-in link, the confirmation that an address's data was deleted (functions/lib/account/), and the e-mails
- * of a change to a quote ('move', with a view link for the customer; 'staff', the business's with the staff link:
- * functions/lib/quote/manage.ts). None of them has an e-mail status of its own to keep.
+ * of a change to a quote ('move', with a view link for the customer; 'staff' and 'review', the business's with a
+ * booking's or a review's staff link: functions/lib/quote/manage.ts). None of them has an e-mail status of its own to keep.
  */
-export const OUTBOX_ONLY_TYPES = ['alert', 'signin', 'account', 'move', 'staff'] as const;
+export const OUTBOX_ONLY_TYPES = ['alert', 'signin', 'account', 'move', 'staff', 'review'] as const;
 
 export type OutboxRecordType = RecordType | (typeof OUTBOX_ONLY_TYPES)[number];
 

@@ -25,6 +25,8 @@ export const WORKER_PATHS = {
   staff: PAGE_PATHS.staff,
   staffBelow: `${PAGE_PATHS.staff}/*`,
   staffHtml: `${PAGE_PATHS.staff}.html`,
+  /** The reviews page, with the verified reviews published so far. */
+  reviews: '/reviews',
   /** /contact after a plain form post names the reference. */
   contact: PAGE_PATHS.contact,
   /** /faq?q=… is the Help Centre searched without JavaScript. */

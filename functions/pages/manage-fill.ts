@@ -11,7 +11,7 @@ import { customerActions, describeEvent, DONE_NOTICES, STATUS_LABELS, STATUS_TEX
 import { PRICE_PENDING } from '../../src/lib/price-lines';
 import { escapeHtml as e } from '../lib/escape';
 import type { Fill } from '../lib/prebuilt-page';
-import type { HistoryEntry } from '../lib/quote/manage';
+import { moveFacts, type HistoryEntry } from '../lib/quote/manage';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 
 /** What a post to the manage page leaves on it. */
@@ -33,8 +33,7 @@ export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {
   const today = londonToday(now);
   const text: Record<string, string> = { status: STATUS_LABELS[quote.status], 'status-text': STATUS_TEXT[quote.status] };
   const show: string[] = [];
-  const facts = { status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null };
-  for (const action of customerActions(facts, today)) show.push(`act:${action}`);
+  for (const action of customerActions(moveFacts(quote), today)) show.push(`act:${action}`);
   if (quote.status === 'quoted' && quote.pricedAt) {
     if (estimateHolds(quote.pricedAt, today)) {
       text['valid-until'] = validUntilLine(quote.pricedAt);

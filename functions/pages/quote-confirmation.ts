@@ -14,6 +14,7 @@ import type { AppBindings } from '../env';
 import { config } from '../lib/config';
 import { ACCOUNT_PAGE, errorFill, filledPage, mergeFills, notFoundPage, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { moveHistory } from '../lib/quote/manage';
+import { requestNow } from '../lib/clock';
 import { DONE_NOTICES } from '../../src/lib/move-status';
 import { historyRows, manageFill, manageValues, type ManageState } from './manage-fill';
 import { ownsQuote, signedInEmail } from '../lib/account/session';
@@ -76,7 +77,12 @@ export interface QuotePageState extends ManageState {
   /** Field name → message, and a problem with no field: the manage section's error summary. */
   errors?: Record<string, string>;
   general?: string;
+  /** A refused post's fields, shown again as typed (a review's words and stars, a date). */
+  values?: URLSearchParams;
 }
+
+/** The fields a refused post shows again. */
+const KEPT_AS_TYPED = ['moveDate', 'rating', 'reviewText'];
 
 /**
  * The stored quote's page, its manage section in `state` (functions/pages/quote-manage.ts answers its posts with it).
@@ -84,7 +90,7 @@ export interface QuotePageState extends ManageState {
  */
 export async function quotePage(c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> {
   const { quote, token } = opened;
-  const now = new Date();
+  const now = requestNow(c);
   const [page, map, history] = await Promise.all([
     prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation),
     // A quote still to be priced has no measured route to draw.
@@ -97,9 +103,11 @@ export async function quotePage(c: PageContext, opened: OpenedQuote, status: num
   const fill = mergeFills(confirmationFill(quote), manage, problems, map?.fill ?? {});
   fill.href = { calendar: calendarHref(quote.reference, token), self: quotePageHref(quote.reference, token) };
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
+  const values = manageValues(quote, token, state);
+  for (const name of KEPT_AS_TYPED) if (state.values?.has(name)) values.set(name, state.values.get(name) ?? '');
   const filled = filledPage(
     page,
-    { ...fill, form: { values: manageValues(quote, token, state), errors }, hasErrors, focus: hasErrors ? 'errors' : manage.focus },
+    { ...fill, form: { values, errors }, hasErrors, focus: hasErrors ? 'errors' : manage.focus },
     status,
     ACCOUNT_PAGE,
   );

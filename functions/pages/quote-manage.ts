@@ -16,12 +16,16 @@ import type { AppBindings } from '../env';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
-import { applyChange, priceFor, type MoveChange } from '../lib/quote/manage';
+import { applyChange, moveFacts, priceFor, type MoveChange } from '../lib/quote/manage';
+import { requestNow } from '../lib/clock';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { clientKey, withinLimit } from '../lib/rate-limit';
 import { openQuote, quotePage, quotePageHref, type OpenedQuote } from './quote-confirmation';
 
 type PageContext = Context<AppBindings>;
+
+/** The fields whose messages go next to them; any other problem is the summary's general line. */
+const FIELDS = new Set(['moveDate', 'rating', 'reviewText']);
 
 /** Two notes of 2,000 characters, encoded, and the rest. */
 const MAX_MANAGE_BODY = 16 * 1024;
@@ -49,6 +53,8 @@ function changeOf(form: ManageForm): MoveChange | null {
       return { action: 'request_booking' };
     case 'cancel-confirm':
       return { action: 'cancel' };
+    case 'review':
+      return { action: 'review', rating: Number(form.rating), text: form.reviewText };
     case 'date':
     case 'book':
     case 'cancel':
@@ -65,8 +71,8 @@ type Asking = Extract<ManageForm, { action: 'date' | 'book' | 'cancel' }>;
  */
 async function ask(c: PageContext, opened: OpenedQuote, form: Asking): Promise<Response> {
   const { quote } = opened;
-  const today = londonToday();
-  const facts = { status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null };
+  const today = londonToday(requestNow(c));
+  const facts = moveFacts(quote);
   if (form.action === 'book') {
     const refusal = moveRefusal('request_booking', facts, today);
     if (refusal) return quotePage(c, opened, 409, { general: refusal });
@@ -104,9 +110,9 @@ export async function manageQuote(c: PageContext): Promise<Response> {
   const checked = manageSchema.safeParse(body);
   if (!checked.success) {
     const errors = fieldErrors(checked.error);
-    const { moveDate, ...others } = errors;
-    const general = Object.values(others)[0];
-    return quotePage(c, opened, 400, { ...(moveDate ? { errors: { moveDate } } : {}), ...(general ? { general } : {}) });
+    const onFields = Object.fromEntries(Object.entries(errors).filter(([field]) => FIELDS.has(field)));
+    const general = Object.entries(errors).find(([field]) => !FIELDS.has(field))?.[1];
+    return quotePage(c, opened, 400, { errors: onFields, ...(general ? { general } : {}), values });
   }
   const form = checked.data;
   const wanted = changeOf(form);
@@ -115,7 +121,7 @@ export async function manageQuote(c: PageContext): Promise<Response> {
 
 /** Makes the change and answers 303 to the page, or the page saying why it could not be made. */
 async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange): Promise<Response> {
-  const applied = await applyChange(c.env, opened.quote, wanted);
+  const applied = await applyChange(c.env, opened.quote, wanted, requestNow(c));
   if (!applied.ok) {
     const again = await openQuote(c, opened.quote.reference, opened.token);
     const said = applied.field ? { errors: { [applied.field]: applied.message } } : { general: applied.message };

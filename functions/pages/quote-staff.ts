@@ -1,9 +1,10 @@
 /**
- * /quote-staff?ref=…&t=…, the staff link in a booking request's business e-mail (issue 19, item 3): GET shows the
- * move and a form; POST confirms or declines the request with a note, which moves the status on and e-mails the
- * customer and the business (lib/quote/manage.ts). The link opens only while unused (lib/quote/staff-link.ts);
- * anything else is the site's 404 page, as for a wrong quote link. The answer is the page itself, saying what was
- * done: the link is spent, so there is no page to go back to.
+ * /quote-staff?ref=…&t=…, the staff links in the business e-mails (issue 19): a booking request's (confirm or decline
+ * it with a note, which moves the status on and e-mails the customer and the business: lib/quote/manage.ts) and a
+ * review's (publish it on /reviews as a verified move, or withhold it). GET shows the move and the form; POST
+ * answers. A link opens only while unused and only for its purpose (lib/quote/staff-link.ts); anything else is the
+ * site's 404 page, as for a wrong quote link. The answer is the page itself, saying what was done: the link is spent,
+ * so there is no page to go back to.
  */
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
@@ -12,11 +13,12 @@ import { formatMoney } from '../../src/lib/money';
 import { staffSchema } from '../../src/lib/manage-move';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { AppBindings } from '../env';
+import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson } from '../lib/http';
 import { ACCOUNT_PAGE, errorFill, filledPage, mergeFills, notFoundPage, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
-import { applyChange } from '../lib/quote/manage';
-import { opensStaffLink } from '../lib/quote/staff-link';
+import { applyChange, decideReview, reviewOf } from '../lib/quote/manage';
+import { staffLinkPurpose, type StaffPurpose } from '../lib/quote/staff-link';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { pagePath } from '../lib/worker-paths';
@@ -27,6 +29,15 @@ type PageContext = Context<AppBindings>;
 
 const MAX_STAFF_BODY = 8 * 1024;
 
+/** Which buttons each link may press. */
+const ACTIONS: Record<StaffPurpose, readonly string[]> = { booking: ['confirm', 'decline'], review: ['publish', 'withhold'] };
+
+interface StaffLink {
+  quote: StoredQuote;
+  token: string;
+  purpose: StaffPurpose;
+}
+
 interface StaffState {
   done?: string;
   errors?: Record<string, string>;
@@ -34,25 +45,36 @@ interface StaffState {
   values?: URLSearchParams;
 }
 
-/** The quote an unused staff link opens, or null. */
-async function staffQuote(c: PageContext, reference: string | null, token: string | null): Promise<StoredQuote | null> {
-  if (!(await opensStaffLink(c.env.DB, reference, token)) || !reference) return null;
-  return findQuote(c.env.DB, { reference });
+/** The quote and purpose an unused staff link opens, or null. */
+async function openStaffLink(c: PageContext, reference: string | null, token: string | null): Promise<StaffLink | null> {
+  const purpose = await staffLinkPurpose(c.env.DB, reference, token);
+  if (!purpose || !reference || !token) return null;
+  const quote = await findQuote(c.env.DB, { reference });
+  return quote ? { quote, token, purpose } : null;
 }
 
-async function staffPage(c: PageContext, quote: StoredQuote, token: string, status: number, state: StaffState = {}): Promise<Response> {
+async function staffPage(c: PageContext, link: StaffLink, status: number, state: StaffState = {}): Promise<Response> {
+  const { quote, token, purpose } = link;
   const errors = state.errors ?? {};
   const problems = errorFill(errors, state.general);
-  const manage = manageFill(quote, new Date());
+  const manage = manageFill(quote, requestNow(c));
+  const review = purpose === 'review' ? await reviewOf(c.env.DB, quote.reference) : null;
+  const open = !state.done;
   const fill = mergeFills(confirmationFill(quote), { text: manage.text }, problems, {
     text: {
       'price:total': quote.pricing ? formatMoney(quote.pricing.total) : 'To be priced',
       awkward: quote.moveNotes?.awkward || '—',
       items: quote.moveNotes?.items || '—',
       ...(quote.additionalInfo ? {} : { notes: '—' }),
+      ...(review ? { 'review:rating': `${review.rating} out of 5`, 'review:text': review.text, 'review:name': review.name } : {}),
       ...(state.done ? { done: state.done } : {}),
     },
-    show: [...(quote.status === 'booking_requested' && !state.done ? ['answer'] : []), ...(state.done ? ['done'] : [])],
+    show: [
+      ...(open && purpose === 'booking' && quote.status === 'booking_requested' ? ['answer'] : []),
+      ...(review ? ['review'] : []),
+      ...(open && review?.status === 'pending' ? ['review-answer'] : []),
+      ...(state.done ? ['done'] : []),
+    ],
   });
   const values = state.values ?? new URLSearchParams();
   values.set('ref', quote.reference);
@@ -69,29 +91,38 @@ async function staffPage(c: PageContext, quote: StoredQuote, token: string, stat
 
 export async function showStaffPage(c: PageContext): Promise<Response> {
   if (pagePath(new URL(c.req.url).pathname) !== PAGE_PATHS.staff) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  const token = c.req.query('t') ?? null;
-  const quote = await staffQuote(c, c.req.query('ref') ?? null, token);
-  if (!quote || !token) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  return staffPage(c, quote, token, 200);
+  const link = await openStaffLink(c, c.req.query('ref') ?? null, c.req.query('t') ?? null);
+  return link ? staffPage(c, link, 200) : notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
 }
 
 export async function answerStaffPage(c: PageContext): Promise<Response> {
   const posted = await readFormPost(c, MAX_STAFF_BODY);
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const { values } = posted;
-  const token = values.get('t');
-  const quote = await staffQuote(c, values.get('ref'), token);
-  if (!quote || !token) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  const link = await openStaffLink(c, values.get('ref'), values.get('t'));
+  if (!link) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const body = Object.fromEntries(values);
-  if (isHoneypotFilled(body)) return staffPage(c, quote, token, 200);
+  if (isHoneypotFilled(body)) return staffPage(c, link, 200);
   const checked = staffSchema.safeParse(body);
-  if (!checked.success) {
-    const { note, ...others } = fieldErrors(checked.error);
-    const general = Object.values(others)[0];
-    return staffPage(c, quote, token, 400, { values, ...(note ? { errors: { note } } : {}), ...(general ? { general } : {}) });
+  if (!checked.success || !ACTIONS[link.purpose].includes(checked.data.action)) {
+    const { note, ...others } = checked.success ? {} : fieldErrors(checked.error);
+    const general = Object.values(others)[0] ?? (checked.success ? 'This link cannot do that.' : undefined);
+    return staffPage(c, link, 400, { values, ...(note ? { errors: { note } } : {}), ...(general ? { general } : {}) });
   }
   const { action, note } = checked.data;
-  const applied = await applyChange(c.env, quote, { action, note });
-  if (!applied.ok) return staffPage(c, quote, token, 409, { values, general: applied.message });
-  return staffPage(c, applied.quote, token, 200, { done: `${describeEvent(applied.event, formatMoney)}. We have e-mailed the customer.` });
+  const now = requestNow(c);
+  if (action === 'publish' || action === 'withhold') {
+    const decided = await decideReview(c.env.DB, link.quote.reference, action === 'publish', now);
+    if (!decided) return staffPage(c, link, 409, { general: 'This review has already been answered.' });
+    const done =
+      action === 'publish'
+        ? 'Published: the review is on our reviews page as a verified move.'
+        : 'Withheld: the review will not be published.';
+    return staffPage(c, link, 200, { done });
+  }
+  const applied = await applyChange(c.env, link.quote, { action, note }, now);
+  if (!applied.ok) return staffPage(c, link, 409, { values, general: applied.message });
+  return staffPage(c, { ...link, quote: applied.quote }, 200, {
+    done: `${describeEvent(applied.event, formatMoney)}. We have e-mailed the customer.`,
+  });
 }

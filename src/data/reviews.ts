@@ -1,4 +1,7 @@
-/** Customer reviews. The home carousel shows the four `featured` ones; /reviews shows them all. */
+/**
+ * The seed's reviews, every one a sample (`sample: true`): the home carousel shows four, /reviews all of them until
+ * verified reviews from real moves are published (the Worker then shows those instead: functions/pages/reviews-page.ts).
+ */
 
 export interface Review {
   id: string;
@@ -17,7 +20,13 @@ export interface Review {
   /** Reviews page extras */
   date: string;
   service: string;
+  /** From a booking we can check. */
   verified: boolean;
+  /**
+   * Written to show how reviews look, not from a real move (issue 19, item 6: reviews must not pretend). Labelled
+   * "Sample review", and /reviews shows them only until the first verified review is published.
+   */
+  sample: boolean;
   location: string;
 }
 
@@ -33,7 +42,8 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-03-02',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'London',
   },
   {
@@ -47,7 +57,8 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-02-17',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Leeds',
   },
   {
@@ -61,7 +72,8 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-indigo-50',
     date: '2024-01-28',
     service: 'Furniture moving',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Manchester',
   },
   {
@@ -75,7 +87,8 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-01-13',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Cardiff',
   },
 ];
@@ -93,7 +106,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-03-09',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Edinburgh',
   },
   {
@@ -107,7 +121,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-03-05',
     service: 'Furniture moving',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Nottingham',
   },
   {
@@ -121,7 +136,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-indigo-50',
     date: '2024-02-26',
     service: 'Packing',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Bath',
   },
   {
@@ -135,7 +151,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-02-21',
     service: 'Commercial moving',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Reading',
   },
   {
@@ -149,7 +166,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-02-12',
     service: 'Student moving',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Sheffield',
   },
   {
@@ -163,7 +181,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-02-08',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Bristol',
   },
   {
@@ -177,7 +196,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-indigo-50',
     date: '2024-02-03',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Birmingham',
   },
   {
@@ -191,7 +211,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-01-30',
     service: 'Furniture moving',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Swansea',
   },
   {
@@ -205,7 +226,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-01-24',
     service: 'Packing',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Leicester',
   },
   {
@@ -219,7 +241,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-01-19',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Glasgow',
   },
   {
@@ -234,6 +257,7 @@ export const moreReviews: readonly Review[] = [
     date: '2024-01-16',
     service: 'Home removals',
     verified: false,
+    sample: true,
     location: 'Oxford',
   },
   {
@@ -247,7 +271,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-01-10',
     service: 'Furniture moving',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Norwich',
   },
   {
@@ -261,7 +286,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-01-06',
     service: 'Home removals',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'Brighton',
   },
   {
@@ -275,7 +301,8 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-01-03',
     service: 'Commercial moving',
-    verified: true,
+    verified: false,
+    sample: true,
     location: 'York',
   },
 ];

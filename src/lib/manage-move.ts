@@ -22,6 +22,14 @@ const notes = (label: string) =>
 
 const date = z.string('Please choose a move date.').check(z.trim(), z.minLength(1, 'Please choose a move date.'));
 
+/** A review's words: enough to help the next customer, short enough to read on a phone. */
+export const REVIEW_TEXT_LIMITS = { min: 20, max: 1000 } as const;
+
+export const REVIEW_MESSAGES = {
+  short: `Please tell us a little about your move (at least ${REVIEW_TEXT_LIMITS.min} characters).`,
+  long: `Please keep your review to ${REVIEW_TEXT_LIMITS.max.toLocaleString('en-GB')} characters or fewer.`,
+} as const;
+
 /** A customer's button on the manage page: `action` names it; `ref` and `t` (the view token, when opened by one) come along hidden. */
 export const manageSchema = z.discriminatedUnion('action', [
   // 'See the new price' and then 'Change the date to …': the engine prices the new day before anything changes.
@@ -41,6 +49,19 @@ export const manageSchema = z.discriminatedUnion('action', [
   // 'Cancel this move' asks first; 'Yes, cancel my move' cancels.
   z.object({ action: z.literal('cancel'), website: honeypotField }),
   z.object({ action: z.literal('cancel-confirm'), website: honeypotField }),
+  // After a booked move's date: stars and words, published once a staff link approves them (issue 19, item 6).
+  z.object({
+    action: z.literal('review'),
+    rating: z.enum(['1', '2', '3', '4', '5'], 'Please choose a rating from 1 to 5 stars.'),
+    reviewText: z
+      .string(REVIEW_MESSAGES.short)
+      .check(
+        z.trim(),
+        z.minLength(REVIEW_TEXT_LIMITS.min, REVIEW_MESSAGES.short),
+        z.maxLength(REVIEW_TEXT_LIMITS.max, REVIEW_MESSAGES.long),
+      ),
+    website: honeypotField,
+  }),
 ]);
 
 export type ManageForm = z.infer<typeof manageSchema>;
@@ -50,7 +71,8 @@ export const STAFF_NOTE_LIMIT = 1000;
 
 /** The staff link's page: confirm or decline the booking request, with a note for the customer. */
 export const staffSchema = z.object({
-  action: z.enum(['confirm', 'decline'], 'Please choose confirm or decline.'),
+  // A booking request's link confirms or declines; a review's publishes or withholds.
+  action: z.enum(['confirm', 'decline', 'publish', 'withhold'], 'Please choose one of the buttons.'),
   note: z._default(
     z
       .string()

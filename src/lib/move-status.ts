@@ -15,7 +15,7 @@ export const MOVE_STATUSES = ['quoted', 'booking_requested', 'booked', 'declined
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
 
 /** What a customer (or, for confirm and decline, our staff) can do to a quote. */
-export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline';
+export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline' | 'review';
 
 export const STATUS_LABELS: Record<MoveStatus, string> = {
   quoted: 'Quoted',
@@ -52,6 +52,9 @@ export const MOVE_REFUSALS = {
   dateUnbookable: 'This move date can no longer be booked online. Please choose another date first.',
   notRequested: 'This booking request has already been answered.',
   sameDate: 'That is already the move date.',
+  notMovedYet: 'You can review your move once it has taken place.',
+  notBooked: 'Only a move booked with us can be reviewed.',
+  reviewed: 'You have already reviewed this move. Thank you!',
 } as const;
 
 export interface MoveFacts {
@@ -60,6 +63,8 @@ export interface MoveFacts {
   moveDate: string;
   /** The quote has a price (an unpriced one waits for ours). */
   priced: boolean;
+  /** The customer has reviewed the move. */
+  reviewed?: boolean;
 }
 
 /** Why `action` cannot be taken now (`today` a UK day), or null when it can. */
@@ -68,6 +73,11 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
   if (status === 'cancelled') return MOVE_REFUSALS.cancelled;
   const moved = moveDate < today;
   switch (action) {
+    // Reviews come only from real moves (issue 19, item 6): booked with us, and after the day.
+    case 'review':
+      if (status !== 'booked') return MOVE_REFUSALS.notBooked;
+      if (!moved) return MOVE_REFUSALS.notMovedYet;
+      return facts.reviewed ? MOVE_REFUSALS.reviewed : null;
     case 'change_date':
       if (moved) return MOVE_REFUSALS.moved;
       if (status === 'booking_requested' || status === 'booked') return MOVE_REFUSALS.withMover;
@@ -101,6 +111,7 @@ export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus 
     case 'change_date':
       return 'quoted';
     case 'access':
+    case 'review':
       return status;
     case 'request_booking':
       return 'booking_requested';
@@ -115,7 +126,9 @@ export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus 
 
 /** Which of the customer's actions the page offers for these facts. */
 export const customerActions = (facts: MoveFacts, today: string): MoveAction[] =>
-  (['change_date', 'access', 'request_booking', 'cancel'] as const).filter((action) => moveRefusal(action, facts, today) === null);
+  (['change_date', 'access', 'request_booking', 'cancel', 'review'] as const).filter(
+    (action) => moveRefusal(action, facts, today) === null,
+  );
 
 /** A history entry in words. */
 export type MoveEvent =
@@ -125,7 +138,10 @@ export type MoveEvent =
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   | { kind: 'confirmed'; note: string }
   | { kind: 'declined'; note: string }
-  | { kind: 'cancelled' };
+  | { kind: 'cancelled' }
+  | { kind: 'reviewed'; rating: number }
+  | { kind: 'review_published' }
+  | { kind: 'review_withheld' };
 
 export function describeEvent(event: MoveEvent, money: (pounds: number) => string): string {
   switch (event.kind) {
@@ -143,6 +159,12 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
       return `Booking declined${event.note ? `: ${event.note}` : ''}`;
     case 'cancelled':
       return 'Move cancelled';
+    case 'reviewed':
+      return `Review sent: ${event.rating} out of 5`;
+    case 'review_published':
+      return 'Review published on our reviews page as a verified move';
+    case 'review_withheld':
+      return 'Review checked and not published';
   }
 }
 
@@ -152,4 +174,5 @@ export const DONE_NOTICES: Partial<Record<MoveEvent['kind'], string>> = {
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
   booking_requested: 'Your booking request is sent. A mover confirms within 24 hours, and we will e-mail you. There is nothing to pay now.',
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
+  reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',
 };

@@ -305,3 +305,108 @@ describe('the manage page', () => {
     expect(row(quote.reference).status).toBe('quoted');
   });
 });
+
+describe('reviews only from real moves (issue 19, item 6)', () => {
+  /** A booked quote: asked to book and confirmed through the staff link. */
+  async function bookedQuote(moveDate: string): Promise<Made> {
+    const quote = await makeQuote({ moveDate });
+    expect((await manage(quote, { action: 'book' })).status).toBe(303);
+    const [business] = await mailed(BUSINESS, quote.reference, 'booking requested');
+    const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business!.text)![0]);
+    const confirmed = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' });
+    expect(confirmed.status).toBe(200);
+    return quote;
+  }
+
+  /** As if on the day after the move (the test environment's clock header). */
+  const dayAfter = (moveDate: string) => ({ 'X-Test-Now': `${addDays(moveDate, 1)}T12:00:00Z` });
+
+  function postAt(headers: Record<string, string>, quote: Made, fields: Record<string, string>): Promise<Response> {
+    return fetch(`${apiBase()}${PAGE_PATHS.confirmation}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': FORM, Origin: apiBase(), ...headers },
+      body: new URLSearchParams({ ref: quote.reference, t: quote.token, ...fields }).toString(),
+    });
+  }
+
+  it('invites a review after a booked move’s date, publishes it from the staff link as a verified move, and takes one only', async () => {
+    const moveDate = openDay(3);
+    const quote = await bookedQuote(moveDate);
+    const after = dayAfter(moveDate);
+    // Before the day: no invitation, and a post is refused.
+    expect(readPage(await (await get(quote.page)).text()).shown('act:review')).toBe(false);
+    const early = await postAt({}, quote, { action: 'review', rating: '4', reviewText: 'Careful crew, on time, and the price held.' });
+    expect(early.status).toBe(409);
+    expect(readPage(await early.text()).filled('error:form')).toBe(MOVE_REFUSALS.notMovedYet);
+
+    const invited = await fetch(`${apiBase()}${quote.page}`, { headers: after });
+    expect(readPage(await invited.text()).shown('act:review')).toBe(true);
+
+    // Too short: refused on its field, with the words and stars kept as typed.
+    const short = await postAt(after, quote, { action: 'review', rating: '4', reviewText: 'Good.' });
+    expect(short.status).toBe(400);
+    const kept = readPage(await short.text(), { button: 'review' });
+    expect(kept.shown('error:reviewText')).toBe(true);
+    expect(kept.value('reviewText')).toBe('Good.');
+    expect(kept.value('rating')).toBe('4');
+
+    const words = 'Careful crew, on time, and the price <held> exactly.';
+    const sent = await postAt(after, quote, { action: 'review', rating: '4', reviewText: words });
+    expect(sent.status).toBe(303);
+    expect(query('SELECT rating, text, name, status FROM move_reviews WHERE reference = ?', quote.reference)).toEqual([
+      { rating: 4, text: words, name: 'Ada L.', status: 'pending' },
+    ]);
+    // Once only.
+    const again = await postAt(after, quote, { action: 'review', rating: '5', reviewText: 'A second go at the same review, please.' });
+    expect(again.status).toBe(409);
+
+    // Not on /reviews until a staff link publishes it.
+    expect(await (await get('/reviews')).text()).not.toContain(words.replace('<', '&lt;').replace('>', '&gt;'));
+    const [business] = await mailed(BUSINESS, quote.reference, 'review received');
+    expect(business!.text).toContain(words);
+    const staffUrl = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business!.text)![0]);
+    const staffToken = staffUrl.searchParams.get('t')!;
+    expect(query('SELECT purpose FROM quote_staff_tokens WHERE token_hash = ?', sha256(staffToken))).toEqual([{ purpose: 'review' }]);
+    const staffPage = readPage(await (await get(staffUrl.pathname + staffUrl.search)).text());
+    expect(staffPage.filled('review:text')).toBe(words);
+    expect(staffPage.shown('review-answer')).toBe(true);
+    // A review's link cannot answer a booking, and a booking's buttons are not on it.
+    expect(staffPage.shown('answer')).toBe(false);
+    expect((await post(PAGE_PATHS.staff, { ref: quote.reference, t: staffToken, action: 'decline', note: '' })).status).toBe(400);
+
+    const published = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staffToken, action: 'publish', note: '' });
+    expect(published.status).toBe(200);
+    expect(query('SELECT status FROM move_reviews WHERE reference = ?', quote.reference)).toEqual([{ status: 'published' }]);
+    expect((await get(staffUrl.pathname + staffUrl.search)).status).toBe(404);
+
+    const reviews = await get('/reviews');
+    expect(reviews.status).toBe(200);
+    const html = await reviews.text();
+    const month = new Date(`${moveDate}T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    expect(html).toContain(`Verified move, ${month}`);
+    expect(html).toContain(words.replace('<', '&lt;').replace('>', '&gt;'));
+    expect(html).not.toContain('Sample review');
+    expect(html).not.toContain('These are sample reviews');
+    const ratings = query<{ rating: number }>("SELECT rating FROM move_reviews WHERE status = 'published'").map((r) => r.rating);
+    const average = ratings.reduce((sum, r) => sum + r, 0) / ratings.length;
+    const page = readPage(html);
+    expect(page.filled('rating:overall')).toBe((Math.round(average * 10) / 10).toFixed(1));
+    expect(page.filled('rating:label')).toContain(`from ${ratings.length} verified`);
+    const history = readPage(await (await get(quote.page)).text());
+    expect(history.filled('status')).toBe(STATUS_LABELS.booked);
+  });
+
+  it('takes no review of a move that was not booked with us', async () => {
+    const moveDate = openDay(3);
+    const quote = await makeQuote({ moveDate });
+    const refused = await postAt(dayAfter(moveDate), quote, {
+      action: 'review',
+      rating: '5',
+      reviewText: 'Never moved, but here is a review anyway.',
+    });
+    expect(refused.status).toBe(409);
+    expect(readPage(await refused.text()).filled('error:form')).toBe(MOVE_REFUSALS.notBooked);
+    expect(query('SELECT * FROM move_reviews WHERE reference = ?', quote.reference)).toEqual([]);
+  });
+});

@@ -43,6 +43,7 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
     status: 'quoted',
     pricedAt: created,
     moveNotes: null,
+    reviewed: false,
     ...over,
   };
 }

@@ -39,9 +39,10 @@ describe('the transitions', () => {
   });
 
   it('refuses every other action in every status, with a sentence', () => {
-    const actions: MoveAction[] = ['change_date', 'access', 'request_booking', 'cancel', 'confirm', 'decline'];
+    const actions: MoveAction[] = ['change_date', 'access', 'request_booking', 'cancel', 'confirm', 'decline', 'review'];
     for (const status of MOVE_STATUSES) {
       for (const action of actions) {
+        // A review is allowed after the move date only; the other statuses' refusals are below.
         if (allowed.some(([from, a]) => from === status && a === action)) continue;
         expect(moveRefusal(action, facts(status), today), `${status} ${action}`).toMatch(/\.$/);
       }
@@ -49,9 +50,25 @@ describe('the transitions', () => {
   });
 });
 
+describe('a review', () => {
+  it('comes only from a booked move, after its date, once', () => {
+    const after = '2026-12-11';
+    expect(moveRefusal('review', facts('booked'), after)).toBeNull();
+    expect(statusAfter('review', 'booked')).toBe('booked');
+    expect(moveRefusal('review', facts('booked'), today)).toBe(MOVE_REFUSALS.notMovedYet);
+    expect(moveRefusal('review', facts('booked', { moveDate: after }), after)).toBe(MOVE_REFUSALS.notMovedYet);
+    expect(moveRefusal('review', facts('booked', { reviewed: true }), after)).toBe(MOVE_REFUSALS.reviewed);
+    for (const status of ['quoted', 'booking_requested', 'declined'] as const) {
+      expect(moveRefusal('review', facts(status), after), status).toBe(MOVE_REFUSALS.notBooked);
+    }
+    expect(moveRefusal('review', facts('cancelled'), after)).toBe(MOVE_REFUSALS.cancelled);
+    expect(customerActions(facts('booked'), after)).toEqual(['review']);
+  });
+});
+
 describe('the refusals', () => {
   it('changes nothing once cancelled', () => {
-    for (const action of ['change_date', 'access', 'request_booking', 'cancel', 'confirm', 'decline'] as const) {
+    for (const action of ['change_date', 'access', 'request_booking', 'cancel', 'confirm', 'decline', 'review'] as const) {
       expect(moveRefusal(action, facts('cancelled'), today)).toBe(MOVE_REFUSALS.cancelled);
     }
   });

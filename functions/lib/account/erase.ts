@@ -1,6 +1,6 @@
 /**
  * "Delete my data" (UK GDPR's right to erasure): every quote and contact message of an address, their view and staff
- * tokens, history and e-mails, its sign-in links and sessions, in one batch; then one e-mail confirms it through the outbox. Call-back
+ * tokens, history, reviews and e-mails, its sign-in links and sessions, in one batch; then one e-mail confirms it through the outbox. Call-back
  * requests hold no address, so the e-mail says how to ask about them. Reference numbers stay claimed (they hold nothing
  * personal and must never be issued twice).
  */
@@ -20,6 +20,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     db.prepare(`DELETE FROM quote_view_tokens WHERE reference IN (${quotes})`).bind(email),
     db.prepare(`DELETE FROM quote_staff_tokens WHERE reference IN (${quotes})`).bind(email),
     db.prepare(`DELETE FROM quote_events WHERE reference IN (${quotes})`).bind(email),
+    db.prepare(`DELETE FROM move_reviews WHERE reference IN (${quotes})`).bind(email),
     db
       .prepare(
         `DELETE FROM email_outbox WHERE record_reference IN (${quotes}) OR record_reference IN (${messages}) OR lower(recipient) = ?1`,
@@ -30,7 +31,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     db.prepare('DELETE FROM sign_in_links WHERE email = ?1').bind(email),
     db.prepare('DELETE FROM sessions WHERE email = ?1').bind(email),
   ]);
-  const deleted = { quotes: results[4]?.meta.changes ?? 0, messages: results[5]?.meta.changes ?? 0 };
+  const deleted = { quotes: results[5]?.meta.changes ?? 0, messages: results[6]?.meta.changes ?? 0 };
   const id = generateReference();
   const emails = [
     {

@@ -79,6 +79,7 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     status: 'quoted',
     pricedAt: price.pricing ? claim.createdAt : null,
     moveNotes: null,
+    reviewed: false,
   };
 }
 

@@ -16,13 +16,15 @@ import { newViewToken } from '../view-token';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
 import { newStaffToken, spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
+import { propertyTitle, quoteService } from './summary';
 
 export type MoveChange =
   | { action: 'change_date'; date: string }
   | { action: 'access'; access: StoredQuote['access']; notes: MoveNotes | null }
   | { action: 'request_booking' }
   | { action: 'cancel' }
-  | { action: 'confirm' | 'decline'; note: string };
+  | { action: 'confirm' | 'decline'; note: string }
+  | { action: 'review'; rating: number; text: string };
 
 /** A refusal names the field it is about when it is one (the new date). */
 export type Refused = { ok: false; message: string; field?: 'moveDate' };
@@ -40,13 +42,19 @@ export function priceFor(quote: StoredQuote, date: string): PricingResult | null
   });
 }
 
-const facts = (quote: StoredQuote) => ({ status: quote.status, moveDate: quote.moveDate, priced: quote.pricing !== null });
+/** What the state machine needs to know of a stored quote. */
+export const moveFacts = (quote: StoredQuote) => ({
+  status: quote.status,
+  moveDate: quote.moveDate,
+  priced: quote.pricing !== null,
+  reviewed: quote.reviewed,
+});
 
 /** What the change would make of the quote, or why it cannot be made (`now` decides today and the estimate's age). */
 export function planChange(quote: StoredQuote, change: MoveChange, now: Date): Planned {
   const today = londonToday(now);
   const action: MoveAction = change.action;
-  const refusal = moveRefusal(action, facts(quote), today);
+  const refusal = moveRefusal(action, moveFacts(quote), today);
   if (refusal) return { ok: false, message: refusal };
   const status = statusAfter(action, quote.status);
   const at = now.toISOString();
@@ -76,7 +84,16 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
         next: { ...quote, status },
         event: { kind: change.action === 'confirm' ? 'confirmed' : 'declined', note: change.note },
       };
+    case 'review':
+      return { ok: true, next: { ...quote, reviewed: true }, event: { kind: 'reviewed', rating: change.rating } };
   }
+}
+
+/** A review as /reviews publishes it: the first name and the surname's initial. */
+export function publishedName(name: string): string {
+  const [first = '', ...rest] = name.trim().split(/\s+/);
+  const initial = rest.at(-1)?.[0];
+  return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
 /** The guarded UPDATE: it changes the row only if it still is as it was read. */
@@ -104,6 +121,19 @@ function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1
 const afterChange = (db: D1Database, sql: string, ...values: Array<string | null>) =>
   db.prepare(`${sql} WHERE changes() = 1`).bind(...values);
 
+/** The review, waiting for a staff link to publish it (OR IGNORE: a second one racing the first changes nothing). */
+function reviewInsert(db: D1Database, quote: StoredQuote, review: { rating: number; text: string }, at: string): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT OR IGNORE INTO move_reviews (reference, created_at, move_date, rating, text, name, service)
+       SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
+    )
+    .bind(quote.reference, at, quote.moveDate, review.rating, review.text, publishedName(quote.name), reviewedService(quote));
+}
+
+/** What the move was, as a review names it: the service a page started it for, else the home's size. */
+const reviewedService = (quote: StoredQuote) => quoteService(quote)?.label ?? propertyTitle(quote);
+
 export type Applied = { ok: true; quote: StoredQuote; event: MoveEvent } | Refused;
 
 /** The message when another change got there first. */
@@ -118,7 +148,9 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   const at = now.toISOString();
   const mail = config(env).mail;
   const view = await newViewToken();
-  const staff = event.kind === 'booking_requested' ? await newStaffToken(db, quote.reference, now) : null;
+  // A booking request's and a review's business e-mails carry a staff link to answer them.
+  const purpose = event.kind === 'booking_requested' ? 'booking' : event.kind === 'reviewed' ? 'review' : null;
+  const staff = purpose ? await newStaffToken(db, quote.reference, now, purpose) : null;
   const key = `${quote.reference}:${event.kind}:${now.getTime()}`;
   const emails: OutboxEmail[] = [
     {
@@ -130,10 +162,20 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
       linkToken: view.token,
     },
     {
-      recordType: staff ? 'staff' : 'move',
+      recordType: purpose === 'booking' ? 'staff' : purpose === 'review' ? 'review' : 'move',
       recordReference: quote.reference,
       kind: 'business',
-      draft: moveBusinessEmail(mail, next, event),
+      draft: moveBusinessEmail(
+        mail,
+        next,
+        event,
+        change.action === 'review'
+          ? [
+              ['Rating', `${change.rating} out of 5`],
+              ['Review', change.text],
+            ]
+          : [],
+      ),
       idempotencyKey: `move:${key}:business`,
       ...(staff ? { linkToken: staff.token } : {}),
     },
@@ -143,19 +185,21 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
     afterChange(db, 'INSERT INTO quote_events (reference, created_at, event) SELECT ?, ?, ?', quote.reference, at, JSON.stringify(event)),
     afterChange(db, 'INSERT INTO quote_view_tokens (token_hash, reference, created_at) SELECT ?, ?, ?', view.hash, quote.reference, at),
     ...outboxInserts(db, emails, now, { afterChange: true }),
-    ...(staff
+    ...(staff && purpose
       ? [
           afterChange(
             db,
-            'INSERT INTO quote_staff_tokens (token_hash, reference, created_at) SELECT ?, ?, ?',
+            'INSERT INTO quote_staff_tokens (token_hash, reference, purpose, created_at) SELECT ?, ?, ?, ?',
             staff.hash,
             quote.reference,
+            purpose,
             at,
           ),
         ]
       : []),
+    ...(change.action === 'review' ? [reviewInsert(db, quote, change, at)] : []),
     // An answered request's staff links are spent, whichever link answered it.
-    ...(event.kind === 'confirmed' || event.kind === 'declined' ? [spendStaffLinks(db, quote.reference, now)] : []),
+    ...(event.kind === 'confirmed' || event.kind === 'declined' ? [spendStaffLinks(db, quote.reference, now, 'booking')] : []),
   ];
   const [updated] = await db.batch(statements);
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
@@ -178,4 +222,32 @@ export async function moveHistory(db: D1Database, quote: StoredQuote): Promise<H
     { at: quote.createdAt, event: { kind: 'quoted' } },
     ...results.map((row) => ({ at: row.created_at, event: JSON.parse(row.event) as MoveEvent })),
   ];
+}
+
+export interface PendingReview {
+  rating: number;
+  text: string;
+  name: string;
+  status: 'pending' | 'published' | 'withheld';
+}
+
+/** The quote's review, or null. */
+export const reviewOf = (db: D1Database, reference: string): Promise<PendingReview | null> =>
+  db.prepare('SELECT rating, text, name, status FROM move_reviews WHERE reference = ?').bind(reference).first<PendingReview>();
+
+/**
+ * A staff link's answer to a review: published on /reviews as a verified move, or withheld. Recorded in the quote's
+ * history; the review's staff links are spent. False when it was already decided.
+ */
+export async function decideReview(db: D1Database, reference: string, publish: boolean, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const event: MoveEvent = { kind: publish ? 'review_published' : 'review_withheld' };
+  const [decided] = await db.batch([
+    db
+      .prepare("UPDATE move_reviews SET status = ?, decided_at = ? WHERE reference = ? AND status = 'pending'")
+      .bind(publish ? 'published' : 'withheld', at, reference),
+    afterChange(db, 'INSERT INTO quote_events (reference, created_at, event) SELECT ?, ?, ?', reference, at, JSON.stringify(event)),
+    spendStaffLinks(db, reference, now, 'review'),
+  ]);
+  return decided?.meta.changes === 1;
 }

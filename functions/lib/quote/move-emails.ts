@@ -26,6 +26,9 @@ const HEADLINES: Record<MoveEvent['kind'], string> = {
   confirmed: 'booking confirmed',
   declined: 'booking declined',
   cancelled: 'move cancelled',
+  reviewed: 'review received',
+  review_published: 'review published',
+  review_withheld: 'review withheld',
 };
 
 const button = (label: string) =>
@@ -50,6 +53,12 @@ function moverRows(quote: StoredQuote): Row[] {
     ...(quote.moveNotes?.items ? [['Items', quote.moveNotes.items] satisfies Row] : []),
   ];
 }
+
+/** The links the business e-mail carries to answer it: a booking request's and a review's. */
+const STAFF_LINKS: Partial<Record<MoveEvent['kind'], { label: string; lead: string }>> = {
+  booking_requested: { label: 'Confirm or decline this booking', lead: 'Answer within 24 hours, as the customer was promised:' },
+  reviewed: { label: 'Publish this review, or not', lead: 'Check it is about a real move and fit to publish:' },
+};
 
 export function moveCustomerEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent): EmailDraft {
   const what = describeEvent(event, formatMoney);
@@ -79,8 +88,11 @@ ${contact.text}`,
   };
 }
 
-/** The business's copy; for a booking request, with the link that confirms or declines it. */
-export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent): EmailDraft {
+/**
+ * The business's copy; for a booking request or a review, with the staff link that answers it. `extra` rows say what
+ * the change carried that the quote does not (a review's words).
+ */
+export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent, extra: Row[] = []): EmailDraft {
   const what = describeEvent(event, formatMoney);
   const rows: Row[] = [
     ['Reference', quote.reference],
@@ -89,14 +101,13 @@ export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: M
     ['Phone', quote.phone],
     ...moveRows(quote),
     ...moverRows(quote),
+    ...extra,
   ];
   const subject = headerSafe(`${quote.reference}: ${HEADLINES[event.kind]} (${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode})`);
-  const staff = event.kind === 'booking_requested';
+  const staff = STAFF_LINKS[event.kind];
   const html = staff
-    ? parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}<p style="margin:16px 0">Answer within 24 hours, as the customer was promised:</p><p style="margin:0 0 16px"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">Confirm or decline this booking</a></p>`
+    ? parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}<p style="margin:16px 0">${e(staff.lead)}</p><p style="margin:0 0 16px"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(staff.label)}</a></p>`
     : parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`;
-  const text = staff
-    ? parts`${what}\n\n${textTable(rows)}\n\nConfirm or decline this booking (within 24 hours): ${VIEW_LINK}`
-    : parts`${what}\n\n${textTable(rows)}`;
+  const text = staff ? parts`${what}\n\n${textTable(rows)}\n\n${staff.label}: ${VIEW_LINK}` : parts`${what}\n\n${textTable(rows)}`;
   return { from: ctx.from, to: ctx.business, replyTo: quote.email, subject, html: layout(`${quote.reference}: ${what}`, html), text };
 }

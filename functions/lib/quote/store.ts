@@ -48,6 +48,9 @@ interface QuoteRow {
   move_notes: string | null;
 }
 
+/** A row as the SELECTs read it: with its first customer e-mail's status and whether the move was reviewed. */
+type ReadRow = QuoteRow & { customer_status: OutboxStatus | null; reviewed: 0 | 1 };
+
 function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
   return {
     reference: quote.reference,
@@ -82,7 +85,7 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
   };
 }
 
-function fromRow(row: QuoteRow & { customer_status: OutboxStatus | null }): StoredQuote {
+function fromRow(row: ReadRow): StoredQuote {
   return {
     reference: row.reference,
     createdAt: row.created_at,
@@ -113,11 +116,13 @@ function fromRow(row: QuoteRow & { customer_status: OutboxStatus | null }): Stor
     // Quotes stored before the manage page were priced when they were made.
     pricedAt: row.priced_at ?? (row.pricing ? row.created_at : null),
     moveNotes: row.move_notes ? (JSON.parse(row.move_notes) as MoveNotes) : null,
+    reviewed: row.reviewed === 1,
   };
 }
 
 /** A quote with its first customer e-mail's status (the quote's own, not a later change's: record_type 'quote'). */
-const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type = 'quote' AND o.kind = 'customer') AS customer_status
+const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type = 'quote' AND o.kind = 'customer') AS customer_status,
+  EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed
   FROM quote_requests q`;
 
 /** The statement storing a new quote (run in its lead's batch: lib/accept-lead.ts). */
@@ -132,10 +137,7 @@ export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedState
 /** A stored quote by its reference or by the request key it was sent with; null when there is none. */
 export async function findQuote(db: D1Database, by: { reference: string } | { idempotencyKey: string }): Promise<StoredQuote | null> {
   const [column, value] = 'reference' in by ? ['reference', by.reference] : ['idempotency_key', by.idempotencyKey];
-  const row = await db
-    .prepare(`${SELECT_QUOTES} WHERE q.${column} = ?`)
-    .bind(value)
-    .first<QuoteRow & { customer_status: OutboxStatus | null }>();
+  const row = await db.prepare(`${SELECT_QUOTES} WHERE q.${column} = ?`).bind(value).first<ReadRow>();
   return row ? fromRow(row) : null;
 }
 
@@ -144,6 +146,6 @@ export async function quotesFor(db: D1Database, email: string, limit = 200): Pro
   const { results } = await db
     .prepare(`${SELECT_QUOTES} WHERE lower(q.email) = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ?`)
     .bind(email.trim().toLowerCase(), limit)
-    .all<QuoteRow & { customer_status: OutboxStatus | null }>();
+    .all<ReadRow>();
   return results.map(fromRow);
 }

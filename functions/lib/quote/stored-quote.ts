@@ -58,6 +58,8 @@ export interface StoredQuote {
   pricedAt: string | null;
   /** What the customer added for the mover on the manage page, or null. */
   moveNotes: MoveNotes | null;
+  /** The customer has reviewed the move (move_reviews; read, never written with the quote). */
+  reviewed: boolean;
 }
 
 /** Added on the manage page: anything awkward about the move, and the items to move. Never priced. */
