@@ -139,13 +139,27 @@ const accountRequests = fc.oneof(
   }),
 );
 
+/** Sends every sample, four at a time, and answers the ones the Worker met with a 5xx. */
+async function serverErrors<T>(samples: T[], send: (sample: T) => Promise<Response>): Promise<string[]> {
+  const failures: string[] = [];
+  let next = 0;
+  async function worker() {
+    while (next < samples.length) {
+      const sample = samples[next++]!;
+      const response = await send(sample);
+      await response.arrayBuffer();
+      if (response.status >= 500) failures.push(`${response.status} ${JSON.stringify(sample).slice(0, 200)}`);
+    }
+  }
+  await Promise.all(Array.from({ length: 4 }, worker));
+  return failures;
+}
+
 const ACCOUNT_RUNS = 400;
 
 describe('fuzz: the sign-in and account routes never cause a 5xx', () => {
   it(`sends ${ACCOUNT_RUNS} odd requests to them`, async () => {
     const samples = fc.sample(accountRequests, { numRuns: ACCOUNT_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261123) });
-    const failures: string[] = [];
-    let next = 0;
     async function send(sample: (typeof samples)[number]): Promise<Response> {
       switch (sample.kind) {
         case 'login':
@@ -164,16 +178,7 @@ describe('fuzz: the sign-in and account routes never cause a 5xx', () => {
           });
       }
     }
-    async function worker() {
-      while (next < samples.length) {
-        const sample = samples[next++]!;
-        const response = await send(sample);
-        await response.arrayBuffer();
-        if (response.status >= 500) failures.push(`${response.status} ${JSON.stringify(sample).slice(0, 200)}`);
-      }
-    }
-    await Promise.all(Array.from({ length: 4 }, worker));
-    expect(failures).toEqual([]);
+    expect(await serverErrors(samples, send)).toEqual([]);
   }, 300_000);
 });
 
@@ -203,8 +208,6 @@ describe('fuzz: the manage page and the staff link never cause a 5xx', () => {
       fc.record({ kind: fc.constant('staffLink' as const), ref: nasty, t: nasty }),
     );
     const samples = fc.sample(requests, { numRuns: MANAGE_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261124) });
-    const failures: string[] = [];
-    let next = 0;
     async function send(sample: (typeof samples)[number]): Promise<Response> {
       if (sample.kind === 'staffLink') {
         return fetch(`${apiBase()}/quote-staff?${new URLSearchParams({ ref: sample.ref, t: sample.t })}`, { redirect: 'manual' });
@@ -216,15 +219,6 @@ describe('fuzz: the manage page and the staff link never cause a 5xx', () => {
         headers: { Origin: apiBase() },
       });
     }
-    async function worker() {
-      while (next < samples.length) {
-        const sample = samples[next++]!;
-        const response = await send(sample);
-        await response.arrayBuffer();
-        if (response.status >= 500) failures.push(`${response.status} ${JSON.stringify(sample).slice(0, 200)}`);
-      }
-    }
-    await Promise.all(Array.from({ length: 4 }, worker));
-    expect(failures).toEqual([]);
+    expect(await serverErrors(samples, send)).toEqual([]);
   }, 300_000);
 });

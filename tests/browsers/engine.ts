@@ -182,6 +182,11 @@ export abstract class Engine<Handle> {
     return this.until(`not at ${address}`, async () => ((await this.path()).match(address) ? this.path() : undefined), options);
   }
 
+  /** Whether the page's engine supports a CSS feature (`CSS.supports`), for a journey that differs as the page does. */
+  async supportsCss(condition: string): Promise<boolean> {
+    return this.evaluate((text: string) => CSS.supports(text), condition);
+  }
+
   async localStorage(key: string): Promise<string | null> {
     return this.evaluate((name: string) => window.localStorage.getItem(name), key);
   }
