@@ -137,46 +137,42 @@ test('every state of the manage page and the staff page has no axe violations', 
   expect(await axeViolations(page), 'cancelled').toEqual([]);
 });
 
-test.describe('JavaScript off', () => {
-  test.use({ javaScriptEnabled: false });
+test('after a booked move’s date the page invites a review, refuses one too short with the words kept, and takes it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('review');
+  const moveDate = openDay(3);
+  const answer = await storeQuote(request, { email, moveDate });
+  const { searchParams } = new URL(answer.confirmationUrl, baseURL);
+  const form = { ref: answer.reference, t: searchParams.get('t')! };
+  const headers = { Origin: baseURL! };
+  expect((await request.post('/quote-confirmation', { form: { ...form, action: 'book' }, headers, maxRedirects: 0 })).status()).toBe(303);
+  const business = await mailed({ not: email }, answer.reference, 'booking requested');
+  const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text ?? '')!.at(0)!);
+  const staffForm = { ref: answer.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' };
+  expect((await request.post('/quote-staff', { form: staffForm, headers })).status()).toBe(200);
 
-  test('after a booked move’s date the page invites a review, refuses one too short with the words kept, and takes it', async ({
-    page,
-    request,
-    baseURL,
-  }) => {
-    test.setTimeout(120_000);
-    const email = uniqueEmail('review');
-    const moveDate = openDay(3);
-    const answer = await storeQuote(request, { email, moveDate });
-    const { searchParams } = new URL(answer.confirmationUrl, baseURL);
-    const form = { ref: answer.reference, t: searchParams.get('t')! };
-    const headers = { Origin: baseURL! };
-    expect((await request.post('/quote-confirmation', { form: { ...form, action: 'book' }, headers, maxRedirects: 0 })).status()).toBe(303);
-    const business = await mailed({ not: email }, answer.reference, 'booking requested');
-    const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text ?? '')!.at(0)!);
-    const staffForm = { ref: answer.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' };
-    expect((await request.post('/quote-staff', { form: staffForm, headers })).status()).toBe(200);
-
-    // The day after the move, by the test environment's clock header.
-    await page.setExtraHTTPHeaders({ 'X-Test-Now': `${addDays(moveDate, 1)}T12:00:00Z` });
-    for (const width of [390, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto(answer.confirmationUrl);
-      await expect(page.getByRole('heading', { name: 'How did your move go?' })).toBeVisible();
-      expect(await axeViolations(page), `the review form at ${width}px`).toEqual([]);
-    }
-    await page.getByRole('radio', { name: '4 stars: good' }).check();
-    await page.getByLabel('Your review').fill('Great.');
-    await page.getByRole('button', { name: 'Send my review' }).click();
-    await expect(page.locator('[data-error-summary]')).toBeFocused();
-    await expect(page.getByLabel('Your review')).toHaveValue('Great.');
-    await expect(page.getByRole('radio', { name: '4 stars: good' })).toBeChecked();
-    expect(await axeViolations(page), 'a refused review').toEqual([]);
-    await page.getByLabel('Your review').fill('The crew were careful with the piano and finished early.');
-    await page.getByRole('button', { name: 'Send my review' }).click();
-    await expect(notice(page)).toHaveText(DONE_NOTICES.reviewed!);
-    await expect(page.getByRole('heading', { name: 'How did your move go?' })).toBeHidden();
-    await expect(page.locator('[data-history-list]')).toContainText('Review sent: 4 out of 5');
-  });
+  // The day after the move, by the test environment's clock header.
+  await page.setExtraHTTPHeaders({ 'X-Test-Now': `${addDays(moveDate, 1)}T12:00:00Z` });
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(answer.confirmationUrl);
+    await expect(page.getByRole('heading', { name: 'How did your move go?' })).toBeVisible();
+    expect(await axeViolations(page), `the review form at ${width}px`).toEqual([]);
+  }
+  await page.getByRole('radio', { name: '4 stars: good' }).check();
+  await page.getByLabel('Your review').fill('Great.');
+  await page.getByRole('button', { name: 'Send my review' }).click();
+  await expect(page.locator('[data-error-summary]')).toBeFocused();
+  await expect(page.getByLabel('Your review')).toHaveValue('Great.');
+  await expect(page.getByRole('radio', { name: '4 stars: good' })).toBeChecked();
+  expect(await axeViolations(page), 'a refused review').toEqual([]);
+  await page.getByLabel('Your review').fill('The crew were careful with the piano and finished early.');
+  await page.getByRole('button', { name: 'Send my review' }).click();
+  await expect(notice(page)).toHaveText(DONE_NOTICES.reviewed!);
+  await expect(page.getByRole('heading', { name: 'How did your move go?' })).toBeHidden();
+  await expect(page.locator('[data-history-list]')).toContainText('Review sent: 4 out of 5');
 });

@@ -28,14 +28,7 @@ const ENDPOINTS: Array<{ method: 'GET' | 'POST'; path: string }> = [
 
 test('every page, asset and redirect carries the security headers', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const paths = [
-    ...(await sitemapPaths(page)),
-    '/login',
-    '/quote-confirmation',
-    '/quote-staff',
-    '/no-such-page',
-    '/articles/no-such-article',
-  ];
+  const paths = [...(await sitemapPaths(page)), '/login', '/quote-confirmation', '/no-such-page', '/articles/no-such-article'];
   const failures: Record<string, string[]> = {};
   const assets = new Set<string>([
     '/favicon.ico',
