@@ -119,12 +119,12 @@ export const surveyField = z.optional(
 );
 
 /** A car to move, priced on request (data/car-transport.ts): the car, whether it runs, and the route. */
-export const carVehicleField = required(
+const carVehicleField = required(
   'Please enter the make and model of the car.',
   LIMITS.name,
   `Please keep the make and model to ${LIMITS.name} characters or fewer.`,
 );
-export const carRunsField = z.enum(CAR_RUNS.map((r) => r.value) as [string, ...string[]], 'Please say whether the car runs.');
+const carRunsField = z.enum(CAR_RUNS.map((r) => r.value) as [string, ...string[]], 'Please say whether the car runs.');
 export const carShape = {
   vehicle: carVehicleField,
   runs: carRunsField,

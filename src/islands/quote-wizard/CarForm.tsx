@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { CAR_COPY, CAR_RUNS } from '~/data/car-transport';
 import { QUOTE_LABELS } from '~/data/quote-labels';
-import { Choices, LeadSent, SendRow, TextField, useCallbackRequest } from './LeadFields';
+import { Choices, ContactFields, LeadSent, SendRow, TextField, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'car.vehicle' | 'car.runs' | 'car.from' | 'car.to';
@@ -60,18 +60,15 @@ export default function CarForm() {
         <TextField id={`${id}-from`} label={QUOTE_LABELS.carFrom} value={from} error={errors['car.from']} onChange={setFrom} />
         <TextField id={`${id}-to`} label={QUOTE_LABELS.carTo} value={to} error={errors['car.to']} onChange={setTo} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${id}-name`} label={QUOTE_LABELS.carName} autoComplete="name" value={name} error={errors.name} onChange={setName} />
-        <TextField
-          id={`${id}-phone`}
-          label={QUOTE_LABELS.carPhone}
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          error={errors.phone}
-          onChange={setPhone}
-        />
-      </div>
+      <ContactFields
+        id={id}
+        labels={{ name: QUOTE_LABELS.carName, phone: QUOTE_LABELS.carPhone }}
+        name={name}
+        phone={phone}
+        errors={errors}
+        onName={setName}
+        onPhone={setPhone}
+      />
       <SendRow state={state} label={CAR_COPY.button} />
     </form>
   );

@@ -90,6 +90,33 @@ export function TextField({ id, label, hint, value, error, onChange, type = 'tex
   );
 }
 
+/** The name and the number to call, side by side: every lead that ends in a call asks for both. */
+export function ContactFields(props: {
+  id: string;
+  labels: { name: string; phone: string };
+  name: string;
+  phone: string;
+  errors: { name?: string | undefined; phone?: string | undefined };
+  onName: (value: string) => void;
+  onPhone: (value: string) => void;
+}) {
+  const { id, labels, errors } = props;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField id={`${id}-name`} label={labels.name} autoComplete="name" value={props.name} error={errors.name} onChange={props.onName} />
+      <TextField
+        id={`${id}-phone`}
+        label={labels.phone}
+        type="tel"
+        autoComplete="tel"
+        value={props.phone}
+        error={errors.phone}
+        onChange={props.onPhone}
+      />
+    </div>
+  );
+}
+
 /** Sending failed: the server's message, and the phone number as the way that always works. */
 export function SendFailure({ message }: { message: string }) {
   return (

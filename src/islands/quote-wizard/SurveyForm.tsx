@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { SURVEY_COPY, SURVEY_SIZES, SURVEY_TYPES } from '~/data/survey';
-import { Choices, LeadSent, SendRow, TextField, useCallbackRequest } from './LeadFields';
+import { Choices, ContactFields, LeadSent, SendRow, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
@@ -41,18 +41,15 @@ export default function SurveyForm({ size: preset }: { size?: string | undefined
         <Choices id={`${id}-size`} legend="Bedrooms" options={SURVEY_SIZES} value={size} error={errors['survey.size']} onChange={setSize} />
         <Choices id={`${id}-type`} legend="Survey" options={SURVEY_TYPES} value={type} error={errors['survey.type']} onChange={setType} />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={`${id}-name`} label="Full Name" autoComplete="name" value={name} error={errors.name} onChange={setName} />
-        <TextField
-          id={`${id}-phone`}
-          label="Phone Number"
-          type="tel"
-          autoComplete="tel"
-          value={phone}
-          error={errors.phone}
-          onChange={setPhone}
-        />
-      </div>
+      <ContactFields
+        id={id}
+        labels={{ name: 'Full Name', phone: 'Phone Number' }}
+        name={name}
+        phone={phone}
+        errors={errors}
+        onName={setName}
+        onPhone={setPhone}
+      />
       <SendRow state={state} label={SURVEY_COPY.button} />
     </form>
   );
