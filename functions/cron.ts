@@ -9,7 +9,7 @@ import { config } from './lib/config';
 import { withoutLink } from './lib/email-draft';
 import { drainOutbox, sendEmail } from './lib/outbox';
 import { deleteExpiredFormStates } from './lib/quote/form-state';
-import { RECORD_TABLES, RECORD_TYPES } from './lib/records';
+import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
 import { expiredAccountRows } from './lib/account/tokens';
 
 export const RETENTION_MONTHS = 24;
@@ -43,16 +43,24 @@ export async function alertGivenUp(env: Env): Promise<number> {
   return results.length;
 }
 
-/** Tables of rows that belong to a record and go with it: a quote's tokens and history (none outlives its quote for long). */
-const BELONGING_TABLES = ['email_outbox', 'quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
+/**
+ * Rows that belong to a quote and go with it: its tokens, history and review, by the quote's own age (they are made
+ * after it: a change months later must not outlive the quote, nor stay where "Delete my data", which finds them
+ * through the quote, can no longer reach them).
+ */
+const QUOTE_ROWS = ['quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
 
-/** Records past the retention period, and sign-in links and sessions past their end. */
+/** Records past the retention period with everything that belongs to them, and sign-in links and sessions past their end. */
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
+  const expired = (type: RecordType) => `SELECT reference FROM ${RECORD_TABLES[type]} WHERE created_at < ?1`;
   await env.DB.batch([
-    ...[...BELONGING_TABLES, ...RECORD_TYPES.map((type) => RECORD_TABLES[type])].map((table) =>
-      env.DB.prepare(`DELETE FROM ${table} WHERE created_at < ?`).bind(cutoff),
-    ),
+    ...QUOTE_ROWS.map((table) => env.DB.prepare(`DELETE FROM ${table} WHERE reference IN (${expired('quote')})`).bind(cutoff)),
+    // A record's e-mails (its own, and a quote's later ones), and any e-mail row that old.
+    env.DB.prepare(
+      `DELETE FROM email_outbox WHERE created_at < ?1 OR ${RECORD_TYPES.map((type) => `record_reference IN (${expired(type)})`).join(' OR ')}`,
+    ).bind(cutoff),
+    ...RECORD_TYPES.map((type) => env.DB.prepare(`DELETE FROM ${RECORD_TABLES[type]} WHERE created_at < ?`).bind(cutoff)),
     // The quote form's pages between a post and its redirect live minutes, not months.
     deleteExpiredFormStates(env.DB, now),
     ...expiredAccountRows(env.DB, now),

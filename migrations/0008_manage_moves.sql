@@ -5,6 +5,9 @@ ALTER TABLE quote_requests ADD COLUMN status TEXT NOT NULL DEFAULT 'quoted'
   CHECK (status IN ('quoted', 'booking_requested', 'booked', 'declined', 'cancelled'));
 ALTER TABLE quote_requests ADD COLUMN priced_at TEXT;
 ALTER TABLE quote_requests ADD COLUMN move_notes TEXT;   -- JSON {"awkward","items"}, or NULL
+-- Each change adds one, and is made only if the quote is still at the version it was read at: two posts racing
+-- (a double click) change it once.
+ALTER TABLE quote_requests ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
 
 -- Its history, oldest first: what changed, when, and who did it (customer or staff).
 CREATE TABLE quote_events (

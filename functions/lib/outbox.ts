@@ -150,10 +150,10 @@ function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: s
       .prepare(
         `UPDATE ${RECORD_TABLES[recordType]} SET email_status = (
            SELECT CASE WHEN SUM(status != 'sent') = 0 THEN 'sent' WHEN SUM(status IN ('failed', 'gave_up')) > 0 THEN 'failed' ELSE 'pending' END
-           FROM email_outbox WHERE record_reference = ?1)
+           FROM email_outbox WHERE record_reference = ?1 AND record_type = ?2)
          WHERE reference = ?1`,
       )
-      .bind(reference),
+      .bind(reference, recordType),
   ];
 }
 
@@ -245,10 +245,11 @@ export async function drainOutbox(env: Env, now: Date, deadline: number): Promis
     const outcomes: SendOutcome[] = [];
     // One at a time: kind to the provider's rate limit.
     for (const attempt of attempts) outcomes.push(await send(env, attempt, tokens.get(attempt.idempotencyKey)));
-    const references = new Map(attempts.map((attempt) => [attempt.recordReference, attempt.recordType]));
+    // Each record once, by its type and reference (a quote and a later change to it share the reference).
+    const records = new Map(attempts.map((attempt) => [`${attempt.recordType}:${attempt.recordReference}`, attempt]));
     await env.DB.batch([
       ...attempts.map((attempt, i) => recordOutcome(env, attempt, outcomes[i]!, now)),
-      ...[...references].flatMap(([reference, type]) => recordStatus(env.DB, type, reference)),
+      ...[...records.values()].flatMap((attempt) => recordStatus(env.DB, attempt.recordType, attempt.recordReference)),
     ]);
     attempted += attempts.length;
     sent += outcomes.filter((outcome) => outcome.ok).length;

@@ -7,7 +7,7 @@ import { ACCESS_KEYS, accessField } from '../../src/data/access';
 import { formatLongDate, londonToday } from '../../src/lib/dates';
 import { estimateHolds, validUntil, validUntilLine } from '../../src/lib/estimate-validity';
 import { formatMoney } from '../../src/lib/money';
-import { customerActions, describeEvent, DONE_NOTICES, STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../src/lib/move-status';
+import { customerActions, describeEvent, doneNotice, STATUS_LABELS, STATUS_TEXT } from '../../src/lib/move-status';
 import { PRICE_PENDING } from '../../src/lib/price-lines';
 import { escapeHtml as e } from '../lib/escape';
 import type { Fill } from '../lib/prebuilt-page';
@@ -16,8 +16,8 @@ import type { StoredQuote } from '../lib/quote/stored-quote';
 
 /** What a post to the manage page leaves on it. */
 export interface ManageState {
-  /** A change just made (the page after its redirect). */
-  done?: MoveEvent['kind'];
+  /** A change just made (the page after its redirect): a key of DONE_NOTICES. */
+  done?: string;
   /** The new date's price, before it is confirmed. */
   preview?: { date: string; total: number | null };
   /** 'Cancel this move' was pressed: ask first. */
@@ -44,7 +44,7 @@ export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {
     }
   }
   let focus: string | undefined;
-  const notice = state.done ? DONE_NOTICES[state.done] : undefined;
+  const notice = doneNotice(state.done ?? null);
   if (notice) {
     text.done = notice;
     show.push('done');

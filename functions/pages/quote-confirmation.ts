@@ -15,7 +15,7 @@ import { config } from '../lib/config';
 import { ACCOUNT_PAGE, errorFill, filledPage, mergeFills, notFoundPage, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { moveHistory } from '../lib/quote/manage';
 import { requestNow } from '../lib/clock';
-import { DONE_NOTICES } from '../../src/lib/move-status';
+import { doneNotice } from '../../src/lib/move-status';
 import { historyRows, manageFill, manageValues, type ManageState } from './manage-fill';
 import { ownsQuote, signedInEmail } from '../lib/account/session';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
@@ -70,7 +70,7 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
   const opened = await openedQuote(c);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const done = url.searchParams.get('done');
-  return quotePage(c, opened, 200, done && done in DONE_NOTICES ? { done: done as keyof typeof DONE_NOTICES } : {});
+  return quotePage(c, opened, 200, doneNotice(done) ? { done: done! } : {});
 }
 
 export interface QuotePageState extends ManageState {

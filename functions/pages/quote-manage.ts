@@ -10,7 +10,7 @@ import { ACCESS_KEYS, accessField, type AccessAnswers } from '../../src/data/acc
 import { londonToday } from '../../src/lib/dates';
 import { estimateHolds } from '../../src/lib/estimate-validity';
 import { manageSchema, type ManageForm } from '../../src/lib/manage-move';
-import { moveRefusal, newDateRefusal } from '../../src/lib/move-status';
+import { doneKey, moveRefusal, newDateRefusal } from '../../src/lib/move-status';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { AppBindings } from '../env';
 import { readFormPost } from '../lib/form-post';
@@ -127,5 +127,5 @@ async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange): 
     const said = applied.field ? { errors: { [applied.field]: applied.message } } : { general: applied.message };
     return quotePage(c, again ?? opened, applied.field ? 422 : 409, said);
   }
-  return seeOther(applied.quote, opened.token, applied.event.kind);
+  return seeOther(applied.quote, opened.token, doneKey(applied.event));
 }

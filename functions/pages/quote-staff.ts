@@ -47,7 +47,7 @@ interface StaffState {
 
 /** The quote and purpose an unused staff link opens, or null. */
 async function openStaffLink(c: PageContext, reference: string | null, token: string | null): Promise<StaffLink | null> {
-  const purpose = await staffLinkPurpose(c.env.DB, reference, token);
+  const purpose = await staffLinkPurpose(c.env.DB, reference, token, requestNow(c));
   if (!purpose || !reference || !token) return null;
   const quote = await findQuote(c.env.DB, { reference });
   return quote ? { quote, token, purpose } : null;

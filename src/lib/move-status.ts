@@ -31,7 +31,7 @@ export const STATUS_TEXT: Record<MoveStatus, string> = {
   booking_requested: 'You have asked to book this move. A mover confirms within 24 hours; there is nothing to pay now.',
   booked: 'Your move is booked. You pay after the move.',
   declined: 'We could not book this move as it stands. Choose another date and ask again, or call us.',
-  cancelled: 'This move is cancelled. There is nothing to pay.',
+  cancelled: 'This move is cancelled.',
 };
 
 /** The booking button's words: exactly what pressing it commits the customer to (issue 19, item 5). */
@@ -45,6 +45,7 @@ export const CANCELLATION_RIGHTS =
 export const MOVE_REFUSALS = {
   cancelled: 'This move is cancelled, so it can no longer be changed. Ask for a new quote if you are moving after all.',
   moved: 'The move date has passed, so this move can no longer be changed.',
+  onTheDay: `Your move is today. To change or cancel it, please call us on ${site.phone.display}.`,
   withMover: `Your booking is with a mover. To change its date, please call us on ${site.phone.display}.`,
   declinedFirst: 'Please choose another date first; then you can ask to book again.',
   notQuoted: 'This move is not waiting for a booking request.',
@@ -83,8 +84,11 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
       if (status === 'booking_requested' || status === 'booked') return MOVE_REFUSALS.withMover;
       return null;
     case 'access':
-    case 'cancel':
       return moved ? MOVE_REFUSALS.moved : null;
+    // On the day the crew is already on its way: a phone call, not a button.
+    case 'cancel':
+      if (moved) return MOVE_REFUSALS.moved;
+      return moveDate === today ? MOVE_REFUSALS.onTheDay : null;
     case 'request_booking':
       if (moved) return MOVE_REFUSALS.moved;
       if (status === 'declined') return MOVE_REFUSALS.declinedFirst;
@@ -93,6 +97,8 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
       if (moveDateProblem(moveDate, today)) return MOVE_REFUSALS.dateUnbookable;
       return null;
     case 'confirm':
+      if (status !== 'booking_requested') return MOVE_REFUSALS.notRequested;
+      return moved ? MOVE_REFUSALS.moved : null;
     case 'decline':
       return status === 'booking_requested' ? null : MOVE_REFUSALS.notRequested;
   }
@@ -138,7 +144,8 @@ export type MoveEvent =
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   | { kind: 'confirmed'; note: string }
   | { kind: 'declined'; note: string }
-  | { kind: 'cancelled' }
+  /** `shortNotice`: a booked move, less than 48 hours before: our cancellation terms' fees may apply. */
+  | { kind: 'cancelled'; shortNotice?: boolean }
   | { kind: 'reviewed'; rating: number }
   | { kind: 'review_published' }
   | { kind: 'review_withheld' };
@@ -158,7 +165,9 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
     case 'declined':
       return `Booking declined${event.note ? `: ${event.note}` : ''}`;
     case 'cancelled':
-      return 'Move cancelled';
+      return event.shortNotice
+        ? 'Move cancelled less than 48 hours before: our cancellation terms apply'
+        : 'Move cancelled: nothing to pay';
     case 'reviewed':
       return `Review sent: ${event.rating} out of 5`;
     case 'review_published':
@@ -168,11 +177,20 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
   }
 }
 
-/** What the page says once a change is made (and e-mailed). */
-export const DONE_NOTICES: Partial<Record<MoveEvent['kind'], string>> = {
+/** What the page says once a change is made (and e-mailed), by the `done` its address carries (doneKey). */
+export const DONE_NOTICES: Readonly<Record<string, string>> = {
   date_changed: 'Your move date is changed. We have e-mailed you the new estimate.',
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
   booking_requested: 'Your booking request is sent. A mover confirms within 24 hours, and we will e-mail you. There is nothing to pay now.',
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
+  cancelled_late:
+    'Your move is cancelled, and we have e-mailed you to confirm. It was less than 48 hours before the day, so our cancellation terms apply: we will be in touch about any fee.',
   reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',
 };
+
+/** The notice a change leads to (DONE_NOTICES). */
+export const doneKey = (event: MoveEvent): string => (event.kind === 'cancelled' && event.shortNotice ? 'cancelled_late' : event.kind);
+
+/** The notice for a `done` from a page's address, or undefined for anything else (never an inherited property). */
+export const doneNotice = (done: string | null): string | undefined =>
+  done !== null && Object.prototype.hasOwnProperty.call(DONE_NOTICES, done) ? DONE_NOTICES[done] : undefined;

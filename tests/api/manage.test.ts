@@ -397,6 +397,38 @@ describe('reviews only from real moves (issue 19, item 6)', () => {
     expect(history.filled('status')).toBe(STATUS_LABELS.booked);
   });
 
+  it('two review posts racing store one review and send one pair of e-mails', async () => {
+    const moveDate = openDay(3);
+    const quote = await bookedQuote(moveDate);
+    const after = dayAfter(moveDate);
+    const answers = await Promise.all(
+      ['Careful crew and a fair price for the day.', 'The same review, sent twice by a double click.'].map((reviewText) =>
+        postAt(after, quote, { action: 'review', rating: '5', reviewText }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([303, 409]);
+    expect(query('SELECT COUNT(*) AS n FROM move_reviews WHERE reference = ?', quote.reference)).toEqual([{ n: 1 }]);
+    await mailed(quote.email, quote.reference, 'review received');
+    await mailed(BUSINESS, quote.reference, 'review received');
+    expect(
+      query(
+        "SELECT COUNT(*) AS n FROM email_outbox WHERE record_reference = ? AND record_type IN ('move', 'review') AND created_at >= (SELECT created_at FROM move_reviews WHERE reference = ?)",
+        quote.reference,
+        quote.reference,
+      ),
+    ).toEqual([{ n: 2 }]);
+  });
+
+  it('cancelling a move waiting for its booking spends the staff link', async () => {
+    const quote = await makeQuote();
+    expect((await manage(quote, { action: 'book' })).status).toBe(303);
+    const [business] = await mailed(BUSINESS, quote.reference, 'booking requested');
+    const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business!.text)![0]);
+    expect((await get(staff.pathname + staff.search)).status).toBe(200);
+    expect((await manage(quote, { action: 'cancel-confirm' })).status).toBe(303);
+    expect((await get(staff.pathname + staff.search)).status).toBe(404);
+  });
+
   it('takes no review of a move that was not booked with us', async () => {
     const moveDate = openDay(3);
     const quote = await makeQuote({ moveDate });

@@ -3,7 +3,9 @@ import { readdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { call, query, runCron, unique, validContact } from './helpers';
+import { API_PATHS } from '~/lib/api';
+import { openDay } from '../shared/dates';
+import { apiBase, call, query, runCron, unique, validContact, validQuote } from './helpers';
 
 /**
  * Records older than 24 months cannot be made over HTTP, so this test plants one straight into the local
@@ -43,5 +45,38 @@ describe('retention (cron trigger)', () => {
     expect(query('SELECT COUNT(*) AS n FROM contact_messages WHERE reference = ?', oldReference)).toEqual([{ n: 0 }]);
     expect(query('SELECT COUNT(*) AS n FROM email_outbox WHERE record_reference = ?', oldReference)).toEqual([{ n: 0 }]);
     expect(query('SELECT COUNT(*) AS n FROM contact_messages WHERE reference = ?', recent.reference)).toEqual([{ n: 1 }]);
+  });
+
+  it('deletes what belongs to a quote with the quote, even rows made months after it', async () => {
+    const made = await call(API_PATHS.quote, validQuote({ moveDate: openDay(330) }));
+    expect(made.status).toBe(201);
+    const link = new URL(((await made.json()) as { confirmationUrl: string }).confirmationUrl, apiBase());
+    const reference = link.searchParams.get('ref')!;
+    // Ten months later (the test environment's clock header) the customer adds access details: a history entry and
+    // two e-mails dated then.
+    const later = new Date();
+    later.setUTCMonth(later.getUTCMonth() + 10);
+    const changed = await fetch(`${apiBase()}/quote-confirmation`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: apiBase(), 'X-Test-Now': later.toISOString() },
+      body: new URLSearchParams({ ref: reference, t: link.searchParams.get('t')!, action: 'access', fromFloor: 'first' }).toString(),
+    });
+    expect(changed.status).toBe(303);
+    const rows = () => ({
+      quote: query('SELECT COUNT(*) AS n FROM quote_requests WHERE reference = ?', reference)[0],
+      events: query('SELECT COUNT(*) AS n FROM quote_events WHERE reference = ?', reference)[0],
+      tokens: query('SELECT COUNT(*) AS n FROM quote_view_tokens WHERE reference = ?', reference)[0],
+      emails: query('SELECT COUNT(*) AS n FROM email_outbox WHERE record_reference = ?', reference)[0],
+    });
+    expect(rows()).toEqual({ quote: { n: 1 }, events: { n: 1 }, tokens: { n: 2 }, emails: { n: 4 } });
+
+    // 24 months and a few weeks after the quote: the quote is past retention, the change (14 months old) is not, and
+    // goes with its quote.
+    const after = new Date();
+    after.setUTCMonth(after.getUTCMonth() + 24);
+    after.setUTCDate(after.getUTCDate() + 40);
+    await runCron(after);
+    expect(rows()).toEqual({ quote: { n: 0 }, events: { n: 0 }, tokens: { n: 0 }, emails: { n: 0 } });
   });
 });

@@ -44,6 +44,7 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
     pricedAt: created,
     moveNotes: null,
     reviewed: false,
+    version: 0,
     ...over,
   };
 }
@@ -51,6 +52,22 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
 const at = (iso: string) => new Date(iso);
 
 describe('planChange', () => {
+  it('marks a booked move cancelled less than 48 hours before as short notice, and an earlier one not', () => {
+    const booked = quote({ status: 'booked', moveDate: '2026-11-27' });
+    expect(planChange(booked, { action: 'cancel' }, at('2026-11-25T09:00:00Z'))).toMatchObject({
+      ok: true,
+      event: { kind: 'cancelled', shortNotice: true },
+    });
+    expect(planChange(booked, { action: 'cancel' }, at('2026-11-24T09:00:00Z'))).toMatchObject({
+      ok: true,
+      event: { kind: 'cancelled', shortNotice: false },
+    });
+    // A quote nobody booked costs nothing to cancel, however late.
+    expect(planChange(quote({ moveDate: '2026-11-26' }), { action: 'cancel' }, at('2026-11-25T09:00:00Z'))).toMatchObject({
+      event: { shortNotice: false },
+    });
+  });
+
   it('prices a new date by the spec’s rules from the measured distance, and records both dates', () => {
     const planned = planChange(quote(), { action: 'change_date', date: '2026-12-12' }, at('2026-11-25T09:00:00Z'));
     const saturday = specPricing('studio', MILES, ['sofa'], '2026-12-12');

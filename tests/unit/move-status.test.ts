@@ -1,8 +1,12 @@
 /** The state machine of a quote after it is sent (issue 19, item 3): every transition and every refusal. */
 import { describe, expect, it } from 'vitest';
 import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
+import { site } from '~/site.config';
 import {
   customerActions,
+  DONE_NOTICES,
+  doneKey,
+  doneNotice,
   MOVE_REFUSALS,
   MOVE_STATUSES,
   moveRefusal,
@@ -73,12 +77,20 @@ describe('the refusals', () => {
     }
   });
 
-  it('changes nothing after the move date, but staff can still answer a request', () => {
+  it('changes nothing after the move date; staff can decline a request then, but not confirm it', () => {
     const past = { moveDate: '2026-11-20' };
     for (const action of ['change_date', 'access', 'request_booking', 'cancel'] as const) {
       expect(moveRefusal(action, facts('quoted', past), today)).toBe(MOVE_REFUSALS.moved);
     }
-    expect(moveRefusal('confirm', facts('booking_requested', past), today)).toBeNull();
+    expect(moveRefusal('decline', facts('booking_requested', past), today)).toBeNull();
+    expect(moveRefusal('confirm', facts('booking_requested', past), today)).toBe(MOVE_REFUSALS.moved);
+  });
+
+  it('cancels by phone on the day itself', () => {
+    for (const status of ['quoted', 'booking_requested', 'booked', 'declined'] as const) {
+      expect(moveRefusal('cancel', facts(status, { moveDate: today }), today), status).toBe(MOVE_REFUSALS.onTheDay);
+    }
+    expect(MOVE_REFUSALS.onTheDay).toContain(site.phone.display);
   });
 
   it('books no past date, no date that can no longer be booked online, nothing unpriced', () => {
@@ -110,6 +122,21 @@ describe('the refusals', () => {
     expect(newDateRefusal(future, today, today)).toBe(MOVE_DATE_MESSAGES.today);
     expect(newDateRefusal(future, '2026-12-25', today)).toBe(MOVE_DATE_MESSAGES.closed('Christmas Day'));
     expect(newDateRefusal(future, 'soon', today)).toBe(MOVE_DATE_MESSAGES.not_a_date);
+  });
+});
+
+describe('the notice after a change', () => {
+  it('is read only from the notices themselves, never an inherited name', () => {
+    expect(doneNotice('cancelled')).toBe(DONE_NOTICES.cancelled);
+    for (const name of ['constructor', 'toString', '__proto__', 'hasOwnProperty', 'nonsense', null])
+      expect(doneNotice(name), String(name)).toBeUndefined();
+  });
+
+  it('says a late cancellation of a booked move falls under the cancellation terms', () => {
+    expect(doneKey({ kind: 'cancelled', shortNotice: true })).toBe('cancelled_late');
+    expect(doneKey({ kind: 'cancelled', shortNotice: false })).toBe('cancelled');
+    expect(DONE_NOTICES.cancelled_late).toContain('cancellation terms');
+    expect(DONE_NOTICES.cancelled_late).not.toContain('nothing to pay');
   });
 });
 

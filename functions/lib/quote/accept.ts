@@ -80,6 +80,7 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     pricedAt: price.pricing ? claim.createdAt : null,
     moveNotes: null,
     reviewed: false,
+    version: 0,
   };
 }
 

@@ -5,7 +5,7 @@
  * runs only if the one before it changed a row, so two posts racing (a double click) change it once and send one
  * pair of e-mails. Stored before any e-mail, as every lead is.
  */
-import { londonToday } from '../../../src/lib/dates';
+import { addDays, londonToday } from '../../../src/lib/dates';
 import { estimateHolds } from '../../../src/lib/estimate-validity';
 import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '../../../src/lib/move-status';
 import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
@@ -76,7 +76,7 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
       return { ok: true, next, event: { kind: 'booking_requested', total: pricing?.total ?? null, repriced } };
     }
     case 'cancel':
-      return { ok: true, next: { ...quote, status }, event: { kind: 'cancelled' } };
+      return { ok: true, next: { ...quote, status }, event: { kind: 'cancelled', shortNotice: isShortNotice(quote, today) } };
     case 'confirm':
     case 'decline':
       return {
@@ -89,6 +89,12 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
   }
 }
 
+/**
+ * A booked move cancelled less than 48 hours before: our cancellation terms' fees may apply. Days, not hours, as a
+ * move has no start time here: the day after tomorrow counts as short notice too.
+ */
+const isShortNotice = (quote: StoredQuote, today: string) => quote.status === 'booked' && quote.moveDate <= addDays(today, 2);
+
 /** A review as /reviews publishes it: the first name and the surname's initial. */
 export function publishedName(name: string): string {
   const [first = '', ...rest] = name.trim().split(/\s+/);
@@ -96,12 +102,13 @@ export function publishedName(name: string): string {
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
-/** The guarded UPDATE: it changes the row only if it still is as it was read. */
+/** The guarded UPDATE: it changes the row only if it is still at the version it was read at, and counts one more. */
 function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1PreparedStatement {
   return db
     .prepare(
-      `UPDATE quote_requests SET status = ?, move_date = ?, pricing = ?, total = ?, priced_at = ?, access = ?, move_notes = ?
-       WHERE reference = ? AND status = ? AND move_date = ?`,
+      `UPDATE quote_requests SET status = ?, move_date = ?, pricing = ?, total = ?, priced_at = ?, access = ?, move_notes = ?,
+         version = version + 1
+       WHERE reference = ? AND version = ?`,
     )
     .bind(
       next.status,
@@ -112,8 +119,7 @@ function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1
       next.access ? JSON.stringify(next.access) : null,
       next.moveNotes ? JSON.stringify(next.moveNotes) : null,
       before.reference,
-      before.status,
-      before.moveDate,
+      before.version,
     );
 }
 
@@ -198,8 +204,10 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
         ]
       : []),
     ...(change.action === 'review' ? [reviewInsert(db, quote, change, at)] : []),
-    // An answered request's staff links are spent, whichever link answered it.
-    ...(event.kind === 'confirmed' || event.kind === 'declined' ? [spendStaffLinks(db, quote.reference, now, 'booking')] : []),
+    // A booking request answered (whichever link answered it) or cancelled spends its staff links.
+    ...(event.kind === 'confirmed' || event.kind === 'declined' || event.kind === 'cancelled'
+      ? [spendStaffLinks(db, quote.reference, now, 'booking', { afterChange: true })]
+      : []),
   ];
   const [updated] = await db.batch(statements);
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };

@@ -26,13 +26,22 @@ export async function newStaffToken(
   return { token, hash, insert };
 }
 
-/** What an unused staff link of the quote is for, or null (compared in constant time, as view tokens are). */
-export async function staffLinkPurpose(db: D1Database, reference: string | null, token: string | null): Promise<StaffPurpose | null> {
+/** A staff link is for answering soon: after this long it opens nothing. */
+export const STAFF_LINK_DAYS = 14;
+
+/** What an unused, unexpired staff link of the quote is for, or null (compared in constant time, as view tokens are). */
+export async function staffLinkPurpose(
+  db: D1Database,
+  reference: string | null,
+  token: string | null,
+  now: Date,
+): Promise<StaffPurpose | null> {
   const purposes = new Map<string, StaffPurpose>();
+  const since = new Date(now.getTime() - STAFF_LINK_DAYS * 86_400_000).toISOString();
   const opens = await matchesStoredToken(reference, token, async (ref) => {
     const { results } = await db
-      .prepare('SELECT token_hash, purpose FROM quote_staff_tokens WHERE reference = ? AND used_at IS NULL')
-      .bind(ref)
+      .prepare('SELECT token_hash, purpose FROM quote_staff_tokens WHERE reference = ? AND used_at IS NULL AND created_at > ?')
+      .bind(ref, since)
       .all<{ token_hash: string; purpose: StaffPurpose }>();
     for (const row of results) purposes.set(row.token_hash, row.purpose);
     return results.map((row) => row.token_hash);
@@ -41,10 +50,21 @@ export async function staffLinkPurpose(db: D1Database, reference: string | null,
   return purposes.get(await sha256Hex(token)) ?? null;
 }
 
-/** Every staff link of the quote for `purpose` is spent once it is answered, whichever link answered it. */
-export const spendStaffLinks = (db: D1Database, reference: string, now: Date, purpose: StaffPurpose): D1PreparedStatement =>
+/**
+ * Every staff link of the quote for `purpose` is spent once it is answered, whichever link answered it. `afterChange`:
+ * only if the statement before it in the batch changed a row (quote/manage.ts).
+ */
+export const spendStaffLinks = (
+  db: D1Database,
+  reference: string,
+  now: Date,
+  purpose: StaffPurpose,
+  { afterChange = false } = {},
+): D1PreparedStatement =>
   db
-    .prepare('UPDATE quote_staff_tokens SET used_at = ? WHERE reference = ? AND purpose = ? AND used_at IS NULL')
+    .prepare(
+      `UPDATE quote_staff_tokens SET used_at = ? WHERE reference = ? AND purpose = ? AND used_at IS NULL${afterChange ? ' AND changes() = 1' : ''}`,
+    )
     .bind(now.toISOString(), reference, purpose);
 
 /** The staff link as the business e-mail carries it, for its text and (escaped) for its HTML. */

@@ -46,6 +46,7 @@ interface QuoteRow {
   priced_at: string | null;
   /** JSON MoveNotes, or NULL. */
   move_notes: string | null;
+  version: number;
 }
 
 /** A row as the SELECTs read it: with its first customer e-mail's status and whether the move was reviewed. */
@@ -82,6 +83,7 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     status: quote.status,
     priced_at: quote.pricedAt,
     move_notes: quote.moveNotes ? JSON.stringify(quote.moveNotes) : null,
+    version: quote.version,
   };
 }
 
@@ -117,6 +119,7 @@ function fromRow(row: ReadRow): StoredQuote {
     pricedAt: row.priced_at ?? (row.pricing ? row.created_at : null),
     moveNotes: row.move_notes ? (JSON.parse(row.move_notes) as MoveNotes) : null,
     reviewed: row.reviewed === 1,
+    version: row.version,
   };
 }
 

@@ -60,6 +60,8 @@ export interface StoredQuote {
   moveNotes: MoveNotes | null;
   /** The customer has reviewed the move (move_reviews; read, never written with the quote). */
   reviewed: boolean;
+  /** How many changes it has had: a change is made only at the version it was read at (quote/manage.ts). */
+  version: number;
 }
 
 /** Added on the manage page: anything awkward about the move, and the items to move. Never priced. */
