@@ -272,6 +272,10 @@ test('four bedrooms or more (item 8): the bigger sizes sit with the others and o
   await cards.getByRole('button', { name: new RegExp(`^${SURVEY_SIZES[0].label}`) }).click();
   await expect(offer.getByLabel(SURVEY_SIZES[0].label)).toBeChecked();
   await expect(offer.getByLabel('Full Name')).toHaveValue('Grace Hopper');
+  // The size changed by hand, then the same card pressed again: the card's size again.
+  await offer.getByLabel(SURVEY_SIZES[1].label).check();
+  await cards.getByRole('button', { name: new RegExp(`^${SURVEY_SIZES[0].label}`) }).click();
+  await expect(offer.getByLabel(SURVEY_SIZES[0].label)).toBeChecked();
   expect(await axeViolations(page), 'step 1 with the survey opened from a size').toEqual([]);
 });
 

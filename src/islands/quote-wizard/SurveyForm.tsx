@@ -1,19 +1,20 @@
 import { useId, useState } from 'react';
-import { SURVEY_COPY, SURVEY_SIZES, SURVEY_TYPES } from '~/data/survey';
+import { SURVEY_COPY, SURVEY_SIZES, SURVEY_TYPES, type SurveySize } from '~/data/survey';
 import { Choices, ContactFields, LeadSent, SendRow, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
 
 /** The survey request: size, kind of survey, name and phone, sent as a call-back request carrying the survey. */
-export default function SurveyForm({ size: preset }: { size?: string | undefined }) {
+export default function SurveyForm({ preset }: { preset: { size: SurveySize } | null }) {
   const id = useId();
-  const [size, setSize] = useState(preset ?? '');
-  // Another size card chosen while the form is open: that size, keeping what was typed (React's adjust-on-render pattern).
+  const [size, setSize] = useState<string>(preset?.size ?? '');
+  // A size card pressed while the form is open (each press is a new preset, even the same card again): that size,
+  // keeping what was typed (React's adjust-on-render pattern).
   const [lastPreset, setLastPreset] = useState(preset);
   if (preset !== lastPreset) {
     setLastPreset(preset);
-    if (preset) setSize(preset);
+    if (preset) setSize(preset.size);
   }
   const [type, setType] = useState('');
   const [name, setName] = useState(() => $wizard.get().name);

@@ -31,7 +31,7 @@ export function SurveyOffer({ preset }: { preset: { size: SurveySize } | null })
         </button>
       ) : (
         <Suspense fallback={<p className="mt-3 text-ink-muted">Loading…</p>}>
-          <SurveyForm size={preset?.size} />
+          <SurveyForm preset={preset} />
         </Suspense>
       )}
     </section>
