@@ -6,6 +6,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails, CONFIRMATION_URL, nextDay, storeQuote, uniqueEmail } from './quote-helpers';
+import { DONE_NOTICES, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '../../src/lib/move-status';
 
 const SIGN_IN_SUBJECT = 'Your Shiftly sign-in link';
 
@@ -83,6 +84,20 @@ for (const javaScriptEnabled of [false, true]) {
 
       await row.getByRole('link', { name: `Quote ${reference}` }).click();
       await expect(page.locator('[data-reference]')).toHaveText(reference);
+      // Managed from the session alone (no token in the address): access details, then asking to book.
+      await expect(page).toHaveURL(new RegExp(`/quote-confirmation\\?ref=${reference}$`));
+      await page.getByRole('group', { name: 'Moving to', exact: true }).getByLabel('Lift').selectOption({ label: 'No lift' });
+      await page.getByRole('button', { name: 'Save access details' }).click();
+      await expect(page.locator('[data-manage] [data-show="done"]')).toHaveText(DONE_NOTICES.access!);
+      await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();
+      await expect(page.locator('[data-manage] [data-fill="status"]')).toHaveText(STATUS_LABELS.booking_requested);
+      await page.goto('/account');
+      await expect(page.getByRole('listitem').filter({ hasText: reference })).toContainText(STATUS_LABELS.booking_requested);
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: reference })
+        .getByRole('link', { name: `Quote ${reference}` })
+        .click();
 
       const second = uniqueEmail('account-other');
       await storeQuote(request, { email: second });
