@@ -45,3 +45,13 @@ export function countingD1(db: D1Database): { db: D1Database; count: () => numbe
   });
   return { db: counted, count: () => count };
 }
+
+/**
+ * The values part of an INSERT of `count` bound values: `VALUES (?, …)`, or with `afterChange` a SELECT that inserts
+ * only if the statement before it in the batch changed a row (SQLite's changes()), as a change to a quote chains its
+ * rows (quote/manage.ts).
+ */
+export function insertValues(count: number, { afterChange = false } = {}): string {
+  const marks = Array.from({ length: count }, () => '?').join(', ');
+  return afterChange ? `SELECT ${marks} WHERE changes() = 1` : `VALUES (${marks})`;
+}

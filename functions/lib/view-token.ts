@@ -8,6 +8,7 @@
 import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
 import { isReference } from '../../src/lib/reference';
 import { escapeHtml } from './escape';
+import { insertValues } from './d1';
 import { sha256Hex } from './hash';
 
 const TOKEN_BYTES = 24;
@@ -34,8 +35,16 @@ export async function newViewToken(): Promise<ViewToken> {
 }
 
 /** The statement storing a token's hash for a quote (run in the quote's own batch when it is first stored). */
-export function viewTokenInsert(db: D1Database, reference: string, { hash }: ViewToken, createdAt: string): D1PreparedStatement {
-  return db.prepare('INSERT INTO quote_view_tokens (token_hash, reference, created_at) VALUES (?, ?, ?)').bind(hash, reference, createdAt);
+export function viewTokenInsert(
+  db: D1Database,
+  reference: string,
+  { hash }: ViewToken,
+  createdAt: string,
+  options: { afterChange?: boolean } = {},
+): D1PreparedStatement {
+  return db
+    .prepare(`INSERT INTO quote_view_tokens (token_hash, reference, created_at) ${insertValues(3, options)}`)
+    .bind(hash, reference, createdAt);
 }
 
 /** A new token for a stored quote (a replayed answer, an e-mail sent later). */

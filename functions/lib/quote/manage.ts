@@ -1,9 +1,9 @@
 /**
  * Changing a stored quote (issue 19, item 3): the state machine says whether (src/lib/move-status.ts), the engine
  * prices a new date or an expired estimate, and one D1 batch stores the change, its history entry, its two e-mails
- * and the links they carry. The change is guarded by the quote's status and date as read, and each later statement
- * runs only if the one before it changed a row, so two posts racing (a double click) change it once and send one
- * pair of e-mails. Stored before any e-mail, as every lead is.
+ * and the links they carry. The change is guarded by the quote's version as read (each change adds one), and each
+ * later statement runs only if the one before it changed a row, so two posts racing (a double click) change it once
+ * and send one pair of e-mails. Stored before any e-mail, as every lead is.
  */
 import { addDays, londonToday } from '../../../src/lib/dates';
 import { estimateHolds } from '../../../src/lib/estimate-validity';
@@ -11,8 +11,9 @@ import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEve
 import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
 import type { Env } from '../../env';
 import { config } from '../config';
+import { insertValues } from '../d1';
 import { deliverNow, outboxInserts, type OutboxEmail } from '../outbox';
-import { newViewToken } from '../view-token';
+import { newViewToken, viewTokenInsert } from '../view-token';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
 import { newStaffToken, spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
@@ -123,16 +124,18 @@ function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1
     );
 }
 
-/** Only if the statement before it changed a row (SQLite's changes(), within the batch). */
-const afterChange = (db: D1Database, sql: string, ...values: Array<string | null>) =>
-  db.prepare(`${sql} WHERE changes() = 1`).bind(...values);
+/** A history entry, stored only if the statement before it in the batch changed a row. */
+const eventInsert = (db: D1Database, reference: string, at: string, event: MoveEvent) =>
+  db
+    .prepare(`INSERT INTO quote_events (reference, created_at, event) ${insertValues(3, { afterChange: true })}`)
+    .bind(reference, at, JSON.stringify(event));
 
 /** The review, waiting for a staff link to publish it (OR IGNORE: a second one racing the first changes nothing). */
 function reviewInsert(db: D1Database, quote: StoredQuote, review: { rating: number; text: string }, at: string): D1PreparedStatement {
   return db
     .prepare(
       `INSERT OR IGNORE INTO move_reviews (reference, created_at, move_date, rating, text, name, service)
-       SELECT ?, ?, ?, ?, ?, ?, ? WHERE changes() = 1`,
+       ${insertValues(7, { afterChange: true })}`,
     )
     .bind(quote.reference, at, quote.moveDate, review.rating, review.text, publishedName(quote.name), reviewedService(quote));
 }
@@ -156,7 +159,7 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   const view = await newViewToken();
   // A booking request's and a review's business e-mails carry a staff link to answer them.
   const purpose = event.kind === 'booking_requested' ? 'booking' : event.kind === 'reviewed' ? 'review' : null;
-  const staff = purpose ? await newStaffToken(db, quote.reference, now, purpose) : null;
+  const staff = purpose ? await newStaffToken(db, quote.reference, now, purpose, { afterChange: true }) : null;
   const key = `${quote.reference}:${event.kind}:${now.getTime()}`;
   const emails: OutboxEmail[] = [
     {
@@ -188,21 +191,10 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   ];
   const statements = [
     updateQuote(db, quote, next),
-    afterChange(db, 'INSERT INTO quote_events (reference, created_at, event) SELECT ?, ?, ?', quote.reference, at, JSON.stringify(event)),
-    afterChange(db, 'INSERT INTO quote_view_tokens (token_hash, reference, created_at) SELECT ?, ?, ?', view.hash, quote.reference, at),
+    eventInsert(db, quote.reference, at, event),
+    viewTokenInsert(db, quote.reference, view, at, { afterChange: true }),
     ...outboxInserts(db, emails, now, { afterChange: true }),
-    ...(staff && purpose
-      ? [
-          afterChange(
-            db,
-            'INSERT INTO quote_staff_tokens (token_hash, reference, purpose, created_at) SELECT ?, ?, ?, ?',
-            staff.hash,
-            quote.reference,
-            purpose,
-            at,
-          ),
-        ]
-      : []),
+    ...(staff ? [staff.insert] : []),
     ...(change.action === 'review' ? [reviewInsert(db, quote, change, at)] : []),
     // A booking request answered (whichever link answered it) or cancelled spends its staff links.
     ...(event.kind === 'confirmed' || event.kind === 'declined' || event.kind === 'cancelled'
@@ -254,7 +246,7 @@ export async function decideReview(db: D1Database, reference: string, publish: b
     db
       .prepare("UPDATE move_reviews SET status = ?, decided_at = ? WHERE reference = ? AND status = 'pending'")
       .bind(publish ? 'published' : 'withheld', at, reference),
-    afterChange(db, 'INSERT INTO quote_events (reference, created_at, event) SELECT ?, ?, ?', reference, at, JSON.stringify(event)),
+    eventInsert(db, reference, at, event),
     spendStaffLinks(db, reference, now, 'review'),
   ]);
   return decided?.meta.changes === 1;

@@ -5,6 +5,7 @@
  * (email-draft.ts), a new one for each later attempt, like a view link.
  */
 import { PAGE_PATHS, quoteLink } from '../../../src/lib/api';
+import { insertValues } from '../d1';
 import { escapeHtml } from '../escape';
 import { sha256Hex } from '../hash';
 import { matchesStoredToken, newViewToken } from '../view-token';
@@ -12,18 +13,19 @@ import { matchesStoredToken, newViewToken } from '../view-token';
 /** What a staff link answers. */
 export type StaffPurpose = 'booking' | 'review';
 
-/** A new staff token and the statement storing its hash. */
+/** A new staff token and the statement storing its hash (`afterChange`: only if the statement before it changed a row). */
 export async function newStaffToken(
   db: D1Database,
   reference: string,
   now: Date,
   purpose: StaffPurpose,
-): Promise<{ token: string; hash: string; insert: D1PreparedStatement }> {
+  options: { afterChange?: boolean } = {},
+): Promise<{ token: string; insert: D1PreparedStatement }> {
   const { token, hash } = await newViewToken();
   const insert = db
-    .prepare('INSERT INTO quote_staff_tokens (token_hash, reference, purpose, created_at) VALUES (?, ?, ?, ?)')
+    .prepare(`INSERT INTO quote_staff_tokens (token_hash, reference, purpose, created_at) ${insertValues(4, options)}`)
     .bind(hash, reference, purpose, now.toISOString());
-  return { token, hash, insert };
+  return { token, insert };
 }
 
 /** A staff link is for answering soon: after this long it opens nothing. */
