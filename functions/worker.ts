@@ -39,6 +39,8 @@ import { reviewsPage, REVIEWS_PATH } from './pages/reviews-page';
 import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 import { askForSignInLink, verifySignInLink } from './pages/login';
 import { accountPage, deleteData, signOut } from './pages/account';
+import { referralPage } from './pages/referral-page';
+import { hasSessionCookie } from './lib/account/cookie';
 import { ACCOUNT_PATHS } from '../src/lib/account';
 import { assetRequest, withAccountHeader } from './lib/account/header';
 
@@ -67,6 +69,7 @@ for (const path of [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.st
   api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 api.get(REVIEWS_PATH, reviewsPage);
+api.get(ACCOUNT_PATHS.referral, referralPage);
 api.get(PAGE_PATHS.contact, contactSentPage);
 api.get(PAGE_PATHS.faq, faqSearchPage);
 api.post(ACCOUNT_PATHS.login, askForSignInLink);
@@ -105,6 +108,8 @@ function forTheWorker(request: Request, url: URL): boolean {
   // /reviews shows verified reviews once any is published (pages/reviews-page.ts).
   if (matchesPath(WORKER_PATHS.reviews, pathname)) return request.method === 'GET';
   if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;
+  // /referral is the prebuilt page for everyone but a signed-in customer (pages/referral-page.ts).
+  if (matchesPath(WORKER_PATHS.referral, pathname)) return request.method === 'GET' && hasSessionCookie(request);
   return request.method === 'GET' && isContactSent(url);
 }
 

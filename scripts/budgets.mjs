@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../src/scripts/consent-record.ts';
 import { createPostcodesStandIn } from '../stand-ins/postcodes/server.mjs';
 import { addDays, londonToday } from '../src/lib/dates.ts';
+import { openDayFrom } from '../src/lib/move-date.ts';
 import { chromeArgs, chromePath } from './lib/chromium.mjs';
 import { portFromEnv, startSite } from './lib/start-site.mjs';
 
@@ -72,7 +73,7 @@ function inlineBytes(html) {
 async function addressOf(base, path) {
   const sample = budgets.pages?.[path]?.sampleQuote;
   if (!sample) return path;
-  const body = { ...sample, moveDate: addDays(londonToday(), 30), idempotencyKey: `budgets-${Date.now()}` };
+  const body = { ...sample, moveDate: openDayFrom(addDays(londonToday(), 30)), idempotencyKey: `budgets-${Date.now()}` };
   const response = await fetch(`${base}/api/send-quote-email`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -190,8 +191,7 @@ async function measureQuoteWalk(browser, base) {
     await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
     await page.locator('[data-quote-total]').waitFor({ timeout: 15_000 });
     await next();
-    const date = new Date(Date.now() + 21 * 24 * 60 * 60 * 1000);
-    const typed = [date.getDate(), date.getMonth() + 1].map((n) => String(n).padStart(2, '0')).join('/') + `/${date.getFullYear()}`;
+    const typed = openDayFrom(addDays(londonToday(), 21)).split('-').reverse().join('/');
     await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed);
     await next();
     // Step 5: an empty submit runs the shared validation, so everything the wizard can load has loaded.

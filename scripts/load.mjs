@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { furnitureIds } from '../src/data/furniture.ts';
 import { packages } from '../src/data/packages.ts';
 import { addDays, londonToday } from '../src/lib/dates.ts';
+import { openDayFrom } from '../src/lib/move-date.ts';
 import { openLocalD1 } from './lib/local-d1.mjs';
 import { portFromEnv, startSite } from './lib/start-site.mjs';
 
@@ -27,7 +28,7 @@ function body(i) {
     furnitureIds: furnitureIds.slice(0, i % 4),
     fromPostcode: fixture[i % fixture.length],
     toPostcode: fixture[(i * 7 + 3) % fixture.length],
-    moveDate: addDays(londonToday(), 3 + (i % 30)),
+    moveDate: openDayFrom(addDays(londonToday(), 3 + (i % 30))),
     clientEstimate: { total: 500, distance: 50 },
     idempotencyKey: `load-${run}-${i}`,
   };

@@ -66,7 +66,8 @@ export function pageHeaders(extra: Record<string, string> = {}): Record<string, 
 const SKIPPED_INPUTS = new Set(['submit', 'button', 'reset', 'image', 'file', 'password']);
 
 /** HTMLRewriter escapes only `"` in an attribute value: `&` too, or a typed `&lt;` would come back as `<`. */
-const setAttribute = (element: Element, name: string, value: string) => element.setAttribute(name, value.replaceAll('&', '&amp;'));
+export const setEscapedAttribute = (element: Element, name: string, value: string) =>
+  element.setAttribute(name, value.replaceAll('&', '&amp;'));
 
 /** The page with the fill written in; `status` and `headers` are the answer's. */
 export function filledPage(page: Response, fill: PageFill, status: number, headers: Record<string, string> = {}): Response {
@@ -90,7 +91,7 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
     .on('[data-href]', {
       element(element) {
         const href = fill.href?.[element.getAttribute('data-href') ?? ''];
-        if (href !== undefined) setAttribute(element, 'href', href);
+        if (href !== undefined) setEscapedAttribute(element, 'href', href);
       },
     });
 
@@ -109,7 +110,7 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
             if (values.getAll(name).includes(element.getAttribute('value') ?? 'on')) element.setAttribute('checked', '');
             else element.removeAttribute('checked');
           } else if (values.has(name)) {
-            setAttribute(element, 'value', values.get(name) ?? '');
+            setEscapedAttribute(element, 'value', values.get(name) ?? '');
           }
         },
       })

@@ -38,6 +38,8 @@ export const WORKER_PATHS = {
   account: ACCOUNT_PATHS.account,
   accountBelow: `${ACCOUNT_PATHS.account}/*`,
   accountHtml: `${ACCOUNT_PATHS.account}.html`,
+  /** The referral page with a signed-in customer's own code (a request with a session cookie only). */
+  referral: ACCOUNT_PATHS.referral,
   /** Only under `wrangler dev --test-scheduled`: runs the cron trigger. */
   scheduled: '/__scheduled',
 } as const;

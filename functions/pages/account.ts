@@ -21,6 +21,8 @@ import { quotesFor } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { fromOwnOrigin } from '../lib/same-origin';
 import { eraseAddress } from '../lib/account/erase';
+import { referralCodeFor } from '../lib/account/referrals';
+import { requestNow } from '../lib/clock';
 import { loginPage } from './login';
 import { quotePageHref } from './quote-confirmation';
 
@@ -53,10 +55,14 @@ export function accountPage(confirmDelete: boolean) {
     if (path !== (confirmDelete ? ACCOUNT_PATHS.deleteData : ACCOUNT_PATHS.account)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
     const email = await signedInEmail(c);
     if (!email) return c.redirect(ACCOUNT_PATHS.login, 303);
-    const [page, quotes] = await Promise.all([prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.account), quotesFor(c.env.DB, email)]);
+    const [page, quotes, code] = await Promise.all([
+      prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.account),
+      quotesFor(c.env.DB, email),
+      referralCodeFor(c.env.DB, email, requestNow(c)),
+    ]);
     const show = [...(quotes.length ? [] : ['no-quotes']), ...(confirmDelete ? ['delete-confirm'] : [])];
     const focus = confirmDelete ? 'delete-confirm' : undefined;
-    const filled = filledPage(page, { text: { email }, show, focus }, 200, ACCOUNT_PAGE);
+    const filled = filledPage(page, { text: { email, 'referral-code': code }, show, focus }, 200, ACCOUNT_PAGE);
     const list = new HTMLRewriter().on('[data-quote-list]', {
       element(element) {
         element.setInnerContent(quotes.map(quoteRow).join(''), { html: true });

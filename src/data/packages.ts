@@ -22,51 +22,53 @@ export interface PropertyPackage {
 
 export const FREE_MILES = 25;
 
+const MILES = `Includes up to ${FREE_MILES} miles`;
+
+/** A package with its card's lines in order (boxes, crew, time where there is a limit, free miles), each written once. */
+function pack(base: Omit<PropertyPackage, 'details' | 'miles'>, hours?: string): PropertyPackage {
+  return { ...base, miles: MILES, details: [base.maxBoxes, base.movers, ...(hours ? [hours] : []), MILES] };
+}
+
 export const packages: readonly PropertyPackage[] = [
-  {
-    id: 'mini',
-    title: 'Mini Move',
-    basePrice: 199,
-    details: ['Max 10 boxes', '1 van, 2 movers', 'Up to 2 hrs', 'Includes up to 25 miles'],
-    icon: 'box',
-    maxBoxes: 'Max 10 boxes',
-    miles: 'Includes up to 25 miles',
-    movers: '1 van, 2 movers',
-    iconBg: 'bg-sky-100',
-  },
-  {
+  pack(
+    {
+      id: 'mini',
+      title: 'Mini Move',
+      basePrice: 199,
+      icon: 'box',
+      maxBoxes: 'Max 10 boxes',
+      movers: '1 van, 2 movers',
+      iconBg: 'bg-sky-100',
+    },
+    'Up to 2 hrs',
+  ),
+  pack({
     id: 'studio',
     title: '1 bedroom / Studio',
     basePrice: 349,
-    details: ['Max 30 boxes', '1 van, 2 movers', 'Includes up to 25 miles'],
     icon: 'studio',
     maxBoxes: 'Max 30 boxes',
-    miles: 'Includes up to 25 miles',
     movers: '1 van, 2 movers',
     iconBg: 'bg-blue-100',
-  },
-  {
+  }),
+  pack({
     id: 'two-bed',
     title: '2 bedrooms',
     basePrice: 599,
-    details: ['Max 50 boxes', '1 van, 3 movers', 'Includes up to 25 miles'],
     icon: 'flat',
     maxBoxes: 'Max 50 boxes',
-    miles: 'Includes up to 25 miles',
     movers: '1 van, 3 movers',
     iconBg: 'bg-indigo-100',
-  },
-  {
+  }),
+  pack({
     id: 'three-bed',
     title: '3 bedrooms',
     basePrice: 1099,
-    details: ['Max 75 boxes', '2 vans, 4 movers', 'Includes up to 25 miles'],
     icon: 'house',
     maxBoxes: 'Max 75 boxes',
-    miles: 'Includes up to 25 miles',
     movers: '2 vans, 4 movers',
     iconBg: 'bg-cyan-100',
-  },
+  }),
 ];
 
 export const packageIds = packages.map((p) => p.id) as readonly PackageId[];

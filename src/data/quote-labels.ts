@@ -47,7 +47,7 @@ export const QUOTE_HINTS = {
   weekend: `Weekend moves may include a ${WEEKEND_SURCHARGE_RATE * 100}% surcharge`,
   postcode: 'The postcodes give your price; add the house number and street if you like, so the movers know where to go.',
   address: 'House or flat number and street',
-  promoCode: 'Have a code? Enter it here.',
+  promoCode: 'A promo code, or a code from a friend who moved with us.',
 } as const;
 
 export const QUOTE_BUTTONS = {

@@ -1,13 +1,17 @@
-/** The referral programme (spec section 9). The code is fixed for everyone until accounts exist. */
+/** The referral programme (spec section 9, made real by issue 19): what each side gets, in whole pounds. */
 
 export const referral = {
-  code: 'SHIFTFRIEND',
-  /** Credit for the referrer once the friend's move is complete. */
+  /** Credit for the referrer once the friend's move is confirmed and its date has passed. */
+  referrerCreditPounds: 20,
+  /** Off the friend's first move. */
+  friendDiscountPounds: 10,
   referrerCredit: '£20',
-  /** Discount for the friend on their first move. */
   friendDiscount: '£10',
+  /**
+   * The one code everybody shared before each account had its own: a friend who was given it still gets the
+   * discount, with no referrer to credit.
+   */
+  sharedCode: 'SHIFTFRIEND',
   /** Seconds the Copy button shows 'Copied!'. */
   copiedSeconds: 2,
-  /** Example figures on the dashboard until accounts exist. */
-  dashboardExample: { successfulReferrals: '0', totalEarned: '£0', availableBalance: '£0' },
 } as const;

@@ -10,6 +10,8 @@ export const ACCOUNT_PATHS = {
   signOutEverywhere: '/account/sign-out-everywhere',
   /** GET: /account asking to confirm; POST: delete (UK GDPR's right to erasure). */
   deleteData: '/account/delete',
+  /** The referral page: a signed-in customer's own code and figures (issue 19, item 7). */
+  referral: '/referral',
 } as const;
 
 /** A sign-in link works once, for this long. */

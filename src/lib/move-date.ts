@@ -6,8 +6,9 @@
  * A crew is found the day before at the latest, so online bookings start tomorrow; a move today is a phone call.
  * Christmas Day, Boxing Day and New Year's Day are closed every year.
  */
-import { site } from '../site.config';
-import { addDays, addMonths, formatLongDate, isCalendarDate, londonToday } from './dates';
+// With their extensions: the budget and load scripts run this file in Node as it is.
+import { site } from '../site.config.ts';
+import { addDays, addMonths, formatLongDate, isCalendarDate, londonToday } from './dates.ts';
 
 /** Bookings open this far ahead (F4 of issue 21: a date years away is a typo, not a move). */
 export const MOVE_DATE_MONTHS_AHEAD = 12;
@@ -28,6 +29,13 @@ export interface MoveDateProblem {
 
 /** The holiday `date` falls on, when we are closed that day. */
 export const closedDay = (date: string): string | undefined => CLOSED_DAYS[date.slice(5)];
+
+/** `date`, or the first day after it that is not closed: for tools that pick a sample date, such as the budgets. */
+export function openDayFrom(date: string): string {
+  let day = date;
+  while (closedDay(day)) day = addDays(day, 1);
+  return day;
+}
 
 /** The first day a move can be booked for online. */
 export const earliestMoveDate = (today: string): string => addDays(today, 1);

@@ -7,6 +7,8 @@ import { promo } from '../site.config';
 import { describeDistance } from './distance';
 import { formatPence } from './money';
 import { promoPrice } from './promo';
+import { codeOffer } from './referral';
+import { referral } from '../data/referral';
 import type { PricingResult } from './pricing';
 
 export const PRICE_LABELS = {
@@ -58,11 +60,15 @@ export const PRICE_PENDING = {
 } as const;
 
 /**
- * The promo code as an amount beside the estimate (which stays as it is):
- * "£1,116.90 with FIRSTMOVE10 when you book (10% off your first booking)". A quote still to be priced names the offer.
+ * A code as an amount beside the estimate (which stays as it is): "£1,116.90 with FIRSTMOVE10 when you book (10% off
+ * your first booking)", or a friend's code's £10 off. A quote still to be priced names the offer.
  */
 export function promoLine(code: string, totalPounds: number | null): string {
-  if (totalPounds === null) return `${code}: ${promo.description}`;
-  const price = promoPrice(totalPounds, { code, percentOff: promo.percentOff });
-  return `${formatPence(price.pricePence)} with ${code} when you book (${price.percentOff}% off your first booking)`;
+  const friend = codeOffer(code)?.kind === 'friend';
+  const offer = friend ? `${referral.friendDiscount} off your first move` : promo.description;
+  if (totalPounds === null) return `${code}: ${offer}`;
+  const pricePence = friend
+    ? Math.max(0, Math.round(totalPounds * 100) - referral.friendDiscountPounds * 100)
+    : promoPrice(totalPounds, { code, percentOff: promo.percentOff }).pricePence;
+  return `${formatPence(pricePence)} with ${code} when you book (${friend ? offer : `${promo.percentOff}% off your first booking`})`;
 }

@@ -14,9 +14,9 @@ import { findFurniture } from '../data/furniture';
 import { serviceValues } from '../data/services';
 import { SURVEY_SIZES, SURVEY_TYPES } from '../data/survey';
 import { CAR_RUNS } from '../data/car-transport';
-import { promo } from '../site.config';
 import { fromTypedDate } from './dates';
 import { LIMITS } from './limits';
+import { codeOffer } from './referral';
 import { MOVE_DATE_MESSAGES, moveDateProblem } from './move-date';
 import { invalidPostcodeMessage, missingPostcodeMessage, parsePostcodeInput, type RouteEnd } from './postcodes';
 
@@ -179,9 +179,10 @@ export const promoCodeField = z.optional(
       z.trim(),
       z.maxLength(LIMITS.promoCode, PROMO_MESSAGE),
       z.toUpperCase(),
-      z.refine((value: string) => value === '' || value === promo.code, PROMO_MESSAGE),
+      z.refine((value: string) => value === '' || codeOffer(value) !== null, PROMO_MESSAGE),
     ),
-    z.transform((value: string) => (value === '' ? undefined : value)),
+    // Stored as written on our side: a referral code in its groups of four, whatever the spacing typed.
+    z.transform((value: string) => (value === '' ? undefined : codeOffer(value)!.code)),
   ),
 );
 

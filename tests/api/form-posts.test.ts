@@ -25,6 +25,7 @@ import {
   validQuote,
 } from './helpers';
 import { readPage } from './html';
+import { REFERRAL_MESSAGES } from '~/lib/referral';
 
 type Fields = Record<string, string | string[]>;
 
@@ -486,5 +487,16 @@ describe('issue 18 item 2: car transport is priced on request, a call-back carry
     expect(page.filled('error:carName')).toBe('Enter your full name');
     expect(page.filled('error:carPhone')).toBe('Enter a phone number, like 07700 900 982');
     expect(page.value('carTo')).toBe('not a postcode');
+  });
+});
+
+describe('issue 19 item 7: a friend’s code in the plain form', () => {
+  it('a code nobody has is refused on its field, with everything typed kept', async () => {
+    const fields = typed({ action: 'submit', promoCode: '2222 2222 2222' });
+    const html = await followedPage(await postForm(fields));
+    const page = readPage(html);
+    expect(page.filled('error:promoCode')).toBe(REFERRAL_MESSAGES.unknown);
+    expect(page.value('promoCode')).toBe('2222 2222 2222');
+    expectKept(html, fields);
   });
 });

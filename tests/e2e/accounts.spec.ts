@@ -3,28 +3,11 @@
  * /login, the link from the mail catcher, /account listing the quote and opening it; another address's session sees
  * none of it. axe on every state of the new pages.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
-import { capturedEmails, CONFIRMATION_URL, nextDay, storeQuote, uniqueEmail } from './quote-helpers';
+import { CONFIRMATION_URL, nextDay, storeQuote, uniqueEmail } from './quote-helpers';
+import { askForLink, emailedSignInLink, signInElsewhere } from './sign-in';
 import { DONE_NOTICES, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '../../src/lib/move-status';
-
-const SIGN_IN_SUBJECT = 'Your Shiftly sign-in link';
-
-/** The newest sign-in link e-mailed to `email`, once the `count`th has arrived. */
-async function emailedSignInLink(email: string, count = 1): Promise<string> {
-  const signIns = async () => (await capturedEmails()).filter((e) => [e.to].flat().includes(email) && e.subject === SIGN_IN_SUBJECT);
-  await expect.poll(async () => (await signIns()).length, { timeout: 20_000 }).toBe(count);
-  const link = /https?:\/\/\S+\/login\/verify\?t=[\w-]+/.exec((await signIns()).at(-1)!.text ?? '')?.[0];
-  expect(link).toBeDefined();
-  const url = new URL(link!);
-  return `${url.pathname}${url.search}`;
-}
-
-async function askForLink(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Email address').fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'a sign-in link is on its way' })).toBeVisible();
-}
 
 /** A quote made through the plain form, as without JavaScript: its reference. */
 async function quoteWithoutJavaScript(page: Page, email: string): Promise<string> {
@@ -39,16 +22,6 @@ async function quoteWithoutJavaScript(page: Page, email: string): Promise<string
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
   await expect(page).toHaveURL(CONFIRMATION_URL);
   return new URL(page.url()).searchParams.get('ref')!;
-}
-
-async function signInElsewhere(browser: Browser, baseURL: string, email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await askForLink(page, email);
-  await page.goto(await emailedSignInLink(email));
-  await expect(page).toHaveURL(/\/account$/);
-  return page;
 }
 
 for (const javaScriptEnabled of [false, true]) {

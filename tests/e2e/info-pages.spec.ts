@@ -8,7 +8,6 @@ import { cancellationTiers, adviceBookingDays, freeChangeHours, paymentMethods, 
 import { cookieCategories, sessionRetention, thirdPartyServices } from '../../src/data/cookies';
 import { openPositions } from '../../src/data/careers';
 import { team } from '../../src/data/team';
-import { referral } from '../../src/data/referral';
 import { ratingBreakdown, reviews, REVIEWS_PAGE_SIZE } from '../../src/data/reviews';
 import { contactSubjects } from '../../src/data/contact-subjects';
 import { otherServices } from '../../src/data/other-services';
@@ -219,19 +218,6 @@ test.describe('figures appear on their pages', () => {
     await expect(main).toContainText(site.address.postcode);
     await expect(page.getByRole('link', { name: `Call ${site.phone.display}` }).first()).toHaveAttribute('href', telHref);
   });
-
-  test('referral: code, the three steps and the example dashboard', async ({ page }) => {
-    await page.goto('/referral');
-    await expect(page.getByRole('textbox', { name: 'Referral code' })).toHaveValue(referral.code);
-    const main = page.locator('main');
-    await expect(main).toContainText(`${referral.referrerCredit} credit`);
-    await expect(main).toContainText(`${referral.friendDiscount} off`);
-    const dashboard = page.getByRole('region', { name: 'Your referral dashboard' });
-    await expect(dashboard).toContainText('Example figures');
-    for (const value of Object.values(referral.dashboardExample))
-      await expect(dashboard.locator('dd', { hasText: value }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Email Code' })).toHaveAttribute('href', /^mailto:/);
-  });
 });
 
 test('the other-services form carries what was typed to /quote', async ({ page }) => {
@@ -277,20 +263,6 @@ test('FAQ questions open without JavaScript', async ({ browser }) => {
   const first = faqCategories[0]!.items[0]!;
   await page.getByText(first.question).click();
   await expect(page.getByText(first.answer)).toBeVisible();
-  await context.close();
-});
-
-test('referral Copy puts the code on the clipboard and shows Copied! then Copy', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
-  const page = await context.newPage();
-  await open(page, '/referral');
-  const button = page.locator('[data-copy]');
-  await expect(button).toHaveText('Copy');
-  await button.click();
-  await expect(button).toHaveText('Copied!');
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(referral.code);
-  await expect(button).toHaveText('Copy', { timeout: referral.copiedSeconds * 1000 + 2000 });
   await context.close();
 });
 

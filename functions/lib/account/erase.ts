@@ -1,6 +1,6 @@
 /**
  * "Delete my data" (UK GDPR's right to erasure): every quote and contact message of an address, their view and staff
- * tokens, history, reviews and e-mails, its sign-in links and sessions, in one batch; then one e-mail confirms it through the outbox. Call-back
+ * tokens, history, reviews and e-mails, its sign-in links, sessions and referral code, in one batch; then one e-mail confirms it through the outbox. Call-back
  * requests hold no address, so the e-mail says how to ask about them. Reference numbers stay claimed (they hold nothing
  * personal and must never be issued twice).
  */
@@ -30,6 +30,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     db.prepare('DELETE FROM contact_messages WHERE lower(email) = ?1').bind(email),
     db.prepare('DELETE FROM sign_in_links WHERE email = ?1').bind(email),
     db.prepare('DELETE FROM sessions WHERE email = ?1').bind(email),
+    db.prepare('DELETE FROM referral_codes WHERE email = ?1').bind(email),
   ]);
   const deleted = { quotes: results[5]?.meta.changes ?? 0, messages: results[6]?.meta.changes ?? 0 };
   const id = generateReference();

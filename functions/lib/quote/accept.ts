@@ -3,7 +3,7 @@
  * its request key (409 for the same key with another body), or price, store and e-mail a new quote. It answers a typed
  * outcome, so each caller chooses its own answer (201 JSON, or 303 to the confirmation page).
  *
- * D1 round trips for a new quote: the look-up by key, one batch storing the quote, its reference, its view token's
+ * D1 round trips for a new quote: the look-up by key, (with a friend's referral code, its owner's,) one batch storing the quote, its reference, its view token's
  * hash and its e-mails, and one batch recording how the e-mails went. The answer is made from what was stored, so a
  * replay, even of a request still being e-mailed, is the same answer with a link of its own.
  */
@@ -11,7 +11,8 @@ import type { QuoteAnswer } from '../../../src/lib/api';
 import { ACCESS_KEYS, accessField, type AccessAnswers, type AccessEnd } from '../../../src/data/access';
 import { acceptLead, type Claim } from '../accept-lead';
 import { isUniqueViolation } from '../d1';
-import type { Refusal } from '../http';
+import { validationFailed, type Refusal } from '../http';
+import { referralProblem } from '../account/referrals';
 import type { LeadContext } from '../lead-pipeline';
 import { issueViewToken, newViewToken, viewTokenInsert } from '../view-token';
 import { quoteAnswer } from './answer';
@@ -89,6 +90,8 @@ export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): 
   const known = await replay(c, submission.idempotencyKey, bodyHash);
   if (known) return known;
 
+  const codeProblem = await referralProblem(c.env.DB, submission.promoCode, submission.email);
+  if (codeProblem) return { ok: false, refusal: validationFailed({ promoCode: codeProblem }) };
   const priced = await priceQuote(c.env, submission);
   if (!priced.ok) return priced;
   const view = await newViewToken();

@@ -9,7 +9,7 @@ import { fullAddress, addressLine } from '~/lib/address';
 import { crossesSea, FERRY_NOTE } from '~/lib/ferry';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
-import { promo } from '~/site.config';
+import { codeOffer } from '~/lib/referral';
 import { describeDistance, formatMoney } from './format';
 import type { PricingState, WizardState } from './store';
 import type { ContactErrors, ContactField } from './submit';
@@ -84,7 +84,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   const pkg = state.propertyId ? findPackage(state.propertyId) : undefined;
   const furnitureNames = state.furnitureIds.map((id) => findFurniture(id)?.name).filter(Boolean);
   const priced = pricing.status === 'success' ? pricing : null;
-  const promoRecognised = state.promoCode.trim().toUpperCase() === promo.code;
+  const offer = codeOffer(state.promoCode);
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -129,7 +129,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />,
           )}
           <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
-            {promoRecognised ? 'Code recognised: see your booking summary.' : QUOTE_HINTS.promoCode}
+            {offer ? 'Code recognised: see your booking summary.' : QUOTE_HINTS.promoCode}
           </p>
         </div>
         <div className="sr-only" aria-hidden="true">
@@ -184,9 +184,9 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             {FERRY_NOTE}
           </p>
         )}
-        {promoRecognised && priced && (
+        {offer && priced && (
           <p className="mt-3 rounded-lg bg-accent-100 px-3 py-2 text-sm font-medium text-ink" data-promo-line>
-            {promoLine(promo.code, priced.result.total)}
+            {promoLine(offer.code, priced.result.total)}
           </p>
         )}
       </aside>

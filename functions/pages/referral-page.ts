@@ -1,0 +1,72 @@
+/**
+ * /referral for a signed-in customer (issue 19, item 7): the prebuilt page with their own code in the field and the
+ * share links, their figures from D1, and the sign-in card taken out. A request without a live session gets the
+ * prebuilt page as it is (how it works, and "Sign in to get your code").
+ */
+import type { Context } from 'hono';
+import { ACCOUNT_PATHS } from '../../src/lib/account';
+import { referralShare } from '../../src/lib/referral';
+import { formatMoney } from '../../src/lib/money';
+import type { AppBindings } from '../env';
+import { assetRequest } from '../lib/account/header';
+import { referralCodeFor, referralFigures } from '../lib/account/referrals';
+import { signedInEmail } from '../lib/account/session';
+import { requestNow } from '../lib/clock';
+import { config } from '../lib/config';
+import { ACCOUNT_PAGE, filledPage, prebuiltPage, setEscapedAttribute } from '../lib/prebuilt-page';
+
+/** "2 friends’ moves on the way: …", for the quotes made with the code that have not earned yet. */
+export function onTheWayLine(count: number): string {
+  if (count === 0) return 'No friends’ moves on the way yet.';
+  const moves = count === 1 ? '1 friend’s move is' : `${count} friends’ moves are`;
+  return `${moves} on the way: credit follows once a mover has confirmed ${count === 1 ? 'it' : 'each'} and the day has been.`;
+}
+
+export async function referralPage(c: Context<AppBindings>): Promise<Response> {
+  const email = await signedInEmail(c);
+  if (!email) {
+    const asset = await c.env.ASSETS.fetch(assetRequest(c.req.raw));
+    return new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers: new Headers(asset.headers) });
+  }
+  const now = requestNow(c);
+  const code = await referralCodeFor(c.env.DB, email, now);
+  const [page, figures] = await Promise.all([prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.referral), referralFigures(c.env.DB, code, now)]);
+  const share = referralShare(code, config(c.env).siteUrl);
+  const filled = filledPage(
+    page,
+    {
+      text: {
+        'referrals:successful': String(figures.successful),
+        'referrals:earned': formatMoney(figures.earnedPounds),
+        'referrals:balance': formatMoney(figures.balancePounds),
+        'referrals:on-the-way': onTheWayLine(figures.onTheWay),
+      },
+      show: ['signed-in'],
+    },
+    200,
+    ACCOUNT_PAGE,
+  );
+  return new HTMLRewriter()
+    .on('[data-signed-out]', {
+      element(element) {
+        element.remove();
+      },
+    })
+    .on('[data-referral-code]', {
+      element(element) {
+        setEscapedAttribute(element, 'value', code);
+      },
+    })
+    .on('[data-share]', {
+      element(element) {
+        setEscapedAttribute(element, 'data-share-text', share.text);
+        setEscapedAttribute(element, 'href', share.mailto);
+      },
+    })
+    .on('[data-email-code]', {
+      element(element) {
+        setEscapedAttribute(element, 'href', share.mailto);
+      },
+    })
+    .transform(filled);
+}

@@ -1,0 +1,64 @@
+/**
+ * Signing in as a customer does, over HTTP: ask /login for a link, read it from the mail catcher, open it, and keep the
+ * session cookie it sets. Shared by the account and referral tests.
+ */
+import { expect } from 'vitest';
+import { ACCOUNT_PATHS, SESSION_DAYS } from '~/lib/account';
+import { apiBase, call, emailsTo, type CapturedEmail } from './helpers';
+
+const FORM = 'application/x-www-form-urlencoded';
+export const COOKIE = 'shiftly-session';
+
+export function askForLink(email: string, options: { origin?: string; client?: string } = {}): Promise<Response> {
+  return call(ACCOUNT_PATHS.login, new URLSearchParams({ email, website: '' }).toString(), {
+    contentType: FORM,
+    headers: { Origin: options.origin ?? apiBase() },
+    ...(options.client ? { client: options.client } : {}),
+  });
+}
+
+export const SIGN_IN_SUBJECT = 'Your Shiftly sign-in link';
+export const signInEmails = async (email: string): Promise<CapturedEmail[]> =>
+  (await emailsTo(email)).filter((e) => e.subject === SIGN_IN_SUBJECT);
+
+/** The sign-in link of the newest sign-in e-mail to `email`, once the `count`th has arrived. */
+export async function signInLink(email: string, count = 1): Promise<string> {
+  await expect.poll(async () => (await signInEmails(email)).length, { timeout: 20_000 }).toBe(count);
+  const latest = (await signInEmails(email)).at(-1)!;
+  const link = /https?:\/\/\S+\/login\/verify\?t=[A-Za-z0-9_-]+/.exec(latest.text)?.[0];
+  expect(link).toBeDefined();
+  expect(latest.html).toContain(link);
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+export const get = (path: string, cookie?: string, method = 'GET') =>
+  fetch(`${apiBase()}${path}`, { method, redirect: 'manual', headers: cookie ? { Cookie: `${COOKIE}=${cookie}` } : {} });
+
+export const post = (path: string, cookie: string | undefined, origin = apiBase()) =>
+  fetch(`${apiBase()}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': FORM, Origin: origin, ...(cookie ? { Cookie: `${COOKIE}=${cookie}` } : {}) },
+    body: '',
+  });
+
+/** Opens a sign-in link and answers the session cookie's value. */
+export async function openLink(path: string): Promise<string> {
+  const response = await get(path);
+  expect(response.status).toBe(303);
+  expect(response.headers.get('location')).toBe(ACCOUNT_PATHS.account);
+  const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${COOKIE}=`));
+  expect(cookie).toBeDefined();
+  expect(cookie).toMatch(/; HttpOnly/i);
+  expect(cookie).toMatch(/; SameSite=Lax/i);
+  expect(cookie).toMatch(/; Path=\//i);
+  const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie!)?.[1] ?? '');
+  expect(Math.abs(expires - (Date.now() + SESSION_DAYS * 86_400_000))).toBeLessThan(60_000);
+  return /^[^=]+=([^;]+)/.exec(cookie!)![1]!;
+}
+
+/** Signs `email` in through the mail catcher. */
+export async function signIn(email: string, count = 1): Promise<string> {
+  expect((await askForLink(email)).status).toBe(200);
+  return openLink(await signInLink(email, count));
+}
