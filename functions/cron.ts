@@ -50,7 +50,10 @@ export async function alertGivenUp(env: Env): Promise<number> {
  */
 const QUOTE_ROWS = ['quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
 
-/** Records past the retention period with everything that belongs to them, and sign-in links and sessions past their end. */
+/**
+ * Records past the retention period with everything that belongs to them, referral codes of addresses with no quote
+ * left, and sign-in links and sessions past their end.
+ */
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
   const expired = (type: RecordType) => `SELECT reference FROM ${RECORD_TABLES[type]} WHERE created_at < ?1`;
@@ -61,6 +64,10 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
       `DELETE FROM email_outbox WHERE created_at < ?1 OR ${RECORD_TYPES.map((type) => `record_reference IN (${expired(type)})`).join(' OR ')}`,
     ).bind(cutoff),
     ...RECORD_TYPES.map((type) => env.DB.prepare(`DELETE FROM ${RECORD_TABLES[type]} WHERE created_at < ?`).bind(cutoff)),
+    // A referral code names its address: it goes once the address has no quote left and the code is past retention.
+    env.DB.prepare('DELETE FROM referral_codes WHERE created_at < ? AND email NOT IN (SELECT lower(email) FROM quote_requests)').bind(
+      cutoff,
+    ),
     // The quote form's pages between a post and its redirect live minutes, not months.
     deleteExpiredFormStates(env.DB, now),
     ...expiredAccountRows(env.DB, now),

@@ -236,6 +236,8 @@ describe('Delete my data', () => {
 
     expect((await post(ACCOUNT_PATHS.deleteData, session, 'https://evil.example')).status).toBe(403);
     expect(query('SELECT reference FROM quote_requests WHERE lower(email) = ?', email)).toHaveLength(2);
+    // Showing /account made the address's referral code: it is the address's data too.
+    expect(query('SELECT email FROM referral_codes WHERE email = ?', email)).toEqual([{ email }]);
 
     const deleted = await post(ACCOUNT_PATHS.deleteData, session);
     expect(deleted.status).toBe(200);
@@ -246,6 +248,7 @@ describe('Delete my data', () => {
     expect(query('SELECT * FROM contact_messages WHERE lower(email) = ?', email)).toEqual([]);
     expect(query('SELECT * FROM sessions WHERE email = ?', email)).toEqual([]);
     expect(query('SELECT * FROM sign_in_links WHERE email = ?', email)).toEqual([]);
+    expect(query('SELECT * FROM referral_codes WHERE email = ?', email)).toEqual([]);
     for (const reference of references) {
       expect(query('SELECT * FROM quote_view_tokens WHERE reference = ?', reference)).toEqual([]);
       expect(query('SELECT * FROM email_outbox WHERE record_reference = ?', reference)).toEqual([]);

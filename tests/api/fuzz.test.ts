@@ -115,7 +115,7 @@ describe('fuzz: malformed bodies never cause a 5xx', () => {
   }, 300_000);
 });
 
-/** The sign-in and account routes (issue 19): form bodies, link tokens and session cookies of any shape. */
+/** The sign-in, account and referral routes (issue 19): form bodies, link tokens and session cookies of any shape. */
 const accountRequests = fc.oneof(
   fc.record({
     kind: fc.constant('login' as const),
@@ -129,7 +129,7 @@ const accountRequests = fc.oneof(
   }),
   fc.record({ kind: fc.constant('verify' as const), token: nasty }),
   fc.record({
-    kind: fc.constantFrom('account' as const, 'signOut' as const, 'signOutEverywhere' as const),
+    kind: fc.constantFrom('account' as const, 'referral' as const, 'signOut' as const, 'signOutEverywhere' as const),
     // Printable ASCII as it is (quotes, commas, backslashes), every other byte of the UTF-8 percent-encoded.
     cookie: nasty.map((value) =>
       [...Buffer.from(value)]
@@ -172,7 +172,7 @@ describe('fuzz: the sign-in and account routes never cause a 5xx', () => {
           return fetch(`${apiBase()}${ACCOUNT_PATHS.verify}?${new URLSearchParams({ t: sample.token })}`, { redirect: 'manual' });
         default:
           return fetch(`${apiBase()}${ACCOUNT_PATHS[sample.kind]}`, {
-            method: sample.kind === 'account' ? 'GET' : 'POST',
+            method: sample.kind === 'account' || sample.kind === 'referral' ? 'GET' : 'POST',
             redirect: 'manual',
             headers: { Cookie: `shiftly-session=${sample.cookie}`, Origin: apiBase() },
           });

@@ -11,12 +11,17 @@ import { apiBase, call, query, runCron, unique, validContact, validQuote } from 
  * Records older than 24 months cannot be made over HTTP, so this test plants one straight into the local
  * D1 file (SQLite handles a second writer), then lets the real cron trigger delete it.
  */
-function plantOldRecords(reference: string, createdAt: string): void {
+function openStateDb(): DatabaseSync {
   const folder = join(inject('statePath'), 'v3/d1/miniflare-D1DatabaseObject');
   const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')!;
   const db = new DatabaseSync(join(folder, file));
+  db.exec('PRAGMA busy_timeout = 5000');
+  return db;
+}
+
+function plantOldRecords(reference: string, createdAt: string): void {
+  const db = openStateDb();
   try {
-    db.exec('PRAGMA busy_timeout = 5000');
     db.prepare(
       `INSERT INTO contact_messages (reference, created_at, first_name, last_name, email, phone, subject, message, via, email_status)
        VALUES (?, ?, 'Old', 'Record', 'old@example.com', NULL, 'general', 'From long ago', 'json', 'sent')`,
@@ -78,5 +83,23 @@ describe('retention (cron trigger)', () => {
     after.setUTCDate(after.getUTCDate() + 40);
     await runCron(after);
     expect(rows()).toEqual({ quote: { n: 0 }, events: { n: 0 }, tokens: { n: 0 }, emails: { n: 0 } });
+  });
+
+  it('deletes an old referral code once its address has no quote left, and keeps one whose address still has quotes', async () => {
+    const old = new Date();
+    old.setUTCMonth(old.getUTCMonth() - 25);
+    const gone = `${unique('gone')}@example.com`;
+    const kept = `${unique('kept')}@example.com`;
+    expect((await call(API_PATHS.quote, validQuote({ email: kept }))).status).toBe(201);
+    const db = openStateDb();
+    try {
+      const plant = db.prepare('INSERT INTO referral_codes (code, email, created_at) VALUES (?, ?, ?)');
+      plant.run(`G${unique('c').slice(-11).toUpperCase()}`, gone, old.toISOString());
+      plant.run(`K${unique('c').slice(-11).toUpperCase()}`, kept, old.toISOString());
+    } finally {
+      db.close();
+    }
+    await runCron();
+    expect(query('SELECT email FROM referral_codes WHERE email IN (?, ?)', gone, kept)).toEqual([{ email: kept }]);
   });
 });

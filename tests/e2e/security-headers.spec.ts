@@ -89,6 +89,8 @@ test('the sign-in and account routes carry the security headers, and keep their 
     'POST /login (invalid)': await request.post('/login', { ...form, data: 'email=nobody', maxRedirects: 0 }),
     'GET /login/verify': await request.get('/login/verify?t=not-a-token', { maxRedirects: 0 }),
     'GET /account': await request.get('/account', { maxRedirects: 0 }),
+    // The Worker answers /referral to a request with a session cookie (here one that opens nothing).
+    'GET /referral (stale session)': await request.get('/referral', { headers: { Cookie: 'shiftly-session=stale' }, maxRedirects: 0 }),
     'POST /account/sign-out': await request.post('/account/sign-out', { ...form, maxRedirects: 0 }),
     'POST /account/sign-out (foreign)': await request.post('/account/sign-out', {
       headers: { Origin: 'https://evil.example' },
