@@ -13,6 +13,7 @@ import { browserTargets } from './src/build/browser-targets.mjs';
 import { articleChecks, articleLastModified } from './src/build/article-checks-integration.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
+import { quoteChunk } from './src/build/quote-chunk.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
 import { browserEditor } from './src/build/editor-integration.mjs';
 
@@ -62,7 +63,7 @@ export default defineConfig({
   ],
   vite: {
     // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.mjs).
-    plugins: [tailwindcss(), lazyUrl(), ownCopy(), browserTargets()],
+    plugins: [tailwindcss(), lazyUrl(), ownCopy(), browserTargets(), quoteChunk()],
     build: {
       rolldownOptions: {
         // Astro's content layer wraps every MDX entry in a module starting with its own "use astro:head-inject"

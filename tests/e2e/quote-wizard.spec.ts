@@ -574,11 +574,21 @@ function dayButtonName(date: string, price: string): RegExp {
   return new RegExp(`${month} ${day.getDate()}(st|nd|rd|th), ${day.getFullYear()}, ${price.replace(/[$()]/g, '\\$&')}${weekend}$`);
 }
 
-/** Moves the calendar on to the month of `date` (it opens on this month). */
+/** Moves the calendar to the month of `date`, forwards or back (the month shown is its grid's name). */
 async function showMonthOf(page: import('@playwright/test').Page, date: string) {
   const caption = new Date(`${date}T12:00:00`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric' });
-  for (let i = 0; i < 2 && !(await page.getByText(caption).first().isVisible()); i++)
-    await page.getByRole('button', { name: /next month/i }).click();
+  const wanted = new Date(`1 ${caption}`).getTime();
+  const grid = page.getByRole('grid');
+  for (let i = 0; i < 12; i++) {
+    const shown = await grid.evaluate(
+      (element) =>
+        element.getAttribute('aria-label') ?? document.getElementById(element.getAttribute('aria-labelledby') ?? '')?.textContent ?? '',
+    );
+    if (shown === caption) return;
+    await page.getByRole('button', { name: wanted < new Date(`1 ${shown}`).getTime() ? /previous month/i : /next month/i }).click();
+    await expect(grid).not.toHaveAccessibleName(shown);
+  }
+  await expect(grid).toHaveAccessibleName(caption);
 }
 
 test('the calendar shows each day’s total once the route is priced, weekday and weekend; a weekend pick changes the total', async ({

@@ -1,0 +1,96 @@
+// @ts-check
+/**
+ * The quote wizard's first step in few script files (issue 20, item 5). Left to itself the bundler splits the modules
+ * the wizard loads at once into a dozen small chunks, one per set of importers (the wizard, its later steps, the
+ * call-back dialog…), and each is a request before step 1 works. After the module graph is complete, this finds
+ * the modules the wizard imports statically that nothing outside the wizard reaches, and the `quote` group of
+ * `output.codeSplitting` puts them in one chunk. Modules another script also reaches stay where the bundler puts
+ * them, so no other page loads the wizard's code.
+ */
+
+/** A module of the wizard island (its own folder): the island itself and the steps it loads later. */
+const IN_WIZARD = /src[\\/]islands[\\/]quote-wizard[\\/]/;
+const WIZARD_ENTRY = /src[\\/]islands[\\/]quote-wizard[\\/]QuoteWizard\.tsx$/;
+
+export function quoteChunk() {
+  /** @type {Set<string>} */
+  let wizardOnly = new Set();
+
+  /** The `output.codeSplitting` group. */
+  const group = {
+    name: 'quote',
+    test: (/** @type {string} */ id) => wizardOnly.has(id),
+    // Only the modules found above: their shared dependencies stay in the chunks other scripts load too.
+    includeDependenciesRecursively: false,
+    priority: 1,
+  };
+
+  /** @type {import('vite').Plugin} */
+  return {
+    name: 'shiftly:quote-chunk',
+    apply: 'build',
+    // The browser's scripts only: the server build keeps Astro's own settings.
+    configEnvironment(name) {
+      if (name !== 'client') return;
+      return {
+        build: {
+          rolldownOptions: {
+            // What a group without its dependencies needs to keep every chunk valid.
+            preserveEntrySignatures: 'allow-extension',
+            output: {
+              codeSplitting: {
+                groups: [
+                  // React as one file rather than one per module, with the nanostores parts only React islands use
+                  // (the cookie banner's consent store needs only `atom`, which stays in its own small chunk).
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|nanostores[\\/](map|listen-keys|deep-map))[\\/]/,
+                    // Not `atom`, which map imports: the cookie banner needs it without React.
+                    includeDependenciesRecursively: false,
+                    priority: 2,
+                  },
+                  group,
+                ],
+              },
+            },
+          },
+        },
+      };
+    },
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      const entry = ids.find((id) => WIZARD_ENTRY.test(id));
+      if (!entry) {
+        wizardOnly = new Set();
+        return;
+      }
+      /** @param {string} root */
+      const staticReach = (root) => {
+        const seen = new Set([root]);
+        const queue = [root];
+        while (queue.length) {
+          for (const next of this.getModuleInfo(/** @type {string} */ (queue.pop()))?.importedIds ?? []) {
+            if (!seen.has(next)) {
+              seen.add(next);
+              queue.push(next);
+            }
+          }
+        }
+        return seen;
+      };
+      // Every script's own start: entries, and modules loaded with import(). Those the wizard alone loads are its own.
+      const roots = ids.filter((id) => {
+        const info = this.getModuleInfo(id);
+        return info?.isEntry || (info?.dynamicImporters.length ?? 0) > 0;
+      });
+      // A root of the wizard: in its folder, or loaded with import() by the wizard alone (and no script of its own).
+      const wizardRoot = (/** @type {string} */ id) => {
+        if (IN_WIZARD.test(id)) return true;
+        const info = this.getModuleInfo(id);
+        return !info?.isEntry && (info?.dynamicImporters ?? []).every((importer) => IN_WIZARD.test(importer));
+      };
+      const elsewhere = new Set(roots.filter((root) => !wizardRoot(root)).flatMap((root) => [...staticReach(root)]));
+      wizardOnly = new Set([...staticReach(entry)].filter((id) => !elsewhere.has(id)));
+    },
+  };
+}
