@@ -11,3 +11,6 @@ declare module 'own-copy:~/scripts/notice-key' {
 declare module 'own-copy:~/islands/shared/close-button-class' {
   export * from '~/islands/shared/close-button-class';
 }
+declare module 'own-copy:~/scripts/stylesheet' {
+  export * from '~/scripts/stylesheet';
+}

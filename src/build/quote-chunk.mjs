@@ -26,7 +26,7 @@ export function quoteChunk() {
   };
 
   /** @type {import('vite').Plugin} */
-  return {
+  const plugin = {
     name: 'shiftly:quote-chunk',
     apply: 'build',
     // The browser's scripts only: the server build keeps Astro's own settings.
@@ -93,4 +93,5 @@ export function quoteChunk() {
       wizardOnly = new Set([...staticReach(entry)].filter((id) => !elsewhere.has(id)));
     },
   };
+  return plugin;
 }

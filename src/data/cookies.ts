@@ -1,7 +1,8 @@
 /** Cookie categories and third-party services for /cookies (spec sections 3 and 9). */
+import type { CookieCategoryId } from '../scripts/consent-record';
 
 export interface CookieCategory {
-  id: 'essential' | 'analytics' | 'functional' | 'marketing';
+  id: CookieCategoryId;
   title: string;
   required: boolean;
   description: string;

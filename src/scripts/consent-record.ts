@@ -9,11 +9,21 @@ export const CONSENT_VERSION = 1;
 /** A choice is remembered for 12 months, then asked for again. */
 export const CONSENT_MAX_AGE_MS = 365 * 24 * 60 * 60 * 1000;
 
-export interface ConsentChoices {
-  analytics: boolean;
-  functional: boolean;
-  marketing: boolean;
-}
+/** The optional cookie categories, listed once: the record, the banner, the preferences dialog and /cookies use them. */
+export const OPTIONAL_CATEGORIES = ['analytics', 'functional', 'marketing'] as const;
+export type OptionalCategory = (typeof OPTIONAL_CATEGORIES)[number];
+/** Every cookie category: the essential one, always on, and the optional ones. */
+export type CookieCategoryId = 'essential' | OptionalCategory;
+
+export type ConsentChoices = Record<OptionalCategory, boolean>;
+
+/** The same choice for every optional category. */
+const everyCategory = (allowed: boolean) =>
+  Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, allowed])) as ConsentChoices;
+
+/** The choices a record holds: the optional categories only, each yes only when stored as `true`. */
+export const choicesOf = (record: Partial<ConsentChoices>): ConsentChoices =>
+  Object.fromEntries(OPTIONAL_CATEGORIES.map((category) => [category, record[category] === true])) as ConsentChoices;
 
 export interface ConsentRecord extends ConsentChoices {
   essential: true;
@@ -23,9 +33,10 @@ export interface ConsentRecord extends ConsentChoices {
 }
 
 /** Essential cookies only (Reject All). */
-export const NO_OPTIONAL: ConsentChoices = { analytics: false, functional: false, marketing: false };
+// Pure: the inline loader, which never uses them, leaves them out.
+export const NO_OPTIONAL: ConsentChoices = /* @__PURE__ */ everyCategory(false);
 /** Every category (Accept All). */
-export const ALL_OPTIONAL: ConsentChoices = { analytics: true, functional: true, marketing: true };
+export const ALL_OPTIONAL: ConsentChoices = /* @__PURE__ */ everyCategory(true);
 
 /** The record stored for choices made at `now`. */
 export function consentRecord(choices: ConsentChoices, now = new Date()): ConsentRecord {
@@ -45,14 +56,7 @@ export function parseConsent(raw: string | null, now = Date.now()): ConsentRecor
   try {
     const value = JSON.parse(raw) as Partial<ConsentRecord> | null;
     if (!inForce(value, now)) return null;
-    return {
-      essential: true,
-      analytics: value.analytics === true,
-      functional: value.functional === true,
-      marketing: value.marketing === true,
-      version: CONSENT_VERSION,
-      timestamp: value.timestamp,
-    };
+    return { essential: true, ...choicesOf(value), version: CONSENT_VERSION, timestamp: value.timestamp };
   } catch {
     return null;
   }

@@ -7,11 +7,19 @@ import { atom } from 'nanostores';
 
 import { CONSENT_KEY, consentRecord, readStoredConsent, type ConsentChoices, type ConsentRecord } from './consent-record';
 
-export { ALL_OPTIONAL, CONSENT_KEY, CONSENT_VERSION, CONSENT_MAX_AGE_MS, NO_OPTIONAL, parseConsent } from './consent-record';
-export type { ConsentChoices, ConsentRecord } from './consent-record';
+import { OPTIONAL_CATEGORIES, type OptionalCategory } from './consent-record';
 
-export type OptionalCategory = keyof ConsentChoices;
-export const OPTIONAL_CATEGORIES: readonly OptionalCategory[] = ['analytics', 'functional', 'marketing'];
+export {
+  ALL_OPTIONAL,
+  choicesOf,
+  CONSENT_KEY,
+  CONSENT_VERSION,
+  CONSENT_MAX_AGE_MS,
+  NO_OPTIONAL,
+  OPTIONAL_CATEGORIES,
+  parseConsent,
+} from './consent-record';
+export type { ConsentChoices, ConsentRecord, CookieCategoryId, OptionalCategory } from './consent-record';
 
 /** The consent in force; null until the visitor chooses. */
 export const $consent = atom<ConsentRecord | null>(typeof localStorage === 'undefined' ? null : readStoredConsent());

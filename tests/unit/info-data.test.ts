@@ -3,6 +3,8 @@ import { faqCategories } from '../../src/data/faqs';
 import { contactSubjects, isContactSubject } from '../../src/data/contact-subjects';
 import { openPositions } from '../../src/data/careers';
 import { cookieCategories } from '../../src/data/cookies';
+import { CONSENT_CATEGORIES } from '../../src/islands/cookie-consent/categories';
+import { choicesOf, NO_OPTIONAL, OPTIONAL_CATEGORIES } from '../../src/scripts/consent-record';
 import { driverRequirements } from '../../src/data/drivers';
 import { packingOptions } from '../../src/data/packing';
 import { reviews, carouselReviews, ratingBreakdown } from '../../src/data/reviews';
@@ -29,9 +31,18 @@ describe('information data modules', () => {
     expect(openPositions.every((p) => p.type === 'Full-time')).toBe(true);
   });
 
-  it('cookie categories: essential is the only required one', () => {
+  it('cookie categories: essential is the only required one, and /cookies and the dialog list the consent record’s own', () => {
+    // The spec's four categories, in its order.
     expect(cookieCategories.map((c) => c.id)).toEqual(['essential', 'analytics', 'functional', 'marketing']);
     expect(cookieCategories.filter((c) => c.required).map((c) => c.id)).toEqual(['essential']);
+    expect(['essential', ...OPTIONAL_CATEGORIES]).toEqual(cookieCategories.map((c) => c.id));
+    expect(CONSENT_CATEGORIES.map((c) => c.id)).toEqual(cookieCategories.map((c) => c.id));
+    expect(Object.keys(NO_OPTIONAL)).toEqual([...OPTIONAL_CATEGORIES]);
+    expect(choicesOf({ analytics: true, marketing: 'yes' as unknown as boolean })).toEqual({
+      analytics: true,
+      functional: false,
+      marketing: false,
+    });
   });
 
   it('eight driver requirements, three packing options priced 299 / 149 / 79, a team of three', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { $consent, NO_OPTIONAL, saveConsent, type ConsentChoices } from '~/scripts/consent';
+import { $consent, choicesOf, NO_OPTIONAL, saveConsent, type ConsentChoices } from '~/scripts/consent';
 import { CookiePreferences } from './CookiePreferences';
 
 /** The controls that open the preferences: the footer's Cookie settings and the banner's Manage Preferences. */
@@ -7,7 +7,7 @@ export const SETTINGS_SELECTOR = '[data-cookie-settings]';
 
 function storedChoices(): ConsentChoices {
   const record = $consent.get();
-  return record ? { analytics: record.analytics, functional: record.functional, marketing: record.marketing } : NO_OPTIONAL;
+  return record ? choicesOf(record) : NO_OPTIONAL;
 }
 
 /**

@@ -50,7 +50,7 @@ export function CookiePreferences({ open, initialChoices, returnFocusTo, onSave,
         <ul className="mt-5 divide-y divide-line rounded-xl border border-line">
           {CONSENT_CATEGORIES.map((category) => {
             const locked = category.id === 'essential';
-            const checked = locked ? true : choices[category.id as keyof ConsentChoices];
+            const checked = category.id === 'essential' ? true : choices[category.id];
             return (
               <li key={category.id} className="flex items-center justify-between gap-4 p-4">
                 <div>

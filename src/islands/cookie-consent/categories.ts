@@ -1,7 +1,7 @@
-import type { OptionalCategory } from '~/scripts/consent';
+import type { CookieCategoryId } from '~/scripts/consent';
 
 export interface CategoryCopy {
-  id: 'essential' | OptionalCategory;
+  id: CookieCategoryId;
   title: string;
   description: string;
 }
