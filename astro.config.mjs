@@ -9,6 +9,7 @@ import { loadEnv } from 'vite';
 import { createHash } from 'node:crypto';
 import { articleMarkup } from './src/markdown/article-markup.ts';
 import { MARK_PENDING } from './src/components/quote/mark-pending.ts';
+import { isUnlisted } from './src/lib/unlisted.ts';
 import { browserTargets } from './src/build/browser-targets.mjs';
 import { articleChecks, articleLastModified } from './src/build/article-checks-integration.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
@@ -21,8 +22,6 @@ const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
 const postcodesApi = env.PUBLIC_POSTCODES_API_URL || 'https://api.postcodes.io';
 
-/** Pages that must never be indexed: kept out of the sitemap as well as marked noindex. */
-const unlisted = ['/quote-confirmation', '/quote-staff', '/login', '/account', '/404', '/articles/search'];
 /** Each article's last change (updatedAt, else publishedAt), for the sitemap's lastmod. */
 const articleDates = articleLastModified(process.cwd());
 
@@ -42,7 +41,8 @@ export default defineConfig({
     // Articles: the spec's body markup (headings, lead-in lists, callouts) on top of plain Markdown.
     mdx({ processor: satteri({ hastPlugins: [articleMarkup] }) }),
     sitemap({
-      filter: (page) => !unlisted.some((path) => new URL(page).pathname.replace(/\/$/, '') === path),
+      // Pages marked noindex (src/lib/unlisted.ts) are not in it either.
+      filter: (page) => !isUnlisted(new URL(page).pathname.replace(/\/$/, '')),
       serialize: (item) => {
         const lastmod = articleDates.get(new URL(item.url).pathname.replace(/\/$/, ''));
         return lastmod ? { ...item, lastmod } : item;

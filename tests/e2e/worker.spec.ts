@@ -1,3 +1,4 @@
+import { UNLISTED_PATHS } from '../../src/lib/unlisted';
 import { test, expect } from './fixtures';
 import { siteEnv } from './site-env';
 
@@ -52,8 +53,14 @@ test('robots.txt names the sitemap; the sitemap leaves out unlisted pages', asyn
   expect(robots).toContain('Sitemap: https://shiftly.example/sitemap-index.xml');
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain('<loc>https://shiftly.example/</loc>');
-  for (const path of ['/404', '/login', '/account', '/quote-confirmation'])
-    expect(sitemap).not.toContain(`https://shiftly.example${path}<`);
+  for (const path of UNLISTED_PATHS) expect(sitemap, path).not.toContain(`https://shiftly.example${path}<`);
+  // The same list writes their robots meta: the prebuilt ones that answer as pages say noindex.
+  for (const path of ['/404', '/login']) {
+    expect(UNLISTED_PATHS).toContain(path);
+    const html = await (await request.get(path)).text();
+    expect(html, path).toContain('<meta name="robots" content="noindex, nofollow">');
+  }
+  expect(await (await request.get('/referral')).text()).toContain('<meta name="robots" content="index, follow">');
 });
 
 test('favicon, touch icon and manifest are served', async ({ request }) => {
