@@ -17,6 +17,7 @@
  */
 import type { Context } from 'hono';
 import type { Env } from '../env';
+import { assetRequest } from './account/header';
 import type { Refusal } from './http';
 import type { LeadContext } from './lead-pipeline';
 import { PAGE_SECURITY_POLICY } from './security-headers';
@@ -42,6 +43,15 @@ export async function prebuiltPage(env: Env, requestUrl: string, path: string): 
   const response = await env.ASSETS.fetch(new Request(new URL(path, requestUrl), { method: 'GET' }));
   if (!response.ok) throw new Error(`prebuilt page ${path} answered ${response.status}`);
   return response;
+}
+
+/**
+ * The page this request asked for, as the asset server has it, in a response of our own (the asset server's headers
+ * are immutable, and the security headers are set on the way out): for a route that fills its page only sometimes.
+ */
+export async function pageAsBuilt(env: Env, request: Request): Promise<Response> {
+  const asset = await env.ASSETS.fetch(assetRequest(request));
+  return new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers: new Headers(asset.headers) });
 }
 
 /** A page about one customer, or with a secret in its address: no referrer leaves it, no search engine lists it. */

@@ -8,12 +8,11 @@ import { ACCOUNT_PATHS } from '../../src/lib/account';
 import { referralShare } from '../../src/lib/referral';
 import { formatMoney } from '../../src/lib/money';
 import type { AppBindings } from '../env';
-import { assetRequest } from '../lib/account/header';
 import { referralCodeFor, referralFigures } from '../lib/account/referrals';
 import { signedInEmail } from '../lib/account/session';
 import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
-import { ACCOUNT_PAGE, filledPage, prebuiltPage, setEscapedAttribute } from '../lib/prebuilt-page';
+import { ACCOUNT_PAGE, filledPage, pageAsBuilt, prebuiltPage, setEscapedAttribute } from '../lib/prebuilt-page';
 
 /** "2 friends’ moves on the way: …", for the quotes made with the code that have not earned yet. */
 export function onTheWayLine(count: number): string {
@@ -24,10 +23,7 @@ export function onTheWayLine(count: number): string {
 
 export async function referralPage(c: Context<AppBindings>): Promise<Response> {
   const email = await signedInEmail(c);
-  if (!email) {
-    const asset = await c.env.ASSETS.fetch(assetRequest(c.req.raw));
-    return new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers: new Headers(asset.headers) });
-  }
+  if (!email) return pageAsBuilt(c.env, c.req.raw);
   const now = requestNow(c);
   const code = await referralCodeFor(c.env.DB, email, now);
   const [page, figures] = await Promise.all([prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.referral), referralFigures(c.env.DB, code, now)]);

@@ -7,9 +7,8 @@
 import type { Context } from 'hono';
 import { starPaths, starsLabel, STARS_VIEWBOX } from '../../src/lib/stars';
 import type { AppBindings } from '../env';
-import { assetRequest } from '../lib/account/header';
 import { escapeHtml as e } from '../lib/escape';
-import { filledPage, prebuiltPage } from '../lib/prebuilt-page';
+import { filledPage, pageAsBuilt, prebuiltPage } from '../lib/prebuilt-page';
 
 type PageContext = Context<AppBindings>;
 
@@ -56,10 +55,7 @@ export async function reviewsPage(c: PageContext): Promise<Response> {
       .first<{ count: number; average: number | null }>(),
   ]);
   if (results.length === 0 || !totals?.average) {
-    // The prebuilt page as the asset server has it, in a response of our own (its headers are immutable, and the
-    // security headers are set on the way out).
-    const asset = await c.env.ASSETS.fetch(assetRequest(c.req.raw));
-    return new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers: new Headers(asset.headers) });
+    return pageAsBuilt(c.env, c.req.raw);
   }
   const count = totals.count;
   const page = await prebuiltPage(c.env, c.req.url, REVIEWS_PATH);

@@ -64,10 +64,10 @@ export function quoteChunk() {
         wizardOnly = new Set();
         return;
       }
-      /** @param {string} root */
-      const staticReach = (root) => {
-        const seen = new Set([root]);
-        const queue = [root];
+      /** Every module the given roots import statically, the roots included: one walk, however many roots. */
+      const staticReach = (/** @type {string[]} */ roots) => {
+        const seen = new Set(roots);
+        const queue = [...roots];
         while (queue.length) {
           for (const next of this.getModuleInfo(/** @type {string} */ (queue.pop()))?.importedIds ?? []) {
             if (!seen.has(next)) {
@@ -89,8 +89,8 @@ export function quoteChunk() {
         const info = this.getModuleInfo(id);
         return !info?.isEntry && (info?.dynamicImporters ?? []).every((importer) => IN_WIZARD.test(importer));
       };
-      const elsewhere = new Set(roots.filter((root) => !wizardRoot(root)).flatMap((root) => [...staticReach(root)]));
-      wizardOnly = new Set([...staticReach(entry)].filter((id) => !elsewhere.has(id)));
+      const elsewhere = staticReach(roots.filter((root) => !wizardRoot(root)));
+      wizardOnly = new Set([...staticReach([entry])].filter((id) => !elsewhere.has(id)));
     },
   };
   return plugin;
