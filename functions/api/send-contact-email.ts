@@ -7,6 +7,7 @@
 import { contactSubjects } from '../../src/data/contact-subjects';
 import { PAGE_PATHS, type LeadAnswer } from '../../src/lib/api';
 import { generateReference } from '../../src/lib/reference';
+import { CONTACT_FORM_FIELDS } from '../../src/lib/form-fields';
 import { contactSchema, type ContactMessage } from '../../src/lib/schemas';
 import { acceptLead } from '../lib/accept-lead';
 import { contactSentPath } from '../lib/contact-sent';
@@ -14,9 +15,6 @@ import { contactBusinessEmail, contactCustomerEmail } from '../lib/emails';
 import { formPage, refusalState } from '../lib/prebuilt-page';
 import type { Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
-
-/** Fields of the contact form that can carry a message (src/components/contact/ContactForm.astro). */
-const FIELDS = new Set(['firstName', 'lastName', 'email', 'phone', 'subject', 'message']);
 
 function subjectLabel(value: string): string {
   return contactSubjects.find((subject) => subject.value === value)?.label ?? value;
@@ -28,7 +26,7 @@ const sent = (reference: string) =>
 
 /** The contact form without JavaScript, refused: /contact again with the values kept and the problems listed. */
 const contactProblemPage = (c: LeadContext, refusal: Refusal) =>
-  formPage(c, PAGE_PATHS.contact, refusal.status, refusalState(refusal, FIELDS));
+  formPage(c, PAGE_PATHS.contact, refusal.status, refusalState(refusal, CONTACT_FORM_FIELDS));
 
 export const contactRoute: LeadSpec<typeof contactSchema> = {
   type: 'contact',

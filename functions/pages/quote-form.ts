@@ -33,6 +33,7 @@ import { PAGE_PATHS } from '../../src/lib/api';
 import { crossesSea } from '../../src/lib/ferry';
 import { priceRoute } from '../../src/lib/price-route';
 import { generateReference } from '../../src/lib/reference';
+import { QUOTE_FORM_FIELDS } from '../../src/lib/form-fields';
 import { promoCodeField, quoteFormSchema, type QuoteForm } from '../../src/lib/schemas';
 import { site } from '../../src/site.config';
 import type { Refusal } from '../lib/http';
@@ -46,30 +47,6 @@ import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
 import { priceFill } from './quote-fill';
 import { formMessages } from './quote-form-messages';
-
-/** The form's fields that can carry a message (the error summary lists them in this order). */
-const FIELDS = new Set([
-  'carVehicle',
-  'carRuns',
-  'carFrom',
-  'carTo',
-  'carName',
-  'carPhone',
-  'surveySize',
-  'surveyType',
-  'propertyId',
-  'furnitureIds',
-  'fromPostcode',
-  'fromAddress',
-  'toPostcode',
-  'toAddress',
-  'moveDate',
-  'name',
-  'email',
-  'phone',
-  'additionalInfo',
-  'promoCode',
-]);
 
 type PriceCheck = Extract<QuoteForm, { action: 'price' }>;
 type Submission = Extract<QuoteForm, { action: 'submit' }>;
@@ -85,7 +62,7 @@ const routeKey = (form: { fromPostcode: string; toPostcode: string }) => `${form
 const REDIRECTED = new Set([400, 422, 503]);
 
 function refusalPage(c: LeadContext, refusal: Refusal): Promise<Response> {
-  const state = refusalState(refusal, FIELDS);
+  const state = refusalState(refusal, QUOTE_FORM_FIELDS);
   state.errors = formMessages(state.errors ?? {});
   if (refusal.error.code === 'postcode_service_down') {
     state.general = `${refusal.error.message}. Please try again in a moment, or call us on ${site.phone.display}.`;

@@ -14,26 +14,20 @@ export const CONTACT_MESSAGES = {
   sending: 'Sending...',
 } as const;
 
-const FIELDS = ['firstName', 'lastName', 'email', 'phone', 'subject', 'message'] as const;
-type Field = (typeof FIELDS)[number];
-
 /** The validation and the API client: fetched when someone starts using the form, not with the page. */
 const loadSending = () => Promise.all([import('../lib/schemas'), import('../lib/api')]);
 
-function control(form: HTMLFormElement, name: Field): HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement | null {
-  return form.querySelector(`#contact-${name}`);
-}
+/** Each field's message slot, in the form's order (ContactForm.astro gives every field of the schema one). */
+const messageSlots = (form: HTMLFormElement) => form.querySelectorAll<HTMLElement>('[id^="contact-"][id$="-error"]');
 
 function showErrors(form: HTMLFormElement, fields: Record<string, string>): void {
   let first: HTMLElement | null = null;
-  for (const name of FIELDS) {
-    const input = control(form, name);
-    const error = form.querySelector<HTMLElement>(`#contact-${name}-error`);
+  for (const slot of messageSlots(form)) {
+    const name = slot.id.slice('contact-'.length, -'-error'.length);
+    const input = form.querySelector<HTMLElement>(`#contact-${name}`);
     const message = fields[name];
-    if (error) {
-      error.textContent = message ?? '';
-      error.hidden = !message;
-    }
+    slot.textContent = message ?? '';
+    slot.hidden = !message;
     if (input) {
       if (message) input.setAttribute('aria-invalid', 'true');
       else input.removeAttribute('aria-invalid');

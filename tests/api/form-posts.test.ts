@@ -26,6 +26,7 @@ import {
 } from './helpers';
 import { readPage } from './html';
 import { REFERRAL_MESSAGES } from '~/lib/referral';
+import { CONTACT_FORM_FIELDS, QUOTE_FORM_FIELDS } from '~/lib/form-fields';
 
 type Fields = Record<string, string | string[]>;
 
@@ -324,6 +325,24 @@ describe('issue 18 item 6: the plain form reports everything at once and never a
     await runCron(secondsFromNow(31 * 60));
     expect(query('SELECT COUNT(*) AS n FROM quote_form_states WHERE state LIKE ?', `%${fields.email as string}%`)).toEqual([{ n: 0 }]);
     expect(readPage(await getPage(location)).value('email')).toBe('');
+  });
+});
+
+describe('issue 21 item 4: the plain forms take their fields from the schemas', () => {
+  const slotsOn = async (path: string) => {
+    const html = await (await fetch(`${apiBase()}${path}`)).text();
+    return [...html.matchAll(/<p[^>]*\bdata-fill="error:([A-Za-z]+)"/g)].map((match) => match[1]);
+  };
+
+  it('every field of the quote and contact schemas has its message beside it on the page, and nothing else has', async () => {
+    expect((await slotsOn(PAGE_PATHS.quote)).sort()).toEqual([...QUOTE_FORM_FIELDS].sort());
+    expect((await slotsOn(PAGE_PATHS.contact)).sort()).toEqual([...CONTACT_FORM_FIELDS].sort());
+  });
+
+  it('a tampered access answer, which has no message of its own, is named in the summary’s general line', async () => {
+    const page = readPage(await followedPage(await postForm(typed({ action: 'price', toLift: 'escalator' }))));
+    expect(page.shown('error:form')).toBe(true);
+    expect(page.filled('error:form')).toBe('Please choose one of the answers for lift.');
   });
 });
 

@@ -10,10 +10,8 @@ import { moveDateProblem } from '~/lib/move-date';
 import { DRAFT_DAYS, DRAFT_KEY } from './storage-keys';
 import type { Answers, Step } from './store';
 
-export type DraftAnswers = Pick<
-  Answers,
-  'propertyId' | 'furnitureIds' | 'fromPostcode' | 'toPostcode' | 'moveDate' | 'additionalInfo' | 'promoCode'
->;
+const KEPT = ['propertyId', 'furnitureIds', 'fromPostcode', 'toPostcode', 'moveDate', 'additionalInfo', 'promoCode'] as const;
+export type DraftAnswers = Pick<Answers, (typeof KEPT)[number]>;
 
 export interface Draft {
   /** When it last changed (ms since the epoch). */
@@ -30,8 +28,7 @@ export const isWorthKeeping = (answers: DraftAnswers): boolean =>
 
 /** Only the kept answers of a wizard state, whatever else it holds. */
 export function draftAnswers(state: Answers): DraftAnswers {
-  const { propertyId, furnitureIds, fromPostcode, toPostcode, moveDate, additionalInfo, promoCode } = state;
-  return { propertyId, furnitureIds, fromPostcode, toPostcode, moveDate, additionalInfo, promoCode };
+  return Object.fromEntries(KEPT.map((key) => [key, state[key]])) as DraftAnswers;
 }
 
 function storage(): Storage | null {

@@ -6,6 +6,7 @@
 import { atom, map } from 'nanostores';
 import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import type { PricingResult } from '~/lib/pricing';
+import type { QuoteRequestInput } from '~/lib/schemas';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { readCarried, type CarriedRequest, type Prefill } from './prefill';
 import { clearDraft, readDraft, saveDraft, type Draft } from './draft';
@@ -47,19 +48,18 @@ export interface WizardState extends Answers {
 export type { PlaceInfo } from '~/lib/price-route';
 import type { PlaceInfo } from '~/lib/price-route';
 
-/** The answers typed as text: the plain form hands them over by these names, and a saved draft keeps them as text. */
-export const TEXT_ANSWERS = [
-  'fromPostcode',
-  'toPostcode',
-  'fromAddress',
-  'toAddress',
+/** Step 5's fields, as the request schema names them. */
+export const CONTACT_FIELDS = [
   'name',
   'email',
   'phone',
   'additionalInfo',
   'promoCode',
-  ...ACCESS_FIELD_NAMES,
-] as const;
+] as const satisfies readonly (keyof QuoteRequestInput)[];
+export type ContactField = (typeof CONTACT_FIELDS)[number];
+
+/** The answers typed as text: the plain form hands them over by these names, and a saved draft keeps them as text. */
+export const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'fromAddress', 'toAddress', ...CONTACT_FIELDS, ...ACCESS_FIELD_NAMES] as const;
 
 export type PricingState =
   | { status: 'idle' }

@@ -15,20 +15,19 @@ import { API_PATHS, postJson, type QuoteAnswer } from '~/lib/api';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { quoteRequestSchema, type QuoteRequestInput } from '~/lib/schemas';
 import { settledPricing } from './pricing-runner';
-import { $wizard, type WizardState } from './store';
+import { $wizard, CONTACT_FIELDS, type ContactField, type WizardState } from './store';
 
-export type ContactField = 'name' | 'email' | 'phone' | 'additionalInfo' | 'promoCode';
+export type { ContactField } from './store';
 export type ContactErrors = Partial<Record<ContactField, string>>;
-
-const CONTACT_FIELDS: readonly ContactField[] = ['name', 'email', 'phone', 'additionalInfo', 'promoCode'];
 
 /** Step 5's fields checked with the shared request schema: the same messages the server would give. */
 export function checkContact(state: Pick<WizardState, ContactField>): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of CONTACT_FIELDS) {
     const value = state[field];
-    if ((field === 'additionalInfo' || field === 'promoCode') && !value.trim()) continue;
-    const result = quoteRequestSchema.shape[field].safeParse(value);
+    const schema = quoteRequestSchema.shape[field];
+    if (!value.trim() && schema.safeParse(undefined).success) continue; // an optional field left empty
+    const result = schema.safeParse(value);
     if (!result.success) errors[field] = result.error.issues[0]?.message ?? 'Please check this field.';
   }
   return errors;

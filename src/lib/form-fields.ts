@@ -1,0 +1,37 @@
+/**
+ * A form's fields as its schema names them (schemas.ts): the Worker's refusal pages and the pages' error summaries
+ * go by these, so a field added to a schema needs no second list (a page that leaves it out does not type-check).
+ */
+import type * as z from 'zod/mini';
+import type { AccessFieldName } from '../data/access';
+import { ACCESS_FIELD_NAMES } from '../data/access';
+import { contactSchema, quoteFormSchema } from './schemas';
+
+/** What a form posts beside its fields: the button pressed, the honeypot, the request key, the price last shown. */
+const NOT_FIELDS = ['action', 'website', 'idempotencyKey', 'clientEstimate', 'estimateRoute', 'estimateDistance', 'estimateTotal'] as const;
+
+type Shape = Readonly<Record<string, unknown>>;
+type FormSchema = { def: { shape: Shape } } | { def: { options: readonly { def: { shape: Shape } }[] } };
+type KeysOf<T> = T extends unknown ? keyof T & string : never;
+
+/** The names of a schema's fields (every option's, for a union of buttons), less the ones in `omitted`. */
+export type FieldOf<S extends z.ZodMiniType, Omitted extends string = never> = Exclude<
+  KeysOf<z.input<S>>,
+  (typeof NOT_FIELDS)[number] | Omitted
+>;
+
+function fieldsOf<Field extends string>(schema: FormSchema, omitted: readonly string[] = []): ReadonlySet<Field> {
+  const shapes = 'options' in schema.def ? schema.def.options.map((option) => option.def.shape) : [schema.def.shape];
+  const skip = new Set<string>([...NOT_FIELDS, ...omitted]);
+  return new Set(shapes.flatMap((shape) => Object.keys(shape)).filter((name) => !skip.has(name)) as Field[]);
+}
+
+/**
+ * The no-JavaScript quote's fields with a message of their own. The service and the access selects offer only valid
+ * values, so a problem with one (a tampered post) goes to the summary's general line.
+ */
+export type QuoteFormField = FieldOf<typeof quoteFormSchema, 'service' | AccessFieldName>;
+export const QUOTE_FORM_FIELDS = fieldsOf<QuoteFormField>(quoteFormSchema, ['service', ...ACCESS_FIELD_NAMES]);
+
+export type ContactFormField = FieldOf<typeof contactSchema>;
+export const CONTACT_FORM_FIELDS = fieldsOf<ContactFormField>(contactSchema);
