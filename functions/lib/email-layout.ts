@@ -3,7 +3,7 @@
  * typed are HTML-escaped here; subjects go through headerSafe (escape.ts) where each e-mail is written.
  */
 import { site } from '../../src/site.config';
-import { parts, type Parts } from './email-draft';
+import { parts, VIEW_LINK, type Parts } from './email-draft';
 import { escapeHtml as e } from './escape';
 
 export type Row = [label: string, value: string];
@@ -30,6 +30,10 @@ export function table(rows: Row[], { totalLast = false } = {}): string {
 }
 
 export const textTable = (rows: Row[]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+
+/** The e-mail's one button, to its own link (written in as it is sent). */
+export const linkButton = (label: string, margin = '0 0 16px'): Parts =>
+  parts`<p style="margin:${margin}"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(label)}</a></p>`;
 
 export const heading = (text: string) => `<h2 style="font-size:16px;margin:24px 0 8px">${e(text)}</h2>`;
 

@@ -1,19 +1,21 @@
-/**
- * A plain form post to one of the pages that change a stored quote (the manage page, the staff link's page): a form
- * media type, a small body, from a page of this site. Read here once, so each page only decides what it means.
- */
+// A plain form post to a page the Worker answers (sign-in, the manage page, the staff link's page): a form media type,
+// a small body, from a page of this site. Read here once, so each page only decides what it means.
 import type { RequestContext } from '../env';
 import { REFUSALS, type Refusal } from './http';
 import { fromOwnOrigin } from './same-origin';
 
-/** The fields posted, or the refusal: 415 (not a form), 413 (over `maxBytes`), 403 (from another site). */
-export async function readFormPost(c: RequestContext, maxBytes: number): Promise<{ values: URLSearchParams } | { refusal: Refusal }> {
+/** The fields posted, or the refusal: 415 (not a form), 413 (over `maxBytes`), 403 (from another site, with what it posted). */
+export async function readFormPost(
+  c: RequestContext,
+  maxBytes: number,
+): Promise<{ values: URLSearchParams } | { refusal: Refusal; values?: URLSearchParams }> {
   if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
     return { refusal: REFUSALS.unsupportedForm };
   }
   if (Number(c.req.header('Content-Length') ?? 0) > maxBytes) return { refusal: REFUSALS.payloadTooLarge };
   const raw = await c.req.text();
   if (raw.length > maxBytes) return { refusal: REFUSALS.payloadTooLarge };
-  if (!fromOwnOrigin(c)) return { refusal: REFUSALS.foreignForm };
-  return { values: new URLSearchParams(raw) };
+  const values = new URLSearchParams(raw);
+  if (!fromOwnOrigin(c)) return { refusal: REFUSALS.foreignForm, values };
+  return { values };
 }

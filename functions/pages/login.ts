@@ -1,10 +1,4 @@
-/**
- * Signing in without a password (issue 19). POST /login takes an e-mail address as a plain form post from this site
- * and always answers the same page, "a sign-in link is on its way", at once: the link is sent afterwards, and only
- * to an address with quotes (lib/account/sign-in.ts). GET /login/verify?t=… uses the link once and starts a session
- * (lib/account/tokens.ts, cookie.ts), landing on /account; a used, expired or unknown link gets /login again with
- * one notice for all of them.
- */
+/** Passwordless sign-in (issue 19). POST /login answers the same page whether or not the address has quotes. */
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS, signInSchema } from '../../src/lib/account';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
@@ -12,10 +6,10 @@ import type { AppBindings } from '../env';
 import { setSessionCookie } from '../lib/account/cookie';
 import { sendSignInLink } from '../lib/account/sign-in';
 import { startSession, useSignInLink } from '../lib/account/tokens';
+import { readFormPost } from '../lib/form-post';
 import { REFUSALS, type Refusal } from '../lib/http';
 import { errorFill, filledPage, mergeFills, prebuiltPage, ACCOUNT_PAGE } from '../lib/prebuilt-page';
 import { clientKey, withinLimit } from '../lib/rate-limit';
-import { fromOwnOrigin } from '../lib/same-origin';
 
 type PageContext = Context<AppBindings>;
 
@@ -31,7 +25,6 @@ interface LoginState {
   headers?: Record<string, string>;
 }
 
-/** /login answered by the Worker, with a notice, messages or the address kept. */
 export async function loginPage(c: PageContext, status: number, state: LoginState = {}): Promise<Response> {
   const errors = state.errors ?? {};
   const fill = mergeFills(errorFill(errors, state.general), { show: state.show ?? [] });
@@ -53,14 +46,9 @@ const refused = (c: PageContext, refusal: Refusal, values?: URLSearchParams) =>
   });
 
 export async function askForSignInLink(c: PageContext): Promise<Response> {
-  if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
-    return refused(c, REFUSALS.unsupportedForm);
-  }
-  if (Number(c.req.header('Content-Length') ?? 0) > MAX_LOGIN_BODY) return refused(c, REFUSALS.payloadTooLarge);
-  const raw = await c.req.text();
-  if (raw.length > MAX_LOGIN_BODY) return refused(c, REFUSALS.payloadTooLarge);
-  const values = new URLSearchParams(raw);
-  if (!fromOwnOrigin(c)) return refused(c, REFUSALS.foreignForm, values);
+  const posted = await readFormPost(c, MAX_LOGIN_BODY);
+  if ('refusal' in posted) return refused(c, posted.refusal, posted.values);
+  const { values } = posted;
   if (!(await withinLimit(c.env, 'SIGN_IN_LIMITER', `signin:${clientKey(c)}`))) return refused(c, REFUSALS.rateLimited, values);
 
   const body = { email: values.get('email') ?? '', website: values.get('website') ?? '' };

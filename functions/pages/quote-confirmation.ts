@@ -9,7 +9,7 @@
  * redirect them with the token in the Location.
  */
 import type { Context } from 'hono';
-import { PAGE_PATHS } from '../../src/lib/api';
+import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
 import type { AppBindings } from '../env';
 import { config } from '../lib/config';
 import { ACCOUNT_PAGE, errorFill, filledPage, mergeFills, notFoundPage, prebuiltPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
@@ -22,7 +22,7 @@ import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/cale
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { API_SECURITY_HEADERS } from '../lib/security-headers';
-import { calendarPath, opensQuote } from '../lib/view-token';
+import { opensQuote } from '../lib/view-token';
 import { pagePath } from '../lib/worker-paths';
 import { isReference } from '../../src/lib/reference';
 import { confirmationFill } from './quote-fill';
@@ -55,11 +55,10 @@ const openedQuote = (c: PageContext) => openQuote(c, c.req.query('ref') ?? null,
 
 /** The page's own address for whoever opened it: with the token, or the reference alone for the owner's session. */
 export const quotePageHref = (reference: string, token: string | null, extra: Record<string, string> = {}) =>
-  `${PAGE_PATHS.confirmation}?${new URLSearchParams({ ref: reference, ...(token ? { t: token } : {}), ...extra })}`;
+  quoteLink(PAGE_PATHS.confirmation, reference, token, extra);
 
 /** The calendar file's address for whoever opened the page: the same token, or none for the owner's session. */
-const calendarHref = (reference: string, token: string | null) =>
-  token ? calendarPath(reference, token) : `${PAGE_PATHS.calendar}?${new URLSearchParams({ ref: reference })}`;
+const calendarHref = (reference: string, token: string | null) => quoteLink(PAGE_PATHS.calendar, reference, token);
 
 export async function showConfirmation(c: PageContext): Promise<Response> {
   const url = new URL(c.req.url);

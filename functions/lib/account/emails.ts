@@ -2,7 +2,7 @@
 import { site } from '../../../src/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { layout } from '../email-layout';
+import { layout, linkButton } from '../email-layout';
 import { escapeHtml as e } from '../escape';
 import { SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
 
@@ -18,7 +18,7 @@ export function signInEmail(ctx: MailContext, to: string): EmailDraft {
       SIGN_IN_SUBJECT,
       parts`<h1 style="font-size:22px;margin:0 0 8px">Sign in to see your moves</h1>
 <p style="margin:0 0 16px">Press the button to see every quote made with this e-mail address. The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes.</p>
-<p style="margin:0 0 16px"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">Sign in to ${e(site.brand)}</a></p>
+${linkButton(`Sign in to ${site.brand}`)}
 <p style="margin:0;color:#475569">${e(ignore)}</p>`,
     ),
     text: parts`Sign in to see your moves
@@ -32,7 +32,6 @@ ${ignore}`,
 
 export const DELETED_SUBJECT = `Your ${site.brand} data has been deleted`;
 
-/** The confirmation of an erasure: what went, and what we could not match to the address. */
 export function dataDeletedEmail(ctx: MailContext, to: string, deleted: { quotes: number; messages: number }): EmailDraft {
   const what = `${deleted.quotes} ${deleted.quotes === 1 ? 'quote' : 'quotes'} and ${deleted.messages} ${deleted.messages === 1 ? 'message' : 'messages'}`;
   const callbacks = `Call-back requests hold only a name and a phone number, so we cannot match them to this address: if you asked us to call you and want that deleted too, reply to this e-mail.`;

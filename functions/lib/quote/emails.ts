@@ -1,8 +1,4 @@
-/**
- * A quote's two e-mails, written from the stored quote. The customer's has a place for its 'View your quote online'
- * link (email-draft.ts: the outbox writes it in as it sends, with a token); the business e-mail has no link. A quote
- * without a price (the postcode service was down) says the price is to come, and tells the business to price it.
- */
+/** A quote's two e-mails. Only the customer's carries a link; the outbox writes it in as it sends. */
 import { formatLongDate } from '../../../src/lib/dates';
 import { validUntilLine } from '../../../src/lib/estimate-validity';
 import { crossesSea, FERRY_NOTE } from '../../../src/lib/ferry';
@@ -12,12 +8,11 @@ import type { PricingResult } from '../../../src/lib/pricing';
 import { site } from '../../../src/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, heading, layout, table, textTable, type Row } from '../email-layout';
+import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
 import type { StoredQuote } from './stored-quote';
 import { accessLines, distanceText, firstName, furnitureSummary, place, propertyTitle, quoteService, serviceCaveat } from './summary';
 
-/** Where the customer's e-mail links to their quote. */
 export const VIEW_ONLINE = 'View your quote online';
 
 const NEXT_STEPS = [
@@ -33,14 +28,12 @@ function breakdownRows(pricing: PricingResult): Row[] {
   ];
 }
 
-/** The caveat under a price: what the total does not include for this service. */
 function caveatSection(quote: StoredQuote): { html: string; text: string } {
   const caveat = serviceCaveat(quote);
   if (!caveat) return { html: '', text: '' };
   return { html: `<p style="margin:8px 0 0;font-weight:bold">${e(caveat.sentence)}</p>`, text: `\n${caveat.sentence}` };
 }
 
-/** A subject's price: '£250 estimate', with what it leaves out ('£250 estimate, car priced separately'). */
 function subjectPrice(quote: StoredQuote, priced: string): string {
   const caveat = serviceCaveat(quote);
   return caveat ? `${priced}, ${caveat.short}` : priced;
@@ -65,7 +58,6 @@ function moveRows(quote: StoredQuote): Row[] {
   return rows;
 }
 
-/** The customer's price section: the breakdown, or that the price is to come. */
 function priceSection(quote: StoredQuote): { html: string; text: string } {
   if (!quote.pricing) {
     const caveat = caveatSection(quote);
@@ -93,7 +85,7 @@ export function quoteCustomerEmail(ctx: MailContext, quote: StoredQuote): EmailD
     `Your quote request ${reference}`,
     parts`<h1 style="font-size:22px;margin:0 0 8px">Thanks, ${e(firstName(quote.name))}. We have your quote request.</h1>
 <p style="margin:0 0 16px">Your reference is <strong style="font-size:18px;letter-spacing:1px">${e(reference)}</strong>. Please quote it if you get in touch.</p>
-<p style="margin:0 0 16px"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(VIEW_ONLINE)}</a></p>
+${linkButton(VIEW_ONLINE)}
 ${heading('Your move')}${table(details)}
 ${price.html}
 ${notes ? `${heading('Your notes')}<p style="white-space:pre-wrap;margin:0">${e(notes)}</p>` : ''}

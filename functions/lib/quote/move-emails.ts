@@ -1,9 +1,4 @@
-/**
- * The two e-mails of every change to a quote (issue 19, item 3): the customer's, with a link back to the quote's page
- * (a place for it, written in as it is sent, like the first e-mail's), and the business's. A booking request's
- * business e-mail carries the staff link instead (its record type 'staff': quote/staff-link.ts). Move notes are added
- * for the mover, so the business e-mail repeats them in full.
- */
+/** The e-mails of a change to a quote (issue 19, item 3). Move notes are for the mover, so the business e-mail repeats them in full. */
 import { formatLongDate } from '../../../src/lib/dates';
 import { validUntilLine } from '../../../src/lib/estimate-validity';
 import { formatMoney } from '../../../src/lib/money';
@@ -12,12 +7,11 @@ import { PRICE_PENDING } from '../../../src/lib/price-lines';
 import { site } from '../../../src/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, layout, table, textTable, type Row } from '../email-layout';
+import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
 import type { StoredQuote } from './stored-quote';
 import { accessLines, firstName, place } from './summary';
 
-/** The subject's few words for what happened. */
 const HEADLINES: Record<MoveEvent['kind'], string> = {
   quoted: 'quote sent',
   date_changed: 'new move date',
@@ -31,10 +25,6 @@ const HEADLINES: Record<MoveEvent['kind'], string> = {
   review_withheld: 'review withheld',
 };
 
-const button = (label: string) =>
-  parts`<p style="margin:16px 0"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(label)}</a></p>`;
-
-/** The move as it now stands. */
 function moveRows(quote: StoredQuote): Row[] {
   return [
     ['Status', STATUS_LABELS[quote.status]],
@@ -45,7 +35,6 @@ function moveRows(quote: StoredQuote): Row[] {
   ];
 }
 
-/** What the customer added for the mover. */
 function moverRows(quote: StoredQuote): Row[] {
   return [
     ...accessLines(quote),
@@ -54,7 +43,6 @@ function moverRows(quote: StoredQuote): Row[] {
   ];
 }
 
-/** The links the business e-mail carries to answer it: a booking request's and a review's. */
 const STAFF_LINKS: Partial<Record<MoveEvent['kind'], { label: string; lead: string }>> = {
   booking_requested: { label: 'Confirm or decline this booking', lead: 'Answer within 24 hours, as the customer was promised:' },
   reviewed: { label: 'Publish this review, or not', lead: 'Check it is about a real move and fit to publish:' },
@@ -74,7 +62,7 @@ export function moveCustomerEmail(ctx: MailContext, quote: StoredQuote, event: M
       parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, ${e(what.charAt(0).toLowerCase() + what.slice(1))}.</h1>
 <p style="margin:0 0 16px">${e(STATUS_TEXT[quote.status])}${validity ? ` ${e(validity)}` : ''}</p>
 ${table(rows)}
-${button('See your move')}
+${linkButton('See your move', '16px 0')}
 ${contact.html}`,
     ),
     text: parts`${firstName(quote.name)}, ${what.charAt(0).toLowerCase() + what.slice(1)}.
@@ -88,10 +76,7 @@ ${contact.text}`,
   };
 }
 
-/**
- * The business's copy; for a booking request or a review, with the staff link that answers it. `extra` rows say what
- * the change carried that the quote does not (a review's words).
- */
+/** `extra`: what the change carried that the quote does not (a review's words). */
 export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent, extra: Row[] = []): EmailDraft {
   const what = describeEvent(event, formatMoney);
   const rows: Row[] = [
@@ -106,7 +91,7 @@ export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: M
   const subject = headerSafe(`${quote.reference}: ${HEADLINES[event.kind]} (${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode})`);
   const staff = STAFF_LINKS[event.kind];
   const html = staff
-    ? parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}<p style="margin:16px 0">${e(staff.lead)}</p><p style="margin:0 0 16px"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(staff.label)}</a></p>`
+    ? parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}<p style="margin:16px 0">${e(staff.lead)}</p>${linkButton(staff.label)}`
     : parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`;
   const text = staff ? parts`${what}\n\n${textTable(rows)}\n\n${staff.label}: ${VIEW_LINK}` : parts`${what}\n\n${textTable(rows)}`;
   return { from: ctx.from, to: ctx.business, replyTo: quote.email, subject, html: layout(`${quote.reference}: ${what}`, html), text };
