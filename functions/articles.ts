@@ -1,14 +1,4 @@
-/**
- * The articles' addresses the Worker decides (lib/worker-paths.ts: isArticlePath):
- *
- * - /articles?q=…&category=…&page=N: search and category filter across every article, with or without JavaScript.
- *   The prebuilt index (/articles/search.json) says which articles match; the prebuilt results page
- *   (/articles/search, every card hidden) is filled in with HTMLRewriter: the matching cards of page N kept, the
- *   others removed, the count, the empty state and the links to other result pages written in, the search put back
- *   into the form. Nothing is added to the markup, so the page's own CSS and CSP cover it (lib/prebuilt-page.ts).
- * - /articles/{id}: the prebuilt article when it exists, otherwise a temporary (302) redirect to the list, as the
- *   spec asks for an unknown article id. The asset server answers everything it has (pages, trailing-slash fixes).
- */
+/** Search fills in the prebuilt results page by removing cards, never adding markup, so the page's own CSS and CSP still cover it. */
 import { articleCategories } from '../src/data/article-categories';
 import { ARTICLE_SEARCH, articleCount, canonicalCategory, isFiltering, searchArticles, type SearchEntry } from '../src/lib/articles';
 import { filledPage } from './lib/prebuilt-page';

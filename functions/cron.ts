@@ -1,8 +1,4 @@
-/**
- * The cron trigger: retries e-mails that failed (same idempotency key, with backoff, inside Resend's 24-hour
- * idempotency window) until none is due or the run's time is up, alerts the business about any it gave up on, and
- * deletes records older than 24 months, and sign-in links and sessions that have expired.
- */
+/** The cron trigger: retries failed e-mails (inside Resend's 24-hour idempotency window), reports those given up, deletes expired data. */
 import type { Env } from './env';
 import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
 import { config } from './lib/config';
@@ -23,7 +19,6 @@ export function retentionCutoff(now: Date): string {
   return cutoff.toISOString();
 }
 
-/** One e-mail to the business listing every e-mail given up on and not yet reported. */
 export async function alertGivenUp(env: Env): Promise<number> {
   const { results } = await env.DB.prepare(
     `SELECT id, record_reference, kind, recipient, attempts, last_error, created_at FROM email_outbox
@@ -43,23 +38,14 @@ export async function alertGivenUp(env: Env): Promise<number> {
   return results.length;
 }
 
-/**
- * Rows that belong to a quote and go with it: its tokens, history and review, by the quote's own age (they are made
- * after it: a change months later must not outlive the quote, nor stay where "Delete my data", which finds them
- * through the quote, can no longer reach them).
- */
+/** Deleted by the quote's age, not their own: a later row must not outlive the quote, out of reach of "Delete my data". */
 const QUOTE_ROWS = ['quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
 
-/**
- * Records past the retention period with everything that belongs to them, referral codes of addresses with no quote
- * left, and sign-in links and sessions past their end.
- */
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
   const expired = (type: RecordType) => `SELECT reference FROM ${RECORD_TABLES[type]} WHERE created_at < ?1`;
   await env.DB.batch([
     ...QUOTE_ROWS.map((table) => env.DB.prepare(`DELETE FROM ${table} WHERE reference IN (${expired('quote')})`).bind(cutoff)),
-    // A record's e-mails (its own, and a quote's later ones), and any e-mail row that old.
     env.DB.prepare(
       `DELETE FROM email_outbox WHERE created_at < ?1 OR ${RECORD_TYPES.map((type) => `record_reference IN (${expired(type)})`).join(' OR ')}`,
     ).bind(cutoff),
@@ -68,7 +54,6 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
     env.DB.prepare('DELETE FROM referral_codes WHERE created_at < ? AND email NOT IN (SELECT lower(email) FROM quote_requests)').bind(
       cutoff,
     ),
-    // The quote form's pages between a post and its redirect live minutes, not months.
     deleteExpiredFormStates(env.DB, now),
     ...expiredAccountRows(env.DB, now),
   ]);

@@ -1,13 +1,4 @@
-/**
- * The article editor in production (Keystatic in GitHub mode; docs/adding-an-article.md, "Using the browser editor"):
- *   - /keystatic and every address under it is the editor's one page (dist/keystatic.html, which a build makes only
- *     with PUBLIC_KEYSTATIC_GITHUB_REPO set), with its own content security policy and never indexed. Without the
- *     page, the site's 404 page.
- *   - /api/keystatic/* is Keystatic's sign-in with GitHub (the OAuth flow of a GitHub App, the refresh of its token,
- *     signing out), run by Keystatic's own handler with the Worker secrets KEYSTATIC_GITHUB_CLIENT_ID,
- *     KEYSTATIC_GITHUB_CLIENT_SECRET and KEYSTATIC_SECRET. Without them, a JSON 404. Everything else an editor does
- *     (branches, commits, pull requests) goes from the browser to GitHub's API with the signed-in editor's token.
- */
+/** The article editor in production (Keystatic in GitHub mode; docs/adding-an-article.md): its page and its GitHub sign-in. */
 import type { Context } from 'hono';
 import type { Config } from '@keystatic/core';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
@@ -41,8 +32,7 @@ let standInInstalled = false;
 export async function keystaticApi(c: Context<AppBindings>): Promise<Response> {
   const settings = signInSettings(c.env);
   if (!settings) return refusalJson(c, REFUSALS.notFound);
-  // Keystatic calls github.com with the global fetch and has no setting for another address: in the test
-  // environment (never in production) the Worker's fetch sends those calls to the stand-in instead.
+  // Keystatic calls github.com with the global fetch and has no setting for another address.
   const standIn = c.env.GITHUB_STAND_IN_URL;
   if (standIn && !standInInstalled) {
     globalThis.fetch = throughStandIn(standIn);
@@ -53,7 +43,6 @@ export async function keystaticApi(c: Context<AppBindings>): Promise<Response> {
   return new Response(body, { status, headers });
 }
 
-/** The editor's page for any address under /keystatic, or the site's 404 page when no editor was built. */
 export async function serveEditorPage(request: Request, assets: Fetcher): Promise<Response> {
   const page = await assets.fetch(new Request(new URL(EDITOR_PAGE_PATH, request.url), { method: request.method }));
   const headers = new Headers(page.headers);

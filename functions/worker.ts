@@ -1,17 +1,5 @@
-/**
- * The one Cloudflare Worker: /api/* and the few pages it fills in itself are routed here with Hono; every
- * other path is the built site, served by the assets binding (with _headers, _redirects and the 404 page).
- * The cron trigger retries e-mails and applies the retention period (functions/cron.ts).
- *
- * Each lead endpoint is the lead pipeline (lib/lead-pipeline.ts) around the endpoint's own handler, at the
- * path the browser's API client uses (src/lib/api.ts). The pages (functions/pages/, PAGE_PATHS) are prebuilt
- * pages of dist/ filled in with HTMLRewriter (lib/prebuilt-page.ts): the quote form posted without JavaScript,
- * a stored quote's page (its manage section's posts too) and calendar file, the staff link's page, and /contact after a plain form post and /faq searched
- * without JavaScript (lib/worker-paths.ts). The
- * Worker sees every other page first too (not scripts, styles and images), so that a page served over https gets
- * `upgrade-insecure-requests` (servedOverHttps); a plain GET of /quote or /contact is the prebuilt file as it is.
- * The article editor (functions/editor.ts) is its page at /keystatic/* and its GitHub sign-in at /api/keystatic/*.
- */
+// The one Cloudflare Worker: Hono routes /api/* and the pages it fills in itself; everything else is the built site. It sees
+// every page first (not scripts, styles or images) so a page over https gets `upgrade-insecure-requests`.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
@@ -94,7 +82,6 @@ api.onError((error, c) => {
   return refusalJson(c, REFUSALS.internal);
 });
 
-/** Requests the Worker answers itself; everything else is the built site. */
 function forTheWorker(request: Request, url: URL): boolean {
   const { pathname } = url;
   if (matchesPath(WORKER_PATHS.api, pathname)) return true;
@@ -105,7 +92,6 @@ function forTheWorker(request: Request, url: URL): boolean {
   if (isConfirmationPath(pathname) || isStaffPath(pathname)) return true;
   if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
   if (matchesPath(WORKER_PATHS.login, pathname)) return request.method === 'POST';
-  // /reviews shows verified reviews once any is published (pages/reviews-page.ts).
   if (matchesPath(WORKER_PATHS.reviews, pathname)) return request.method === 'GET';
   if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;
   // /referral is the prebuilt page for everyone but a signed-in customer (pages/referral-page.ts).

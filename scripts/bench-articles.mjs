@@ -1,17 +1,11 @@
 #!/usr/bin/env node
-// The articles at scale: copies the site to a temporary folder, adds N generated articles (each with the longest
-// real article's body, all sharing one image), times `astro build` there and, with --budgets, serves that copy and
-// runs the page budgets on the pages the number of articles can change (home, the list's first, second and last
-// pages, the real articles and two generated ones). Prints the figures and deletes the copy; nothing is written to
-// src/ or dist/ of the real project.
-//
+// Times `astro build` of a temporary copy of the site with N generated articles and, with --budgets, runs the page
+// budgets on the pages the article count can change. The real src/ and dist/ are never touched.
 //   npm run bench:articles                              (1,000 articles, build time only)
 //   npm run bench:articles -- --count 50 --budgets      (build, then budgets.json on the pages above)
 //   ARTICLE_COUNT=200 npm run bench:articles            (the count from the environment, as before)
-//
-// By default the copy starts with the project's own optimised-image cache (node_modules/.astro/assets, filled by any
-// earlier `npm run build`), as a CI cache would: the shared image's variants come from that cache, so the figure shows
-// how page building scales with the number of articles. BENCH_COLD=1 (or --cold) starts from no cache at all.
+// The copy starts with the project's optimised-image cache, as a CI cache would, so the figure shows how page building
+// scales; BENCH_COLD=1 (or --cold) starts from no cache at all.
 import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -31,7 +25,6 @@ const GOAL_SECONDS = 60;
 const work = copyProject({ prefix: 'shiftly-bench-', cold: COLD });
 const articlesDir = join(work, 'src/content/articles');
 
-/** The generated articles' ids, oldest first. */
 function generateArticles() {
   // The longest real article's body, so each page is as heavy as a real one can be.
   const [longest] = readdirSync(articlesDir)

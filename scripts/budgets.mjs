@@ -1,11 +1,7 @@
 #!/usr/bin/env node
-// Opens every page of the built site in Chromium twice (first visit: empty storage; repeat visit: cookie
-// consent stored), records the bytes the browser fetched before any interaction, gzip-compressed as
-// Cloudflare serves them, prints a table per page and fails when a page is over its budget in budgets.json.
-// The document is measured as the server sent it: its response headers plus its body as transferred (wrangler dev
-// gzips it), the bytes that must fit the first round trip (issue 20). It also walks the quote wizard through all
-// five steps, counting every script byte the walk fetches.
-//
+// The bytes each built page fetches before any interaction (first visit, and with consent stored), gzipped as
+// Cloudflare serves them; fails when a page is over budgets.json. The document counts its response headers too, as
+// all of it must fit the first round trip (issue 20). Also walks the quote wizard through all five steps.
 //   npm run build && npm run budgets      (serves dist/ itself with wrangler dev, on a free port unless BUDGET_PORT names one)
 //   npm run budgets -- --only '^/articles' --no-walk      (only the pages whose path matches; no quote walk)
 import { readFileSync } from 'node:fs';
@@ -25,7 +21,6 @@ const only = options.only === undefined ? undefined : new RegExp(options.only);
 const SETTLE_MS = 2500; // the consent banner loads 1 s after load; give it time to arrive
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 
-/** A stored consent record (essential only), as the cookie banner writes it, for the repeat visit. */
 const CONSENT = JSON.stringify(consentRecord(NO_OPTIONAL));
 
 const kb = (bytes) => bytes / 1024;
@@ -65,11 +60,7 @@ function inlineBytes(html) {
   return { inlineJs: executable ? gz(Buffer.from(executable)) : 0, inlineCss: styles ? gz(Buffer.from(styles)) : 0 };
 }
 
-/**
- * The address to measure for a page. A page reached only through a request (a quote's confirmation, whose address is
- * the stored quote's own link) names a `sampleQuote` in budgets.json: it is sent to the quote endpoint, a month ahead,
- * and the answer's link is measured.
- */
+/** A page reached only through a request (a quote's confirmation) names a `sampleQuote` in budgets.json to send. */
 async function addressOf(base, path) {
   const sample = budgets.pages?.[path]?.sampleQuote;
   if (!sample) return path;
@@ -100,7 +91,6 @@ async function measure(browser, base, path, repeat) {
     ),
   );
   const response = await page.goto(base + path, { waitUntil: 'load' });
-  // What the server sent for the document: header bytes, and the body as transferred (compressed).
   const sent = await response?.request().sizes();
   await page.waitForTimeout(SETTLE_MS);
   const entries = await Promise.all(pending);
@@ -153,11 +143,7 @@ function check(path, visit, figures, budget) {
 let site;
 const COUNTS = new Set(['scriptRequests']);
 
-/**
- * The quote wizard's whole walk on a first visit: every script byte (files and inline) fetched from opening /quote
- * until step 5 has checked the contact details, so the calendar and the schemas that load on the way are counted.
- * The browser's postcode look-ups go to an in-process postcode stand-in, whatever service the build names.
- */
+/** Every script byte fetched from opening /quote until step 5 has checked the contact details, on a first visit. */
 async function measureQuoteWalk(browser, base) {
   const standIn = createPostcodesStandIn();
   await new Promise((resolve) => standIn.listen(0, '127.0.0.1', resolve));

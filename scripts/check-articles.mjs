@@ -1,14 +1,7 @@
 #!/usr/bin/env node
-// `npm run check:articles`: everything the build checks about articles, in seconds and without a browser, so an
-// editor knows before opening a pull request. For each file in src/content/articles: its name, its frontmatter
-// against the collection's schema (src/content/article-schema.ts), its body compiled with the build's own MDX
-// pipeline (the same plugins) and checked for code, unsafe HTML, broken or insecure links and skipped headings, and
-// its images (size, width, format). Every problem is printed with its file, line and a sentence that says the fix.
-//
-// A link to an anchor of one of our other pages (/faq#something) is checked against the ids the last build found on
-// its pages (node_modules/.astro/page-anchors.json) when that build is newer than every page source. Otherwise the
-// link is listed as checked by the build (every pull request builds), or checked at once with --build.
-//
+// Everything the build checks about articles, in seconds and without a browser, so an editor knows before a pull
+// request. A link to another page's anchor is checked against the last build's ids if that build is newer than every
+// page source; otherwise the build checks it, or --build builds first.
 //   npm run check:articles                   (ARTICLES_TODAY=2026-05-01 npm run check:articles: as on that day)
 //   npm run check:articles -- --build        (build first when a link to another page's anchor needs it)
 import { spawnSync } from 'node:child_process';
@@ -25,7 +18,6 @@ const { values: options } = parseArgs({ options: { build: { type: 'boolean' } } 
 const root = process.cwd();
 const started = Date.now();
 
-/** The newest change under the folders a page is made from. */
 function newestSource() {
   let newest = 0;
   for (const dir of ['src/pages', 'src/components', 'src/layouts', 'src/data', 'public']) {
@@ -35,7 +27,6 @@ function newestSource() {
   return newest;
 }
 
-/** The ids the last build found on each page, if that build is newer than the pages' sources. */
 function builtAnchors() {
   const file = join(root, PAGE_ANCHORS_FILE);
   if (!existsSync(file) || statSync(file).mtimeMs < newestSource()) return undefined;

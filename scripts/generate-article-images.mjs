@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// Renders the article illustrations drawn in assets-src/articles/*.svg to 1200x630 PNGs next to their
-// articles (src/content/articles/<slug>.png). astro:assets then makes the responsive AVIF/WebP versions.
+// Renders assets-src/articles/*.svg to PNGs beside their articles; astro:assets makes the AVIF/WebP versions.
 // Run after changing a drawing: npx node scripts/generate-article-images.mjs
 import { readdirSync } from 'node:fs';
 import sharp from 'sharp';

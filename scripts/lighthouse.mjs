@@ -1,12 +1,8 @@
 #!/usr/bin/env node
-// Lighthouse on one page of each type, mobile (default throttling) and desktop, first visit and with cookie consent
-// stored, plus the client-rendered reference in bench/ measured in the same run so the ratios are honest on a noisy
-// machine. Takes the median of the runs and writes docs/quality.md. Slow and CPU heavy: not part of CI.
-//
+// Lighthouse medians for each page type, plus the client-rendered reference in bench/ in the same run so the ratios
+// hold on a noisy machine. Slow and CPU heavy: not part of CI.
 //   npm run lighthouse [-- --runs 3] [--no-build] [--only /,/faq] [--profiles mobile] [--no-bench] [--out docs/quality.md]
-//
-// Ports are free ones unless named: LIGHTHOUSE_PORT for the site (wrangler dev --env test), LIGHTHOUSE_POSTCODES_PORT and
-// LIGHTHOUSE_MAIL_PORT for its stand-ins, BENCH_PORT for the reference.
+// Ports are free ones unless named: LIGHTHOUSE_PORT, LIGHTHOUSE_POSTCODES_PORT, LIGHTHOUSE_MAIL_PORT, BENCH_PORT.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,7 +31,6 @@ const { values: opts } = parseArgs({
 
 const RUNS = Math.max(1, Number(opts.runs));
 
-/** One page of each type. */
 const PAGES = [
   { type: 'Home', path: '/' },
   { type: 'Service page', path: '/services/home-removals' },
@@ -47,7 +42,6 @@ const PAGES = [
   { type: '404', path: '/this-page-does-not-exist' },
 ].filter((page) => !opts.only || opts.only.split(',').includes(page.path));
 
-/** The reference pages: the same routes, client-rendered (bench/). */
 const BENCH_PAGES = opts['no-bench'] ? [] : PAGES.filter((p) => ['/articles/moving-checklist-guide', '/quote'].includes(p.path));
 
 const PROFILES = [
@@ -75,7 +69,6 @@ function gitCommit() {
   return dirty ? `${rev} (with uncommitted changes)` : rev;
 }
 
-/** The site, built against its own stand-ins (PUBLIC_POSTCODES_API_URL), as the tests do. */
 async function startOurSite() {
   const site = await startSite({
     state: '.wrangler/lighthouse-state',
@@ -129,10 +122,7 @@ const MEASURING_FLAGS = [
   '--password-store=basic',
 ];
 
-/**
- * Debian's Chromium with a DevTools port the OS picks (it writes the port to DevToolsActivePort in the profile).
- * Lighthouse drives it through that port, as it would one started by chrome-launcher.
- */
+/** Chromium writes the port the OS picked to DevToolsActivePort in the profile; Lighthouse drives it through that. */
 async function launchChromium(userDataDir) {
   const args = [...chromeArgs.filter((flag) => flag !== '--headless'), '--headless=new', ...MEASURING_FLAGS];
   const child = spawn(chromePath, [...args, '--remote-debugging-port=0', `--user-data-dir=${userDataDir}`, 'about:blank'], {
@@ -159,7 +149,6 @@ async function launchChromium(userDataDir) {
   throw new Error('Chromium opened no DevTools port within 30 s');
 }
 
-/** Stores the consent record (essential only) in the origin's localStorage, then empties the HTTP cache. */
 async function storeConsent(port, url) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
@@ -178,11 +167,7 @@ async function storeConsent(port, url) {
   }
 }
 
-/**
- * One Lighthouse run in a fresh Chromium (fresh profile, empty cache). With consent, the record is written to the
- * origin's localStorage first and Lighthouse is told not to reset storage; the HTTP cache is still cleared, so the
- * only difference from a first visit is the stored consent.
- */
+/** With consent, storage is not reset but the HTTP cache still is: the stored record is the only difference. */
 async function runOnce(url, profile, consent) {
   const userDataDir = mkdtempSync(join(tmpdir(), 'shiftly-lh-'));
   const chrome = await launchChromium(userDataDir);
@@ -211,7 +196,6 @@ async function runOnce(url, profile, consent) {
   }
 }
 
-/** The LCP element as Lighthouse names it (the node item in the LCP breakdown insight). */
 function lcpElement(lhr) {
   const seen = new Set();
   const find = (value) => {
@@ -301,7 +285,6 @@ function combine(allRuns) {
   combined.lcpElements = [...new Set(runs.map((r) => r.lcpElement.selector || r.lcpElement.label))];
   combined.failing = [...new Set(runs.flatMap((r) => r.failing))];
   combined.runs = runs.length;
-  // Every run's paints, in run order, so the report can show how far apart they were.
   combined.fcps = runs.map((r) => r.fcp);
   combined.lcps = runs.map((r) => r.lcp);
   combined.unmeasured = allRuns.length - measured.length;
@@ -309,8 +292,6 @@ function combine(allRuns) {
 }
 
 const isCookieBanner = (element) => /cookie-banner|data-cookie-banner/.test(`${element.selector} ${element.snippet}`);
-
-// ---------------------------------------------------------------------------------------------------------------
 
 const jobs = [];
 for (const page of PAGES) {
@@ -322,7 +303,6 @@ for (const page of BENCH_PAGES) {
   for (const profile of PROFILES) jobs.push({ site: 'reference', page, profile, state: STATES[0] });
 }
 
-/** Why the 404 page cannot score 100 in SEO and best practices, and should not be changed to. */
 const NOT_FOUND_NOTE =
   "The 404 page's SEO and best-practices marks are what a correct 404 gets: Lighthouse's `http-status-code` fails any 4xx answer, `is-crawlable` fails its `noindex, nofollow` (it must not be indexed), and `errors-in-console` counts Chromium's own \"Failed to load resource: … 404\" line for the document itself (the page logs nothing at error level). Serving it with 200 or letting it be indexed would raise the score and break the site.";
 
@@ -367,9 +347,6 @@ try {
   await shutdown();
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-
-/** FCP and LCP (medians) per page type, profile and visit, on the console: the figures issue 11 is judged by. */
 function printPaintSummary(rows) {
   const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
   console.log('\nFirst and largest contentful paint (median):\n');
@@ -387,11 +364,7 @@ function printPaintSummary(rows) {
   for (const cells of table) console.log(line(cells));
 }
 
-/**
- * Issue 20's checks, on the mobile profile: an article paints as early as the 404 page (the same chrome, a document
- * that already fitted the first round trip), FCP within 1.05x of the 404's, its LCP under 1,000 ms, and /faq's first
- * visit within the default 5 KB of script. Every run's figures are listed, to show the noise.
- */
+/** Issue 20's checks, against the 404 page: the same chrome, and a document that already fitted the first round trip. */
 function firstRoundTrip(ours) {
   const ms = (value) => (Number.isFinite(value) ? `${Math.round(value)} ms` : 'n/a');
   const kb = (bytes) => (Number.isFinite(bytes) ? `${(bytes / 1024).toFixed(2)} KB` : 'n/a');

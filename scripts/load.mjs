@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// Load test: 500 quote submissions at concurrency 50 against a local server (wrangler dev --env load: the
-// test set-up with the rate limits raised in wrangler.jsonc) with both stand-ins. Prints throughput and
-// p50/p95 latency, then checks that exactly 500 records and 1,000 e-mails exist.
+// 500 quote submissions at concurrency 50 against wrangler dev --env load (the test set-up with rate limits raised),
+// then checks that exactly 500 records and 1,000 e-mails exist.
 //   npm run load      (free ports unless LOAD_PORT, POSTCODES_STANDIN_PORT, MAIL_CATCHER_PORT name them;
 //                      LOAD_TOTAL / LOAD_CONCURRENCY to change the run)
 import { readFileSync } from 'node:fs';

@@ -1,8 +1,5 @@
 #!/usr/bin/env node
-// `npm run new:article -- "Title"`: starts an article that the build already accepts. Writes
-// src/content/articles/<id>.mdx (today's date, draft: true, placeholder text to replace) and a 1200 × 630 placeholder
-// image drawn here as SVG and saved as PNG with sharp, then prints what to do next.
-//
+// Starts an article the build already accepts: a draft with placeholder text and a 1200 × 630 placeholder image.
 //   npm run new:article -- "Moving With Pets: A Calm Day" --author "Priya Shah" --category "Moving Tips"
 //   npm run new:article -- "Moving With Pets: A Calm Day"          (asks for the author and category in a terminal)
 //   options: --author NAME  --category NAME  --date yyyy-mm-dd (default today)  --id file-name (default from the title)
@@ -76,7 +73,6 @@ if (!category) fail(`Choose a category: --category "${articleCategories[0]}" (on
 const date = options.date ?? londonToday();
 if (!isCalendarDate(date)) fail(`--date must be a real day written yyyy-mm-dd, not "${date}".`);
 
-/** The address: the title's words, cut back to a whole word when it would pass 60 characters. */
 function idFromTitle(text) {
   const id = suggestedId(text);
   return id.length <= 60 ? id : id.slice(0, 61).replace(/-[^-]*$/, '');

@@ -1,6 +1,5 @@
 #!/usr/bin/env node
-// What /quote shows from its first paint on a throttled phone (issue 18, item 7): every animation frame is sampled
-// for what is on screen (the plain form, the wizard's shape, the wizard), and a filmstrip is kept.
+// What /quote shows, frame by frame from its first paint, on a throttled phone (issue 18, item 7), with a filmstrip.
 //   node scripts/quote-first-paint.mjs BASE_URL [--out first-paint] [--runs 3] [--block-wizard]
 // The profile is Lighthouse's mobile one: 390 x 844, 4x CPU slowdown, 150 ms round trips, 1.6 Mbps down, 750 kbps up.
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,4 @@
-// Before the end-to-end tests: every browser they drive is installed (Debian's packages; no tool downloads one).
-// A missing one stops the run with one sentence saying which and how to install it, never a skipped suite.
+// Before the end-to-end tests: a missing browser stops the run with how to install it, never a skipped suite.
 import { browserCheck } from './lib/browsers.mjs';
 
 const missing = browserCheck().filter((browser) => !browser.present);

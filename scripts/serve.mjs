@@ -1,13 +1,7 @@
 #!/usr/bin/env node
-// Builds the site, applies the D1 migrations to a local database and serves both with `wrangler dev`
-// (the same workerd runtime as production), with the external services wired in:
-//  - e-mail: the local mail catcher (Resend stand-in) unless RESEND_API_KEY is set;
-//  - postcodes: postcodes.io if it answers within 2 s, otherwise the local stand-in.
-// Env vars override every choice (POSTCODES_API_URL, RESEND_BASE_URL, RESEND_API_KEY, MAIL_FROM, BUSINESS_EMAIL,
-// SITE_URL, POSTCODES_STANDIN_PORT, MAIL_CATCHER_PORT). `--env test` (and `--stand-ins`) always use the stand-ins.
-// `npm start` runs it with the defaults; the tests and tools run it through scripts/lib/start-site.mjs with their own
-// port, state folder, wrangler environment, stand-ins and HEALTH_TOKEN (echoed by /api/health).
-//
+// Builds the site, migrates a local D1 and serves both with `wrangler dev` (production's workerd runtime). E-mail goes
+// to the mail catcher unless RESEND_API_KEY is set; postcodes to postcodes.io if it answers within 2 s, else the
+// stand-in. Env vars override every choice; `--env test` (and `--stand-ins`) always use the stand-ins.
 //   node scripts/serve.mjs [--no-build] [--port 8788] [--state .wrangler/state] [--fresh] [--env test] [--stand-ins] [--https]
 // (--https: wrangler's own self-signed certificate, for checking what only an https page gets)
 import { spawn, spawnSync } from 'node:child_process';
@@ -63,7 +57,6 @@ run('Applying database migrations to the local D1', [
   ...envArgs,
 ]);
 
-// Values for the Worker: the chosen services, plus any setting given in the environment.
 const vars = { POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey };
 if (services.githubUrl) vars.GITHUB_STAND_IN_URL = services.githubUrl;
 for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS', 'HEALTH_TOKEN'])

@@ -1,10 +1,7 @@
 #!/usr/bin/env node
-// `npm run shrink:image -- src/content/articles/photo.jpg [more files]`: makes an article image small enough for the
-// build's limits (src/content/checks/images.ts: at most 2,400 px wide and 2 MB) with the project's own sharp, in
-// place and in the same format: turned upright (camera rotation applied), no wider than 2,400 px, re-compressed.
-// Readers are served copies no wider than 1,200 px, so nothing they see changes.
-// --jpeg saves a photo as a JPEG beside it instead (a photo saved as PNG rarely fits 2 MB otherwise) and removes
-// the original; the article's `image:` then names the .jpg.
+// `npm run shrink:image -- src/content/articles/photo.jpg [more files]`: fits an article image to the build's limits in
+// place (upright, re-compressed); readers get copies no wider than 1,200 px, so nothing they see changes.
+// --jpeg saves it as a JPEG instead (a photo as PNG rarely fits 2 MB) and removes the original.
 import { renameSync, rmSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import sharp from 'sharp';

@@ -31,7 +31,6 @@ export async function readJson(req, limit = 1_000_000) {
 export const escapeHtml = (value) =>
   String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-/** Port from --port N, then the named env var, then the default. */
 export function portFrom(argv, envName, fallback) {
   const i = argv.indexOf('--port');
   if (i >= 0 && argv[i + 1]) return Number(argv[i + 1]);

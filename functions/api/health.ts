@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppBindings } from '../env';
 import { jsonError } from '../lib/http';
 
-/** Echoes HEALTH_TOKEN, so whoever started this server (scripts/lib/start-site.mjs) can tell it from another program's. */
+/** Echoes HEALTH_TOKEN so scripts/lib/start-site.mjs can tell its own server from another program's. */
 const HEALTH_TOKEN_HEADER = 'X-Health-Token';
 
 /** GET /api/health: proves the Worker runs and reaches D1 with its migrations applied. */

@@ -1,4 +1,3 @@
-/** POST /api/request-callback: a call-back request (name, phone; a survey for a bigger home), stored and e-mailed to the business. */
 import type { LeadAnswer } from '../../src/lib/api';
 import { generateReference } from '../../src/lib/reference';
 import { callbackSchema, type CallbackRequest } from '../../src/lib/schemas';

@@ -1,8 +1,4 @@
-/**
- * POST /api/send-quote-email: the wizard's quote request. The lead pipeline validates it; lib/quote/accept.ts
- * re-prices it on the server (the client's figures are never trusted), stores it and e-mails the customer and the
- * business. The same request key with the same body replays the first answer; with another body, 409.
- */
+/** POST /api/send-quote-email: the wizard's quote, re-priced on the server (the client's figures are never trusted). */
 import type { QuoteAnswer } from '../../src/lib/api';
 import { quoteRequestSchema, type QuoteRequest } from '../../src/lib/schemas';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';

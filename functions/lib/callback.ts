@@ -1,8 +1,3 @@
-/**
- * A call-back request, whatever carried it (the call-back dialog's JSON, a survey asked for in the wizard, the quote
- * form's 'Ask for a survey call' or 'Ask for a car price'): stored, then e-mailed to the business. A survey (4 bedrooms
- * or more) or a car to move (priced on request) travels with it.
- */
 import type { CallbackRequest } from '../../src/lib/schemas';
 import { acceptLead } from './accept-lead';
 import { callbackBusinessEmail } from './emails';

@@ -1,7 +1,4 @@
-/**
- * The Worker's settings, read from its bindings and vars (wrangler.jsonc, .dev.vars, secrets) in one place
- * and once per environment object: defaults, trimming and number parsing live here and nowhere else.
- */
+/** The Worker's settings: defaults, trimming and number parsing live here and nowhere else. */
 import { DEFAULT_POSTCODES_API_URL } from '../../src/lib/postcode-client';
 import { DEFAULT_SITE_URL, site } from '../../src/site.config';
 import type { Env } from '../env';
@@ -11,7 +8,6 @@ export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
 export const DEFAULT_RETRY_BASE_SECONDS = 60;
 export const DEFAULT_MAX_ATTEMPTS = 8;
 
-/** What the e-mails need to know about the site: sender, the business's inbox, links. */
 export interface MailContext {
   from: string;
   business: string;
@@ -20,7 +16,7 @@ export interface MailContext {
 }
 
 export interface Config {
-  /** The site's address (SITE_URL), without a trailing slash: links in e-mails, the origin of our own form posts. */
+  /** Without a trailing slash; also the origin our own form posts must come from. */
   siteUrl: string;
   mail: MailContext;
   resend: { apiKey: string | undefined; baseUrl: string };
@@ -28,12 +24,10 @@ export interface Config {
   outbox: {
     /** First retry delay of a failed e-mail, in seconds; x4 each attempt. */
     retryBaseSeconds: number;
-    /** Attempts before an e-mail is given up and the business alerted. */
     maxAttempts: number;
   };
-  /** Test environments only: the header naming a request's rate-limit bucket. */
   rateLimitClientHeader: string | undefined;
-  /** Test environments only: the header giving a request's clock (an ISO instant), so a test can be after a move date. */
+  /** Test environments only: its value is an ISO instant. */
   testClockHeader: string | undefined;
 }
 

@@ -1,6 +1,5 @@
 import { PAGE_PATHS } from '../../src/lib/api';
 
-/** Where a contact form posted without JavaScript lands: /contact, its message naming the reference (pages/contact-page.ts). */
 export const contactSentPath = (reference: string) =>
   `${PAGE_PATHS.contact}?${new URLSearchParams({ sent: '1', ref: reference })}#message-sent`;
 

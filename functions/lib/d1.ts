@@ -1,15 +1,10 @@
-/** What the Worker needs to know about D1 beyond its binding. */
-
-/** True when D1 refused a statement for a UNIQUE constraint on `column` (`table.column`). */
+/** `column` as `table.column`. */
 export const isUniqueViolation = (error: unknown, column: string): boolean => String(error).includes(`UNIQUE constraint failed: ${column}`);
 
 const CALLS = new Set(['first', 'all', 'run', 'raw']);
 const REAL = Symbol('the binding’s own statement');
 
-/**
- * The D1 binding with each round trip to the database counted: a statement's first/all/run/raw, a batch, an exec.
- * Test environments only (D1_ROUND_TRIPS_HEADER), so a test can hold the Worker to a number of round trips per request.
- */
+/** Test environments only: counts round trips (statement calls, batches, execs) so a test can hold a request to a budget. */
 export function countingD1(db: D1Database): { db: D1Database; count: () => number } {
   let count = 0;
   const statement = (real: D1PreparedStatement): D1PreparedStatement =>
@@ -46,11 +41,7 @@ export function countingD1(db: D1Database): { db: D1Database; count: () => numbe
   return { db: counted, count: () => count };
 }
 
-/**
- * The values part of an INSERT of `count` bound values: `VALUES (?, …)`, or with `afterChange` a SELECT that inserts
- * only if the statement before it in the batch changed a row (SQLite's changes()), as a change to a quote chains its
- * rows (quote/manage.ts).
- */
+/** With `afterChange`, the row is inserted only if the batch's previous statement changed a row (SQLite's changes()). */
 export function insertValues(count: number, { afterChange = false } = {}): string {
   const marks = Array.from({ length: count }, () => '?').join(', ');
   return afterChange ? `SELECT ${marks} WHERE changes() = 1` : `VALUES (${marks})`;

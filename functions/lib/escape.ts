@@ -8,7 +8,6 @@ const BREAKS = /[\p{Cc}\u2028\u2029]+/gu;
 /** Format characters (bidi overrides and isolates, zero-width ones, the BOM) could make a subject read differently: dropped. */
 const FORMAT = /\p{Cf}+/gu;
 
-/** Header and subject values: one plain line. */
 export function headerSafe(value: unknown, maxLength = 200): string {
   return String(value ?? '')
     .replace(FORMAT, '')

@@ -1,8 +1,4 @@
-/**
- * Error answers. Every refusal the Worker gives is an ApiError (src/lib/api.ts, the shape the browser
- * reads) with a status and sometimes headers; the lead pipeline renders it as JSON, or as an HTML page for
- * a plain form post.
- */
+/** Every refusal is an ApiError (the shape the browser reads) with a status; a plain form post gets it as an HTML page instead. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError, ApiErrorBody } from '../../src/lib/api';
@@ -23,7 +19,6 @@ const refusal = (status: ContentfulStatusCode, code: string, message: string, he
   ...(headers ? { headers } : {}),
 });
 
-/** The refusals every endpoint shares, with their wording. */
 export const REFUSALS = {
   rateLimited: refusal(429, 'rate_limited', 'Too many requests. Please wait a minute and try again.', {
     'Retry-After': String(RATE_LIMIT_PERIOD_SECONDS),
@@ -43,12 +38,10 @@ export const REFUSALS = {
   internal: refusal(500, 'internal_error', 'Something went wrong on our side. Please try again.'),
 } as const;
 
-/** 400 with a message per field (the shared schemas' messages). */
 export function validationFailed(fields: Record<string, string>): Refusal {
   return { status: 400, error: { code: 'validation_failed', message: 'Please check the highlighted fields.', fields } };
 }
 
-/** The error body every endpoint answers with: `{ error: { code, message, fields? } }`. */
 export function jsonError(
   c: Context,
   status: ContentfulStatusCode,
@@ -61,7 +54,6 @@ export function jsonError(
   return c.json(body, status, headers);
 }
 
-/** A refusal as JSON. */
 export function refusalJson(c: Context, { status, error, headers }: Refusal): Response {
   return jsonError(c, status, error.code, error.message, error.fields, headers);
 }

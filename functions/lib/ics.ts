@@ -1,22 +1,15 @@
-/**
- * An iCalendar file (RFC 5545) holding one all-day event: the customer's move date with the quote's reference in its
- * title. An all-day event is a date, not an instant, so it is never shifted by a time zone; the calendar names
- * Europe/London (X-WR-TIMEZONE) for the applications that show one.
- */
+/** An iCalendar file (RFC 5545) with one all-day event: a date, not an instant, so no time zone can shift it. */
 import { addDays, UK_TIME_ZONE } from '../../src/lib/dates';
 
 export interface AllDayEvent {
-  /** Unique and stable for this event, e.g. `K7M2QX9PA@shiftly.example`. */
   uid: string;
   /** `YYYY-MM-DD` */
   date: string;
   summary: string;
   description: string;
-  /** When the file was made. */
   stamp: Date;
 }
 
-/** TEXT values: backslash, semicolon, comma and line breaks escaped. */
 const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
 
 const basicDate = (date: string) => date.replaceAll('-', '');

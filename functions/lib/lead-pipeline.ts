@@ -1,26 +1,5 @@
-/**
- * The one way a lead comes in (quote, contact message, call-back; JSON from our scripts, and plain form
- * posts where a route takes them). `leadRoute(spec, handle)` is the route's whole middleware chain:
- *
- *   1. via        JSON, or a form post (application/x-www-form-urlencoded) when the route has `form` (a route
- *                 whose `form.only` is set, such as POST /quote, takes form posts only)
- *   2. read       the body, once, up to 32 KB and one byte more. A form post's fields (url-encoded or multipart;
- *                 of a body over the limit, those that arrived whole) are kept as `c.var.formBody` from here
- *                 on, so every refusal below answers with the page as it was typed
- *   3. rate limit the route's Workers Rate Limiting binding, per client                 → 429 + Retry-After
- *   4. origin     form posts only: from a page of this site (Origin, else Referer)      → 403
- *   5. media type application/json, or the form type where allowed                      → 415
- *   6. size       more than 32 KB                                                       → 413
- *   7. readable   UTF-8 text; JSON must parse to an object                              → 400 invalid_body / invalid_json
- *   8. validate   @hono/zod-validator over the route's shared schema. Its hook answers a filled honeypot
- *                 with `spec.decoy` (nothing stored or sent) and a failure with validation_failed + fields → 400
- *   9. handle     the route's own work on the validated lead, ending in acceptLead() (accept-lead.ts)
- *
- * Every refusal is a `Refusal` (an ApiError with its status): `refuse(c, refusal)` answers JSON callers with
- * it as JSON, and a form post with `spec.form.page(…)`, an HTML page for the same refusal (our prebuilt page
- * filled in: functions/lib/prebuilt-page.ts). Handlers use
- * `refuse` for their own refusals too, and `c.var.via` to choose their success answer (201 JSON, or 303).
- */
+// The one way a lead comes in; its steps and their answers are listed in docs/architecture.md ("The lead pipeline"). The
+// body is read first, once, so every later refusal can answer a form post with the page as it was typed.
 import { zValidator, type Hook } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
@@ -33,11 +12,10 @@ import { fromOwnOrigin } from './same-origin';
 
 export type Via = 'json' | 'form';
 
-/** How a route that takes plain form posts answers them when it refuses (its success answer is the handler's). */
 export interface FormReplies {
-  /** The HTML page for a refused form post; the refusal's headers (Retry-After…) are added to it. */
+  /** The refusal's headers (Retry-After…) are added to it. */
   page(c: LeadContext, refusal: Refusal): Response | Promise<Response>;
-  /** The route takes form posts only (a page's own address, not an API endpoint): anything else is a 415 page. */
+  /** A page's own address, not an API endpoint: anything but a form post is a 415 page. */
   only?: boolean;
 }
 
@@ -46,29 +24,23 @@ export type LeadEnv = {
   Variables: {
     via: Via;
     form: FormReplies | undefined;
-    /** The body as read: at most MAX_BODY_BYTES of it, and whether there was more. */
     body: ReadBody;
-    /** A form post's fields as sent (see `read` in leadRoute). */
     formBody: URLSearchParams | undefined;
   };
 };
 export type LeadContext = Context<LeadEnv>;
 
 export interface LeadSpec<S extends z.ZodMiniType> {
-  /** The record it stores; also picks the rate-limit binding. */
+  /** Also picks the rate-limit binding. */
   type: RecordType;
-  /** The shared schema (src/lib/schemas.ts) the browser validates with too. */
   schema: S;
-  /** Present when the route also takes plain form posts from our own pages. */
   form?: FormReplies;
-  /** A bot filled the honeypot: a normal-looking answer, and nothing is stored or sent. */
+  /** For a filled honeypot: a normal-looking answer, with nothing stored or sent. */
   decoy(c: LeadContext, body: Record<string, unknown>): Response;
 }
 
-/** The route's own work on a valid lead. */
 export type LeadHandler<T> = (c: LeadContext, lead: T) => Promise<Response>;
 
-/** Answers a refusal: JSON, or the route's HTML page for a form post. */
 export async function refuse(c: LeadContext, refusal: Refusal): Promise<Response> {
   const form = c.var.via === 'form' ? c.var.form : undefined;
   if (!form) return refusalJson(c, refusal);
@@ -86,7 +58,7 @@ export interface ReadBody {
   tooLarge: boolean;
 }
 
-/** The body up to `limit` bytes; a longer one is cut there (and its stream cancelled), never read to the end. */
+/** A longer body is cut at `limit` and its stream cancelled, never read to the end. */
 async function readBounded(request: Request, limit: number): Promise<ReadBody> {
   if (!request.body) return { bytes: new Uint8Array(), tooLarge: false };
   const reader = request.body.getReader();
@@ -109,7 +81,7 @@ async function readBounded(request: Request, limit: number): Promise<ReadBody> {
   return { bytes, tooLarge };
 }
 
-/** What a form post typed: its fields, or of a body cut at the limit the url-encoded fields that arrived whole. */
+/** Of a body cut at the limit, only the url-encoded fields that arrived whole. */
 async function typedFields(c: Context, { bytes, tooLarge }: ReadBody): Promise<URLSearchParams> {
   const type = mediaType(c);
   if (type === MULTIPART_TYPE && !tooLarge) {

@@ -1,12 +1,5 @@
-/**
- * The e-mail outbox. Every e-mail is a row written in the same batch as its record, then delivered through the
- * resend SDK with the row's idempotency key, `<record type>:<reference>:<kind>` (references are unique across record
- * types, so no two rows, and nothing a client sends, can share one). A failed row is retried by the cron trigger
- * with backoff and the same key (Resend honours a key for 24 hours, so retries stop inside that window).
- *
- * A quote's customer e-mail has a place for its view link (email-draft.ts): it is written in as the e-mail goes,
- * with the token the customer's browser was given, or with a new one when the cron trigger sends it later.
- */
+// Idempotency keys are built from references, unique across record types, so no two rows (nor anything a client sends) share one.
+// A link is written in only as the e-mail goes, as its token is never stored.
 import { Resend } from 'resend';
 import type { Env } from '../env';
 import { config } from './config';
@@ -25,7 +18,6 @@ export interface OutboxEmail {
   kind: EmailKind;
   draft: EmailDraft;
   idempotencyKey: string;
-  /** The token of the link this e-mail carries when sent at once (never stored: the row keeps a place for it). */
   linkToken?: string;
 }
 
@@ -48,16 +40,11 @@ export const RETRY_WINDOW_MS = 23 * 60 * 60 * 1000;
 const SEND_TIMEOUT_MS = 10_000;
 /** A row still 'pending' this long after its request started is picked up by the cron trigger. */
 const PENDING_GRACE_MS = 2 * 60 * 1000;
-/** Rows the cron trigger takes at a time. */
 const BATCH = 50;
 
 export const outboxKey = (recordType: RecordType, reference: string, kind: EmailKind) => `${recordType}:${reference}:${kind}`;
 
-/**
- * Statements inserting the e-mails; run in the same batch as the record so neither exists without the other. With
- * `afterChange`, each row is inserted only if the statement before it changed a row (SQLite's changes()): a change
- * to a quote guarded by its status brings its e-mails only if it took place (quote/manage.ts).
- */
+/** Run in the same batch as the record. `afterChange` as in d1.ts insertValues: a refused change sends no e-mail. */
 export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date, { afterChange = false } = {}): D1PreparedStatement[] {
   const created = now.toISOString();
   const due = new Date(now.getTime() + PENDING_GRACE_MS).toISOString();
@@ -115,7 +102,6 @@ export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey:
   }
 }
 
-/** One attempt at a row: what it is, and how many attempts it had before. */
 interface Attempt {
   recordType: OutboxRecordType;
   idempotencyKey: string;
@@ -125,7 +111,6 @@ interface Attempt {
   createdAt: string;
 }
 
-/** The statement recording an attempt's outcome: sent, or failed with its next try (or given up). */
 function recordOutcome(env: Env, attempt: Attempt, outcome: SendOutcome, now: Date): D1PreparedStatement {
   const attempts = attempt.attempts + 1;
   if (outcome.ok) {
@@ -142,7 +127,6 @@ function recordOutcome(env: Env, attempt: Attempt, outcome: SendOutcome, now: Da
   ).bind(giveUp ? 'gave_up' : 'failed', attempts, outcome.error, next.toISOString(), attempt.idempotencyKey);
 }
 
-/** The statement setting a record's e-mail status from its outbox rows: sent when all are sent, failed when any failed. */
 function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): D1PreparedStatement[] {
   if (!isRecordType(recordType)) return [];
   return [
@@ -157,7 +141,6 @@ function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: s
   ];
 }
 
-/** The link an e-mail carries: a quote's view link, a booking request's staff link, or a sign-in link. */
 function linkFor(env: Env, attempt: Attempt, token: string): { html: string; text: string } {
   const { siteUrl } = config(env);
   if (attempt.recordType === 'staff' || attempt.recordType === 'review') return staffEmailLink(siteUrl, attempt.recordReference, token);
@@ -166,17 +149,12 @@ function linkFor(env: Env, attempt: Attempt, token: string): { html: string; tex
   return { html: url.replaceAll('&', '&amp;'), text: url };
 }
 
-/** Sends one attempt, its link written in with `token` where the e-mail has a place for one. */
 async function send(env: Env, attempt: Attempt, token: string | undefined): Promise<SendOutcome> {
   if (!needsLink(attempt.draft)) return sendEmail(env, withLink(attempt.draft, { html: '', text: '' }), attempt.idempotencyKey);
   if (!token) return { ok: false, error: 'no link token for this e-mail' };
   return sendEmail(env, withLink(attempt.draft, linkFor(env, attempt, token)), attempt.idempotencyKey);
 }
 
-/**
- * Delivers a new record's e-mails at once (just inserted, so nothing is read back) and records every outcome and the
- * record's status in one batch. Answers kind -> sent; the cron trigger retries any that failed.
- */
 export async function deliverNow(
   env: Env,
   recordType: OutboxRecordType,
@@ -195,11 +173,8 @@ export async function deliverNow(
   return Object.fromEntries(emails.map((email, i) => [email.kind, outcomes[i]!.ok]));
 }
 
-/**
- * The cron trigger's retries: every row due at `now`, a batch at a time, until none is left or `deadline` (ms) has
- * passed. A row that fails again is due later than `now`, so each is tried once a run. A quote's customer e-mail
- * gets a new view token (its hash stored before the e-mail goes): the first one is nowhere to be found by then.
- */
+// `deadline` in epoch ms. A row that fails again is due after `now`, so each is tried once a run.
+// A link gets a new token, as the first one is nowhere to be found by then.
 export async function drainOutbox(env: Env, now: Date, deadline: number): Promise<{ attempted: number; sent: number }> {
   let attempted = 0;
   let sent = 0;

@@ -2,7 +2,7 @@ import { generateReference } from '../../src/lib/reference';
 import { isUniqueViolation } from './d1';
 import type { RecordType } from './records';
 
-/** A fresh reference and the statement claiming it (reference_numbers: every reference ever issued, whatever the record). */
+/** reference_numbers holds every reference ever issued, whatever the record. */
 export function newReference(db: D1Database, recordType: RecordType, createdAt: string): { reference: string; claim: D1PreparedStatement } {
   const reference = generateReference();
   return {
@@ -13,5 +13,5 @@ export function newReference(db: D1Database, recordType: RecordType, createdAt: 
   };
 }
 
-/** The batch failed because its reference was issued before (1 in 35 trillion a draw): another draw will do. */
+/** 1 in 35 trillion a draw: another draw will do. */
 export const referenceTaken = (error: unknown) => isUniqueViolation(error, 'reference_numbers.reference');

@@ -12,10 +12,7 @@ function comparableOrigin(value: string): string | null {
   }
 }
 
-/**
- * A plain form post must come from a page of this site: its Origin, or its Referer when a browser omits
- * Origin, is the Worker's own address or SITE_URL. (Hono's csrf middleware reads Origin only.)
- */
+/** Falls back to Referer when a browser omits Origin, which Hono's csrf middleware does not. */
 export function fromOwnOrigin(c: RequestContext): boolean {
   const allowed = new Set([comparableOrigin(c.req.url), comparableOrigin(config(c.env).siteUrl)].filter(Boolean));
   const claimed = c.req.header('Origin') ?? c.req.header('Referer');

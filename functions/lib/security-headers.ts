@@ -1,11 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 
-/**
- * Cloudflare applies public/_headers to static files only, so the Worker's own answers carry the same
- * protections. These are the headers every answer gets (tests/e2e/security-headers.spec.ts checks them on
- * the wire, tests/unit/security-headers.test.ts checks that the middleware below gives exactly these).
- */
+/** Cloudflare applies public/_headers to static files only, so the Worker's own answers carry the same protections. */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
   'X-Content-Type-Options': 'nosniff',
@@ -17,17 +13,13 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-/**
- * The Content-Security-Policy header of a page, as public/_headers gives every static file (tests/unit/
- * security-headers.test.ts keeps the two the same). A page's own policy for scripts and styles is the <meta> in it,
- * so the pages the Worker fills in (prebuilt-page.ts) send this header instead of the API's `default-src 'none'`.
- */
+/** As public/_headers gives every static file; a page's policy for scripts and styles is its own <meta>. */
 export const PAGE_SECURITY_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
 
 /** `interest-cohort` (the FLoC opt-out) is not in Hono's list of directives; it is written out the same way. */
 const permissionsPolicy = { camera: [], microphone: [], geolocation: [], payment: [], usb: [], interestCohort: [] };
 
-/** Hono's secureHeaders, set to the list above (its other defaults off). A header an answer sets itself wins (an HTML page's own CSP). */
+/** A header an answer sets itself wins (an HTML page's own CSP). */
 const secure = secureHeaders({
   strictTransportSecurity: API_SECURITY_HEADERS['Strict-Transport-Security']!,
   xContentTypeOptions: true,
@@ -54,16 +46,10 @@ const noStore: MiddlewareHandler = async (c, next) => {
 
 export const securityHeaders = [secure, noStore] as const;
 
-/** The CSP directive a page gets only when it was asked for over https (`servedOverHttps`). */
 export const UPGRADE_INSECURE_REQUESTS = 'upgrade-insecure-requests';
 
-/**
- * A page served over https also asks the browser to fetch anything it names over http through https instead. Only
- * then: on a plain-http address (a developer's `npm start` on 127.0.0.1) WebKit would upgrade every script to an
- * https address nothing answers, and no island would run. So the directive is not in the pages' prebuilt CSP meta
- * (astro.config.mjs) nor in public/_headers, which cannot tell http from https; wrangler.jsonc runs the Worker
- * first for every page so that it can add it here.
- */
+// Only over https: on plain http (`npm start` on 127.0.0.1) WebKit would upgrade every script to an https address nothing
+// answers. Neither the prebuilt CSP meta nor public/_headers can tell http from https, so it is added here.
 export function servedOverHttps(request: Request, response: Response): Response {
   const isPage = (response.headers.get('Content-Type') ?? '').startsWith('text/html');
   if (new URL(request.url).protocol !== 'https:' || !isPage) return response;

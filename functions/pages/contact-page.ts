@@ -1,8 +1,4 @@
-/**
- * GET /contact?sent=1&ref={reference}: where a contact form posted without JavaScript lands, the prebuilt /contact
- * page with its message-sent box (shown by the #message-sent target) naming the reference, as the script does for
- * the enhanced form. Only a reference that exists is written in; any other is left out.
- */
+/** GET /contact?sent=1&ref=…, after a contact form posted without JavaScript. Only a reference that exists is written in. */
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
 import { isReference } from '../../src/lib/reference';

@@ -1,9 +1,4 @@
-/**
- * GET /faq?q={term}: the Help Centre searched without JavaScript (its search is a plain GET form). The prebuilt /faq
- * page with only the questions that match, case-insensitive on question and answer, the categories left empty hidden,
- * the spec's no-match lines when nothing does, and the term back in the box: what the page's script does as the
- * reader types, from the same matching (src/lib/faq-search.ts). The topics' links lead to the whole list.
- */
+/** GET /faq?q=…: the Help Centre searched without JavaScript, with the same matching as the page's script. */
 import type { Context } from 'hono';
 import { faqCategories } from '../../src/data/faqs';
 import { PAGE_PATHS } from '../../src/lib/api';
@@ -11,7 +6,6 @@ import { FAQ_QUERY, faqItemKey, faqNeedle, faqStatus, matchingFaqKeys } from '..
 import type { AppBindings } from '../env';
 import { filledPage, prebuiltPage } from '../lib/prebuilt-page';
 
-/** The Worker answers /faq itself only for a search (the page's address carries the term). */
 export const isFaqSearch = (url: URL) => url.pathname === PAGE_PATHS.faq && url.searchParams.has(FAQ_QUERY.name);
 
 export async function faqSearchPage(c: Context<AppBindings>): Promise<Response> {

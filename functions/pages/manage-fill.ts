@@ -1,8 +1,4 @@
-/**
- * What the Worker writes into "Manage this move" (src/components/quote/ManageMove.astro) and the staff page: the
- * status, how long the estimate holds, the history rows, the actions the state machine allows, the forms' hidden
- * fields and what they show as saved, and the state one post left (a price for a new date, a question, a notice).
- */
+/** What the Worker writes into "Manage this move" (src/components/quote/ManageMove.astro) and the staff page. */
 import { ACCESS_KEYS, accessField } from '../../src/data/access';
 import { formatLongDate, londonToday } from '../../src/lib/dates';
 import { estimateHolds, validUntil, validUntilLine } from '../../src/lib/estimate-validity';
@@ -14,21 +10,17 @@ import type { Fill } from '../lib/prebuilt-page';
 import { moveFacts, type HistoryEntry } from '../lib/quote/manage';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 
-/** What a post to the manage page leaves on it. */
 export interface ManageState {
-  /** A change just made (the page after its redirect): a key of DONE_NOTICES. */
+  /** A key of DONE_NOTICES, on the page after the change's redirect. */
   done?: string;
-  /** The new date's price, before it is confirmed. */
   preview?: { date: string; total: number | null };
-  /** 'Cancel this move' was pressed: ask first. */
   cancelAsk?: boolean;
-  /** Asking to book an expired estimate: its price worked out again, shown before the request is sent. */
+  /** An expired estimate priced again, shown before booking. */
   repriced?: { total: number | null };
 }
 
 const money = (total: number | null) => (total === null ? PRICE_PENDING.title : formatMoney(total));
 
-/** The status, validity and actions of a quote on `today`, with the state a post left. */
 export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {}): Fill & { focus?: string } {
   const today = londonToday(now);
   const text: Record<string, string> = { status: STATUS_LABELS[quote.status], 'status-text': STATUS_TEXT[quote.status] };
@@ -70,7 +62,6 @@ export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {
   return { text, show, ...(focus ? { focus } : {}) };
 }
 
-/** The forms' values: the quote's reference and token, what it has saved for the mover, and a previewed date. */
 export function manageValues(quote: StoredQuote, token: string | null, state: ManageState = {}): URLSearchParams {
   const values = new URLSearchParams({ ref: quote.reference, t: token ?? '' });
   for (const end of ['from', 'to'] as const) {
@@ -82,7 +73,7 @@ export function manageValues(quote: StoredQuote, token: string | null, state: Ma
   return values;
 }
 
-/** The history rows, the markup of ManageMove.astro's hidden row; every value escaped. */
+/** Copies the markup of ManageMove.astro's hidden row. */
 export const historyRows = (history: HistoryEntry[]): string =>
   history
     .map(

@@ -1,9 +1,4 @@
-/**
- * What the Worker writes into the prebuilt quote pages (the form's price card, the confirmation), worded by the
- * shared modules: price lines (src/lib/price-lines.ts), money and dates, and a stored quote's summary
- * (lib/quote/summary.ts). Keys are the ones the Astro components mark (src/components/quote/PriceCard.astro,
- * QuoteConfirmationView.astro).
- */
+/** Keys are the ones PriceCard.astro and QuoteConfirmationView.astro mark. */
 import { formatLongDate } from '../../src/lib/dates';
 import { crossesSea, FERRY_NOTE } from '../../src/lib/ferry';
 import { formatMoney } from '../../src/lib/money';
@@ -25,11 +20,10 @@ import {
 export interface PriceNotes {
   notes?: readonly string[];
   promoCode?: string | null | undefined;
-  /** The route crosses the sea: the estimate leaves the ferry out, and says so. */
+  /** The estimate leaves the ferry out, and says so. */
   ferry?: boolean;
 }
 
-/** The Estimated Quote card: its lines, total, distance, notes and promo line. */
 export function priceFill(pricing: PricingResult, { notes = [], promoCode, ferry = false }: PriceNotes = {}): Fill {
   const text: Record<string, string> = {
     'price:total': formatMoney(pricing.total),
@@ -58,7 +52,6 @@ export function priceFill(pricing: PricingResult, { notes = [], promoCode, ferry
   return { text, show };
 }
 
-/** Everything the confirmation page shows of a stored quote; without a price, that the price is to come. */
 export function confirmationFill(quote: StoredQuote): Fill {
   const text: Record<string, string> = {
     reference: quote.reference,

@@ -1,9 +1,5 @@
-/**
- * The quote form without JavaScript words its errors the GOV.UK way ('Enter a postcode, like SW1A 1AA'): say what to
- * do, with an example, no 'Please', no 'Invalid'. The shared schemas keep the spec's wording for the wizard and the
- * API (src/lib/schemas.ts, postcodes.ts); this table rewords those messages for the form's page, field by field.
- * A message not listed (one with the customer's own limit in it, such as a date too far ahead) is shown as it is.
- */
+// GOV.UK wording for the no-JavaScript form, while the shared schemas keep the spec's for the wizard and the API.
+// A message not listed (one with the customer's own limit in it) is shown as it is.
 import { MOVE_DATE_MESSAGES } from '../../src/lib/move-date';
 import { missingPostcodeMessage, POSTCODE_MESSAGES } from '../../src/lib/postcodes';
 import { site } from '../../src/site.config';
@@ -52,9 +48,7 @@ const FORM_MESSAGES: Record<string, Record<string, string>> = {
   carPhone: phoneMessages,
 };
 
-/** The form's wording of a field's message. */
 export const formMessage = (field: string, message: string): string => FORM_MESSAGES[field]?.[message] ?? message;
 
-/** Every field's message in the form's wording. */
 export const formMessages = (errors: Record<string, string>): Record<string, string> =>
   Object.fromEntries(Object.entries(errors).map(([field, message]) => [field, formMessage(field, message)]));

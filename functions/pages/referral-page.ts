@@ -1,8 +1,4 @@
-/**
- * /referral for a signed-in customer (issue 19, item 7): the prebuilt page with their own code in the field and the
- * share links, their figures from D1, and the sign-in card taken out. A request without a live session gets the
- * prebuilt page as it is (how it works, and "Sign in to get your code").
- */
+/** /referral for a signed-in customer (issue 19, item 7); without a live session, the prebuilt page as it is. */
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS } from '../../src/lib/account';
 import { referralShare } from '../../src/lib/referral';
@@ -14,7 +10,6 @@ import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
 import { ACCOUNT_PAGE, filledPage, pageAsBuilt, prebuiltPage, setEscapedAttribute } from '../lib/prebuilt-page';
 
-/** "2 friends’ moves on the way: …", for the quotes made with the code that have not earned yet. */
 export function onTheWayLine(count: number): string {
   if (count === 0) return 'No friends’ moves on the way yet.';
   const moves = count === 1 ? '1 friend’s move is' : `${count} friends’ moves are`;

@@ -1,9 +1,4 @@
-/**
- * /reviews with verified reviews (issue 19, item 6). While none is published the prebuilt page is served as it is:
- * the seed's sample reviews, labelled as samples. Once any is, the Worker writes the published ones over the samples
- * (newest first, each "Verified move, <month year>", with the markup of ReviewList.astro's model row), the rating
- * summary's average and count from them, and removes everything about samples (`data-samples-only`).
- */
+/** /reviews (issue 19, item 6): until any review is published, the prebuilt page with its labelled sample reviews. */
 import type { Context } from 'hono';
 import { starPaths, starsLabel, STARS_VIEWBOX } from '../../src/lib/stars';
 import type { AppBindings } from '../env';
@@ -13,7 +8,6 @@ import { filledPage, pageAsBuilt, prebuiltPage } from '../lib/prebuilt-page';
 type PageContext = Context<AppBindings>;
 
 export const REVIEWS_PATH = '/reviews';
-/** The newest published reviews shown; Load More pages through them. */
 const SHOWN = 120;
 /** Published reviews change rarely: a copy may be kept for a few minutes. */
 const CACHE = 'public, max-age=300';
@@ -26,7 +20,6 @@ interface PublishedReview {
   move_date: string;
 }
 
-/** "Verified move, November 2026": the month the move took place. */
 export const verifiedMoveLine = (moveDate: string) =>
   `Verified move, ${new Date(`${moveDate}T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;
 
@@ -37,7 +30,7 @@ function stars(rating: number): string {
   }${empty ? `<path class="text-slate-300" d="${empty}" fill="none" stroke="currentColor"></path>` : ''}</svg>`;
 }
 
-/** One review, the markup of ReviewList.astro's model row; every value escaped. */
+/** Copies the markup of ReviewList.astro's model row. */
 const reviewRow = (review: PublishedReview) =>
   `<li class="card flex flex-col" data-review tabindex="-1"><div class="flex flex-wrap items-center justify-between gap-2"><h3 class="text-base">${e(review.name)}</h3>${stars(review.rating)}</div><p class="mt-3 flex-1 break-words whitespace-pre-line">${e(review.text)}</p><p class="mt-4 flex flex-wrap items-center gap-2 text-sm"><span class="rounded-full bg-brand-50 px-2.5 py-0.5 font-medium text-brand-800">${e(review.service)}</span><span class="font-medium text-success">${e(verifiedMoveLine(review.move_date))}</span></p></li>`;
 

@@ -1,10 +1,4 @@
-/**
- * The confirmation page's route map (issue 18): the prebuilt template (src/islands/quote-wizard/RouteMap.tsx,
- * rendered into /quote-confirmation at build time) filled from a stored quote. The two postcodes are placed with the
- * postcode service (the record keeps no coordinates), projected by src/lib/route-map.ts; the rewriter writes only
- * attributes (`data-map`: the dots, the line, the label, the text alternative) and text (`data-fill`). When the
- * service cannot place them in time the map stays hidden: the page says the distance in words anyway.
- */
+/** The record keeps no coordinates, so the postcodes are looked up again; if that fails the map stays hidden (the distance is in words). */
 import { createPostcodeClient } from '../../src/lib/postcode-client';
 import { routeMapView, type RouteDrawing } from '../../src/lib/route-map';
 import type { Env } from '../env';
@@ -35,7 +29,6 @@ export async function routeMapFill(env: Env, fromPostcode: string, toPostcode: s
   }
 }
 
-/** Writes the map's attributes into the marked elements of a filled page. */
 export function withMapAttributes(page: Response, attributes: MapAttributes): Response {
   const rewritten = new HTMLRewriter()
     .on('[data-map]', {

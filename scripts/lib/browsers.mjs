@@ -32,7 +32,6 @@ const runnable = (path) => {
   }
 };
 
-/** The Debian package each browser comes from, and whether it is here. */
 export function browserCheck() {
   const miniBrowser = findMiniBrowser();
   return [

@@ -1,5 +1,4 @@
-// Where the browser for tests, budgets and Lighthouse lives: Debian's Chromium unless CHROME_PATH says otherwise.
-// Tools never download a browser of their own on these machines.
+// Debian's Chromium unless CHROME_PATH says otherwise: tools never download a browser of their own on these machines.
 export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 export const chromeArgs = [

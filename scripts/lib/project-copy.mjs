@@ -1,6 +1,5 @@
-// A temporary copy of the project to build (and serve) with other articles: the benchmark and the build tests use
-// it, so the real src/ and dist/ are never touched. node_modules is a folder of links, so the copy's own Astro and
-// Vite caches stay in the copy; the project's optimised-image cache is copied in unless `cold`.
+// A temporary copy of the project to build and serve with other articles, so the real src/ and dist/ are never touched.
+// node_modules is a folder of links, so the copy's Astro and Vite caches stay in the copy.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +8,6 @@ import { offlineEnv } from './offline-env.mjs';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
-/** What a copy needs to build, and to be served by wrangler and measured. */
 const TO_BUILD = ['src', 'public', 'scripts', 'astro.config.mjs', 'package.json', 'tsconfig.json'];
 const TO_SERVE = ['functions', 'migrations', 'stand-ins', 'wrangler.jsonc', 'budgets.json'];
 
@@ -31,9 +29,8 @@ export function copyProject({ prefix = 'shiftly-copy-', cold = false } = {}) {
 }
 
 /**
- * The environment a tool in a copy runs with: the offline one, without what a test runner sets for itself (vitest
- * puts NODE_ENV=test and Vite's MODE, DEV, PROD, SSR and BASE_URL into process.env; an `astro build` reading DEV=1
- * would publish drafts).
+ * Without what vitest puts into process.env (NODE_ENV=test, Vite's MODE, DEV…): an `astro build` reading DEV=1 would
+ * publish drafts.
  * @param {Record<string, string>} [extra]
  */
 export function toolEnv(extra = {}) {
@@ -45,7 +42,6 @@ export function toolEnv(extra = {}) {
 const RUNNER_VARIABLES = new Set(['NODE_ENV', 'TEST', 'MODE', 'DEV', 'PROD', 'SSR', 'BASE_URL']);
 
 /**
- * Runs a Node script of the copy (e.g. node_modules/astro/bin/astro.mjs build) and collects its output.
  * @param {string} cwd
  * @param {string[]} args
  * @param {Record<string, string>} [env]
@@ -63,5 +59,4 @@ export function runIn(cwd, args, env = {}) {
   });
 }
 
-/** `astro build` in the copy. */
 export const buildIn = (cwd, env) => runIn(cwd, ['node_modules/astro/bin/astro.mjs', 'build'], env);

@@ -8,11 +8,7 @@ export const RESEND_API = 'https://api.resend.com';
 /** Any non-empty key: the mail catcher only checks that one is sent. */
 export const CATCHER_API_KEY = 're_local_mail_catcher';
 
-/**
- * Listens on 127.0.0.1 at the port asked for (0: any free port the OS hands out) and resolves with the port.
- * If another program holds the port: with `fallback` (npm start) on a free one instead, printed by the caller;
- * without it (the tests and tools, through start-site.mjs) the promise rejects, saying so.
- */
+/** A taken port falls back to a free one with `fallback` (npm start); without it (tests and tools) it rejects. */
 function listenOn(server, port, { fallback = true } = {}) {
   return new Promise((resolve, reject) => {
     const attempt = (p, retry) => {
@@ -28,7 +24,6 @@ function listenOn(server, port, { fallback = true } = {}) {
   });
 }
 
-/** True when postcodes.io answers a known postcode within the time limit. */
 export async function postcodesIoReachable(timeoutMs = 2000) {
   try {
     const response = await fetch(`${POSTCODES_IO}/postcodes/SW1A1AA`, { signal: AbortSignal.timeout(timeoutMs) });
@@ -39,10 +34,8 @@ export async function postcodesIoReachable(timeoutMs = 2000) {
 }
 
 /**
- * Decides where postcodes and e-mail go. Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY.
- * `forceStandIns` (tests) never probes the internet and never sends real e-mail unless RESEND_BASE_URL says so.
- * Stand-in ports come from POSTCODES_STANDIN_PORT / MAIL_CATCHER_PORT in `env` (0: a free port); `strictPorts`
- * turns a taken port into an error instead of a fall-back to a free one.
+ * Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY. `forceStandIns` (tests) never probes the
+ * internet and never sends real e-mail unless RESEND_BASE_URL says so.
  */
 export async function startStandIns({ forceStandIns = false, env = process.env, strictPorts = false } = {}) {
   const servers = [];

@@ -1,7 +1,5 @@
-// Starts `astro dev` for a test (the browser editor's test, tests/e2e/editor.spec.ts) on a free port and resolves
-// with the address the server itself printed, so a test never talks to a server it did not start: a dev server that
-// found its port taken moves to another one and says so, and only this child's own words count. `--ignore-lock`
-// runs it beside a developer's own `npm run dev` (Astro otherwise allows one per project) without touching that one.
+// Starts `astro dev` for a test and resolves with the address the server itself printed: one that found its port taken
+// moves and says so. `--ignore-lock` runs it beside a developer's own `npm run dev` (Astro allows one per project).
 import { spawn } from 'node:child_process';
 import { setTimeout as delay } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';

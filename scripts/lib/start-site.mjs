@@ -1,9 +1,6 @@
-// Starts the site for the tests and the measuring scripts (API tests, Playwright, budgets, load, Lighthouse): both
-// stand-ins in this process, then scripts/serve.mjs (wrangler dev with a fresh local D1) against them, and waits
-// until GET /api/health answers. Ports are free ones the OS hands out unless the caller names one; a named port
-// that another program holds is an error, never a fall-back to whatever answers there. A random token per run
-// goes to the Worker as HEALTH_TOKEN and comes back in the health answer's X-Health-Token header
-// (functions/api/health.ts): only an answer carrying it counts, so a run never talks to another program's server.
+// Starts the stand-ins and scripts/serve.mjs for the tests and measuring scripts. A random token per run goes to the
+// Worker as HEALTH_TOKEN and comes back in /api/health's X-Health-Token header (functions/api/health.ts): only an
+// answer carrying it counts, so a run never talks to another program's server on a taken port.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -14,10 +11,8 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { toolEnv } from './project-copy.mjs';
 import { startStandIns } from './stand-ins.mjs';
 
-/** The health answer's header that echoes the run's token (functions/api/health.ts). */
 export const HEALTH_TOKEN_HEADER = 'x-health-token';
 
-/** The port named by an environment variable, or undefined when it is unset (then a free port is used). */
 export function portFromEnv(name, env = process.env) {
   const value = env[name];
   if (value === undefined || value === '') return undefined;
@@ -26,7 +21,7 @@ export function portFromEnv(name, env = process.env) {
   return port;
 }
 
-/** A port that is free right now: the OS picks it (listen on port 0), and it is let go at once for the caller. */
+/** The OS picks it (port 0) and it is let go at once for the caller. */
 export function freePort() {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -38,7 +33,6 @@ export function freePort() {
   });
 }
 
-/** The last lines a child printed, for an error message when it stops before it is ready. */
 function outputTail(limit = 30) {
   let lines = [];
   return {
@@ -50,8 +44,7 @@ function outputTail(limit = 30) {
 }
 
 /**
- * GET over https from a server on this machine that shows wrangler's self-signed certificate (`startSite({ https })`),
- * so the certificate is not checked. Answers the status, headers and body as text.
+ * For wrangler's self-signed certificate (`startSite({ https })`), so the certificate is not checked.
  * @param {string} url
  * @returns {Promise<{ status: number, headers: import('node:http').IncomingHttpHeaders, text: string }>}
  */
@@ -71,7 +64,6 @@ export function getLocalHttps(url, { timeoutMs = 10_000 } = {}) {
   });
 }
 
-/** GET /api/health: its status and the token header, over http or (self-signed) https. */
 async function health(url) {
   if (url.startsWith('https:')) {
     const answer = await getLocalHttps(`${url}/api/health`).catch(() => undefined);
@@ -83,10 +75,7 @@ async function health(url) {
   return { status: response.status, token: response.headers.get(HEALTH_TOKEN_HEADER) };
 }
 
-/**
- * Waits until `url` answers GET /api/health with this run's token and a 200. An answer without the token is
- * another program's server holding the port: that fails at once, loudly.
- */
+/** An answer without the token is another program's server holding the port: that fails at once, loudly. */
 async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
   const deadline = Date.now() + timeoutMs;
   let lastStatus;
@@ -111,8 +100,6 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
 }
 
 /**
- * Starts the stand-ins and the Worker and resolves once the Worker answers with this run's token.
- *
  * @param {object} options
  * @param {string} options.state         the local D1 folder (under .wrangler/); wiped first, so every run starts empty
  * @param {'test' | 'load'} [options.wranglerEnv]  the wrangler.jsonc environment (default 'test')

@@ -1,6 +1,5 @@
-// A tiny static file server (for the bench reference build): files from one folder, an SPA fallback for routes
-// the client router owns. Text is gzipped when the browser asks, as `wrangler dev` (and Cloudflare) do, so byte
-// counts compare like with like.
+// A static file server for the bench reference build. Text is gzipped when asked, as `wrangler dev` and Cloudflare do,
+// so byte counts compare like with like.
 import { readFileSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, normalize } from 'node:path';

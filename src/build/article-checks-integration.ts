@@ -1,9 +1,5 @@
-/**
- * The build refuses articles that would hurt readers (src/content/checks): before anything is built it checks
- * every article and stops with each problem's file, line and sentence. After the build it confirms links to
- * anchors of other pages against the built pages, and deletes the full-size originals of article images that
- * Astro copies into dist/_astro although no page uses them (readers only ever get the resized copies).
- */
+// Stops the build on article problems (src/content/checks) before anything is built, checks links to other pages'
+// anchors against the built pages, and deletes the full-size image originals Astro copies into dist/_astro unused.
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -20,7 +16,6 @@ import {
 import { readFrontmatter } from '../content/checks/frontmatter.ts';
 import { builtPageAnchors } from '../content/checks/page-anchors.ts';
 
-/** The error a build stops with: every problem, one per line, under a plain heading. */
 export function articleProblemsError(problems: readonly ArticleProblem[]): Error {
   const error = new Error(
     `${problemsSummary(problems)}. Fix them and build again (npm run check:articles checks quickly):\n\n${formatProblems(problems)}\n`,
@@ -46,7 +41,6 @@ export function anchorProblems(links: readonly PendingAnchorLink[], anchors: Rea
 const ORIGINAL = /^[^_]+\.[\w-]{8}\.(png|jpe?g|webp|avif|gif)$/;
 const TEXT_FILE = /\.(html|css|js|mjs|json|xml|webmanifest|txt)$/;
 
-/** Deletes image originals in dist/_astro that no built file names. Returns their names. */
 export async function removeUnusedOriginals(dist: string): Promise<string[]> {
   const assets = join(dist, '_astro');
   const originals = (await readdir(assets).catch(() => [] as string[])).filter((name) => ORIGINAL.test(name));
@@ -63,10 +57,7 @@ export async function removeUnusedOriginals(dist: string): Promise<string[]> {
   return [...unused];
 }
 
-/**
- * Where each build leaves the ids of its pages (Astro's own cache folder, never committed), so that
- * `npm run check:articles` can check a link to /faq#something without building.
- */
+/** Lets `npm run check:articles` check a link to /faq#something without building (Astro's cache, never committed). */
 export const PAGE_ANCHORS_FILE = 'node_modules/.astro/page-anchors.json';
 
 async function savePageAnchors(root: string, anchors: ReadonlyMap<string, ReadonlySet<string>>): Promise<void> {
@@ -105,10 +96,7 @@ export function articleChecks(): AstroIntegration {
   };
 }
 
-/**
- * The sitemap's lastmod for each article page: its updatedAt, else its publishedAt (read from the frontmatter at
- * config time; a page that is not built, a draft say, is simply never asked for).
- */
+/** The sitemap's lastmod for each article page, read from the frontmatter at config time. */
 export function articleLastModified(root: string): Map<string, string> {
   const dates = new Map<string, string>();
   const dir = join(root, ARTICLES_DIR);

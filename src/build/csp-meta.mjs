@@ -1,15 +1,7 @@
 // @ts-check
-/**
- * Astro's `security.csp` writes a `<meta http-equiv="content-security-policy">` into every page with a sha256 hash
- * for every inline script and style of the whole build. After a post-build step rewrites a page's inline styles
- * or scripts, `rehashCsp` gives that page a policy listing exactly the hashes of its own inline scripts and styles
- * (fewer bytes, and nothing stale): the other directives are kept as Astro wrote them.
- *
- * Only the site's own code is hashed: Astro's policy lists every script and style the site's components produce,
- * and nothing that arrived as raw markup in content (an article's <script> or <style>; the build refuses those,
- * this is the second line). `trustedHashes` reads that list from the page as Astro wrote it, and `rehashCsp` hashes
- * only inline code found in it (plus the styles the post-build step rewrote from trusted ones).
- */
+// Astro's `security.csp` meta lists the hashes of every inline script and style of the whole build. After a post-build
+// step rewrites a page, `rehashCsp` lists only that page's own, and only those Astro's policy already trusted: inline
+// code that arrived as raw markup in content is never hashed (the build refuses it too; this is the second line).
 import { createHash } from 'node:crypto';
 
 const META = /<meta http-equiv="content-security-policy" content="([^"]*)">/;
@@ -21,7 +13,6 @@ const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 export const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 /**
- * The script and style hashes of a page's policy as Astro wrote it: the site's own inline code.
  * @param {string} html
  * @returns {{ scripts: Set<string>, styles: Set<string> }}
  */
@@ -36,9 +27,9 @@ export function trustedHashes(html) {
 }
 
 /**
- * @param {string} html a page with Astro's CSP meta
- * @param {{ scripts: Set<string>, styles: Set<string> }} [trusted] hashes that may be listed (default: the page's own policy's)
- * @returns {string} the page with a policy that lists exactly the hashes of its own trusted inline scripts and styles
+ * @param {string} html
+ * @param {{ scripts: Set<string>, styles: Set<string> }} [trusted]
+ * @returns {string}
  * @throws {Error} when the page has no policy meta (the message reads after the page's name)
  */
 export function rehashCsp(html, trusted = trustedHashes(html)) {

@@ -1,12 +1,6 @@
 // @ts-check
-/**
- * Pruning a stylesheet to what some markup and scripts can match, with PurgeCSS. The markup is read by
- * purgecss-from-html (classes, ids, tags, attribute names and values, exactly); scripts are read for every
- * string that could be a class (Tailwind classes carry `: / [ ] ( ) . % !`, so tokens split only on quotes,
- * backticks and white space) and every identifier as an attribute name (such as `hidden`), plus `dataset.fooBar`
- * as `data-foo-bar`. So a class a script adds is kept exactly when that script's code names it: the safelist
- * is derived from the code, not maintained by hand.
- */
+// Prunes a stylesheet with PurgeCSS to what some markup and scripts can match. A class a script adds is kept exactly
+// when the script's code names it, so the safelist comes from the code, not from a hand-kept list.
 import { createHash } from 'node:crypto';
 import { PurgeCSS } from 'purgecss';
 import purgeHtml from 'purgecss-from-html';
@@ -14,10 +8,7 @@ import postcss from 'postcss';
 import prefixSelector from 'postcss-prefix-selector';
 import selectorParser from 'postcss-selector-parser';
 
-/**
- * ARIA states scripts and React set at run time, usually from a boolean the minifier turns into `!0`, so their
- * values ("true") are not in the code: a selector on one of these is kept whenever its class is.
- */
+// ARIA states set at run time, often from a boolean minified to `!0`, so "true" is not in the code: kept with their class.
 const DYNAMIC_ATTRIBUTES = [
   'aria-invalid',
   'aria-current',
@@ -30,9 +21,8 @@ const DYNAMIC_ATTRIBUTES = [
 ];
 
 /**
- * What a script can match. Its quoted and white-space separated chunks are the classes, ids and attribute values it can
- * write; its identifiers too can be attribute names (`el.hidden = true`) and tags. A word that is only an identifier
- * (`list.filter(…)`) is never a class, so `.filter` is not kept for it.
+ * Tailwind classes carry `: / [ ] ( ) . % !`, so chunks split only on quotes, backticks and white space. A bare
+ * identifier (`list.filter(…)`) counts as an attribute name or tag, never as a class.
  * @param {string} text
  * @returns {{ classes: string[], ids: string[], tags: string[], attributes: { names: string[], values: string[] }, undetermined: string[] }}
  */
@@ -47,7 +37,6 @@ export function scriptTokens(text) {
 }
 
 /**
- * The CSS of `css` that `html` and `scripts` can match (unused keyframes, font faces and custom properties go too).
  * @param {string} css
  * @param {{ html?: string, scripts: string[] }} content
  * @returns {Promise<string>}
@@ -59,12 +48,8 @@ export async function pruneCss(css, { html, scripts }) {
 }
 
 /**
- * A key that is the same for two pages exactly when pruning `css` for them must give the same result, so a build
- * with many pages of one kind (a thousand articles) prunes once per kind instead of once per page. It is made of
- * what PurgeCSS decides by: the markup's classes, tags and attribute names as they are; of its ids only those the
- * CSS's selectors name, and of its attribute values (split into words, as purgecss-from-html reads them) only those
- * found in the values of the CSS's attribute selectors: a word no selector mentions cannot be required by any. The
- * scripts and the CSS are in it whole.
+ * Equal for two pages exactly when pruning `css` for them gives the same result, so a thousand articles prune once.
+ * Ids and attribute values count only when a selector names them: nothing else can require them.
  * @param {string} css
  * @param {{ html?: string, scripts: string[] }} content
  * @returns {string}
@@ -92,8 +77,7 @@ export function pruneKey(css, { html, scripts }) {
 const selectorFactsCache = new Map();
 
 /**
- * The ids and attribute values a stylesheet's selectors name (read once per stylesheet). An attribute selector
- * with an operator other than `=` (prefix, suffix, substring, word) makes every value count.
+ * An attribute selector with an operator other than `=` (prefix, suffix, substring, word) makes every value count.
  * @param {string} css
  */
 function selectorFacts(css) {
@@ -124,11 +108,7 @@ function selectorFacts(css) {
 /** How a script names a form control it creates: `createElement("input")`, React's `jsx("input", …)`. */
 const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
 
-/**
- * Rules whose every selector is a bare pseudo-element only form controls have (the reset's placeholder, date-field,
- * spin-button, file-button rules): PurgeCSS keeps them (a pseudo-element names no class or tag), but on a page that
- * has no form control, and no script that makes one, they can match nothing.
- */
+// PurgeCSS keeps bare pseudo-element rules (they name no class or tag), but these match only form controls.
 const FORM_CONTROL_PSEUDO =
   /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
 
@@ -140,7 +120,6 @@ export function dropFormControlPseudoElements(css) {
     if (kept.length === 0) rule.remove();
     else if (kept.length !== rule.selectors.length) rule.selectors = kept;
   });
-  // At-rules left empty (an @supports that only held those rules).
   let emptied = true;
   while (emptied) {
     emptied = false;
@@ -176,8 +155,7 @@ async function purge(css, { html, scripts }) {
 }
 
 /**
- * PurgeCSS leaves `@property` registrations alone; Tailwind registers one for every `--tw-*` property any utility
- * of the site uses. A registration for a property nothing left in the sheet mentions is dropped.
+ * PurgeCSS leaves `@property` alone, and Tailwind registers one for every `--tw-*` property the site uses.
  * @param {string} css
  */
 export function dropUnusedProperties(css) {
@@ -194,13 +172,9 @@ export function dropUnusedProperties(css) {
 }
 
 /**
- * Tailwind registers each `--tw-*` property with `@property` (an initial value, not inherited) and, for browsers
- * without `@property`, sets the same initial values on every element in `@layer properties` behind an `@supports`.
- * Setting them on every element is all the utilities need (it is how Tailwind 3 worked): the registrations go and the
- * fallback applies everywhere, about 150 bytes less per page (issue 20). Only what registration adds beyond that is
- * lost: animating a custom property itself, which no utility of this site does. (A registered property the fallback
- * no longer sets is one no rule reads: PurgeCSS dropped its initial value as unused.) A stylesheet with a component's
- * own Tailwind block has a second such fallback: what it sets that the first does not moves into the first.
+ * Tailwind's fallback for browsers without `@property` (initial values on every element, as in Tailwind 3) is all the
+ * utilities need, so the registrations go and the fallback applies everywhere: about 150 bytes a page (issue 20). Only
+ * animating a custom property itself is lost, which no utility here does. A second fallback merges into the first.
  * @param {string} css
  */
 export function unregisterProperties(css) {
@@ -228,9 +202,8 @@ export function unregisterProperties(css) {
 }
 
 /**
- * Scopes every rule to `scope` (a descendant selector), leaving `:root`, `:host`, `html` and `body` rules (the
- * theme's custom properties) global. An island's sheet scoped to its host can be added to any page without
- * changing how the page's own elements cascade: inside the host its rules win, outside they match nothing.
+ * `:root`, `:host`, `html` and `body` rules (the theme's custom properties) stay global, so an island's scoped sheet
+ * can join any page without changing how the page's own elements cascade.
  * @param {string} css
  * @param {string} scope
  */

@@ -1,13 +1,7 @@
 // @ts-check
-/**
- * The browser editor (Keystatic, src/editor/) beside the site, never inside it: no Astro route, nothing in a public
- * page, nothing in dist/ unless it is asked for.
- *   - `astro dev`: this dev server answers /keystatic (the editor page) and /api/keystatic/* (Keystatic's local
- *     mode, reading and writing src/content/articles of this working copy) in its own middleware.
- *   - `astro build` with PUBLIC_KEYSTATIC_GITHUB_REPO set: the editor page is built on its own, in GitHub mode, as
- *     dist/keystatic.html and dist/_keystatic/*, for the Worker to serve at /keystatic (functions/editor.ts).
- *     Without it the build has no editor at all.
- */
+// The browser editor (Keystatic, src/editor/) beside the site, never inside it: `astro dev` answers /keystatic and
+// /api/keystatic/* (local mode) in its own middleware; `astro build` with PUBLIC_KEYSTATIC_GITHUB_REPO set builds the
+// page on its own, in GitHub mode, for the Worker to serve (functions/editor.ts). Without it no editor is built.
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +28,6 @@ function inlineScriptHashes(html) {
 }
 
 /**
- * Keystatic's API as the dev server's middleware: a Node request in, Keystatic's answer out.
  * @param {import('vite').ViteDevServer} server
  * @param {string} root
  * @param {import('node:http').IncomingMessage} req
@@ -79,7 +72,6 @@ async function answerLocalApi(server, root, req, res) {
 }
 
 /**
- * The editor's page from the dev server, with its own policy and never indexed.
  * @param {import('vite').ViteDevServer} server
  * @param {string} root
  * @param {import('node:http').IncomingMessage} req
@@ -99,10 +91,8 @@ async function answerDevPage(server, root, req, res) {
 }
 
 /**
- * Builds the editor's page for production (GitHub mode) into `outDir`: keystatic.html and _keystatic/*.
- * @param {{ root: string, outDir: string, githubRepo: string, appSlug?: string }} options
- *   githubRepo: "owner/name" of the repository the editor commits to; appSlug: the GitHub App's URL name (optional:
- *   Keystatic then links editors without access to the app's page)
+ * @param {{ root: string, outDir: string, githubRepo: string, appSlug?: string }} options appSlug, the GitHub App's
+ *   URL name, lets Keystatic link editors without access to the app's page
  */
 export async function buildEditorPage({ root, outDir, githubRepo, appSlug }) {
   if (!isGitHubRepo(githubRepo))
@@ -148,8 +138,7 @@ export async function buildEditorPage({ root, outDir, githubRepo, appSlug }) {
 }
 
 /**
- * @param {{ githubRepo?: string, appSlug?: string }} options PUBLIC_KEYSTATIC_GITHUB_REPO ("owner/name": set, a build
- *   includes the editor) and PUBLIC_KEYSTATIC_GITHUB_APP_SLUG
+ * @param {{ githubRepo?: string, appSlug?: string }} options
  * @returns {import('astro').AstroIntegration}
  */
 export function browserEditor({ githubRepo, appSlug }) {

@@ -1,31 +1,14 @@
 // @ts-check
 /**
- * Four small changes to Keystatic's browser code, made as it is bundled (the dev server's prebundling and the
- * editor's production build), never in node_modules.
- *
- * Keystatic always stores an entry's pictures in a folder named after the entry (its issue #254), but our articles
- * keep their picture beside them: src/content/articles/<id>.mdx and <id>.png. The article's image field
- * (src/editor/article-image-field.tsx) names its file `../<id>.png` from the entry's folder, and three changes make
- * that work the same in local and in GitHub mode:
- *   - read:  the path of an asset field's file is resolved (`…/articles/<id>/../<id>.png` → `…/articles/<id>.png`);
- *   - write: the paths of the files a save writes are resolved the same way;
- *   - load:  the files an entry is loaded with include `<entry>.<ext>` for each extension a field declares in
- *            `besideEntry.extensions` (Keystatic fetches only the files it expects an entry to have).
- * One drops the stylesheet Keystatic loads from Google Fonts: the editor page makes no request to a third party
- * (its policy would refuse it anyway) and uses the system's fonts.
- * Three keep a saved article written the way articles are written by hand, so that a pull request shows the words
- * an editor changed and not a reformatted file: list items with `-` (not `*`), each frontmatter value on one line
- * (not folded at 80 characters), and a blank line after the frontmatter.
- *
- * Each change names the code it replaces: if an upgrade of Keystatic moves it, the build and the dev server stop
- * with a message saying so (and tests/unit/keystatic-patches.test.ts fails) rather than writing files elsewhere.
+ * Changes to Keystatic's browser code, made as it is bundled, never in node_modules. Keystatic stores an entry's
+ * pictures in a folder named after it (its issue #254) but our articles keep theirs beside them, so three changes make
+ * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); three
+ * keep a saved article formatted as by hand, so a pull request shows only the words changed. Each names the code it
+ * replaces, so a Keystatic upgrade that moves it stops the build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
 
-/**
- * `a/b/../c` → `a/c`: an asset's path with its `..` segments resolved.
- * @param {string} path
- */
+/** `a/b/../c` → `a/c`. @param {string} path */
 export function resolveAssetPath(path) {
   /** @type {string[]} */
   const segments = [];
@@ -37,7 +20,6 @@ export function resolveAssetPath(path) {
 }
 
 /**
- * The extensions of the files beside an entry that its top-level fields declare (`besideEntry.extensions`).
  * @param {{ kind: string, fields?: Record<string, object> }} schema
  * @returns {string[]}
  */
@@ -48,7 +30,6 @@ export function besideEntryExtensions(schema) {
   );
 }
 
-/** The two functions above, as code put at the top of each changed module. */
 const HELPERS = `\nconst __shiftlyResolvePath = ${resolveAssetPath.toString()};\nconst __shiftlyBesideEntryExtensions = ${besideEntryExtensions.toString()};\n`;
 
 /** @typedef {{ name: string, marker: string, find: RegExp, replace: string }} Change */
@@ -100,15 +81,14 @@ export const KEYSTATIC_CHANGES = [
   },
 ];
 
-/** Changes the version of the patch whenever the changes do, so Vite's cache of prebundled dependencies is redone. */
+/** Changes whenever the changes do, so Vite's cache of prebundled dependencies is redone. */
 const VERSION = createHash('sha256')
   .update(JSON.stringify(KEYSTATIC_CHANGES.map(({ find, replace }) => [find.source, replace])) + HELPERS)
   .digest('hex')
   .slice(0, 8);
 
 /**
- * Applies the changes whose function `code` defines. Throws when a function is there but its code is not the one
- * the change expects (a different Keystatic).
+ * Throws when a function is there but its code is not the one the change expects (a different Keystatic).
  * @param {string} code
  * @returns {{ code: string, applied: string[] }}
  */
@@ -133,8 +113,7 @@ export function patchKeystaticModule(code) {
 const KEYSTATIC_DIST = /[\\/]@keystatic[\\/]core[\\/]dist[\\/][^\\/]+\.js$/;
 
 /**
- * The same transform as a Vite plugin (the editor's production build) and as a Rolldown plugin for Vite's
- * prebundling of dependencies (the dev server). After a bundle, every change must have been applied once.
+ * Used as a Vite plugin (production build) and as a Rolldown plugin for prebundling (dev server).
  * @returns {import('vite').Plugin}
  */
 export function keystaticPatches() {

@@ -1,9 +1,6 @@
 // @ts-check
-/**
- * `import url from 'lazy-url:~/scripts/notify'` gives the built URL of that module as its own chunk, so a
- * script can `import(url)` it on demand. Vite wraps literal `import('…')` calls in a preload helper
- * (~0.8 KB gzip, loaded up front); this keeps a tiny script tiny until the module is really needed.
- */
+// `import url from 'lazy-url:~/scripts/notify'` gives the built URL of that module's own chunk, for `import(url)` on
+// demand: Vite wraps a literal `import('…')` in a preload helper (~0.8 KB gzip, loaded up front).
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 

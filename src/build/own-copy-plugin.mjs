@@ -1,11 +1,7 @@
 // @ts-check
-/**
- * `import { hasStoredChoice } from 'own-copy:~/scripts/consent-record'` bundles that module (and what it imports)
- * into the importing script as a copy of its own, instead of into a chunk shared with the other scripts that import
- * it. Astro inlines a page script only when its chunk imports nothing, so the on-demand island loader stays inline
- * (no script file to fetch, issue 11) while the islands it loads import the same modules. For small, stateless
- * modules only: each copy is its own instance (a store imported this way would not be shared).
- */
+// `import … from 'own-copy:~/scripts/consent-record'` bundles the module into the importing script rather than a shared
+// chunk: Astro inlines a page script only when its chunk imports nothing (issue 11). For small, stateless modules only:
+// each copy is its own instance, so a store imported this way would not be shared.
 import { fileURLToPath } from 'node:url';
 
 const PREFIX = 'own-copy:';

@@ -1,18 +1,7 @@
 // @ts-check
-/**
- * Each page carries only the CSS it uses (issue 11). Astro inlines the whole site stylesheet (every utility used
- * anywhere) into every page; after the build this integration prunes each page's inline CSS to what its markup and
- * the scripts it can run are able to match (src/build/css-prune.mjs), and gives each on-demand island (loaded by
- * src/components/OnDemandIslands.astro, and the notifications) a stylesheet of its own, scoped to its host and
- * linked from the host's `data-css`, so a page carries none of an island's CSS until the island loads. Then the classes
- * of the page's markup and inline CSS get short names (src/build/short-classes.mjs), except those a script of the page
- * names, and each page's content security policy is rewritten with the hashes of its new inline styles
- * (src/build/csp-meta.mjs).
- *
- * "The scripts a page can run" are found from the built files: every `/_astro/*.js` the page names (script tags,
- * island attributes, lazy-url strings in inline scripts) and everything those files import, statically, dynamically
- * or through a lazy-url string, except the on-demand islands' own entries, whose code is their sheet's business.
- */
+// Each page carries only the CSS it uses (issue 11). Astro inlines the whole site stylesheet into every page; after the
+// build this prunes each page's copy to what its markup and scripts can match, gives each on-demand island its own
+// scoped sheet (linked from the host's `data-css`), shortens class names and rehashes the page's CSP.
 import { createHash } from 'node:crypto';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, posix, relative, resolve } from 'node:path';
@@ -41,7 +30,6 @@ const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\
  */
 export function pageCss({ islands }) {
   let root = process.cwd();
-  /** Client chunks: file name → the modules in it and the module it is the entry of. */
   /** @type {Map<string, { facade: string | null, modules: string[] }>} */
   const chunks = new Map();
 
@@ -84,7 +72,7 @@ export function pageCss({ islands }) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 /** @type {Map<string, number>} */
 const gzSizes = new Map();
-/** Gzip size of a stylesheet, for the report (many pages share each one). @param {string} text */
+/** Cached because many pages share each stylesheet. @param {string} text */
 const gz = (text) => {
   let size = gzSizes.get(text);
   if (size === undefined) gzSizes.set(text, (size = gzipSync(text, { level: 9 }).length));
@@ -122,7 +110,7 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
   const pages = await htmlFiles(dist);
   const sources = await Promise.all(pages.map((page) => readFile(page, 'utf8')));
 
-  // The site stylesheet is the style block most pages share; each island's sheet is cut from it.
+  // The site stylesheet is the style block most pages share.
   const siteCss = mostCommon(sources.flatMap((html) => [...html.matchAll(STYLE)].map(([, , css]) => css ?? '')));
   if (!siteCss)
     throw new Error(
@@ -138,7 +126,6 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
     islandHrefs[name] = `/${fileName}`;
   }
 
-  // Pages of one kind (every article, every list page) prune to the same CSS: once per kind (see pruneKey).
   /** @type {Map<string, Promise<string>>} */
   const pruned = new Map();
   const prune = (/** @type {string} */ css, /** @type {{ html: string, scripts: string[] }} */ content) => {
@@ -173,7 +160,7 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
     // On the hosts' tags only, not where a script names the same attribute in a selector.
     for (const [name, href] of Object.entries(islandHrefs))
       out = out.replace(new RegExp(`(<[a-z]+\\s[^<>]*?)data-island="${name}"`, 'g'), `$1data-island="${name}" data-css="${href}"`);
-    // What a script or an island's props can name keeps its name: the script may add it, find it or render it.
+    // A class a script or an island's props name keeps its name: the script may add it, find it or render it.
     const islandProps = [...markup.matchAll(ISLAND_PROPS)].map(([, props]) => decodeEntities(props ?? ''));
     if (shortClasses) out = shortenClasses(out, new Set([...scripts, ...islandProps].flatMap((text) => scriptTokens(text).classes)));
     // The site's own styles as they now read (pruned, classes shortened) are the ones the policy trusts.
@@ -197,7 +184,6 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
   };
 }
 
-/** Built scripts read once, and the files a set of them can load. */
 class ScriptFiles {
   /** @param {string} dist */
   constructor(dist) {
@@ -222,7 +208,6 @@ class ScriptFiles {
   }
 
   /**
-   * Every script reachable from `start`, not walking past `stopAt`.
    * @param {string[]} start
    * @param {Set<string>} [stopAt]
    */

@@ -1,14 +1,8 @@
 // @ts-check
-/**
- * The quote wizard's first step in few script files (issue 20, item 5). Left to itself the bundler splits the modules
- * the wizard loads at once into a dozen small chunks, one per set of importers (the wizard, its later steps, the
- * call-back dialog…), and each is a request before step 1 works. After the module graph is complete, this finds
- * the modules the wizard imports statically that nothing outside the wizard reaches, and the `quote` group of
- * `output.codeSplitting` puts them in one chunk. Modules another script also reaches stay where the bundler puts
- * them, so no other page loads the wizard's code.
- */
+// The quote wizard's first step in few script files (issue 20, item 5). Left alone the bundler splits what the wizard
+// loads at once into a dozen chunks, one per set of importers, each a request before step 1 works. This puts the
+// modules only the wizard reaches into one chunk; anything another script reaches stays put.
 
-/** A module of the wizard island (its own folder): the island itself and the steps it loads later. */
 const IN_WIZARD = /src[\\/]islands[\\/]quote-wizard[\\/]/;
 const WIZARD_ENTRY = /src[\\/]islands[\\/]quote-wizard[\\/]QuoteWizard\.tsx$/;
 
@@ -16,7 +10,6 @@ export function quoteChunk() {
   /** @type {Set<string>} */
   let wizardOnly = new Set();
 
-  /** The `output.codeSplitting` group. */
   const group = {
     name: 'quote',
     test: (/** @type {string} */ id) => wizardOnly.has(id),
@@ -40,8 +33,7 @@ export function quoteChunk() {
             output: {
               codeSplitting: {
                 groups: [
-                  // React as one file rather than one per module, with the nanostores parts only React islands use
-                  // (the cookie banner's consent store needs only `atom`, which stays in its own small chunk).
+                  // React as one file rather than one per module, with the nanostores parts only React islands use.
                   {
                     name: 'react',
                     test: /node_modules[\\/](react|react-dom|scheduler|@nanostores[\\/]react|nanostores[\\/](map|listen-keys|deep-map))[\\/]/,
@@ -64,7 +56,6 @@ export function quoteChunk() {
         wizardOnly = new Set();
         return;
       }
-      /** Every module the given roots import statically, the roots included: one walk, however many roots. */
       const staticReach = (/** @type {string[]} */ roots) => {
         const seen = new Set(roots);
         const queue = [...roots];
@@ -78,7 +69,7 @@ export function quoteChunk() {
         }
         return seen;
       };
-      // Every script's own start: entries, and modules loaded with import(). Those the wizard alone loads are its own.
+      // Every script's own start: entries, and modules loaded with import().
       const roots = ids.filter((id) => {
         const info = this.getModuleInfo(id);
         return info?.isEntry || (info?.dynamicImporters.length ?? 0) > 0;

@@ -1,13 +1,7 @@
 // @ts-check
-/**
- * Short class names in a built page (issue 20: the whole document in the first round trip). Tailwind's names are
- * written for people (`inline-flex min-h-11 items-center`); in a page's markup and its inline stylesheet they are
- * about a tenth of the bytes. After a page's CSS is pruned, every class its markup uses is renamed to a short one
- * (`a`, `b`, … `a0`, most used first) in the markup and in its inline CSS alike, and a class that no rule of the page
- * matches is dropped from the markup. A class any script the page can run names (scriptTokens: a script may add it,
- * look for it or render it, as a React island hydrating its markup does) keeps its name, as does a class in an
- * island's own sheet. Development (`astro dev`) never runs this: the source and the dev server keep Tailwind's names.
- */
+// Short class names in a built page (issue 20: the whole document in the first round trip), since Tailwind's names are
+// about a tenth of a page's bytes. Classes no rule matches are dropped; a class a script of the page names keeps its
+// name, since the script may add it, look for it or render it (as a hydrating React island does). Builds only.
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
 
@@ -105,7 +99,6 @@ export function shortenClasses(html, scriptKept) {
   for (const match of markup.matchAll(CLASS_ATTRIBUTE)) {
     const [whole, tag = '', , doubleQuoted, singleQuoted] = match;
     const tokens = (doubleQuoted ?? singleQuoted ?? '').split(/\s+/).filter(Boolean);
-    // From the white space before `class=` to the closing quote.
     const start = (match.index ?? 0) + tag.length;
     attributes.push({ start, end: (match.index ?? 0) + whole.length, tokens });
     for (const name of tokens.map(decodeEntities)) uses.set(name, (uses.get(name) ?? 0) + 1);
@@ -124,7 +117,6 @@ export function shortenClasses(html, scriptKept) {
     names.set(name, short);
   }
 
-  // The markup: renamed, without the classes nothing styles and no script names, without an attribute left empty.
   let out = '';
   let last = 0;
   for (const { start, end, tokens } of attributes) {

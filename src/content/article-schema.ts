@@ -1,9 +1,4 @@
-/**
- * The frontmatter contract of an article, beside the content config that uses it (it is built on Astro's zod, so it
- * is not part of the framework-free src/lib). The content config passes Astro's `image()` helper in;
- * tests pass a plain string schema, so the rules are checked without a build.
- * Messages name the field's rule in words an editor understands: the build prints them with the file.
- */
+/** The frontmatter contract, on Astro's zod (so not in src/lib). Its messages are for editors: the build prints them with the file. */
 import { z } from 'astro/zod';
 // Relative (not ~/) so `npm run check:articles` can load it in plain Node too.
 import { articleCategories } from '../data/article-categories.ts';
@@ -25,10 +20,7 @@ function isRealDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/**
- * Dates must be quoted in frontmatter. YAML turns an unquoted 2024-02-31 into a Date that has already
- * rolled over to 2 March, so only the quoted text can be checked for being a real day.
- */
+/** Dates must be quoted: YAML turns an unquoted 2024-02-31 into a Date already rolled over to 2 March. */
 const day = (field: string) =>
   z.preprocess(
     (value) => (value instanceof Date ? { unquotedDate: true } : value),

@@ -1,8 +1,4 @@
-/**
- * The access questions asked at each end of a move (issue 18): the floor, whether there is a lift, and how far the
- * van can park from the door. The mover plans the crew and the time with them; they never change the estimate.
- * Keys are the request's field names with the end in front (`fromFloor`, `toParking`: src/lib/schemas.ts).
- */
+/** Access questions for each end of a move (issue 18): the mover plans the crew and the time with them; they never change the estimate. */
 export const ACCESS_QUESTIONS = {
   floor: {
     label: 'Floor',
@@ -36,20 +32,17 @@ export type AccessQuestion = keyof typeof ACCESS_QUESTIONS;
 export const ACCESS_KEYS = Object.keys(ACCESS_QUESTIONS) as AccessQuestion[];
 export type AccessAnswers = Partial<Record<AccessQuestion, string>>;
 
-/** Asked of each end, as the route's ends are named in the request. */
 export type AccessEnd = 'from' | 'to';
 export const accessField = (end: AccessEnd, question: AccessQuestion) =>
   `${end}${question[0]!.toUpperCase()}${question.slice(1)}` as `${AccessEnd}${Capitalize<AccessQuestion>}`;
 
 export type AccessFieldName = ReturnType<typeof accessField>;
-/** Every access field of the request, both ends. */
 export const ACCESS_FIELD_NAMES: readonly AccessFieldName[] = (['from', 'to'] as const).flatMap((end) =>
   ACCESS_KEYS.map((question) => accessField(end, question)),
 );
 
 export const ACCESS_HINT = 'Helps your mover plan the crew and the time. It does not change your estimate.';
 
-/** An end's answers in words ('2nd floor, no lift, parking 20 to 50 metres away'), or '' when none was given. */
 export function describeAccess(answers: AccessAnswers | undefined): string {
   if (!answers) return '';
   const label = (question: AccessQuestion) =>

@@ -1,7 +1,4 @@
-/**
- * The article categories: the one list the collection schema, the category filter and the docs read.
- * To add a category, add it here; the build then accepts it in frontmatter and the filter offers it.
- */
+/** The one list of article categories: add one here and the build accepts it in frontmatter and the filter offers it. */
 export const articleCategories = ['Organization', 'Moving Tips', 'Packing Tips', 'Storage Solutions', 'Sustainability'] as const;
 
 export type ArticleCategory = (typeof articleCategories)[number];

@@ -1,11 +1,4 @@
-/**
- * The article collection, as pages need it: every published entry with its read time computed from its words,
- * newest first. Pages, the home section, the RSS feed and the sitemap all read articles from here, so a draft or
- * an article dated after the build's day (`ARTICLES_TODAY`, or today in the UK) is on none of them.
- *
- * In `npm run dev` every article is listed, drafts and scheduled ones with a badge, and the editorial checks run
- * on each request (cached until a file changes): a problem shows in the browser's error overlay.
- */
+/** Published articles with read times, newest first. In `npm run dev` drafts are listed too, and the editorial checks run per request. */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { isPublished, newestFirst, publicationDay, publicationState, type PublicationState } from '~/lib/articles';
 import { readTimeOf } from '~/lib/read-time';
@@ -28,7 +21,6 @@ export interface Article {
   /** 'published' in every build; drafts and scheduled articles exist only in `npm run dev`. */
   state: PublicationState;
   readMinutes: number;
-  /** e.g. '5 min read' */
   readTime: string;
 }
 
@@ -37,7 +29,6 @@ export function toArticle(entry: ArticleEntry, today: string): Article {
   return { id: entry.id, entry, ...entry.data, state: publicationState(entry.data, today), readMinutes: minutes, readTime: label };
 }
 
-/** The day this build publishes up to. */
 export const buildDay = (): string => publicationDay(process.env.ARTICLES_TODAY);
 
 export async function getArticles(): Promise<Article[]> {

@@ -1,8 +1,4 @@
-/**
- * Car transport is priced on request (issue 18): the price depends on the car, whether it runs and the route, so
- * the quote for it asks those, never how big a home is, and sends a call-back request carrying the car
- * (src/lib/schemas.ts `carField`, stored in callback_requests.car). Household belongings can still be estimated.
- */
+/** Car transport is priced on request (issue 18): the price depends on the car, whether it runs and the route, so the quote asks those. */
 export const CAR_RUNS = [
   { value: 'runs', label: 'Yes, it drives', hint: 'It can be driven on and off the trailer.' },
   { value: 'non-runner', label: 'No, it does not run', hint: 'We bring a winch. Tell us on the call if the wheels do not turn.' },
@@ -10,7 +6,7 @@ export const CAR_RUNS = [
 
 export type CarRuns = (typeof CAR_RUNS)[number]['value'];
 
-/** What step 1 of the wizard itself says for a car (the rest loads with the car's form, so the first visit stays light). */
+/** Only what step 1 itself says: the rest loads with the car's form, so the first visit stays light. */
 export const CAR_STEP = {
   title: 'Tell us about the car',
   belongings: 'Moving household belongings as well?',

@@ -1,5 +1,3 @@
-/** Open positions and working benefits for /careers (spec section 3: title, type, location, description). */
-
 export interface OpenPosition {
   id: string;
   title: string;

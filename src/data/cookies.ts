@@ -1,4 +1,3 @@
-/** Cookie categories and third-party services for /cookies (spec sections 3 and 9). */
 import type { CookieCategoryId } from '../scripts/consent-record';
 
 export interface CookieCategory {
@@ -10,7 +9,6 @@ export interface CookieCategory {
   retention: string;
 }
 
-/** Session cookies disappear when the browser is closed, in every category. */
 export const sessionRetention = 'until you close your browser';
 
 export const cookieCategories: readonly CookieCategory[] = [

@@ -1,6 +1,5 @@
 /** Driver recruitment content (spec sections 1 and 2). Pay figures come from claims.drivers in site.config. */
 
-/** The eight requirements, worded as the spec lists them. */
 export const driverRequirements: readonly string[] = [
   'Valid UK licence for at least 2 years',
   'Own vehicle or van of 1.5-7.5 tonnes',

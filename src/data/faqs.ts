@@ -1,4 +1,3 @@
-/** The Help Centre FAQ (spec sections 2 and 9). The /faq page renders these; the search island filters them. */
 import { insuranceLimits } from './insurance';
 import { adviceBookingDays, freeChangeHours, paymentMethods, paymentTiming } from './policies';
 import { FREE_MILES } from './packages';
@@ -78,7 +77,6 @@ export const faqCategories: readonly FaqCategory[] = [
   },
 ];
 
-/** Questions on /how-it-works, about the quoting process itself. */
 export const howItWorksFaqs: readonly FaqItem[] = [
   {
     question: 'Is the online price a firm price?',

@@ -1,8 +1,5 @@
 /** A small set of line icons drawn for this site: SVG markup on a 24px grid, drawn with stroke = currentColor. */
-/**
- * The star's outline after its first point (12, 2), in relative steps only, so a rating can draw a row of stars
- * as one path (Stars.astro). Start it with a relative `m`: after an absolute `M` the pairs would be absolute too.
- */
+/** Relative steps after the first point (12, 2), so stars chain into one path. Start it with `m`: after `M` the pairs would be absolute. */
 export const starOutlineFrom12x2 = '3.1 6.3 6.9 1-5 4.9 1.2 6.8-6.2-3.2-6.2 3.2 1.2-6.8-5-4.9 6.9-1Z';
 
 export const iconPaths = {

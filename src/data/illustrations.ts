@@ -1,7 +1,4 @@
-/**
- * The hero illustrations (and the home page's, 'home'): our own flat drawings, one file each in public/illustrations/<name>.svg, whose
- * drawing is the group with id "art" (HeroArt.astro draws it with <use>). Add the file and its name together.
- */
+/** Hero illustrations in public/illustrations/<name>.svg; HeroArt.astro draws the group with id "art". Add the file and name together. */
 export const illustrations = [
   'about',
   'articles',

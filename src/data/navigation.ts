@@ -1,8 +1,4 @@
-/**
- * Every link of the header and footer, in one list that the shell and the tests both read (spec section 2,
- * "Navigation and shell"). Issue 14 overrides the spec where its labels did not match their pages: the header
- * also offers Help and Contact, and each footer label names the page it opens.
- */
+/** Every header and footer link, read by the shell and the tests. Issue 14 changed spec labels that did not match their pages. */
 import { findService, type ServiceValue } from './services';
 
 export interface NavLink {
@@ -16,14 +12,12 @@ export interface NavGroup {
   links: readonly NavLink[];
 }
 
-/** A service's link: its page from the services table (the one owner of services), under the menu's label. */
 function serviceLink(value: ServiceValue, label?: string, description?: string): NavLink {
   const service = findService(value);
   if (!service) throw new Error(`navigation: no service ${value} in src/data/services.ts`);
   return { label: label ?? service.label, href: service.page, ...(description ? { description } : {}) };
 }
 
-/** Storage (spec section 1) is offered with home removals: its section on that page. */
 export const storageHref = serviceLink('storage').href;
 
 export const headerGroups: readonly NavGroup[] = [
@@ -35,8 +29,7 @@ export const headerGroups: readonly NavGroup[] = [
       serviceLink('packing', undefined, 'Full, partial or materials only'),
       serviceLink('commercial', undefined, 'Offices, shops and stock'),
       serviceLink('storage', 'Storage', 'Between homes, by the week'),
-      // Issue 18: the phone menu (which lists these groups) left it out; the footer always had it. No description:
-      // every page carries this menu, and most sit at the 14 KB first round trip.
+      // No description: every page carries this menu, and most sit at the 14 KB first round trip (issue 18).
       serviceLink('car-transport'),
     ],
   },
@@ -59,7 +52,6 @@ export const headerGroups: readonly NavGroup[] = [
   },
 ];
 
-/** Plain links beside the dropdowns (issue 14: the header offers Help and Contact). */
 export const headerLinks: readonly NavLink[] = [
   { label: 'Help', href: '/faq' },
   { label: 'Contact', href: '/contact' },
@@ -68,10 +60,7 @@ export const headerLinks: readonly NavLink[] = [
 export const quoteCta: NavLink = { label: 'Get Quote', href: '/quote' };
 export const signInLink: NavLink = { label: 'Sign in', href: '/login' };
 
-/**
- * The footer offers what the header does not (issue 20: it no longer repeats the header's dropdowns), plus the spec's
- * footer links: the other services, the pages for drivers and referrers, and help.
- */
+/** Only what the header does not offer (issue 20), plus the spec's footer links. */
 export const footerGroups: readonly NavGroup[] = [
   {
     label: 'More services',

@@ -1,7 +1,4 @@
-/**
- * Property size packages (spec section 3). The pricing engine, the wizard and the e-mails all read this table.
- * The spec's figures, in plain words: its '2 van - 4 movers' reads '2 vans, 4 movers' (issue 18).
- */
+/** Property size packages (spec section 3), in plain words: the spec's '2 van - 4 movers' reads '2 vans, 4 movers' (issue 18). */
 
 export type PackageId = 'mini' | 'studio' | 'two-bed' | 'three-bed';
 export type PackageIcon = 'box' | 'studio' | 'flat' | 'house';
@@ -16,7 +13,6 @@ export interface PropertyPackage {
   maxBoxes: string;
   miles: string;
   movers: string;
-  /** Tailwind background class for the icon tile. */
   iconBg: string;
 }
 
@@ -24,7 +20,6 @@ export const FREE_MILES = 25;
 
 const MILES = `Includes up to ${FREE_MILES} miles`;
 
-/** A package with its card's lines in order (boxes, crew, time where there is a limit, free miles), each written once. */
 function pack(base: Omit<PropertyPackage, 'details' | 'miles'>, hours?: string): PropertyPackage {
   return { ...base, miles: MILES, details: [base.maxBoxes, base.movers, ...(hours ? [hours] : []), MILES] };
 }

@@ -3,7 +3,6 @@
 export interface PackingOption {
   id: 'full' | 'partial' | 'materials';
   title: string;
-  /** Whole pounds. */
   price: number;
   /** Full packing is priced from this figure; the others are flat. */
   priceFrom: boolean;

@@ -1,14 +1,10 @@
-/**
- * Booking, cancellation and payment terms (spec section 9). The FAQ, the terms and the service pages all quote
- * these, so a change of policy is made once.
- */
+/** Booking, cancellation and payment terms (spec section 9), quoted by the FAQ, the terms and the service pages. */
 
 /** How far ahead we advise booking, in days. */
 export const adviceBookingDays = '2-3';
 /** Free cancellation or rescheduling up to this many hours before the move. */
 export const freeChangeHours = 24;
 export const paymentMethods = ['debit and credit cards', 'PayPal', 'bank transfer'] as const;
-/** Payment is taken once the move is done, never up front. */
 export const paymentTiming = 'after the move';
 export const weekendSurchargePercent = 15;
 
@@ -18,10 +14,7 @@ export interface CancellationTier {
   detail: string;
 }
 
-/**
- * The spec's four tiers (48+ hours full refund, 24-48 partial, under 24 fees, no-show in full), worded for how
- * payment really works: nothing is taken before the move, so there is no deposit to refund (issue 14).
- */
+/** The spec's four tiers, worded for how payment really works: nothing is taken before the move, so no deposit to refund (issue 14). */
 export const cancellationTiers: readonly CancellationTier[] = [
   {
     notice: '48+ hours',
@@ -46,7 +39,6 @@ export const cancellationTiers: readonly CancellationTier[] = [
   },
 ];
 
-/** What we keep and for how long (privacy policy). */
 export const dataRetention = {
   requestsMonths: 24,
   consentStorageKey: 'cookie-consent',

@@ -4,7 +4,6 @@ export interface PressItem {
   /** The publication's name, shown as plain text (we have no right to anyone's logo). */
   source: string;
   headline: string;
-  /** Where the piece can be read; internal until real coverage exists. */
   link: string;
 }
 

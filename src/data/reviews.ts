@@ -1,31 +1,19 @@
-/**
- * The seed's reviews, every one a sample (`sample: true`): the home carousel shows four, /reviews all of them until
- * verified reviews from real moves are published (the Worker then shows those instead: functions/pages/reviews-page.ts).
- */
+/** Sample reviews (`sample: true`), shown until verified reviews from real moves are published (functions/pages/reviews-page.ts). */
 
 export interface Review {
   id: string;
   name: string;
-  /** 1 to 5 */
   rating: 1 | 2 | 3 | 4 | 5;
-  /** How long the move took, as the customer remembers it. */
   duration: string;
-  /** What the customer paid, in whole pounds. */
+  /** Whole pounds. */
   price: number;
   text: string;
-  /** Initials shown in the avatar circle. */
   avatar: string;
-  /** Tailwind background class behind the card's illustration. */
   background: string;
-  /** Reviews page extras */
   date: string;
   service: string;
-  /** From a booking we can check. */
   verified: boolean;
-  /**
-   * Written to show how reviews look, not from a real move (issue 19, item 6: reviews must not pretend). Labelled
-   * "Sample review", and /reviews shows them only until the first verified review is published.
-   */
+  /** Not from a real move, so labelled "Sample review" (issue 19, item 6: reviews must not pretend). */
   sample: boolean;
   location: string;
 }
@@ -93,7 +81,6 @@ export const carouselReviews: readonly Review[] = [
   },
 ];
 
-/** More reviews for /reviews: shown after the carousel ones, in date order. */
 export const moreReviews: readonly Review[] = [
   {
     id: 'sophie-w',
@@ -307,10 +294,9 @@ export const moreReviews: readonly Review[] = [
   },
 ];
 
-/** Every review on /reviews, newest first. */
 export const reviews: readonly Review[] = [...carouselReviews, ...moreReviews].sort((a, b) => b.date.localeCompare(a.date));
 
-/** How many reviews /reviews shows before Load More, and how many each press reveals. */
+/** Shown before Load More, and revealed by each press. */
 export const REVIEWS_PAGE_SIZE = 6;
 
 /** Average scores from the survey every customer receives after their move (spec section 9). */

@@ -1,40 +1,26 @@
-/**
- * Every service a page can start a quote for, in one table (issue 14). A service page links to
- * `quoteHref(value)`; the quote wizard reads `service=` back, names the service at the top of step 1,
- * preselects a size where one fits (saying why) and says what the instant estimate covers. Prices stay the
- * spec's: nothing here adds or changes one.
- */
+/** Every service a page can start a quote for (issue 14). Prices stay the spec's: nothing here adds or changes one. */
 import type { PackageId } from './packages';
 import { packingOptions } from './packing';
 
 export type MainServiceValue = 'home-removals' | 'storage' | 'furniture-moving' | 'packing' | 'commercial' | 'car-transport';
-/** The service types offered on /services/other (its form's select). */
 export type OtherServiceValue = 'parcel' | 'courier' | 'student' | 'specialty';
 export type ServiceValue = MainServiceValue | OtherServiceValue;
 
 interface ServiceBase {
-  /** Travels to the quote wizard as `service=`. */
   value: ServiceValue;
-  /** The service's name, as the wizard and the booking summary show it. */
   label: string;
-  /** The page (and section) the service is described on. */
   page: string;
-  /** The size the wizard preselects, and the line saying why (the customer can change it). */
   suggestedSize?: { id: PackageId; why: string };
-  /** What the instant estimate covers for this service, in plain words, when that needs saying. */
   estimate?: string;
-  /** No instant price exists (the spec has none): the wizard offers a call-back and the phone number after these words. */
+  /** No instant price exists: the wizard offers a call-back and the phone number after these words. */
   callbackOffer?: string;
-  /**
-   * Priced on request: step 1 asks what the price needs instead of a home's size (data/car-transport.ts) and sends a
-   * call-back request carrying it; an estimate for household belongings stays one button away.
-   */
+  /** Priced on request: step 1 asks what the price needs (data/car-transport.ts) and sends a call-back request. */
   onRequest?: 'car';
-  /** Under Additional Information on step 5, after 'it helps to know:': what helps us price this service. */
+  /** Follows 'it helps to know:' under Additional Information on step 5. */
   notesHint: string;
-  /** Under the total in step 5's booking summary, on the confirmation and in both e-mails, when the total does not cover the whole job. */
+  /** Shown under the total wherever it does not cover the whole job. */
   totalNote?: string;
-  /** The same caveat in a few words, for an e-mail's subject line ('£250 estimate, car priced separately'). */
+  /** The same caveat for an e-mail's subject line ('£250 estimate, car priced separately'). */
   subjectNote?: string;
 }
 
@@ -46,7 +32,6 @@ export interface MainService extends ServiceBase {
 export interface OtherService extends ServiceBase {
   value: OtherServiceValue;
   group: 'other';
-  /** One sentence for the service's card on /services/other. */
   summary: string;
 }
 
@@ -156,12 +141,11 @@ export const quoteServices: readonly QuoteService[] = [
 
 export const otherServices = quoteServices.filter((s): s is OtherService => s.group === 'other');
 
-/** Every service's `service=` value: the only ones a quote request may carry. */
+/** The only values a quote request may carry. */
 export const serviceValues = quoteServices.map((s) => s.value) as [ServiceValue, ...ServiceValue[]];
 
 export function findService(value: string | null | undefined): QuoteService | undefined {
   return quoteServices.find((s) => s.value === value);
 }
 
-/** Where a page's "get a quote" goes: the wizard, told which service it is for. */
 export const quoteHref = (service: ServiceValue): string => `/quote?service=${service}`;

@@ -1,8 +1,4 @@
-/**
- * Homes above three bedrooms (issue 18): the spec prices nothing that big, so we never invent a price. The customer
- * asks for a survey instead (by video or at home) and we call them back to arrange it: a call-back request carrying
- * the survey (src/lib/schemas.ts `surveyField`, stored in callback_requests.survey).
- */
+/** Homes above three bedrooms (issue 18): the spec prices nothing that big, so rather than invent a price we offer a survey. */
 export const SURVEY_SIZES = [
   { value: 'four-bed', label: '4 bedrooms' },
   { value: 'five-plus', label: '5 or more bedrooms' },

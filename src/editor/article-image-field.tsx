@@ -1,10 +1,4 @@
-/**
- * The article's picture as a Keystatic field, stored the way every article stores it: beside the article as
- * `<id>.<ext>`, named in the frontmatter as `./<id>.<ext>` (Keystatic's own image field would put it in a folder
- * named after the article). Keystatic places an asset at "<entry folder>/<file name>", and for an article the
- * entry folder is `src/content/articles/<id>`, so the file name here is `../<id>.<ext>`; Keystatic resolves that
- * `..` and loads the picture from beside the article thanks to src/build/keystatic-patches.mjs.
- */
+/** Stored beside the article: Keystatic's entry folder is src/content/articles/<id>, hence `../<id>.<ext>` (see keystatic-patches.mjs). */
 import { fields } from '@keystatic/core';
 import type { FormFieldInputProps } from '@keystatic/core';
 
@@ -21,7 +15,6 @@ export function isArticleImageExtension(extension: string): boolean {
   return (ARTICLE_IMAGE_EXTENSIONS as readonly string[]).includes(extension.toLowerCase());
 }
 
-/** Why a picture cannot be used, in words an editor acts on; undefined when it can. */
 export function articleImageProblem(value: ImageValue): string | undefined {
   if (value === null) return 'Add a picture: every article has one.';
   if (!isArticleImageExtension(value.extension))

@@ -1,9 +1,4 @@
-/**
- * The browser editor (Keystatic): one collection, the articles, whose fields are the article schema
- * (src/content/article-schema.ts). Limits, categories and which fields are optional come from the schema's own
- * constants, and tests/unit/editor-schema.test.ts compares the two field by field, so they cannot drift apart.
- * It writes the same files an editor writes by hand: src/content/articles/<id>.mdx with its picture beside it.
- */
+/** The fields read the article schema's own constants; tests/unit/editor-schema.test.ts compares the two field by field. */
 import { collection, config, fields, type Collection, type ComponentSchema, type Config } from '@keystatic/core';
 import type { EditorStorage } from './storage';
 import { articleTextLimits } from '~/content/article-schema';
@@ -17,10 +12,7 @@ const length = (field: keyof typeof articleTextLimits) => {
   return { isRequired: true, length: { min, max } };
 };
 
-/**
- * A day as the schema wants it: quoted text, 'yyyy-mm-dd'. Keystatic's own date field writes a YAML date
- * (unquoted), which the schema refuses because YAML quietly rolls an impossible day such as 2024-02-31 over.
- */
+/** Quoted 'yyyy-mm-dd': Keystatic's date field writes an unquoted YAML date, which the schema refuses (YAML rolls 2024-02-31 over). */
 function day(args: Parameters<typeof fields.date>[0]) {
   const field = fields.date(args);
   return { ...field, serialize: (value: string | null) => ({ value: value ?? undefined }) };
@@ -124,7 +116,6 @@ export const articlesCollection = collection({
   schema: articleFields,
 });
 
-/** The editor's whole configuration, for the storage it runs against (src/editor/storage.ts). */
 export function editorConfig(storage: EditorStorage): Config {
   const collections: Record<string, Collection<Record<string, ComponentSchema>, string>> = { articles: articlesCollection };
   return config({

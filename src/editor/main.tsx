@@ -1,8 +1,4 @@
-/**
- * The editor page's script: Keystatic's whole app, on a page of its own (src/editor/index.html). In `npm run dev`
- * it edits the files of this working copy; in a production build (when PUBLIC_KEYSTATIC_GITHUB_REPO is set) it
- * edits the GitHub repository through branches and pull requests, signing in through the Worker.
- */
+/** Keystatic edits this working copy in `npm run dev`, and in production the GitHub repository (signing in through the Worker). */
 import { Keystatic } from '@keystatic/core/ui';
 import './editor.css';
 import { createRoot } from 'react-dom/client';

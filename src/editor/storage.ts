@@ -1,8 +1,4 @@
-/**
- * Where the editor reads and writes. `npm run dev`: the files of this working copy (Keystatic's local mode).
- * A production build: the GitHub repository named by PUBLIC_KEYSTATIC_GITHUB_REPO ("owner/name"), where every
- * change goes to a branch of its own and reaches the site by pull request.
- */
+/** This working copy in `npm run dev`; otherwise the GitHub repository PUBLIC_KEYSTATIC_GITHUB_REPO, each change on a branch of its own. */
 export const EDITOR_BRANCH_PREFIX = 'articles/';
 
 const REPO = /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/;

@@ -11,9 +11,7 @@ interface Input {
     updatedAt?: string;
     readMinutes: number;
   };
-  /** Absolute canonical URL of the article. */
   url: string;
-  /** Absolute URL of the share image. */
   imageUrl: string;
   /** Absolute site root, e.g. https://shiftly.example/ */
   siteUrl: string;

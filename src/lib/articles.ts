@@ -12,18 +12,12 @@ export interface ArticleSummary {
   featured: boolean;
 }
 
-/** What decides whether an article is on the site: a draft never is; a dated one is from its day on. */
 export interface Publication {
-  /** yyyy-mm-dd */
   publishedAt: string;
   draft?: boolean;
 }
 
-/**
- * The day the build publishes up to (yyyy-mm-dd, the UK's calendar): `ARTICLES_TODAY` when set (tests fix the
- * day with it), otherwise today in Europe/London. Production rebuilds every morning, so a scheduled article
- * appears with the first build on its day (docs/adding-an-article.md).
- */
+/** The UK day (yyyy-mm-dd) the build publishes up to; tests fix it with `ARTICLES_TODAY`. Production rebuilds every morning. */
 export function publicationDay(fixed: string | undefined, now: Date = new Date()): string {
   if (fixed === undefined || fixed === '') return londonToday(now);
   if (!isCalendarDate(fixed)) throw new Error(`ARTICLES_TODAY must be a date written yyyy-mm-dd, not "${fixed}"`);
@@ -39,29 +33,20 @@ export function publicationState(article: Publication, today: string): Publicati
 
 export const isPublished = (article: Publication, today: string): boolean => publicationState(article, today) === 'published';
 
-/** Newest first; on the same day, alphabetical by title so the order never depends on file-system order. */
+/** Newest first; ties go by title so the order never depends on file-system order. */
 export function newestFirst<A extends ArticleSummary>(articles: readonly A[]): A[] {
   return [...articles].sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || a.title.localeCompare(b.title));
 }
 
 export const RELATED_LIMIT = 2;
-/** Home: the spec's three newest articles. */
 export const HOME_ARTICLE_COUNT = 3;
-/** The list's Featured block shows at most this many (the newest featured), so page 1 stays one round trip. */
 export const FEATURED_LIMIT = 2;
-/** Cards a page of /articles (and of search results) shows. */
 export const ARTICLES_PER_PAGE = 9;
 
-/** How many pages a list of `count` articles takes (at least one, which may be empty). */
 export const pageCount = (count: number, perPage = ARTICLES_PER_PAGE): number => Math.max(1, Math.ceil(count / perPage));
 
-/** The address of page `n` of the list: /articles, then /articles/page/2, /articles/page/3… */
 export const listPagePath = (n: number): string => (n <= 1 ? '/articles' : `/articles/page/${n}`);
 
-/**
- * The page numbers a pagination bar shows: the first, the last, and the current page with its neighbours, a gap
- * ('…') where pages are left out. Short lists show every page.
- */
 export function pageLinks(current: number, pages: number): Array<number | 'gap'> {
   const shown = [...new Set([1, current - 1, current, current + 1, pages])].filter((n) => n >= 1 && n <= pages).sort((a, b) => a - b);
   const links: Array<number | 'gap'> = [];
@@ -74,12 +59,10 @@ export function pageLinks(current: number, pages: number): Array<number | 'gap'>
   return links;
 }
 
-/** The articles on page `n` (1-based). */
 export function pageOf<A>(articles: readonly A[], n: number, perPage = ARTICLES_PER_PAGE): A[] {
   return articles.slice((n - 1) * perPage, n * perPage);
 }
 
-/** Spec: up to 2 related articles, same category, never the article itself; newest first. */
 export function relatedArticles<A extends ArticleSummary>(
   all: readonly A[],
   current: Pick<A, 'id' | 'category'>,
@@ -88,7 +71,7 @@ export function relatedArticles<A extends ArticleSummary>(
   return newestFirst(all.filter((a) => a.category === current.category && a.id !== current.id)).slice(0, limit);
 }
 
-/** '2024-01-15' → '15 January 2024' (the spec's long British format), whatever the build machine's time zone. */
+/** '2024-01-15' → '15 January 2024', whatever the build machine's time zone. */
 export function formatArticleDate(isoDay: string): string {
   // Built inside the function so browser scripts importing this module's filters tree-shake it away.
   return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
@@ -97,13 +80,11 @@ export function formatArticleDate(isoDay: string): string {
 }
 
 export interface ArticleFilter {
-  /** Free text; matched case-insensitively against title, excerpt and category. */
   q: string;
   /** '' for all categories. */
   category: string;
 }
 
-/** The text a search matches against, lower-cased once at build time. */
 export function searchText(article: Pick<ArticleSummary, 'title' | 'excerpt' | 'category'>): string {
   return `${article.title} ${article.excerpt} ${article.category}`.toLowerCase();
 }
@@ -116,25 +97,19 @@ export function matchesFilter(haystack: string, articleCategory: string, filter:
 
 export const isFiltering = (filter: ArticleFilter): boolean => filter.q.trim() !== '' || filter.category.trim() !== '';
 
-/**
- * Search and category filter across every page of the list: the Worker answers /articles?q=&category=&page= from
- * the prebuilt index (one entry per published article, newest first) and the prebuilt results page, which holds
- * every card; it keeps the cards of the page asked for (functions/articles.ts).
- */
+/** The Worker answers /articles?q=&category=&page= from these prebuilt files (functions/articles.ts). */
 export const ARTICLE_SEARCH = { page: '/articles/search', index: '/articles/search.json' } as const;
 
 export interface SearchEntry {
   id: string;
   category: string;
-  /** searchText() of the article */
   text: string;
 }
 
 export interface SearchPage {
-  /** The ids on the page asked for, newest first. */
   ids: string[];
   total: number;
-  /** The page shown (1-based; a page past the end shows the last). */
+  /** 1-based; a page past the end shows the last. */
   page: number;
   pages: number;
 }
@@ -151,11 +126,9 @@ export function searchArticles(
   return { ids: pageOf(matches, shown, perPage).map((entry) => entry.id), total: matches.length, page: shown, pages };
 }
 
-/** A category as the page's list spells it, whatever the case it was asked for in; '' when it is not one. */
 export function canonicalCategory(value: string, categories: readonly string[]): string {
   const wanted = value.trim().toLowerCase();
   return categories.find((category) => category.toLowerCase() === wanted) ?? '';
 }
 
-/** "1 article", "12 articles" */
 export const articleCount = (n: number): string => `${n} ${n === 1 ? 'article' : 'articles'}`;

@@ -1,13 +1,9 @@
-/**
- * Calendar dates as `YYYY-MM-DD` strings. A move date is a day in the UK, not an instant: it is never
- * converted through a time zone, so a Saturday stays a Saturday wherever the code runs.
- */
+/** Calendar dates as `YYYY-MM-DD`: a UK day, never converted through a time zone, so a Saturday stays a Saturday. */
 
 export const UK_TIME_ZONE = 'Europe/London';
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True for a real calendar date written `YYYY-MM-DD` (rejects 2026-02-30). */
 export function isCalendarDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
@@ -22,7 +18,6 @@ function toUtcNoon(value: string): Date {
   return new Date(Date.UTC(year, month - 1, day, 12));
 }
 
-/** 0 = Sunday ... 6 = Saturday, for the calendar date itself. */
 export function dayOfWeek(value: string): number {
   return toUtcNoon(value).getUTCDay();
 }
@@ -32,13 +27,12 @@ export function isWeekend(value: string): boolean {
   return day === 0 || day === 6;
 }
 
-/** A date typed as dd/mm/yyyy (or d/m/yyyy) written `YYYY-MM-DD`, without checking that the day exists; null for any other text. */
+/** dd/mm/yyyy to `YYYY-MM-DD` without checking that the day exists. */
 export function fromTypedDate(text: string): string | null {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
   return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : null;
 }
 
-/** Today's date in the UK (Europe/London), whatever the clock's own zone. */
 export function londonToday(now: Date = new Date()): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: UK_TIME_ZONE,
@@ -50,7 +44,7 @@ export function londonToday(now: Date = new Date()): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** Long British format: "Saturday 14 March 2026" (built from parts: ICU versions differ on the comma). */
+/** "Saturday 14 March 2026", built from parts because ICU versions differ on the comma. */
 export function formatLongDate(value: string): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'UTC',
@@ -63,14 +57,13 @@ export function formatLongDate(value: string): string {
   return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
 }
 
-/** The calendar date `days` after `value` (negative goes back). */
 export function addDays(value: string, days: number): string {
   const date = toUtcNoon(value);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
 
-/** The calendar date `months` after `value`, on the same day of the month or the month's last day (31 Jan + 1 month = 28 Feb). */
+/** Clamped to the month's last day: 31 Jan + 1 month = 28 Feb. */
 export function addMonths(value: string, months: number): string {
   const date = toUtcNoon(value);
   const day = date.getUTCDate();

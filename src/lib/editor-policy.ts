@@ -1,15 +1,8 @@
-/**
- * The browser editor's addresses and its content security policy, shared by the dev server's middleware
- * (src/build/editor-integration.mjs), the editor's production build and the Worker that serves it (functions/editor.ts).
- * The editor is Keystatic: a React app that styles itself at run time (so inline styles are allowed on its page, and
- * on no other), shows picked pictures from blob: addresses and, in GitHub mode, talks to GitHub's API.
- */
+/** The browser editor's addresses and CSP. Keystatic styles itself at run time, so inline styles are allowed on its page and no other. */
 export const EDITOR_PAGE_PATH = '/keystatic';
 export const EDITOR_API_PREFIX = '/api/keystatic';
-/** Where the production build puts the editor's page and its files (dist/keystatic.html, dist/_keystatic/). */
 export const EDITOR_ASSETS_DIR = '_keystatic';
 
-/** The editor page and every address inside it (/keystatic/branch/…): one page that routes in the browser. */
 export function isEditorPage(pathname: string): boolean {
   return pathname === EDITOR_PAGE_PATH || pathname.startsWith(`${EDITOR_PAGE_PATH}/`);
 }
@@ -22,9 +15,8 @@ export type EditorMode = 'local' | 'github';
 
 export interface EditorPolicyOptions {
   mode: EditorMode;
-  /** sha256 sources ('sha256-…' in quotes) of the page's inline scripts: only the dev server adds any. */
+  /** Only the dev server has inline scripts. */
   scriptHashes?: readonly string[];
-  /** The dev server's own websocket origin (live reload), e.g. ws://127.0.0.1:4321. */
   devSocket?: string;
   /** Directives a <meta> cannot carry (frame-ancestors) are added only for a header. */
   asHeader?: boolean;
@@ -50,7 +42,6 @@ export function editorPolicy({ mode, scriptHashes = [], devSocket, asHeader = fa
   return directives.map((directive) => directive.join(' ')).join('; ');
 }
 
-/** Headers of every answer for the editor's page, besides its policy. */
 export const EDITOR_PAGE_HEADERS: Readonly<Record<string, string>> = {
   'X-Robots-Tag': 'noindex, nofollow',
   'Cache-Control': 'no-store',

@@ -1,8 +1,4 @@
-/**
- * Does a move cross the sea (issue 18)? The estimate prices the straight line between two postcodes; a ferry to
- * or from Northern Ireland or an island is not in it, and the customer is told so. Each postcode is placed on a
- * land mass by its outward code; a move between two different ones needs a ferry.
- */
+/** The estimate prices the straight line, so a ferry is not in it and the customer is told so (issue 18). */
 import { outwardCode } from './postcodes';
 
 /** Outward codes off the island of Great Britain, by area and district range (Royal Mail's allocation). */
@@ -28,7 +24,6 @@ const ISLANDS: ReadonlyArray<{ name: string; area: string; from?: number; to?: n
 
 export const MAINLAND = 'Great Britain';
 
-/** The land mass a postcode is on: an island's name, or Great Britain. */
 export function landOf(postcode: string): string {
   const match = /^([A-Z]{1,2})(\d+)/.exec(outwardCode(postcode) ?? '');
   if (!match) return MAINLAND;
@@ -40,8 +35,6 @@ export function landOf(postcode: string): string {
   return island?.name ?? MAINLAND;
 }
 
-/** True when the two postcodes are on different land masses: a ferry is part of the move. */
 export const crossesSea = (from: string, to: string): boolean => landOf(from) !== landOf(to);
 
-/** Said wherever the route is drawn, and in the e-mails, when it crosses the sea. */
 export const FERRY_NOTE = 'This move crosses the sea, so a ferry is involved: the estimate does not include the ferry.';

@@ -1,7 +1,4 @@
-/**
- * Length limits of the request fields. The schemas (schemas.ts) enforce them and the forms set them as
- * `maxLength`; kept apart from the schemas so a form field can read a limit without loading the validation code.
- */
+/** Apart from schemas.ts so a form field can read a limit without loading the validation code. */
 export const LIMITS = {
   name: 100,
   email: 254,

@@ -1,12 +1,8 @@
-/**
- * The manage page's forms (issue 19, item 3): what each button posts to /quote-confirmation, and to /quote-staff
- * from the staff link. Plain form posts, so no browser code needs these schemas: they live apart from schemas.ts,
- * which the quote wizard bundles whole.
- */
+/** The manage page's forms. Plain form posts, so they live apart from schemas.ts, which the quote wizard bundles whole. */
 import * as z from 'zod/mini';
 import { formAccessFields, honeypotField } from './schemas';
 
-/** Anything awkward, and the item list: long enough for a whole house, short enough for an e-mail. */
+/** Long enough for a whole house's item list, short enough for an e-mail. */
 export const MOVE_NOTES_LIMIT = 2000;
 
 const notes = (label: string) =>
@@ -30,9 +26,8 @@ export const REVIEW_MESSAGES = {
   long: `Please keep your review to ${REVIEW_TEXT_LIMITS.max.toLocaleString('en-GB')} characters or fewer.`,
 } as const;
 
-/** A customer's button on the manage page: `action` names it; `ref` and `t` (the view token, when opened by one) come along hidden. */
 export const manageSchema = z.discriminatedUnion('action', [
-  // 'See the new price' and then 'Change the date to …': the engine prices the new day before anything changes.
+  // The engine prices the new day before anything changes.
   z.object({ action: z.literal('date'), moveDate: date, website: honeypotField }),
   z.object({ action: z.literal('date-confirm'), moveDate: date, website: honeypotField }),
   z.object({
@@ -42,14 +37,11 @@ export const manageSchema = z.discriminatedUnion('action', [
     items: notes('the item list'),
     website: honeypotField,
   }),
-  // 'Request this booking': at once while the estimate holds; after 28 days the page shows the price worked out again,
-  // and 'book-confirm' sends the request at that price.
+  // After 28 days the estimate has expired: the page shows the price worked out again and 'book-confirm' books at it.
   z.object({ action: z.literal('book'), website: honeypotField }),
   z.object({ action: z.literal('book-confirm'), website: honeypotField }),
-  // 'Cancel this move' asks first; 'Yes, cancel my move' cancels.
   z.object({ action: z.literal('cancel'), website: honeypotField }),
   z.object({ action: z.literal('cancel-confirm'), website: honeypotField }),
-  // After a booked move's date: stars and words, published once a staff link approves them (issue 19, item 6).
   z.object({
     action: z.literal('review'),
     rating: z.enum(['1', '2', '3', '4', '5'], 'Please choose a rating from 1 to 5 stars.'),
@@ -66,12 +58,9 @@ export const manageSchema = z.discriminatedUnion('action', [
 
 export type ManageForm = z.infer<typeof manageSchema>;
 
-/** The staff's note to the customer. */
 export const STAFF_NOTE_LIMIT = 1000;
 
-/** The staff link's page: confirm or decline the booking request, with a note for the customer. */
 export const staffSchema = z.object({
-  // A booking request's link confirms or declines; a review's publishes or withholds.
   action: z.enum(['confirm', 'decline', 'publish', 'withhold'], 'Please choose one of the buttons.'),
   note: z._default(
     z

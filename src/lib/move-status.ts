@@ -1,12 +1,4 @@
-/**
- * A quote's life after it is sent (issue 19, item 3), as one state machine: which status each action leads to, and
- * why an action is refused. The Worker asks it before every change (functions/lib/quote/manage.ts), the manage page
- * shows only what it allows, and tests/unit/move-status.test.ts walks every transition and refusal.
- *
- *   quoted ──ask to book──► booking_requested ──staff confirm──► booked
- *     ▲  │                        │  └──staff decline──► declined ──change date──► quoted
- *     └──┴─ change date           └─── cancel (from any status but cancelled, before the move date) ──► cancelled
- */
+/** A quote's life after it is sent, as one state machine the Worker and the manage page both ask (issue 19, item 3). */
 import { site } from '../site.config';
 import { formatLongDate } from './dates';
 import { moveDateProblem } from './move-date';
@@ -14,7 +6,6 @@ import { moveDateProblem } from './move-date';
 export const MOVE_STATUSES = ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled'] as const;
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
 
-/** What a customer (or, for confirm and decline, our staff) can do to a quote. */
 export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline' | 'review';
 
 export const STATUS_LABELS: Record<MoveStatus, string> = {
@@ -25,7 +16,6 @@ export const STATUS_LABELS: Record<MoveStatus, string> = {
   cancelled: 'Cancelled',
 };
 
-/** What each status means for the customer, in a sentence. */
 export const STATUS_TEXT: Record<MoveStatus, string> = {
   quoted: 'This is an estimate. Nothing is booked until you ask to book and a mover confirms.',
   booking_requested: 'You have asked to book this move. A mover confirms within 24 hours; there is nothing to pay now.',
@@ -34,14 +24,12 @@ export const STATUS_TEXT: Record<MoveStatus, string> = {
   cancelled: 'This move is cancelled.',
 };
 
-/** The booking button's words: exactly what pressing it commits the customer to (issue 19, item 5). */
+/** Says exactly what pressing it commits the customer to (issue 19, item 5). */
 export const REQUEST_BOOKING_LABEL = 'Request this booking: no payment now; a mover confirms within 24 hours';
 
-/** The cancellation position, as the manage page and the terms state it. */
 export const CANCELLATION_RIGHTS =
   'A removal on a fixed date is a transport-of-goods service, so the 14-day cancellation period of the Consumer Contracts Regulations 2013 does not apply. Our own cancellation terms apply instead: cancel 48 hours or more before and there is nothing to pay.';
 
-/** What stops an action: the sentence the page shows. */
 export const MOVE_REFUSALS = {
   cancelled: 'This move is cancelled, so it can no longer be changed. Ask for a new quote if you are moving after all.',
   moved: 'The move date has passed, so this move can no longer be changed.',
@@ -62,19 +50,17 @@ export interface MoveFacts {
   status: MoveStatus;
   /** `YYYY-MM-DD`. */
   moveDate: string;
-  /** The quote has a price (an unpriced one waits for ours). */
   priced: boolean;
-  /** The customer has reviewed the move. */
   reviewed?: boolean;
 }
 
-/** Why `action` cannot be taken now (`today` a UK day), or null when it can. */
+/** Why `action` cannot be taken now (`today` is a UK day), or null. */
 export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string): string | null {
   const { status, moveDate } = facts;
   if (status === 'cancelled') return MOVE_REFUSALS.cancelled;
   const moved = moveDate < today;
   switch (action) {
-    // Reviews come only from real moves (issue 19, item 6): booked with us, and after the day.
+    // Reviews come only from real moves (issue 19, item 6).
     case 'review':
       if (status !== 'booked') return MOVE_REFUSALS.notBooked;
       if (!moved) return MOVE_REFUSALS.notMovedYet;
@@ -104,14 +90,12 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
   }
 }
 
-/** Why a new move date cannot be taken: the booking rule's own message, or that nothing changes. */
 export function newDateRefusal(current: string, wanted: string, today: string): string | null {
   const problem = moveDateProblem(wanted, today);
   if (problem) return problem.message;
   return wanted === current ? MOVE_REFUSALS.sameDate : null;
 }
 
-/** The status after an allowed action. */
 export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus {
   switch (action) {
     case 'change_date':
@@ -130,13 +114,11 @@ export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus 
   }
 }
 
-/** Which of the customer's actions the page offers for these facts. */
 export const customerActions = (facts: MoveFacts, today: string): MoveAction[] =>
   (['change_date', 'access', 'request_booking', 'cancel', 'review'] as const).filter(
     (action) => moveRefusal(action, facts, today) === null,
   );
 
-/** A history entry in words. */
 export type MoveEvent =
   | { kind: 'quoted' }
   | { kind: 'date_changed'; from: string; to: string; total: number | null }
@@ -144,7 +126,7 @@ export type MoveEvent =
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   | { kind: 'confirmed'; note: string }
   | { kind: 'declined'; note: string }
-  /** `shortNotice`: a booked move, less than 48 hours before: our cancellation terms' fees may apply. */
+  /** A booked move cancelled less than 48 hours before: our terms' fees may apply. */
   | { kind: 'cancelled'; shortNotice?: boolean }
   | { kind: 'reviewed'; rating: number }
   | { kind: 'review_published' }
@@ -177,7 +159,6 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
   }
 }
 
-/** What the page says once a change is made (and e-mailed), by the `done` its address carries (doneKey). */
 export const DONE_NOTICES: Readonly<Record<string, string>> = {
   date_changed: 'Your move date is changed. We have e-mailed you the new estimate.',
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
@@ -188,9 +169,8 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',
 };
 
-/** The notice a change leads to (DONE_NOTICES). */
 export const doneKey = (event: MoveEvent): string => (event.kind === 'cancelled' && event.shortNotice ? 'cancelled_late' : event.kind);
 
-/** The notice for a `done` from a page's address, or undefined for anything else (never an inherited property). */
+/** Own properties only, so `?done=constructor` finds nothing. */
 export const doneNotice = (done: string | null): string | undefined =>
   done !== null && Object.prototype.hasOwnProperty.call(DONE_NOTICES, done) ? DONE_NOTICES[done] : undefined;

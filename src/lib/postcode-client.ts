@@ -1,10 +1,4 @@
-/**
- * Client for a postcodes.io-compatible service (the real one or the local stand-in): lookups,
- * outward-code centroids and autocomplete, with a timeout and a small cache. Used by the wizard in the
- * browser and by the Worker; it only needs `fetch`. It keeps no cancel state of its own: every method
- * takes the caller's `AbortSignal` (`{ signal }`), and an aborted call rejects with the signal's reason
- * (an `AbortError`), so whoever starts a request decides when it is stale.
- */
+/** A postcodes.io-compatible client. Methods take the caller's `AbortSignal`, so whoever starts a request decides when it is stale. */
 import { withTimeLimit } from './abort';
 import { distanceInMiles } from './geo';
 import { POSTCODE_MESSAGES, compactPostcode, invalidPostcodeMessage, outwardCode, parsePostcodeInput, type RouteEnd } from './postcodes';
@@ -12,7 +6,6 @@ import { POSTCODE_MESSAGES, compactPostcode, invalidPostcodeMessage, outwardCode
 export const DEFAULT_POSTCODES_API_URL = 'https://api.postcodes.io';
 export const SUGGESTION_MIN_CHARS = 3;
 
-/** Spec section 3: the fields a lookup yields. */
 export interface PostcodeLookupResult {
   postcode: string;
   latitude: number;
@@ -29,12 +22,11 @@ export interface AddressSuggestion {
   locality?: string;
 }
 
-/** The service could not be asked (network, timeout, 5xx): the postcode itself may be fine. */
+/** The service could not be asked: the postcode itself may be fine. */
 export class PostcodeServiceError extends Error {
   override name = 'PostcodeServiceError';
 }
 
-/** The postcode is well formed but the service does not know it (nor its outward code). */
 export class PostcodeNotFoundError extends Error {
   override name = 'PostcodeNotFoundError';
   constructor(readonly end: RouteEnd) {
@@ -49,7 +41,6 @@ export class PostcodeFormatError extends Error {
   }
 }
 
-/** Lets the caller cancel a call (a newer keystroke, a newer price). */
 export interface CallOptions {
   signal?: AbortSignal | undefined;
 }
@@ -61,16 +52,13 @@ export interface PostcodeClientOptions {
 }
 
 export interface ResolvedPostcode extends PostcodeLookupResult {
-  /** Set when only the outward code was known and its centroid stands in for the postcode. */
   estimatedFromOutcode?: string;
 }
 
 export interface Route {
   from: ResolvedPostcode;
   to: ResolvedPostcode;
-  /** Unrounded miles: the pricing engine rounds. */
   distanceMiles: number;
-  /** e.g. 'Distance estimated from the SW1A area' */
   notes: string[];
 }
 
@@ -115,7 +103,7 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     return value;
   }
 
-  /** GET a path; 404 is an answer ("not found"), anything else that is not OK is a service failure. */
+  /** 404 is an answer ("not found"); anything else not OK is a service failure. */
   async function getJson(path: string, signal: AbortSignal | undefined): Promise<Found<{ result?: unknown }>> {
     const limit = withTimeLimit(timeoutMs, signal);
     try {
@@ -147,7 +135,7 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     }
   }
 
-  /** A remembered answer, or `load()`'s (remembered); a call already aborted rejects either way. */
+  /** A call already aborted rejects even on a cache hit. */
   async function cached<T>(key: string, signal: AbortSignal | undefined, load: () => Promise<Found<T>>): Promise<Found<T>> {
     signal?.throwIfAborted();
     const hit = cache.get(key);
@@ -155,7 +143,6 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     return remember(key, await load());
   }
 
-  /** GET /postcodes/{postcode}; null when the service does not know it. */
   async function lookup(postcode: string, { signal }: CallOptions = {}): Promise<PostcodeLookupResult | null> {
     const compact = compactPostcode(postcode);
     const answer = await cached(`pc:${compact}`, signal, async (): Promise<Found<PostcodeLookupResult>> => {
@@ -168,7 +155,6 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     return answer.found ? answer.value : null;
   }
 
-  /** GET /outcodes/{outcode}: the outward code's centroid. */
   async function lookupOutcode(outcode: string, { signal }: CallOptions = {}): Promise<PostcodeLookupResult | null> {
     const code = compactPostcode(outcode);
     const answer = await cached(`oc:${code}`, signal, async (): Promise<Found<PostcodeLookupResult>> => {
@@ -181,7 +167,6 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     return answer.found ? answer.value : null;
   }
 
-  /** A full postcode, or its outward code's centroid when only that is known. */
   async function resolve(postcode: string, end: RouteEnd, options: CallOptions = {}): Promise<ResolvedPostcode> {
     const exact = await lookup(postcode, options);
     if (exact) return exact;
@@ -191,7 +176,6 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     return { ...area, postcode: postcode, estimatedFromOutcode: outcode };
   }
 
-  /** Both ends of a move and the great-circle miles between them. */
   async function measureRoute(fromInput: string, toInput: string, options: CallOptions = {}): Promise<Route> {
     const from = parsePostcodeInput(fromInput).postcode;
     if (!from) throw new PostcodeFormatError('from');
@@ -204,7 +188,6 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     return { from: fromPlace, to: toPlace, distanceMiles: distanceInMiles(fromPlace, toPlace), notes };
   }
 
-  /** GET /postcodes/{partial}/autocomplete. Fewer than 3 characters: an empty list, no request. */
   async function autocomplete(partial: string, { signal }: CallOptions = {}): Promise<string[]> {
     const compact = compactPostcode(partial);
     if (compact.length < SUGGESTION_MIN_CHARS || !/^[A-Z0-9]+$/.test(compact)) return [];
@@ -217,12 +200,7 @@ export function createPostcodeClient(options: PostcodeClientOptions = {}) {
     return answer.found ? answer.value : [];
   }
 
-  /**
-   * Address suggestions for what the user typed ("12 SW1A 1A"): postcodes from autocomplete, with the
-   * building number carried over. Fallback when autocomplete has nothing: the outward code the text
-   * starts with, plus the building digit. Failures give an empty list (spec section 8), never an error;
-   * an aborted call rejects, so a stale answer can never be mistaken for "no suggestions".
-   */
+  /** Failures give an empty list (spec section 8), but an aborted call rejects, so a stale answer never reads as "no suggestions". */
   async function suggestAddresses(input: string, options: CallOptions = {}): Promise<AddressSuggestion[]> {
     const line = input.replace(/\s+/g, ' ').trim();
     if (line.length < SUGGESTION_MIN_CHARS) return [];

@@ -1,8 +1,4 @@
-/**
- * The lines of an Estimated Quote (spec section 4), worded once for every place that prints a price: the wizard's
- * card, the e-mails, the quote form without JavaScript and the confirmation page. A line appears only
- * when it adds something; the base service always does.
- */
+/** The lines of an Estimated Quote (spec section 4), worded once for every place that prints a price. */
 import { promo } from '../site.config';
 import { describeDistance } from './distance';
 import { formatPence } from './money';
@@ -27,10 +23,8 @@ export interface PriceLine {
   amount: number;
 }
 
-/** "Extra distance (12.3 miles as the crow flies)" */
 export const extraDistanceLabel = (extraMiles: number): string => `Extra distance (${describeDistance(extraMiles)})`;
 
-/** The breakdown above the total. */
 export function priceLines(pricing: PricingResult): PriceLine[] {
   const lines: PriceLine[] = [{ key: 'base', label: PRICE_LABELS.base, amount: pricing.basePrice }];
   if (pricing.extraMiles > 0) lines.push({ key: 'extra', label: extraDistanceLabel(pricing.extraMiles), amount: pricing.distanceCharge });
@@ -39,30 +33,19 @@ export function priceLines(pricing: PricingResult): PriceLine[] {
   return lines;
 }
 
-/** "Distance: 162.7 miles as the crow flies" */
 export const distanceLine = (pricing: PricingResult): string => `Distance: ${describeDistance(pricing.distance)}`;
 
-/** "Includes 25 miles at no extra charge", or nothing for a package without free miles. */
 export const freeMilesLine = (pricing: PricingResult): string | null =>
   pricing.freeMiles > 0 ? `Includes ${pricing.freeMiles} miles at no extra charge` : null;
 
-/**
- * Said wherever a quote without a price is shown (the confirmation page, the e-mails, the calendar file): the postcode
- * service was down when it was sent, so the business prices it and e-mails the price.
- */
+/** For a quote sent while the postcode service was down: the business prices it and e-mails the price. */
 export const PRICE_PENDING = {
   title: "We'll confirm your price",
   text: 'We could not check the distance between your postcodes just now, so we will work out your price and e-mail it to you within 24 hours.',
-  /** In a line of other details, such as the calendar entry's. */
   inline: 'price to be confirmed',
-  /** Where a distance would be shown. */
   distance: 'To be confirmed',
 } as const;
 
-/**
- * A code as an amount beside the estimate (which stays as it is): "£1,116.90 with FIRSTMOVE10 when you book (10% off
- * your first booking)", or a friend's code's £10 off. A quote still to be priced names the offer.
- */
 export function promoLine(code: string, totalPounds: number | null): string {
   const friend = codeOffer(code)?.kind === 'friend';
   const offer = friend ? `${referral.friendDiscount} off your first move` : promo.description;

@@ -1,7 +1,4 @@
-/**
- * The pricing engine (spec section 9), shared by the quote wizard and the Worker so both always agree.
- * It reads the package and furniture tables; it never holds a price of its own.
- */
+/** The pricing engine (spec section 9), shared by the wizard and the Worker so both always agree. */
 import { FREE_MILES, findPackage } from '../data/packages';
 import { findFurniture } from '../data/furniture';
 import { isWeekend } from './dates';
@@ -27,7 +24,6 @@ export interface PricingResult {
   /** Miles, one decimal. */
   distance: number;
   freeMiles: number;
-  /** Miles beyond the free allowance, one decimal. */
   extraMiles: number;
 }
 
@@ -35,7 +31,7 @@ export class PricingError extends Error {
   override name = 'PricingError';
 }
 
-/** The property size is not one of the packages (spec: 'Invalid property size: …', shown as it is). A PricingError like the others, told apart by its class. */
+/** The spec's message, shown as it is; told apart from other PricingErrors by its class. */
 export class UnknownPackageError extends PricingError {
   constructor(propertyId: string) {
     super(`Invalid property size: ${propertyId}`);

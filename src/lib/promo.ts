@@ -1,9 +1,4 @@
-/**
- * The promo code as an amount (issue 18): what the customer pays with it, next to an estimate that itself never
- * changes. Worked out in whole pence (integers, so no floating-point error), rounded to the penny; a half penny of
- * discount goes to the customer. Every place that names the code (the wizard's summary, the price card without
- * JavaScript, the confirmation, both e-mails) reads this.
- */
+/** The promo code as an amount beside the estimate (issue 18), worked in whole pence; a half penny of discount goes to the customer. */
 import { promo } from '../site.config';
 
 export interface PromoOffer {
@@ -14,10 +9,8 @@ export interface PromoOffer {
 export interface PromoPrice {
   code: string;
   percentOff: number;
-  /** The estimate, in pence. */
   totalPence: number;
   discountPence: number;
-  /** What is paid with the code: total less discount, in pence. */
   pricePence: number;
 }
 

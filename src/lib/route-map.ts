@@ -1,9 +1,4 @@
-/**
- * The route as a picture (issue 18): where two places fall on the prebuilt map of the UK and Ireland
- * (src/data/route-map.ts, drawn at build time with d3-geo's Mercator fitted to the map), and where the line and its
- * label go. The projection is applied here in a few lines, the same in the browser and in the Worker, so neither
- * ships d3; tests/unit/route-map.test.ts checks it against d3-geo itself.
- */
+/** The projection in a few lines, so neither the browser nor the Worker ships d3; tests/unit/route-map.test.ts checks it against d3-geo. */
 import { ROUTE_MAP } from '../data/route-map';
 import { describeDistance, formatMiles, STRAIGHT_LINE } from './distance';
 import { crossesSea } from './ferry';
@@ -25,10 +20,8 @@ export function projectOnMap({ latitude, longitude }: LatLng): MapPoint {
   return { x: round1(x), y: round1(y) };
 }
 
-/** The label's two lines: "162.7 miles" and "as the crow flies". */
 export const mapLabelLines = (miles: number): [string, string] => [`${formatMiles(miles)} miles`, STRAIGHT_LINE];
 
-/** Attribute values of the map's marked parts: the two dots, the line, the label and its second line. */
 export interface RouteDrawing {
   from: { cx: string; cy: string };
   to: { cx: string; cy: string };
@@ -37,7 +30,7 @@ export interface RouteDrawing {
   'label-line': { x: string };
 }
 
-/** Half the label's width in map units (17 to 20-unit type): it never runs off the map's sides. */
+/** Map units, for 17 to 20-unit type: keeps the label off the map's sides. */
 const LABEL_HALF_WIDTH = 76;
 const LABEL_GAP = 14;
 
@@ -46,7 +39,6 @@ export function routeDrawing(from: LatLng, to: LatLng): RouteDrawing {
   const b = projectOnMap(to);
   const clamp = (value: number, low: number, high: number) => Math.min(Math.max(value, low), high);
   const mid = { x: (a.x + b.x) / 2, y: (a.y + b.y) / 2 };
-  // Above the line's middle, or below it when that would leave the map.
   const above = mid.y - LABEL_GAP - 40 > 4;
   const x = round1(clamp(mid.x, LABEL_HALF_WIDTH, ROUTE_MAP.width - LABEL_HALF_WIDTH));
   const y = round1(above ? mid.y - LABEL_GAP - 20 : Math.min(mid.y + LABEL_GAP + 20, ROUTE_MAP.height - 26));
@@ -60,16 +52,13 @@ export function routeDrawing(from: LatLng, to: LatLng): RouteDrawing {
   };
 }
 
-/** The map's text alternative: "Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to …". */
 export function routeMapDescription(from: string, to: string, miles: number): string {
   return `Map of the UK and Ireland: a straight line from ${from} to ${to}, ${describeDistance(miles)}.`;
 }
 
-/** A place as the map's legend and text alternative name it: "SW1A 1AA, Westminster". */
 export const mapPlaceName = (place: { postcode: string; district?: string | undefined }): string =>
   place.district ? `${place.postcode}, ${place.district}` : place.postcode;
 
-/** Everything the map shows for a route, worded once for the wizard and the confirmation page. */
 export function routeMapView(
   from: LatLng & { postcode: string; district?: string },
   to: LatLng & { postcode: string; district?: string },
@@ -87,7 +76,6 @@ export function routeMapView(
   };
 }
 
-/** The template's placeholders: the Worker writes the real values over them. */
 export const EMPTY_DRAWING: RouteDrawing = {
   from: { cx: '0', cy: '0' },
   to: { cx: '0', cy: '0' },

@@ -1,13 +1,4 @@
-/**
- * The article body markup of the spec, on top of plain Markdown (a hast plugin for Sätteri, Astro 7's
- * Markdown/MDX processor; it plays the role a rehype plugin plays in unified):
- *   - headings stay as written: the build refuses a `#` heading (the page owns the only <h1>) and a skipped
- *     level (src/content/checks/body.ts), so the outline is already valid for screen readers.
- *   - a list whose every item opens with bold text (`- **Lead-in:** text`) is a "lead list": the
- *     bold part is styled as the item's lead-in.
- *   - a paragraph wholly wrapped in `**...**` is a highlighted callout (role=note), without the bold.
- *   - everything else is left alone: paragraphs stay paragraphs.
- */
+/** A list whose items all open with bold text is a "lead list"; a paragraph wholly in `**...**` is a callout (role=note). */
 import { defineHastPlugin } from 'satteri';
 import type { Element, ElementContent } from 'hast';
 
@@ -20,7 +11,7 @@ const meaningful = (children: readonly ElementContent[]) => children.filter((chi
 const isElement = (node: ElementContent | undefined, tagName?: string): node is Element =>
   node?.type === 'element' && (tagName === undefined || node.tagName === tagName);
 
-/** The <strong> an item opens with, looking inside the <p> of a loose list. */
+/** Looks inside the <p> of a loose list too. */
 function leadIn(item: Element): Element | undefined {
   const [first] = meaningful(item.children);
   if (first?.type !== 'element') return undefined;

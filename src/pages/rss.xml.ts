@@ -1,8 +1,4 @@
-/**
- * The articles feed (RSS 2.0), newest first, published articles only. Each item names its author (Dublin Core's
- * creator: RSS's own <author> must be an e-mail address) and carries the article's share image (Media RSS).
- * Linked from the head of the list and article pages.
- */
+// Authors are Dublin Core's creator, as RSS's own <author> must be an e-mail address; images are Media RSS.
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getImage } from 'astro:assets';

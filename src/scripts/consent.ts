@@ -1,8 +1,4 @@
-/**
- * The cookie consent record (spec: browser storage key `cookie-consent`), and a nanostore that any optional
- * script can subscribe to, so nothing optional runs before the visitor has said yes.
- * No trackers are loaded today: enabling a category only logs that it would start.
- */
+/** A nanostore optional scripts wait on. No trackers are loaded today: enabling a category only logs that it would start. */
 import { atom } from 'nanostores';
 
 import { CONSENT_KEY, consentRecord, readStoredConsent, type ConsentChoices, type ConsentRecord } from './consent-record';
@@ -21,7 +17,6 @@ export {
 } from './consent-record';
 export type { ConsentChoices, ConsentRecord, CookieCategoryId, OptionalCategory } from './consent-record';
 
-/** The consent in force; null until the visitor chooses. */
 export const $consent = atom<ConsentRecord | null>(typeof localStorage === 'undefined' ? null : readStoredConsent());
 
 export function saveConsent(choices: ConsentChoices, now = new Date()): ConsentRecord {
@@ -40,7 +35,6 @@ export function saveConsent(choices: ConsentChoices, now = new Date()): ConsentR
   return record;
 }
 
-/** Runs `start` once the visitor has allowed `category` (now or later). Returns an unsubscribe function. */
 export function whenAllowed(category: OptionalCategory, start: () => void): () => void {
   let started = false;
   return $consent.subscribe((record) => {

@@ -1,30 +1,16 @@
-/**
- * The cookie banner without a framework, and without a byte of it in the page (issue 20): the on-demand loader
- * (OnDemandIslands.astro) fetches this module and its stylesheet, both cached for a year, only when no valid choice
- * is stored; a returning visitor never downloads the banner at all. It draws the banner into its host (right after
- * the skip link, so it comes early in the tab order), hidden, shows it 1 second after load and makes Accept All,
- * Reject All and the X work at once. They write the same record through the same consent module and nanostore as
- * the preferences dialog, which loads (with React) only when someone presses Manage Preferences or Cookie settings
- * (`data-cookie-settings`, like the footer's); a choice saved there hides the banner too.
- */
+/** The cookie banner, fetched only when no valid choice is stored, so a returning visitor never downloads it (issue 20). */
 // An own copy (src/build/own-copy-plugin.mjs): a chunk of its own would be one more file on a first visit.
 import { CLOSE_BUTTON_CLASS } from 'own-copy:~/islands/shared/close-button-class';
 import { $consent, ALL_OPTIONAL, NO_OPTIONAL, saveConsent } from './consent';
 
-/** Spec: the banner appears 1 second after the page loads when no choice is stored. */
 export const BANNER_DELAY_MS = 1000;
 
-/** The banner controls' `data-consent` values. */
 export const BANNER_ACTION = { accept: 'accept', reject: 'reject', dismiss: 'dismiss' } as const;
 
 /** Reject All and Accept All look exactly alike: refusing is as easy as agreeing. */
 const CHOICE = 'btn-primary px-2 py-1 text-sm leading-tight sm:px-5 sm:py-2.5 sm:text-base';
 
-/**
- * Compact on a phone (under a quarter of a 390 x 844 screen): two short text blocks and one row of buttons. Short
- * sentences, each its own small block: the banner arrives a second after load and must never be the largest text on
- * the page (it would become the page's LCP element).
- */
+/** Short sentences in small blocks: arriving a second after load, the banner must never become the page's LCP element. */
 const BANNER_HTML = `<section hidden aria-labelledby="cookie-banner-title" aria-describedby="cookie-banner-text" class="fixed inset-x-0 bottom-0 z-50 p-2 sm:p-4" data-cookie-banner>
 <div class="relative mx-auto max-w-4xl rounded-2xl border border-line bg-white p-4 shadow-2xl sm:p-6 sm:pr-14">
 <h2 id="cookie-banner-title" class="pr-10 text-base sm:text-lg">We use cookies</h2>
@@ -43,10 +29,7 @@ const BANNER_HTML = `<section hidden aria-labelledby="cookie-banner-title" aria-
 
 const isShown = (element: HTMLElement) => element.isConnected && element.getClientRects().length > 0;
 
-/**
- * Draws the banner into `host`, wires it and shows it `BANNER_DELAY_MS` after `loadedAt` (a `performance.now()`
- * time: the loader asks for it when the page has loaded). Marks the banner `data-mounted` once its buttons work.
- */
+/** `loadedAt` is a `performance.now()` time; `data-mounted` marks the banner once its buttons work. */
 export function mount(host: HTMLElement, loadedAt: number): void {
   host.innerHTML = BANNER_HTML;
   const banner = host.firstElementChild as HTMLElement;
@@ -73,7 +56,6 @@ export function mount(host: HTMLElement, loadedAt: number): void {
     // The X hides without saving: the banner returns on the next page load.
     else if (action === BANNER_ACTION.dismiss) hide();
   });
-  // Any saved choice hides the banner: its own buttons' and the preferences dialog's.
   const stop = $consent.listen((record) => {
     if (record) hide();
   });

@@ -1,10 +1,4 @@
-/**
- * The Help Centre's search as the reader types (src/components/faq/FaqSearch.astro loads this when the box first
- * takes focus): it hides the questions that do not match and the categories left empty, and says so, in the page's
- * own markup, as the Worker does for the form sent without JavaScript. A topic chosen during a search shows every
- * question again, as its link does without JavaScript. One question open at a time is the questions' own
- * (`<details name>`), with or without this.
- */
+/** The Help Centre's search as the reader types, in the page's own markup, as the Worker does for the form sent without JavaScript. */
 import { faqMatches, faqNeedle, faqStatus } from '~/lib/faq-search';
 
 export function enhanceFaqSearch(input: HTMLInputElement): void {
@@ -34,7 +28,7 @@ export function enhanceFaqSearch(input: HTMLInputElement): void {
   };
 
   input.addEventListener('input', apply);
-  // Before the browser follows the link to its category: the category must be there.
+  // Clear before the browser follows the topic's link, so its category is there.
   document.addEventListener('click', (event) => {
     if (!(event.target as Element | null)?.closest('[data-faq-topic]') || !input.value) return;
     input.value = '';

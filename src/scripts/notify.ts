@@ -1,16 +1,6 @@
-/**
- * Notifications shared by islands and plain scripts: one visible at a time, top-right,
- * announced through the live region that PageLayout renders (so screen readers hear it even
- * when the first notification arrives with the region). No framework: it runs anywhere.
- * Their styles are a sheet of their own (the region's `data-css`, src/build/page-css-integration.mjs), loaded with
- * the first notification, so no page carries them (issue 20).
- */
+/** Notifications, one at a time. Their styles load with the first one, so no page carries them (issue 20). */
 
-/**
- * Where notifications sit: top-right as the spec says, but below the sticky header (h-16) rather than over it, so
- * Get Quote, Call Me Back and Menu stay reachable while one is showing (issue 14). Full width less the margins on a
- * phone. NotificationHandoff.astro renders the region with this class.
- */
+/** Below the sticky header rather than over it, so Get Quote, Call Me Back and Menu stay reachable (issue 14). */
 export const REGION_CLASS = 'pointer-events-none fixed top-[4.75rem] right-4 left-4 z-[70] flex flex-col items-end sm:left-auto';
 
 export type NoticeVariant = 'default' | 'success' | 'error';
@@ -21,7 +11,7 @@ export interface Notice {
   variant?: NoticeVariant;
 }
 
-/** Spec section 9: default 4000 ms, success 3000 ms, error 4000 ms. */
+/** Milliseconds (spec section 9). */
 export const NOTICE_DURATION: Record<NoticeVariant, number> = { default: 4000, success: 3000, error: 4000 };
 
 import { HANDOFF_KEY } from './notice-key';
@@ -60,12 +50,10 @@ export function dismiss(): void {
   current = undefined;
 }
 
-/** Shows a notification, replacing any that is visible. Returns its element (in the page once its styles are). */
 export function notify(notice: Notice): HTMLElement {
   const variant = notice.variant ?? 'default';
   dismiss();
   const host = region();
-  // Errors interrupt; everything else waits for the reader to finish.
   host.setAttribute('aria-live', variant === 'error' ? 'assertive' : 'polite');
   host.setAttribute('role', variant === 'error' ? 'alert' : 'status');
 
@@ -109,7 +97,6 @@ export function notify(notice: Notice): HTMLElement {
   el.addEventListener('focusin', pause);
   el.addEventListener('focusout', start);
   current = entry;
-  // Shown once its styles are there (at once after the first time), unless another has replaced it meanwhile.
   const href = host.dataset.css;
   styles ??= href ? loadStylesheet(href) : Promise.resolve();
   void styles.then(() => {
@@ -120,7 +107,6 @@ export function notify(notice: Notice): HTMLElement {
   return el;
 }
 
-/** Keeps a notice for the next page load, for flows that end in a navigation. */
 export function handOff(notice: Notice): void {
   try {
     sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(notice));
@@ -129,7 +115,6 @@ export function handOff(notice: Notice): void {
   }
 }
 
-/** Shows (once) a notice handed over by the previous page. */
 export function showHandedOff(): void {
   let raw: string | null = null;
   try {
@@ -143,6 +128,6 @@ export function showHandedOff(): void {
     const notice = JSON.parse(raw) as Notice;
     if (typeof notice?.title === 'string') notify(notice);
   } catch {
-    // A malformed entry is dropped silently: nothing to show.
+    // Malformed: nothing to show.
   }
 }

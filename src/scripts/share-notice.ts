@@ -1,7 +1,4 @@
-/**
- * What the article's Share button says once it has copied the link (src/components/articles/ShareButton.astro): loaded
- * only then, with the notifications, so the page carries just the few bytes that start the copy inside the click.
- */
+/** Loaded only once the Share button has copied the link, so the page carries just the bytes that start the copy inside the click. */
 import { notify } from './notify';
 
 export async function confirmCopy(url: string, copied: Promise<boolean> | undefined): Promise<void> {

@@ -1,7 +1,4 @@
-/**
- * Adds a stylesheet to the page; resolves when it has loaded, or failed (what it styles then works unstyled rather
- * than not at all). Used by the on-demand loader and the notifications for their own sheets.
- */
+/** Resolves on load or on error: what it styles then works unstyled rather than not at all. */
 export function loadStylesheet(href: string): Promise<unknown> {
   const link = document.createElement('link');
   link.rel = 'stylesheet';

@@ -1,9 +1,8 @@
 #!/usr/bin/env node
-// A stand-in for the two GitHub addresses the article editor's sign-in calls (Keystatic's handler in
-// functions/editor.ts, sent here by GITHUB_STAND_IN_URL in the test environment only), answering as GitHub does:
+// A stand-in for the GitHub addresses the article editor's sign-in calls (functions/editor.ts, sent here by
+// GITHUB_STAND_IN_URL in tests only). Like GitHub, a wrong code or refresh token answers 200 { error }.
 //   POST   /login/oauth/access_token?client_id&client_secret&code            a user token for a sign-in code
-//   POST   /login/oauth/access_token?client_id&client_secret&grant_type=refresh_token&refresh_token
-//          a new token for a refresh token it issued; a wrong code or refresh token answers 200 { error } like GitHub
+//   POST   /login/oauth/access_token?client_id&client_secret&grant_type=refresh_token&refresh_token   a new token
 //   DELETE /applications/{client_id}/token                                   signing out: the token is revoked
 //   GET    /__requests    what it was asked, oldest first (method, path, query, whether Basic auth was sent)
 //   POST   /__codes       { "code": "…" } a code that signs in once (as GitHub's are)

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // A Resend-compatible mail catcher for offline development and tests.
-//   POST /emails          Resend's send-email call: records the e-mail with its Idempotency-Key, answers { id }.
-//                         The same key with the same body answers the first id again (as Resend does, recorded
-//                         as a replay); with a different body 409 invalid_idempotent_request.
+//   POST /emails          Resend's send-email call, answers { id }. A repeated Idempotency-Key with the same body
+//                         answers the first id (a replay, as Resend does); with a different body 409.
 //   GET  /emails          { data: [captured e-mails, oldest first] }
 //   DELETE /emails        forget everything (also POST /__reset)
 //   GET  /                a plain page to read captured e-mails

@@ -5,8 +5,7 @@
 //   GET /outcodes/{outcode}                 -> { status: 200, result: {...centroid} } | 404
 // Switches for error-path tests (or env POSTCODES_STANDIN_MODE=fail|slow, POSTCODES_STANDIN_DELAY_MS):
 //   POST /__control { "mode": "ok" | "fail" | "slow", "delayMs": 3000, "failMatch": "CF10" }   GET /__control shows the state
-//   (with failMatch, fail and slow apply only to paths holding that text, compacted and upper-cased, so
-//   parallel browser tests using other postcodes are unaffected)
+//   (failMatch limits fail and slow to paths holding that text, so parallel tests with other postcodes are unaffected)
 // Port: --port N, env POSTCODES_STANDIN_PORT, default 8790.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';

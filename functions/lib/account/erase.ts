@@ -1,9 +1,4 @@
-/**
- * "Delete my data" (UK GDPR's right to erasure): every quote and contact message of an address, their view and staff
- * tokens, history, reviews and e-mails, its sign-in links, sessions and referral code, in one batch; then one e-mail confirms it through the outbox. Call-back
- * requests hold no address, so the e-mail says how to ask about them. Reference numbers stay claimed (they hold nothing
- * personal and must never be issued twice).
- */
+/** UK GDPR's right to erasure. Reference numbers stay claimed: they hold nothing personal and must never be issued twice. */
 import { generateReference } from '../../../src/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';

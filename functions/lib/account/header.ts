@@ -1,9 +1,4 @@
-/**
- * The header's "Sign in" reads "Your moves" (to /account) once a session cookie is present. Every page stays
- * prebuilt and identical for everyone else: the Worker, which sees every page first, rewrites the link only for a
- * request that carries the cookie (its presence only, no D1; /account itself checks the session), and marks that
- * answer private. Nothing is added to any page.
- */
+/** Only a request with a session cookie gets "Your moves" and a private answer, so pages stay cacheable for everyone else. */
 import { ACCOUNT_PATHS, YOUR_MOVES_LINK } from '../../../src/lib/account';
 import { hasSessionCookie } from './cookie';
 

@@ -1,15 +1,10 @@
-/**
- * A customer's referral code and what it has earned (issue 19, item 7). The code is made the first time its address
- * is shown one, and kept; the figures are counted from the quotes that carry it, by the referral page's terms: a
- * friend's move earns its credit once a mover has confirmed it and its date has passed.
- */
+/** Referral codes (issue 19, item 7). By the referral page's terms a friend's move earns credit once booked and its date has passed. */
 import { londonToday } from '../../../src/lib/dates';
 import { referral } from '../../../src/data/referral';
 import { codeOffer, newReferralCode, REFERRAL_MESSAGES } from '../../../src/lib/referral';
 import { isUniqueViolation } from '../d1';
 import { accountEmail } from './tokens';
 
-/** The address's code, made now if it has none. */
 export async function referralCodeFor(db: D1Database, email: string, now = new Date()): Promise<string> {
   const address = accountEmail(email);
   const select = db.prepare('SELECT code FROM referral_codes WHERE email = ?').bind(address);
@@ -31,17 +26,14 @@ export async function referralCodeFor(db: D1Database, email: string, now = new D
   }
 }
 
-/** The address a referral code belongs to, or null for a code nobody has. */
 export const referralOwner = (db: D1Database, code: string): Promise<string | null> =>
   db.prepare('SELECT email FROM referral_codes WHERE code = ?').bind(code).first<string>('email');
 
 export interface ReferralFigures {
-  /** Friends' moves confirmed and done. */
   successful: number;
-  /** Friends' quotes still on their way (not cancelled, declined or done). */
   onTheWay: number;
   earnedPounds: number;
-  /** What can be spent: all of it, until bookings can spend credit. */
+  /** All of it, until bookings can spend credit. */
   balancePounds: number;
 }
 
@@ -61,7 +53,7 @@ export async function referralFigures(db: D1Database, code: string, now = new Da
   return { successful, onTheWay: counts?.on_the_way ?? 0, earnedPounds, balancePounds: earnedPounds };
 }
 
-/** Why a quote cannot carry this code (someone else's referral code only), or null when it can. */
+/** Why a quote cannot carry this code (only someone else's referral code may be used), or null. */
 export async function referralProblem(db: D1Database, promoCode: string | undefined, quoteEmail: string): Promise<string | null> {
   const offer = promoCode ? codeOffer(promoCode) : null;
   if (!offer || offer.kind !== 'friend' || !offer.referral) return null;

@@ -1,8 +1,4 @@
-/**
- * Sending a sign-in link. It runs after the answer has gone (waitUntil), so a known and an unknown address get the
- * same page at the same speed; only an address with quotes gets a link, stored (its hash) with its outbox row in one
- * batch before the e-mail goes. Each address may ask a few times a minute; more asks are dropped without a word.
- */
+/** Runs after the answer has gone (waitUntil), so a known and an unknown address get the same page at the same speed. */
 import { generateReference } from '../../../src/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';

@@ -1,20 +1,14 @@
-/**
- * Sign-in links and sessions (issue 19). Each is a random token of 192 bits; D1 keeps only its SHA-256 hash, so a
- * copy of the database opens nothing. A link is single use and lives 15 minutes; a session lives 30 days and is
- * deleted to sign a device out (or every device). Addresses are compared lower-cased.
- */
+/** Sign-in links and sessions (issue 19): D1 keeps only each 192-bit token's SHA-256 hash, so a copy of the database opens nothing. */
 import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
 import { sha256Hex } from '../hash';
 import { randomViewToken } from '../view-token';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-/** The address as an account knows it. */
 export const accountEmail = (email: string) => email.trim().toLowerCase();
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
-/** A new sign-in link's token and the statement storing its hash (run in the batch with its e-mail). */
 export async function newSignInLink(db: D1Database, email: string, now: Date): Promise<{ token: string; insert: D1PreparedStatement }> {
   const token = randomViewToken();
   const insert = db
@@ -25,10 +19,7 @@ export async function newSignInLink(db: D1Database, email: string, now: Date): P
 
 export const signInUrl = (siteUrl: string, token: string) => `${siteUrl}${ACCOUNT_PATHS.verify}?${new URLSearchParams({ t: token })}`;
 
-/**
- * Uses a link: the address it signs in, or null when it is malformed, unknown, used or expired (all alike). One
- * UPDATE marks it used and reads it back, so two requests with the same link cannot both win.
- */
+/** Null for a malformed, unknown, used or expired link alike. One UPDATE marks and reads it, so two requests cannot both win. */
 export async function useSignInLink(db: D1Database, token: string | undefined, now: Date): Promise<string | null> {
   const hash = await sha256Hex(token && TOKEN_PATTERN.test(token) ? token : 'not-a-token');
   if (!token || !TOKEN_PATTERN.test(token)) return null;
@@ -39,7 +30,7 @@ export async function useSignInLink(db: D1Database, token: string | undefined, n
   return row?.email ?? null;
 }
 
-/** A new session for an address: the cookie's value (never stored) and when it ends. */
+/** The token is the cookie's value and is never stored. */
 export async function startSession(db: D1Database, email: string, now: Date): Promise<{ token: string; expires: Date }> {
   const token = randomViewToken();
   const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
@@ -50,7 +41,6 @@ export async function startSession(db: D1Database, email: string, now: Date): Pr
   return { token, expires };
 }
 
-/** The address a session cookie's value stands for, or null. */
 export async function sessionEmail(db: D1Database, token: string | undefined, now: Date): Promise<string | null> {
   if (!token || !TOKEN_PATTERN.test(token)) return null;
   const row = await db
@@ -60,7 +50,6 @@ export async function sessionEmail(db: D1Database, token: string | undefined, no
   return row?.email ?? null;
 }
 
-/** Signs out this device, or (`everywhere`) every session of its address. */
 export async function endSession(db: D1Database, token: string | undefined, everywhere: boolean): Promise<void> {
   if (!token || !TOKEN_PATTERN.test(token)) return;
   const hash = await sha256Hex(token);
@@ -70,7 +59,7 @@ export async function endSession(db: D1Database, token: string | undefined, ever
   await db.prepare(sql).bind(hash).run();
 }
 
-/** The cron trigger's sweep: links and sessions past their end (a used link goes when it would have expired). */
+/** A used link goes only when it would have expired. */
 export function expiredAccountRows(db: D1Database, now: Date): D1PreparedStatement[] {
   const at = now.toISOString();
   return [

@@ -1,12 +1,4 @@
-/**
- * A valid quote request, whatever carried it (the wizard's JSON, the plain form): replay the answer already given for
- * its request key (409 for the same key with another body), or price, store and e-mail a new quote. It answers a typed
- * outcome, so each caller chooses its own answer (201 JSON, or 303 to the confirmation page).
- *
- * D1 round trips for a new quote: the look-up by key, (with a friend's referral code, its owner's,) one batch storing the quote, its reference, its view token's
- * hash and its e-mails, and one batch recording how the e-mails went. The answer is made from what was stored, so a
- * replay, even of a request still being e-mailed, is the same answer with a link of its own.
- */
+/** A known request key replays (409 with another body); answers are built from what was stored, so a replay gives the same one. */
 import type { QuoteAnswer } from '../../../src/lib/api';
 import { ACCESS_KEYS, accessField, type AccessAnswers, type AccessEnd } from '../../../src/data/access';
 import { acceptLead, type Claim } from '../accept-lead';
@@ -32,7 +24,6 @@ const CONFLICT: Refusal = {
   },
 };
 
-/** The answer already given for this key (with a new link), a conflict, or null for a key never seen. */
 async function replay(c: LeadContext, key: string, bodyHash: string): Promise<QuoteOutcome | null> {
   const stored = await findQuote(c.env.DB, { idempotencyKey: key });
   if (!stored) return null;
@@ -40,7 +31,6 @@ async function replay(c: LeadContext, key: string, bodyHash: string): Promise<Qu
   return { ok: true, answer: quoteAnswer(stored, await issueViewToken(c.env.DB, stored.reference)), replayed: true };
 }
 
-/** The access answers of both ends, or null when none was given. */
 function accessOf(submission: QuoteSubmission): StoredQuote['access'] {
   const end = (which: AccessEnd): AccessAnswers =>
     Object.fromEntries(
@@ -53,7 +43,6 @@ function accessOf(submission: QuoteSubmission): StoredQuote['access'] {
   return Object.keys(access.from).length + Object.keys(access.to).length > 0 ? access : null;
 }
 
-/** The quote to store, from the submission, its price and its claimed reference. */
 function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: string, price: QuotePrice, claim: Claim): StoredQuote {
   return {
     ...claim,

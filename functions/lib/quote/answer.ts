@@ -1,7 +1,3 @@
-/**
- * The answer to a quote request (QuoteAnswer, src/lib/api.ts), made from the stored quote whenever it is given: first,
- * and for every replay of the same request. Each carries a confirmation link with a token of its own (view-token.ts).
- */
 import { packages } from '../../../src/data/packages';
 import type { QuoteAnswer } from '../../../src/lib/api';
 import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
@@ -21,7 +17,6 @@ export function quoteAnswer(quote: StoredQuote, token: string, emailSent = quote
   };
 }
 
-/** What a bot that filled the honeypot is shown: a price for what it sent when that can be priced, else the smallest move's. */
 function decoyPricing(body: Record<string, unknown>): PricingResult {
   const distanceMiles = Number((body.clientEstimate as { distance?: unknown } | undefined)?.distance ?? 0);
   try {
@@ -31,7 +26,7 @@ function decoyPricing(body: Record<string, unknown>): PricingResult {
   }
 }
 
-/** A normal-looking answer for a honeypot body; its link has the real shape and opens nothing. */
+/** Its link has the real shape and opens nothing. */
 export function decoyAnswer(body: Record<string, unknown>): QuoteAnswer {
   const reference = generateReference();
   return {

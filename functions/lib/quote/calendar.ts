@@ -1,4 +1,3 @@
-/** A stored quote's move date as an all-day calendar event (ics.ts), for the confirmation page's 'Add to calendar'. */
 import { formatMoney } from '../../../src/lib/money';
 import { PRICE_PENDING } from '../../../src/lib/price-lines';
 import { site } from '../../../src/site.config';

@@ -1,9 +1,5 @@
-/**
- * What the quote form without JavaScript shows after a post, kept in D1 for a short time (quote_form_states,
- * migrations/0005) so every post can answer with a redirect (post/redirect/get): Back and reload never ask to send
- * the form again, and the answers (contact details among them) never go into a URL. The page's address carries only
- * an unguessable id (192 random bits); D1 keeps its SHA-256, as it does a quote's view token.
- */
+// The no-JavaScript quote form's state after a post, kept briefly so every post can redirect (post/redirect/get) without
+// putting contact details into a URL. The address carries only an unguessable id; D1 keeps its SHA-256.
 import { sha256Hex } from '../hash';
 import type { FormPageState } from '../prebuilt-page';
 import { randomViewToken } from '../view-token';
@@ -13,13 +9,12 @@ export const FORM_STATE_MINUTES = 30;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-/** A page's state as stored: the form's values as posted (in order, repeated names kept) and what the page says. */
+/** `values` in posted order, repeated names kept. */
 export interface SavedFormState extends Omit<FormPageState, 'values' | 'fill'> {
   values: Array<[string, string]>;
   fill?: { text?: Record<string, string>; show?: string[]; href?: Record<string, string> };
 }
 
-/** Stores a page's state; answers the id its address carries. */
 export async function saveFormState(db: D1Database, state: SavedFormState, now = new Date()): Promise<string> {
   const id = randomViewToken();
   const expires = new Date(now.getTime() + FORM_STATE_MINUTES * 60_000);
@@ -30,7 +25,6 @@ export async function saveFormState(db: D1Database, state: SavedFormState, now =
   return id;
 }
 
-/** The state stored under `id`, or null when there is none, it has expired, or the id is not one we make. */
 export async function readFormState(db: D1Database, id: string | null, now = new Date()): Promise<SavedFormState | null> {
   if (!id || !ID_PATTERN.test(id)) return null;
   const row = await db
@@ -40,6 +34,5 @@ export async function readFormState(db: D1Database, id: string | null, now = new
   return row ? (JSON.parse(row.state) as SavedFormState) : null;
 }
 
-/** The statement deleting expired states (the cron trigger's). */
 export const deleteExpiredFormStates = (db: D1Database, now: Date) =>
   db.prepare('DELETE FROM quote_form_states WHERE expires_at < ?').bind(now.toISOString());

@@ -1,10 +1,5 @@
-/**
- * Changing a stored quote (issue 19, item 3): the state machine says whether (src/lib/move-status.ts), the engine
- * prices a new date or an expired estimate, and one D1 batch stores the change, its history entry, its two e-mails
- * and the links they carry. The change is guarded by the quote's version as read (each change adds one), and each
- * later statement runs only if the one before it changed a row, so two posts racing (a double click) change it once
- * and send one pair of e-mails. Stored before any e-mail, as every lead is.
- */
+// Changing a stored quote (issue 19, item 3). The UPDATE is guarded by the version as read and each later statement in
+// the batch runs only if the one before changed a row, so two racing posts (a double click) change it and e-mail once.
 import { addDays, londonToday } from '../../../src/lib/dates';
 import { estimateHolds } from '../../../src/lib/estimate-validity';
 import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '../../../src/lib/move-status';
@@ -27,12 +22,10 @@ export type MoveChange =
   | { action: 'confirm' | 'decline'; note: string }
   | { action: 'review'; rating: number; text: string };
 
-/** A refusal names the field it is about when it is one (the new date). */
 export type Refused = { ok: false; message: string; field?: 'moveDate' };
 
 export type Planned = { ok: true; next: StoredQuote; event: MoveEvent } | Refused;
 
-/** The engine's price for the quote on `date`, from the distance it was measured at; null for an unpriced quote. */
 export function priceFor(quote: StoredQuote, date: string): PricingResult | null {
   if (!quote.pricing || quote.distanceMiles === null) return null;
   return calculatePricing({
@@ -43,7 +36,6 @@ export function priceFor(quote: StoredQuote, date: string): PricingResult | null
   });
 }
 
-/** What the state machine needs to know of a stored quote. */
 export const moveFacts = (quote: StoredQuote) => ({
   status: quote.status,
   moveDate: quote.moveDate,
@@ -51,7 +43,6 @@ export const moveFacts = (quote: StoredQuote) => ({
   reviewed: quote.reviewed,
 });
 
-/** What the change would make of the quote, or why it cannot be made (`now` decides today and the estimate's age). */
 export function planChange(quote: StoredQuote, change: MoveChange, now: Date): Planned {
   const today = londonToday(now);
   const action: MoveAction = change.action;
@@ -90,20 +81,15 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
   }
 }
 
-/**
- * A booked move cancelled less than 48 hours before: our cancellation terms' fees may apply. Days, not hours, as a
- * move has no start time here: the day after tomorrow counts as short notice too.
- */
+/** Under 48 hours, when cancellation fees may apply. In days, as a move has no start time: the day after tomorrow counts too. */
 const isShortNotice = (quote: StoredQuote, today: string) => quote.status === 'booked' && quote.moveDate <= addDays(today, 2);
 
-/** A review as /reviews publishes it: the first name and the surname's initial. */
 export function publishedName(name: string): string {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   const initial = rest.at(-1)?.[0];
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
 
-/** The guarded UPDATE: it changes the row only if it is still at the version it was read at, and counts one more. */
 function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1PreparedStatement {
   return db
     .prepare(
@@ -124,13 +110,12 @@ function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1
     );
 }
 
-/** A history entry, stored only if the statement before it in the batch changed a row. */
 const eventInsert = (db: D1Database, reference: string, at: string, event: MoveEvent) =>
   db
     .prepare(`INSERT INTO quote_events (reference, created_at, event) ${insertValues(3, { afterChange: true })}`)
     .bind(reference, at, JSON.stringify(event));
 
-/** The review, waiting for a staff link to publish it (OR IGNORE: a second one racing the first changes nothing). */
+/** OR IGNORE: a second review racing the first changes nothing. */
 function reviewInsert(db: D1Database, quote: StoredQuote, review: { rating: number; text: string }, at: string): D1PreparedStatement {
   return db
     .prepare(
@@ -140,15 +125,12 @@ function reviewInsert(db: D1Database, quote: StoredQuote, review: { rating: numb
     .bind(quote.reference, at, quote.moveDate, review.rating, review.text, publishedName(quote.name), reviewedService(quote));
 }
 
-/** What the move was, as a review names it: the service a page started it for, else the home's size. */
 const reviewedService = (quote: StoredQuote) => quoteService(quote)?.label ?? propertyTitle(quote);
 
 export type Applied = { ok: true; quote: StoredQuote; event: MoveEvent } | Refused;
 
-/** The message when another change got there first. */
 export const CHANGED_MEANWHILE = 'This move changed while you were looking at it. Here it is as it stands now.';
 
-/** Makes the change: stored with its history and e-mails in one batch, then the e-mails sent. */
 export async function applyChange(env: Env, quote: StoredQuote, change: MoveChange, now = new Date()): Promise<Applied> {
   const planned = planChange(quote, change, now);
   if (!planned.ok) return planned;
@@ -157,7 +139,6 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   const at = now.toISOString();
   const mail = config(env).mail;
   const view = await newViewToken();
-  // A booking request's and a review's business e-mails carry a staff link to answer them.
   const purpose = event.kind === 'booking_requested' ? 'booking' : event.kind === 'reviewed' ? 'review' : null;
   const staff = purpose ? await newStaffToken(db, quote.reference, now, purpose, { afterChange: true }) : null;
   const key = `${quote.reference}:${event.kind}:${now.getTime()}`;
@@ -212,7 +193,6 @@ export interface HistoryEntry {
   event: MoveEvent;
 }
 
-/** The quote's history, oldest first, starting with the quote itself. */
 export async function moveHistory(db: D1Database, quote: StoredQuote): Promise<HistoryEntry[]> {
   const { results } = await db
     .prepare('SELECT created_at, event FROM quote_events WHERE reference = ? ORDER BY id')
@@ -231,14 +211,9 @@ export interface PendingReview {
   status: 'pending' | 'published' | 'withheld';
 }
 
-/** The quote's review, or null. */
 export const reviewOf = (db: D1Database, reference: string): Promise<PendingReview | null> =>
   db.prepare('SELECT rating, text, name, status FROM move_reviews WHERE reference = ?').bind(reference).first<PendingReview>();
 
-/**
- * A staff link's answer to a review: published on /reviews as a verified move, or withheld. Recorded in the quote's
- * history; the review's staff links are spent. False when it was already decided.
- */
 export async function decideReview(db: D1Database, reference: string, publish: boolean, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const event: MoveEvent = { kind: publish ? 'review_published' : 'review_withheld' };

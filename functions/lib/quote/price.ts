@@ -1,9 +1,4 @@
-/**
- * The price that counts: the Worker measures the route with its own postcode client and prices it with the shared
- * priceRoute() (src/lib/price-route.ts); the figures a client sends are never used. When the postcode service cannot
- * be asked, a quote being sent is kept without a price for the business to price (never lose a lead, never price a
- * distance nobody checked); anything else the route cannot be priced for is a refusal.
- */
+/** The client's figures are never used. With the postcode service down a quote is stored unpriced rather than lost or guessed. */
 import { POSTCODE_MESSAGES } from '../../../src/lib/postcodes';
 import { createPostcodeClient } from '../../../src/lib/postcode-client';
 import { priceRoute, type RouteError, type RouteInput } from '../../../src/lib/price-route';
@@ -14,19 +9,15 @@ import type { StoredQuote } from './stored-quote';
 
 const POSTCODE_TIMEOUT_MS = 4000;
 
-/** The Worker's postcode client (the service's address from config, a 4 s limit per look-up). */
 export const workerPostcodeClient = (env: Env) =>
   createPostcodeClient({ baseUrl: config(env).postcodesApiUrl, timeoutMs: POSTCODE_TIMEOUT_MS });
 
-/** What the price decides about a stored quote. */
 export type QuotePrice = Pick<StoredQuote, 'pricing' | 'verified' | 'notes' | 'distanceMiles'>;
 
-/** Not measured, not priced: the business prices it. */
 const UNPRICED: QuotePrice = { pricing: null, verified: false, notes: [], distanceMiles: null };
 
 export type PriceOutcome = { ok: true; price: QuotePrice } | { ok: false; refusal: Refusal };
 
-/** A quote's price as it will be stored, or why it cannot be stored. */
 export async function priceQuote(env: Env, route: RouteInput): Promise<PriceOutcome> {
   const priced = await priceRoute(workerPostcodeClient(env), route);
   if (priced.ok) {
@@ -40,11 +31,7 @@ export async function priceQuote(env: Env, route: RouteInput): Promise<PriceOutc
   return { ok: false, refusal: routeRefusal(priced.error) };
 }
 
-/**
- * A route the Worker could not price: a postcode the service could not place gets the spec's message on its field;
- * a service that is down (only refused where nothing is stored: 'Check my price') gets 'Could not calculate distance
- * between postcodes'.
- */
+/** A service that is down is refused only where nothing is stored ('Check my price'). */
 export function routeRefusal(error: RouteError): Refusal {
   const field = error.field === 'to' ? 'toPostcode' : 'fromPostcode';
   if (error.code === 'invalid_postcode') return validationFailed({ [field]: error.message });

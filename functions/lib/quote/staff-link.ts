@@ -1,19 +1,12 @@
-/**
- * The staff links in the business e-mails (/quote-staff?ref=…&t=…): a booking request's (confirm or decline it) and
- * a review's (publish it or not), each its own token, good only for that one answer about that quote, and only once.
- * D1 keeps the SHA-256 hash (quote_staff_tokens); the token is written into the e-mail as it is sent
- * (email-draft.ts), a new one for each later attempt, like a view link.
- */
+/** The staff links in the business e-mails: each token is good for one answer about one quote, once. D1 keeps only its hash. */
 import { PAGE_PATHS, quoteLink } from '../../../src/lib/api';
 import { insertValues } from '../d1';
 import { escapeHtml } from '../escape';
 import { sha256Hex } from '../hash';
 import { matchesStoredToken, newViewToken } from '../view-token';
 
-/** What a staff link answers. */
 export type StaffPurpose = 'booking' | 'review';
 
-/** A new staff token and the statement storing its hash (`afterChange`: only if the statement before it changed a row). */
 export async function newStaffToken(
   db: D1Database,
   reference: string,
@@ -28,10 +21,8 @@ export async function newStaffToken(
   return { token, insert };
 }
 
-/** A staff link is for answering soon: after this long it opens nothing. */
 export const STAFF_LINK_DAYS = 14;
 
-/** What an unused, unexpired staff link of the quote is for, or null (compared in constant time, as view tokens are). */
 export async function staffLinkPurpose(
   db: D1Database,
   reference: string | null,
@@ -52,10 +43,6 @@ export async function staffLinkPurpose(
   return purposes.get(await sha256Hex(token)) ?? null;
 }
 
-/**
- * Every staff link of the quote for `purpose` is spent once it is answered, whichever link answered it. `afterChange`:
- * only if the statement before it in the batch changed a row (quote/manage.ts).
- */
 export const spendStaffLinks = (
   db: D1Database,
   reference: string,
@@ -69,7 +56,6 @@ export const spendStaffLinks = (
     )
     .bind(now.toISOString(), reference, purpose);
 
-/** The staff link as the business e-mail carries it, for its text and (escaped) for its HTML. */
 export function staffEmailLink(siteUrl: string, reference: string, token: string): { html: string; text: string } {
   const url = `${siteUrl}${quoteLink(PAGE_PATHS.staff, reference, token)}`;
   return { html: escapeHtml(url), text: url };

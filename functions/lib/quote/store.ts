@@ -1,7 +1,4 @@
-/**
- * quote_requests, the table behind StoredQuote: the row type, the one INSERT, and the SELECTs by reference or key and by address (with the customer
- * e-mail's status from the outbox). Columns are named once, in `toRow`.
- */
+/** quote_requests, the table behind StoredQuote. Columns are named once, in `toRow`. */
 import { findService } from '../../../src/data/services';
 import type { PricingResult } from '../../../src/lib/pricing';
 import type { OutboxStatus } from '../outbox';
@@ -10,7 +7,6 @@ import type { MoveNotes, StoredQuote } from './stored-quote';
 
 type SqlValue = string | number | null;
 
-/** A quote_requests row as written (migrations/0004_unpriced_quotes.sql, 0005_quote_service_and_form_states.sql). */
 interface QuoteRow {
   reference: string;
   idempotency_key: string;
@@ -22,13 +18,11 @@ interface QuoteRow {
   phone: string;
   service: string | null;
   property_id: string;
-  /** JSON array of furniture ids. */
   furniture_ids: string;
   from_postcode: string;
   to_postcode: string;
   from_address: string | null;
   to_address: string | null;
-  /** JSON {from, to} of access answers, or NULL. */
   access: string | null;
   move_date: string;
   additional_info: string | null;
@@ -36,20 +30,16 @@ interface QuoteRow {
   client_total: number | null;
   client_distance: number | null;
   verified: 0 | 1;
-  /** JSON array. */
   distance_notes: string;
   distance_miles: number | null;
   total: number | null;
-  /** JSON: the engine's result. */
   pricing: string | null;
   status: MoveStatus;
   priced_at: string | null;
-  /** JSON MoveNotes, or NULL. */
   move_notes: string | null;
   version: number;
 }
 
-/** A row as the SELECTs read it: with its first customer e-mail's status and whether the move was reviewed. */
 type ReadRow = QuoteRow & { customer_status: OutboxStatus | null; reviewed: 0 | 1 };
 
 function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
@@ -123,12 +113,11 @@ function fromRow(row: ReadRow): StoredQuote {
   };
 }
 
-/** A quote with its first customer e-mail's status (the quote's own, not a later change's: record_type 'quote'). */
+/** record_type 'quote': the quote's own first customer e-mail, not a later change's. */
 const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type = 'quote' AND o.kind = 'customer') AS customer_status,
   EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed
   FROM quote_requests q`;
 
-/** The statement storing a new quote (run in its lead's batch: lib/accept-lead.ts). */
 export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedStatement {
   const row = toRow(quote);
   const columns = Object.keys(row);
@@ -137,14 +126,12 @@ export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedState
     .bind(...Object.values(row));
 }
 
-/** A stored quote by its reference or by the request key it was sent with; null when there is none. */
 export async function findQuote(db: D1Database, by: { reference: string } | { idempotencyKey: string }): Promise<StoredQuote | null> {
   const [column, value] = 'reference' in by ? ['reference', by.reference] : ['idempotency_key', by.idempotencyKey];
   const row = await db.prepare(`${SELECT_QUOTES} WHERE q.${column} = ?`).bind(value).first<ReadRow>();
   return row ? fromRow(row) : null;
 }
 
-/** Every stored quote made with an address (compared lower-cased), newest first: /account lists them. */
 export async function quotesFor(db: D1Database, email: string, limit = 200): Promise<StoredQuote[]> {
   const { results } = await db
     .prepare(`${SELECT_QUOTES} WHERE lower(q.email) = ? ORDER BY q.created_at DESC, q.id DESC LIMIT ?`)

@@ -1,8 +1,4 @@
-/**
- * The rules for an article's body (the MDX below the frontmatter). Articles are plain Markdown: anything MDX would
- * run as code, anything that could restyle the page or embed another site, and links that would let a reader
- * down are refused, each with the line it is on and what to write instead.
- */
+/** Body rules: code, restyling, embeds and links that let a reader down are refused, each with its line and what to write instead. */
 import { satteriHeadingIdsPlugin } from '@astrojs/markdown-satteri';
 import { mdxToJs, mdxToMdast, type Data } from 'satteri';
 import { articleMarkup } from '../../markdown/article-markup.ts';
@@ -10,7 +6,6 @@ import { checkLinkUrl, type LinkSource, type PageAnchorLink } from './links.ts';
 import type { ArticleProblem } from './problems.ts';
 import type { SiteIndex } from './site-index.ts';
 
-/** The mdast shapes the rules read (satteri's tree is unist-compatible). */
 export interface MdNode {
   type: string;
   children?: MdNode[];
@@ -73,7 +68,6 @@ export interface BodyResult {
   problems: ArticleProblem[];
   /** Links to anchors of our other pages: confirmed against the built pages after the build. */
   pageAnchorLinks: Array<PageAnchorLink & { line?: number | undefined; column?: number | undefined }>;
-  /** Local images the body shows (./x.png), with where they are named. */
   images: Array<{ url: string; line?: number | undefined; column?: number | undefined }>;
 }
 
@@ -81,7 +75,6 @@ export interface ParsedBody {
   tree?: MdNode;
   /** The MDX could not be parsed or compiled: the one problem there is. */
   syntax?: { line?: number | undefined; column?: number | undefined; message: string };
-  /** The ids the build gives the headings, in order. */
   anchors: Set<string>;
 }
 
@@ -103,7 +96,6 @@ export function parseBody(source: string): ParsedBody {
   }
 }
 
-/** MDX's parse errors ("3:16: Unexpected closing tag…") as a sentence with the line. */
 export function syntaxProblem(raw: string): { line?: number; column?: number; message: string } {
   const at = /^(\d+):(\d+)(?:-\d+:\d+)?:\s*/.exec(raw);
   const place = at ? { line: Number(at[1]), column: Number(at[2]) } : {};
@@ -123,7 +115,6 @@ export function syntaxProblem(raw: string): { line?: number; column?: number; me
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
-/** Every body rule over a parsed article. */
 export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, site: SiteIndex, options: { draft: boolean }): BodyResult {
   const result: BodyResult = { problems: [], pageAnchorLinks: [], images: [] };
   if (!parsed.tree) {

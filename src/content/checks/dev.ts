@@ -1,7 +1,4 @@
-/**
- * `npm run dev`: the same checks as the build, shown in the browser. getArticles() calls this on every page that
- * lists or shows articles; the result is cached until a file in the articles folder (or the site's pages) changes.
- */
+/** `npm run dev`: the build's checks shown in the browser, cached until a file in the articles folder, pages or public/ changes. */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { checkArticles, formatProblems, problemsSummary, sortProblems, ARTICLES_DIR } from './index.ts';
@@ -20,10 +17,7 @@ function fingerprint(root: string): string {
   return parts.join('|');
 }
 
-/**
- * Throws the articles' problems as one error the dev overlay shows: every problem in its message, the first one's
- * file and line as its location (so the overlay shows that line of the file).
- */
+/** The first problem's file and line become the error's location, so the dev overlay shows that line. */
 export async function assertArticlesAreValid(root = process.cwd()): Promise<void> {
   const absolute = resolve(root);
   const print = fingerprint(absolute);

@@ -1,8 +1,4 @@
-/**
- * What may be in src/content/articles: one .mdx file per article, named as its address, and images. Anything
- * else would be silently left out of the site (a .md file, a _name.mdx, a file in a sub-folder) or would clash
- * with another article, so it is refused with the fix.
- */
+/** Anything in the articles folder that would silently be left out of the site, or clash with another article, is refused with the fix. */
 import { IMAGE_EXTENSIONS } from './images.ts';
 import type { ArticleProblem } from './problems.ts';
 
@@ -10,7 +6,6 @@ import type { ArticleProblem } from './problems.ts';
 export const RESERVED_IDS = new Set(['page', 'search']);
 const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The address an editor probably meant: lower case, words joined by single hyphens. */
 export function suggestedId(name: string): string {
   return name
     .normalize('NFKD')
@@ -21,10 +16,7 @@ export function suggestedId(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
-/**
- * @param entries paths inside the articles folder, '/'-separated (a sub-folder's files as "sub/file.mdx");
- *   folders themselves end in '/'
- */
+/** `entries` are '/'-separated paths inside the folder; folders end in '/'. */
 export function checkFolder(entries: readonly string[], folder = 'src/content/articles'): ArticleProblem[] {
   const problems: ArticleProblem[] = [];
   const problem = (name: string, rule: string, message: string) => problems.push({ file: `${folder}/${name}`, rule, message });

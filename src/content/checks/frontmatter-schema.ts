@@ -1,7 +1,4 @@
-/**
- * The frontmatter checked against the collection's own schema (src/content/article-schema.ts) without a build, so
- * each problem can point at the line of its field. The build checks the same schema again through Astro.
- */
+/** The collection's own schema checked without a build, so each problem points at its field's line; Astro checks it again. */
 import { z } from 'astro/zod';
 import { createArticleSchema } from '../article-schema.ts';
 import type { Frontmatter } from './frontmatter.ts';

@@ -1,16 +1,11 @@
-/**
- * An article file's frontmatter read the way the checks need it: the values, and the line each field is on, so a
- * problem with a field points at that line. (The build reads the same block with Astro's own parser; both are YAML.)
- */
+/** Frontmatter with the line of each field, so a problem points at it. (The build reads the same YAML with Astro's parser.) */
 import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 
 export interface Frontmatter {
   data: Record<string, unknown>;
   /** The file's line of a top-level field, or of the frontmatter's first line when the field is missing. */
   lineOf(field: string): number;
-  /** The line the body starts on. */
   bodyLine: number;
-  /** A YAML syntax error: its line and message. */
   error?: { line: number; message: string };
 }
 

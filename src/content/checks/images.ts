@@ -1,8 +1,4 @@
-/**
- * Image rules: a picture next to the article, in a format the build can resize, no bigger than it needs to be
- * (over 2 MB or 2,400 px wide only slows the build and the repository, and readers never get more than 1,200 px).
- * The message gives the exact command that shrinks it with the project's own sharp (scripts/shrink-image.mjs).
- */
+/** Image rules. Over 2 MB or 2,400 px wide only slows the build and the repository: readers never get more than 1,200 px. */
 import { existsSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import sharp from 'sharp';
@@ -18,13 +14,9 @@ export interface ImageFacts {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
-/** The command that shrinks an image in place, for the messages and the guide. */
 export const shrinkCommand = (relativePath: string) => `npm run shrink:image -- ${relativePath}`;
 
-/**
- * Problems with one image file, as sentences. `relativePath` is how the editor names it in messages (from the
- * project root); `role` says whether it is the article's main image (which is also its share preview).
- */
+/** `relativePath` names the file in messages; a hero image is also the article's share preview. */
 export async function imageProblems(
   path: string,
   relativePath: string,

@@ -1,10 +1,4 @@
-/**
- * Every editorial check over the articles folder in one call: the folder's files, each article's frontmatter
- * (the collection schema), its body (markup, code, links, headings) and its images. Used by the build (which
- * stops on any problem), by `npm run dev` (the overlay shows them) and by `npm run check:articles`.
- *
- * Modules here import each other with relative .ts paths (no ~/ alias), so plain Node can run them too.
- */
+/** Every editorial check. Modules here import each other with relative .ts paths (no ~/ alias), so plain Node can run them too. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isPublished, listPagePath, pageCount, publicationDay } from '../../lib/articles.ts';
@@ -21,11 +15,9 @@ export { formatProblems, problemsSummary, sortProblems, type ArticleProblem } fr
 export const ARTICLES_DIR = 'src/content/articles';
 
 export interface CheckOptions {
-  /** The project root. */
   root: string;
-  /** The publication day (yyyy-mm-dd); default: ARTICLES_TODAY or today in the UK. */
+  /** yyyy-mm-dd; default: ARTICLES_TODAY or today in the UK. */
   today?: string;
-  /** Ids on each built page (read from dist/ after a build), to confirm links to other pages' anchors. */
   pageAnchors?: ReadonlyMap<string, ReadonlySet<string>>;
 }
 
@@ -39,9 +31,8 @@ export interface PendingAnchorLink {
 
 export interface CheckResult {
   problems: ArticleProblem[];
-  /** Links to anchors of other pages that only a build can confirm (none when `pageAnchors` was given). */
+  /** Anchor links only a build can confirm (none when `pageAnchors` was given). */
   pendingAnchorLinks: PendingAnchorLink[];
-  /** The article files read (relative paths). */
   files: string[];
 }
 
@@ -83,7 +74,6 @@ function readArticle(root: string, name: string): ArticleFile {
   };
 }
 
-/** The addresses the built site will have, from the project's files and these articles. */
 export function siteIndex(
   root: string,
   articles: readonly ArticleFacts[],

@@ -1,12 +1,7 @@
-/**
- * What a link or image address in an article may be, in words an editor understands: our own pages by a path
- * starting with /, an anchor of this article (#…), other sites over https, e-mail and phone links. Everything
- * else is refused with the reason and the fix.
- */
+/** Links may go to our pages by a path starting with /, an anchor (#…), https, mailto: and tel:; anything else is refused with the fix. */
 import { formatArticleDate } from '../../lib/articles.ts';
 import type { SiteIndex } from './site-index.ts';
 
-/** The article a link is in, as far as publication goes. */
 export interface LinkSource {
   id: string;
   draft: boolean;
@@ -14,7 +9,6 @@ export interface LinkSource {
   anchors: ReadonlySet<string>;
 }
 
-/** A link to an anchor of one of our pages that only the built page can confirm. */
 export interface PageAnchorLink {
   path: string;
   anchor: string;
@@ -95,7 +89,6 @@ function internalLinkVerdict(bare: string, url: string, source: LinkSource, site
   return { pageAnchor: { path: site.redirects.get(path) ?? path, anchor: decodeURIComponent(anchor) } };
 }
 
-/** " Did you mean /insurance?" for a near miss, or nothing. */
 function suggestion(path: string, site: SiteIndex): string {
   const candidates = [...site.pages, ...[...site.articles.keys()].map((id) => `/articles/${id}`)];
   let best: { candidate: string; distance: number } | undefined;

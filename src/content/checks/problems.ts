@@ -1,14 +1,10 @@
-/**
- * A problem an article has, as an editor reads it: the file, the line (and column) and one plain sentence that says
- * what is wrong and how to fix it. The build, `npm run check:articles` and the dev overlay all print these.
- */
+/** A problem as an editor reads it: the file, the line and one plain sentence saying what is wrong and how to fix it. */
 export interface ArticleProblem {
-  /** Path from the project root, e.g. src/content/articles/moving-with-pets.mdx */
   file: string;
   /** 1-based; undefined for a problem with the file as a whole (its name, say). */
   line?: number | undefined;
   column?: number | undefined;
-  /** Which rule: a short stable name, for tests and for grouping. */
+  /** A short stable name, for tests and grouping. */
   rule: string;
   message: string;
 }
@@ -18,7 +14,6 @@ export function problemLocation({ file, line, column }: Pick<ArticleProblem, 'fi
   return column === undefined ? `${file}:${line}` : `${file}:${line}:${column}`;
 }
 
-/** One problem a line: `file:line:column  message`, in file and line order. */
 export function formatProblems(problems: readonly ArticleProblem[]): string {
   return sortProblems(problems)
     .map((problem) => `  ${problemLocation(problem)}\n    ${problem.message}`)
@@ -29,7 +24,6 @@ export function sortProblems(problems: readonly ArticleProblem[]): ArticleProble
   return [...problems].sort((a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
 
-/** The heading of a report: "1 problem in 1 article" / "3 problems in 2 articles". */
 export function problemsSummary(problems: readonly ArticleProblem[]): string {
   const files = new Set(problems.map((problem) => problem.file)).size;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

@@ -1,8 +1,4 @@
-/**
- * Every address an article may link to, found from the project's files the way the build will make them: the
- * pages in src/pages, the files in public/, the redirects in public/_redirects, the list's pages, the sitemap,
- * and the articles themselves (with their heading anchors and whether they are published yet).
- */
+/** Every address an article may link to, found from the project's files the way the build will make them. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
@@ -11,26 +7,22 @@ export interface ArticleFacts {
   draft: boolean;
   /** yyyy-mm-dd, when the frontmatter has a usable one. */
   publishedAt?: string | undefined;
-  /** The ids the build gives the article's headings (for /articles/<id>#anchor links). */
   anchors: ReadonlySet<string>;
 }
 
 export interface SiteIndex {
-  /** Addresses that answer a page or a file, without a trailing slash ('/' for home). */
+  /** Without a trailing slash ('/' for home). */
   pages: ReadonlySet<string>;
-  /** Old addresses that redirect (public/_redirects) → where they go. */
   redirects: ReadonlyMap<string, string>;
   articles: ReadonlyMap<string, ArticleFacts>;
-  /** The ids on each built page, when a build exists to read them from (see page-anchors.ts). */
   pageAnchors?: ReadonlyMap<string, ReadonlySet<string>> | undefined;
-  /** The publication day of this build (yyyy-mm-dd). */
   today: string;
 }
 
 const PAGE_EXTENSIONS = /\.(astro|md|mdx|html)$/;
 const ENDPOINT_EXTENSIONS = /\.(ts|js|mjs)$/;
 
-/** The static routes of src/pages: /about, /services/packing, /rss.xml… (dynamic [param] routes are left to the caller). */
+/** Static routes only: dynamic [param] routes are left to the caller. */
 export function pageRoutes(pagesDir: string): string[] {
   const routes: string[] = [];
   for (const entry of readdirSync(pagesDir, { recursive: true, withFileTypes: true })) {
@@ -47,7 +39,7 @@ export function pageRoutes(pagesDir: string): string[] {
   return routes;
 }
 
-/** Files served from public/ as they are (not _headers and _redirects, which configure the host). */
+/** Not _headers and _redirects, which configure the host. */
 export function publicFiles(publicDir: string): string[] {
   if (!existsSync(publicDir)) return [];
   return readdirSync(publicDir, { recursive: true, withFileTypes: true })

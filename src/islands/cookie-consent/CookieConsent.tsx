@@ -10,10 +10,7 @@ function storedChoices(): ConsentChoices {
   return record ? choicesOf(record) : NO_OPTIONAL;
 }
 
-/**
- * The 'Cookie Preferences' dialog: the only part of cookie consent that needs React. The banner is prebuilt markup
- * run by src/scripts/cookie-banner.ts; a choice saved here goes through the same consent store, which hides it.
- */
+/** The only React part of cookie consent; a choice saved here hides the banner through the shared consent store. */
 export default function CookieConsent({ pendingOpener = null }: { pendingOpener?: HTMLElement | null }) {
   const [open, setOpen] = useState(pendingOpener !== null);
   const [opener, setOpener] = useState<HTMLElement | null>(pendingOpener);

@@ -1,9 +1,6 @@
 import { site, telHref } from '~/site.config';
 
-/**
- * 'Talk to us instead': the call-back button (any `data-callback-trigger` opens the site's call-back dialog,
- * loaded on demand by OnDemandIslands.astro) and the phone number.
- */
+/** Any `data-callback-trigger` opens the site's call-back dialog, loaded on demand by OnDemandIslands.astro. */
 export function CallbackOffer({ lead }: { lead?: string }) {
   return (
     <div className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center" data-callback-offer>

@@ -6,10 +6,7 @@ import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'car.vehicle' | 'car.runs' | 'car.from' | 'car.to';
 
-/**
- * Car transport, priced on request: the car, whether it runs, the route, a name and a phone number, sent as a
- * call-back request carrying the car. The postcodes and contact details start from what the wizard already holds.
- */
+/** Car transport is priced on request, so this is sent as a call-back request carrying the car. */
 export default function CarForm() {
   const id = useId();
   const answers = $wizard.get();

@@ -3,11 +3,8 @@ import { API_PATHS, postJson } from '~/lib/api';
 import { callbackSchema, fieldErrors, type CallbackInput } from '~/lib/schemas';
 import { site, telHref } from '~/site.config';
 
-/**
- * The pieces of step 1's small request forms (the survey call, the car price): a field's message, a group of radio
- * choices, a labelled text field and the line shown when sending failed. Ids come from the form's `useId`, so a
- * message is tied to its field (`aria-describedby`).
- */
+// Pieces of step 1's small request forms (the survey call, the car price). Ids come from the form's `useId`, so a
+// message is tied to its field (`aria-describedby`).
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return message ? (
     <p id={id} className="field-error">
@@ -130,7 +127,6 @@ export function SendFailure({ message }: { message: string }) {
   );
 }
 
-/** The form's end: what went wrong last time (with the phone number), and its button, busy while sending. */
 export function SendRow({ state, label }: { state: SendState; label: string }) {
   return (
     <>
@@ -142,7 +138,6 @@ export function SendRow({ state, label }: { state: SendState; label: string }) {
   );
 }
 
-/** A request stored: its title, what happens next and its reference. */
 export function LeadSent({
   title,
   children,
@@ -166,10 +161,7 @@ export function LeadSent({
 
 export type SendState = { status: 'idle' | 'sending' } | { status: 'sent'; reference: string } | { status: 'failed'; message: string };
 
-/**
- * Sending a call-back request that carries a survey or a car: checked with the Worker's own schema first (every
- * field's message at once, keyed by its path, e.g. `car.vehicle`), then posted.
- */
+/** Checked with the Worker's own schema first (every message at once, keyed by path, e.g. `car.vehicle`), then posted. */
 export function useCallbackRequest<Field extends string>() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [state, setState] = useState<SendState>({ status: 'idle' });

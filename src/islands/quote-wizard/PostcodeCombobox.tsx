@@ -6,7 +6,6 @@ import { BLUR_CLOSE_MS, SUGGESTION_MIN_CHARS, suggestAddresses } from './suggest
 
 interface Props {
   id: string;
-  /** The field's own label ('Postcode'). */
   label: string;
   /** The group it belongs to ('Moving from'): its id is read before the label, and its text names the suggestions. */
   group: { id: string; label: string };
@@ -19,9 +18,8 @@ interface Props {
 }
 
 /**
- * A postcode field with an ARIA 1.2 combobox of postcode suggestions: they open once 3 or more characters
- * are typed, fewer clears them; ArrowUp/ArrowDown move, Enter picks, Escape closes; a pick or 200 ms
- * after blur closes the list. A pick completes the postcode the field ends with and keeps anything typed before it.
+ * An ARIA 1.2 combobox of postcode suggestions. A pick completes the postcode the field ends with and keeps anything
+ * typed before it.
  */
 export function PostcodeCombobox({ id, label, group, value, onChange, describedBy, invalid, autoComplete }: Props) {
   const [options, setOptions] = useState<AddressSuggestion[]>([]);

@@ -8,10 +8,7 @@ interface Props {
   notes?: readonly string[];
 }
 
-/**
- * 'Estimated Quote': the breakdown lines appear only when they add something (src/lib/price-lines.ts words them, as
- * for every other place a price is shown); the breakdown can be hidden. Miles are the straight line, and say so.
- */
+/** Breakdown lines appear only when they add something; src/lib/price-lines.ts words them for every place a price is shown. */
 export function QuoteCard({ result, notes = [] }: Props) {
   const [showBreakdown, setShowBreakdown] = useState(true);
   const id = useId();

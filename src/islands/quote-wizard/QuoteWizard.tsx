@@ -34,8 +34,7 @@ import {
 } from './store';
 import type { ContactErrors, ContactField, SubmitOutcome } from './submit';
 
-// Steps 4 and 5 (the calendar, and the submit with the shared schemas) load when the customer nears them,
-// so the first visit only fetches what steps 1-3 need.
+// Steps 4 and 5 load as the customer nears them, so a first visit fetches only what steps 1-3 need.
 const loadDateStep = () => import('./StepDate');
 const loadContactStep = () => import('./StepContact');
 const loadSubmit = () => import('./submit');
@@ -86,8 +85,8 @@ export default function QuoteWizard() {
   const stepChanged = useRef(false);
   const { step } = state;
 
-  // The calendar prices every day from the priced route's distance, which a new date does not change: it keeps the
-  // last one while a date change is being re-priced (state adjusted while rendering, not in an effect).
+  // The calendar keeps the last priced distance while a date change is re-priced, as a date never changes it
+  // (state adjusted while rendering, not in an effect).
   const routeKey = `${state.fromPostcode.trim()}|${state.toPostcode.trim()}`;
   const [measured, setMeasured] = useState<{ routeKey: string; miles: number } | null>(null);
   if (pricing.status === 'success' && (measured?.routeKey !== routeKey || measured.miles !== pricing.distanceMiles)) {
@@ -98,8 +97,7 @@ export default function QuoteWizard() {
       ? { propertyId: state.propertyId, furnitureIds: state.furnitureIds, distanceMiles: measured.miles }
       : null;
 
-  // Before the first paint: the wizard appears with its saved answers (and anything typed into the plain form it
-  // replaces) already in place, so nothing on screen moves after it is drawn.
+  // Before the first paint, so nothing on screen moves once the saved or typed answers arrive.
   useLayoutEffect(() => {
     const prefill = readPrefill();
     restoreWizard({ answers: { ...prefill?.answers, ...takeOverForm() }, request: prefill?.request ?? null });
@@ -115,7 +113,6 @@ export default function QuoteWizard() {
     }
   }, [step]);
 
-  // Recalculate (debounced) whenever size, postcodes, furniture or date change.
   useEffect(() => {
     if (restored) schedulePricing();
   }, [restored, state.propertyId, state.fromPostcode, state.toPostcode, state.furnitureIds, state.moveDate]);
@@ -134,9 +131,8 @@ export default function QuoteWizard() {
     goToStep(next);
   };
 
-  // The steps live in the browser's history (this runs after the restore above: effects run in order). A reload,
-  // or a return to one of the wizard's entries from another page, shows that entry's step (never one the answers
-  // cannot reach); any other entry is marked with the step shown.
+  // Runs after the restore above (effects run in order). A wizard entry shows its step, capped at what the answers
+  // can reach; any other entry is marked with the step shown.
   useEffect(() => {
     const entry = readEntry(history.state);
     const reachable = (wanted: Step) => Math.min(wanted, furthestStep($wizard.get(), $pricing.get())) as Step;
@@ -145,7 +141,7 @@ export default function QuoteWizard() {
       goToStep(shown);
       if (shown !== entry.quoteStep) replaceStep(shown);
     } else replaceStep($wizard.get().step);
-    // Back and Forward: the entry's step, with focus on its heading as for the buttons.
+    // Back and Forward move focus to the heading, as the buttons do.
     return onStepPop((popped) => {
       const shown = reachable(popped.quoteStep);
       if (shown !== popped.quoteStep) replaceStep(shown);
@@ -213,7 +209,7 @@ export default function QuoteWizard() {
       const notice = answer.emailSent
         ? { title: MESSAGES.submitted, variant: 'success' as const }
         : { title: MESSAGES.emailFailed, variant: 'error' as const };
-      // The quote is stored: its answers need not wait on this device any more. The confirmation is its own link.
+      // The quote is stored, so the answers kept on this device can go.
       endWizard();
       handOff(notice);
       window.location.assign(answer.confirmationUrl);

@@ -22,10 +22,8 @@ export interface RouteMapProps {
 }
 
 /**
- * The route as a picture (issue 18): the UK and Ireland drawn at build time (src/data/route-map.ts), the two
- * postcodes as dots, the straight line between them and its miles 'as the crow flies'. No tiles, no requests. Used
- * by step 3 of the wizard and, prebuilt as a template, by the confirmation page. The picture is one image to
- * assistive technology, named in words; the legend and any ferry note are text.
+ * The route drawn at build time (issue 18): no tiles, no requests. Used by step 3 and, as a template, the confirmation
+ * page. The picture is one image to assistive technology, named in words; the legend and any ferry note are text.
  */
 export function RouteMap({ drawing, description, label, from, to, ferry, template = false }: RouteMapProps) {
   const id = useId();

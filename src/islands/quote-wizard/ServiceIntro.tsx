@@ -5,14 +5,10 @@ import type { CarriedRequest } from './prefill';
 
 interface Props {
   request: CarriedRequest;
-  /** The size chosen on step 1 right now. */
   selectedSize: string | null;
 }
 
-/**
- * The top of step 1 when a service page sent the customer here: which service the quote is for, the size we
- * picked and why, what the estimate covers, and what the page collected ('From your request'), with where it went.
- */
+/** The top of step 1 when a service page sent the customer here, with what that page collected and where it went. */
 export function ServiceIntro({ request, selectedSize }: Props) {
   const service = findService(request.service);
   const suggested = service?.suggestedSize;

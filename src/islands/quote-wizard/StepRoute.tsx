@@ -21,7 +21,6 @@ interface Props {
   to: string;
   fromAddress: string;
   toAddress: string;
-  /** The access answers of both ends, by field name. */
   access: Record<AccessFieldName, string>;
   onChange: (patch: RoutePatch) => void;
   pricing: PricingState;
@@ -47,11 +46,7 @@ const HELP: Record<RouteErrorCode, (end: RouteEnd | 'both') => string> = {
   pricing_failed: () => `Something went wrong on our side. Try again in a moment, or call us on ${site.phone.display}.`,
 };
 
-/**
- * Step 3: each end of the move as a postcode (which prices it, with suggestions) and an optional address line (the
- * GOV.UK address pattern: a picked suggestion never touches the address), the live price, and each error next to
- * the field it is about.
- */
+/** Step 3. The address lines follow the GOV.UK pattern: a picked postcode suggestion never touches them. */
 export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, pricing, onRecalculate, blockedMessage }: Props) {
   const error = pricing.status === 'error' ? pricing : null;
   const errorAt = (end: RouteEnd) => (error?.field === end ? error : null);
@@ -188,10 +183,7 @@ export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, 
   );
 }
 
-/**
- * A red alert with the spec's message and what to do about it. `id` marks the part the fields point to with
- * aria-describedby (the message and the help), not the buttons after it.
- */
+/** `id` marks what the fields point to with aria-describedby: the message and the help, not the buttons after them. */
 function RouteErrorBox({ id, error, end, onRetry }: { id: string; error: PricingError; end: RouteEnd | 'both'; onRetry?: () => void }) {
   return (
     <div role="alert" className="mt-2 rounded-xl border border-red-300 bg-red-50 p-4" data-route-error={error.code}>

@@ -5,7 +5,7 @@ import { $wizard } from './store';
 
 type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
 
-/** The survey request: size, kind of survey, name and phone, sent as a call-back request carrying the survey. */
+/** Sent as a call-back request carrying the survey. */
 export default function SurveyForm({ preset }: { preset: { size: SurveySize } | null }) {
   const id = useId();
   const [size, setSize] = useState<string>(preset?.size ?? '');

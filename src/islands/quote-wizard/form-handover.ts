@@ -1,10 +1,6 @@
-/**
- * The wizard takes the place of the plain quote form (src/components/quote/QuoteForm.astro), which is the page
- * until the wizard's script runs and stays the page if it never does. Called as the wizard first draws itself
- * (a layout effect: the same frame, so nothing on screen moves twice): it reads whatever was already chosen or
- * typed into the form, so nothing is lost, and removes the form, so nothing of it is left to tab into. The
- * form's field names are the request's (src/lib/schemas.ts), and so the wizard's answers' names.
- */
+// The wizard replaces the plain quote form (QuoteForm.astro) in the frame it first draws, so nothing moves twice: it
+// keeps whatever was chosen or typed there, and removes the form so nothing of it is left to tab into. The form's
+// field names are the request's, and so the answers'.
 import { fromTypedDate, isCalendarDate } from '~/lib/dates';
 import { TEXT_ANSWERS, type Answers } from './store';
 

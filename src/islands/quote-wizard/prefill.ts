@@ -1,10 +1,6 @@
-/**
- * Prefill from /quote?service=&from=&to=&details= (service pages link with `service=`; the other-services form
- * sends all four). The postcodes fill step 3, a known service preselects its suggested size, and the service
- * and details go into Additional Information, where the business reads them. The request itself is kept too, so
- * step 1 can show it as 'From your request' instead of hiding it in a text box. The query is removed afterwards,
- * so a reload keeps the customer's later edits instead of re-applying it.
- */
+// Prefill from /quote?service=&from=&to=&details= (service pages, the other-services form). The service and details
+// go into Additional Information, where the business reads them; the request is kept too, so step 1 can show it. The
+// query is then removed, so a reload keeps the customer's later edits instead of re-applying it.
 import { findService } from '~/data/services';
 import { LIMITS } from '~/lib/limits';
 import type { Answers } from './store';

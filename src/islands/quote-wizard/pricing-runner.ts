@@ -1,8 +1,5 @@
-/**
- * Keeps $pricing in step with the answers (spec section 4): idle without a size or either postcode;
- * otherwise loading from the moment something changes, recalculated 1,000 ms after the last change
- * (or at once on demand), then success or error. A newer calculation aborts the lookups of an older one.
- */
+// Keeps $pricing in step with the answers (spec section 4): idle without a size or either postcode, otherwise loading
+// from the first change, recalculated 1,000 ms after the last (or at once on demand), then success or error.
 import { createPostcodeClient } from '~/lib/postcode-client';
 import { POSTCODE_MESSAGES } from '~/lib/postcodes';
 import { priceRoute, type RouteOutcome, type VerifiedRoute } from '~/lib/price-route';

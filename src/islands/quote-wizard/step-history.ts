@@ -1,9 +1,5 @@
-/**
- * The wizard's steps in the browser's history (issue 14): Continue pushes an entry, so the browser's Back
- * button goes to the previous step and Forward returns to the next; a reload keeps the entry (and store.ts keeps
- * the answers). Entries the wizard did not make (a fragment link such as the error summary's, another page)
- * carry no step and are left alone.
- */
+// The wizard's steps as history entries (issue 14), so the browser's Back and Forward move between steps. Entries the
+// wizard did not make (a fragment link such as the error summary's, another page) carry no step and are left alone.
 import { STEP_COUNT, type PricingState, type Step, type WizardState } from './store';
 
 interface StepEntry {
@@ -16,7 +12,6 @@ function isStep(value: unknown): value is Step {
   return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= STEP_COUNT;
 }
 
-/** The wizard's entry in the history state, if this entry is one of the wizard's. */
 export function readEntry(state: unknown): StepEntry | null {
   if (!state || typeof state !== 'object') return null;
   const { quoteStep, pushed } = state as Partial<StepEntry>;
@@ -34,10 +29,7 @@ export function replaceStep(step: Step, pushed = false): void {
   history.replaceState(withEntry({ quoteStep: step, pushed }), '');
 }
 
-/**
- * The furthest step the answers allow, by the rules Continue applies: an entry from earlier (Forward after an
- * answer was cleared, or an old entry after 'Request Another Quote') never shows a step the wizard could not reach.
- */
+/** The furthest step by Continue's rules, so an old entry (say, Forward after a cleared answer) never shows an unreachable one. */
 export function furthestStep(state: WizardState, pricing: PricingState): Step {
   if (!state.propertyId) return 1;
   if (!state.fromPostcode.trim() || !state.toPostcode.trim() || pricing.status === 'error') return 3;
@@ -45,7 +37,6 @@ export function furthestStep(state: WizardState, pricing: PricingState): Step {
   return 5;
 }
 
-/** Calls `onStep` with the step of every wizard entry the browser goes back or forward to. */
 export function onStepPop(onStep: (entry: StepEntry) => void): () => void {
   const listener = (event: PopStateEvent) => {
     const entry = readEntry(event.state);

@@ -1,8 +1,5 @@
-/**
- * Address suggestions for the postcode fields: one client (one cache) for both fields. The client keeps no
- * cancel state: each field passes its own signal, so typing in 'to' never aborts 'from', and suggestions
- * never abort a price lookup (the pricing runner has its own client and signals).
- */
+// One client (one cache) for both postcode fields. Each field passes its own signal, so typing in 'to' never aborts
+// 'from', and suggestions never abort a price lookup (the pricing runner has its own client).
 import { createPostcodeClient, type AddressSuggestion, type CallOptions } from '~/lib/postcode-client';
 import { postcodesApiUrl } from './postcodes-api';
 
