@@ -1,9 +1,4 @@
-/**
- * POST /api/send-contact-email: stores a contact message, e-mails it to the business (reply-to the
- * customer) and acknowledges it to the customer. JSON for the enhanced form; a plain form post from our
- * own origin answers 303 to /contact?sent=1&ref={reference}#message-sent, or /contact again (the prebuilt page
- * filled in) with the values kept and what to fix.
- */
+// POST /api/send-contact-email: JSON from the enhanced form, or a plain form post answered with 303 to /contact.
 import { contactSubjects } from '../../src/data/contact-subjects';
 import { PAGE_PATHS, type LeadAnswer } from '../../src/lib/api';
 import { generateReference } from '../../src/lib/reference';
@@ -20,11 +15,9 @@ function subjectLabel(value: string): string {
   return contactSubjects.find((subject) => subject.value === value)?.label ?? value;
 }
 
-/** After a plain form post: /contact again, its message naming the reference (contact-page.ts). */
 const sent = (reference: string) =>
   new Response(null, { status: 303, headers: { Location: contactSentPath(reference), 'Cache-Control': 'no-store' } });
 
-/** The contact form without JavaScript, refused: /contact again with the values kept and the problems listed. */
 const contactProblemPage = (c: LeadContext, refusal: Refusal) =>
   formPage(c, PAGE_PATHS.contact, refusal.status, refusalState(refusal, CONTACT_FORM_FIELDS));
 

@@ -1,7 +1,4 @@
-/**
- * The look every e-mail shares: the branded frame, label/value tables, and the 'Talk to us' block. Values a visitor
- * typed are HTML-escaped here; subjects go through headerSafe (escape.ts) where each e-mail is written.
- */
+// The look every e-mail shares. Values a visitor typed are HTML-escaped here; subjects go through headerSafe where each is written.
 import { site } from '../../src/site.config';
 import { parts, VIEW_LINK, type Parts } from './email-draft';
 import { escapeHtml as e } from './escape';
@@ -18,7 +15,7 @@ export function layout(title: string, body: string | Parts): Parts {
 </div></body></html>`;
 }
 
-/** Label/value rows; `totalLast` sets the final row in bold above a rule (price breakdowns). */
+/** `totalLast` sets the final row in bold above a rule (price breakdowns). */
 export function table(rows: Row[], { totalLast = false } = {}): string {
   return `<table style="width:100%;border-collapse:collapse">${rows
     .map(([label, value], i) => {
@@ -31,7 +28,6 @@ export function table(rows: Row[], { totalLast = false } = {}): string {
 
 export const textTable = (rows: Row[]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
 
-/** The e-mail's one button, to its own link (written in as it is sent). */
 export const linkButton = (label: string, margin = '0 0 16px'): Parts =>
   parts`<p style="margin:${margin}"><a href="${VIEW_LINK}" style="display:inline-block;background:#1d4ed8;color:#ffffff;padding:10px 16px;border-radius:8px;text-decoration:none;font-weight:bold">${e(label)}</a></p>`;
 

@@ -1,7 +1,4 @@
-/**
- * The e-mails of the contact form, the call-back request and the alert about undelivered e-mails (a quote's are in
- * quote/emails.ts). Every value a visitor typed is HTML-escaped and, in a subject, made one plain line (headerSafe).
- */
+// The contact, call-back and undelivered-alert e-mails (a quote's are in quote/emails.ts).
 import { site } from '../../src/site.config';
 import { surveySizeLabel, surveyTypeLabel } from '../../src/data/survey';
 import { carRunsLabel } from '../../src/data/car-transport';

@@ -4,7 +4,7 @@ import type { RequestContext } from '../env';
 import { REFUSALS, type Refusal } from './http';
 import { fromOwnOrigin } from './same-origin';
 
-/** The fields posted, or the refusal: 415 (not a form), 413 (over `maxBytes`), 403 (from another site, with what it posted). */
+/** A refusal for a post from another site still carries what it posted. */
 export async function readFormPost(
   c: RequestContext,
   maxBytes: number,

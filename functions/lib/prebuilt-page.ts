@@ -1,20 +1,7 @@
-/**
- * Pages the Worker answers itself are prebuilt pages of dist/ filled in with HTMLRewriter: the same header, footer,
- * CSS and content security policy as every page (a <meta> in the page whose hashes cover its scripts and styles;
- * nothing here adds either), and no HTML layout written twice. The markup, every state of it included, lives in
- * the Astro components, hidden until needed; the Worker only writes text, values, `hidden`, `href` and ARIA
- * states into the elements those components mark:
- *
- *   data-fill="key"       its text becomes `text[key]`
- *   data-show="key"       shown (its `hidden` removed) when `show` has key
- *   data-href="key"       its href becomes `href[key]`
- *   form[data-refill]     its controls take `form.values` by name (text, radios, boxes, textareas, selects), and
- *                         `aria-invalid` where `form.errors` names them
- *   data-focus="key"      gets `autofocus` when `focus` is key: what the answer is about (the error summary, the
- *                         price) takes focus and comes into view with no script. (A URL fragment would cancel
- *                         autofocus, so forms post to their plain address.)
- *   <title>               gets 'Error: ' in front when `hasErrors`
- */
+// Pages the Worker answers are prebuilt pages of dist/ filled in with HTMLRewriter, which writes only into the elements the
+// components mark (docs/architecture.md): no layout is written twice, and the page's CSP (a <meta> whose hashes cover its
+// scripts and styles) holds. `autofocus` brings the answer into view with no script; a URL fragment would cancel it, so
+// forms post to their plain address.
 import type { Context } from 'hono';
 import type { Env } from '../env';
 import { assetRequest } from './account/header';
@@ -27,28 +14,21 @@ export interface PageFill {
   show?: Iterable<string>;
   href?: Record<string, string>;
   form?: {
-    /** What the form shows: the fields as posted, plus anything the Worker sets (a request key, the last price). */
     values: URLSearchParams;
-    /** Field name → message, for the controls' `aria-invalid`. */
     errors?: Record<string, string>;
   };
-  /** The page reports a problem: its title says so. */
   hasErrors?: boolean;
-  /** The `data-focus` key of the element to focus as the page loads. */
   focus?: string | undefined;
 }
 
-/** A prebuilt page as the asset server has it (`path` such as /quote), never through the Worker again. */
+/** From the asset server, never through the Worker again. */
 export async function prebuiltPage(env: Env, requestUrl: string, path: string): Promise<Response> {
   const response = await env.ASSETS.fetch(new Request(new URL(path, requestUrl), { method: 'GET' }));
   if (!response.ok) throw new Error(`prebuilt page ${path} answered ${response.status}`);
   return response;
 }
 
-/**
- * The page this request asked for, as the asset server has it, in a response of our own (the asset server's headers
- * are immutable, and the security headers are set on the way out): for a route that fills its page only sometimes.
- */
+/** In a response of our own: the asset server's headers are immutable, and the security headers are set on the way out. */
 export async function pageAsBuilt(env: Env, request: Request): Promise<Response> {
   const asset = await env.ASSETS.fetch(assetRequest(request));
   return new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers: new Headers(asset.headers) });
@@ -56,13 +36,11 @@ export async function pageAsBuilt(env: Env, request: Request): Promise<Response>
 
 /** A page about one customer, or with a secret in its address: no referrer leaves it, no search engine lists it. */
 export const PRIVATE_PAGE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
-/**
- * The sign-in and account pages: private too, but their forms post to this site, and a browser sends `Origin: null`
- * from a no-referrer page, which the origin check refuses. `same-origin` still sends nothing to any other site.
- */
+// Private too, but their forms post to this site, and a browser sends `Origin: null` from a no-referrer page, which the
+// origin check refuses. `same-origin` still sends nothing to any other site.
 export const ACCOUNT_PAGE = { 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' };
 
-/** Headers of a page the Worker answers (the security middleware adds the rest; a header set here wins). */
+/** The security middleware adds the rest; a header set here wins. */
 export function pageHeaders(extra: Record<string, string> = {}): Record<string, string> {
   return {
     'Content-Type': 'text/html; charset=utf-8',
@@ -79,7 +57,6 @@ const SKIPPED_INPUTS = new Set(['submit', 'button', 'reset', 'image', 'file', 'p
 export const setEscapedAttribute = (element: Element, name: string, value: string) =>
   element.setAttribute(name, value.replaceAll('&', '&amp;'));
 
-/** The page with the fill written in; `status` and `headers` are the answer's. */
 export function filledPage(page: Response, fill: PageFill, status: number, headers: Record<string, string> = {}): Response {
   const show = new Set(fill.show ?? []);
   const values = fill.form?.values;
@@ -167,10 +144,8 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
   return new Response(rewriter.transform(page).body, { status, headers: pageHeaders(headers) });
 }
 
-/** The text, shown parts and links of a page. */
 export type Fill = Required<Pick<PageFill, 'text' | 'show'>> & Pick<PageFill, 'href'>;
 
-/** Several fills as one. */
 export function mergeFills(...fills: Array<Partial<Fill>>): Fill {
   return {
     text: Object.assign({}, ...fills.map((fill) => fill.text ?? {})),
@@ -179,31 +154,24 @@ export function mergeFills(...fills: Array<Partial<Fill>>): Fill {
   };
 }
 
-/**
- * The messages of a page's error summary and fields as fill entries: `error:<field>` is both the text and the
- * key that shows it (the summary's item and the message next to the field). `general` is a problem with no field.
- */
+/** `error:<field>` is both the text and the key that shows it, in the summary and next to the field. */
 export function errorFill(errors: Record<string, string>, general?: string): Fill {
   const all = { ...errors, ...(general ? { form: general } : {}) };
   const entries = Object.entries(all).map(([field, message]) => [`error:${field}`, message] as const);
   return { text: Object.fromEntries(entries), show: entries.length ? ['errors', ...entries.map(([key]) => key)] : [] };
 }
 
-/** What a form's page shows besides the fields as posted. */
 export interface FormPageState {
-  /** Field name → message. */
   errors?: Record<string, string>;
   /** A problem with no field of its own. */
   general?: string | undefined;
-  /** Values the Worker sets in the form (hidden fields), over the posted ones. */
+  /** Hidden fields the Worker sets, over the posted values. */
   values?: Record<string, string>;
-  /** Anything else the page shows (a price). */
   fill?: Partial<Fill>;
-  /** What takes focus when there is no error (errors always take it first). */
+  /** Errors always take focus first. */
   focus?: string;
 }
 
-/** A refusal as a form page shows it: messages on the form's fields, anything else (or a refusal without fields) in general. */
 export function refusalState(refusal: Refusal, fields: ReadonlySet<string>): FormPageState {
   const errors: Record<string, string> = {};
   let general: string | undefined;
@@ -216,7 +184,6 @@ export function refusalState(refusal: Refusal, fields: ReadonlySet<string>): For
   return { errors, general };
 }
 
-/** The form's values as posted (lead-pipeline.ts reads them before any refusal), with the ones the Worker sets over them. */
 export function postedValues(c: LeadContext, state: Pick<FormPageState, 'values'> = {}): URLSearchParams {
   const values = new URLSearchParams(c.var.formBody);
   // Which button was pressed, and the honeypot, are never written back.
@@ -226,7 +193,6 @@ export function postedValues(c: LeadContext, state: Pick<FormPageState, 'values'
   return values;
 }
 
-/** A form's page (`path`, prebuilt) showing `values` and the state's messages and fill. */
 export async function formPageWith(
   c: Context,
   path: string,
@@ -241,12 +207,11 @@ export async function formPageWith(
   return filledPage(await prebuiltPage(c.env as Env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors, focus }, status);
 }
 
-/** A form post answered with its own page again: every value as posted, and the state's messages and fill. */
 export function formPage(c: LeadContext, path: string, status: number, state: FormPageState = {}): Promise<Response> {
   return formPageWith(c, path, status, postedValues(c, state), state);
 }
 
-/** The site's 404 page with status 404: the same answer for anything the Worker will not say exists. */
+/** The same answer for anything the Worker will not say exists. */
 export async function notFoundPage(env: Env, requestUrl: string, headers: Record<string, string> = {}): Promise<Response> {
   const page = await prebuiltPage(env, requestUrl, '/404');
   return new Response(page.body, { status: 404, headers: pageHeaders(headers) });

@@ -1,8 +1,4 @@
-/**
- * /account, "Your moves" (issue 19): every quote made with the session's address, newest first, each linking to its
- * confirmation page (which opens for the session that owns it: quote-confirmation.ts). Without a live session it is
- * /login. Sign out (this device) and sign out everywhere are plain form posts from this site.
- */
+// /account, "Your moves" (issue 19): each quote links to its confirmation page, which opens for the session that owns it.
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS } from '../../src/lib/account';
 import { formatLongDate } from '../../src/lib/dates';
@@ -30,7 +26,7 @@ type PageContext = Context<AppBindings>;
 
 const dateFromIso = (iso: string) => formatLongDate(iso.slice(0, 10));
 
-/** One row, the markup of QuoteRow.astro (whose classes the page's CSS keeps); every value escaped. */
+/** The markup of QuoteRow.astro, whose classes the page's CSS keeps. */
 function quoteRow(quote: StoredQuote): string {
   const total = quote.pricing ? formatMoney(quote.pricing.total) : 'To be confirmed';
   const status = quote.pricing || quote.status !== 'quoted' ? STATUS_LABELS[quote.status] : PRICE_PENDING.title;
@@ -72,7 +68,6 @@ export function accountPage(confirmDelete: boolean) {
   };
 }
 
-/** POST /account/delete, after the confirmation step: everything of the address goes, then /login says so. */
 export async function deleteData(c: PageContext): Promise<Response> {
   if (!fromOwnOrigin(c)) return refusalJson(c, REFUSALS.foreignForm);
   const email = await signedInEmail(c);
@@ -85,7 +80,6 @@ export async function deleteData(c: PageContext): Promise<Response> {
   return page;
 }
 
-/** POST /account/sign-out and /account/sign-out-everywhere: from a page of this site only. */
 export function signOut(everywhere: boolean) {
   return async (c: PageContext): Promise<Response> => {
     if (!fromOwnOrigin(c)) return refusalJson(c, REFUSALS.foreignForm);

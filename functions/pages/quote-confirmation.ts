@@ -1,13 +1,6 @@
-/**
- * GET /quote-confirmation?ref={reference}&t={token}: a stored quote's confirmation, the prebuilt page filled from
- * D1 (quote-fill.ts), for as long as the quote is kept; and GET /api/quote-calendar?ref=&t=, its move date as an
- * .ics file. Both open only with the quote's view token (view-token.ts), or for the session of the address that made
- * the quote (issue 19: /account links to its quotes without a token). A wrong or missing token and an unknown
- * reference get the same answer, the site's 404 page with status 404, so nothing tells which references exist;
- * no parameters at all go to /quote, as the spec says of a confirmation with nothing to confirm. The other spellings
- * of the page's path (`/quote-confirmation/`, `.html`…) are answered here too, the same way: the asset server would
- * redirect them with the token in the Location.
- */
+// The confirmation page and its .ics file open only with the quote's view token, or for its owner's session. A wrong token
+// and an unknown reference get the same 404, so nothing tells which references exist. Other spellings of the path
+// (`/quote-confirmation/`, `.html`…) are answered here too: the asset server would redirect them with the token in Location.
 import type { Context } from 'hono';
 import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
 import type { AppBindings } from '../env';
@@ -30,17 +23,13 @@ import { routeMapFill, withMapAttributes } from './route-map-fill';
 
 type PageContext = Context<AppBindings>;
 
-/** A quote opened for a request: by its view token, or (token null) by its owner's session. */
+/** `token` is null when opened by the owner's session. */
 export interface OpenedQuote {
   quote: StoredQuote;
   token: string | null;
 }
 
-/**
- * The quote a reference and token open, or null (for every reason alike): with its view token, or (no token) for
- * the signed-in session of the address that made it, as /account links to it. A token that does not open it is
- * refused even with a session. The page's address and its forms' hidden fields both come here.
- */
+/** Null for every reason alike. A token that does not open the quote is refused even with a session. */
 export async function openQuote(c: PageContext, reference: string | null, token: string | null): Promise<OpenedQuote | null> {
   if (token === null && reference !== null && isReference(reference)) {
     const [email, quote] = await Promise.all([signedInEmail(c), findQuote(c.env.DB, { reference })]);
@@ -53,11 +42,9 @@ export async function openQuote(c: PageContext, reference: string | null, token:
 
 const openedQuote = (c: PageContext) => openQuote(c, c.req.query('ref') ?? null, c.req.query('t') ?? null);
 
-/** The page's own address for whoever opened it: with the token, or the reference alone for the owner's session. */
 export const quotePageHref = (reference: string, token: string | null, extra: Record<string, string> = {}) =>
   quoteLink(PAGE_PATHS.confirmation, reference, token, extra);
 
-/** The calendar file's address for whoever opened the page: the same token, or none for the owner's session. */
 const calendarHref = (reference: string, token: string | null) => quoteLink(PAGE_PATHS.calendar, reference, token);
 
 export async function showConfirmation(c: PageContext): Promise<Response> {
@@ -73,20 +60,15 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
 }
 
 export interface QuotePageState extends ManageState {
-  /** Field name → message, and a problem with no field: the manage section's error summary. */
   errors?: Record<string, string>;
   general?: string;
-  /** A refused post's fields, shown again as typed (a review's words and stars, a date). */
+  /** A refused post's fields, shown again as typed. */
   values?: URLSearchParams;
 }
 
-/** The fields a refused post shows again. */
 const KEPT_AS_TYPED = ['moveDate', 'rating', 'reviewText'];
 
-/**
- * The stored quote's page, its manage section in `state` (functions/pages/quote-manage.ts answers its posts with it).
- * Its forms post to this site, so it is an account page for the referrer: `same-origin`, never to another site.
- */
+/** Its forms post to this site, so it takes the account pages' referrer policy. */
 export async function quotePage(c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> {
   const { quote, token } = opened;
   const now = requestNow(c);

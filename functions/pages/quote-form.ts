@@ -1,28 +1,6 @@
-/**
- * POST /quote: the quote without JavaScript (src/components/quote/QuoteForm.astro), through the same lead pipeline
- * as the wizard's JSON (its rate limit, origin check, limits and honeypot; lead-pipeline.ts) and the same
- * acceptQuote(). Every answer is the prebuilt /quote page filled in (prebuilt-page.ts), never a second template:
- *
- * - 'Check my price' (`action=price`): the page again, every value kept and the server's Estimated Quote filled in.
- *   The price it showed goes into hidden fields (`estimate*`) with the route it is for.
- * - 'Submit Quote Request' (`action=submit`): stored and e-mailed like the wizard's request, then 303 to the quote's
- *   confirmation link. A page the Worker answered carries a request key, so sending it twice is one quote; sending
- *   it again after a change is a new quote with a new key.
- * - Anything refused: the page again with the values kept, a GOV.UK-style error summary (every field's message at
- *   once, quote-form-messages.ts) and each message next to its field.
- *
- * Post/redirect/get: a price or a refused form is kept in D1 for a short time (lib/quote/form-state.ts) and answered
- * with 303 to /quote?form=<id>, which the Worker fills from it; Back and reload never ask to send the form again, and
- * the answers never go into a URL. Posts refused before their fields are read as ours (another site, too many, too
- * big, the wrong type) get their page at once and store nothing.
- *
- * GET /quote?service=… fills the same page for a service page's link: the service's note, its hidden field (the
- * schema takes only the services table's values) and the size it suggests, preselected.
- *
- * When the postcode service is down, 'Check my price' has nothing honest to show: the page says 'Could not calculate
- * distance between postcodes', every value kept, to try again or call. A submitted quote is stored unpriced for the
- * business to price, as the wizard's is (lib/quote/price.ts).
- */
+// POST /quote, the quote without JavaScript. Every page it answers carries a request key, so sending one twice is one quote.
+// Post/redirect/get: a price or a refused form is kept briefly in D1 and answered with 303 to /quote?form=<id>, so Back and
+// reload never send the form again and the answers never go into a URL. A post refused before its fields are read stores nothing.
 import type { Context } from 'hono';
 import { findPackage } from '../../src/data/packages';
 import { findService } from '../../src/data/services';
@@ -34,7 +12,8 @@ import { crossesSea } from '../../src/lib/ferry';
 import { priceRoute } from '../../src/lib/price-route';
 import { generateReference } from '../../src/lib/reference';
 import { QUOTE_FORM_FIELDS } from '../../src/lib/form-fields';
-import { promoCodeField, quoteFormSchema, type QuoteForm } from '../../src/lib/schemas';
+import { quoteFormSchema, type QuoteForm } from '../../src/lib/quote-form-schema';
+import { promoCodeField } from '../../src/lib/schemas';
 import { site } from '../../src/site.config';
 import type { Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
@@ -55,7 +34,6 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 
 const newRequestKey = () => `quote-form-${crypto.randomUUID()}`;
 
-/** The route a shown price is for, as the hidden field keeps it. */
 const routeKey = (form: { fromPostcode: string; toPostcode: string }) => `${form.fromPostcode}>${form.toPostcode}`;
 
 /** Refusals answered through a stored state and a redirect: the ones about what the customer typed or the route. */
@@ -71,7 +49,6 @@ function refusalPage(c: LeadContext, refusal: Refusal): Promise<Response> {
   return quoteFormPage(c, refusal.status, state);
 }
 
-/** The service block of the form for the service `value` names (nothing for none, or one the table does not have). */
 function serviceFill(value: string | null): Partial<Fill> {
   const service = findService(value);
   if (!service) return {};
@@ -95,7 +72,6 @@ function serviceFill(value: string | null): Partial<Fill> {
   return { text, show };
 }
 
-/** /quote showing `values`, with the service block for the service among them. */
 function showForm(c: Context, status: number, values: URLSearchParams, state: Omit<FormPageState, 'values'> = {}) {
   return formPageWith(c, PAGE_PATHS.quote, status, values, {
     ...state,
@@ -103,10 +79,6 @@ function showForm(c: Context, status: number, values: URLSearchParams, state: Om
   });
 }
 
-/**
- * /quote again, with a request key in every page the Worker answers: a price or a refusal about the answers is stored
- * and redirected to (post/redirect/get), anything else answered at once.
- */
 async function quoteFormPage(c: LeadContext, status: number, state: FormPageState): Promise<Response> {
   const key = c.var.formBody?.get('idempotencyKey') || newRequestKey();
   const values = postedValues(c, { values: { idempotencyKey: key, ...state.values } });
@@ -120,10 +92,7 @@ async function quoteFormPage(c: LeadContext, status: number, state: FormPageStat
   return seeOther(`${PAGE_PATHS.quote}?form=${id}`);
 }
 
-/**
- * GET /quote with `form=` (the page after a post) or `service=` (a service page's link); worker.ts sends any other
- * GET of /quote to the prebuilt page as it is. A state that has expired shows the empty form.
- */
+/** GET /quote with `form=` or `service=`; worker.ts serves any other GET of /quote as built. An expired state shows the empty form. */
 export async function showQuoteForm(c: LeadContext): Promise<Response> {
   const saved = await readFormState(c.env.DB, c.req.query('form') ?? null);
   if (saved) return showForm(c, 200, new URLSearchParams(saved.values), saved);
@@ -150,7 +119,6 @@ export function answerQuoteForm(c: LeadContext, form: QuoteForm): Promise<Respon
   return form.action === 'price' ? checkPrice(c, form) : submitQuote(c, form);
 }
 
-/** 'Ask for a survey call': a call-back request carrying the survey; the page says so, with its reference. */
 async function askForSurvey(c: LeadContext, form: Extract<QuoteForm, { action: 'survey' }>): Promise<Response> {
   const postcode = form.fromPostcode?.trim().slice(0, 200);
   const { reference } = await acceptCallback(c, {
@@ -161,7 +129,6 @@ async function askForSurvey(c: LeadContext, form: Extract<QuoteForm, { action: '
   return quoteFormPage(c, 200, { fill: { text: { 'survey:reference': reference }, show: ['survey-sent'] }, focus: 'survey-sent' });
 }
 
-/** 'Ask for a car price': a call-back request carrying the car, priced on request; the page says so, with its reference. */
 async function askForCarPrice(c: LeadContext, form: Extract<QuoteForm, { action: 'car' }>): Promise<Response> {
   const { reference } = await acceptCallback(c, {
     name: form.carName,
@@ -194,7 +161,7 @@ async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
   });
 }
 
-/** The price 'Check my price' showed, when it was for the route being sent. */
+/** Only when the price shown was for the route being sent. */
 function shownEstimate(form: Submission): QuoteSubmission['clientEstimate'] {
   const distance = Number(form.estimateDistance);
   const total = Number(form.estimateTotal);

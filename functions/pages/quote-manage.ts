@@ -1,10 +1,5 @@
-/**
- * POST /quote-confirmation: the buttons of "Manage this move" (issue 19, item 3), plain form posts that need no
- * JavaScript. The hidden `ref` and `t` open the quote as the page's address does (a view token, or the owner's
- * session), and anything that does not open it gets the same 404 as a wrong link. 'See the new price' and 'Cancel this
- * move' answer the page with the price or the question; every change is made by lib/quote/manage.ts and answered
- * with 303 to the page, which then says what was done (so a reload never posts twice).
- */
+// POST /quote-confirmation, the "Manage this move" buttons (issue 19, item 3). A post that does not open the quote gets the
+// same 404 as a wrong link; a change is answered with 303 to the page, so a reload never posts twice.
 import type { Context } from 'hono';
 import { ACCESS_KEYS, accessField, type AccessAnswers } from '../../src/data/access';
 import { londonToday } from '../../src/lib/dates';
@@ -64,11 +59,7 @@ function changeOf(form: ManageForm): MoveChange | null {
 
 type Asking = Extract<ManageForm, { action: 'date' | 'book' | 'cancel' }>;
 
-/**
- * 'See the new price', 'Request this booking' and 'Cancel this move': the page with the price or the question, or
- * why not. A booking request while the estimate holds is sent at once; after 28 days the page shows the price
- * worked out again first (issue 19, item 5).
- */
+/** A booking request is sent at once while the estimate holds; after that, the page first shows the price worked out again. */
 async function ask(c: PageContext, opened: OpenedQuote, form: Asking): Promise<Response> {
   const { quote } = opened;
   const today = londonToday(requestNow(c));
@@ -119,7 +110,6 @@ export async function manageQuote(c: PageContext): Promise<Response> {
   return wanted ? change(c, opened, wanted) : ask(c, opened, form as Asking);
 }
 
-/** Makes the change and answers 303 to the page, or the page saying why it could not be made. */
 async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange): Promise<Response> {
   const applied = await applyChange(c.env, opened.quote, wanted, requestNow(c));
   if (!applied.ok) {

@@ -1,11 +1,5 @@
-/**
- * /quote-staff?ref=…&t=…, the staff links in the business e-mails (issue 19): a booking request's (confirm or decline
- * it with a note, which moves the status on and e-mails the customer and the business: lib/quote/manage.ts) and a
- * review's (publish it on /reviews as a verified move, or withhold it). GET shows the move and the form; POST
- * answers. A link opens only while unused and only for its purpose (lib/quote/staff-link.ts); anything else is the
- * site's 404 page, as for a wrong quote link. The answer is the page itself, saying what was done: the link is spent,
- * so there is no page to go back to.
- */
+// The staff links in the business e-mails (issue 19) open only while unused and only for their purpose; anything else is
+// the site's 404. A POST is answered with the page itself: the link is spent, so there is no page to redirect to.
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
 import { describeEvent } from '../../src/lib/move-status';
@@ -45,7 +39,6 @@ interface StaffState {
   values?: URLSearchParams;
 }
 
-/** The quote and purpose an unused staff link opens, or null. */
 async function openStaffLink(c: PageContext, reference: string | null, token: string | null): Promise<StaffLink | null> {
   const purpose = await staffLinkPurpose(c.env.DB, reference, token, requestNow(c));
   if (!purpose || !reference || !token) return null;

@@ -1,11 +1,9 @@
-/**
- * A form's fields as its schema names them (schemas.ts): the Worker's refusal pages and the pages' error summaries
- * go by these, so a field added to a schema needs no second list (a page that leaves it out does not type-check).
- */
+// A form's fields read from its schema, so a new field needs no second list: a page that leaves it out does not type-check.
 import type * as z from 'zod/mini';
 import type { AccessFieldName } from '../data/access';
 import { ACCESS_FIELD_NAMES } from '../data/access';
-import { contactSchema, quoteFormSchema } from './schemas';
+import { quoteFormSchema } from './quote-form-schema';
+import { contactSchema } from './schemas';
 
 /** What a form posts beside its fields: the button pressed, the honeypot, the request key, the price last shown. */
 const NOT_FIELDS = ['action', 'website', 'idempotencyKey', 'clientEstimate', 'estimateRoute', 'estimateDistance', 'estimateTotal'] as const;
@@ -14,7 +12,7 @@ type Shape = Readonly<Record<string, unknown>>;
 type FormSchema = { def: { shape: Shape } } | { def: { options: readonly { def: { shape: Shape } }[] } };
 type KeysOf<T> = T extends unknown ? keyof T & string : never;
 
-/** The names of a schema's fields (every option's, for a union of buttons), less the ones in `omitted`. */
+/** Every option's fields, for a union of buttons. */
 export type FieldOf<S extends z.ZodMiniType, Omitted extends string = never> = Exclude<
   KeysOf<z.input<S>>,
   (typeof NOT_FIELDS)[number] | Omitted
@@ -26,10 +24,7 @@ function fieldsOf<Field extends string>(schema: FormSchema, omitted: readonly st
   return new Set(shapes.flatMap((shape) => Object.keys(shape)).filter((name) => !skip.has(name)) as Field[]);
 }
 
-/**
- * The no-JavaScript quote's fields with a message of their own. The service and the access selects offer only valid
- * values, so a problem with one (a tampered post) goes to the summary's general line.
- */
+/** The service and access selects offer only valid values, so a problem with one (a tampered post) is the summary's general line. */
 export type QuoteFormField = FieldOf<typeof quoteFormSchema, 'service' | AccessFieldName>;
 export const QUOTE_FORM_FIELDS = fieldsOf<QuoteFormField>(quoteFormSchema, ['service', ...ACCESS_FIELD_NAMES]);
 

@@ -14,7 +14,6 @@ import { findFurniture } from '../data/furniture';
 import { serviceValues } from '../data/services';
 import { SURVEY_SIZES, SURVEY_TYPES } from '../data/survey';
 import { CAR_RUNS } from '../data/car-transport';
-import { fromTypedDate } from './dates';
 import { LIMITS } from './limits';
 import { codeOffer } from './referral';
 import { MOVE_DATE_MESSAGES, moveDateProblem } from './move-date';
@@ -89,7 +88,7 @@ export const postcodeField = (end: RouteEnd) =>
   );
 
 /** A postcode that must be there: left empty gets a plain message, anything else the shared field's rules. */
-function requiredPostcodeField(end: RouteEnd) {
+export function requiredPostcodeField(end: RouteEnd) {
   return z.pipe(z.string(missingPostcodeMessage(end)).check(z.trim(), z.minLength(1, missingPostcodeMessage(end))), postcodeField(end));
 }
 
@@ -223,90 +222,6 @@ export const quoteRequestSchema = z.object({
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;
 export type QuoteRequest = z.output<typeof quoteRequestSchema>;
-
-/** A browser posts an empty field as '': for an optional field that is the same as leaving it out. */
-const blankAsMissing = <T extends z.ZodMiniType>(schema: T) =>
-  z.pipe(
-    z.transform((value: unknown) => (value === '' ? undefined : value)),
-    schema,
-  );
-
-/** One ticked box arrives as a string, several as a list, none as nothing (the list's own schema checks what is in it). */
-const formFurniture = z.pipe(
-  z.transform((value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]) as string[] | undefined),
-  furnitureIdsField,
-);
-
-/** A date field posts `YYYY-MM-DD`; a browser without one lets people type, so dd/mm/yyyy is read too. */
-const formDateField = z.pipe(
-  z.transform((value: unknown) => (typeof value === 'string' ? (fromTypedDate(value) ?? value.trim()) : value)),
-  moveDateField,
-);
-
-const quoteFormRoute = {
-  service: blankAsMissing(serviceField),
-  propertyId: propertyIdField,
-  furnitureIds: formFurniture,
-  fromPostcode: requiredPostcodeField('from'),
-  toPostcode: requiredPostcodeField('to'),
-  fromAddress: blankAsMissing(quoteRequestSchema.shape.fromAddress),
-  toAddress: blankAsMissing(quoteRequestSchema.shape.toAddress),
-  ...formAccessFields,
-  website: honeypotField,
-};
-
-/**
- * The quote form without JavaScript (POST /quote): the request's own fields as a browser posts them, with the
- * same messages. Its two buttons send `action`: 'Check my price' (`price`) needs only what the price needs;
- * 'Submit Quote Request' (`submit`) needs everything the wizard sends except the estimate, which the server
- * works out, and the request key, which the Worker writes into every page it answers. `estimate*` are hidden
- * fields holding the price the page last showed (functions/pages/quote-form.ts).
- */
-export const quoteFormSchema = z.discriminatedUnion(
-  'action',
-  [
-    // 'Ask for a survey call' (4 bedrooms or more): a call-back request carrying the survey, never a price.
-    z.object({
-      action: z.literal('survey'),
-      surveySize: surveySizeField,
-      surveyType: surveyTypeField,
-      fromPostcode: z.optional(z.string()),
-      name: quoteRequestSchema.shape.name,
-      phone: quoteRequestSchema.shape.phone,
-      website: honeypotField,
-    }),
-    // 'Ask for a car price' (car transport, its own small form at the top of /quote?service=car-transport): a
-    // call-back request carrying the car, priced on request.
-    z.object({
-      action: z.literal('car'),
-      carVehicle: carShape.vehicle,
-      carRuns: carShape.runs,
-      carFrom: carShape.from,
-      carTo: carShape.to,
-      carName: quoteRequestSchema.shape.name,
-      carPhone: quoteRequestSchema.shape.phone,
-      website: honeypotField,
-    }),
-    z.object({ action: z.literal('price'), ...quoteFormRoute, moveDate: blankAsMissing(z.optional(formDateField)) }),
-    z.object({
-      action: z.literal('submit'),
-      ...quoteFormRoute,
-      moveDate: formDateField,
-      name: quoteRequestSchema.shape.name,
-      email: quoteRequestSchema.shape.email,
-      phone: quoteRequestSchema.shape.phone,
-      additionalInfo: blankAsMissing(quoteRequestSchema.shape.additionalInfo),
-      promoCode: quoteRequestSchema.shape.promoCode,
-      idempotencyKey: blankAsMissing(z.optional(idempotencyKeyField)),
-      estimateRoute: z.optional(z.string()),
-      estimateDistance: z.optional(z.string()),
-      estimateTotal: z.optional(z.string()),
-    }),
-  ],
-  { error: 'Please use one of the buttons on the form.' },
-);
-
-export type QuoteForm = z.output<typeof quoteFormSchema>;
 
 export const contactSchema = z.object({
   firstName: nameField('Please enter your first name.'),

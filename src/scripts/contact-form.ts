@@ -1,10 +1,4 @@
-/**
- * Progressive enhancement of the /contact form. Without JavaScript the form posts to
- * /api/send-contact-email and the Worker redirects back to /contact?sent=1&ref=… With it: the shared schema's
- * field messages, 'Sending...' with the button disabled, the form cleared on success with the same in-page message
- * (reference included, focused so it is read out) and a notification, and the values kept on failure. The schema
- * (zod/mini) and the API client load only when someone starts using the form.
- */
+// Progressive enhancement of /contact, which posts to /api/send-contact-email without JavaScript.
 import type { ContactInput } from '../lib/schemas';
 import { notify } from './notify';
 
@@ -14,10 +8,9 @@ export const CONTACT_MESSAGES = {
   sending: 'Sending...',
 } as const;
 
-/** The validation and the API client: fetched when someone starts using the form, not with the page. */
 const loadSending = () => Promise.all([import('../lib/schemas'), import('../lib/api')]);
 
-/** Each field's message slot, in the form's order (ContactForm.astro gives every field of the schema one). */
+/** ContactForm.astro gives every field of the schema a slot, in the form's order. */
 const messageSlots = (form: HTMLFormElement) => form.querySelectorAll<HTMLElement>('[id^="contact-"][id$="-error"]');
 
 function showErrors(form: HTMLFormElement, fields: Record<string, string>): void {
@@ -37,14 +30,14 @@ function showErrors(form: HTMLFormElement, fields: Record<string, string>): void
   first?.focus();
 }
 
-/** The form's fields as the endpoint takes them (the honeypot included: the server judges it). */
+/** The honeypot is included: the server judges it. */
 function values(form: HTMLFormElement): ContactInput {
   const data: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === 'string') data[key] = value;
   return data as ContactInput;
 }
 
-/** The message-sent box above the form (ContactForm.astro), naming the reference; hidden again for a new message. */
+/** Focused so the message is read out. */
 function showSent(reference: string | null): void {
   const box = document.querySelector<HTMLElement>('[data-contact-status]');
   if (!box) return;

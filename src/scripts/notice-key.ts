@@ -1,2 +1,12 @@
-/** sessionStorage key for a notification handed to the next page. Kept apart so the tiny loader need not import the module. */
+/** A notification handed to the next page through sessionStorage: apart from notify.ts, so the inline loader and the wizard need not load it. */
+import type { Notice } from './notify';
+
 export const HANDOFF_KEY = 'shiftly:notice';
+
+export function handOff(notice: Notice): void {
+  try {
+    sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(notice));
+  } catch {
+    // Storage can be full or blocked; the notice is a courtesy, the navigation matters more.
+  }
+}

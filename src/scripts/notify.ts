@@ -15,6 +15,7 @@ export interface Notice {
 export const NOTICE_DURATION: Record<NoticeVariant, number> = { default: 4000, success: 3000, error: 4000 };
 
 import { HANDOFF_KEY } from './notice-key';
+export { handOff } from './notice-key';
 // Its own copy (a few lines): a shared chunk would be one more request on the quote page's first visit.
 import { loadStylesheet } from 'own-copy:~/scripts/stylesheet';
 
@@ -105,14 +106,6 @@ export function notify(notice: Notice): HTMLElement {
     start();
   });
   return el;
-}
-
-export function handOff(notice: Notice): void {
-  try {
-    sessionStorage.setItem(HANDOFF_KEY, JSON.stringify(notice));
-  } catch {
-    // Storage can be full or blocked; the notice is a courtesy, the navigation matters more.
-  }
 }
 
 export function showHandedOff(): void {

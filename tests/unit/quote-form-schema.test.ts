@@ -1,7 +1,8 @@
 /** The quote form without JavaScript: the shared fields as a browser posts them (blank strings, one box as a string). */
 import { describe, expect, it } from 'vitest';
 import { fromTypedDate } from '~/lib/dates';
-import { fieldErrors, quoteFormSchema } from '~/lib/schemas';
+import { quoteFormSchema } from '~/lib/quote-form-schema';
+import { fieldErrors } from '~/lib/schemas';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import { openDay } from '../shared/dates';
 

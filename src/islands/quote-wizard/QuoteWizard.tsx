@@ -1,7 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { QUOTE_STEPS } from '~/data/quote-labels';
-import { handOff, notify } from '~/scripts/notify';
+// Its own copy (a few lines): a shared chunk would be one more request on the quote and contact pages.
+import { handOff } from 'own-copy:~/scripts/notice-key';
+import type { Notice } from '~/scripts/notify';
 import { ContinueOffer } from './ContinueOffer';
 import { StepFurniture } from './StepFurniture';
 import { loadRouteMap, StepRoute } from './StepRoute';
@@ -38,6 +40,8 @@ import type { ContactErrors, ContactField, SubmitOutcome } from './submit';
 const loadDateStep = () => import('./StepDate');
 const loadContactStep = () => import('./StepContact');
 const loadSubmit = () => import('./submit');
+/** Only a failed submit shows a notification: the module loads then, not with the wizard. */
+const notify = (notice: Notice) => void import('~/scripts/notify').then((m) => m.notify(notice));
 const StepDate = lazy(async () => {
   const { StepDate, calendarStylesLoaded } = await loadDateStep();
   await calendarStylesLoaded;

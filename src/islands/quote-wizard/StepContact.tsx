@@ -30,7 +30,6 @@ interface Props {
 
 const LABELS: Record<ContactField, string> = QUOTE_LABELS;
 
-/** Step 5: contact details (GOV.UK-style error summary that takes focus), the booking summary and the submit. */
 export function StepContact({ state, pricing, errors, errorRound, sending, honeypot, onHoneypot, onChange, onSubmit, back }: Props) {
   const summary = useRef<HTMLDivElement>(null);
   const listed = (Object.keys(LABELS) as ContactField[]).filter((field) => errors[field]);
@@ -57,7 +56,6 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
     'aria-invalid': errors[name] ? true : undefined,
     'aria-describedby': errors[name] ? `quote-${name}-error` : hinted[name] ? `quote-${name}-hint` : undefined,
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
-    // The field names are the schema's, and so are their limits.
     maxLength: LIMITS[name],
     className: 'field-input',
   });
@@ -70,7 +68,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
       </p>
     ) : null;
 
-  /** A field's label, its error (between the two, GOV.UK style) and its control. */
+  /** The error between the label and the control, GOV.UK style. */
   const labelled = (name: ContactField, control: ReactNode) => (
     <>
       <label htmlFor={`quote-${name}`} className="field-label">

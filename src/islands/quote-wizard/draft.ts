@@ -1,10 +1,5 @@
-/**
- * An unfinished quote kept on the device for DRAFT_DAYS (localStorage, with the time of the last change), so that
- * opening /quote another day offers 'Continue your quote' or 'Start again'. It holds the answers of steps 1-4 and the
- * notes and promo code of step 5: never the name, e-mail address or phone number, nor the address lines beside the
- * postcodes. A move date that can no longer be booked by then (move-date.ts) is dropped; anything unreadable or older
- * than DRAFT_DAYS is deleted.
- */
+// An unfinished quote kept for DRAFT_DAYS, offered back on another visit. Never the name, e-mail address, phone number
+// or address lines; a move date that can no longer be booked is dropped.
 import { londonToday } from '~/lib/dates';
 import { moveDateProblem } from '~/lib/move-date';
 import { DRAFT_DAYS, DRAFT_KEY } from './storage-keys';
@@ -14,7 +9,7 @@ const KEPT = ['propertyId', 'furnitureIds', 'fromPostcode', 'toPostcode', 'moveD
 export type DraftAnswers = Pick<Answers, (typeof KEPT)[number]>;
 
 export interface Draft {
-  /** When it last changed (ms since the epoch). */
+  /** Ms since the epoch. */
   savedAt: number;
   step: Step;
   answers: DraftAnswers;
@@ -22,11 +17,9 @@ export interface Draft {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Enough to be worth offering back: something of steps 1-3 was answered. */
 export const isWorthKeeping = (answers: DraftAnswers): boolean =>
   !!answers.propertyId || answers.furnitureIds.length > 0 || !!answers.fromPostcode.trim() || !!answers.toPostcode.trim();
 
-/** Only the kept answers of a wizard state, whatever else it holds. */
 export function draftAnswers(state: Answers): DraftAnswers {
   return Object.fromEntries(KEPT.map((key) => [key, state[key]])) as DraftAnswers;
 }
@@ -51,7 +44,6 @@ export function saveDraft(state: Answers & { step: Step }, now = Date.now(), sto
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
 
-/** The kept draft, if there is one worth offering and it is younger than DRAFT_DAYS. */
 export function readDraft(now = Date.now(), store = storage()): Draft | null {
   let raw: string | null = null;
   try {

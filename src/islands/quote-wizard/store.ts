@@ -1,8 +1,4 @@
-/**
- * The wizard's state in nanostores, persisted to sessionStorage (WIZARD_KEY) so a reload or a
- * back-navigation keeps every answer, and as a 7-day draft without the contact details (draft.ts) so another
- * visit can offer 'Continue your quote'. The wizard restores them as it first draws itself (restoreWizard).
- */
+// The wizard's state, kept in sessionStorage so a reload or Back keeps every answer, and as a draft for another visit (draft.ts).
 import { atom, map } from 'nanostores';
 import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
 import type { PricingResult } from '~/lib/pricing';
@@ -15,7 +11,7 @@ import { WIZARD_KEY } from './storage-keys';
 export type Step = 1 | 2 | 3 | 4 | 5;
 export const STEP_COUNT = 5;
 
-/** Step 3's access questions (data/access.ts): '' until answered; they never change the price. */
+/** '' until answered; they never change the price. */
 type AccessAnswerFields = Record<AccessFieldName, string>;
 
 export interface Answers extends AccessAnswerFields {
@@ -23,7 +19,7 @@ export interface Answers extends AccessAnswerFields {
   furnitureIds: string[];
   fromPostcode: string;
   toPostcode: string;
-  /** The address lines beside the postcodes (optional; kept in this tab only, never in the draft). */
+  /** Kept in this tab only, never in the draft. */
   fromAddress: string;
   toAddress: string;
   /** `YYYY-MM-DD`, a calendar day in the UK. */
@@ -37,18 +33,15 @@ export interface Answers extends AccessAnswerFields {
 
 export interface WizardState extends Answers {
   step: Step;
-  /** Sent with the request (made by submitQuote on the first submit): a double click or a retry of the same request never makes two. */
   idempotencyKey: string;
-  /** The request body the key was first used for; a changed request gets a fresh key. */
   keyBody: string;
-  /** What a service page sent the customer here with (`/quote?service=…`), shown on step 1 as 'From your request'. */
+  /** From a service page's `/quote?service=…`, shown on step 1 as 'From your request'. */
   request: CarriedRequest | null;
 }
 
 export type { PlaceInfo } from '~/lib/price-route';
 import type { PlaceInfo } from '~/lib/price-route';
 
-/** Step 5's fields, as the request schema names them. */
 export const CONTACT_FIELDS = [
   'name',
   'email',
@@ -58,7 +51,7 @@ export const CONTACT_FIELDS = [
 ] as const satisfies readonly (keyof QuoteRequestInput)[];
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
-/** The answers typed as text: the plain form hands them over by these names, and a saved draft keeps them as text. */
+/** The plain form hands these over by these names, and a saved draft keeps them as text. */
 export const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'fromAddress', 'toAddress', ...CONTACT_FIELDS, ...ACCESS_FIELD_NAMES] as const;
 
 export type PricingState =
@@ -96,9 +89,8 @@ const initialState = (): WizardState => ({ ...EMPTY_ANSWERS, step: 1, idempotenc
 
 export const $wizard = map<WizardState>(initialState());
 export const $pricing = atom<PricingState>({ status: 'idle' });
-/** True once the saved answers (if any) are back: the pricing effect waits for it. */
+/** The pricing effect waits for it. */
 export const $restored = atom(false);
-/** An unfinished quote from an earlier visit, offered back until the customer continues it or starts again. */
 export const $draftOffer = atom<Draft | null>(null);
 
 interface Saved {
@@ -110,7 +102,6 @@ function isStep(value: unknown): value is Step {
   return value === 1 || value === 2 || value === 3 || value === 4 || value === 5;
 }
 
-/** Reads the saved answers, dropping anything malformed rather than failing. */
 function load(): Saved | null {
   try {
     const raw = sessionStorage.getItem(WIZARD_KEY);
@@ -145,10 +136,8 @@ function save(): void {
 let stopPersisting: (() => void) | undefined;
 
 /**
-/**
- * Called once as the wizard first draws itself: brings back this tab's answers (a reload), or else offers an
- * earlier visit's draft, then saves every change. A prefill (a service page's request, a link's query, the plain
- * form's answers) wins over both; a service page's request starts at step 1, where the wizard shows what it carried over.
+ * A prefill (a service page's request, a link's query, the plain form's answers) wins over this tab's answers and a
+ * draft; a service page's request starts at step 1, where the wizard shows what it carried over.
  */
 export function restoreWizard(prefill?: Prefill): void {
   const saved = load();
@@ -171,7 +160,6 @@ export function restoreWizard(prefill?: Prefill): void {
   $restored.set(true);
 }
 
-/** 'Continue your quote': the earlier visit's answers, at the step it reached. */
 export function continueDraft(): void {
   const draft = $draftOffer.get();
   if (!draft) return;
@@ -179,13 +167,12 @@ export function continueDraft(): void {
   $wizard.set({ ...$wizard.get(), ...draft.answers, step: draft.step });
 }
 
-/** 'Start again': the earlier visit's answers are forgotten. */
 export function discardDraft(): void {
   clearDraft();
   $draftOffer.set(null);
 }
 
-/** The quote is sent: nothing of it stays on the device (this tab's answers and the draft), and nothing is saved again. */
+/** Nothing of a sent quote stays on the device, and nothing is saved again. */
 export function endWizard(): void {
   stopPersisting?.();
   try {

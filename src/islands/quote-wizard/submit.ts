@@ -1,13 +1,5 @@
-/**
- * The whole submit of a quote, loaded on demand as the customer nears step 5: checks the contact details
- * with the shared schema, waits for the price the customer is looking at, builds the request (with the
- * client's estimate), picks its idempotency key and sends it through the typed API client. The answer carries
- * the quote's confirmation link (a page the Worker fills from the stored quote). The wizard only shows the outcome.
- *
- * The idempotency key lives in the wizard state: a retry of the same request reuses it (the server answers
- * the first result again and e-mails nothing twice); a changed request gets a new one (the server would
- * rightly refuse a reused key with another body).
- */
+// Loaded as the customer nears step 5. A retry of the same request reuses its idempotency key (the server answers the
+// first result again, e-mailing nothing twice); a changed request gets a new one, as the server refuses a reused key.
 import { ACCESS_FIELD_NAMES } from '~/data/access';
 import { findService } from '~/data/services';
 import { addressLine } from '~/lib/address';
@@ -20,7 +12,7 @@ import { $wizard, CONTACT_FIELDS, type ContactField, type WizardState } from './
 export type { ContactField } from './store';
 export type ContactErrors = Partial<Record<ContactField, string>>;
 
-/** Step 5's fields checked with the shared request schema: the same messages the server would give. */
+/** With the shared request schema, so the messages are the server's. */
 export function checkContact(state: Pick<WizardState, ContactField>): ContactErrors {
   const errors: ContactErrors = {};
   for (const field of CONTACT_FIELDS) {
@@ -66,7 +58,6 @@ function newIdempotencyKey(): string {
   return `quote-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
-/** The key for this body: the kept one when the body is unchanged, a fresh one (remembered) otherwise. */
 function keyFor(body: Body): string {
   const text = JSON.stringify(body);
   const state = $wizard.get();
@@ -77,19 +68,15 @@ function keyFor(body: Body): string {
 }
 
 export type SubmitOutcome =
-  /** Step 5 has fields to fix; nothing was sent. */
   | { status: 'invalid'; errors: ContactErrors }
   /** No settled price or no move date: steps 3 and 4 need a look; nothing was sent. */
   | { status: 'unpriced' }
-  /** Not accepted: the server's field messages for step 5, and what to tell the customer. */
   | { status: 'refused'; errors: ContactErrors; message: string }
-  /** Stored by the server: its answer carries the confirmation link. */
   | { status: 'accepted'; answer: QuoteAnswer };
 
 export interface SubmitOptions {
-  /** The hidden honeypot field's value (people leave it empty). */
   honeypot: string;
-  /** Called once the details pass the check, before waiting for the price and sending. */
+  /** Once the details pass the check, before waiting for the price. */
   onSending: () => void;
 }
 
