@@ -100,7 +100,7 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
   for (const [name, module] of Object.entries(islands)) {
     for (const [fileName, chunk] of chunks) {
       if (chunk.facade === module || !chunk.modules.includes(module)) continue;
-      const ui = chunk.modules.filter((other) => other !== module && !/\/src\/(scripts|lib)\/[^/]+\.ts(\?own-copy)?$/.test(other));
+      const ui = chunk.modules.filter((other) => other !== module && !/\/src\/(scripts|lib)\/[^/]+\.ts(\?own-copy=\w+)?$/.test(other));
       if (ui.length)
         throw new Error(`page-css: ${fileName} holds island "${name}" together with ${ui.join(', ')}: its CSS would go with the island`);
       stopAt.add(`/${fileName}`);
