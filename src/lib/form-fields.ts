@@ -1,6 +1,5 @@
 // A form's fields read from its schema, so a new field needs no second list: a page that leaves it out does not type-check.
 import type * as z from 'zod/mini';
-import type { AccessFieldName } from '../data/access';
 import { ACCESS_FIELD_NAMES } from '../data/access';
 import { quoteFormSchema } from './quote-form-schema';
 import { contactSchema } from './schemas';
@@ -25,8 +24,9 @@ function fieldsOf<Field extends string>(schema: FormSchema, omitted: readonly st
 }
 
 /** The service and access selects offer only valid values, so a problem with one (a tampered post) is the summary's general line. */
-export type QuoteFormField = FieldOf<typeof quoteFormSchema, 'service' | AccessFieldName>;
-export const QUOTE_FORM_FIELDS = fieldsOf<QuoteFormField>(quoteFormSchema, ['service', ...ACCESS_FIELD_NAMES]);
+const SUMMARY_ONLY = ['service', ...ACCESS_FIELD_NAMES] as const;
+export type QuoteFormField = FieldOf<typeof quoteFormSchema, (typeof SUMMARY_ONLY)[number]>;
+export const QUOTE_FORM_FIELDS = fieldsOf<QuoteFormField>(quoteFormSchema, SUMMARY_ONLY);
 
 export type ContactFormField = FieldOf<typeof contactSchema>;
 export const CONTACT_FORM_FIELDS = fieldsOf<ContactFormField>(contactSchema);
