@@ -15,7 +15,7 @@ import { articleChecks, articleLastModified } from './src/build/article-checks-i
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
 import { quoteChunk } from './src/build/quote-chunk.mjs';
-import { withoutTimeZones } from './src/build/without-time-zones.mjs';
+import { calendarUnusedParts } from './src/build/calendar-unused-parts.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
 import { browserEditor } from './src/build/editor-integration.mjs';
 
@@ -64,7 +64,7 @@ export default defineConfig({
   ],
   vite: {
     // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.mjs).
-    plugins: [tailwindcss(), lazyUrl(), ownCopy(), browserTargets(), quoteChunk(), withoutTimeZones()],
+    plugins: [tailwindcss(), lazyUrl(), ownCopy(), browserTargets(), quoteChunk(), calendarUnusedParts()],
     build: {
       rolldownOptions: {
         // Astro's content layer wraps every MDX entry in a module starting with its own "use astro:head-inject"

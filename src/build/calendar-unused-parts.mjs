@@ -1,0 +1,75 @@
+// @ts-check
+// The quote's calendar (react-day-picker) is one month, single selection, in the visitor's own time zone, with no
+// dropdowns, animation or date parsing. The browser build swaps the library's modules for those features for
+// stand-ins that throw if the feature is ever switched on: 3.6 KB less on the quote's walk (issue 20, item 5). The
+// server build and `astro dev` keep the real modules.
+
+/** @param {string} what */
+const unused = (what) =>
+  `const unused = () => { throw new Error(${JSON.stringify(
+    `${what} is left out of the browser build (src/build/calendar-unused-parts.mjs)`,
+  )}); };`;
+
+/** Module path (inside node_modules) → its stand-in's source. Each keeps the exports its importers name. */
+export const STAND_INS = {
+  // @date-fns/tz and react-day-picker's code for the `timeZone` and `noonSafe` props: the days are London dates
+  // from src/lib/dates.ts.
+  '@date-fns/tz/index.js': `${unused('A time zone')}
+export class TZDate extends Date { constructor() { super(); unused(); } static tz() { return unused(); } }
+export const TZDateMini = TZDate;
+export const constructFromSymbol = Symbol.for('constructDateFrom');
+export const tz = unused, tzName = unused, tzOffset = unused, tzScan = unused;`,
+  'react-day-picker/dist/esm/noonDateLib.js': `${unused('noonSafe')} export const createNoonOverrides = unused;`,
+  'react-day-picker/dist/esm/utils/convertMatchersToTimeZone.js': `${unused('A time zone')}
+export const convertMatchersToTimeZone = unused;`,
+  // The `animate` prop. The hook runs on every render, so its stand-in throws only when asked to animate.
+  'react-day-picker/dist/esm/useAnimation.js': `${unused('animate')}
+export function useAnimation(_root, enabled) { if (enabled) unused(); }`,
+  // `mode="multiple"` and `mode="range"`: their hooks run on every render too, whatever the mode.
+  'react-day-picker/dist/esm/selection/useMulti.js': `${unused('mode="multiple"')}
+export function useMulti(props) { if (props.mode === 'multiple') unused(); }`,
+  'react-day-picker/dist/esm/selection/useRange.js': `${unused('mode="range"')}
+export function useRange(props) { if (props.mode === 'range') unused(); }`,
+  // `captionLayout="dropdown"`.
+  'react-day-picker/dist/esm/helpers/getMonthOptions.js': `${unused('A month dropdown')}
+export const getMonthOptions = unused;`,
+  'react-day-picker/dist/esm/helpers/getYearOptions.js': `${unused('A year dropdown')}
+export const getYearOptions = unused;`,
+  ...Object.fromEntries(
+    ['Dropdown', 'DropdownNav', 'MonthsDropdown', 'YearsDropdown', 'Select', 'Option'].map((name) => [
+      `react-day-picker/dist/esm/components/${name}.js`,
+      `${unused('A month or year dropdown')} export const ${name} = unused;`,
+    ]),
+  ),
+  // `showWeekNumber`.
+  ...Object.fromEntries(
+    ['WeekNumber', 'WeekNumberHeader'].map((name) => [
+      `react-day-picker/dist/esm/components/${name}.js`,
+      `${unused('A week number')} export const ${name} = unused;`,
+    ]),
+  ),
+  // date-fns's English locale: the calendar formats dates, it never parses them or words a distance between two.
+  'date-fns/locale/en-US/_lib/match.js': `${unused("The locale's date parsing")}
+export const match = new Proxy({}, { get: unused });`,
+  'date-fns/locale/en-US/_lib/formatDistance.js': `${unused("The locale's distance words")}
+export const formatDistance = unused;`,
+  'date-fns/locale/en-US/_lib/formatRelative.js': `${unused("The locale's relative words")}
+export const formatRelative = unused;`,
+};
+
+const ENTRIES = Object.entries(STAND_INS);
+
+/** @returns {import('vite').Plugin} */
+export function calendarUnusedParts() {
+  return {
+    name: 'shiftly:calendar-unused-parts',
+    apply: 'build',
+    enforce: 'pre',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    load(id) {
+      const path = id.split('?')[0].replaceAll('\\', '/');
+      const hit = ENTRIES.find(([module]) => path.endsWith(`/node_modules/${module}`));
+      return hit ? hit[1] : null;
+    },
+  };
+}
