@@ -305,6 +305,22 @@ test.describe('article detail', () => {
     await open(page, `/articles/${withRelated!.id}`);
     await expect(page.locator('[data-related] img').first()).toHaveAttribute('loading', 'lazy');
   });
+
+  test("a link to a section shows its heading below the sticky header, though the blocks above it are laid out only as they're scrolled to", async ({
+    page,
+  }) => {
+    const withSections = articles.find((article) => /^## /m.test(article.body));
+    test.skip(!withSections, 'no article has a section heading');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await open(page, `/articles/${withSections!.id}`);
+    const lastHeading = page.locator('[data-article-body] > h2[id]').last();
+    const id = await lastHeading.getAttribute('id');
+    expect(id).toBeTruthy();
+    await open(page, `/articles/${withSections!.id}#${id}`);
+    await expect(lastHeading).toBeInViewport();
+    const header = (await page.locator('body > header').boundingBox())!;
+    expect((await lastHeading.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
+  });
 });
 
 test.describe('share', () => {
