@@ -177,6 +177,26 @@ export abstract class Engine<Handle> {
     );
   }
 
+  /** Where the first element the query finds is drawn: its top and bottom edges in the window, in CSS pixels. */
+  async boxOf(query: Query): Promise<{ top: number; bottom: number }> {
+    await this.handle(query);
+    return this.evaluate((wire: Wire) => {
+      const { top, bottom } = (window as unknown as { __smokeFind: typeof findAllInPage }).__smokeFind(wire)[0]!.getBoundingClientRect();
+      return { top, bottom };
+    }, toWire(query));
+  }
+
+  /** An attribute of the first element the query finds. */
+  async attributeOf(query: Query, name: string): Promise<string | null> {
+    await this.handle(query);
+    return this.evaluate(
+      (wire: Wire, attribute: string) =>
+        (window as unknown as { __smokeFind: typeof findAllInPage }).__smokeFind(wire)[0]!.getAttribute(attribute),
+      toWire(query),
+      name,
+    );
+  }
+
   /** Waits until the page's address matches. */
   async reach(address: RegExp, options?: WaitOptions): Promise<string> {
     return this.until(`not at ${address}`, async () => ((await this.path()).match(address) ? this.path() : undefined), options);

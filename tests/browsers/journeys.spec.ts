@@ -10,6 +10,8 @@ import { findPackage } from '../../src/data/packages';
 import { QUOTE_BUTTONS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '../../src/data/quote-labels';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
 import { nextDay, typed, uniqueEmail } from '../e2e/quote-helpers';
+import { siteEnv } from '../e2e/site-env';
+import { publishedArticles } from '../shared/article-collection';
 import { label, role, startsWith, text, type Query } from './engine';
 import { test, expect } from './fixtures';
 import { ROUTE } from './route';
@@ -32,6 +34,22 @@ test('home, then the newest article from its list', async ({ browse }) => {
   await browse.click(role('link', title, guides));
   await browse.reach(/^\/articles\/[\w-]+$/);
   await browse.see({ role: 'heading', level: 1, name: title });
+});
+
+test("an article opened at one of its sections shows that section's heading below the sticky header", async ({ browse }) => {
+  const article = publishedArticles(siteEnv('articlesToday')).find((candidate) => /^## /m.test(candidate.body));
+  test.skip(!article, 'no article has a section heading');
+  const title = [...article!.body.matchAll(/^## (.+)$/gm)].at(-1)![1]!.trim();
+  const heading = role('heading', title);
+  await withConsentStored(browse);
+  await browse.goto(`/articles/${article!.id}`);
+  const id = await browse.attributeOf(heading, 'id');
+  expect(id).toBeTruthy();
+  await browse.goto(`/articles/${article!.id}#${id}`);
+  const header = await browse.boxOf(role('banner'));
+  const { top } = await browse.boxOf(heading);
+  expect(top).toBeGreaterThanOrEqual(header.bottom);
+  expect(top).toBeLessThan(header.bottom + 200);
 });
 
 test('FAQ search narrows the questions to the one asked', async ({ browse }) => {
