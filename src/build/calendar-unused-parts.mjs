@@ -67,7 +67,7 @@ export function calendarUnusedParts() {
     enforce: 'pre',
     applyToEnvironment: (environment) => environment.name === 'client',
     load(id) {
-      const path = id.split('?')[0].replaceAll('\\', '/');
+      const path = id.replace(/\?.*/, '').replaceAll('\\', '/');
       const hit = ENTRIES.find(([module]) => path.endsWith(`/node_modules/${module}`));
       return hit ? hit[1] : null;
     },
