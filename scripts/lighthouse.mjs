@@ -405,6 +405,12 @@ function firstRoundTrip(ours) {
     lines.push(
       `- \`/faq\`, first visit: ${faq.jsFiles} script files, ${kb(faq.jsBytes)} as transferred here, each with its response headers (HTTP/1.1, about 0.6 KB a file). The 5 KB budget is held by \`npm run budgets\` on their gzip bodies; inline scripts are in the document.`,
     );
+  const quote = find('/quote', STATES[0])?.result;
+  const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
+  if (quote)
+    lines.push(
+      `- \`/quote\`, first visit: ${quote.jsFiles} script files fetched as the page loads, before anyone touches it (budget ${budgets.pages['/quote'].first.scriptRequests}, held by \`npm run budgets\` too); the walk through all five steps is held there at ${budgets.quoteWalk.js} KB.`,
+    );
   lines.push('');
   return lines;
 }
