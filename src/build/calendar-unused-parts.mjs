@@ -10,6 +10,16 @@ const unused = (what) =>
     `${what} is left out of the browser build (src/build/calendar-unused-parts.mjs)`,
   )}); };`;
 
+/**
+ * Stand-ins for react-day-picker components, one module each.
+ * @param {string[]} names
+ * @param {string} what
+ */
+const components = (names, what) =>
+  Object.fromEntries(
+    names.map((name) => [`react-day-picker/dist/esm/components/${name}.js`, `${unused(what)} export const ${name} = unused;`]),
+  );
+
 /** Module path (inside node_modules) → its stand-in's source. Each keeps the exports its importers name. */
 export const STAND_INS = {
   // @date-fns/tz and react-day-picker's code for the `timeZone` and `noonSafe` props: the days are London dates
@@ -35,19 +45,9 @@ export function useRange(props) { if (props.mode === 'range') unused(); }`,
 export const getMonthOptions = unused;`,
   'react-day-picker/dist/esm/helpers/getYearOptions.js': `${unused('A year dropdown')}
 export const getYearOptions = unused;`,
-  ...Object.fromEntries(
-    ['Dropdown', 'DropdownNav', 'MonthsDropdown', 'YearsDropdown', 'Select', 'Option'].map((name) => [
-      `react-day-picker/dist/esm/components/${name}.js`,
-      `${unused('A month or year dropdown')} export const ${name} = unused;`,
-    ]),
-  ),
+  ...components(['Dropdown', 'DropdownNav', 'MonthsDropdown', 'YearsDropdown', 'Select', 'Option'], 'A month or year dropdown'),
   // `showWeekNumber`.
-  ...Object.fromEntries(
-    ['WeekNumber', 'WeekNumberHeader'].map((name) => [
-      `react-day-picker/dist/esm/components/${name}.js`,
-      `${unused('A week number')} export const ${name} = unused;`,
-    ]),
-  ),
+  ...components(['WeekNumber', 'WeekNumberHeader'], 'A week number'),
   // date-fns's English locale: the calendar formats dates, it never parses them or words a distance between two.
   'date-fns/locale/en-US/_lib/match.js': `${unused("The locale's date parsing")}
 export const match = new Proxy({}, { get: unused });`,

@@ -10,6 +10,8 @@ const PREFIX = 'own-copy:';
 const QUERY = '?own-copy=';
 const COPY = /\?own-copy=(\w+)$/;
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
+/** A module id without its own-copy mark, for code that reads the build's module ids. */
+export const withoutOwnCopy = (/** @type {string} */ id) => id.replace(COPY, '');
 const copyFor = (/** @type {string} */ importer) => createHash('sha256').update(importer).digest('hex').slice(0, 8);
 
 /** @returns {import('vite').Plugin} */
@@ -28,7 +30,7 @@ export function ownCopy() {
       // What a copy imports is copied with it, into the same importer's copy.
       const copy = importer?.match(COPY)?.[1];
       if (importer && copy) {
-        const resolved = await this.resolve(id, importer.replace(COPY, ''), { skipSelf: true });
+        const resolved = await this.resolve(id, withoutOwnCopy(importer), { skipSelf: true });
         if (resolved && !resolved.external && !resolved.id.includes('\0')) return `${resolved.id}${QUERY}${copy}`;
         return resolved;
       }

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { pruneCss, pruneKey, scopeCss, scriptTokens } from './css-prune.mjs';
 import { rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
+import { withoutOwnCopy } from './own-copy-plugin.mjs';
 import { decodeEntities, shortenClasses } from './short-classes.mjs';
 
 const STYLE = /<style([^>]*)>([\s\S]*?)<\/style>/g;
@@ -100,7 +101,7 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
   for (const [name, module] of Object.entries(islands)) {
     for (const [fileName, chunk] of chunks) {
       if (chunk.facade === module || !chunk.modules.includes(module)) continue;
-      const ui = chunk.modules.filter((other) => other !== module && !/\/src\/(scripts|lib)\/[^/]+\.ts(\?own-copy=\w+)?$/.test(other));
+      const ui = chunk.modules.filter((other) => other !== module && !/\/src\/(scripts|lib)\/[^/]+\.ts$/.test(withoutOwnCopy(other)));
       if (ui.length)
         throw new Error(`page-css: ${fileName} holds island "${name}" together with ${ui.join(', ')}: its CSS would go with the island`);
       stopAt.add(`/${fileName}`);

@@ -63,6 +63,9 @@ export function findAllInPage(query: Wire): Element[] {
   return resolve(query);
 }
 
+/** A window with the journeys' finder in it. */
+export type SmokeWindow = { __smokeFind: typeof findAllInPage };
+
 /** What every document gets before the journeys look at it: Testing Library and `window.__smokeFind` (the function above). */
 export const PAGE_HELPERS = `${TESTING_LIBRARY};\nwindow.__smokeFind = ${findAllInPage.toString()};`;
 
@@ -171,8 +174,7 @@ export abstract class Engine<Handle> {
   async textOf(query: Query): Promise<string> {
     await this.handle(query);
     return this.evaluate(
-      (wire: Wire) =>
-        (window as unknown as { __smokeFind: typeof findAllInPage }).__smokeFind(wire)[0]?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+      (wire: Wire) => (window as unknown as SmokeWindow).__smokeFind(wire)[0]?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
       toWire(query),
     );
   }
@@ -181,7 +183,7 @@ export abstract class Engine<Handle> {
   async boxOf(query: Query): Promise<{ top: number; bottom: number }> {
     await this.handle(query);
     return this.evaluate((wire: Wire) => {
-      const { top, bottom } = (window as unknown as { __smokeFind: typeof findAllInPage }).__smokeFind(wire)[0]!.getBoundingClientRect();
+      const { top, bottom } = (window as unknown as SmokeWindow).__smokeFind(wire)[0]!.getBoundingClientRect();
       return { top, bottom };
     }, toWire(query));
   }
@@ -190,8 +192,7 @@ export abstract class Engine<Handle> {
   async attributeOf(query: Query, name: string): Promise<string | null> {
     await this.handle(query);
     return this.evaluate(
-      (wire: Wire, attribute: string) =>
-        (window as unknown as { __smokeFind: typeof findAllInPage }).__smokeFind(wire)[0]!.getAttribute(attribute),
+      (wire: Wire, attribute: string) => (window as unknown as SmokeWindow).__smokeFind(wire)[0]!.getAttribute(attribute),
       toWire(query),
       name,
     );

@@ -59,6 +59,10 @@ export function publishedArticles(today: string, root?: string): ExpectedArticle
 }
 
 /** The spec's related articles: the same category, never itself, newest first, at most two. */
+/** The titles of an article's sections (its \`## \` headings), in order. */
+export const sectionTitles = (article: ExpectedArticle): string[] =>
+  [...article.body.matchAll(/^## (.+)$/gm)].map((match) => match[1]!.trim());
+
 export function expectedRelated(all: readonly ExpectedArticle[], article: ExpectedArticle): ExpectedArticle[] {
   return all.filter((other) => other.category === article.category && other.id !== article.id).slice(0, 2);
 }
