@@ -69,6 +69,39 @@ test('picking a postcode suggestion keeps the typed address: in the wizard, the 
   }
 });
 
+test('a suggestion list that lands after an arrow key keeps the option the customer moved onto, by postcode', async ({ page }) => {
+  await toRoute(page);
+  const from = page.getByRole('combobox', { name: 'Moving from' });
+  const options = page.getByRole('listbox', { name: 'Moving from suggestions' }).getByRole('option');
+  await from.pressSequentially('SW1A');
+  await expect(options).toHaveText(['SW1A 1AA', 'SW1A 2AA']);
+
+  // The answer for the next keystroke is held at the network until the customer has moved down the list.
+  let release!: () => Promise<void>;
+  const held = new Promise<void>((resolve) => {
+    void page.route('**/postcodes/SW1A2/autocomplete', (route) => {
+      release = () => route.continue();
+      resolve();
+    });
+  });
+  await from.pressSequentially(' 2');
+  await held;
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+
+  const answered = page.waitForResponse('**/postcodes/SW1A2/autocomplete');
+  await release();
+  await answered;
+  // The new list has one option: the same postcode, now first, still highlighted; Enter picks it.
+  await expect(options).toHaveText(['SW1A 2AA']);
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  await expect(from).toHaveAttribute('aria-activedescendant', (await options.first().getAttribute('id'))!);
+  await page.keyboard.press('Enter');
+  await expect(from).toHaveValue('SW1A 2AA');
+  await expect(page.getByRole('listbox', { name: 'Moving from suggestions' })).toBeHidden();
+});
+
 test('step 3 draws the route on a map of the UK and Ireland, and says when a ferry is involved; so does the confirmation', async ({
   page,
 }) => {

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { withPickedPostcode } from '~/lib/address';
 import { LIMITS } from '~/lib/limits';
 import type { AddressSuggestion } from '~/lib/postcode-client';
-import { BLUR_CLOSE_MS, SUGGESTION_MIN_CHARS, suggestAddresses } from './suggestions';
+import { BLUR_CLOSE_MS, NO_SUGGESTIONS, SUGGESTION_MIN_CHARS, suggestAddresses, withNewOptions, type SuggestionList } from './suggestions';
 
 interface Props {
   id: string;
@@ -22,9 +22,10 @@ interface Props {
  * typed before it.
  */
 export function PostcodeCombobox({ id, label, group, value, onChange, describedBy, invalid, autoComplete }: Props) {
-  const [options, setOptions] = useState<AddressSuggestion[]>([]);
+  // The list and its highlight are one state, so a new list can keep the option the customer has moved onto.
+  const [{ options, active }, setList] = useState<SuggestionList>(NO_SUGGESTIONS);
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  const clearHighlight = () => setList((list) => ({ ...list, active: -1 }));
   const blurTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   /** The lookup on its way, if any: a newer keystroke, a pick, Escape or blur aborts it, so a stale answer never lands. */
   const pending = useRef<AbortController | undefined>(undefined);
@@ -46,9 +47,8 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
   const lookUp = (text: string) => {
     cancelLookup();
     if (text.trim().length < SUGGESTION_MIN_CHARS) {
-      setOptions([]);
+      setList(NO_SUGGESTIONS);
       setOpen(false);
-      setActive(-1);
       return;
     }
     const controller = new AbortController();
@@ -57,8 +57,7 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
       (list) => {
         if (controller.signal.aborted) return;
         pending.current = undefined;
-        setOptions(list);
-        setActive(-1);
+        setList((shown) => withNewOptions(shown, list));
         setOpen(true);
       },
       () => {
@@ -71,8 +70,7 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
     cancelLookup();
     onChange(withPickedPostcode(value, option.postcode));
     setOpen(false);
-    setOptions([]);
-    setActive(-1);
+    setList(NO_SUGGESTIONS);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -83,7 +81,7 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
       }
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (current + step + options.length) % options.length);
+      setList((list) => ({ ...list, active: (list.active + step + list.options.length) % list.options.length }));
     } else if (event.key === 'Enter') {
       const option = open ? options[active] : undefined;
       if (option) {
@@ -96,7 +94,7 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
       if (open) {
         event.preventDefault();
         setOpen(false);
-        setActive(-1);
+        clearHighlight();
       }
     }
   };
@@ -138,7 +136,7 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
           blurTimer.current = setTimeout(() => {
             cancelLookup();
             setOpen(false);
-            setActive(-1);
+            clearHighlight();
           }, BLUR_CLOSE_MS);
         }}
       />

@@ -13,3 +13,21 @@ const client = createPostcodeClient({ baseUrl: postcodesApiUrl });
 export function suggestAddresses(input: string, options?: CallOptions): Promise<AddressSuggestion[]> {
   return client.suggestAddresses(input, options);
 }
+
+/** The options shown under a postcode field and the one highlighted (-1: none). */
+export interface SuggestionList {
+  options: AddressSuggestion[];
+  active: number;
+}
+
+export const NO_SUGGESTIONS: SuggestionList = { options: [], active: -1 };
+
+/**
+ * A newer list for the same field. The highlighted option stays highlighted when the new list still holds it: an answer
+ * landing just after an arrow key must not swallow the key press (typing "SW1A 1A" can show "SW1A 1AA" from the answer
+ * for "SW1A 1" before its own answer arrives).
+ */
+export function withNewOptions(shown: SuggestionList, options: AddressSuggestion[]): SuggestionList {
+  const highlighted = shown.options[shown.active]?.postcode;
+  return { options, active: highlighted === undefined ? -1 : options.findIndex((option) => option.postcode === highlighted) };
+}
