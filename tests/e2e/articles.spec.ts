@@ -321,6 +321,32 @@ test.describe('article detail', () => {
     const header = (await page.locator('body > header').boundingBox())!;
     expect((await lastHeading.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height);
   });
+
+  test('on a phone the first paint leaves the closing sections and the footer for later; each renders once scrolled to or focused', async ({
+    page,
+  }) => {
+    const screen = { width: 390, height: 844 };
+    await page.setViewportSize(screen);
+    const longest = [...articles].sort((a, b) => b.body.length - a.body.length)[0]!;
+    await open(page, `/articles/${longest.id}`);
+    const footer = page.locator('body > footer');
+    test.skip((await footer.boundingBox())!.y < 3 * screen.height, 'no article is long enough to put the footer three screens down');
+    // checkVisibility's contentVisibilityAuto: false while the browser skips an ancestor's content (content-visibility: auto).
+    const rendered = (locator: import('@playwright/test').Locator) =>
+      locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    const closing = page.locator('#article-cta-title');
+    const footerLink = footer.getByRole('link').first();
+    expect(await rendered(page.locator('h1'))).toBe(true);
+    expect(await rendered(closing)).toBe(false);
+    expect(await rendered(footerLink)).toBe(false);
+
+    await closing.scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(closing)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await footerLink.focus();
+    await expect.poll(() => rendered(footerLink)).toBe(true);
+    await expect(footerLink).toBeInViewport();
+  });
 });
 
 test.describe('share', () => {
