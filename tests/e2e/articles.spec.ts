@@ -5,7 +5,7 @@
  * names an article or a count.
  */
 import type { Page } from '@playwright/test';
-import { test, expect, open, axeViolations } from './fixtures';
+import { test, expect, open, axeViolations, rendered } from './fixtures';
 import { siteEnv } from './site-env';
 import { expectedMatches, expectedRelated, publishedArticles, sectionTitles, type ExpectedArticle } from '../shared/article-collection';
 import { ARTICLES_PER_PAGE, FEATURED_LIMIT, HOME_ARTICLE_COUNT, listPagePath } from '../../src/lib/articles';
@@ -329,13 +329,13 @@ test.describe('article detail', () => {
     await page.setViewportSize(screen);
     const longest = [...articles].sort((a, b) => b.body.length - a.body.length)[0]!;
     await open(page, `/articles/${longest.id}`);
-    const footer = page.locator('body > footer');
-    test.skip((await footer.boundingBox())!.y < 3 * screen.height, 'no article is long enough to put the footer three screens down');
-    // checkVisibility's contentVisibilityAuto: false while the browser skips an ancestor's content (content-visibility: auto).
-    const rendered = (locator: import('@playwright/test').Locator) =>
-      locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
     const closing = page.locator('#article-cta-title');
-    const footerLink = footer.getByRole('link').first();
+    // Far below: well past the margin round the screen within which the browser lays content out ahead of the reader.
+    test.skip(
+      (await closing.boundingBox())!.y < 3 * screen.height,
+      'no article is long enough to put its closing sections three screens down',
+    );
+    const footerLink = page.locator('body > footer').getByRole('link').first();
     expect(await rendered(page.locator('h1'))).toBe(true);
     expect(await rendered(closing)).toBe(false);
     expect(await rendered(footerLink)).toBe(false);

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
 import { siteEnv } from './site-env';
@@ -49,6 +49,11 @@ export async function menusEnhanced(page: Page): Promise<void> {
 }
 
 /** Every page path listed in the built sitemap (so a new page is covered by site-wide checks the moment it exists). */
+/** False while the browser skips laying out an ancestor's content (content-visibility: auto, checkVisibility's option). */
+export function rendered(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+}
+
 export async function sitemapPaths(page: Page): Promise<string[]> {
   const xml = await (await page.request.get('/sitemap-0.xml')).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);

@@ -69,25 +69,33 @@ test('picking a postcode suggestion keeps the typed address: in the wizard, the 
   }
 });
 
-test('a suggestion list that lands after an arrow key keeps the option the customer moved onto, by postcode', async ({ page }) => {
+test('a suggestion list that lands after an arrow key keeps the option the customer moved onto, by postcode; typing clears it', async ({
+  page,
+}) => {
   await toRoute(page);
   const from = page.getByRole('combobox', { name: 'Moving from' });
   const options = page.getByRole('listbox', { name: 'Moving from suggestions' }).getByRole('option');
   await from.pressSequentially('SW1A');
   await expect(options).toHaveText(['SW1A 1AA', 'SW1A 2AA']);
+  await page.keyboard.press('ArrowUp');
+  await expect(options.last()).toHaveAttribute('aria-selected', 'true');
+  // Typing is the customer's own text again: Enter must not pick what was highlighted before.
+  await from.press('Space');
+  await expect(from).not.toHaveAttribute('aria-activedescendant');
 
   // The answer for the next keystroke is held at the network until the customer has moved down the list.
   let release!: () => Promise<void>;
-  const held = new Promise<void>((resolve) => {
-    void page.route('**/postcodes/SW1A2/autocomplete', (route) => {
-      release = () => route.continue();
-      resolve();
-    });
+  let arrived!: () => void;
+  const held = new Promise<void>((resolve) => (arrived = resolve));
+  await page.route('**/postcodes/SW1A2/autocomplete', (route) => {
+    release = () => route.continue();
+    arrived();
   });
-  await from.pressSequentially(' 2');
+  await from.press('2');
   await held;
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
+  await expect(options).toHaveText(['SW1A 1AA', 'SW1A 2AA']);
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
 
   const answered = page.waitForResponse('**/postcodes/SW1A2/autocomplete');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, menusEnhanced, open } from './fixtures';
+import { test, expect, menusEnhanced, open, rendered } from './fixtures';
 import { footerGroups, headerGroups, headerLinks, legalLinks, quoteCta, signInLink, storageHref } from '../../src/data/navigation';
 import { HANDOFF_KEY } from '../../src/scripts/notice-key';
 import { storeQuote } from './quote-helpers';
@@ -177,6 +177,20 @@ test.describe('footer', () => {
     await expect(footer.locator('a[href="mailto:hello@shiftly.example"]')).toBeVisible();
     await expect(footer.getByRole('button', { name: 'Cookie settings' })).toHaveAttribute('data-cookie-settings', '');
     await expect(footer).toContainText(`© ${new Date().getFullYear()} Shiftly`);
+  });
+
+  test('on a phone the home page paints without laying out the footer; End brings it in, down to its last line', async ({ page }) => {
+    const screen = { width: 390, height: 844 };
+    await page.setViewportSize(screen);
+    await open(page, '/');
+    const footer = page.locator('footer');
+    expect((await footer.boundingBox())!.y, 'the footer is three screens down or more').toBeGreaterThan(3 * screen.height);
+    const firstLink = footer.getByRole('link').first();
+    expect(await rendered(firstLink)).toBe(false);
+    await page.keyboard.press('End');
+    await expect.poll(() => rendered(firstLink)).toBe(true);
+    // The guessed height errs high, so the real one only shortens the page: End has reached the end.
+    await expect(footer.locator('[data-company-line]')).toBeInViewport();
   });
 
   test('names the company: legal name, where it is registered, company number and registered office', async ({ page }) => {

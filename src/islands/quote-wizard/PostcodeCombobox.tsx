@@ -2,7 +2,15 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { withPickedPostcode } from '~/lib/address';
 import { LIMITS } from '~/lib/limits';
 import type { AddressSuggestion } from '~/lib/postcode-client';
-import { BLUR_CLOSE_MS, NO_SUGGESTIONS, SUGGESTION_MIN_CHARS, suggestAddresses, withNewOptions, type SuggestionList } from './suggestions';
+import {
+  BLUR_CLOSE_MS,
+  NO_SUGGESTIONS,
+  SUGGESTION_MIN_CHARS,
+  moveHighlight,
+  suggestAddresses,
+  withNewOptions,
+  type SuggestionList,
+} from './suggestions';
 
 interface Props {
   id: string;
@@ -81,7 +89,7 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
       }
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setList((list) => ({ ...list, active: (list.active + step + list.options.length) % list.options.length }));
+      setList((list) => moveHighlight(list, step));
     } else if (event.key === 'Enter') {
       const option = open ? options[active] : undefined;
       if (option) {
@@ -127,6 +135,8 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
         maxLength={LIMITS.address}
         onChange={(event) => {
           onChange(event.target.value);
+          // Typing is the customer's own text again: nothing stays highlighted for Enter to pick.
+          clearHighlight();
           lookUp(event.target.value);
         }}
         onKeyDown={onKeyDown}

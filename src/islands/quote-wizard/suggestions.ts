@@ -22,10 +22,18 @@ export interface SuggestionList {
 
 export const NO_SUGGESTIONS: SuggestionList = { options: [], active: -1 };
 
+/** An arrow key: down from nothing is the first option, up from nothing the last; both wrap round. */
+export function moveHighlight(shown: SuggestionList, step: 1 | -1): SuggestionList {
+  const count = shown.options.length;
+  if (count === 0) return shown;
+  const active = shown.active < 0 ? (step > 0 ? 0 : count - 1) : (shown.active + step + count) % count;
+  return { ...shown, active };
+}
+
 /**
  * A newer list for the same field. The highlighted option stays highlighted when the new list still holds it: an answer
  * landing just after an arrow key must not swallow the key press (typing "SW1A 1A" can show "SW1A 1AA" from the answer
- * for "SW1A 1" before its own answer arrives).
+ * for "SW1A 1" before its own answer arrives). Typing itself clears the highlight (PostcodeCombobox).
  */
 export function withNewOptions(shown: SuggestionList, options: AddressSuggestion[]): SuggestionList {
   const highlighted = shown.options[shown.active]?.postcode;
