@@ -5,10 +5,14 @@ export function enhanceMenus(opened: HTMLDetailsElement | undefined): void {
     menu.open = false;
     if (refocus) menu.querySelector('summary')?.focus();
   };
-  const closeOthers = (menu: HTMLDetailsElement) => {
-    if (menu.open) for (const other of menus) if (other.open && !other.contains(menu)) close(other, false);
+  /** Closes every open menu but `menu`, those holding it and, with keepInside, those it holds. */
+  const closeOthers = (menu: HTMLDetailsElement, keepInside = false) => {
+    if (!menu.open) return;
+    for (const other of menus) if (other.open && !other.contains(menu) && !(keepInside && menu.contains(other))) close(other, false);
   };
-  if (opened) closeOthers(opened);
+  // The last menu reported may hold one opened since, whose toggle event has not been dispatched yet (a tap on Services
+  // just after Menu, as this script lands): it stays open.
+  if (opened) closeOthers(opened, true);
   for (const menu of menus) {
     menu.addEventListener('toggle', () => closeOthers(menu));
     // Not inside the open Menu, where closing a dropdown on pointer down would move what is being clicked.

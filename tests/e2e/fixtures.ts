@@ -48,12 +48,12 @@ export async function menusEnhanced(page: Page): Promise<void> {
   await page.locator('html[data-menus-enhanced]').waitFor({ state: 'attached' });
 }
 
-/** Every page path listed in the built sitemap (so a new page is covered by site-wide checks the moment it exists). */
 /** False while the browser skips laying out an ancestor's content (content-visibility: auto, checkVisibility's option). */
 export function rendered(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
 }
 
+/** Every page path listed in the built sitemap (so a new page is covered by site-wide checks the moment it exists). */
 export async function sitemapPaths(page: Page): Promise<string[]> {
   const xml = await (await page.request.get('/sitemap-0.xml')).text();
   return [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname);
