@@ -48,6 +48,21 @@ export async function menusEnhanced(page: Page): Promise<void> {
   await page.locator('html[data-menus-enhanced]').waitFor({ state: 'attached' });
 }
 
+/**
+ * Holds the first request matching `url` at the network: `requested` settles when it has been made, `release` lets it
+ * through to the real server. For the moment between a request and its answer, every time.
+ */
+export async function holdRequest(page: Page, url: string): Promise<{ requested: Promise<void>; release: () => Promise<void> }> {
+  let release!: () => Promise<void>;
+  let made!: () => void;
+  const requested = new Promise<void>((resolve) => (made = resolve));
+  await page.route(url, (route) => {
+    release = () => route.continue();
+    made();
+  });
+  return { requested, release: () => release() };
+}
+
 /** False while the browser skips laying out an ancestor's content (content-visibility: auto, checkVisibility's option). */
 export function rendered(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test';
 import { findPackage } from '../../src/data/packages';
 import { isWeekend } from '../../src/lib/dates';
 import { describeDistance } from '../../src/lib/distance';
-import { test, expect, open, axeViolations, queryD1 } from './fixtures';
+import { test, expect, open, axeViolations, holdRequest, queryD1 } from './fixtures';
 import { CONFIRMATION_URL, emailsFor, expectedPricing, formatMoney, nextDay, typed, uniqueEmail } from './quote-helpers';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
@@ -84,22 +84,16 @@ test('a suggestion list that lands after an arrow key keeps the option the custo
   await expect(from).not.toHaveAttribute('aria-activedescendant');
 
   // The answer for the next keystroke is held at the network until the customer has moved down the list.
-  let release!: () => Promise<void>;
-  let arrived!: () => void;
-  const held = new Promise<void>((resolve) => (arrived = resolve));
-  await page.route('**/postcodes/SW1A2/autocomplete', (route) => {
-    release = () => route.continue();
-    arrived();
-  });
+  const answer = await holdRequest(page, '**/postcodes/SW1A2/autocomplete');
   await from.press('2');
-  await held;
+  await answer.requested;
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
   await expect(options).toHaveText(['SW1A 1AA', 'SW1A 2AA']);
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
 
   const answered = page.waitForResponse('**/postcodes/SW1A2/autocomplete');
-  await release();
+  await answer.release();
   await answered;
   // The new list has one option: the same postcode, now first, still highlighted; Enter picks it.
   await expect(options).toHaveText(['SW1A 2AA']);

@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, menusEnhanced, open, rendered } from './fixtures';
+import { test, expect, holdRequest, menusEnhanced, open, rendered } from './fixtures';
 import { footerGroups, headerGroups, headerLinks, legalLinks, quoteCta, signInLink, storageHref } from '../../src/data/navigation';
 import { HANDOFF_KEY } from '../../src/scripts/notice-key';
 import { storeQuote } from './quote-helpers';
@@ -127,16 +127,10 @@ test.describe('header', () => {
 test('a dropdown opened in the Menu just as the menus’ handling lands stays open', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   // The handling comes with the first menu opened: it is held at the network until a dropdown has opened inside.
-  let release!: () => Promise<void>;
-  let requested!: () => void;
-  const held = new Promise<void>((resolve) => (requested = resolve));
-  await page.route('**/_astro/header-menus.*.js', (route) => {
-    release = () => route.continue();
-    requested();
-  });
+  const handling = await holdRequest(page, '**/_astro/header-menus.*.js');
   await open(page, '/');
   await page.locator('[data-mobile-menu] > summary').click();
-  await held;
+  await handling.requested;
   const nav = page.getByRole('navigation', { name: 'Main' });
   // A tap on Services opens it at once, but its toggle event is dispatched a moment later: the handling can land in
   // between (as it did once in CI). Holding the event back puts the test in that moment.
@@ -148,7 +142,7 @@ test('a dropdown opened in the Menu just as the menus’ handling lands stays op
     window.addEventListener('toggle', holdBack, { capture: true });
     services.open = true;
   });
-  await release();
+  await handling.release();
   await menusEnhanced(page);
   await expect(nav.getByRole('link', { name: headerGroups[0]!.links[0]!.label })).toBeVisible();
   await expect(nav).toBeVisible();
