@@ -119,6 +119,29 @@ export const customerActions = (facts: MoveFacts, today: string): MoveAction[] =
     (action) => moveRefusal(action, facts, today) === null,
   );
 
+/** What the move's own page is about (issue 30, item 9): its status, and whether its day has passed. */
+export type MovePageState = MoveStatus | 'moved' | 'past';
+
+export function movePageState(facts: MoveFacts, today: string): MovePageState {
+  if (facts.status === 'cancelled') return 'cancelled';
+  if (facts.moveDate < today) return facts.status === 'booked' ? 'moved' : 'past';
+  return facts.status;
+}
+
+/** The page's heading and its title. A quote's first is the spec's. */
+export const MOVE_PAGE_HEADINGS: Record<MovePageState, string> = {
+  quoted: 'Quote Request Sent Successfully!',
+  booking_requested: 'Booking requested',
+  booked: 'Your move is booked',
+  declined: 'We could not book this move',
+  cancelled: 'This move is cancelled',
+  moved: 'Your moving day has passed',
+  past: 'This move date has passed',
+};
+
+/** A move still ahead, which a calendar may hold; a cancelled or past one is offered no calendar file. */
+export const isUpcoming = (state: MovePageState): boolean => state !== 'cancelled' && state !== 'moved' && state !== 'past';
+
 export type MoveEvent =
   | { kind: 'quoted' }
   | { kind: 'date_changed'; from: string; to: string; total: number | null }
