@@ -7,6 +7,7 @@ import {
   doneNotice,
   isUpcoming,
   MOVE_PAGE_HEADINGS,
+  MOVE_PAGE_SUMMARIES,
   movePageState,
   STATUS_LABELS,
   STATUS_TEXT,
@@ -18,7 +19,7 @@ import { escapeHtml as e } from '../lib/escape';
 import type { Fill } from '../lib/prebuilt-page';
 import { moveFacts, type HistoryEntry } from '../lib/quote/manage';
 import type { StoredQuote } from '../lib/quote/stored-quote';
-import { eventLine } from '../lib/quote/summary';
+import { eventLine, firstName } from '../lib/quote/summary';
 
 export interface ManageState {
   /** A key of DONE_NOTICES, on the page after the change's redirect. */
@@ -73,19 +74,20 @@ export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {
   return { text, show, ...(focus ? { focus } : {}) };
 }
 
-/** The states the page marks with a plain dash rather than a tick: nothing is going ahead. */
+/** No tick for a move that is not going ahead. */
 const CLOSED: ReadonlySet<MovePageState> = new Set(['declined', 'cancelled', 'past']);
 
 /** The page's heading, title, summary and the parts that belong to its state (issue 30, item 9). */
 export function movePageFill(quote: StoredQuote, now: Date): Fill & { title: string; upcoming: boolean } {
   const state = movePageState(moveFacts(quote), londonToday(now));
   const upcoming = isUpcoming(state);
-  const show = [`summary:${state}`, CLOSED.has(state) ? 'mark:closed' : 'mark:done'];
+  const show = CLOSED.has(state) ? [] : ['mark:done'];
   if (upcoming) show.push('calendar');
   // The three steps after a quote no longer describe a move that is booked, cancelled or over.
   if (state === 'quoted') show.push('next-steps');
   const heading = MOVE_PAGE_HEADINGS[state];
-  return { text: { 'move-heading': heading }, show, title: `${heading} | ${site.brand}`, upcoming };
+  const summary = MOVE_PAGE_SUMMARIES[state](firstName(quote.name), formatLongDate(quote.moveDate));
+  return { text: { 'move-heading': heading, 'move-summary': summary }, show, title: `${heading} | ${site.brand}`, upcoming };
 }
 
 export function manageValues(quote: StoredQuote, token: string | null, state: ManageState = {}): URLSearchParams {
