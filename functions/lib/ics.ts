@@ -8,6 +8,10 @@ export interface AllDayEvent {
   summary: string;
   description: string;
   stamp: Date;
+  /** TENTATIVE until booked; CANCELLED makes a calendar that already holds the event (same UID) drop or strike it. */
+  status?: 'TENTATIVE' | 'CONFIRMED' | 'CANCELLED';
+  /** Higher for each revision, so a calendar takes this file over the copy it already has (RFC 5545, 3.8.7.4). */
+  sequence?: number;
 }
 
 const text = (value: string) => value.replace(/[\\;,]/g, (c) => `\\${c}`).replace(/\r?\n/g, '\\n');
@@ -43,11 +47,13 @@ export function calendarFile(event: AllDayEvent, productId: string): string {
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
     `DTSTAMP:${basicUtc(event.stamp)}`,
+    ...(event.sequence ? [`SEQUENCE:${event.sequence}`] : []),
     `DTSTART;VALUE=DATE:${basicDate(event.date)}`,
     // An all-day event ends (exclusively) the next day.
     `DTEND;VALUE=DATE:${basicDate(addDays(event.date, 1))}`,
     `SUMMARY:${text(event.summary)}`,
     `DESCRIPTION:${text(event.description)}`,
+    ...(event.status ? [`STATUS:${event.status}`] : []),
     'TRANSP:TRANSPARENT',
     'END:VEVENT',
     'END:VCALENDAR',

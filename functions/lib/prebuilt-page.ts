@@ -19,6 +19,8 @@ export interface PageFill {
   };
   hasErrors?: boolean;
   focus?: string | undefined;
+  /** The whole <title>, for a page whose subject changes with what it shows. */
+  title?: string;
 }
 
 /** From the asset server, never through the Worker again. */
@@ -126,10 +128,13 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
       });
   }
 
-  if (fill.hasErrors) {
+  if (fill.hasErrors || fill.title !== undefined) {
+    const title = fill.title;
+    const prefix = fill.hasErrors ? 'Error: ' : '';
     rewriter = rewriter.on('title', {
       element(element) {
-        element.prepend('Error: ');
+        if (title === undefined) element.prepend(prefix);
+        else element.setInnerContent(prefix + title);
       },
     });
   }

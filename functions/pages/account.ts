@@ -2,8 +2,8 @@
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS } from '../../src/lib/account';
 import { formatLongDate } from '../../src/lib/dates';
-import { formatMoney } from '../../src/lib/money';
-import { PRICE_PENDING } from '../../src/lib/price-lines';
+import { payText, PRICE_PENDING } from '../../src/lib/price-lines';
+import { priceToPay } from '../../src/lib/price-to-pay';
 import { STATUS_LABELS } from '../../src/lib/move-status';
 import type { AppBindings } from '../env';
 import { clearSessionCookie, sessionCookie } from '../lib/account/cookie';
@@ -28,7 +28,8 @@ const dateFromIso = (iso: string) => formatLongDate(iso.slice(0, 10));
 
 /** The markup of QuoteRow.astro, whose classes the page's CSS keeps. */
 function quoteRow(quote: StoredQuote): string {
-  const total = quote.pricing ? formatMoney(quote.pricing.total) : 'To be confirmed';
+  const pay = priceToPay(quote);
+  const total = pay ? payText(pay) : 'To be confirmed';
   const status = quote.pricing || quote.status !== 'quoted' ? STATUS_LABELS[quote.status] : PRICE_PENDING.title;
   return `<li class="card grid gap-3 sm:grid-cols-[1fr_auto] sm:items-center">
   <div>

@@ -2,13 +2,24 @@
 import { ACCESS_KEYS, accessField } from '../../src/data/access';
 import { formatLongDate, londonToday } from '../../src/lib/dates';
 import { estimateHolds, validUntil, validUntilLine } from '../../src/lib/estimate-validity';
-import { formatMoney } from '../../src/lib/money';
-import { customerActions, describeEvent, doneNotice, STATUS_LABELS, STATUS_TEXT } from '../../src/lib/move-status';
-import { PRICE_PENDING } from '../../src/lib/price-lines';
+import {
+  customerActions,
+  doneNotice,
+  isUpcoming,
+  MOVE_PAGE_HEADINGS,
+  MOVE_PAGE_SUMMARIES,
+  movePageState,
+  STATUS_LABELS,
+  STATUS_TEXT,
+  type MovePageState,
+} from '../../src/lib/move-status';
+import { site } from '../../src/site.config';
+import { payFor, PRICE_PENDING } from '../../src/lib/price-lines';
 import { escapeHtml as e } from '../lib/escape';
 import type { Fill } from '../lib/prebuilt-page';
 import { moveFacts, type HistoryEntry } from '../lib/quote/manage';
 import type { StoredQuote } from '../lib/quote/stored-quote';
+import { eventLine, firstName } from '../lib/quote/summary';
 
 export interface ManageState {
   /** A key of DONE_NOTICES, on the page after the change's redirect. */
@@ -19,10 +30,11 @@ export interface ManageState {
   repriced?: { total: number | null };
 }
 
-const money = (total: number | null) => (total === null ? PRICE_PENDING.title : formatMoney(total));
-
 export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {}): Fill & { focus?: string } {
   const today = londonToday(now);
+  // A new date's estimate, or one priced again, keeps the quote's code: the customer sees what they would pay.
+  const pay = payFor(quote.promoCode);
+  const money = (total: number | null) => (total === null ? PRICE_PENDING.title : pay(total));
   const text: Record<string, string> = { status: STATUS_LABELS[quote.status], 'status-text': STATUS_TEXT[quote.status] };
   const show: string[] = [];
   for (const action of customerActions(moveFacts(quote), today)) show.push(`act:${action}`);
@@ -62,6 +74,22 @@ export function manageFill(quote: StoredQuote, now: Date, state: ManageState = {
   return { text, show, ...(focus ? { focus } : {}) };
 }
 
+/** No tick for a move that is not going ahead. */
+const CLOSED: ReadonlySet<MovePageState> = new Set(['declined', 'cancelled', 'past']);
+
+/** The page's heading, title, summary and the parts that belong to its state (issue 30, item 9). */
+export function movePageFill(quote: StoredQuote, now: Date): Fill & { title: string; upcoming: boolean } {
+  const state = movePageState(moveFacts(quote), londonToday(now));
+  const upcoming = isUpcoming(state);
+  const show = CLOSED.has(state) ? [] : ['mark:done'];
+  if (upcoming) show.push('calendar');
+  // The three steps after a quote no longer describe a move that is booked, cancelled or over.
+  if (state === 'quoted') show.push('next-steps');
+  const heading = MOVE_PAGE_HEADINGS[state];
+  const summary = MOVE_PAGE_SUMMARIES[state](firstName(quote.name), formatLongDate(quote.moveDate));
+  return { text: { 'move-heading': heading, 'move-summary': summary }, show, title: `${heading} | ${site.brand}`, upcoming };
+}
+
 export function manageValues(quote: StoredQuote, token: string | null, state: ManageState = {}): URLSearchParams {
   const values = new URLSearchParams({ ref: quote.reference, t: token ?? '' });
   for (const end of ['from', 'to'] as const) {
@@ -74,10 +102,10 @@ export function manageValues(quote: StoredQuote, token: string | null, state: Ma
 }
 
 /** Copies the markup of ManageMove.astro's hidden row. */
-export const historyRows = (history: HistoryEntry[]): string =>
+export const historyRows = (quote: StoredQuote, history: HistoryEntry[]): string =>
   history
     .map(
       ({ at, event }) =>
-        `<li class="flex flex-wrap gap-x-3"><time class="text-sm text-ink-muted" datetime="${e(at)}">${e(formatLongDate(londonToday(new Date(at))))}</time><span>${e(describeEvent(event, formatMoney))}</span></li>`,
+        `<li class="flex flex-wrap gap-x-3"><time class="text-sm text-ink-muted" datetime="${e(at)}">${e(formatLongDate(londonToday(new Date(at))))}</time><span>${e(eventLine(quote, event))}</span></li>`,
     )
     .join('');

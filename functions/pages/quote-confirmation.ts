@@ -9,7 +9,7 @@ import { ACCOUNT_PAGE, errorFill, filledPage, mergeFills, notFoundPage, prebuilt
 import { moveHistory } from '../lib/quote/manage';
 import { requestNow } from '../lib/clock';
 import { doneNotice } from '../../src/lib/move-status';
-import { historyRows, manageFill, manageValues, type ManageState } from './manage-fill';
+import { historyRows, manageFill, manageValues, movePageFill, type ManageState } from './manage-fill';
 import { ownsQuote, signedInEmail } from '../lib/account/session';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
 import { findQuote } from '../lib/quote/store';
@@ -62,11 +62,14 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
 export interface QuotePageState extends ManageState {
   errors?: Record<string, string>;
   general?: string;
-  /** A refused post's fields, shown again as typed. */
+  /** A refused post's fields, every one shown again as typed (issue 30, item 11). */
   values?: URLSearchParams;
+  /** A refusal's own headers (Retry-After). */
+  headers?: Record<string, string>;
 }
 
-const KEPT_AS_TYPED = ['moveDate', 'rating', 'reviewText'];
+/** Not the customer's words: the page writes its own. */
+const NOT_TYPED = new Set(['ref', 't', 'action', 'website']);
 
 /** Its forms post to this site, so it takes the account pages' referrer policy. */
 export async function quotePage(c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> {
@@ -79,23 +82,30 @@ export async function quotePage(c: PageContext, opened: OpenedQuote, status: num
     moveHistory(c.env.DB, quote),
   ]);
   const manage = manageFill(quote, now, state);
+  const about = movePageFill(quote, now);
   const errors = state.errors ?? {};
   const problems = errorFill(errors, state.general);
-  const fill = mergeFills(confirmationFill(quote), manage, problems, map?.fill ?? {});
-  fill.href = { calendar: calendarHref(quote.reference, token), self: quotePageHref(quote.reference, token) };
+  const fill = mergeFills(confirmationFill(quote), about, manage, problems, map?.fill ?? {});
+  // No calendar link for a move that is cancelled or over, not even hidden.
+  fill.href = {
+    ...(about.upcoming ? { calendar: calendarHref(quote.reference, token) } : {}),
+    self: quotePageHref(quote.reference, token),
+  };
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
   const values = manageValues(quote, token, state);
-  for (const name of KEPT_AS_TYPED) if (state.values?.has(name)) values.set(name, state.values.get(name) ?? '');
+  for (const name of new Set(state.values?.keys())) {
+    if (!NOT_TYPED.has(name)) values.set(name, state.values?.get(name) ?? '');
+  }
   const filled = filledPage(
     page,
-    { ...fill, form: { values, errors }, hasErrors, focus: hasErrors ? 'errors' : manage.focus },
+    { ...fill, form: { values, errors }, hasErrors, focus: hasErrors ? 'errors' : manage.focus, title: about.title },
     status,
-    ACCOUNT_PAGE,
+    { ...ACCOUNT_PAGE, ...state.headers },
   );
   const withHistory = new HTMLRewriter()
     .on('[data-history-list]', {
       element(element) {
-        element.setInnerContent(historyRows(history), { html: true });
+        element.setInnerContent(historyRows(quote, history), { html: true });
       },
     })
     .transform(filled);

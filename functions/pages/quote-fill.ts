@@ -2,8 +2,10 @@
 import { formatLongDate } from '../../src/lib/dates';
 import { crossesSea, FERRY_NOTE } from '../../src/lib/ferry';
 import { formatMoney } from '../../src/lib/money';
-import { distanceLine, freeMilesLine, priceLines, promoLine } from '../../src/lib/price-lines';
+import { distanceLine, freeMilesLine, payLine, priceLines, promoLine } from '../../src/lib/price-lines';
+import { priceToPay } from '../../src/lib/price-to-pay';
 import type { PricingResult } from '../../src/lib/pricing';
+import type { OutboxStatus } from '../lib/outbox';
 import { mergeFills, type Fill } from '../lib/prebuilt-page';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import {
@@ -52,6 +54,14 @@ export function priceFill(pricing: PricingResult, { notes = [], promoCode, ferry
   return { text, show };
 }
 
+/** A failed send is tried again, so it is still on its way; once the outbox gives up, the page says so. */
+const EMAIL_LINES: Record<OutboxStatus, string> = {
+  sent: 'emailed',
+  pending: 'email-pending',
+  failed: 'email-pending',
+  gave_up: 'email-gave-up',
+};
+
 export function confirmationFill(quote: StoredQuote): Fill {
   const text: Record<string, string> = {
     reference: quote.reference,
@@ -67,7 +77,7 @@ export function confirmationFill(quote: StoredQuote): Fill {
     phone: quote.phone,
     notes: quote.additionalInfo ?? '',
   };
-  const show = [quote.customerEmail === 'sent' ? 'emailed' : 'email-pending', ...(quote.additionalInfo ? ['notes'] : [])];
+  const show = [...(quote.lastCustomerEmail ? [EMAIL_LINES[quote.lastCustomerEmail]] : []), ...(quote.additionalInfo ? ['notes'] : [])];
   const access = accessLines(quote);
   if (access.length) {
     text.access = access.map(([label, line]) => `${label}: ${line}`).join('\n');
@@ -82,6 +92,11 @@ export function confirmationFill(quote: StoredQuote): Fill {
   if (caveat) {
     text['service-note'] = caveat.sentence;
     show.push('service-note');
+  }
+  const pay = priceToPay(quote);
+  if (pay?.code) {
+    text['to-pay'] = payLine(pay);
+    show.push('to-pay');
   }
   const price = quote.pricing
     ? priceFill(quote.pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) })

@@ -15,7 +15,7 @@ import { applyChange, moveFacts, priceFor, type MoveChange } from '../lib/quote/
 import { requestNow } from '../lib/clock';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { clientKey, withinLimit } from '../lib/rate-limit';
-import { openQuote, quotePage, quotePageHref, type OpenedQuote } from './quote-confirmation';
+import { openQuote, quotePage, quotePageHref, type OpenedQuote, type QuotePageState } from './quote-confirmation';
 
 type PageContext = Context<AppBindings>;
 
@@ -60,26 +60,27 @@ function changeOf(form: ManageForm): MoveChange | null {
 type Asking = Extract<ManageForm, { action: 'date' | 'book' | 'cancel' }>;
 
 /** A booking request is sent at once while the estimate holds; after that, the page first shows the price worked out again. */
-async function ask(c: PageContext, opened: OpenedQuote, form: Asking): Promise<Response> {
+async function ask(c: PageContext, opened: OpenedQuote, form: Asking, values: URLSearchParams): Promise<Response> {
   const { quote } = opened;
   const today = londonToday(requestNow(c));
   const facts = moveFacts(quote);
+  const refused = (status: number, said: Pick<QuotePageState, 'errors' | 'general'>) => quotePage(c, opened, status, { ...said, values });
   if (form.action === 'book') {
     const refusal = moveRefusal('request_booking', facts, today);
-    if (refusal) return quotePage(c, opened, 409, { general: refusal });
+    if (refusal) return refused(409, { general: refusal });
     if (quote.pricedAt && !estimateHolds(quote.pricedAt, today)) {
       return quotePage(c, opened, 200, { repriced: { total: priceFor(quote, quote.moveDate)?.total ?? null } });
     }
-    return change(c, opened, { action: 'request_booking' });
+    return change(c, opened, { action: 'request_booking' }, values);
   }
   if (form.action === 'cancel') {
     const refusal = moveRefusal('cancel', facts, today);
-    return refusal ? quotePage(c, opened, 409, { general: refusal }) : quotePage(c, opened, 200, { cancelAsk: true });
+    return refusal ? refused(409, { general: refusal }) : quotePage(c, opened, 200, { cancelAsk: true });
   }
   const refusal = moveRefusal('change_date', facts, today);
-  if (refusal) return quotePage(c, opened, 409, { general: refusal });
+  if (refusal) return refused(409, { general: refusal });
   const problem = newDateRefusal(quote.moveDate, form.moveDate, today);
-  if (problem) return quotePage(c, opened, 422, { errors: { moveDate: problem } });
+  if (problem) return refused(422, { errors: { moveDate: problem } });
   return quotePage(c, opened, 200, { preview: { date: form.moveDate, total: priceFor(quote, form.moveDate)?.total ?? null } });
 }
 
@@ -93,7 +94,8 @@ export async function manageQuote(c: PageContext): Promise<Response> {
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `manage:${clientKey(c)}`))) {
-    return quotePage(c, opened, 429, { general: REFUSALS.rateLimited.error.message });
+    const { error, headers } = REFUSALS.rateLimited;
+    return quotePage(c, opened, 429, { general: error.message, values, headers });
   }
   const body = Object.fromEntries(values);
   // A bot that filled the hidden field changes nothing and is shown the page as it is.
@@ -107,15 +109,16 @@ export async function manageQuote(c: PageContext): Promise<Response> {
   }
   const form = checked.data;
   const wanted = changeOf(form);
-  return wanted ? change(c, opened, wanted) : ask(c, opened, form as Asking);
+  return wanted ? change(c, opened, wanted, values) : ask(c, opened, form as Asking, values);
 }
 
-async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange): Promise<Response> {
+/** `values`: the post, shown again as typed if the change is refused. */
+async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange, values: URLSearchParams): Promise<Response> {
   const applied = await applyChange(c.env, opened.quote, wanted, requestNow(c));
   if (!applied.ok) {
     const again = await openQuote(c, opened.quote.reference, opened.token);
     const said = applied.field ? { errors: { [applied.field]: applied.message } } : { general: applied.message };
-    return quotePage(c, again ?? opened, applied.field ? 422 : 409, said);
+    return quotePage(c, again ?? opened, applied.field ? 422 : 409, { ...said, values });
   }
   return seeOther(applied.quote, opened.token, doneKey(applied.event));
 }

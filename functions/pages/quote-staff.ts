@@ -2,8 +2,9 @@
 // the site's 404. A POST is answered with the page itself: the link is spent, so there is no page to redirect to.
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
-import { describeEvent } from '../../src/lib/move-status';
 import { formatMoney } from '../../src/lib/money';
+import { payLine } from '../../src/lib/price-lines';
+import { priceToPay } from '../../src/lib/price-to-pay';
 import { staffSchema } from '../../src/lib/manage-move';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { AppBindings } from '../env';
@@ -15,6 +16,7 @@ import { applyChange, decideReview, reviewOf } from '../lib/quote/manage';
 import { staffLinkPurpose, type StaffPurpose } from '../lib/quote/staff-link';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
+import { eventLine } from '../lib/quote/summary';
 import { pagePath } from '../lib/worker-paths';
 import { manageFill } from './manage-fill';
 import { confirmationFill } from './quote-fill';
@@ -53,9 +55,12 @@ async function staffPage(c: PageContext, link: StaffLink, status: number, state:
   const manage = manageFill(quote, requestNow(c));
   const review = purpose === 'review' ? await reviewOf(c.env.DB, quote.reference) : null;
   const open = !state.done;
+  const pay = priceToPay(quote);
   const fill = mergeFills(confirmationFill(quote), { text: manage.text }, problems, {
     text: {
       'price:total': quote.pricing ? formatMoney(quote.pricing.total) : 'To be priced',
+      // What the customer was promised: the estimate less their code, as every e-mail and page says it.
+      'to-pay': pay ? payLine(pay) : 'To be priced',
       awkward: quote.moveNotes?.awkward || '—',
       items: quote.moveNotes?.items || '—',
       ...(quote.additionalInfo ? {} : { notes: '—' }),
@@ -116,6 +121,6 @@ export async function answerStaffPage(c: PageContext): Promise<Response> {
   const applied = await applyChange(c.env, link.quote, { action, note }, now);
   if (!applied.ok) return staffPage(c, link, 409, { values, general: applied.message });
   return staffPage(c, { ...link, quote: applied.quote }, 200, {
-    done: `${describeEvent(applied.event, formatMoney)}. We have e-mailed the customer.`,
+    done: `${eventLine(applied.quote, applied.event)}. We have e-mailed the customer.`,
   });
 }

@@ -1,5 +1,6 @@
 /** The manage page's forms. Plain form posts, so they live apart from schemas.ts, which the quote wizard bundles whole. */
 import * as z from 'zod/mini';
+import { formDate } from './quote-form-schema';
 import { formAccessFields, honeypotField } from './schemas';
 
 /** Long enough for a whole house's item list, short enough for an e-mail. */
@@ -16,7 +17,8 @@ const notes = (label: string) =>
     '',
   );
 
-const date = z.string('Please choose a move date.').check(z.trim(), z.minLength(1, 'Please choose a move date.'));
+/** Typed as dd/mm/yyyy or picked, as on the quote form; the booking rule is checked with the quote's own date. */
+const date = formDate(z.string('Please choose a move date.').check(z.trim(), z.minLength(1, 'Please choose a move date.')));
 
 /** A review's words: enough to help the next customer, short enough to read on a phone. */
 export const REVIEW_TEXT_LIMITS = { min: 20, max: 1000 } as const;

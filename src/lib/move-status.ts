@@ -119,6 +119,40 @@ export const customerActions = (facts: MoveFacts, today: string): MoveAction[] =
     (action) => moveRefusal(action, facts, today) === null,
   );
 
+/** What the move's own page is about (issue 30, item 9): its status, and whether its day has passed. */
+export type MovePageState = MoveStatus | 'moved' | 'past';
+
+export function movePageState(facts: MoveFacts, today: string): MovePageState {
+  if (facts.status === 'cancelled') return 'cancelled';
+  if (facts.moveDate < today) return facts.status === 'booked' ? 'moved' : 'past';
+  return facts.status;
+}
+
+/** The page's heading and its title. A quote's first is the spec's. */
+export const MOVE_PAGE_HEADINGS: Record<MovePageState, string> = {
+  quoted: 'Quote Request Sent Successfully!',
+  booking_requested: 'Booking requested',
+  booked: 'Your move is booked',
+  declined: 'We could not book this move',
+  cancelled: 'This move is cancelled',
+  moved: 'Your moving day has passed',
+  past: 'This move date has passed',
+};
+
+/** The line under the heading: the customer's first name, and the move date as written on the page. */
+export const MOVE_PAGE_SUMMARIES: Record<MovePageState, (name: string, date: string) => string> = {
+  quoted: (name) => `Thank you, ${name}.`,
+  booking_requested: (name) => `Thank you, ${name}. Your booking request is with a mover, and we will e-mail you their answer.`,
+  booked: (name, date) => `${name}, your move on ${date} is booked.`,
+  declined: (name) => `Sorry, ${name}: we could not book this move as it stands. You can choose another date below and ask again.`,
+  cancelled: (name, date) => `${name}, your move on ${date} is cancelled. If you are moving after all, ask us for a new quote.`,
+  moved: (name) => `We hope everything arrived safely, ${name}.`,
+  past: (name, date) => `${name}, this quote was for ${date}, which has passed. If you are still moving, ask us for a new quote.`,
+};
+
+/** A move still ahead, which a calendar may hold; a cancelled or past one is offered no calendar file. */
+export const isUpcoming = (state: MovePageState): boolean => state !== 'cancelled' && state !== 'moved' && state !== 'past';
+
 export type MoveEvent =
   | { kind: 'quoted' }
   | { kind: 'date_changed'; from: string; to: string; total: number | null }

@@ -1,10 +1,9 @@
 /** The lines of an Estimated Quote (spec section 4), worded once for every place that prints a price. */
 import { promo } from '../site.config';
 import { describeDistance } from './distance';
-import { formatPence } from './money';
-import { promoPrice } from './promo';
+import { formatMoney, formatPence } from './money';
+import { discountedPrice, FRIEND_OFFER, type PriceToPay } from './price-to-pay';
 import { codeOffer } from './referral';
-import { referral } from '../data/referral';
 import type { PricingResult } from './pricing';
 
 export const PRICE_LABELS = {
@@ -12,6 +11,7 @@ export const PRICE_LABELS = {
   weekend: 'Weekend surcharge',
   furniture: 'Additional furniture',
   total: 'Total Estimate',
+  toPay: 'Price to pay',
 } as const;
 
 export type PriceLineKey = 'base' | 'extra' | 'weekend' | 'furniture';
@@ -47,11 +47,22 @@ export const PRICE_PENDING = {
 } as const;
 
 export function promoLine(code: string, totalPounds: number | null): string {
-  const friend = codeOffer(code)?.kind === 'friend';
-  const offer = friend ? `${referral.friendDiscount} off your first move` : promo.description;
-  if (totalPounds === null) return `${code}: ${offer}`;
-  const pricePence = friend
-    ? Math.max(0, Math.round(totalPounds * 100) - referral.friendDiscountPounds * 100)
-    : promoPrice(totalPounds, { code, percentOff: promo.percentOff }).pricePence;
-  return `${formatPence(pricePence)} with ${code} when you book (${friend ? offer : `${promo.percentOff}% off your first booking`})`;
+  if (totalPounds === null) {
+    return `${code}: ${codeOffer(code)?.kind === 'friend' ? FRIEND_OFFER : promo.description}`;
+  }
+  const { pricePence, code: applied } = discountedPrice(totalPounds, code);
+  return applied ? `${formatPence(pricePence)} with ${code} when you book (${applied.offer})` : formatMoney(totalPounds);
 }
+
+/** "£1,244.70 with FIRSTMOVE10", or the estimate alone when no code applies. */
+export const payText = (pay: PriceToPay): string =>
+  pay.code ? `${formatPence(pay.pricePence)} with ${pay.code.code}` : formatMoney(pay.estimatePence / 100);
+
+/** With what the code gives: "£1,244.70 with FIRSTMOVE10 (10% off your first booking)". */
+export const payLine = (pay: PriceToPay): string => (pay.code ? `${payText(pay)} (${pay.code.offer})` : payText(pay));
+
+/** A total in pounds (an estimate, a new date's, one priced again) as the customer pays it with the quote's code. */
+export const payFor =
+  (promoCode: string | null) =>
+  (totalPounds: number): string =>
+    payText(discountedPrice(totalPounds, promoCode));

@@ -30,11 +30,17 @@ const formFurniture = z.pipe(
   furnitureIdsField,
 );
 
-/** A date field posts `YYYY-MM-DD`; a browser without one lets people type, so dd/mm/yyyy is read too. */
-const formDateField = z.pipe(
-  z.transform((value: unknown) => (typeof value === 'string' ? (fromTypedDate(value) ?? value.trim()) : value)),
-  moveDateField,
-);
+/**
+ * A date field posts `YYYY-MM-DD`; a browser without one lets people type, so dd/mm/yyyy is read too. Every plain form
+ * with a date reads it through this (the quote form, the manage page's new date).
+ */
+export const formDate = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === 'string' ? (fromTypedDate(value) ?? value.trim()) : value)),
+    schema,
+  );
+
+const formDateField = formDate(moveDateField);
 
 const quoteFormRoute = {
   service: blankAsMissing(serviceField),

@@ -5,15 +5,37 @@
  * distance the Worker stored; e-mails come from the mail catcher, hashes and rows from D1.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
-import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API_PATHS, PAGE_PATHS, quoteLink, type QuoteAnswer } from '~/lib/api';
 import { addDays, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
 import { validUntilLine } from '~/lib/estimate-validity';
-import { formatMoney } from '~/lib/money';
-import { CANCELLATION_RIGHTS, DONE_NOTICES, MOVE_REFUSALS, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '~/lib/move-status';
+import { formatMoney, formatPence } from '~/lib/money';
+import { closedDay } from '~/lib/move-date';
+import {
+  CANCELLATION_RIGHTS,
+  DONE_NOTICES,
+  MOVE_PAGE_HEADINGS,
+  MOVE_PAGE_SUMMARIES,
+  MOVE_REFUSALS,
+  REQUEST_BOOKING_LABEL,
+  STATUS_LABELS,
+  type MovePageState,
+} from '~/lib/move-status';
 import { specPricing } from '../shared/spec-pricing';
 import { openDay } from '../shared/dates';
-import { apiBase, call, emailsTo, query, unique, validQuote, type CapturedEmail } from './helpers';
+import {
+  apiBase,
+  call,
+  emailsTo,
+  expectLimitedAfter,
+  mailControl,
+  query,
+  runCron,
+  secondsFromNow,
+  unique,
+  validQuote,
+  type CapturedEmail,
+} from './helpers';
 import { readPage } from './html';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -63,6 +85,40 @@ async function mailed(to: string, reference: string, headline: string, count = 1
 }
 
 const BUSINESS = 'leads@shiftly.example';
+
+/** The staff link in the business e-mail that asks to confirm `quote`'s booking. */
+async function staffLink(quote: Made): Promise<URL> {
+  const [business] = await mailed(BUSINESS, quote.reference, 'booking requested');
+  return new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business!.text)![0]);
+}
+
+async function answerBooking(quote: Made, action: 'confirm' | 'decline', note = ''): Promise<void> {
+  const staff = await staffLink(quote);
+  const answered = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staff.searchParams.get('t')!, action, note });
+  expect(answered.status).toBe(200);
+}
+
+/** A booked quote: asked to book and confirmed through the staff link. */
+async function bookedQuote(moveDate: string, overrides: Record<string, unknown> = {}): Promise<Made> {
+  const quote = await makeQuote({ moveDate, ...overrides });
+  expect((await manage(quote, { action: 'book' })).status).toBe(303);
+  await answerBooking(quote, 'confirm');
+  return quote;
+}
+
+/** As if on the day after the move (the test environment's clock header). */
+const dayAfter = (moveDate: string) => ({ 'X-Test-Now': `${addDays(moveDate, 1)}T12:00:00Z` });
+
+function postAt(headers: Record<string, string>, quote: Made, fields: Record<string, string>): Promise<Response> {
+  return fetch(`${apiBase()}${PAGE_PATHS.confirmation}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': FORM, Origin: apiBase(), ...headers },
+    body: new URLSearchParams({ ref: quote.reference, t: quote.token, ...fields }).toString(),
+  });
+}
+
+const getAt = (headers: Record<string, string>, path: string) => fetch(`${apiBase()}${path}`, { redirect: 'manual', headers });
 
 /** A weekday and a weekend day ahead that can both be booked. */
 const weekday = () => openDay(10, 3);
@@ -307,29 +363,6 @@ describe('the manage page', () => {
 });
 
 describe('reviews only from real moves (issue 19, item 6)', () => {
-  /** A booked quote: asked to book and confirmed through the staff link. */
-  async function bookedQuote(moveDate: string): Promise<Made> {
-    const quote = await makeQuote({ moveDate });
-    expect((await manage(quote, { action: 'book' })).status).toBe(303);
-    const [business] = await mailed(BUSINESS, quote.reference, 'booking requested');
-    const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business!.text)![0]);
-    const confirmed = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' });
-    expect(confirmed.status).toBe(200);
-    return quote;
-  }
-
-  /** As if on the day after the move (the test environment's clock header). */
-  const dayAfter = (moveDate: string) => ({ 'X-Test-Now': `${addDays(moveDate, 1)}T12:00:00Z` });
-
-  function postAt(headers: Record<string, string>, quote: Made, fields: Record<string, string>): Promise<Response> {
-    return fetch(`${apiBase()}${PAGE_PATHS.confirmation}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': FORM, Origin: apiBase(), ...headers },
-      body: new URLSearchParams({ ref: quote.reference, t: quote.token, ...fields }).toString(),
-    });
-  }
-
   it('invites a review after a booked move’s date, publishes it from the staff link as a verified move, and takes one only', async () => {
     const moveDate = openDay(3);
     const quote = await bookedQuote(moveDate);
@@ -440,5 +473,264 @@ describe('reviews only from real moves (issue 19, item 6)', () => {
     expect(refused.status).toBe(409);
     expect(readPage(await refused.text()).filled('error:form')).toBe(MOVE_REFUSALS.notBooked);
     expect(query('SELECT * FROM move_reviews WHERE reference = ?', quote.reference)).toEqual([]);
+  });
+});
+
+describe('the price promised at step 5 through the whole life of a quote (issue 30, item 2)', () => {
+  /** The quote's .ics as a calendar reads it: lines unfolded, text unescaped. */
+  async function calendarText(quote: Made, headers: Record<string, string> = {}): Promise<string> {
+    const response = await getAt(headers, quoteLink(PAGE_PATHS.calendar, quote.reference, quote.token));
+    expect(response.status).toBe(200);
+    return (await response.text()).replace(/\r\n /g, '').replace(/\\([,;\\])/g, '$1');
+  }
+
+  /** Every e-mail of a change, to the customer and to us, states the price to pay in full. */
+  async function bothSay(quote: Made, headline: string, line: string): Promise<CapturedEmail[]> {
+    const sent = [...(await mailed(quote.email, quote.reference, headline)), ...(await mailed(BUSINESS, quote.reference, headline))];
+    for (const email of sent) {
+      expect(email.text, `${headline}: ${email.subject}`).toContain(line);
+      expect(email.html, `${headline}: ${email.subject}`).toContain(line);
+    }
+    return sent;
+  }
+
+  it('carries FIRSTMOVE10’s amount into the booking request, the staff page, each later e-mail, the .ics and the move page', async () => {
+    const quote = await makeQuote({ promoCode: 'FIRSTMOVE10', moveDate: weekday() });
+    const estimate = specPricing('studio', row(quote.reference).distance_miles, ['sofa', 'wardrobe'], weekday()).total;
+    expect(row(quote.reference).total).toBe(estimate);
+    // 10% off whole pounds: 90 pence in every pound is paid (£1,383 would be £1,244.70).
+    const toPay = `${formatPence(estimate * 90)} with FIRSTMOVE10`;
+    const line = `${toPay} (10% off your first booking)`;
+
+    const before = readPage(await (await get(quote.page)).text());
+    expect(before.filled('price:total')).toBe(formatMoney(estimate));
+    expect(before.filled('to-pay')).toBe(line);
+    expect(await calendarText(quote)).toContain(`${toPay} to pay (estimated ${formatMoney(estimate)})`);
+
+    expect((await manage(quote, { action: 'book' })).status).toBe(303);
+    const requested = await bothSay(quote, 'booking requested', line);
+    for (const email of requested) expect(email.text.toLowerCase()).toContain(`booking requested at ${toPay}`.toLowerCase());
+    const staffUrl = await staffLink(quote);
+    const staff = readPage(await (await get(staffUrl.pathname + staffUrl.search)).text());
+    expect(staff.filled('price:total')).toBe(formatMoney(estimate));
+    expect(staff.filled('to-pay')).toBe(line);
+
+    await answerBooking(quote, 'confirm', 'Crew of two.');
+    await bothSay(quote, 'booking confirmed', line);
+    const booked = await (await get(quote.page)).text();
+    expect(readPage(booked).filled('to-pay')).toBe(line);
+    expect(booked).toContain(`Booking requested at ${toPay}`);
+    const ics = await calendarText(quote);
+    expect(ics).toContain(`${toPay} to pay`);
+    expect(ics).toContain('STATUS:CONFIRMED');
+
+    expect((await manage(quote, { action: 'cancel-confirm' })).status).toBe(303);
+    await bothSay(quote, 'move cancelled', line);
+  });
+
+  it('keeps the code’s rule when a new date is priced, and when an expired estimate is priced again', async () => {
+    const quote = await makeQuote({ promoCode: 'FIRSTMOVE10', moveDate: openDay(40, 3) });
+    const miles = row(quote.reference).distance_miles;
+    const newDate = openDay(40, 6);
+    const was = specPricing('studio', miles, ['sofa', 'wardrobe'], openDay(40, 3)).total;
+    const now = specPricing('studio', miles, ['sofa', 'wardrobe'], newDate).total;
+    const paid = (total: number) => `${formatPence(total * 90)} with FIRSTMOVE10`;
+
+    const preview = readPage(await (await manage(quote, { action: 'date', moveDate: newDate })).text());
+    expect(preview.filled('preview:total')).toBe(paid(now));
+    expect(preview.filled('preview:was')).toBe(paid(was));
+    expect((await manage(quote, { action: 'date-confirm', moveDate: newDate })).status).toBe(303);
+    for (const email of await bothSay(quote, 'new move date', `${paid(now)} (10% off your first booking)`)) {
+      expect(email.text).toContain(`new estimate ${paid(now)}`);
+    }
+
+    // 29 days on, the estimate has expired: priced again, shown, and booked, with the code still off.
+    const later = { 'X-Test-Now': `${addDays(londonToday(), 29)}T12:00:00Z` };
+    const repriced = await postAt(later, quote, { action: 'book' });
+    expect(repriced.status).toBe(200);
+    expect(readPage(await repriced.text()).filled('repriced:total')).toBe(paid(now));
+    expect((await postAt(later, quote, { action: 'book-confirm' })).status).toBe(303);
+    for (const email of await bothSay(quote, 'booking requested', `${paid(now)} (10% off your first booking)`)) {
+      expect(email.text.toLowerCase()).toContain(`booking requested at ${paid(now)} (priced again`.toLowerCase());
+    }
+  });
+
+  it('carries a friend’s £10 off into a declined request and its e-mails', async () => {
+    const quote = await makeQuote({ promoCode: 'SHIFTFRIEND', moveDate: weekday() });
+    const estimate = specPricing('studio', row(quote.reference).distance_miles, ['sofa', 'wardrobe'], weekday()).total;
+    const line = `${formatPence(estimate * 100 - 1000)} with SHIFTFRIEND (£10 off your first move)`;
+    expect((await manage(quote, { action: 'book' })).status).toBe(303);
+    await bothSay(quote, 'booking requested', line);
+    const staffUrl = await staffLink(quote);
+    expect(readPage(await (await get(staffUrl.pathname + staffUrl.search)).text()).filled('to-pay')).toBe(line);
+    await answerBooking(quote, 'decline', 'No crew that day.');
+    await bothSay(quote, 'booking declined', line);
+  });
+});
+
+describe('the move page speaks its state (issue 30, item 9)', () => {
+  afterEach(() => mailControl({ fail: false, failMatch: '' }));
+
+  const calendarPath = (quote: Made) => quoteLink(PAGE_PATHS.calendar, quote.reference, quote.token);
+
+  /** The page as `headers` (a clock) would see it, with its heading, title, summary and calendar link checked. */
+  async function pageIn(quote: Made, state: MovePageState, headers: Record<string, string> = {}) {
+    const html = await (await getAt(headers, quote.page)).text();
+    const page = readPage(html);
+    expect(page.filled('move-heading'), state).toBe(MOVE_PAGE_HEADINGS[state]);
+    expect(page.title, state).toBe(`${MOVE_PAGE_HEADINGS[state]} | Shiftly`);
+    expect(page.filled('move-summary'), state).toBe(MOVE_PAGE_SUMMARIES[state]('Ada', page.filled('date')));
+    const upcoming = !['cancelled', 'moved', 'past'].includes(state);
+    expect(page.shown('calendar'), state).toBe(upcoming);
+    // A cancelled or past move's page does not even hold the link.
+    expect(html.includes(calendarPath(quote).replaceAll('&', '&amp;')), state).toBe(upcoming);
+    // The three steps after a quote only while it is a quote.
+    expect(page.shown('next-steps'), state).toBe(state === 'quoted');
+    return page;
+  }
+
+  it('says quote sent, booking requested, booked and moving day passed, each with its own heading, summary and calendar', async () => {
+    const moveDate = openDay(3);
+    const quote = await makeQuote({ moveDate });
+    await pageIn(quote, 'quoted');
+    expect((await manage(quote, { action: 'book' })).status).toBe(303);
+    await pageIn(quote, 'booking_requested');
+    await answerBooking(quote, 'confirm');
+    await pageIn(quote, 'booked');
+    const after = await pageIn(quote, 'moved', dayAfter(moveDate));
+    expect(after.shown('act:review')).toBe(true);
+    // A quote never booked whose day has passed is neither booked nor done.
+    const unbooked = await makeQuote({ moveDate });
+    await pageIn(unbooked, 'past', dayAfter(moveDate));
+  });
+
+  it('a declined request says so, and offers a new date', async () => {
+    const quote = await makeQuote();
+    expect((await manage(quote, { action: 'book' })).status).toBe(303);
+    await answerBooking(quote, 'decline', 'No crew that day.');
+    const page = await pageIn(quote, 'declined');
+    expect(page.shown('act:change_date')).toBe(true);
+  });
+
+  it('a cancelled move offers no calendar, and its .ics is a cancelled event a calendar that holds it will strike', async () => {
+    const quote = await makeQuote();
+    const live = await (await get(calendarPath(quote))).text();
+    expect(live).toContain('STATUS:TENTATIVE');
+    expect(live).toContain('SUMMARY:Moving day: ');
+    expect((await manage(quote, { action: 'cancel-confirm' })).status).toBe(303);
+    await pageIn(quote, 'cancelled');
+    const response = await get(calendarPath(quote));
+    expect(response.status).toBe(200);
+    const ics = (await response.text()).replace(/\r\n /g, '');
+    const uid = /^UID:.*$/m.exec(live)![0];
+    expect(ics).toContain(uid);
+    expect(ics).toContain('STATUS:CANCELLED');
+    expect(ics).toContain('SUMMARY:Cancelled: Moving day: ');
+    // A later revision than the copy added before, so the calendar takes this one.
+    expect(Number(/^SEQUENCE:(\d+)/m.exec(ics)?.[1])).toBeGreaterThan(Number(/^SEQUENCE:(\d+)/m.exec(live)?.[1] ?? 0));
+  });
+
+  it('says our e-mail is on its way only while the outbox is still trying, and says plainly once it gave up', async () => {
+    const email = `${unique('gave-up')}@example.com`;
+    await mailControl({ fail: true, failMatch: email });
+    const quote = await makeQuote({ email });
+    const trying = await pageIn(quote, 'quoted');
+    expect(trying.shown('email-pending')).toBe(true);
+    expect(trying.shown('email-gave-up')).toBe(false);
+    // Test env: 3 attempts, 1 s then 4 s apart (tests/api/outbox.test.ts): the cron's clock moves past both retries.
+    await runCron(secondsFromNow(2));
+    await runCron(secondsFromNow(7));
+    expect(
+      query("SELECT status FROM email_outbox WHERE record_reference = ? AND kind = 'customer'", quote.reference).map((r) => r.status),
+    ).toEqual(['gave_up']);
+    const gaveUp = await pageIn(quote, 'quoted');
+    expect(gaveUp.shown('email-gave-up')).toBe(true);
+    expect(gaveUp.shown('email-pending')).toBe(false);
+    expect(gaveUp.shown('emailed')).toBe(false);
+    // A later e-mail that is sent is what the page speaks of.
+    await mailControl({ fail: false, failMatch: '' });
+    expect((await manage(quote, { action: 'book' })).status).toBe(303);
+    const sent = await pageIn(quote, 'booking_requested');
+    expect(sent.shown('emailed')).toBe(true);
+    expect(sent.shown('email-gave-up')).toBe(false);
+  });
+});
+
+describe('a refused manage post keeps every typed value (issue 30, item 11)', () => {
+  /** The next day ahead we are closed (25 December, for instance). */
+  function closedAhead(): string {
+    let date = addDays(londonToday(), 2);
+    while (!closedDay(date)) date = addDays(date, 1);
+    return date;
+  }
+  const typed = (date: string) => date.split('-').reverse().join('/');
+
+  it('a closed date comes back as typed, picked or as dd/mm/yyyy', async () => {
+    const quote = await makeQuote();
+    for (const moveDate of [closedAhead(), typed(closedAhead())]) {
+      const response = await manage(quote, { action: 'date', moveDate });
+      expect(response.status, moveDate).toBe(422);
+      const page = readPage(await response.text(), { button: 'date' });
+      expect(page.shown('error:moveDate')).toBe(true);
+      expect(page.value('moveDate'), moveDate).toBe(moveDate);
+    }
+  });
+
+  it('takes a new date typed as dd/mm/yyyy, as the quote form does', async () => {
+    const quote = await makeQuote({ moveDate: weekday() });
+    const newDate = saturday();
+    const preview = await manage(quote, { action: 'date', moveDate: typed(newDate) });
+    expect(preview.status).toBe(200);
+    const shown = readPage(await preview.text(), { button: 'date-confirm' });
+    expect(shown.filled('preview:date')).toBe(formatLongDate(newDate));
+    expect(shown.value('moveDate')).toBe(newDate);
+    expect((await manage(quote, { action: 'date-confirm', moveDate: typed(newDate) })).status).toBe(303);
+    expect(row(quote.reference).move_date).toBe(newDate);
+  });
+
+  const access = {
+    action: 'access',
+    fromFloor: 'second',
+    fromLift: 'no',
+    toParking: 'over-50m',
+    awkward: 'x'.repeat(2001),
+    items: 'Piano\n12 boxes of books',
+  };
+
+  function expectAsTyped(html: string): void {
+    const page = readPage(html, { button: 'access' });
+    for (const name of ['fromFloor', 'fromLift', 'toParking', 'awkward', 'items'] as const) {
+      expect(page.value(name), name).toBe(access[name]);
+    }
+  }
+
+  it('refused access details come back with every field as typed', async () => {
+    const quote = await makeQuote();
+    const response = await manage(quote, access);
+    expect(response.status).toBe(400);
+    expectAsTyped(await response.text());
+    expect(row(quote.reference).move_notes).toBeNull();
+  });
+
+  it('429 says when to try again (Retry-After) and keeps what was typed', async () => {
+    const quote = await makeQuote();
+    const client = unique('manage-limit');
+    // Test env: 100 manage posts a minute for one client; each refused here (a note too long), so nothing changes.
+    const limited = await expectLimitedAfter(
+      100,
+      () =>
+        fetch(`${apiBase()}${PAGE_PATHS.confirmation}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': client },
+          body: new URLSearchParams({ ref: quote.reference, t: quote.token, ...access }).toString(),
+        }),
+      60,
+      400,
+    );
+    expect(limited.headers.get('retry-after')).toBe('60');
+    const html = await limited.text();
+    expect(readPage(html).filled('error:form')).toBe('Too many requests. Please wait a minute and try again.');
+    expectAsTyped(html);
   });
 });

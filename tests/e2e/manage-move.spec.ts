@@ -5,11 +5,13 @@
  * on the page and in the e-mails. axe on every state, at 390 and 1280 px.
  */
 import type { Page } from '@playwright/test';
-import { DONE_NOTICES, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '../../src/lib/move-status';
+import { DONE_NOTICES, MOVE_PAGE_HEADINGS, REQUEST_BOOKING_LABEL, STATUS_LABELS, type MovePageState } from '../../src/lib/move-status';
 import { addDays, formatLongDate } from '../../src/lib/dates';
+import { formatPence } from '../../src/lib/money';
+import { site } from '../../src/site.config';
 import { openDay } from '../shared/dates';
 import { test, expect, axeViolations } from './fixtures';
-import { capturedEmails, expectedPricing, formatMoney, storeQuote, uniqueEmail, type CapturedEmail } from './quote-helpers';
+import { capturedEmails, expectedPricing, formatMoney, setMailFailing, storeQuote, uniqueEmail, type CapturedEmail } from './quote-helpers';
 
 /** The e-mail about `reference` whose subject says `headline`, to `to` or (`{ not }`) to anyone else: the business. */
 async function mailed(to: string | { not: string }, reference: string, headline: string): Promise<CapturedEmail> {
@@ -175,4 +177,101 @@ test('after a booked move’s date the page invites a review, refuses one too sh
   await expect(notice(page)).toHaveText(DONE_NOTICES.reviewed!);
   await expect(page.getByRole('heading', { name: 'How did your move go?' })).toBeHidden();
   await expect(page.locator('[data-history-list]')).toContainText('Review sent: 4 out of 5');
+});
+
+test('the move page speaks its state: heading, summary, price to pay and calendar by status, axe clean in each', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(240_000);
+  const heading = page.getByRole('heading', { level: 1 });
+  const calendar = page.getByRole('link', { name: 'Add to calendar' });
+  const headers = { Origin: baseURL! };
+  /** Each state at a phone's width and a desktop's, with its heading, title and calendar link checked. */
+  async function isIn(state: MovePageState, url: string): Promise<void> {
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(url);
+      await expect(heading).toHaveText(MOVE_PAGE_HEADINGS[state]);
+      await expect(page).toHaveTitle(`${MOVE_PAGE_HEADINGS[state]} | ${site.brand}`);
+      await expect(calendar).toHaveCount(['cancelled', 'moved'].includes(state) ? 0 : 1);
+      expect(await axeViolations(page), `${state} at ${width}px`).toEqual([]);
+    }
+  }
+  const staffAnswer = async (reference: string, email: string, action: 'confirm' | 'decline') => {
+    const business = await mailed({ not: email }, reference, 'booking requested');
+    const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text ?? '')!.at(0)!);
+    const form = { ref: reference, t: staff.searchParams.get('t')!, action, note: '' };
+    expect((await request.post('/quote-staff', { form, headers })).status()).toBe(200);
+  };
+
+  // Quote sent, with FIRSTMOVE10: what is paid is said beside the estimate, and stays through booking.
+  const email = uniqueEmail('states');
+  const moveDate = openDay(3);
+  const answer = await storeQuote(request, { email, moveDate, promoCode: 'FIRSTMOVE10' });
+  const total = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], moveDate).total;
+  const toPay = page.locator('[data-confirmation-to-pay]');
+  await isIn('quoted', answer.confirmationUrl);
+  await expect(toPay).toHaveText(`${formatPence(total * 90)} with FIRSTMOVE10 (10% off your first booking)`);
+  await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
+
+  await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();
+  await expect(heading).toHaveText(MOVE_PAGE_HEADINGS.booking_requested);
+  await isIn('booking_requested', answer.confirmationUrl);
+  await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeHidden();
+
+  await staffAnswer(answer.reference, email, 'confirm');
+  await isIn('booked', answer.confirmationUrl);
+  await expect(page.locator('[data-move-summary]')).toContainText(`your move on ${formatLongDate(moveDate)} is booked`);
+  await expect(toPay).toHaveText(`${formatPence(total * 90)} with FIRSTMOVE10 (10% off your first booking)`);
+
+  // The day after: over, with no calendar to add it to.
+  await page.setExtraHTTPHeaders({ 'X-Test-Now': `${addDays(moveDate, 1)}T12:00:00Z` });
+  await isIn('moved', answer.confirmationUrl);
+  await page.setExtraHTTPHeaders({});
+
+  // Declined, then cancelled.
+  const other = uniqueEmail('states-declined');
+  const declined = await storeQuote(request, { email: other });
+  const { searchParams } = new URL(declined.confirmationUrl, baseURL);
+  const form = { ref: declined.reference, t: searchParams.get('t')!, action: 'book' };
+  expect((await request.post('/quote-confirmation', { form, headers, maxRedirects: 0 })).status()).toBe(303);
+  await staffAnswer(declined.reference, other, 'decline');
+  await isIn('declined', declined.confirmationUrl);
+  await page.getByRole('button', { name: 'Cancel this move' }).click();
+  await page.getByRole('button', { name: 'Yes, cancel my move' }).click();
+  await expect(heading).toHaveText(MOVE_PAGE_HEADINGS.cancelled);
+  await isIn('cancelled', declined.confirmationUrl);
+});
+
+test('once the outbox gives up on our e-mail, the page says so with how to reach us, and no longer that it is on its way', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('gave-up');
+  await setMailFailing(true, email);
+  try {
+    const answer = await storeQuote(request, { email });
+    await page.goto(answer.confirmationUrl);
+    await expect(page.locator('[data-email-pending]')).toHaveText(`Our e-mail to ${email} is on its way shortly.`);
+    // Test env: 3 attempts, 1 s then 4 s apart; the cron trigger runs as if that much later (tests/api/outbox.test.ts).
+    for (const seconds of [2, 7]) {
+      const time = String(Date.now() + seconds * 1000);
+      expect((await request.get(`/cdn-cgi/local/scheduled?${new URLSearchParams({ cron: '*/5 * * * *', time })}`)).ok()).toBe(true);
+    }
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(answer.confirmationUrl);
+      const gaveUp = page.locator('[data-email-gave-up]');
+      await expect(gaveUp).toContainText(`We could not deliver our e-mail to ${email}.`);
+      await expect(gaveUp.getByRole('link', { name: site.phone.display })).toBeVisible();
+      await expect(gaveUp.getByRole('link', { name: site.email })).toBeVisible();
+      await expect(page.locator('[data-email-pending]')).toBeHidden();
+      expect(await axeViolations(page), `gave up at ${width}px`).toEqual([]);
+    }
+  } finally {
+    await setMailFailing(false);
+  }
 });

@@ -42,6 +42,14 @@ describe('calendarFile', () => {
     );
   });
 
+  it('says a revision and its status only when given, so a calendar replaces its copy and strikes a cancelled move', () => {
+    expect(lines.some((line) => /^(STATUS|SEQUENCE):/.test(line))).toBe(false);
+    const cancelled = calendarFile({ ...event, status: 'CANCELLED', sequence: 3 }, 'x').split('\r\n');
+    expect(cancelled).toContain('STATUS:CANCELLED');
+    expect(cancelled).toContain('SEQUENCE:3');
+    expect(cancelled.indexOf('SEQUENCE:3')).toBeLessThan(cancelled.indexOf('END:VEVENT'));
+  });
+
   it('crosses a month and a year end', () => {
     expect(calendarFile({ ...event, date: '2027-12-31' }, 'x')).toContain('DTEND;VALUE=DATE:20280101\r\n');
   });

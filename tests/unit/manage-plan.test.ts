@@ -40,6 +40,7 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
     notes: [],
     distanceMiles: MILES,
     customerEmail: 'sent',
+    lastCustomerEmail: 'sent',
     status: 'quoted',
     pricedAt: created,
     moveNotes: null,

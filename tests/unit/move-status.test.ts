@@ -7,6 +7,8 @@ import {
   DONE_NOTICES,
   doneKey,
   doneNotice,
+  isUpcoming,
+  movePageState,
   MOVE_REFUSALS,
   MOVE_STATUSES,
   moveRefusal,
@@ -14,6 +16,7 @@ import {
   statusAfter,
   type MoveAction,
   type MoveFacts,
+  type MovePageState,
   type MoveStatus,
 } from '~/lib/move-status';
 
@@ -146,5 +149,28 @@ describe('the actions a customer is offered', () => {
     expect(customerActions(facts('booking_requested'), today)).toEqual(['access', 'cancel']);
     expect(customerActions(facts('cancelled'), today)).toEqual([]);
     expect(customerActions(facts('quoted', { moveDate: '2026-11-01' }), today)).toEqual([]);
+  });
+});
+
+describe('what the move page is about (issue 30, item 9)', () => {
+  it('is the status while the day is ahead, and on the day itself', () => {
+    for (const status of ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled'] as const) {
+      expect(movePageState(facts(status), today), status).toBe(status);
+      expect(movePageState(facts(status, { moveDate: today }), today), `${status} on the day`).toBe(status);
+    }
+  });
+
+  it('is over once the day has passed: moved if it was booked, past if not, and cancelled stays cancelled', () => {
+    const yesterday = '2026-11-23';
+    expect(movePageState(facts('booked', { moveDate: yesterday }), today)).toBe('moved');
+    for (const status of ['quoted', 'booking_requested', 'declined'] as const) {
+      expect(movePageState(facts(status, { moveDate: yesterday }), today), status).toBe('past');
+    }
+    expect(movePageState(facts('cancelled', { moveDate: yesterday }), today)).toBe('cancelled');
+  });
+
+  it('offers a calendar only for a move still ahead', () => {
+    const states: MovePageState[] = ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled', 'moved', 'past'];
+    expect(states.filter(isUpcoming)).toEqual(['quoted', 'booking_requested', 'booked', 'declined']);
   });
 });

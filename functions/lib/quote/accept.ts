@@ -66,6 +66,7 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     shown: submission.clientEstimate ?? null,
     ...price,
     customerEmail: 'pending',
+    lastCustomerEmail: 'pending',
     status: 'quoted',
     pricedAt: price.pricing ? claim.createdAt : null,
     moveNotes: null,

@@ -1,20 +1,41 @@
 import { formatMoney } from '../../../src/lib/money';
-import { PRICE_PENDING } from '../../../src/lib/price-lines';
+import { STATUS_TEXT } from '../../../src/lib/move-status';
+import { PRICE_PENDING, payText } from '../../../src/lib/price-lines';
+import { priceToPay } from '../../../src/lib/price-to-pay';
 import { site } from '../../../src/site.config';
-import { calendarFile } from '../ics';
+import { calendarFile, type AllDayEvent } from '../ics';
 import type { StoredQuote } from './stored-quote';
 
 export const calendarFileName = (quote: StoredQuote) => `${site.brand.toLowerCase()}-move-${quote.reference}.ics`;
 
+const eventStatus = (status: StoredQuote['status']): AllDayEvent['status'] =>
+  status === 'booked' ? 'CONFIRMED' : status === 'cancelled' ? 'CANCELLED' : 'TENTATIVE';
+
+function priceText(quote: StoredQuote): string {
+  const pay = priceToPay(quote);
+  if (!pay || !quote.pricing) return PRICE_PENDING.inline;
+  return pay.code
+    ? `${payText(pay)} to pay (estimated ${formatMoney(quote.pricing.total)})`
+    : `estimated ${formatMoney(quote.pricing.total)}`;
+}
+
+/**
+ * A cancelled move is still answered, as a cancelled event with a higher SEQUENCE: a calendar that already holds the
+ * move (the same UID) then strikes or drops it, where a 404 would leave a live "Moving day" in it. The page no longer
+ * links to it.
+ */
 export function quoteCalendar(quote: StoredQuote, siteUrl: string, now = new Date()): string {
-  const price = quote.pricing ? `estimated ${formatMoney(quote.pricing.total)}` : PRICE_PENDING.inline;
+  const cancelled = quote.status === 'cancelled';
+  const about = cancelled ? `: ${STATUS_TEXT.cancelled}` : `, ${priceText(quote)}.`;
   return calendarFile(
     {
       uid: `${quote.reference}@${new URL(siteUrl).hostname}`,
       date: quote.moveDate,
-      summary: `Moving day: ${site.brand} quote ${quote.reference}`,
-      description: `${site.brand} quote ${quote.reference}, ${quote.fromPostcode} to ${quote.toPostcode}, ${price}. Questions? Call ${site.phone.display} or e-mail ${site.email}.`,
+      summary: `${cancelled ? 'Cancelled: ' : ''}Moving day: ${site.brand} quote ${quote.reference}`,
+      description: `${site.brand} quote ${quote.reference}, ${quote.fromPostcode} to ${quote.toPostcode}${about} Questions? Call ${site.phone.display} or e-mail ${site.email}.`,
       stamp: now,
+      status: eventStatus(quote.status),
+      sequence: quote.version,
     },
     `-//${site.brand}//Quote//EN`,
   );

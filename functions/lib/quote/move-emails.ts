@@ -2,15 +2,16 @@
 import { formatLongDate } from '../../../src/lib/dates';
 import { validUntilLine } from '../../../src/lib/estimate-validity';
 import { formatMoney } from '../../../src/lib/money';
-import { describeEvent, STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../../src/lib/move-status';
-import { PRICE_PENDING } from '../../../src/lib/price-lines';
+import { STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../../src/lib/move-status';
+import { PRICE_LABELS, PRICE_PENDING, payLine } from '../../../src/lib/price-lines';
+import { priceToPay } from '../../../src/lib/price-to-pay';
 import { site } from '../../../src/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
 import type { StoredQuote } from './stored-quote';
-import { accessLines, firstName, place } from './summary';
+import { accessLines, eventLine, firstName, place } from './summary';
 
 const HEADLINES: Record<MoveEvent['kind'], string> = {
   quoted: 'quote sent',
@@ -26,12 +27,14 @@ const HEADLINES: Record<MoveEvent['kind'], string> = {
 };
 
 function moveRows(quote: StoredQuote): Row[] {
+  const pay = priceToPay(quote);
   return [
     ['Status', STATUS_LABELS[quote.status]],
     ['Move date', formatLongDate(quote.moveDate)],
     ['From', place(quote.fromAddress, quote.fromPostcode)],
     ['To', place(quote.toAddress, quote.toPostcode)],
     ['Estimated total', quote.pricing ? formatMoney(quote.pricing.total) : PRICE_PENDING.title],
+    ...(pay?.code ? [[PRICE_LABELS.toPay, payLine(pay)] satisfies Row] : []),
   ];
 }
 
@@ -49,7 +52,7 @@ const STAFF_LINKS: Partial<Record<MoveEvent['kind'], { label: string; lead: stri
 };
 
 export function moveCustomerEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent): EmailDraft {
-  const what = describeEvent(event, formatMoney);
+  const what = eventLine(quote, event);
   const rows = [...moveRows(quote), ...(event.kind === 'access' ? moverRows(quote) : [])];
   const validity = quote.status === 'quoted' && quote.pricedAt ? validUntilLine(quote.pricedAt) : '';
   const contact = contactBlock();
@@ -78,7 +81,7 @@ ${contact.text}`,
 
 /** `extra`: what the change carried that the quote does not (a review's words). */
 export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent, extra: Row[] = []): EmailDraft {
-  const what = describeEvent(event, formatMoney);
+  const what = eventLine(quote, event);
   const rows: Row[] = [
     ['Reference', quote.reference],
     ['Name', quote.name],

@@ -40,7 +40,7 @@ interface QuoteRow {
   version: number;
 }
 
-type ReadRow = QuoteRow & { customer_status: OutboxStatus | null; reviewed: 0 | 1 };
+type ReadRow = QuoteRow & { customer_status: OutboxStatus | null; last_customer_status: OutboxStatus | null; reviewed: 0 | 1 };
 
 function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
   return {
@@ -104,6 +104,7 @@ function fromRow(row: ReadRow): StoredQuote {
     notes: JSON.parse(row.distance_notes) as string[],
     distanceMiles: row.distance_miles,
     customerEmail: row.customer_status,
+    lastCustomerEmail: row.last_customer_status,
     status: row.status,
     // Quotes stored before the manage page were priced when they were made.
     pricedAt: row.priced_at ?? (row.pricing ? row.created_at : null),
@@ -113,8 +114,10 @@ function fromRow(row: ReadRow): StoredQuote {
   };
 }
 
-/** record_type 'quote': the quote's own first customer e-mail, not a later change's. */
+/** record_type 'quote': the quote's own first customer e-mail; 'move': a later change's. */
 const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type = 'quote' AND o.kind = 'customer') AS customer_status,
+  (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type IN ('quote', 'move') AND o.kind = 'customer'
+    ORDER BY o.id DESC LIMIT 1) AS last_customer_status,
   EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed
   FROM quote_requests q`;
 

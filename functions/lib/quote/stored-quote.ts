@@ -40,6 +40,8 @@ export interface StoredQuote {
   distanceMiles: number | null;
 
   customerEmail: OutboxStatus | null;
+  /** The newest customer e-mail about it, its own or a change's: what its page says about our e-mail. */
+  lastCustomerEmail: OutboxStatus | null;
 
   status: MoveStatus;
   /** The estimate's 28 days count from here. */

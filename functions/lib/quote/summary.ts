@@ -4,7 +4,8 @@ import { findService, type QuoteService } from '../../../src/data/services';
 import { findPackage } from '../../../src/data/packages';
 import { fullAddress } from '../../../src/lib/address';
 import { describeDistance } from '../../../src/lib/distance';
-import { PRICE_PENDING } from '../../../src/lib/price-lines';
+import { describeEvent, type MoveEvent } from '../../../src/lib/move-status';
+import { payFor, PRICE_PENDING } from '../../../src/lib/price-lines';
 import type { StoredQuote } from './stored-quote';
 
 export function furnitureSummary(ids: readonly string[]): string {
@@ -37,3 +38,6 @@ export function serviceCaveat(quote: Pick<StoredQuote, 'service'>): { sentence: 
   const service = quoteService(quote);
   return service?.totalNote && service.subjectNote ? { sentence: service.totalNote, short: service.subjectNote } : null;
 }
+
+/** What happened to a quote, each amount as the customer pays it (with the quote's code). */
+export const eventLine = (quote: Pick<StoredQuote, 'promoCode'>, event: MoveEvent): string => describeEvent(event, payFor(quote.promoCode));
