@@ -5,6 +5,7 @@ import { formatMoney } from '../../../src/lib/money';
 import { describeEvent, STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../../src/lib/move-status';
 import { PRICE_PENDING } from '../../../src/lib/price-lines';
 import { site } from '../../../src/site.config';
+import { BOOKING_ANSWER_HOURS } from '../../../src/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -44,7 +45,10 @@ function moverRows(quote: StoredQuote): Row[] {
 }
 
 const STAFF_LINKS: Partial<Record<MoveEvent['kind'], { label: string; lead: string }>> = {
-  booking_requested: { label: 'Confirm or decline this booking', lead: 'Answer within 24 hours, as the customer was promised:' },
+  booking_requested: {
+    label: 'Confirm or decline this booking',
+    lead: `Answer within ${BOOKING_ANSWER_HOURS} hours, as the customer was promised:`,
+  },
   reviewed: { label: 'Publish this review, or not', lead: 'Check it is about a real move and fit to publish:' },
 };
 
