@@ -500,3 +500,19 @@ export function launchItems(): LaunchItem[] {
     ...[...carouselReviews, ...moreReviews].map((review) => ({ item: `review ${review.id} (${review.name})`, provenance: review })),
   ];
 }
+
+export const LAUNCH_CONTENT_FILE = 'src/data/launch-content.ts';
+
+/** What launch-check prints, and whether the site may launch: every item sourced. */
+export function launchReport(items: readonly LaunchItem[] = launchItems()): { ready: boolean; lines: string[] } {
+  const waiting = items.filter((entry) => !isSourced(entry.provenance));
+  if (waiting.length === 0)
+    return { ready: true, lines: [`launch-check: all ${items.length} items in ${LAUNCH_CONTENT_FILE} have a source.`] };
+  return {
+    ready: false,
+    lines: [
+      `launch-check: ${waiting.length} of ${items.length} items still need a real source before launch.`,
+      ...waiting.map(({ item, provenance }) => `${LAUNCH_CONTENT_FILE}: ${item}\n  needs ${provenance.needed ?? 'a source'}`),
+    ],
+  };
+}
