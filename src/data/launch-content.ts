@@ -11,76 +11,88 @@ export type Provenance = { source: string; needsSource?: never; needed?: never }
 
 export const isSourced = (item: Provenance): boolean => typeof item.source === 'string' && item.source.trim() !== '';
 
-type Entry<T> = { value: T } & Provenance;
-type Values<T extends Record<string, Entry<unknown>>> = { readonly [K in keyof T]: T[K]['value'] };
-
-function valuesOf<T extends Record<string, Entry<unknown>>>(entries: T): Values<T> {
-  return Object.fromEntries(Object.entries(entries).map(([key, entry]) => [key, entry.value])) as Values<T>;
-}
+/** The values stay plain objects beside their sources, so a page or island that shows a value carries no source text. */
+type SourcesOf<T> = { readonly [K in keyof T]-?: Provenance };
 
 // --- The company ---
 
+export const company = {
+  legalName: 'Shiftly Moving Ltd',
+  number: '09473021',
+  registeredIn: 'England and Wales',
+  address: { street: '14 Wharf Road', locality: 'London', postcode: 'N1 7GR', country: 'GB', countryName: 'United Kingdom' },
+  foundedYear: 2020,
+  phone: { display: '020 7946 0321', tel: '+442079460321' },
+  email: 'hello@shiftly.example',
+} as const;
+
 const COMPANIES_HOUSE = 'the Companies House record of the company (find-and-update.company-information.service.gov.uk)';
 
-export const companyEntries = {
-  legalName: { value: 'Shiftly Moving Ltd', needsSource: true, needed: COMPANIES_HOUSE },
-  number: { value: '09473021', needsSource: true, needed: COMPANIES_HOUSE },
-  registeredIn: { value: 'England and Wales', needsSource: true, needed: COMPANIES_HOUSE },
-  address: {
-    value: { street: '14 Wharf Road', locality: 'London', postcode: 'N1 7GR', country: 'GB', countryName: 'United Kingdom' },
-    needsSource: true,
-    needed: `the registered office on ${COMPANIES_HOUSE}`,
-  },
-  foundedYear: { value: 2020, needsSource: true, needed: `the date of incorporation on ${COMPANIES_HOUSE}` },
-  phone: {
-    value: { display: '020 7946 0321', tel: '+442079460321' },
-    needsSource: true,
-    needed: 'a real number the team answers: 020 7946 0xxx numbers are reserved by Ofcom for drama',
-  },
-  email: { value: 'hello@shiftly.example', needsSource: true, needed: 'a real mailbox: .example addresses never receive mail' },
-} as const satisfies Record<string, Entry<unknown>>;
-
-export const company = /* @__PURE__ */ valuesOf(companyEntries);
+export const companySources: SourcesOf<typeof company> = {
+  legalName: { needsSource: true, needed: COMPANIES_HOUSE },
+  number: { needsSource: true, needed: COMPANIES_HOUSE },
+  registeredIn: { needsSource: true, needed: COMPANIES_HOUSE },
+  address: { needsSource: true, needed: `the registered office on ${COMPANIES_HOUSE}` },
+  foundedYear: { needsSource: true, needed: `the date of incorporation on ${COMPANIES_HOUSE}` },
+  phone: { needsSource: true, needed: 'a real number the team answers: 020 7946 0xxx numbers are reserved by Ofcom for drama' },
+  email: { needsSource: true, needed: 'a real mailbox: .example addresses never receive mail' },
+};
 
 // --- Marketing claims (spec section 1, reconciled by issue 14; no "24/7": the hours are src/data/promises.ts) ---
+
+/** One plausible set (issue 14): 15,000+ moves from 170,000+ quotes, so quotes are never "customers" (tests/e2e/claims.spec.ts). */
+export const claims = {
+  since: `${company.foundedYear}`,
+  moves: '15,000+',
+  quotes: '170,000+',
+  vehicles: '500+',
+  team: '200+',
+  /** Public review sites, shown as `ratingText`. */
+  rating: '4.9',
+  ratingOutOf: '5',
+  reviewCount: '2,500+',
+  /** The two above as numbers, for structured data (tests/unit/site-config.test.ts holds them equal). */
+  ratingValue: 4.9,
+  reviewCountValue: 2500,
+  surveyScore: '4.8',
+  completionRate: '99%',
+  satisfaction: '99%',
+  drivers: {
+    averageHourly: '£25',
+    hourlyRange: '£15-30',
+    topWeekly: 'over £1,000',
+    /** Applications, not active drivers: far more apply than pass the checks, which is why 500+ vans is not a contradiction. */
+    applicants: '10,000+',
+    rating: '4.8',
+  },
+} as const;
 
 const SURVEY = 'the post-move survey results: the figure, how many answered and over what period';
 const REVIEW_SITE = 'the public review site page (its address) showing the rating and the number of reviews';
 const DRIVER_PAY = 'driver payment records for a stated period';
 
-/** One plausible set (issue 14): 15,000+ moves from 170,000+ quotes, so quotes are never "customers" (tests/e2e/claims.spec.ts). */
-export const claimEntries = {
-  moves: { value: '15,000+', needsSource: true, needed: 'a count of completed moves from the booking records, with the date counted' },
-  quotes: { value: '170,000+', needsSource: true, needed: 'a count of quotes given from the quote records, with the date counted' },
-  vehicles: { value: '500+', needsSource: true, needed: 'the register of vans used by the crews we work with' },
-  team: { value: '200+', needsSource: true, needed: 'a headcount of staff and contracted crew members' },
-  rating: { value: '4.9', needsSource: true, needed: REVIEW_SITE },
-  reviewCount: { value: '2,500+', needsSource: true, needed: REVIEW_SITE },
-  surveyScore: { value: '4.8', needsSource: true, needed: SURVEY },
-  completionRate: { value: '99%', needsSource: true, needed: 'the booking records: moves completed on the day out of those booked' },
-  satisfaction: { value: '99%', needsSource: true, needed: SURVEY },
-} as const satisfies Record<string, Entry<string>>;
+type Claimed = Exclude<keyof typeof claims, 'drivers' | 'since' | 'ratingOutOf' | 'ratingValue' | 'reviewCountValue'>;
 
-export const driverClaimEntries = {
-  averageHourly: { value: '£25', needsSource: true, needed: DRIVER_PAY },
-  hourlyRange: { value: '£15-30', needsSource: true, needed: DRIVER_PAY },
-  topWeekly: { value: 'over £1,000', needsSource: true, needed: DRIVER_PAY },
-  /** Applications, not active drivers: far more apply than pass the checks, which is why 500+ vans is not a contradiction. */
-  applicants: { value: '10,000+', needsSource: true, needed: 'a count of driver applications received, with the date counted' },
-  rating: { value: '4.8', needsSource: true, needed: 'the average of the ratings customers gave drivers, from the rating records' },
-} as const satisfies Record<string, Entry<string>>;
+/** `since` is the founded year's, `ratingValue` and `reviewCountValue` the rating's and count's, `ratingOutOf` a scale. */
+export const claimSources: SourcesOf<Pick<typeof claims, Claimed>> = {
+  moves: { needsSource: true, needed: 'a count of completed moves from the booking records, with the date counted' },
+  quotes: { needsSource: true, needed: 'a count of quotes given from the quote records, with the date counted' },
+  vehicles: { needsSource: true, needed: 'the register of vans used by the crews we work with' },
+  team: { needsSource: true, needed: 'a headcount of staff and contracted crew members' },
+  rating: { needsSource: true, needed: REVIEW_SITE },
+  reviewCount: { needsSource: true, needed: REVIEW_SITE },
+  surveyScore: { needsSource: true, needed: SURVEY },
+  completionRate: { needsSource: true, needed: 'the booking records: moves completed on the day out of those booked' },
+  satisfaction: { needsSource: true, needed: SURVEY },
+};
 
-const claimValues = /* @__PURE__ */ valuesOf(claimEntries);
-
-export const claims = {
-  ...claimValues,
-  since: `${company.foundedYear}`,
-  ratingOutOf: '5',
-  /** Numbers for structured data, from the claims above. */
-  ratingValue: Number(claimValues.rating),
-  reviewCountValue: Number(claimValues.reviewCount.replace(/\D/g, '')),
-  drivers: /* @__PURE__ */ valuesOf(driverClaimEntries),
-} as const;
+export const driverClaimSources: SourcesOf<typeof claims.drivers> = {
+  averageHourly: { needsSource: true, needed: DRIVER_PAY },
+  hourlyRange: { needsSource: true, needed: DRIVER_PAY },
+  topWeekly: { needsSource: true, needed: DRIVER_PAY },
+  applicants: { needsSource: true, needed: 'a count of driver applications received, with the date counted' },
+  rating: { needsSource: true, needed: 'the average of the ratings customers gave drivers, from the rating records' },
+};
 
 /** Average scores from the survey every customer receives after their move (spec section 9). */
 export const ratingBreakdown = [
@@ -192,7 +204,7 @@ export const team: readonly TeamMember[] = [
 
 // --- Sample reviews ---
 
-export type Review = {
+interface ReviewWords {
   id: string;
   name: string;
   rating: 1 | 2 | 3 | 4 | 5;
@@ -204,10 +216,13 @@ export type Review = {
   background: string;
   date: string;
   service: string;
+  location: string;
+}
+
+export type Review = ReviewWords & {
   verified: boolean;
   /** Not from a real move, so labelled "Sample review" (issue 19, item 6: reviews must not pretend). */
   sample: boolean;
-  location: string;
 } & Provenance;
 
 /** Shown, labelled, until verified reviews from real moves are published (functions/pages/reviews-page.ts). */
@@ -218,7 +233,10 @@ const SAMPLE = {
   needed: 'a published review from a real move to show instead: this sample was written for the demo',
 } as const;
 
-export const carouselReviews: readonly Review[] = [
+/** Samples, each labelled, unverified and waiting for a real review (a call, so a bundle that shows none drops them whole). */
+const samples = (reviews: readonly ReviewWords[]): readonly Review[] => reviews.map((review) => ({ ...review, ...SAMPLE }));
+
+export const carouselReviews = /* @__PURE__ */ samples([
   {
     id: 'priya-n',
     name: 'Priya N.',
@@ -230,7 +248,6 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-03-02',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'London',
   },
   {
@@ -244,7 +261,6 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-02-17',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Leeds',
   },
   {
@@ -258,7 +274,6 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-indigo-50',
     date: '2024-01-28',
     service: 'Furniture moving',
-    ...SAMPLE,
     location: 'Manchester',
   },
   {
@@ -272,12 +287,11 @@ export const carouselReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-01-13',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Cardiff',
   },
-];
+]);
 
-export const moreReviews: readonly Review[] = [
+export const moreReviews = /* @__PURE__ */ samples([
   {
     id: 'sophie-w',
     name: 'Sophie W.',
@@ -289,7 +303,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-03-09',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Edinburgh',
   },
   {
@@ -303,7 +316,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-03-05',
     service: 'Furniture moving',
-    ...SAMPLE,
     location: 'Nottingham',
   },
   {
@@ -317,7 +329,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-indigo-50',
     date: '2024-02-26',
     service: 'Packing',
-    ...SAMPLE,
     location: 'Bath',
   },
   {
@@ -331,7 +342,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-02-21',
     service: 'Commercial moving',
-    ...SAMPLE,
     location: 'Reading',
   },
   {
@@ -345,7 +355,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-02-12',
     service: 'Student moving',
-    ...SAMPLE,
     location: 'Sheffield',
   },
   {
@@ -359,7 +368,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-02-08',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Bristol',
   },
   {
@@ -373,7 +381,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-indigo-50',
     date: '2024-02-03',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Birmingham',
   },
   {
@@ -387,7 +394,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-01-30',
     service: 'Furniture moving',
-    ...SAMPLE,
     location: 'Swansea',
   },
   {
@@ -401,7 +407,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-01-24',
     service: 'Packing',
-    ...SAMPLE,
     location: 'Leicester',
   },
   {
@@ -415,7 +420,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-01-19',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Glasgow',
   },
   {
@@ -429,7 +433,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-indigo-50',
     date: '2024-01-16',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Oxford',
   },
   {
@@ -443,7 +446,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-cyan-50',
     date: '2024-01-10',
     service: 'Furniture moving',
-    ...SAMPLE,
     location: 'Norwich',
   },
   {
@@ -457,7 +459,6 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-blue-50',
     date: '2024-01-06',
     service: 'Home removals',
-    ...SAMPLE,
     location: 'Brighton',
   },
   {
@@ -471,10 +472,9 @@ export const moreReviews: readonly Review[] = [
     background: 'bg-sky-50',
     date: '2024-01-03',
     service: 'Commercial moving',
-    ...SAMPLE,
     location: 'York',
   },
-];
+]);
 
 // --- For npm run launch-check ---
 
@@ -484,15 +484,19 @@ export interface LaunchItem {
   provenance: Provenance;
 }
 
-const tableItems = (table: string, entries: Record<string, Entry<unknown>>): LaunchItem[] =>
-  Object.entries(entries).map(([key, entry]) => ({ item: `${table}.${key} (${JSON.stringify(entry.value)})`, provenance: entry }));
+function tableItems<T extends object>(table: string, values: T, sources: SourcesOf<T>): LaunchItem[] {
+  return (Object.keys(sources) as Array<keyof T & string>).map((key) => ({
+    item: `${table}.${key} (${JSON.stringify(values[key])})`,
+    provenance: sources[key],
+  }));
+}
 
 /** Every item of this file that states a fact, sourced or not. */
 export function launchItems(): LaunchItem[] {
   return [
-    ...tableItems('companyEntries', companyEntries),
-    ...tableItems('claimEntries', claimEntries),
-    ...tableItems('driverClaimEntries', driverClaimEntries),
+    ...tableItems('company', company, companySources),
+    ...tableItems('claims', claims, claimSources),
+    ...tableItems('claims.drivers', claims.drivers, driverClaimSources),
     { item: 'ratingBreakdown (the post-move survey scores)', provenance: ratingBreakdownProvenance },
     ...press.map((p) => ({ item: `press: ${p.publication}`, provenance: p })),
     ...partnerRetailers.map((p) => ({ item: `partnerRetailers: ${p.name}`, provenance: p })),

@@ -40,10 +40,9 @@ export interface CancellationTier {
 export const FREE_CANCELLATION_HOURS = 48;
 /** Under this many hours' notice the higher charge applies. */
 export const SHORT_NOTICE_HOURS = 24;
-const LATE_CHARGE = 0.25;
-const SHORT_NOTICE_CHARGE = 0.5;
-
-const percent = (fraction: number) => `${Math.round(fraction * 100)}%`;
+// As percentages, so the words need no call at load (the wizard imports this module and keeps only what it uses).
+const LATE_PERCENT = 25;
+const SHORT_NOTICE_PERCENT = 50;
 
 /** The spec's four tiers, from the most notice to none; a quote not yet booked costs nothing to cancel at any time. */
 export const cancellationTiers: readonly CancellationTier[] = [
@@ -56,17 +55,17 @@ export const cancellationTiers: readonly CancellationTier[] = [
   },
   {
     fromHours: SHORT_NOTICE_HOURS,
-    charge: LATE_CHARGE,
+    charge: LATE_PERCENT / 100,
     notice: `${SHORT_NOTICE_HOURS} to ${FREE_CANCELLATION_HOURS} hours`,
-    outcome: `${percent(LATE_CHARGE)} of the price`,
-    detail: `Your crew has kept the day for you, so you pay ${percent(LATE_CHARGE)} of your booked price and nothing more.`,
+    outcome: `${LATE_PERCENT}% of the price`,
+    detail: `Your crew has kept the day for you, so you pay ${LATE_PERCENT}% of your booked price and nothing more.`,
   },
   {
     fromHours: 0,
-    charge: SHORT_NOTICE_CHARGE,
+    charge: SHORT_NOTICE_PERCENT / 100,
     notice: `Under ${SHORT_NOTICE_HOURS} hours`,
-    outcome: `${percent(SHORT_NOTICE_CHARGE)} of the price`,
-    detail: `Your crew has turned down other work for you, so you pay ${percent(SHORT_NOTICE_CHARGE)} of your booked price.`,
+    outcome: `${SHORT_NOTICE_PERCENT}% of the price`,
+    detail: `Your crew has turned down other work for you, so you pay ${SHORT_NOTICE_PERCENT}% of your booked price.`,
   },
   {
     fromHours: null,
@@ -87,7 +86,7 @@ export function cancellationTier(hoursBefore: number): CancellationTier {
 /** The line every page and the FAQ use, the home page and service heroes in its short form. */
 export const FREE_CANCELLATION = `Cancel or change your date free of charge up to ${FREE_CANCELLATION_HOURS} hours before your move.`;
 export const FREE_CANCELLATION_SHORT = `Free cancellation up to ${FREE_CANCELLATION_HOURS} hours before`;
-export const LATE_CANCELLATION = `Closer to the day, cancelling costs part of the price: ${percent(LATE_CHARGE)} from ${SHORT_NOTICE_HOURS} to ${FREE_CANCELLATION_HOURS} hours before, ${percent(SHORT_NOTICE_CHARGE)} under ${SHORT_NOTICE_HOURS} hours.`;
+export const LATE_CANCELLATION = `Closer to the day, cancelling costs part of the price: ${LATE_PERCENT}% from ${SHORT_NOTICE_HOURS} to ${FREE_CANCELLATION_HOURS} hours before, ${SHORT_NOTICE_PERCENT}% under ${SHORT_NOTICE_HOURS} hours.`;
 
 // --- When we answer ---
 
@@ -118,7 +117,7 @@ export function clockTime(time: string): string {
 export const hoursText = (hours: OpeningHours): string => `${clockTime(hours.opens)} - ${clockTime(hours.closes)}`;
 
 /** 'Monday to Friday: 7AM - 10PM; Saturday and Sunday: 8AM - 8PM' */
-export const openingHoursText = openingHours.map((h) => `${h.label}: ${hoursText(h)}`).join('; ');
+export const openingHoursLine = (): string => openingHours.map((h) => `${h.label}: ${hoursText(h)}`).join('; ');
 
 /** True while every day of the week has hours (tests/unit/promises.test.ts). */
 export const OPEN_DAYS = '7 days a week';

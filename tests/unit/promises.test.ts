@@ -19,7 +19,7 @@ import {
   NO_OBLIGATION,
   OPEN_DAYS,
   openingHours,
-  openingHoursText,
+  openingHoursLine,
 } from '~/data/promises';
 import { quoteServices } from '~/data/services';
 import { ACCESS_HINT } from '~/data/access';
@@ -73,7 +73,7 @@ describe('when we answer', () => {
     expect(new Set(days).size).toBe(7);
     expect(days).toHaveLength(7);
     expect(OPEN_DAYS).toBe('7 days a week');
-    expect(openingHoursText).toBe('Monday to Friday: 7AM - 10PM; Saturday and Sunday: 8AM - 8PM');
+    expect(openingHoursLine()).toBe('Monday to Friday: 7AM - 10PM; Saturday and Sunday: 8AM - 8PM');
   });
 
   it('writes clock times as the pages do', () => {
