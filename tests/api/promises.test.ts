@@ -48,7 +48,9 @@ describe('e-mails keep the promises of src/data/promises.ts', () => {
     const t = link.searchParams.get('t')!;
 
     expect((await post(PAGE_PATHS.confirmation, { ref, t, action: 'book' })).status).toBe(303);
-    const [request] = (await mailAbout(ref, ['booking requested'])).filter((e) => [e.to].flat().includes(BUSINESS));
+    const [request] = (await mailAbout(ref, ['booking requested'])).filter(
+      (e) => e.subject.includes('booking requested') && [e.to].flat().includes(BUSINESS),
+    );
     const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(request!.text)![0]);
     const confirmed = await post(PAGE_PATHS.staff, { ref, t: staff.searchParams.get('t')!, action: 'confirm', note: '' });
     expect(confirmed.status).toBe(200);
