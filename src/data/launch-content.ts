@@ -428,7 +428,7 @@ export const moreReviews = /* @__PURE__ */ samples([
     rating: 4,
     duration: '3 hours',
     price: 349,
-    text: "Friendly, fast and careful. I knocked off a star only because I'd have liked the arrival window a bit narrower than two hours.",
+    text: "Friendly, fast and careful. I knocked off a star only because I'd have liked to know a little sooner what time they would arrive.",
     avatar: 'ZA',
     background: 'bg-indigo-50',
     date: '2024-01-16',
