@@ -1,5 +1,6 @@
 // The look every e-mail shares. Values a visitor typed are HTML-escaped here; subjects go through headerSafe where each is written.
 import { site } from '../../src/site.config';
+import { openingHoursLine } from '../../src/data/promises';
 import { parts, VIEW_LINK, type Parts } from './email-draft';
 import { escapeHtml as e } from './escape';
 
@@ -34,9 +35,8 @@ export const linkButton = (label: string, margin = '0 0 16px'): Parts =>
 export const heading = (text: string) => `<h2 style="font-size:16px;margin:24px 0 8px">${e(text)}</h2>`;
 
 export function contactBlock(): { html: string; text: string } {
-  const hours = site.supportHours.map((h) => `${h.label}: ${h.hours}`).join('; ');
   return {
-    html: `${heading('Talk to us')}<p style="margin:0">Phone <a href="tel:${e(site.phone.tel)}">${e(site.phone.display)}</a> · E-mail <a href="mailto:${e(site.email)}">${e(site.email)}</a><br>${e(hours)}</p>`,
-    text: `Talk to us\nPhone ${site.phone.display} · E-mail ${site.email}\n${hours}`,
+    html: `${heading('Talk to us')}<p style="margin:0">Phone <a href="tel:${e(site.phone.tel)}">${e(site.phone.display)}</a> · E-mail <a href="mailto:${e(site.email)}">${e(site.email)}</a><br>${e(openingHoursLine())}</p>`,
+    text: `Talk to us\nPhone ${site.phone.display} · E-mail ${site.email}\n${openingHoursLine()}`,
   };
 }

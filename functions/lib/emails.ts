@@ -1,5 +1,5 @@
 // The contact, call-back and undelivered-alert e-mails (a quote's are in quote/emails.ts).
-import { site } from '../../src/site.config';
+import { EMAIL_REPLY } from '../../src/data/promises';
 import { surveySizeLabel, surveyTypeLabel } from '../../src/data/survey';
 import { carRunsLabel } from '../../src/data/car-transport';
 import type { CallbackRequest, ContactMessage } from '../../src/lib/schemas';
@@ -37,14 +37,14 @@ export function contactCustomerEmail(ctx: MailContext, reference: string, messag
     html: layout(
       'We have your message',
       `<h1 style="font-size:20px;margin:0 0 8px">Thanks, ${e(message.firstName)}. We have your message.</h1>
-<p>Someone from our team will reply ${e(site.emailReplyPromise)}. Your reference is <strong>${e(reference)}</strong>.</p>
+<p>Someone from our team will reply ${e(EMAIL_REPLY)}. Your reference is <strong>${e(reference)}</strong>.</p>
 ${table([
   ['Subject', message.subject],
   ['Your message', message.message],
 ])}${contact.html}`,
     ),
     text: [
-      `Thanks, ${message.firstName}. We have your message.\nSomeone from our team will reply ${site.emailReplyPromise}. Your reference is ${reference}.\n\nSubject: ${message.subject}\nYour message: ${message.message}\n\n${contact.text}`,
+      `Thanks, ${message.firstName}. We have your message.\nSomeone from our team will reply ${EMAIL_REPLY}. Your reference is ${reference}.\n\nSubject: ${message.subject}\nYour message: ${message.message}\n\n${contact.text}`,
     ],
   };
 }

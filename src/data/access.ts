@@ -41,7 +41,7 @@ export const ACCESS_FIELD_NAMES: readonly AccessFieldName[] = (['from', 'to'] as
   ACCESS_KEYS.map((question) => accessField(end, question)),
 );
 
-export const ACCESS_HINT = 'Helps your mover plan the crew and the time. It does not change your estimate.';
+export const ACCESS_HINT = 'Floors, lifts and parking help your mover plan the crew and the time. They do not change your estimate.';
 
 export function describeAccess(answers: AccessAnswers | undefined): string {
   if (!answers) return '';

@@ -1,4 +1,4 @@
-/** Driver recruitment content (spec sections 1 and 2). Pay figures come from claims.drivers in site.config. */
+/** Driver recruitment content (spec sections 1 and 2). Pay figures and partner retailers are in launch-content.ts, with their sources. */
 
 export const driverRequirements: readonly string[] = [
   'Valid UK licence for at least 2 years',
@@ -9,16 +9,6 @@ export const driverRequirements: readonly string[] = [
   'Smartphone with GPS',
   'Professional attitude',
   'Pass a background check',
-];
-
-/** Retailers whose deliveries drivers can pick up. Names are invented for this site. */
-export const partnerRetailers: readonly string[] = [
-  'Oakhouse Furniture Co.',
-  'Hearth & Home',
-  'Northgate Interiors',
-  'The Sofa Workshop Collective',
-  'Bramble Garden Supplies',
-  'Kingsway Appliances',
 ];
 
 export interface DriverBenefit {

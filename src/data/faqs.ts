@@ -1,5 +1,14 @@
 import { insuranceLimits } from './insurance';
-import { adviceBookingDays, freeChangeHours, paymentMethods, paymentTiming } from './policies';
+import {
+  adviceBookingDays,
+  BOOKING_ANSWER_HOURS,
+  DECLARE_VALUABLES,
+  earliestOnline,
+  FREE_CANCELLATION,
+  LATE_CANCELLATION,
+  paymentMethods,
+  paymentTiming,
+} from './promises';
 import { FREE_MILES } from './packages';
 import { site } from '~/site.config';
 
@@ -43,11 +52,11 @@ export const faqCategories: readonly FaqCategory[] = [
     items: [
       {
         question: 'How far ahead should I book?',
-        answer: `We advise booking ${adviceBookingDays} days ahead. Short-notice moves are often possible, but Fridays, weekends and the last days of the month fill up first.`,
+        answer: `We advise booking ${adviceBookingDays} days ahead. Online you can book a move from ${earliestOnline}, but Fridays, weekends and the last days of the month fill up first.`,
       },
       {
         question: 'Can I cancel or change my date?',
-        answer: `Yes. You can cancel or reschedule free of charge up to ${freeChangeHours} hours before your move. Closer to the day, fees may apply because the crew has turned down other work for you.`,
+        answer: `Yes. ${FREE_CANCELLATION} ${LATE_CANCELLATION} Until a mover has confirmed your booking, cancelling costs nothing at any time.`,
       },
       {
         question: 'How and when do I pay?',
@@ -61,12 +70,11 @@ export const faqCategories: readonly FaqCategory[] = [
     items: [
       {
         question: 'Are my belongings insured?',
-        answer: `Every move includes goods-in-transit insurance up to ${insuranceLimits.goodsInTransit}. Individual items are covered up to ${insuranceLimits.itemLimit}; tell us about anything worth more when you book.`,
+        answer: `Every move includes goods-in-transit insurance up to ${insuranceLimits.goodsInTransit}. Individual items are covered up to ${insuranceLimits.itemLimit}. ${DECLARE_VALUABLES}`,
       },
       {
         question: 'Who will turn up on the day?',
-        answer:
-          'A crew of vetted drivers and movers. Every driver holds a full UK licence, passes a background check and is rated by every customer they move. You get their name and vehicle details the day before.',
+        answer: `A crew of vetted drivers and movers. Every driver holds a full UK licence, passes a background check and is rated by every customer they move. Crews wear ${site.brand} identification and will never ask you for cash.`,
       },
       {
         question: 'How do I become a driver?',
@@ -94,6 +102,6 @@ export const howItWorksFaqs: readonly FaqItem[] = [
   },
   {
     question: 'When will I hear from you?',
-    answer: 'We confirm your request straight away by e-mail and send the detailed quote within 24 hours, usually much sooner.',
+    answer: `Straight away: we e-mail you your quote and the link to your move page. Ask to book there when you are ready, and a mover confirms or declines within ${BOOKING_ANSWER_HOURS} hours.`,
   },
 ];

@@ -34,7 +34,7 @@ export const insuranceCovers: readonly InsuranceCover[] = [
     id: 'high-value-items',
     title: 'High-value items',
     coverage: `${insuranceLimits.itemLimit} per individual item`,
-    description: `Any single item is covered up to ${insuranceLimits.itemLimit}. Items worth more than ${insuranceLimits.itemLimit} (a piano, artwork, a designer sofa) must be declared when you book so we can arrange the right cover and handling.`,
+    description: `Any single item is covered up to ${insuranceLimits.itemLimit}. Items worth more than ${insuranceLimits.itemLimit} (a piano, artwork, a designer sofa) must be declared before your move, so we can arrange the right cover and handling.`,
     features: [
       `Declare anything worth over ${insuranceLimits.itemLimit} before moving day`,
       'Photos and a receipt or valuation make any claim quicker',

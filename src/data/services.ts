@@ -1,6 +1,7 @@
 /** Every service a page can start a quote for (issue 14). Prices stay the spec's: nothing here adds or changes one. */
 import type { PackageId } from './packages';
 import { packingOptions } from './packing';
+import { ADDED_ON_CONFIRMATION, earliestOnline } from './promises';
 
 export type MainServiceValue = 'home-removals' | 'storage' | 'furniture-moving' | 'packing' | 'commercial' | 'car-transport';
 export type OtherServiceValue = 'parcel' | 'courier' | 'student' | 'specialty';
@@ -52,7 +53,7 @@ export const quoteServices: readonly QuoteService[] = [
     group: 'main',
     label: 'Storage between homes',
     page: '/services/home-removals#storage',
-    estimate: 'Your estimate below is for the move. Storage is priced by the week, on request, and added to your detailed quote.',
+    estimate: `Your estimate below is for the move. Storage is priced by the week, on request, and added ${ADDED_ON_CONFIRMATION}.`,
     notesHint: 'roughly how much you are storing, for how long, and when you would like it delivered.',
     totalNote: 'Storage is not in this total: we price it by the week, on request.',
     subjectNote: 'storage priced separately',
@@ -73,9 +74,9 @@ export const quoteServices: readonly QuoteService[] = [
     group: 'main',
     label: 'Packing',
     page: '/services/packing',
-    estimate: `Your estimate below is for the move. Packing is added to your detailed quote: ${packingPrices}.`,
+    estimate: `Your estimate below is for the move. Packing is added ${ADDED_ON_CONFIRMATION}: ${packingPrices}.`,
     notesHint: 'which packing you would like (full, partial or materials only), and any rooms to leave to you.',
-    totalNote: 'Packing is not in this total: we add it to your detailed quote.',
+    totalNote: `Packing is not in this total: we add it ${ADDED_ON_CONFIRMATION}.`,
     subjectNote: 'packing priced separately',
   },
   {
@@ -103,16 +104,16 @@ export const quoteServices: readonly QuoteService[] = [
     group: 'other',
     label: 'Parcel delivery',
     page: '/services/other',
-    summary: 'Boxes and bags that are too big or too precious for the post, collected and delivered the same or next day.',
+    summary: `Boxes and bags that are too big or too precious for the post, collected and delivered on the day you choose, from ${earliestOnline}.`,
     suggestedSize: { id: 'mini', why: 'A parcel fits our smallest booking. Sending more? Choose a bigger size.' },
     notesHint: 'sizes and weights, and when it needs to arrive.',
   },
   {
     value: 'courier',
     group: 'other',
-    label: 'Same-day courier',
+    label: 'Courier van',
     page: '/services/other',
-    summary: 'A dedicated van for urgent business deliveries: documents, stock, a forgotten laptop charger.',
+    summary: `A dedicated van for business deliveries, booked online from ${earliestOnline}: documents, stock, samples, a trade show stand.`,
     suggestedSize: { id: 'mini', why: 'A courier run fits our smallest booking. A bigger load? Choose a bigger size.' },
     notesHint: 'what it is, and the latest time it must arrive.',
   },

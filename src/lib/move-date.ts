@@ -1,7 +1,8 @@
 // Which days (`YYYY-MM-DD`) a move can be booked for. `today` is London's, passed in so callers and tests choose the clock.
-// A crew is found the day before at the latest, so online bookings start tomorrow.
+// A crew is found the day before at the latest, so online bookings start tomorrow (EARLIEST_ONLINE_DAYS, the copy's promise).
 // With their extensions: the budget and load scripts run this file in Node as it is.
 import { site } from '../site.config.ts';
+import { EARLIEST_ONLINE_DAYS, earliestOnline } from '../data/promises.ts';
 import { addDays, addMonths, formatLongDate, isCalendarDate, londonToday } from './dates.ts';
 
 /** Bookings open this far ahead (F4 of issue 21: a date years away is a typo, not a move). */
@@ -30,7 +31,7 @@ export function openDayFrom(date: string): string {
   return day;
 }
 
-export const earliestMoveDate = (today: string): string => addDays(today, 1);
+export const earliestMoveDate = (today: string): string => addDays(today, EARLIEST_ONLINE_DAYS);
 
 export const latestMoveDate = (today: string): string => addMonths(today, MOVE_DATE_MONTHS_AHEAD);
 
@@ -38,8 +39,8 @@ export const CALL_US = `call us on ${site.phone.display}`;
 
 export const MOVE_DATE_MESSAGES = {
   not_a_date: 'Please choose a move date.',
-  past: 'That date has passed. Please choose tomorrow or a later date.',
-  today: `We can book moves online from tomorrow. For a move today, please ${CALL_US}.`,
+  past: `That date has passed. Please choose ${earliestOnline} or a later date.`,
+  today: `We can book moves online from ${earliestOnline}. For a move today, please ${CALL_US}.`,
   closed: (holiday: string) => `We are closed on ${holiday}. Please choose another date.`,
   too_far: (latest: string) =>
     `We take bookings up to ${MOVE_DATE_MONTHS_AHEAD} months ahead. Please choose a date on or before ${formatLongDate(latest)}.`,

@@ -2,6 +2,7 @@
 import { site } from '../site.config';
 import { formatLongDate } from './dates';
 import { moveDateProblem } from './move-date';
+import { BOOKING_ANSWER_HOURS, FREE_CANCELLATION_HOURS } from '../data/promises';
 
 export const MOVE_STATUSES = ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled'] as const;
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
@@ -18,17 +19,16 @@ export const STATUS_LABELS: Record<MoveStatus, string> = {
 
 export const STATUS_TEXT: Record<MoveStatus, string> = {
   quoted: 'This is an estimate. Nothing is booked until you ask to book and a mover confirms.',
-  booking_requested: 'You have asked to book this move. A mover confirms within 24 hours; there is nothing to pay now.',
+  booking_requested: `You have asked to book this move. A mover confirms within ${BOOKING_ANSWER_HOURS} hours; there is nothing to pay now.`,
   booked: 'Your move is booked. You pay after the move.',
   declined: 'We could not book this move as it stands. Choose another date and ask again, or call us.',
   cancelled: 'This move is cancelled.',
 };
 
 /** Says exactly what pressing it commits the customer to (issue 19, item 5). */
-export const REQUEST_BOOKING_LABEL = 'Request this booking: no payment now; a mover confirms within 24 hours';
+export const REQUEST_BOOKING_LABEL = `Request this booking: no payment now; a mover confirms within ${BOOKING_ANSWER_HOURS} hours`;
 
-export const CANCELLATION_RIGHTS =
-  'A removal on a fixed date is a transport-of-goods service, so the 14-day cancellation period of the Consumer Contracts Regulations 2013 does not apply. Our own cancellation terms apply instead: cancel 48 hours or more before and there is nothing to pay.';
+export const CANCELLATION_RIGHTS = `A removal on a fixed date is a transport-of-goods service, so the 14-day cancellation period of the Consumer Contracts Regulations 2013 does not apply. Our own cancellation terms apply instead: cancel ${FREE_CANCELLATION_HOURS} hours or more before and there is nothing to pay.`;
 
 export const MOVE_REFUSALS = {
   cancelled: 'This move is cancelled, so it can no longer be changed. Ask for a new quote if you are moving after all.',
@@ -160,7 +160,7 @@ export type MoveEvent =
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   | { kind: 'confirmed'; note: string }
   | { kind: 'declined'; note: string }
-  /** A booked move cancelled less than 48 hours before: our terms' fees may apply. */
+  /** A booked move cancelled less than FREE_CANCELLATION_HOURS before: our terms' fees may apply. */
   | { kind: 'cancelled'; shortNotice?: boolean }
   | { kind: 'reviewed'; rating: number }
   | { kind: 'review_published' }
@@ -182,7 +182,7 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
       return `Booking declined${event.note ? `: ${event.note}` : ''}`;
     case 'cancelled':
       return event.shortNotice
-        ? 'Move cancelled less than 48 hours before: our cancellation terms apply'
+        ? `Move cancelled less than ${FREE_CANCELLATION_HOURS} hours before: our cancellation terms apply`
         : 'Move cancelled: nothing to pay';
     case 'reviewed':
       return `Review sent: ${event.rating} out of 5`;
@@ -196,10 +196,9 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
 export const DONE_NOTICES: Readonly<Record<string, string>> = {
   date_changed: 'Your move date is changed. We have e-mailed you the new estimate.',
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
-  booking_requested: 'Your booking request is sent. A mover confirms within 24 hours, and we will e-mail you. There is nothing to pay now.',
+  booking_requested: `Your booking request is sent. A mover confirms within ${BOOKING_ANSWER_HOURS} hours, and we will e-mail you. There is nothing to pay now.`,
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
-  cancelled_late:
-    'Your move is cancelled, and we have e-mailed you to confirm. It was less than 48 hours before the day, so our cancellation terms apply: we will be in touch about any fee.',
+  cancelled_late: `Your move is cancelled, and we have e-mailed you to confirm. It was less than ${FREE_CANCELLATION_HOURS} hours before the day, so our cancellation terms apply: we will be in touch about any fee.`,
   reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',
 };
 

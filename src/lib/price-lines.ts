@@ -4,6 +4,7 @@ import { describeDistance } from './distance';
 import { formatMoney, formatPence } from './money';
 import { discountedPrice, FRIEND_OFFER, type PriceToPay } from './price-to-pay';
 import { codeOffer } from './referral';
+import { PRICE_LATER_HOURS } from '../data/promises';
 import type { PricingResult } from './pricing';
 
 export const PRICE_LABELS = {
@@ -41,7 +42,7 @@ export const freeMilesLine = (pricing: PricingResult): string | null =>
 /** For a quote sent while the postcode service was down: the business prices it and e-mails the price. */
 export const PRICE_PENDING = {
   title: "We'll confirm your price",
-  text: 'We could not check the distance between your postcodes just now, so we will work out your price and e-mail it to you within 24 hours.',
+  text: `We could not check the distance between your postcodes just now, so we will work out your price and e-mail it to you within ${PRICE_LATER_HOURS} hours.`,
   inline: 'price to be confirmed',
   distance: 'To be confirmed',
 } as const;

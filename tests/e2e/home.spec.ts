@@ -1,6 +1,6 @@
 import { test, expect, open } from './fixtures';
-import { carouselReviews } from '../../src/data/reviews';
-import { press } from '../../src/data/press';
+import { carouselReviews, isSourced, press, shownPress } from '../../src/data/launch-content';
+import { openingHours } from '../../src/data/promises';
 import { claimText, promo, ratingText } from '../../src/site.config';
 
 test('home renders every section of the spec', async ({ page, consoleErrors }) => {
@@ -13,11 +13,14 @@ test('home renders every section of the spec', async ({ page, consoleErrors }) =
     promo.code,
   );
   await expect(page.getByRole('heading', { name: /Booking the van should not be/ })).toBeVisible();
-  // Issue 14: the press shows each publication's name as text, beside its headline; no drawn logos.
+  // Issue 30: only a press mention with a source is shown, so no invented publication appears, nor the section without one.
   const pressSection = page.locator('section[aria-labelledby="press-title"]');
-  for (const item of press) {
-    await expect(pressSection.getByText(item.headline)).toBeVisible();
-    await expect(pressSection.locator('[data-press-source]', { hasText: item.source })).toBeVisible();
+  await expect(pressSection).toHaveCount(shownPress.length > 0 ? 1 : 0);
+  for (const item of press.filter((p) => !isSourced(p))) await expect(page.getByText(item.publication)).toHaveCount(0);
+  // Issue 14: each publication's name as text, beside its headline (linked to the article); no drawn logos.
+  for (const item of shownPress) {
+    await expect(pressSection.getByRole('link', { name: item.headline })).toHaveAttribute('href', item.source!);
+    await expect(pressSection.locator('[data-press-source]', { hasText: item.publication })).toBeVisible();
   }
   await expect(pressSection.locator('[aria-hidden="true"], svg, img')).toHaveCount(0);
   // Each figure reads as one phrase, in the wording of the site config.
@@ -34,8 +37,17 @@ test('home carries business structured data with the aggregate rating', async ({
   expect(data['@type']).toBe('MovingCompany');
   expect(data.telephone).toBe('+442079460321');
   expect(data.aggregateRating).toMatchObject({ ratingValue: 4.9, reviewCount: 2500 });
-  expect(data.openingHoursSpecification[0]).toMatchObject({ opens: '06:00', closes: '22:00' });
-  expect(data.openingHoursSpecification[0].dayOfWeek).toHaveLength(7);
+  // Issue 30: the hours the phone and e-mail keep, not a third set: weekdays 7 to 10, weekends 8 to 8.
+  expect(data.openingHoursSpecification).toEqual([
+    {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'],
+      opens: '07:00',
+      closes: '22:00',
+    },
+    { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday', 'Sunday'], opens: '08:00', closes: '20:00' },
+  ]);
+  expect(openingHours.flatMap((h) => h.days)).toHaveLength(7);
 });
 
 test.describe('review carousel', () => {

@@ -494,7 +494,7 @@ test('prefill from the other-services form: postcodes and details arrive in the 
   await continueButton(page).click();
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
   await continueButton(page).click();
-  await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue('Service: Same-day courier\nTwo boxes of books');
+  await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue('Service: Courier van\nTwo boxes of books');
 });
 
 test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {

@@ -7,8 +7,8 @@ import { CONSENT_CATEGORIES } from '../../src/islands/cookie-consent/categories'
 import { choicesOf, NO_OPTIONAL, OPTIONAL_CATEGORIES } from '../../src/scripts/consent-record';
 import { driverRequirements } from '../../src/data/drivers';
 import { packingOptions } from '../../src/data/packing';
-import { reviews, carouselReviews, ratingBreakdown } from '../../src/data/reviews';
-import { team } from '../../src/data/team';
+import { reviews } from '../../src/data/reviews';
+import { carouselReviews, ratingBreakdown, team } from '../../src/data/launch-content';
 import { claims } from '../../src/site.config';
 
 describe('information data modules', () => {

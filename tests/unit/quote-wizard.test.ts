@@ -32,7 +32,7 @@ describe('prefill from /quote?service=&from=&to=&details=', () => {
         fromPostcode: 'SW1A 1AA',
         toPostcode: 'M1 1AE',
         propertyId: 'mini',
-        additionalInfo: 'Service: Same-day courier\nTwo boxes',
+        additionalInfo: 'Service: Courier van\nTwo boxes',
       },
       request: { service: 'courier', details: 'Two boxes', from: 'SW1A 1AA', to: 'M1 1AE' },
     });

@@ -6,6 +6,7 @@ import { formatMoney } from '../../../src/lib/money';
 import { PRICE_LABELS, PRICE_PENDING, priceLines, promoLine } from '../../../src/lib/price-lines';
 import type { PricingResult } from '../../../src/lib/pricing';
 import { site } from '../../../src/site.config';
+import { afterAQuote } from '../../../src/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -15,11 +16,7 @@ import { accessLines, distanceText, firstName, furnitureSummary, place, property
 
 export const VIEW_ONLINE = 'View your quote online';
 
-const NEXT_STEPS = [
-  'We review your request and match you with trusted movers.',
-  'You receive a detailed quote by e-mail within 24 hours.',
-  'You book the move when you are happy with it.',
-];
+const NEXT_STEPS = afterAQuote.map((step) => `${step.title}: ${step.text}`);
 
 function breakdownRows(pricing: PricingResult): Row[] {
   return [

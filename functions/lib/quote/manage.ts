@@ -1,5 +1,6 @@
 // Changing a stored quote (issue 19, item 3). The UPDATE is guarded by the version as read and each later statement in
 // the batch runs only if the one before changed a row, so two racing posts (a double click) change it and e-mail once.
+import { FREE_CANCELLATION_HOURS } from '../../../src/data/promises';
 import { addDays, londonToday } from '../../../src/lib/dates';
 import { estimateHolds } from '../../../src/lib/estimate-validity';
 import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '../../../src/lib/move-status';
@@ -81,8 +82,9 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
   }
 }
 
-/** Under 48 hours, when cancellation fees may apply. In days, as a move has no start time: the day after tomorrow counts too. */
-const isShortNotice = (quote: StoredQuote, today: string) => quote.status === 'booked' && quote.moveDate <= addDays(today, 2);
+/** Under the free-cancellation notice, when fees may apply. In days, as a move has no start time: 48 hours makes the day after tomorrow count too. */
+const isShortNotice = (quote: StoredQuote, today: string) =>
+  quote.status === 'booked' && quote.moveDate <= addDays(today, FREE_CANCELLATION_HOURS / 24);
 
 export function publishedName(name: string): string {
   const [first = '', ...rest] = name.trim().split(/\s+/);

@@ -6,6 +6,7 @@ import { STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../../src/lib/mov
 import { PRICE_LABELS, PRICE_PENDING, payLine } from '../../../src/lib/price-lines';
 import { priceToPay } from '../../../src/lib/price-to-pay';
 import { site } from '../../../src/site.config';
+import { BOOKING_ANSWER_HOURS } from '../../../src/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -47,7 +48,10 @@ function moverRows(quote: StoredQuote): Row[] {
 }
 
 const STAFF_LINKS: Partial<Record<MoveEvent['kind'], { label: string; lead: string }>> = {
-  booking_requested: { label: 'Confirm or decline this booking', lead: 'Answer within 24 hours, as the customer was promised:' },
+  booking_requested: {
+    label: 'Confirm or decline this booking',
+    lead: `Answer within ${BOOKING_ANSWER_HOURS} hours, as the customer was promised:`,
+  },
   reviewed: { label: 'Publish this review, or not', lead: 'Check it is about a real move and fit to publish:' },
 };
 

@@ -1,0 +1,169 @@
+/**
+ * Every promise the copy makes to a customer, stated once (issue 30, item 8): what cancelling costs, when we answer,
+ * the earliest day a move can be booked online, what happens after a quote and how to declare a valuable item. Pages,
+ * e-mails, the wizard and the Worker import these and never retype a figure; tests/e2e/promises.spec.ts and
+ * tests/api/promises.test.ts read every built page and e-mail for a different one.
+ * With its extensions: move-date.ts reads it, and scripts run that file in Node as it is.
+ */
+import { insuranceLimits } from './insurance.ts';
+
+// --- Booking and payment ---
+
+/** How far ahead we advise booking, in days. */
+export const adviceBookingDays = '2-3';
+export const paymentMethods = ['debit and credit cards', 'PayPal', 'bank transfer'] as const;
+export const paymentTiming = 'after the move';
+export const weekendSurchargePercent = 15;
+
+/** Online, a move can be booked from this many days after today (UK), whatever the service: src/lib/move-date.ts enforces it. */
+export const EARLIEST_ONLINE_DAYS = 1;
+/** How the copy says it ('from tomorrow'); nothing may promise a same-day move online. */
+export const earliestOnline = EARLIEST_ONLINE_DAYS === 1 ? 'tomorrow' : `${EARLIEST_ONLINE_DAYS} days from today`;
+
+// --- Cancelling ---
+
+/**
+ * One row of the cancellation terms, read by the terms page and, later, by the function that works out a fee. Nothing is
+ * taken before the move, so the spec's "refund" is what is not charged: the spec's refund fraction is 1 − `charge`.
+ */
+export interface CancellationTier {
+  /** Applies from this many hours' notice before the move (up to the tier above); null: nobody there when the crew came. */
+  fromHours: number | null;
+  /** The share of the booked price charged, 0 to 1; for a no-show the most that may be charged. */
+  charge: number;
+  notice: string;
+  outcome: string;
+  detail: string;
+}
+
+/** Cancel or change a booked move at least this many hours before it and there is nothing to pay. */
+export const FREE_CANCELLATION_HOURS = 48;
+/** Under this many hours' notice the higher charge applies. */
+export const SHORT_NOTICE_HOURS = 24;
+// As percentages, so the words need no call at load (the wizard imports this module and keeps only what it uses).
+const LATE_PERCENT = 25;
+const SHORT_NOTICE_PERCENT = 50;
+
+/** The spec's four tiers, from the most notice to none; a quote not yet booked costs nothing to cancel at any time. */
+export const cancellationTiers: readonly CancellationTier[] = [
+  {
+    fromHours: FREE_CANCELLATION_HOURS,
+    charge: 0,
+    notice: `${FREE_CANCELLATION_HOURS} hours or more`,
+    outcome: 'Nothing to pay',
+    detail: `Cancel or change your date ${FREE_CANCELLATION_HOURS} hours or more before your move and you pay nothing. We never take a deposit.`,
+  },
+  {
+    fromHours: SHORT_NOTICE_HOURS,
+    charge: LATE_PERCENT / 100,
+    notice: `${SHORT_NOTICE_HOURS} to ${FREE_CANCELLATION_HOURS} hours`,
+    outcome: `${LATE_PERCENT}% of the price`,
+    detail: `Your crew has kept the day for you, so you pay ${LATE_PERCENT}% of your booked price and nothing more.`,
+  },
+  {
+    fromHours: 0,
+    charge: SHORT_NOTICE_PERCENT / 100,
+    notice: `Under ${SHORT_NOTICE_HOURS} hours`,
+    outcome: `${SHORT_NOTICE_PERCENT}% of the price`,
+    detail: `Your crew has turned down other work for you, so you pay ${SHORT_NOTICE_PERCENT}% of your booked price.`,
+  },
+  {
+    fromHours: null,
+    charge: 1,
+    notice: 'No-show',
+    outcome: 'Up to the full price',
+    detail: 'If the crew arrives and cannot move anything because nobody is there, we may charge the full price.',
+  },
+];
+
+/** The tier for cancelling `hoursBefore` hours before the move (0 or more). */
+export function cancellationTier(hoursBefore: number): CancellationTier {
+  const tier = cancellationTiers.find((t) => t.fromHours !== null && hoursBefore >= t.fromHours);
+  if (!tier) throw new RangeError(`no cancellation tier for ${hoursBefore} hours`);
+  return tier;
+}
+
+/** The line every page and the FAQ use, the home page and service heroes in its short form. */
+export const FREE_CANCELLATION = `Cancel or change your date free of charge up to ${FREE_CANCELLATION_HOURS} hours before your move.`;
+export const FREE_CANCELLATION_SHORT = `Free cancellation up to ${FREE_CANCELLATION_HOURS} hours before`;
+export const LATE_CANCELLATION = `Closer to the day, cancelling costs part of the price: ${LATE_PERCENT}% from ${SHORT_NOTICE_HOURS} to ${FREE_CANCELLATION_HOURS} hours before, ${SHORT_NOTICE_PERCENT}% under ${SHORT_NOTICE_HOURS} hours.`;
+
+// --- When we answer ---
+
+export type Weekday = 'Monday' | 'Tuesday' | 'Wednesday' | 'Thursday' | 'Friday' | 'Saturday' | 'Sunday';
+
+export interface OpeningHours {
+  label: string;
+  /** schema.org day names */
+  days: readonly Weekday[];
+  /** `HH:MM`, UK time. */
+  opens: string;
+  closes: string;
+}
+
+/** The phone line and the e-mail inbox, the same hours (and the business's structured data). No line is open round the clock. */
+export const openingHours: readonly OpeningHours[] = [
+  { label: 'Monday to Friday', days: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '07:00', closes: '22:00' },
+  { label: 'Saturday and Sunday', days: ['Saturday', 'Sunday'], opens: '08:00', closes: '20:00' },
+];
+
+/** '07:00' reads '7AM', '20:30' '8:30PM'. */
+export function clockTime(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  const hour12 = hours % 12 === 0 ? 12 : hours % 12;
+  return `${hour12}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}${hours < 12 ? 'AM' : 'PM'}`;
+}
+
+export const hoursText = (hours: OpeningHours): string => `${clockTime(hours.opens)} - ${clockTime(hours.closes)}`;
+
+/** 'Monday to Friday: 7AM - 10PM; Saturday and Sunday: 8AM - 8PM' */
+export const openingHoursLine = (): string => openingHours.map((h) => `${h.label}: ${hoursText(h)}`).join('; ');
+
+/** True while every day of the week has hours (tests/unit/promises.test.ts). */
+export const OPEN_DAYS = '7 days a week';
+
+/** A message sent to us is answered this fast, during the hours above. */
+export const EMAIL_REPLY = 'within 1 hour during opening hours';
+
+// --- After a quote ---
+
+/** A mover confirms or declines a booking request within this many hours (the staff link's e-mail says so too). */
+export const BOOKING_ANSWER_HOURS = 24;
+/** A quote we could not price at once (the postcode service was down) is priced and e-mailed within this many hours. */
+export const PRICE_LATER_HOURS = 24;
+
+/** Under the quote form: what sending it commits the customer to. */
+export const NO_OBLIGATION = `No account and no obligation: we e-mail you your quote, and once you ask to book, a mover confirms within ${BOOKING_ANSWER_HOURS} hours.`;
+
+/** Where a price the instant estimate leaves out (packing, storage) reaches the customer: the mover's confirmation e-mail. */
+export const ADDED_ON_CONFIRMATION = 'when a mover confirms your booking';
+
+export interface NextStep {
+  title: string;
+  text: string;
+}
+
+/** What happens after a quote is sent, as the product does it today: the confirmation page and e-mail show these. */
+export const afterAQuote: readonly NextStep[] = [
+  {
+    title: 'Ask to book when you are ready',
+    text: 'Ask for a booking on your move page, which your e-mail links to. Asking costs nothing.',
+  },
+  {
+    title: `A mover answers within ${BOOKING_ANSWER_HOURS} hours`,
+    text: 'They confirm or decline your booking, and we e-mail you either way.',
+  },
+  { title: 'Pay after the move', text: `We take no deposit: you pay ${paymentTiming}, once everything is in your new home.` },
+];
+
+// --- Insurance ---
+
+/** Where a customer declares an item over the single-item limit today: the fields and channels that exist. */
+export const DECLARE_VALUABLES = `Tell us about anything worth more than ${insuranceLimits.itemLimit} before your move: in Additional Information when you ask for a quote, under "What is moving?" on your move page, or by phone or e-mail.`;
+
+// --- Privacy ---
+
+export const dataRetention = {
+  requestsMonths: 24,
+  consentStorageKey: 'cookie-consent',
+} as const;
