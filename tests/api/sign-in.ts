@@ -35,11 +35,17 @@ export async function signInLink(email: string, count = 1): Promise<string> {
 export const get = (path: string, cookie?: string, method = 'GET') =>
   fetch(`${apiBase()}${path}`, { method, redirect: 'manual', headers: cookie ? { Cookie: `${COOKIE}=${cookie}` } : {} });
 
-export const post = (path: string, cookie: string | undefined, origin = apiBase(), fields: Record<string, string> = {}) =>
+export const post = (
+  path: string,
+  cookie: string | undefined,
+  origin = apiBase(),
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) =>
   fetch(`${apiBase()}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': FORM, Origin: origin, ...(cookie ? { Cookie: `${COOKIE}=${cookie}` } : {}) },
+    headers: { 'Content-Type': FORM, Origin: origin, ...(cookie ? { Cookie: `${COOKIE}=${cookie}` } : {}), ...headers },
     body: new URLSearchParams(fields).toString(),
   });
 
