@@ -8,6 +8,7 @@ import { fromOwnOrigin } from './same-origin';
 export async function readFormPost(
   c: RequestContext,
   maxBytes: number,
+  fromThisSite: (c: RequestContext) => boolean = fromOwnOrigin,
 ): Promise<{ values: URLSearchParams } | { refusal: Refusal; values?: URLSearchParams }> {
   if (!(c.req.header('Content-Type') ?? '').toLowerCase().startsWith('application/x-www-form-urlencoded')) {
     return { refusal: REFUSALS.unsupportedForm };
@@ -16,6 +17,6 @@ export async function readFormPost(
   const raw = await c.req.text();
   if (raw.length > maxBytes) return { refusal: REFUSALS.payloadTooLarge };
   const values = new URLSearchParams(raw);
-  if (!fromOwnOrigin(c)) return { refusal: REFUSALS.foreignForm, values };
+  if (!fromThisSite(c)) return { refusal: REFUSALS.foreignForm, values };
   return { values };
 }

@@ -19,3 +19,17 @@ export function fromOwnOrigin(c: RequestContext): boolean {
   if (!claimed || claimed === 'null') return false;
   return allowed.has(comparableOrigin(claimed));
 }
+
+/**
+ * A page sent with `Referrer-Policy: no-referrer` (one whose address carries a secret) makes the browser post its form
+ * with `Origin: null`; Fetch Metadata still says where the post came from. A browser too old to send it (Safari before
+ * 16.4) is let through: the sign-in link's page is the one user, where a forged post could at worst sign someone in to
+ * the forger's own account.
+ */
+export function fromOwnNoReferrerPage(c: RequestContext): boolean {
+  if (fromOwnOrigin(c)) return true;
+  const claimed = c.req.header('Origin') ?? c.req.header('Referer');
+  if (claimed !== undefined && claimed !== 'null') return false;
+  const site = c.req.header('Sec-Fetch-Site');
+  return site === undefined || site === 'same-origin';
+}

@@ -4,6 +4,7 @@ import { ACCOUNT_PATHS } from '../../src/lib/account';
 import { formatLongDate } from '../../src/lib/dates';
 import { payText, PRICE_PENDING } from '../../src/lib/price-lines';
 import { priceToPay } from '../../src/lib/price-to-pay';
+import { movesPhrase } from '../../src/lib/erasure';
 import { STATUS_LABELS } from '../../src/lib/move-status';
 import type { AppBindings } from '../env';
 import { clearSessionCookie, sessionCookie } from '../lib/account/cookie';
@@ -73,9 +74,13 @@ export async function deleteData(c: PageContext): Promise<Response> {
   if (!fromOwnOrigin(c)) return refusalJson(c, REFUSALS.foreignForm);
   const email = await signedInEmail(c);
   if (!email) return c.redirect(ACCOUNT_PATHS.login, 303);
-  await eraseAddress(c.env, email);
+  const { kept, withdrawn } = await eraseAddress(c.env, email, requestNow(c));
   clearSessionCookie(c);
-  const page = await loginPage(c, 200, { show: ['deleted'], focus: 'deleted' });
+  const page = await loginPage(c, 200, {
+    show: ['deleted', kept.length ? 'deleted:kept' : 'deleted:all', ...(withdrawn.length ? ['deleted:withdrawn'] : [])],
+    text: { 'kept-moves': movesPhrase(kept), 'withdrawn-requests': movesPhrase(withdrawn) },
+    focus: 'deleted',
+  });
   // The cleared cookie was set on the context; this page is a Response of its own.
   for (const cookie of c.res.headers.getSetCookie()) page.headers.append('Set-Cookie', cookie);
   return page;

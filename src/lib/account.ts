@@ -14,6 +14,8 @@ export const ACCOUNT_PATHS = {
 } as const;
 
 export const SIGN_IN_LINK_MINUTES = 15;
+/** The sign-in link's token: in the e-mailed address, and in the form on that page that spends it. */
+export const SIGN_IN_LINK_FIELD = 't';
 export const SESSION_DAYS = 30;
 
 /** The Worker swaps this in for the sign-in link when a session cookie is present (functions/lib/account/header.ts). */

@@ -5,18 +5,17 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '~/lib/account';
-import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
+import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays } from '~/lib/dates';
 import { REFERRAL_MESSAGES } from '~/lib/referral';
 import { referral } from '~/data/referral';
 import { promo } from '~/site.config';
 import { openDay } from '../shared/dates';
-import { apiBase, call, emailsTo, query, unique, validQuote } from './helpers';
+import { apiBase, call, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
 import { COOKIE, signIn } from './sign-in';
+import { bookMove } from './bookings';
 
-const FORM = 'application/x-www-form-urlencoded';
-const BUSINESS = 'leads@shiftly.example';
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 const pageAs = (path: string, cookie: string, headers: Record<string, string> = {}) =>
@@ -110,28 +109,7 @@ describe('a friend’s quote with the code', () => {
     expect(pending.onTheWay).toMatch(/^1 friend’s move is on the way/);
 
     // The friend asks to book and a mover confirms it through the staff link.
-    const confirmation = new URL(answer.confirmationUrl, apiBase());
-    const post = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
-      fetch(`${apiBase()}${path}`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': FORM, Origin: apiBase(), ...headers },
-        body: new URLSearchParams(fields).toString(),
-      });
-    const ref = answer.reference;
-    expect((await post(PAGE_PATHS.confirmation, { ref, t: confirmation.searchParams.get('t')!, action: 'book' })).status).toBe(303);
-    let staffLink: URL | undefined;
-    await expect
-      .poll(
-        async () => {
-          const business = (await emailsTo(BUSINESS)).find((e) => e.subject.includes(ref) && e.subject.includes('booking requested'));
-          staffLink = business ? new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text)![0]) : undefined;
-          return staffLink !== undefined;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    expect((await post(PAGE_PATHS.staff, { ref, t: staffLink!.searchParams.get('t')!, action: 'confirm', note: '' })).status).toBe(200);
+    await bookMove(answer);
 
     // Booked, but the day has not come: still on its way.
     expect((await referralPage(referrer.cookie)).figures).toEqual(['0', '£0', '£0']);

@@ -3,8 +3,9 @@
  * session cookie it sets. Shared by the account and referral tests.
  */
 import { expect } from 'vitest';
-import { ACCOUNT_PATHS, SESSION_DAYS } from '~/lib/account';
+import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD } from '~/lib/account';
 import { apiBase, call, emailsTo, type CapturedEmail } from './helpers';
+import { readPage } from './html';
 
 const FORM = 'application/x-www-form-urlencoded';
 export const COOKIE = 'shiftly-session';
@@ -34,17 +35,31 @@ export async function signInLink(email: string, count = 1): Promise<string> {
 export const get = (path: string, cookie?: string, method = 'GET') =>
   fetch(`${apiBase()}${path}`, { method, redirect: 'manual', headers: cookie ? { Cookie: `${COOKIE}=${cookie}` } : {} });
 
-export const post = (path: string, cookie: string | undefined, origin = apiBase()) =>
+export const post = (
+  path: string,
+  cookie: string | undefined,
+  origin = apiBase(),
+  fields: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) =>
   fetch(`${apiBase()}${path}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'Content-Type': FORM, Origin: origin, ...(cookie ? { Cookie: `${COOKIE}=${cookie}` } : {}) },
-    body: '',
+    headers: { 'Content-Type': FORM, Origin: origin, ...(cookie ? { Cookie: `${COOKIE}=${cookie}` } : {}), ...headers },
+    body: new URLSearchParams(fields).toString(),
   });
 
-/** Opens a sign-in link and answers the session cookie's value. */
-export async function openLink(path: string): Promise<string> {
+/** The page an e-mailed link opens: its one "Sign in" form, holding the token. */
+export async function linkPage(path: string): Promise<{ response: Response; token: string }> {
   const response = await get(path);
+  expect(response.status).toBe(200);
+  const page = readPage(await response.text());
+  expect(page.shown('link')).toBe(true);
+  return { response, token: page.value(SIGN_IN_LINK_FIELD) };
+}
+
+/** The session cookie's value set by a sign-in's 303 to /account. */
+export function sessionFrom(response: Response): string {
   expect(response.status).toBe(303);
   expect(response.headers.get('location')).toBe(ACCOUNT_PATHS.account);
   const cookie = response.headers.getSetCookie().find((line) => line.startsWith(`${COOKIE}=`));
@@ -55,6 +70,12 @@ export async function openLink(path: string): Promise<string> {
   const expires = Date.parse(/Expires=([^;]+)/i.exec(cookie!)?.[1] ?? '');
   expect(Math.abs(expires - (Date.now() + SESSION_DAYS * 86_400_000))).toBeLessThan(60_000);
   return /^[^=]+=([^;]+)/.exec(cookie!)![1]!;
+}
+
+/** Opens a sign-in link as a customer does (the page, then its button) and answers the session cookie's value. */
+export async function openLink(path: string): Promise<string> {
+  const { token } = await linkPage(path);
+  return sessionFrom(await post(ACCOUNT_PATHS.verify, undefined, apiBase(), { [SIGN_IN_LINK_FIELD]: token }));
 }
 
 /** Signs `email` in through the mail catcher. */

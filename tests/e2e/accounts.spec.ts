@@ -6,8 +6,11 @@
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
 import { CONFIRMATION_URL, nextDay, storeQuote, uniqueEmail } from './quote-helpers';
-import { askForLink, emailedSignInLink, signInElsewhere } from './sign-in';
+import { askForLink, emailedSignInLink, openSignInLink, signInElsewhere } from './sign-in';
 import { DONE_NOTICES, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '../../src/lib/move-status';
+import { formatLongDate } from '../../src/lib/dates';
+import { openDay } from '../shared/dates';
+import { bookedQuote, businessEmail } from './bookings';
 
 /** A quote made through the plain form, as without JavaScript: its reference. */
 async function quoteWithoutJavaScript(page: Page, email: string): Promise<string> {
@@ -45,8 +48,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/login$/);
       await askForLink(page, email);
 
-      await page.goto(await emailedSignInLink(email));
-      await expect(page).toHaveURL(/\/account$/);
+      // A mail scanner opens the link first (HEAD, then GET): the customer's click still signs in.
+      const link = await emailedSignInLink(email);
+      expect((await request.head(link, { maxRedirects: 0 })).status()).toBe(200);
+      expect((await request.get(link, { maxRedirects: 0 })).status()).toBe(200);
+      await openSignInLink(page, link);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your moves');
       await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
       const row = page.getByRole('listitem').filter({ hasText: reference });
@@ -111,7 +117,15 @@ test('the sign-in and account pages have no axe violations in any state; Delete 
   await page.goto('/login');
   await askForLink(page, email);
   expect(await axeViolations(page), '/login, link sent').toEqual([]);
-  await page.goto(await emailedSignInLink(email));
+  const link = await emailedSignInLink(email);
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(link);
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeFocused();
+    await expect(page.getByLabel('Email address')).toHaveCount(0);
+    expect(await axeViolations(page), `an opened link at ${width}px`).toEqual([]);
+  }
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/account');
@@ -126,4 +140,41 @@ test('the sign-in and account pages have no axe violations in any state; Delete 
   expect(await axeViolations(page), '/login after deleting').toEqual([]);
   await page.goto('/account');
   await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Delete my data keeps a booked move: the customer is told what and why, the business is e-mailed, the move still opens', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail('account-keep');
+  const moveDate = openDay(5);
+  const booked = await bookedQuote(request, baseURL!, { email, moveDate });
+  const other = await storeQuote(request, { email });
+  await page.setViewportSize({ width: 390, height: 900 });
+  await page.goto('/login');
+  await askForLink(page, email);
+  await openSignInLink(page, await emailedSignInLink(email));
+  await page.getByRole('link', { name: 'Delete my data' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Delete everything for' })).toContainText(
+    'A move booked with us that has not happened yet is not cancelled',
+  );
+  await page.getByRole('button', { name: 'Yes, delete my data' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'except your booked move' })).toBeFocused();
+  await expect(page.getByText('Your data has been deleted, except your booked move.')).toBeVisible();
+  await expect(page.getByText(`We have kept your booked move ${booked.reference} on ${formatLongDate(moveDate)}.`)).toBeVisible();
+  await expect(page.getByText('UK GDPR Article 17(1)(a)')).toBeVisible();
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await axeViolations(page), `/login after deleting, a booked move kept, at ${width}px`).toEqual([]);
+  }
+
+  // The kept move still opens from its link; the other quote is gone.
+  await page.goto(booked.confirmationUrl);
+  await expect(page.locator('[data-reference]')).toHaveText(booked.reference);
+  expect((await request.get(other.confirmationUrl)).status()).toBe(404);
+  const business = await businessEmail(booked.reference, 'deleted their data');
+  expect(business.text).toContain(`${booked.reference}: Booked for ${formatLongDate(moveDate)}: KEPT`);
 });

@@ -2,9 +2,12 @@
 import { site } from '../../../src/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { layout, linkButton } from '../email-layout';
-import { escapeHtml as e } from '../escape';
+import { layout, linkButton, table, textTable, type Row } from '../email-layout';
+import { escapeHtml as e, headerSafe } from '../escape';
 import { SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
+import { formatLongDate } from '../../../src/lib/dates';
+import { ERASURE_TEXT, movesPhrase } from '../../../src/lib/erasure';
+import type { Erasure } from './erase';
 
 export const SIGN_IN_SUBJECT = `Your ${site.brand} sign-in link`;
 
@@ -32,9 +35,24 @@ ${ignore}`,
 
 export const DELETED_SUBJECT = `Your ${site.brand} data has been deleted`;
 
-export function dataDeletedEmail(ctx: MailContext, to: string, deleted: { quotes: number; messages: number }): EmailDraft {
-  const what = `${deleted.quotes} ${deleted.quotes === 1 ? 'quote' : 'quotes'} and ${deleted.messages} ${deleted.messages === 1 ? 'message' : 'messages'}`;
+const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+
+/** The e-mail's paragraphs, as text; the HTML is the same words escaped. */
+function deletedParagraphs(erasure: Erasure): string[] {
   const callbacks = `Call-back requests hold only a name and a phone number, so we cannot match them to this address: if you asked us to call you and want that deleted too, reply to this e-mail.`;
+  return [
+    `As you asked, we have deleted ${count(erasure.quotes, 'quote')} and ${count(erasure.messages, 'message')} made with this e-mail address, any quote form answers we were holding for you and your referral code, and signed you out everywhere.`,
+    ...(erasure.kept.length
+      ? [`We have kept your booked ${movesPhrase(erasure.kept)}. ${ERASURE_TEXT.keptWhy}`, ERASURE_TEXT.keptAfter]
+      : []),
+    ...(erasure.withdrawn.length ? [`Your booking request for ${movesPhrase(erasure.withdrawn)}: ${ERASURE_TEXT.withdrawn}`] : []),
+    callbacks,
+  ];
+}
+
+export function dataDeletedEmail(ctx: MailContext, to: string, erasure: Erasure): EmailDraft {
+  const paragraphs = deletedParagraphs(erasure);
+  const last = paragraphs.length - 1;
   return {
     from: ctx.from,
     to,
@@ -42,11 +60,32 @@ export function dataDeletedEmail(ctx: MailContext, to: string, deleted: { quotes
     html: layout(
       DELETED_SUBJECT,
       `<h1 style="font-size:22px;margin:0 0 8px">Your data has been deleted</h1>
-<p style="margin:0 0 16px">As you asked, we have deleted ${e(what)} made with this e-mail address, and signed you out everywhere.</p>
-<p style="margin:0;color:#475569">${e(callbacks)}</p>`,
+${paragraphs.map((text, i) => `<p style="margin:${i === last ? '0' : '0 0 16px'}${i === last ? ';color:#475569' : ''}">${e(text)}</p>`).join('\n')}`,
     ),
-    text: [
-      `Your data has been deleted\n\nAs you asked, we have deleted ${what} made with this e-mail address, and signed you out everywhere.\n\n${callbacks}`,
-    ],
+    text: [`Your data has been deleted\n\n${paragraphs.join('\n\n')}`],
+  };
+}
+
+/** To the business: every booking an erasure touched, by reference and date only (the rest of a withdrawn one is gone). */
+export function erasureBusinessEmail(ctx: MailContext, erasure: Erasure): EmailDraft {
+  const references = [...erasure.kept, ...erasure.withdrawn].map((move) => move.reference).join(', ');
+  const subject = headerSafe(`${references}: the customer deleted their data`);
+  const rows: Row[] = [
+    ...erasure.kept.map((move): Row => [
+      move.reference,
+      `Booked for ${formatLongDate(move.moveDate)}: KEPT. Carry out this move as booked. Its record and the customer's details stay until the move is done; everything else of theirs is deleted.`,
+    ]),
+    ...erasure.withdrawn.map((move): Row => [
+      move.reference,
+      `Booking requested for ${formatLongDate(move.moveDate)}: WITHDRAWN. It was not confirmed, so nothing is arranged; the request and its staff link are deleted. Do not arrange this move.`,
+    ]),
+  ];
+  const title = 'A customer deleted their data';
+  return {
+    from: ctx.from,
+    to: ctx.business,
+    subject,
+    html: layout(subject, `<h1 style="font-size:20px;margin:0 0 16px">${e(title)}</h1>${table(rows)}`),
+    text: [`${title}\n\n${textTable(rows)}`],
   };
 }

@@ -1,44 +1,92 @@
-/** UK GDPR's right to erasure. Reference numbers stay claimed: they hold nothing personal and must never be issued twice. */
+/**
+ * UK GDPR's right to erasure (issue 30, item 3: src/lib/erasure.ts says what is kept and why). One batch, one
+ * transaction: a booking confirmed while it runs is either kept or was never booked. Reference numbers stay claimed:
+ * they hold nothing personal and must never be issued twice.
+ */
+import { londonToday } from '../../../src/lib/dates';
+import type { ErasedMove } from '../../../src/lib/erasure';
 import { generateReference } from '../../../src/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';
-import { deliverNow, outboxInserts } from '../outbox';
-import { dataDeletedEmail } from './emails';
+import { deliverNow, outboxInserts, type OutboxEmail } from '../outbox';
+import { deleteFormStatesOf } from '../quote/form-state';
+import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
 
-export async function eraseAddress(env: Env, typed: string, now = new Date()): Promise<{ quotes: number; messages: number }> {
+export interface Erasure {
+  quotes: number;
+  messages: number;
+  /** Booked moves whose day has not passed: kept, with their links, history and e-mails. */
+  kept: ErasedMove[];
+  /** Bookings asked for and not yet confirmed: erased, and the business told. */
+  withdrawn: ErasedMove[];
+}
+
+// ?1 the address, lower-cased; ?2 today in the UK.
+const OWN = 'lower(email) = ?1';
+const KEPT = `${OWN} AND status = 'booked' AND move_date >= ?2`;
+const ERASED = `${OWN} AND NOT (status = 'booked' AND move_date >= ?2)`;
+const erasedQuotes = `SELECT reference FROM quote_requests WHERE ${ERASED}`;
+const keptQuotes = `SELECT reference FROM quote_requests WHERE ${KEPT}`;
+const messages = `SELECT reference FROM contact_messages WHERE ${OWN}`;
+const moves = (where: string) => `SELECT reference, move_date AS moveDate FROM quote_requests WHERE ${where} ORDER BY move_date, reference`;
+
+export async function eraseAddress(env: Env, typed: string, now = new Date()): Promise<Erasure> {
   const email = accountEmail(typed);
   const db = env.DB;
-  const quotes = 'SELECT reference FROM quote_requests WHERE lower(email) = ?1';
-  const messages = 'SELECT reference FROM contact_messages WHERE lower(email) = ?1';
-  const results = await db.batch([
-    db.prepare(`DELETE FROM quote_view_tokens WHERE reference IN (${quotes})`).bind(email),
-    db.prepare(`DELETE FROM quote_staff_tokens WHERE reference IN (${quotes})`).bind(email),
-    db.prepare(`DELETE FROM quote_events WHERE reference IN (${quotes})`).bind(email),
-    db.prepare(`DELETE FROM move_reviews WHERE reference IN (${quotes})`).bind(email),
-    db
-      .prepare(
-        `DELETE FROM email_outbox WHERE record_reference IN (${quotes}) OR record_reference IN (${messages}) OR lower(recipient) = ?1`,
-      )
-      .bind(email),
-    db.prepare('DELETE FROM quote_requests WHERE lower(email) = ?1').bind(email),
-    db.prepare('DELETE FROM contact_messages WHERE lower(email) = ?1').bind(email),
-    db.prepare('DELETE FROM sign_in_links WHERE email = ?1').bind(email),
-    db.prepare('DELETE FROM sessions WHERE email = ?1').bind(email),
-    db.prepare('DELETE FROM referral_codes WHERE email = ?1').bind(email),
-  ]);
-  const deleted = { quotes: results[5]?.meta.changes ?? 0, messages: results[6]?.meta.changes ?? 0 };
+  const dated = (sql: string) => db.prepare(sql).bind(email, londonToday(now));
+  const own = (sql: string) => db.prepare(sql).bind(email);
+  const plan = {
+    withdrawn: dated(moves(`${ERASED} AND status = 'booking_requested'`)),
+    viewTokens: dated(`DELETE FROM quote_view_tokens WHERE reference IN (${erasedQuotes})`),
+    staffTokens: dated(`DELETE FROM quote_staff_tokens WHERE reference IN (${erasedQuotes})`),
+    events: dated(`DELETE FROM quote_events WHERE reference IN (${erasedQuotes})`),
+    reviews: dated(`DELETE FROM move_reviews WHERE reference IN (${erasedQuotes})`),
+    emails: dated(
+      `DELETE FROM email_outbox
+       WHERE (record_reference IN (${erasedQuotes}) OR record_reference IN (${messages}) OR lower(recipient) = ?1)
+         AND record_reference NOT IN (${keptQuotes})`,
+    ),
+    quotes: dated(`DELETE FROM quote_requests WHERE ${ERASED}`),
+    messages: own(`DELETE FROM contact_messages WHERE ${OWN}`),
+    links: own('DELETE FROM sign_in_links WHERE email = ?1'),
+    sessions: own('DELETE FROM sessions WHERE email = ?1'),
+    referralCode: own('DELETE FROM referral_codes WHERE email = ?1'),
+    formStates: deleteFormStatesOf(db, email),
+    kept: dated(moves(KEPT)),
+  };
+  const names = Object.keys(plan) as Array<keyof typeof plan>;
+  const results = await db.batch<ErasedMove>(Object.values(plan));
+  const result = (name: keyof typeof plan) => results[names.indexOf(name)]!;
+  const erasure: Erasure = {
+    quotes: result('quotes').meta.changes,
+    messages: result('messages').meta.changes,
+    kept: result('kept').results,
+    withdrawn: result('withdrawn').results,
+  };
+
   const id = generateReference();
-  const emails = [
+  const mail = config(env).mail;
+  const emails: OutboxEmail[] = [
     {
-      recordType: 'account' as const,
+      recordType: 'account',
       recordReference: id,
-      kind: 'customer' as const,
-      draft: dataDeletedEmail(config(env).mail, email, deleted),
+      kind: 'customer',
+      draft: dataDeletedEmail(mail, email, erasure),
       idempotencyKey: `account:${id}:deleted`,
     },
   ];
+  // The business hears of every booking the erasure touched: one it must still carry out, or one no longer asked for.
+  if (erasure.kept.length + erasure.withdrawn.length > 0) {
+    emails.push({
+      recordType: 'account',
+      recordReference: id,
+      kind: 'business',
+      draft: erasureBusinessEmail(mail, erasure),
+      idempotencyKey: `account:${id}:business`,
+    });
+  }
   await db.batch(outboxInserts(db, emails, now));
   await deliverNow(env, 'account', id, emails, now);
-  return deleted;
+  return erasure;
 }

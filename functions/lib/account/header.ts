@@ -1,6 +1,6 @@
 /** Only a request with a session cookie gets "Your moves" and a private answer, so pages stay cacheable for everyone else. */
 import { ACCOUNT_PATHS, YOUR_MOVES_LINK } from '../../../src/lib/account';
-import { hasSessionCookie } from './cookie';
+import { hasSessionCookie, sessionCookieName } from './cookie';
 
 /** The request the asset server gets: with a session cookie, never a 304 for a copy that says "Sign in". */
 export function assetRequest(request: Request): Request {
@@ -11,8 +11,13 @@ export function assetRequest(request: Request): Request {
   return new Request(request, { headers });
 }
 
+/** An answer that ends the session (Delete my data) speaks to a visitor who is signed out, whatever the request carried. */
+const endsSession = (request: Request, response: Response) =>
+  response.headers.getSetCookie().some((cookie) => cookie.startsWith(`${sessionCookieName(request.url)}=;`));
+
 export function withAccountHeader(request: Request, response: Response): Response {
-  if (!hasSessionCookie(request) || !(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return response;
+  if (!hasSessionCookie(request) || endsSession(request, response)) return response;
+  if (!(response.headers.get('Content-Type') ?? '').startsWith('text/html')) return response;
   const transformed = new HTMLRewriter()
     .on(`header a[href="${ACCOUNT_PATHS.login}"]`, {
       element(element) {

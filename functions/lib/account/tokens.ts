@@ -1,5 +1,5 @@
 /** Sign-in links and sessions (issue 19): D1 keeps only each 192-bit token's SHA-256 hash, so a copy of the database opens nothing. */
-import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
+import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD, SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
 import { sha256Hex } from '../hash';
 import { randomViewToken } from '../view-token';
 
@@ -17,18 +17,26 @@ export async function newSignInLink(db: D1Database, email: string, now: Date): P
   return { token, insert };
 }
 
-export const signInUrl = (siteUrl: string, token: string) => `${siteUrl}${ACCOUNT_PATHS.verify}?${new URLSearchParams({ t: token })}`;
+export const signInUrl = (siteUrl: string, token: string) =>
+  `${siteUrl}${ACCOUNT_PATHS.verify}?${new URLSearchParams({ [SIGN_IN_LINK_FIELD]: token })}`;
 
-/** Null for a malformed, unknown, used or expired link alike. One UPDATE marks and reads it, so two requests cannot both win. */
-export async function useSignInLink(db: D1Database, token: string | undefined, now: Date): Promise<string | null> {
+const USABLE = 'token_hash = ?2 AND used_at IS NULL AND expires_at > ?1';
+
+/** Null for a malformed, unknown, used or expired link alike. A malformed one is hashed too, so it takes as long. */
+async function linkQuery(db: D1Database, sql: string, token: string | null | undefined, now: Date): Promise<string | null> {
   const hash = await sha256Hex(token && TOKEN_PATTERN.test(token) ? token : 'not-a-token');
   if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const row = await db
-    .prepare('UPDATE sign_in_links SET used_at = ?1 WHERE token_hash = ?2 AND used_at IS NULL AND expires_at > ?1 RETURNING email')
-    .bind(now.toISOString(), hash)
-    .first<{ email: string }>();
+  const row = await db.prepare(sql).bind(now.toISOString(), hash).first<{ email: string }>();
   return row?.email ?? null;
 }
+
+/** Whose link it is, if it can still be used; spends nothing, so a mail scanner opening it leaves it working. */
+export const signInLinkEmail = (db: D1Database, token: string | null | undefined, now: Date) =>
+  linkQuery(db, `SELECT email FROM sign_in_links WHERE ${USABLE}`, token, now);
+
+/** One UPDATE marks and reads it, so two requests cannot both win. */
+export const useSignInLink = (db: D1Database, token: string | null | undefined, now: Date) =>
+  linkQuery(db, `UPDATE sign_in_links SET used_at = ?1 WHERE ${USABLE} RETURNING email`, token, now);
 
 /** The token is the cookie's value and is never stored. */
 export async function startSession(db: D1Database, email: string, now: Date): Promise<{ token: string; expires: Date }> {

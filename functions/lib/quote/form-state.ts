@@ -36,3 +36,13 @@ export async function readFormState(db: D1Database, id: string | null, now = new
 
 export const deleteExpiredFormStates = (db: D1Database, now: Date) =>
   db.prepare('DELETE FROM quote_form_states WHERE expires_at < ?').bind(now.toISOString());
+
+/** Every saved state whose e-mail field is `email` (lower-cased), as typed with any capitals or spaces: "Delete my data". */
+export const deleteFormStatesOf = (db: D1Database, email: string) =>
+  db
+    .prepare(
+      `DELETE FROM quote_form_states WHERE EXISTS (
+         SELECT 1 FROM json_each(state, '$.values') AS field
+         WHERE json_extract(field.value, '$[0]') = 'email' AND lower(trim(json_extract(field.value, '$[1]'))) = ?)`,
+    )
+    .bind(email);

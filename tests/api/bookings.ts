@@ -1,0 +1,50 @@
+/** A quote taken to a booking over HTTP as the customer and our staff do it: "book" on its page, then the staff link. */
+import { expect } from 'vitest';
+import { PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
+import { apiBase, emailsTo } from './helpers';
+
+export const BUSINESS = 'leads@shiftly.example';
+const FORM = 'application/x-www-form-urlencoded';
+
+export const postForm = (path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  fetch(`${apiBase()}${path}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': FORM, Origin: apiBase(), ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+/** Asks to book from the quote's own page. */
+export async function requestBooking(answer: QuoteAnswer): Promise<void> {
+  const t = new URL(answer.confirmationUrl, apiBase()).searchParams.get('t')!;
+  expect((await postForm(PAGE_PATHS.confirmation, { ref: answer.reference, t, action: 'book' })).status).toBe(303);
+}
+
+/** The staff link of the business e-mail about the booking request, once it has arrived. */
+export async function bookingStaffLink(reference: string): Promise<URL> {
+  let link: URL | undefined;
+  await expect
+    .poll(
+      async () => {
+        const business = (await emailsTo(BUSINESS)).find((e) => e.subject.includes(reference) && e.subject.includes('booking requested'));
+        link = business ? new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text)![0]) : undefined;
+        return link !== undefined;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/** Asked for and confirmed by our staff: booked. */
+export async function bookMove(answer: QuoteAnswer): Promise<void> {
+  await requestBooking(answer);
+  const staff = await bookingStaffLink(answer.reference);
+  const confirmed = await postForm(PAGE_PATHS.staff, {
+    ref: answer.reference,
+    t: staff.searchParams.get('t')!,
+    action: 'confirm',
+    note: '',
+  });
+  expect(confirmed.status).toBe(200);
+}
