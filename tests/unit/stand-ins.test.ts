@@ -16,7 +16,8 @@ const servers = [createMailCatcher(), createPostcodesStandIn()] as const;
 let mail = '';
 let postcodes = '';
 beforeAll(async () => {
-  [mail, postcodes] = await Promise.all(servers.map(start));
+  mail = await start(servers[0]);
+  postcodes = await start(servers[1]);
 });
 afterAll(() => Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve)))));
 
@@ -42,9 +43,9 @@ describe('the mail catcher fails or slows only the sends that carry a tagged add
 
   it('+failtimes2 fails the first two sends carrying the address, then lets them through', async () => {
     const ada = tagged('ada-twice@example.com', 'failtimes2');
+    const sends: Array<Record<string, string>> = [{ to: ada }, { to: 'leads@shiftly.example', reply_to: ada }, { to: ada }];
     const statuses = [];
-    for (const fields of [{ to: ada }, { to: 'leads@shiftly.example', reply_to: ada }, { to: ada }])
-      statuses.push((await send(fields)).status);
+    for (const fields of sends) statuses.push((await send(fields)).status);
     expect(statuses).toEqual([500, 500, 200]);
   });
 
