@@ -38,7 +38,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
-          // The stand-ins' fail switches are shared: one file at a time.
+          // A cron run (runCron) retries every due e-mail in the outbox, whichever file queued it: one file at a time.
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,

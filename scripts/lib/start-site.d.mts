@@ -35,7 +35,7 @@ export interface StartedSite {
   token: string;
   /** The postcode stand-in (postcodes.io look-alike). */
   postcodesUrl: string;
-  /** The mail catcher (Resend look-alike): GET /emails, POST /__control. */
+  /** The mail catcher (Resend look-alike): GET /emails; a tagged address (ada+fail@…) fails its own sends. */
   mailUrl: string;
   /** The GitHub sign-in stand-in (the article editor's OAuth calls): GET /__requests, POST /__codes. */
   githubUrl?: string;

@@ -1,2 +1,2 @@
 import type { Server } from 'node:http';
-export function createMailCatcher(options?: { fail?: boolean }): Server;
+export function createMailCatcher(): Server;

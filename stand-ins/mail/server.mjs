@@ -5,20 +5,52 @@
 //   GET  /emails          { data: [captured e-mails, oldest first] }
 //   DELETE /emails        forget everything (also POST /__reset)
 //   GET  /                a plain page to read captured e-mails
-//   POST /__control       { "fail": true|false, "failMatch": "text in the recipient" } answers 500s while failing
-// Port: --port N, env MAIL_CATCHER_PORT, default 8791. MAIL_CATCHER_FAIL=1 starts failing.
+// No switch: a send fails or waits by the tags in the local part of any address it carries (to, cc, bcc or reply_to,
+// so a lead's business copy, which replies to the customer, goes the customer's way), for that test's sends alone:
+//   ada+fail@…           every send fails (500)
+//   ada+failtimes3@…     the first 3 sends carrying the address fail, later ones go through (+failonce: the first)
+//   ada+slow8s@…         the answer waits 8 s first (+slow500ms: half a second); tags combine: ada+slow8s+failonce@…
+// Port: --port N, env MAIL_CATCHER_PORT, default 8791.
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml, listen, portFrom, readJson, sendHtml, sendJson } from '../lib.mjs';
 
-export function createMailCatcher({ fail = process.env.MAIL_CATCHER_FAIL === '1' } = {}) {
-  const state = { fail, failMatch: '', failedAttempts: 0 };
+const TAG = /^(?:fail(?:once|times(\d+))?|slow(\d+)(ms|s))$/;
+const recipients = (value) => (Array.isArray(value) ? value : [value]).filter(Boolean).map(String);
+/** The tags after '+' in an address's local part ('Ada <ada+fail@example.com>' too). */
+const tagsOf = (address) => (/<([^>]*)>/.exec(address)?.[1] ?? address).split('@')[0].toLowerCase().split('+').slice(1);
+
+export function createMailCatcher() {
   /** @type {Array<Record<string, unknown>>} */
   let emails = [];
   const byKey = new Map();
+  /** Failed sends so far per address, for +failtimesN. */
+  const failures = new Map();
 
-  const recipients = (value) => (Array.isArray(value) ? value : [value]).filter(Boolean).map(String);
+  /** What the tags of the addresses a send carries ask of it: how long to wait, and whether to fail. */
+  function reservedOutcome(raw) {
+    const addresses = new Set([raw.to, raw.cc, raw.bcc, raw.reply_to].flatMap(recipients).map((a) => a.toLowerCase()));
+    let delayMs = 0;
+    let fail = false;
+    for (const address of addresses) {
+      for (const tag of tagsOf(address)) {
+        const found = TAG.exec(tag);
+        if (!found) continue;
+        if (found[2]) {
+          delayMs = Math.max(delayMs, Number(found[2]) * (found[3] === 's' ? 1000 : 1));
+          continue;
+        }
+        const times = tag === 'fail' ? Infinity : tag === 'failonce' ? 1 : Number(found[1]);
+        const failed = failures.get(address) ?? 0;
+        if (failed < times) {
+          failures.set(address, failed + 1);
+          fail = true;
+        }
+      }
+    }
+    return { delayMs, fail };
+  }
 
   function page() {
     const rows = emails
@@ -35,23 +67,23 @@ export function createMailCatcher({ fail = process.env.MAIL_CATCHER_FAIL === '1'
       .join('\n');
     return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>Captured e-mails (${emails.length})</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:8px;padding:1rem;margin:1rem 0}iframe{width:100%;height:24rem;border:1px solid #eee}</style>
-</head><body><h1>Captured e-mails (${emails.length})</h1><p>Newest first. Nothing here was really sent: this is the local Resend stand-in.${state.fail ? ' <b>Currently failing every send.</b>' : ''}</p>${rows || '<p>No e-mails yet.</p>'}</body></html>`;
+</head><body><h1>Captured e-mails (${emails.length})</h1><p>Newest first. Nothing here was really sent: this is the local Resend stand-in.</p>${rows || '<p>No e-mails yet.</p>'}</body></html>`;
   }
 
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     try {
-      if (url.pathname === '/__control' && req.method === 'POST') {
-        const body = await readJson(req);
-        if (body.fail !== undefined) state.fail = Boolean(body.fail);
-        if (body.failMatch !== undefined) state.failMatch = String(body.failMatch);
-        return sendJson(res, 200, state);
+      if (url.pathname === '/__control') {
+        return sendJson(res, 410, {
+          statusCode: 410,
+          name: 'gone',
+          message: 'No switch any more: send to a tagged address (ada+fail@…, +failtimes3, +slow8s: stand-ins/mail/server.mjs).',
+        });
       }
-      if (url.pathname === '/__control') return sendJson(res, 200, state);
       if ((url.pathname === '/__reset' && req.method === 'POST') || (url.pathname === '/emails' && req.method === 'DELETE')) {
         emails = [];
         byKey.clear();
-        state.failedAttempts = 0;
+        failures.clear();
         return sendJson(res, 200, { ok: true });
       }
       if (url.pathname === '/emails' && req.method === 'GET') return sendJson(res, 200, { object: 'list', data: emails });
@@ -62,9 +94,10 @@ export function createMailCatcher({ fail = process.env.MAIL_CATCHER_FAIL === '1'
         }
         const raw = await readJson(req);
         const to = recipients(raw.to);
-        if (state.fail && (!state.failMatch || to.some((address) => address.includes(state.failMatch)))) {
-          state.failedAttempts += 1;
-          return sendJson(res, 500, { statusCode: 500, name: 'application_error', message: 'The mail catcher is switched to fail.' });
+        const reserved = reservedOutcome(raw);
+        if (reserved.delayMs) await new Promise((resolve) => setTimeout(resolve, reserved.delayMs));
+        if (reserved.fail) {
+          return sendJson(res, 500, { statusCode: 500, name: 'application_error', message: 'A reserved address: this send fails.' });
         }
         if (!raw.from || to.length === 0 || !raw.subject || (!raw.html && !raw.text)) {
           return sendJson(res, 422, {

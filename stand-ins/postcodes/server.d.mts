@@ -1,2 +1,2 @@
 import type { Server } from 'node:http';
-export function createPostcodesStandIn(options?: { mode?: 'ok' | 'fail' | 'slow'; delayMs?: number }): Server;
+export function createPostcodesStandIn(): Server;

@@ -3,14 +3,13 @@
 //   GET /postcodes/{postcode}               -> { status: 200, result: {...} } | 404 { status, error }
 //   GET /postcodes/{partial}/autocomplete   -> { status: 200, result: [postcodes] | null }
 //   GET /outcodes/{outcode}                 -> { status: 200, result: {...centroid} } | 404
-// Switches for error-path tests (or env POSTCODES_STANDIN_MODE=fail|slow, POSTCODES_STANDIN_DELAY_MS):
-//   POST /__control { "mode": "ok" | "fail" | "slow", "delayMs": 3000, "failMatch": "CF10" }   GET /__control shows the state
-//   (failMatch limits fail and slow to paths holding that text, so parallel tests with other postcodes are unaffected)
+// No switch: a test that needs the service down or slow asks for a reserved postcode (fixture.json "reserved"):
+//   ZZ1 1AA (anything starting ZZ1)  answers 503          ZZ2 1SL  answers after 1 s     ZZ6 1SL  answers after 6 s
 // Port: --port N, env POSTCODES_STANDIN_PORT, default 8790.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { listen, portFrom, readJson, sendJson } from '../lib.mjs';
+import { listen, portFrom, sendJson } from '../lib.mjs';
 
 const fixture = JSON.parse(readFileSync(fileURLToPath(new URL('./fixture.json', import.meta.url)), 'utf8'));
 const compact = (value) => String(value).replace(/\s+/g, '').toUpperCase();
@@ -18,7 +17,7 @@ const VALID = /^[A-Z]{1,2}\d[A-Z\d]?\d[A-Z]{2}$/;
 
 const byPostcode = new Map();
 const byOutcode = new Map();
-for (const entry of fixture.postcodes) {
+function add(entry) {
   const result = {
     postcode: entry.postcode,
     quality: 1,
@@ -49,6 +48,17 @@ for (const entry of fixture.postcodes) {
   list.push(result);
   byOutcode.set(entry.outcode, list);
 }
+for (const entry of fixture.postcodes) add(entry);
+
+/** Outward code -> how every request under it is answered: { status } or { delayMs }. */
+const reserved = new Map();
+for (const [name, rule] of Object.entries(fixture.reserved)) {
+  if (name.startsWith('_')) continue;
+  const [outcode, incode] = rule.postcode.split(' ');
+  reserved.set(outcode, rule);
+  if (rule.like) add({ ...fixture.postcodes.find((p) => p.postcode === rule.like), postcode: rule.postcode, outcode, incode });
+}
+const reservedRule = (asked) => [...reserved].find(([outcode]) => asked.startsWith(outcode))?.[1];
 
 function outcodeResult(outcode) {
   const list = byOutcode.get(outcode);
@@ -69,32 +79,18 @@ function outcodeResult(outcode) {
   };
 }
 
-export function createPostcodesStandIn({
-  mode = process.env.POSTCODES_STANDIN_MODE ?? 'ok',
-  delayMs = Number(process.env.POSTCODES_STANDIN_DELAY_MS ?? 3000),
-} = {}) {
-  const state = { mode, delayMs, failMatch: '', requests: 0 };
-
+export function createPostcodesStandIn() {
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
     try {
       if (parts[0] === '__control') {
-        if (req.method === 'POST') {
-          const body = await readJson(req);
-          if (body.mode) state.mode = body.mode;
-          if (body.delayMs !== undefined) state.delayMs = Number(body.delayMs);
-          if (body.failMatch !== undefined) state.failMatch = compact(body.failMatch);
-          if (body.resetCount) state.requests = 0;
-        }
-        return sendJson(res, 200, state);
+        return sendJson(res, 410, { status: 410, error: 'No switch any more: ask for a reserved postcode (fixture.json "reserved").' });
       }
       if (req.method !== 'GET') return sendJson(res, 405, { status: 405, error: 'Method not allowed' });
-      state.requests += 1;
-      const affected = !state.failMatch || compact(url.pathname).includes(state.failMatch);
-      if (state.mode === 'fail' && affected)
-        return sendJson(res, 503, { status: 503, error: 'Service unavailable (stand-in switched to fail)' });
-      if (state.mode === 'slow' && affected) await new Promise((resolve) => setTimeout(resolve, state.delayMs));
+      const rule = parts[1] ? reservedRule(compact(parts[1])) : undefined;
+      if (rule?.status) return sendJson(res, rule.status, { status: rule.status, error: 'Service unavailable (a reserved postcode)' });
+      if (rule?.delayMs) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
 
       if (parts[0] === 'postcodes' && parts.length === 3 && parts[2] === 'autocomplete') {
         const prefix = compact(parts[1]);

@@ -6,7 +6,6 @@ import { openDay } from '../shared/dates';
 
 export const apiBase = () => inject('apiBase');
 export const mailUrl = () => inject('mailUrl');
-export const postcodesUrl = () => inject('postcodesUrl');
 
 let counter = 0;
 /** Unique per call: keeps tests' e-mails, keys and rate-limit buckets apart. */
@@ -87,14 +86,6 @@ export async function emailsTo(address: string): Promise<CapturedEmail[]> {
 
 export async function emailsMentioning(reference: string): Promise<CapturedEmail[]> {
   return (await emails()).filter((e) => e.subject.includes(reference) || e.html.includes(reference));
-}
-
-export async function mailControl(settings: { fail?: boolean; failMatch?: string }): Promise<void> {
-  await fetch(`${mailUrl()}/__control`, { method: 'POST', body: JSON.stringify(settings) });
-}
-
-export async function postcodesControl(settings: { mode: 'ok' | 'fail' | 'slow'; delayMs?: number }): Promise<void> {
-  await fetch(`${postcodesUrl()}/__control`, { method: 'POST', body: JSON.stringify(settings) });
 }
 
 /**

@@ -1,19 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { londonToday } from '~/lib/dates';
-import { distanceInMiles } from '~/lib/geo';
-import { specPricing } from '../shared/spec-pricing';
+import { ROUTES } from '../shared/routes';
+import { POSTCODE_DOWN, POSTCODE_TOO_SLOW, tagged } from '../shared/stand-ins';
 import {
   apiBase,
   call,
   emailsTo,
   emails,
   inDays,
-  mailControl,
   nextWeekday,
-  postcodesControl,
   query,
   runCron,
   secondsFromNow,
@@ -23,10 +20,6 @@ import {
 } from './helpers';
 import { formatMoney, formatPence } from '~/lib/money';
 
-const fixture = JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')) as {
-  postcodes: Array<{ postcode: string; latitude: number; longitude: number }>;
-};
-const at = (postcode: string) => fixture.postcodes.find((p) => p.postcode === postcode)!;
 const BUSINESS = 'leads@shiftly.example';
 
 /** The view tokens' hashes D1 keeps for a quote. */
@@ -36,34 +29,12 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 /** The token of a confirmation link (the answer's, or one in an e-mail). */
 const tokenIn = (text: string) => /\/quote-confirmation\?ref=[A-Z0-9]{9}&t=([\w-]{32})/.exec(text)?.[1] ?? '';
 
-/** A price worked out by hand from the spec's rules (tests/shared/spec-pricing.ts), on a weekend day or a weekday. */
-function specPrice({
-  propertyId,
-  miles,
-  weekend,
-  furniture,
-}: {
-  propertyId: string;
-  miles: number;
-  weekend: boolean;
-  furniture: string[];
-}) {
-  return specPricing(propertyId, miles, furniture, weekend ? A_SATURDAY : A_WEDNESDAY);
-}
-const A_SATURDAY = '2026-11-28';
-const A_WEDNESDAY = '2026-11-25';
-
 /** The same day next year (28 February for the 29th): the last day the spec's 12-months-ahead rule allows. */
 function sameDayNextYear(date: string): string {
   const [year, month, day] = date.split('-');
   const next = `${Number(year) + 1}-${month}-${day}`;
   return month === '02' && day === '29' ? `${Number(year) + 1}-02-28` : next;
 }
-
-afterEach(async () => {
-  await mailControl({ fail: false, failMatch: '' });
-  await postcodesControl({ mode: 'ok' });
-});
 
 describe('POST /api/send-quote-email', () => {
   it('stores the request, prices it on the server and e-mails customer and business with the same reference', async () => {
@@ -77,15 +48,11 @@ describe('POST /api/send-quote-email', () => {
     expect(response.status).toBe(201);
     const answer = (await response.json()) as QuoteAnswer;
     expect(answer.reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
-    const expected = specPrice({
-      propertyId: 'studio',
-      miles: distanceInMiles(at('SW1A 1AA'), at('M1 1AE')),
-      weekend: true,
-      furniture: ['sofa', 'wardrobe'],
-    });
-    expect(answer.pricing).toEqual(expected);
-    // 15% of the studio's £349, rounded.
-    expect(answer.pricing!.weekendSurcharge).toBe(52);
+    // The spec's rules by hand (tests/shared/routes.ts: 162.7 miles, £344 for the 137.7 beyond the free 25): the
+    // studio's £349 + £344 + on a Saturday 15 % of £349 = £52.35, £52 + sofa £225 + wardrobe £65 = £1,035.
+    const route = ROUTES['SW1A 1AA → M1 1AE'];
+    const expected = { basePrice: 349, distanceCharge: 344, weekendSurcharge: 52, furnitureCosts: 290, total: 1035 };
+    expect(answer.pricing).toEqual({ ...expected, distance: route.miles, freeMiles: 25, extraMiles: route.extraMiles });
     expect(answer).toMatchObject({ emailSent: true, verified: true, notes: [] });
     // The answer carries the quote's own link: 192 random bits whose hash alone D1 keeps.
     expect(answer.confirmationUrl).toMatch(new RegExp(`^/quote-confirmation\\?ref=${answer.reference}&t=[\\w-]{32}$`));
@@ -115,7 +82,7 @@ describe('POST /api/send-quote-email', () => {
     // The address line as sent, with the postcode once, as it was priced.
     expect(customer[0]!.html).toContain('12 High St, SW1A 1AA');
     expect(customer[0]!.html).toContain('Sofa, Wardrobe');
-    expect(customer[0]!.html).toContain(`£${expected.total.toLocaleString('en-GB')}`);
+    expect(customer[0]!.html).toContain('£1,035');
     expect(customer[0]!.html).toContain('What happens next?');
     expect(customer[0]!.html).toMatch(/Saturday \d{1,2} \w+ \d{4}/);
     // Sent at once, the e-mail links to the same token as the answer ('View your quote online').
@@ -217,8 +184,8 @@ describe('POST /api/send-quote-email', () => {
   });
 
   it('keeps the request when Resend is down (emailSent false), and the cron retry delivers it with the same keys', async () => {
-    await mailControl({ fail: true });
-    const body = validQuote();
+    // Both first sends fail (the business copy replies to this address), the retries go through.
+    const body = validQuote({ email: tagged(`${unique('down')}@example.com`, 'failtimes2') });
     const response = await call('/api/send-quote-email', body);
     expect(response.status).toBe(201);
     const answer = (await response.json()) as QuoteAnswer;
@@ -232,11 +199,10 @@ describe('POST /api/send-quote-email', () => {
       ['failed', 1],
       ['failed', 1],
     ]);
-    expect(failed[0]!.last_error).toContain('switched to fail');
+    expect(failed[0]!.last_error).toContain('this send fails');
     expect(await emailsTo(body.email as string)).toHaveLength(0);
 
     // The catcher is back; the test environment retries after 1 s (OUTBOX_RETRY_BASE_SECONDS): the cron runs as if 2 s later.
-    await mailControl({ fail: false });
     await runCron(secondsFromNow(2));
     const delivered = await emailsTo(body.email as string);
     expect(delivered).toHaveLength(1);
@@ -261,8 +227,7 @@ describe('POST /api/send-quote-email', () => {
   });
 
   it('F6: with the postcode service down, stores the quote unverified and unpriced, whatever the client claims', async () => {
-    await postcodesControl({ mode: 'fail' });
-    const body = validQuote({ clientEstimate: { total: 0, distance: 0 } });
+    const body = validQuote({ fromPostcode: POSTCODE_DOWN, clientEstimate: { total: 0, distance: 0 } });
     const response = await call(API_PATHS.quote, body);
     expect(response.status).toBe(201);
     const answer = (await response.json()) as QuoteAnswer;
@@ -288,7 +253,6 @@ describe('POST /api/send-quote-email', () => {
     expect(replay).toMatchObject({ reference: answer.reference, pricing: null, verified: false });
 
     // The confirmation page and the calendar file say the price is to come, and show no figure.
-    await postcodesControl({ mode: 'ok' });
     const page = await fetch(`${apiBase()}${answer.confirmationUrl}`);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -304,8 +268,7 @@ describe('POST /api/send-quote-email', () => {
   });
 
   it('treats a postcode service that does not answer in time (4 s) like one that is down', async () => {
-    await postcodesControl({ mode: 'slow', delayMs: 6_000 });
-    const body = validQuote({ fromPostcode: 'CF10 1EP', toPostcode: 'BT1 5GS', clientEstimate: { total: 900, distance: 210 } });
+    const body = validQuote({ fromPostcode: POSTCODE_TOO_SLOW, toPostcode: 'BT1 5GS', clientEstimate: { total: 900, distance: 210 } });
     const started = Date.now();
     const response = await call('/api/send-quote-email', body);
     expect(response.status).toBe(201);

@@ -1,40 +1,15 @@
 /**
- * Helpers for the quote wizard specs: the stand-ins' addresses and switches, the pricing engine's own
- * answer for the stand-in coordinates (the expectation is computed, never typed in), and keyboard moves.
+ * Helpers for the quote wizard specs: the mail catcher's address, stored quotes and their links, and keyboard moves.
+ * Expected prices are literal figures worked by hand in each spec, from the miles in tests/shared/routes.ts.
  */
-import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { QuoteAnswer } from '../../src/lib/api';
-import { distanceInMiles } from '../../src/lib/geo';
 import { formatMoney } from '../../src/lib/money';
-import type { PricingResult } from '../../src/lib/pricing';
-import { specPricing } from '../shared/spec-pricing';
 import { siteEnv } from './site-env';
 import { openDay } from '../shared/dates';
 
-/** The stand-ins the global setup started (read when used: test files are also loaded before the setup runs). */
+/** The mail catcher the global setup started (read when used: test files are also loaded before the setup runs). */
 export const mailUrl = () => siteEnv('mailUrl');
-export const postcodesUrl = () => siteEnv('postcodesUrl');
-
-interface FixturePostcode {
-  postcode: string;
-  latitude: number;
-  longitude: number;
-}
-const fixture = JSON.parse(readFileSync(new URL('../../stand-ins/postcodes/fixture.json', import.meta.url), 'utf8')) as {
-  postcodes: FixturePostcode[];
-};
-
-function place(postcode: string): FixturePostcode {
-  const found = fixture.postcodes.find((p) => p.postcode === postcode);
-  if (!found) throw new Error(`${postcode} is not in the stand-in fixture`);
-  return found;
-}
-
-/** What the spec's rules charge for a move between two fixture postcodes (worked out without the engine). */
-export function expectedPricing(from: string, to: string, propertyId: string, furnitureIds: string[], moveDate?: string): PricingResult {
-  return specPricing(propertyId, distanceInMiles(place(from), place(to)), furnitureIds, moveDate);
-}
 
 export { formatMoney };
 
@@ -104,15 +79,6 @@ export async function capturedEmails(): Promise<CapturedEmail[]> {
 /** E-mails about one request: the customer's (to their address) and the business's (naming the reference). */
 export async function emailsFor(reference: string): Promise<CapturedEmail[]> {
   return (await capturedEmails()).filter((e) => e.subject.includes(reference) && !e.replayOf);
-}
-
-/** The stand-in's fail switch; `failMatch` (a compact postcode) limits it to requests for that postcode. */
-export async function setPostcodeService(mode: 'ok' | 'fail', failMatch = ''): Promise<void> {
-  await fetch(`${postcodesUrl()}/__control`, { method: 'POST', body: JSON.stringify({ mode, failMatch }) });
-}
-
-export async function setMailFailing(fail: boolean, failMatch = ''): Promise<void> {
-  await fetch(`${mailUrl()}/__control`, { method: 'POST', body: JSON.stringify({ fail, failMatch }) });
 }
 
 /** Presses Tab (or Shift+Tab) until the target has focus: how a keyboard user gets somewhere. */

@@ -9,7 +9,8 @@ import { findPackage } from '../../src/data/packages';
 import { isWeekend } from '../../src/lib/dates';
 import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations, holdRequest, queryD1 } from './fixtures';
-import { CONFIRMATION_URL, emailsFor, expectedPricing, formatMoney, nextDay, typed, uniqueEmail } from './quote-helpers';
+import { CONFIRMATION_URL, emailsFor, nextDay, typed, uniqueEmail } from './quote-helpers';
+import { ROUTES } from '../shared/routes';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
@@ -108,7 +109,7 @@ test('step 3 draws the route on a map of the UK and Ireland, and says when a fer
   page,
 }) => {
   test.setTimeout(60_000);
-  const expected = expectedPricing('SW1A 1AA', 'BT1 5GS', 'two-bed', []);
+  const miles = ROUTES['SW1A 1AA → BT1 5GS'].miles;
   await toRoute(page);
   await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
   await page.getByRole('combobox', { name: 'Moving to' }).fill('BT1 5GS');
@@ -116,9 +117,9 @@ test('step 3 draws the route on a map of the UK and Ireland, and says when a fer
   await expect(map).toBeVisible({ timeout: 10_000 });
   const picture = map.getByRole('img');
   await expect(picture).toHaveAccessibleName(
-    `Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to BT1 5GS, Belfast, ${describeDistance(expected.distance)}.`,
+    `Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to BT1 5GS, Belfast, ${describeDistance(miles)}.`,
   );
-  await expect(map.locator('text')).toHaveText(`${expected.distance.toFixed(1)} milesas the crow flies`);
+  await expect(map.locator('text')).toHaveText(`${miles.toFixed(1)} milesas the crow flies`);
   await expect(map.locator('circle')).toHaveCount(2);
   await expect(map.locator('[data-ferry-note]')).toHaveText(
     'This move crosses the sea, so a ferry is involved: the estimate does not include the ferry.',
@@ -157,7 +158,7 @@ test('step 3 draws the route on a map of the UK and Ireland, and says when a fer
   const confirmationMap = page.locator('[data-route-map]');
   await expect(confirmationMap).toBeVisible();
   await expect(confirmationMap.getByRole('img')).toHaveAccessibleName(
-    `Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to BT1 5GS, Belfast, ${describeDistance(expected.distance)}.`,
+    `Map of the UK and Ireland: a straight line from SW1A 1AA, Westminster to BT1 5GS, Belfast, ${describeDistance(miles)}.`,
   );
   expect(
     await confirmationMap
@@ -214,7 +215,8 @@ test('at 390 px the calendar’s day prices are 12 px or more, pass axe, and wee
 test('step 5’s booking summary names the property size and itemises the weekend charge before the request is sent', async ({ page }) => {
   const saturday = nextDay(6);
   expect(isWeekend(saturday)).toBe(true);
-  const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', ['sofa'], saturday);
+  // SW1A 1AA to M1 1AE, 2 bedrooms, a sofa, on a Saturday: £599 + £344 (distance, tests/shared/routes.ts) + 15 % of £599
+  // (£89.85, £90) + £225 = £1,258.
   await open(page, '/quote');
   await page.getByText('2 bedrooms', { exact: true }).click();
   await continueButton(page).click();
@@ -230,10 +232,10 @@ test('step 5’s booking summary names the property size and itemises the weeken
   const row = (label: string) => summary.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
   await expect(row('Property size')).toHaveText(findPackage('two-bed')!.title);
   await expect(summary.locator('dt', { hasText: /^Service$/ })).toHaveCount(0);
-  await expect(row('Weekend surcharge')).toHaveText(formatMoney(expected.weekendSurcharge));
-  await expect(row('Base service')).toHaveText(formatMoney(expected.basePrice));
-  await expect(row('Additional furniture')).toHaveText(formatMoney(expected.furnitureCosts));
-  await expect(page.locator('[data-summary-total]')).toHaveText(formatMoney(expected.total));
+  await expect(row('Weekend surcharge')).toHaveText('£90');
+  await expect(row('Base service')).toHaveText('£599');
+  await expect(row('Additional furniture')).toHaveText('£225');
+  await expect(page.locator('[data-summary-total]')).toHaveText('£1,258');
 });
 
 test('access at each end (item 8): asked on step 3, sent to the mover, shown on the confirmation, and the price is unchanged; axe clean', async ({
@@ -242,18 +244,19 @@ test('access at each end (item 8): asked on step 3, sent to the mover, shown on 
   test.setTimeout(60_000);
   const email = uniqueEmail('access');
   const date = nextDay(3);
-  const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'two-bed', [], date);
+  // On a Wednesday: £599 + £344 for the distance (tests/shared/routes.ts) = £943.
+  const total = 943;
   await toRoute(page);
   await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
   await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
-  await expect(page.locator('[data-quote-total]')).toHaveText(formatMoney(expected.total), { timeout: 10_000 });
+  await expect(page.locator('[data-quote-total]')).toHaveText('£943', { timeout: 10_000 });
   const fromAccess = page.getByRole('group', { name: 'Moving from Access' });
   await fromAccess.getByLabel('Floor').selectOption({ label: '3rd floor' });
   await fromAccess.getByLabel('Lift').selectOption({ label: 'No lift' });
   await fromAccess.getByLabel('Parking for the van').selectOption({ label: '20 to 50 metres away' });
   await page.getByRole('group', { name: 'Moving to Access' }).getByLabel('Floor').selectOption({ label: 'Ground floor or a house' });
   // Access never changes the price.
-  await expect(page.locator('[data-quote-total]')).toHaveText(formatMoney(expected.total));
+  await expect(page.locator('[data-quote-total]')).toHaveText('£943');
   expect(await axeViolations(page), 'step 3 with access answered').toEqual([]);
   await continueButton(page).click();
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(date));
@@ -261,7 +264,7 @@ test('access at each end (item 8): asked on step 3, sent to the mover, shown on 
   const reference = await submitContact(page, email);
 
   const [row] = queryD1<{ access: string; total: number }>('SELECT access, total FROM quote_requests WHERE reference = ?', reference);
-  expect(row!.total).toBe(expected.total);
+  expect(row!.total).toBe(total);
   expect(JSON.parse(row!.access)).toEqual({ from: { floor: 'third', lift: 'no', parking: '20-50m' }, to: { floor: 'ground' } });
   await expect(page.locator('[data-confirmation]')).toContainText(
     'Access at collection: 3rd floor, no lift, parking: 20 to 50 metres away',

@@ -5,10 +5,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { quoteHref } from '../../src/data/services';
 import { describeDistance, STRAIGHT_LINE } from '../../src/lib/distance';
-import { formatMoney, formatPence } from '../../src/lib/money';
 import { promo, site, telHref } from '../../src/site.config';
 import { test, expect, open, axeViolations } from './fixtures';
-import { expectedPricing, expectStep, nextDay, reachStep4, stepHeading, typed } from './quote-helpers';
+import { expectStep, nextDay, reachStep4, stepHeading, typed } from './quote-helpers';
+import { ROUTES } from '../shared/routes';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 const backButton = (page: Page) => page.getByRole('button', { name: 'Back', exact: true });
@@ -67,17 +67,16 @@ test('Forward never shows a step the answers no longer allow', async ({ page }) 
 });
 
 test('the distance is labelled as the crow flies on the quote card and in the booking summary', async ({ page }) => {
-  const expected = expectedPricing('SW1A 1AA', 'M1 1AE', 'studio', []);
-  expect(expected.extraMiles).toBeGreaterThan(0);
+  const route = ROUTES['SW1A 1AA → M1 1AE'];
   await open(page, '/quote');
   await reachStep4(page, { size: '1 bedroom / Studio', furniture: [], from: 'SW1A 1AA', to: 'M1 1AE' });
   const card = page.locator('[data-quote-card]');
-  await expect(card.locator('[data-quote-distance]')).toHaveText(`Distance: ${describeDistance(expected.distance)}`);
-  await expect(card).toContainText(`Extra distance (${describeDistance(expected.extraMiles)})`);
+  await expect(card.locator('[data-quote-distance]')).toHaveText(`Distance: ${describeDistance(route.miles)}`);
+  await expect(card).toContainText(`Extra distance (${describeDistance(route.extraMiles)})`);
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(2)));
   await continueButton(page).click();
   const distanceRow = page.locator('[data-booking-summary] dt', { hasText: /^Distance$/ }).locator('xpath=following-sibling::dd[1]');
-  await expect(distanceRow).toHaveText(describeDistance(expected.distance));
+  await expect(distanceRow).toHaveText(describeDistance(route.miles));
   await expect(distanceRow).toContainText(STRAIGHT_LINE);
 });
 
@@ -92,12 +91,10 @@ test('FIRSTMOVE10 adds its line to the booking summary on step 5, and only the r
   await field.fill('FIRSTMOVE1');
   await expect(line).toHaveCount(0);
   await field.fill(` ${promo.code.toLowerCase()} `);
-  // The price with the code, in whole pence: the total x (100 - 10).
-  const { total } = expectedPricing('CT1 2EH', 'BN1 1AE', 'mini', [], nextDay(4));
-  await expect(line).toHaveText(
-    `${formatPence(total * (100 - promo.percentOff))} with ${promo.code} when you book (${promo.percentOff}% off your first booking)`,
-  );
-  await expect(page.locator('[data-summary-total]')).toHaveText(formatMoney(total));
+  // On a Thursday: £199 + £92 for the 36.7 miles beyond the free 25 (tests/shared/routes.ts) = £291; with the code,
+  // 10% off, in pence: £261.90.
+  await expect(line).toHaveText(`£261.90 with ${promo.code} when you book (${promo.percentOff}% off your first booking)`);
+  await expect(page.locator('[data-summary-total]')).toHaveText('£291');
   await expect(page.locator('#quote-promoCode-hint')).toHaveText('Code recognised: see your booking summary.');
   await expect(field).toHaveAttribute('aria-describedby', 'quote-promoCode-hint');
   expect(await axeViolations(page), 'step 5 with the promo line').toEqual([]);

@@ -6,9 +6,9 @@
 export const E2E_ENV = {
   /** The site (Worker + built pages), the config's baseURL. */
   baseUrl: 'E2E_BASE_URL',
-  /** The mail catcher: GET /emails, POST /__control. */
+  /** The mail catcher: GET /emails (a tagged address fails or slows its own sends: tests/shared/stand-ins.ts). */
   mailUrl: 'MAIL_CATCHER_URL',
-  /** The postcode stand-in: POST /__control. */
+  /** The postcode stand-in (a reserved postcode is down or slow: tests/shared/stand-ins.ts). */
   postcodesUrl: 'POSTCODES_STANDIN_URL',
   /** The local D1 folder the Worker writes. */
   statePath: 'E2E_D1_STATE',

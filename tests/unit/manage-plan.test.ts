@@ -8,9 +8,24 @@ import { planChange } from '../../functions/lib/quote/manage';
 import type { StoredQuote } from '../../functions/lib/quote/stored-quote';
 import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
 import { MOVE_REFUSALS } from '~/lib/move-status';
-import { specPricing } from '../shared/spec-pricing';
+import type { PricingResult } from '~/lib/pricing';
 
 const MILES = 163.47;
+/**
+ * A studio with a sofa, 163.47 miles, by the spec's rules: £349 + round(138.47 × £2.50 = £346.18) £346 + £225 = £920 on
+ * a weekday (the quote's Wednesday 9 December 2026); on a Saturday 15 % of £349 more (£52.35, £52): £972.
+ */
+const ON_A_WEEKDAY: PricingResult = {
+  basePrice: 349,
+  distanceCharge: 346,
+  weekendSurcharge: 0,
+  furnitureCosts: 225,
+  total: 920,
+  distance: 163.5,
+  freeMiles: 25,
+  extraMiles: 138.5,
+};
+const ON_A_SATURDAY: PricingResult = { ...ON_A_WEEKDAY, weekendSurcharge: 52, total: 972 };
 const created = '2026-11-24T10:00:00.000Z';
 
 function quote(over: Partial<StoredQuote> = {}): StoredQuote {
@@ -35,7 +50,7 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
     additionalInfo: null,
     promoCode: null,
     shown: null,
-    pricing: specPricing('studio', MILES, ['sofa'], '2026-12-09'),
+    pricing: ON_A_WEEKDAY,
     verified: true,
     notes: [],
     distanceMiles: MILES,
@@ -71,11 +86,10 @@ describe('planChange', () => {
 
   it('prices a new date by the spec’s rules from the measured distance, and records both dates', () => {
     const planned = planChange(quote(), { action: 'change_date', date: '2026-12-12' }, at('2026-11-25T09:00:00Z'));
-    const saturday = specPricing('studio', MILES, ['sofa'], '2026-12-12');
     expect(planned).toMatchObject({
       ok: true,
-      next: { moveDate: '2026-12-12', pricing: saturday, pricedAt: '2026-11-25T09:00:00.000Z', status: 'quoted' },
-      event: { kind: 'date_changed', from: '2026-12-09', to: '2026-12-12', total: saturday.total },
+      next: { moveDate: '2026-12-12', pricing: ON_A_SATURDAY, pricedAt: '2026-11-25T09:00:00.000Z', status: 'quoted' },
+      event: { kind: 'date_changed', from: '2026-12-09', to: '2026-12-12', total: 972 },
     });
   });
 
@@ -92,13 +106,13 @@ describe('planChange', () => {
     const held = planChange(quote(), { action: 'request_booking' }, at('2026-12-08T12:00:00Z'));
     expect(held).toMatchObject({ ok: true, next: { pricedAt: created, status: 'booking_requested' }, event: { repriced: false } });
     // A quote priced when the tables were different: the request is priced again from today's tables.
-    const stale = quote({ moveDate: '2027-01-20', pricing: { ...specPricing('studio', MILES, ['sofa']), total: 1 } });
+    const stale = quote({ moveDate: '2027-01-20', pricing: { ...ON_A_WEEKDAY, total: 1 } });
     const expired = planChange(stale, { action: 'request_booking' }, at('2026-12-23T12:00:00Z'));
-    const today = specPricing('studio', MILES, ['sofa'], '2027-01-20');
+    // 20 January 2027 is a Wednesday.
     expect(expired).toMatchObject({
       ok: true,
-      next: { pricing: today, pricedAt: '2026-12-23T12:00:00.000Z' },
-      event: { kind: 'booking_requested', total: today.total, repriced: true },
+      next: { pricing: ON_A_WEEKDAY, pricedAt: '2026-12-23T12:00:00.000Z' },
+      event: { kind: 'booking_requested', total: 920, repriced: true },
     });
   });
 

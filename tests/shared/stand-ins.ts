@@ -1,0 +1,27 @@
+/**
+ * How a test makes a stand-in fail or dawdle for its own requests only (there is no switch to flip):
+ * a reserved postcode (stand-ins/postcodes/fixture.json "reserved"), or a tagged e-mail address
+ * (stand-ins/mail/server.mjs).
+ */
+import { readFileSync } from 'node:fs';
+
+const fixture = JSON.parse(readFileSync(new URL('../../stand-ins/postcodes/fixture.json', import.meta.url), 'utf8')) as {
+  reserved: Record<'down' | 'slow' | 'tooSlow', { postcode: string }>;
+};
+
+/** Every request for it answers 503: the service is down (the browser's and the Worker's requests alike). */
+export const POSTCODE_DOWN = fixture.reserved.down.postcode;
+/** Answers after 1 s (as LS1 1UR): slower than a test's short client time-out. */
+export const POSTCODE_SLOW = fixture.reserved.slow.postcode;
+/** Answers after 6 s (as CF10 1EP): slower than the Worker's 4 s time-out. */
+export const POSTCODE_TOO_SLOW = fixture.reserved.tooSlow.postcode;
+
+/**
+ * The mail catcher's tags: `fail` (every send), `failtimes<N>` (the first N sends carrying the address, then they go
+ * through), `slow<N>s` (each answer waits N seconds). A send carries the address when it is sent to it or replies to
+ * it, so a lead's business copy fails with the customer's.
+ */
+export type MailTag = 'fail' | `failtimes${number}` | `slow${number}s`;
+
+/** `ada@example.com` with a tag: `ada+fail@example.com`. */
+export const tagged = (address: string, tag: MailTag) => address.replace('@', `+${tag}@`);
