@@ -10,7 +10,7 @@ test('no call-back JavaScript until a Call Me Back button is first pressed; the 
   // Everything the page fetches by itself has been fetched (no request for half a second): none of it is the dialog.
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => url.includes('CallbackDialog'))).toEqual([]);
-  const trigger = page.locator('header').getByRole('button', { name: 'Call Me Back' });
+  const trigger = page.locator('header').getByRole('link', { name: 'Call Me Back' });
   await trigger.click();
   await expect(dialogOf(page)).toBeVisible();
   expect(scripts.some((url) => url.includes('CallbackDialog'))).toBe(true);
@@ -19,7 +19,7 @@ test('no call-back JavaScript until a Call Me Back button is first pressed; the 
 
 test('blank or whitespace-only fields: the spec toast and both fields marked', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('   ');
   await dialog.getByLabel('Phone Number').fill('  ');
@@ -34,7 +34,7 @@ test('blank or whitespace-only fields: the spec toast and both fields marked', a
 
 test('the phone field is type tel with autocomplete; name has autocomplete', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   await expect(dialogOf(page).getByLabel('Phone Number')).toHaveAttribute('type', 'tel');
   await expect(dialogOf(page).getByLabel('Phone Number')).toHaveAttribute('autocomplete', 'tel');
   await expect(dialogOf(page).getByLabel('Full Name')).toHaveAttribute('autocomplete', 'name');
@@ -43,7 +43,7 @@ test('the phone field is type tel with autocomplete; name has autocomplete', asy
 test('a failed request keeps the values and gives the phone number', async ({ page }) => {
   await page.route('**/api/request-callback', (route) => route.abort('connectionrefused'));
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Jo Bloggs');
   await dialog.getByLabel('Phone Number').fill('07700 900123');
@@ -57,7 +57,7 @@ test('Cancel, the close button and Escape clear the form, close, and return focu
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, '/');
   await page.locator('[data-mobile-menu] > summary').click();
-  const mobileTrigger = page.locator('[data-mobile-menu]').getByRole('button', { name: 'Call Me Back' });
+  const mobileTrigger = page.locator('[data-mobile-menu]').getByRole('link', { name: 'Call Me Back' });
   await mobileTrigger.click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Sam');
@@ -79,7 +79,7 @@ test('Cancel, the close button and Escape clear the form, close, and return focu
 
 test('axe finds no violations with the call-back dialog open', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   await expect(dialogOf(page)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -87,7 +87,7 @@ test('axe finds no violations with the call-back dialog open', async ({ page }) 
 test('a valid request is stored and e-mailed: success toast, form cleared, dialog closed, focus returned', async ({ page }) => {
   const name = `Callback Tester ${Date.now()}`;
   await open(page, '/');
-  const trigger = page.locator('header').getByRole('button', { name: 'Call Me Back' });
+  const trigger = page.locator('header').getByRole('link', { name: 'Call Me Back' });
   await trigger.click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill(name);
@@ -110,7 +110,7 @@ test('a valid request is stored and e-mailed: success toast, form cleared, dialo
 
 test('a phone number the shared schema rejects is marked on the field with the server message', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Sam Jones');
   await dialog.getByLabel('Phone Number').fill('12');
@@ -126,7 +126,7 @@ test('field errors stay next to their fields inside the dialog, with no notifica
     if (request.url().includes('/api/request-callback')) posted = true;
   });
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Sam Jones');
   // The schema's limit (40 characters), not a shorter one of the form's own.
