@@ -22,6 +22,7 @@ import { formPageWith, mergeFills, postedValues, refusalState, type Fill, type F
 import { answerFormPost, readFormState } from '../lib/form-state';
 import { acceptCallback } from '../lib/callback';
 import { acceptQuote } from '../lib/quote/accept';
+import { browserKey, keyForOtherAnswers, newRequestKey } from '../lib/quote/form-key';
 import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
 import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
@@ -30,8 +31,6 @@ import { formMessages } from './quote-form-messages';
 
 type PriceCheck = Extract<QuoteForm, { action: 'price' }>;
 type Submission = Extract<QuoteForm, { action: 'submit' }>;
-
-const newRequestKey = () => `quote-form-${crypto.randomUUID()}`;
 
 const routeKey = (form: { fromPostcode: string; toPostcode: string }) => `${form.fromPostcode}>${form.toPostcode}`;
 
@@ -82,15 +81,16 @@ function quoteFormPage(c: LeadContext, status: number, state: FormPageState): Pr
 }
 
 /**
- * GET /quote: the form with a request key of its own, so the page sent twice (Back, then Submit again) is one quote. A
- * browser may show a `no-cache` page again from its cache on Back, never a `no-store` one, so only a saved state (answers
- * typed) is `no-store`. What a page sent along (`service=`, `from=`, `to=`, `details=`) is filled in as the wizard does; an
- * expired state shows the empty form.
+ * GET /quote: the form with this browser's request key (form-key.ts), so the page sent again (Back, then Submit) is the
+ * same quote. `private, no-cache`: the page depends on the cookie. A saved state (`form=`) carries the key it was posted
+ * with. What a page sent along (`service=`, `from=`, `to=`, `details=`) is filled in as the wizard does; an expired state
+ * shows the empty form.
  */
 export async function showQuoteForm(c: LeadContext): Promise<Response> {
   const saved = await readFormState(c.env.DB, c.req.query('form') ?? null, PAGE_PATHS.quote);
   if (saved) return showForm(c, 200, new URLSearchParams(saved.values), saved);
-  const values = new URLSearchParams({ idempotencyKey: newRequestKey() });
+  const { key, cookie } = browserKey(c);
+  const values = new URLSearchParams({ idempotencyKey: key });
   const carried = carriedRequest(new URL(c.req.url).searchParams);
   if (carried) {
     const service = findService(carried.service);
@@ -99,6 +99,7 @@ export async function showQuoteForm(c: LeadContext): Promise<Response> {
   }
   const page = await showForm(c, 200, values);
   page.headers.set('Cache-Control', 'private, no-cache');
+  if (cookie) page.headers.append('Set-Cookie', cookie);
   return page;
 }
 
@@ -179,9 +180,9 @@ async function submitQuote(c: LeadContext, form: Submission): Promise<Response> 
     clientEstimate: shownEstimate(form),
   };
   let outcome = await acceptQuote(c, request);
-  // The page was sent before with other answers (changed after Back): a new quote, with a key of its own.
+  // The key went before with other answers: a new quote, under a key of its own.
   if (!outcome.ok && outcome.refusal.error.code === 'idempotency_conflict') {
-    outcome = await acceptQuote(c, { ...request, idempotencyKey: newRequestKey() });
+    outcome = await acceptQuote(c, { ...request, idempotencyKey: await keyForOtherAnswers(request.idempotencyKey, request) });
   }
   if (!outcome.ok) return refuse(c, outcome.refusal);
   return seeOther(outcome.answer.confirmationUrl);

@@ -524,15 +524,21 @@ describe('issue 30 item 4: no second quote from Back or a double click without J
   const keyOf = (html: string) => readPage(html).value('idempotencyKey');
   const refOf = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref');
 
-  it('every GET of /quote carries a request key of its own, in a page a browser may show again on Back (not no-store)', async () => {
+  it('/quote carries this browser’s request key, kept in a cookie for /quote: the page fetched again (Back) has it too', async () => {
     const first = await fetch(`${apiBase()}/quote`);
-    const second = await fetch(`${apiBase()}/quote`);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
-    const keys = [keyOf(await first.text()), keyOf(await second.text())];
-    for (const key of keys) expect(key).toMatch(/^quote-form-[\w-]{36}$/);
-    expect(keys[1]).not.toBe(keys[0]);
-    // A service page's link too.
-    expect(keyOf(await getPage('/quote?service=packing'))).toMatch(/^quote-form-[\w-]{36}$/);
+    const cookie = first.headers.get('set-cookie')!;
+    const parts = cookie.split(/;\s*/);
+    expect(parts[0]).toMatch(/^shiftly-quote-key=quote-form-[\w-]{36}$/);
+    expect(parts.slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=1800', 'Path=/quote', 'SameSite=Lax']);
+    const key = keyOf(await first.text());
+    expect(`shiftly-quote-key=${key}`).toBe(parts[0]);
+
+    const again = await fetch(`${apiBase()}/quote?service=packing`, { headers: { Cookie: parts[0]! } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(keyOf(await again.text())).toBe(key);
+    // Another browser has a key of its own.
+    expect(keyOf(await getPage('/quote'))).not.toBe(key);
   });
 
   it('the page submitted twice (Back, then Submit; a double click) is one quote: the same reference, two e-mails', async () => {
@@ -545,6 +551,17 @@ describe('issue 30 item 4: no second quote from Back or a double click without J
     expect([refOf(again), refOf(third)]).toEqual([reference, reference]);
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', fields.email as string)).toEqual([{ n: 1 }]);
     await expect.poll(async () => (await emailsMentioning(reference)).length).toBe(2);
+  });
+
+  it('the key sent again with other answers (changed after Back, or the next quote) is another quote, itself only once', async () => {
+    const key = keyOf(await getPage('/quote'));
+    const first = typed({ idempotencyKey: key });
+    const changed = { ...first, phone: '07700 900999' };
+    const refs = [];
+    for (const fields of [first, changed, changed, first]) refs.push(refOf(await postForm(fields)));
+    expect(refs[1]).not.toBe(refs[0]);
+    expect(refs.slice(2)).toEqual([refs[1], refs[0]]);
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', first.email as string)).toEqual([{ n: 2 }]);
   });
 
   it("'Check my price' keeps the page's key through post/redirect/get, so the submit after it is the same request", async () => {

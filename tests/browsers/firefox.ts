@@ -41,6 +41,10 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
     await this.page.goto(url, { waitUntil: 'load' });
   }
 
+  protected async navigateBack(): Promise<void> {
+    await this.page.goBack({ waitUntil: 'load' });
+  }
+
   protected evaluate<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T> {
     return this.page.evaluate(fn as (...a: unknown[]) => T, ...args) as Promise<T>;
   }

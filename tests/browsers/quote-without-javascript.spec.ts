@@ -1,16 +1,19 @@
 /**
  * The quote with JavaScript switched off (Firefox with `javascript.enabled` false; only the firefox-esr project runs
- * this file): the plain form priced by the Worker, then submitted to its confirmation.
+ * this file): the plain form priced by the Worker, then submitted to its confirmation; Back and Submit again is the
+ * same quote.
  */
 import { findFurniture } from '../../src/data/furniture';
 import { findPackage } from '../../src/data/packages';
 import { QUOTE_BUTTONS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '../../src/data/quote-labels';
 import { nextDay, uniqueEmail } from '../e2e/quote-helpers';
 import { label, role, startsWith, text } from './engine';
-import { test } from './fixtures';
+import { expect, test } from './fixtures';
 import { ROUTE } from './route';
 
-test('the quote without JavaScript: priced by the server, submitted, confirmed', async ({ browseWithoutJavaScript: browse }) => {
+test('the quote without JavaScript: priced by the server, submitted, confirmed, and the same quote when sent again', async ({
+  browseWithoutJavaScript: browse,
+}) => {
   await browse.goto('/quote');
   await browse.click(role('radio', startsWith(findPackage(ROUTE.propertyId)!.title)));
   await browse.click(role('checkbox', startsWith(findFurniture(ROUTE.furnitureId)!.name)));
@@ -25,7 +28,13 @@ test('the quote without JavaScript: priced by the server, submitted, confirmed',
   await browse.type(label(startsWith(QUOTE_LABELS.email)), uniqueEmail('smoke-nojs'));
   await browse.type(label(startsWith(QUOTE_LABELS.phone)), '07700 900123');
   await browse.click(role('button', QUOTE_BUTTONS.submit));
-  await browse.reach(/^\/quote-confirmation\?ref=/);
+  const confirmation = await browse.reach(/^\/quote-confirmation\?ref=/);
   await browse.see(role('heading', 'Quote Request Sent Successfully!'));
   await browse.see(text(ROUTE.total));
+
+  // Issue 30 item 4: Back, then Submit again, is the same quote.
+  await browse.back();
+  await browse.click(role('button', QUOTE_BUTTONS.submit));
+  const again = await browse.reach(/^\/quote-confirmation\?ref=/);
+  expect(new URLSearchParams(again.split('?')[1]).get('ref')).toBe(new URLSearchParams(confirmation.split('?')[1]).get('ref'));
 });

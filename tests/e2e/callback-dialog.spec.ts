@@ -13,6 +13,8 @@ test('no call-back JavaScript until a Call Me Back button is first pressed; the 
   const trigger = page.locator('header').getByRole('link', { name: 'Call Me Back' });
   await trigger.click();
   await expect(dialogOf(page)).toBeVisible();
+  // The link to the call-back page, for when the dialog cannot open, is not followed.
+  await expect(page).toHaveURL(/\/$/);
   expect(scripts.some((url) => url.includes('CallbackDialog'))).toBe(true);
   await expect(dialogOf(page)).toContainText('020 7946 0321');
 });
@@ -139,4 +141,68 @@ test('field errors stay next to their fields inside the dialog, with no notifica
   await expect(dialog.getByLabel('Phone Number')).toBeFocused();
   await expect(page.locator('[data-notice]')).toHaveCount(0);
   expect(posted).toBe(false);
+});
+
+/** Issue 30 item 10: without JavaScript Call Me Back leads to a page with the same form, stored and e-mailed the same way. */
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  const summary = (page: import('@playwright/test').Page) => page.locator('[data-error-summary]');
+
+  test('Call Me Back (the phone menu) opens the call-back page: blank fields get the spec’s message, a request its reference', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.locator('[data-mobile-menu] > summary').click();
+    await page.locator('[data-mobile-menu]').getByRole('link', { name: 'Call Me Back' }).click();
+    await expect(page).toHaveURL(/\/call-back$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Request a call back' })).toBeVisible();
+
+    await page.getByLabel('Full Name').fill('   ');
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page).toHaveURL(/\/call-back\?form=[\w-]{32}$/);
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(summary(page)).toBeFocused();
+    await expect(summary(page)).toContainText('Please fill in all fields. Both name and phone number are required.');
+    await expect(summary(page).getByRole('link')).toHaveText(['Please enter your full name.', 'Please enter your phone number.']);
+    await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+
+    const name = `No Script Caller ${Date.now()}`;
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByLabel('Phone Number').fill('07700 900123');
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page).toHaveURL(/\/call-back\?sent=1&ref=[A-HJ-NP-Z2-9]{9}$/);
+    const reference = new URL(page.url()).searchParams.get('ref')!;
+    const thanks = page.locator('[data-callback-sent]');
+    await expect(thanks).toBeFocused();
+    await expect(thanks).toContainText('Request submitted!');
+    await expect(thanks).toContainText(`Your reference is ${reference}.`);
+    await expect(page.getByRole('button', { name: 'Request call back' })).toBeHidden();
+    expect(queryD1('SELECT name, phone FROM callback_requests WHERE reference = ?', reference)).toEqual([{ name, phone: '07700 900123' }]);
+    await expect.poll(async () => (await capturedEmails()).some((email) => email.subject.includes(reference))).toBe(true);
+  });
+
+  test('at 1280 px the header’s Call Me Back leads there too', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/about');
+    await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
+    await expect(page).toHaveURL(/\/call-back$/);
+  });
+});
+
+test('the call-back page’s states (a plain form even with JavaScript): axe clean at 390 and 1280 px', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/call-back');
+    expect(await axeViolations(page), `the form at ${width} px`).toEqual([]);
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page.locator('[data-error-summary]')).toBeFocused();
+    expect(await axeViolations(page), `the refused form at ${width} px`).toEqual([]);
+    await page.getByLabel('Full Name').fill('Axe Caller');
+    await page.getByLabel('Phone Number').fill('07700 900123');
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page.locator('[data-callback-sent]')).toContainText('Request submitted!');
+    expect(await axeViolations(page), `the thanks at ${width} px`).toEqual([]);
+  }
 });

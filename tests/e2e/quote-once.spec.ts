@@ -1,7 +1,7 @@
 /**
  * Issue 30 item 4: one quote however often it is sent. Back then Submit again, a reload, a double click: with JavaScript
- * off (the plain form: every page of it carries a request key of its own, kept through post/redirect/get) and on (the
- * wizard keeps its key with the answers). Counted where it matters: one row in D1, two e-mails, one reference.
+ * off (the plain form: its page carries this browser's request key, kept through post/redirect/get) and on (the wizard
+ * keeps its key with the answers). Counted where it matters: one row in D1, two e-mails, one reference.
  */
 import type { Page } from '@playwright/test';
 import { test, expect, open, queryD1 } from './fixtures';
