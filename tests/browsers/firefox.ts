@@ -41,8 +41,9 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
     await this.page.goto(url, { waitUntil: 'load' });
   }
 
+  /** Not `page.goBack()`: a page Firefox restores from its back-forward cache fires no load event to wait for. */
   protected async navigateBack(): Promise<void> {
-    await this.page.goBack({ waitUntil: 'load' });
+    await this.page.evaluate(() => history.back());
   }
 
   protected evaluate<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T> {
