@@ -324,7 +324,7 @@ test.describe('contact form', () => {
     await page.goto('/contact');
     const form = page.locator('form#contact-form[data-contact-form]');
     await expect(form).toHaveAttribute('method', 'post');
-    await expect(form).toHaveAttribute('action', '/api/send-contact-email');
+    await expect(form).toHaveAttribute('action', '/contact');
     await expect(form).toHaveAttribute('novalidate', '');
     const expected = { firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' } as const;
     for (const [name, autocomplete] of Object.entries(expected)) {

@@ -38,10 +38,15 @@ test.describe('with JavaScript switched off', () => {
     await fillContact(page, email);
   }
 
-  test('Submit, Back, Submit again: the same reference, one quote, two e-mails', async ({ page }) => {
-    const email = uniqueEmail('once-back');
+  /** Submit (after a price check, or not), Back, Submit again: the same reference each time. */
+  async function sendTwice(page: Page, { priceFirst }: { priceFirst: boolean }) {
+    const email = uniqueEmail(priceFirst ? 'once-priced' : 'once-back');
     await page.goto('/quote');
     await fillForm(page, email);
+    if (priceFirst) {
+      await page.getByRole('button', { name: 'Check my price' }).click();
+      await expect(page.locator('#quote-price')).toBeFocused();
+    }
     await submit(page).click();
     const reference = await confirmedReference(page);
 
@@ -50,21 +55,14 @@ test.describe('with JavaScript switched off', () => {
     await submit(page).click();
     expect(await confirmedReference(page)).toBe(reference);
     await expectOneQuote(email, reference);
+  }
+
+  test('Submit, Back, Submit again: the same reference, one quote, two e-mails', async ({ page }) => {
+    await sendTwice(page, { priceFirst: false });
   });
 
   test("after 'Check my price', Submit, Back, Submit again: the same reference", async ({ page }) => {
-    const email = uniqueEmail('once-priced');
-    await page.goto('/quote');
-    await fillForm(page, email);
-    await page.getByRole('button', { name: 'Check my price' }).click();
-    await expect(page.locator('#quote-price')).toBeFocused();
-    await submit(page).click();
-    const reference = await confirmedReference(page);
-
-    await page.goBack();
-    await submit(page).click();
-    expect(await confirmedReference(page)).toBe(reference);
-    await expectOneQuote(email, reference);
+    await sendTwice(page, { priceFirst: true });
   });
 
   test('a double click on Submit is one quote', async ({ page }) => {
