@@ -4,7 +4,7 @@ import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
 import { config } from './lib/config';
 import { withoutLink } from './lib/email-draft';
 import { drainOutbox, sendEmail } from './lib/outbox';
-import { deleteExpiredFormStates } from './lib/quote/form-state';
+import { deleteExpiredFormStates } from './lib/form-state';
 import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
 import { expiredAccountRows } from './lib/account/tokens';
 

@@ -9,16 +9,26 @@ import { health } from './api/health';
 import { serveArticle } from './articles';
 import { isEditorPage, keystaticApi, serveEditorPage } from './editor';
 import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
-import { contactRoute, sendContactEmail } from './api/send-contact-email';
+import { contactFormRoute, contactRoute, sendContactEmail } from './api/send-contact-email';
 import { callbackRoute, requestCallback } from './api/request-callback';
 import { scheduled } from './cron';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
-import { isContactSent } from './lib/contact-sent';
+import { isAfterPost } from './lib/form-sent';
 import { countingD1 } from './lib/d1';
-import { isAccountPath, isArticlePath, isConfirmationPath, isStaffPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
-import { contactSentPage } from './pages/contact-page';
+import { drainUnreadBody, withoutBody } from './lib/body';
+import {
+  canonicalPath,
+  isAccountPath,
+  isArticlePath,
+  isConfirmationPath,
+  isStaffPath,
+  matchesPath,
+  WORKER_PATHS,
+} from './lib/worker-paths';
+import { contactPage } from './pages/contact-page';
+import { callbackFormRoute, callbackPage, requestCallbackByForm } from './pages/callback-page';
 import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { manageQuote } from './pages/quote-manage';
@@ -34,7 +44,7 @@ import { assetRequest, withAccountHeader } from './lib/account/header';
 
 export const api = new Hono<LeadEnv>();
 
-api.use('*', ...securityHeaders);
+api.use('*', drainUnreadBody, ...securityHeaders);
 api.get('/api/health', health);
 api.all('/api/health', (c) => refusalJson(c, REFUSALS.getOnly));
 api.post(API_PATHS.quote, ...leadRoute(quoteRoute, sendQuoteEmail));
@@ -58,7 +68,10 @@ for (const path of [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.st
 }
 api.get(REVIEWS_PATH, reviewsPage);
 api.get(ACCOUNT_PATHS.referral, referralPage);
-api.get(PAGE_PATHS.contact, contactSentPage);
+api.get(PAGE_PATHS.contact, contactPage);
+api.post(PAGE_PATHS.contact, ...leadRoute(contactFormRoute, sendContactEmail));
+api.get(PAGE_PATHS.callback, callbackPage);
+api.post(PAGE_PATHS.callback, ...leadRoute(callbackFormRoute, requestCallbackByForm));
 api.get(PAGE_PATHS.faq, faqSearchPage);
 api.post(ACCOUNT_PATHS.login, askForSignInLink);
 // GET and HEAD (Hono answers HEAD from the GET route) spend nothing; the button's POST signs in.
@@ -87,10 +100,8 @@ api.onError((error, c) => {
 function forTheWorker(request: Request, url: URL): boolean {
   const { pathname } = url;
   if (matchesPath(WORKER_PATHS.api, pathname)) return true;
-  // A GET of /quote is the prebuilt page, unless it names a service or the state a post left (quote-form.ts).
-  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) {
-    return request.method === 'POST' || (request.method === 'GET' && (url.searchParams.has('form') || url.searchParams.has('service')));
-  }
+  // Every page of the form carries a request key of its own (quote-form.ts).
+  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) return request.method === 'POST' || request.method === 'GET';
   if (isConfirmationPath(pathname) || isStaffPath(pathname)) return true;
   if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
   if (matchesPath(WORKER_PATHS.login, pathname)) return request.method === 'POST';
@@ -98,15 +109,44 @@ function forTheWorker(request: Request, url: URL): boolean {
   if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;
   // /referral is the prebuilt page for everyone but a signed-in customer (pages/referral-page.ts).
   if (matchesPath(WORKER_PATHS.referral, pathname)) return request.method === 'GET' && hasSessionCookie(request);
-  return request.method === 'GET' && isContactSent(url);
+  // The plain forms' pages: their posts, and the page after one (form-sent.ts).
+  if ([WORKER_PATHS.contact, WORKER_PATHS.callback].some((path) => matchesPath(path, pathname))) {
+    return request.method === 'POST' || (request.method === 'GET' && isAfterPost(url));
+  }
+  return false;
+}
+
+/**
+ * Another spelling of a page the Worker answers (`//login/verify`, `/quote/`, `/quote.html`, `/quote-confirmation%2F`) is
+ * answered as that page: the asset server would redirect it to the page's own address with its query (a sign-in token, a
+ * form's id) in Location. A GET without a query loses nothing in that redirect, and goes to the clean address.
+ */
+function respelled(request: Request, url: URL): Request | null {
+  const canonical = canonicalPath(url.pathname);
+  if (canonical === url.pathname || (!url.search && (request.method === 'GET' || request.method === 'HEAD'))) return null;
+  const target = new URL(url);
+  target.pathname = canonical;
+  return forTheWorker(request, target) ? new Request(target, request) : null;
+}
+
+/** The asset server's redirects say `public`: one that carries a query is kept by no cache. */
+function uncachedRedirect(response: Response): Response {
+  if (!response.headers.get('Location')?.includes('?') || response.headers.get('Cache-Control') === 'no-store') return response;
+  const headers = new Headers(response.headers);
+  headers.set('Cache-Control', 'no-store');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 async function answer(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
   const url = new URL(request.url);
   if (forTheWorker(request, url)) return api.fetch(request, env, ctx);
-  if (isArticlePath(url.pathname)) return serveArticle(assetRequest(request), env.ASSETS);
-  if (isEditorPage(url.pathname)) return serveEditorPage(request, env.ASSETS);
-  return env.ASSETS.fetch(assetRequest(request));
+  const respelling = respelled(request, url);
+  if (respelling) return api.fetch(respelling, env, ctx);
+  // Only the Worker's own paths take a body; the asset server answers without reading one.
+  const plain = await withoutBody(request);
+  if (isArticlePath(url.pathname)) return uncachedRedirect(await serveArticle(assetRequest(plain), env.ASSETS));
+  if (isEditorPage(url.pathname)) return serveEditorPage(plain, env.ASSETS);
+  return uncachedRedirect(await env.ASSETS.fetch(assetRequest(plain)));
 }
 
 export default {

@@ -1,25 +1,27 @@
-// POST /api/send-contact-email: JSON from the enhanced form, or a plain form post answered with 303 to /contact.
+// POST /api/send-contact-email: JSON from the enhanced form. POST /contact: the form without JavaScript (the endpoint
+// takes its posts too, from a page built before the form posted to /contact), answered with 303 to /contact: with the
+// reference, or with a refused form's values and messages (post/redirect/get, as /quote).
 import { contactSubjects } from '../../src/data/contact-subjects';
 import { PAGE_PATHS, type LeadAnswer } from '../../src/lib/api';
 import { generateReference } from '../../src/lib/reference';
 import { CONTACT_FORM_FIELDS } from '../../src/lib/form-fields';
 import { contactSchema, type ContactMessage } from '../../src/lib/schemas';
 import { acceptLead } from '../lib/accept-lead';
-import { contactSentPath } from '../lib/contact-sent';
+import { contactSentPath } from '../lib/form-sent';
 import { contactBusinessEmail, contactCustomerEmail } from '../lib/emails';
-import { formPage, refusalState } from '../lib/prebuilt-page';
-import type { Refusal } from '../lib/http';
+import { answerFormPost } from '../lib/form-state';
+import { postedValues, refusalState } from '../lib/prebuilt-page';
+import { seeOther, type Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
 
 function subjectLabel(value: string): string {
   return contactSubjects.find((subject) => subject.value === value)?.label ?? value;
 }
 
-const sent = (reference: string) =>
-  new Response(null, { status: 303, headers: { Location: contactSentPath(reference), 'Cache-Control': 'no-store' } });
+const sent = (reference: string) => seeOther(contactSentPath(reference));
 
 const contactProblemPage = (c: LeadContext, refusal: Refusal) =>
-  formPage(c, PAGE_PATHS.contact, refusal.status, refusalState(refusal, CONTACT_FORM_FIELDS));
+  answerFormPost(c, PAGE_PATHS.contact, refusal.status, postedValues(c), refusalState(refusal, CONTACT_FORM_FIELDS));
 
 export const contactRoute: LeadSpec<typeof contactSchema> = {
   type: 'contact',
@@ -28,6 +30,9 @@ export const contactRoute: LeadSpec<typeof contactSchema> = {
   decoy: (c) =>
     c.var.via === 'form' ? sent(generateReference()) : c.json<LeadAnswer>({ reference: generateReference(), emailSent: true }, 201),
 };
+
+/** The form's own address: anything but a form post is the page with a 415. */
+export const contactFormRoute: LeadSpec<typeof contactSchema> = { ...contactRoute, form: { only: true, page: contactProblemPage } };
 
 export async function sendContactEmail(c: LeadContext, valid: ContactMessage): Promise<Response> {
   // The form sends a subject's value ('driver-application'); people read its label ('Driver application').

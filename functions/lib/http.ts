@@ -57,3 +57,7 @@ export function jsonError(
 export function refusalJson(c: Context, { status, error, headers }: Refusal): Response {
   return jsonError(c, status, error.code, error.message, error.fields, headers);
 }
+
+/** Post/redirect/get. Its Location carries a query (a form's id, a reference): kept by no cache. */
+export const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });

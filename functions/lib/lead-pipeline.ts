@@ -5,6 +5,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { Env } from '../env';
+import { readBounded, type ReadBody } from './body';
 import { refusalJson, MAX_BODY_BYTES, REFUSALS, validationFailed, type Refusal } from './http';
 import { withinRateLimit } from './rate-limit';
 import type { RecordType } from './records';
@@ -53,34 +54,6 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const MULTIPART_TYPE = 'multipart/form-data';
 const mediaType = (c: Context) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 
-export interface ReadBody {
-  bytes: Uint8Array<ArrayBuffer>;
-  tooLarge: boolean;
-}
-
-/** A longer body is cut at `limit` and its stream cancelled, never read to the end. */
-async function readBounded(request: Request, limit: number): Promise<ReadBody> {
-  if (!request.body) return { bytes: new Uint8Array(), tooLarge: false };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  while (size <= limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    size += value.byteLength;
-  }
-  const tooLarge = size > limit;
-  if (tooLarge) await reader.cancel();
-  const bytes = new Uint8Array(Math.min(size, limit));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk.subarray(0, bytes.byteLength - offset), offset);
-    offset += Math.min(chunk.byteLength, bytes.byteLength - offset);
-  }
-  return { bytes, tooLarge };
-}
-
 /** Of a body cut at the limit, only the url-encoded fields that arrived whole. */
 async function typedFields(c: Context, { bytes, tooLarge }: ReadBody): Promise<URLSearchParams> {
   const type = mediaType(c);
@@ -118,6 +91,12 @@ export function leadRoute<S extends z.ZodMiniType>(
     await next();
   };
 
+  // Before anything else is asked of it: an oversized body is a 413 whatever its type.
+  const size: Step = async (c, next) => {
+    if (c.var.body.tooLarge) return refuse(c, REFUSALS.payloadTooLarge);
+    await next();
+  };
+
   const rateLimit: Step = async (c, next) => {
     if (!(await withinRateLimit(c, spec.type))) return refuse(c, REFUSALS.rateLimited);
     await next();
@@ -133,11 +112,6 @@ export function leadRoute<S extends z.ZodMiniType>(
       return refuse(c, spec.form ? REFUSALS.unsupportedJsonOrForm : REFUSALS.unsupportedJson);
     }
     if (c.var.via === 'form' && mediaType(c) !== FORM_TYPE) return refuse(c, REFUSALS.unsupportedForm);
-    await next();
-  };
-
-  const size: Step = async (c, next) => {
-    if (c.var.body.tooLarge) return refuse(c, REFUSALS.payloadTooLarge);
     await next();
   };
 
@@ -171,5 +145,5 @@ export function leadRoute<S extends z.ZodMiniType>(
 
   const accept: Step = (c) => handle(c, (c.req as unknown as { valid(target: Via): z.output<S> }).valid(c.var.via));
 
-  return [via, read, rateLimit, ownOrigin, mediaTypes, size, readable, validate, accept];
+  return [via, read, size, rateLimit, ownOrigin, mediaTypes, readable, validate, accept];
 }

@@ -212,10 +212,6 @@ export async function formPageWith(
   return filledPage(await prebuiltPage(c.env as Env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors, focus }, status);
 }
 
-export function formPage(c: LeadContext, path: string, status: number, state: FormPageState = {}): Promise<Response> {
-  return formPageWith(c, path, status, postedValues(c, state), state);
-}
-
 /** The same answer for anything the Worker will not say exists. */
 export async function notFoundPage(env: Env, requestUrl: string, headers: Record<string, string> = {}): Promise<Response> {
   const page = await prebuiltPage(env, requestUrl, '/404');

@@ -17,6 +17,7 @@ export const WORKER_PATHS = {
   staffHtml: `${PAGE_PATHS.staff}.html`,
   reviews: '/reviews',
   contact: PAGE_PATHS.contact,
+  callback: PAGE_PATHS.callback,
   faq: PAGE_PATHS.faq,
   login: ACCOUNT_PATHS.login,
   verify: ACCOUNT_PATHS.verify,
@@ -61,6 +62,17 @@ export const runsWorkerFirst = (pathname: string): boolean =>
 export function pagePath(pathname: string): string {
   const trimmed = pathname.replace(/\/+$/, '') || '/';
   return trimmed.replace(/(?:\/index)?(?:\.html)?$/, '') || '/';
+}
+
+/** The page the asset server would redirect a spelling to: percent-decoded (`%2F`), `//a` as `/a`, then `pagePath()`. */
+export function canonicalPath(pathname: string): string {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape: the asset server answers 404, as for the path as written.
+  }
+  return pagePath(decoded.replace(/\/{2,}/g, '/'));
 }
 
 export const isArticlePath = (pathname: string): boolean =>

@@ -1,14 +1,9 @@
-/** GET /contact?sent=1&ref=…, after a contact form posted without JavaScript. Only a reference that exists is written in. */
+/** /contact after a plain form post (lib/form-sent.ts): the reference written in, or a refused form with its values and messages. */
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
-import { isReference } from '../../src/lib/reference';
 import type { AppBindings } from '../env';
-import { filledPage, prebuiltPage } from '../lib/prebuilt-page';
+import { afterPostPage } from '../lib/form-sent';
 
-export async function contactSentPage(c: Context<AppBindings>): Promise<Response> {
-  const reference = c.req.query('ref') ?? '';
-  const known =
-    isReference(reference) && !!(await c.env.DB.prepare('SELECT 1 FROM contact_messages WHERE reference = ?').bind(reference).first());
-  const page = await prebuiltPage(c.env, c.req.url, PAGE_PATHS.contact);
-  return filledPage(page, known ? { text: { reference }, show: ['reference'] } : {}, 200);
-}
+// The thanks itself shows through the address's #message-sent (ContactForm.astro).
+export const contactPage = (c: Context<AppBindings>) =>
+  afterPostPage(c, PAGE_PATHS.contact, 'contact', (reference) => (reference ? { text: { reference }, show: ['reference'] } : {}));

@@ -5,6 +5,7 @@ import type { Context } from 'hono';
 import { findPackage } from '../../src/data/packages';
 import { findService } from '../../src/data/services';
 import { addressLine } from '../../src/lib/address';
+import { carriedAnswers, carriedRequest } from '../../src/lib/carried-request';
 import { londonToday } from '../../src/lib/dates';
 import { shortNoticeNote } from '../../src/lib/move-date';
 import { PAGE_PATHS } from '../../src/lib/api';
@@ -15,12 +16,13 @@ import { QUOTE_FORM_FIELDS } from '../../src/lib/form-fields';
 import { quoteFormSchema, type QuoteForm } from '../../src/lib/quote-form-schema';
 import { promoCodeField } from '../../src/lib/schemas';
 import { site } from '../../src/site.config';
-import type { Refusal } from '../lib/http';
+import { seeOther, type Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
 import { formPageWith, mergeFills, postedValues, refusalState, type Fill, type FormPageState } from '../lib/prebuilt-page';
-import { readFormState, saveFormState } from '../lib/quote/form-state';
+import { answerFormPost, readFormState } from '../lib/form-state';
 import { acceptCallback } from '../lib/callback';
 import { acceptQuote } from '../lib/quote/accept';
+import { browserKey, keyForOtherAnswers, newRequestKey } from '../lib/quote/form-key';
 import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
 import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
@@ -30,14 +32,7 @@ import { formMessages } from './quote-form-messages';
 type PriceCheck = Extract<QuoteForm, { action: 'price' }>;
 type Submission = Extract<QuoteForm, { action: 'submit' }>;
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
-
-const newRequestKey = () => `quote-form-${crypto.randomUUID()}`;
-
 const routeKey = (form: { fromPostcode: string; toPostcode: string }) => `${form.fromPostcode}>${form.toPostcode}`;
-
-/** Refusals answered through a stored state and a redirect: the ones about what the customer typed or the route. */
-const REDIRECTED = new Set([400, 422, 503]);
 
 function refusalPage(c: LeadContext, refusal: Refusal): Promise<Response> {
   const state = refusalState(refusal, QUOTE_FORM_FIELDS);
@@ -79,30 +74,33 @@ function showForm(c: Context, status: number, values: URLSearchParams, state: Om
   });
 }
 
-async function quoteFormPage(c: LeadContext, status: number, state: FormPageState): Promise<Response> {
+function quoteFormPage(c: LeadContext, status: number, state: FormPageState): Promise<Response> {
   const key = c.var.formBody?.get('idempotencyKey') || newRequestKey();
   const values = postedValues(c, { values: { idempotencyKey: key, ...state.values } });
-  if (!c.var.formBody || !(status === 200 || REDIRECTED.has(status))) return showForm(c, status, values, state);
-  const { values: _values, fill, ...rest } = state;
-  const id = await saveFormState(c.env.DB, {
-    ...rest,
-    values: [...values],
-    ...(fill ? { fill: { text: fill.text ?? {}, show: [...(fill.show ?? [])], href: fill.href ?? {} } } : {}),
-  });
-  return seeOther(`${PAGE_PATHS.quote}?form=${id}`);
+  return answerFormPost(c, PAGE_PATHS.quote, status, values, state, (...args) => showForm(c, ...args));
 }
 
-/** GET /quote with `form=` or `service=`; worker.ts serves any other GET of /quote as built. An expired state shows the empty form. */
+/**
+ * GET /quote: the form with this browser's request key (form-key.ts), so the page sent again (Back, then Submit) is the
+ * same quote. `private, no-cache`: the page depends on the cookie. A saved state (`form=`) carries the key it was posted
+ * with. What a page sent along (`service=`, `from=`, `to=`, `details=`) is filled in as the wizard does; an expired state
+ * shows the empty form.
+ */
 export async function showQuoteForm(c: LeadContext): Promise<Response> {
-  const saved = await readFormState(c.env.DB, c.req.query('form') ?? null);
+  const saved = await readFormState(c.env.DB, c.req.query('form') ?? null, PAGE_PATHS.quote);
   if (saved) return showForm(c, 200, new URLSearchParams(saved.values), saved);
-  const values = new URLSearchParams({ idempotencyKey: newRequestKey() });
-  const service = findService(c.req.query('service'));
-  if (service) {
-    values.set('service', service.value);
-    if (service.suggestedSize) values.set('propertyId', service.suggestedSize.id);
+  const { key, cookie } = browserKey(c);
+  const values = new URLSearchParams({ idempotencyKey: key });
+  const carried = carriedRequest(new URL(c.req.url).searchParams);
+  if (carried) {
+    const service = findService(carried.service);
+    if (service) values.set('service', service.value);
+    for (const [name, value] of Object.entries(carriedAnswers(carried))) values.set(name, value);
   }
-  return showForm(c, 200, values);
+  const page = await showForm(c, 200, values);
+  page.headers.set('Cache-Control', 'private, no-cache');
+  if (cookie) page.headers.append('Set-Cookie', cookie);
+  return page;
 }
 
 export const quoteFormRoute: LeadSpec<typeof quoteFormSchema> = {
@@ -182,9 +180,9 @@ async function submitQuote(c: LeadContext, form: Submission): Promise<Response> 
     clientEstimate: shownEstimate(form),
   };
   let outcome = await acceptQuote(c, request);
-  // The page was sent before with other answers (changed after Back): a new quote, with a key of its own.
+  // The key went before with other answers: a new quote, under a key of its own.
   if (!outcome.ok && outcome.refusal.error.code === 'idempotency_conflict') {
-    outcome = await acceptQuote(c, { ...request, idempotencyKey: newRequestKey() });
+    outcome = await acceptQuote(c, { ...request, idempotencyKey: await keyForOtherAnswers(request.idempotencyKey, request) });
   }
   if (!outcome.ok) return refuse(c, outcome.refusal);
   return seeOther(outcome.answer.confirmationUrl);

@@ -16,6 +16,8 @@ export const PAGE_PATHS = {
   staff: '/quote-staff',
   calendar: '/api/quote-calendar',
   contact: '/contact',
+  /** The call-back request as a page, for when its dialog cannot open (no JavaScript). */
+  callback: '/call-back',
   faq: '/faq',
 } as const;
 

@@ -2,7 +2,7 @@
 import type * as z from 'zod/mini';
 import { ACCESS_FIELD_NAMES } from '../data/access';
 import { quoteFormSchema } from './quote-form-schema';
-import { contactSchema } from './schemas';
+import { callbackSchema, contactSchema } from './schemas';
 
 /** What a form posts beside its fields: the button pressed, the honeypot, the request key, the price last shown. */
 const NOT_FIELDS = ['action', 'website', 'idempotencyKey', 'clientEstimate', 'estimateRoute', 'estimateDistance', 'estimateTotal'] as const;
@@ -30,3 +30,8 @@ export const QUOTE_FORM_FIELDS = fieldsOf<QuoteFormField>(quoteFormSchema, SUMMA
 
 export type ContactFormField = FieldOf<typeof contactSchema>;
 export const CONTACT_FORM_FIELDS = fieldsOf<ContactFormField>(contactSchema);
+
+/** A call-back's survey or car come from the quote's forms, never from the call-back form. */
+const QUOTE_ONLY = ['survey', 'car'] as const;
+export type CallbackFormField = FieldOf<typeof callbackSchema, (typeof QUOTE_ONLY)[number]>;
+export const CALLBACK_FORM_FIELDS = fieldsOf<CallbackFormField>(callbackSchema, QUOTE_ONLY);

@@ -1,4 +1,4 @@
-// Progressive enhancement of /contact, which posts to /api/send-contact-email without JavaScript.
+// Progressive enhancement of /contact, whose form posts to /contact without JavaScript and sends JSON to the endpoint with it.
 import type { ContactInput } from '../lib/schemas';
 import { notify } from './notify';
 

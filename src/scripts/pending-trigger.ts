@@ -11,6 +11,8 @@ export function wakeOnFirstClick(selector: string, wake: () => void): () => void
   const onClick = (event: MouseEvent) => {
     const target = (event.target as Element | null)?.closest(selector);
     if (!target) return;
+    // A link (Call Me Back's to /call-back) stays on this page: the island it wakes answers the click.
+    event.preventDefault();
     target.setAttribute(PENDING_ATTR, '');
     stop();
     wake();

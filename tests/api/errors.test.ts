@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiBase, call, expectLimitedAfter, validContact, validQuote } from './helpers';
+import { ACCOUNT_PATHS } from '~/lib/account';
+import { PAGE_PATHS } from '~/lib/api';
+import { apiBase, call, expectLimitedAfter, unique, validContact, validQuote } from './helpers';
+import { readPage } from './html';
 
 const ENDPOINTS = [
   ['/api/send-quote-email', () => validQuote()],
@@ -68,5 +71,65 @@ describe('rate limiting (Workers Rate Limiting binding)', () => {
     expect((await errorOf(limited)).code).toBe('rate_limited');
     // Another client is not affected.
     expect((await call('/api/request-callback', { name: 'Bot', phone: '0161 496 0000', website: 'x' })).status).toBe(201);
+  });
+});
+
+/**
+ * Issue 30 item 11: 10 MB, whatever its type, sent with a Content-Length or chunked (a stream), to every endpoint and every
+ * form post: a 413 in the error shape (JSON for the API, the page's message for a form), never a reset connection or a 500.
+ */
+describe('an oversized body', () => {
+  const TEN_MB = 10 * 1024 * 1024;
+  const TYPES = ['application/json', 'application/x-www-form-urlencoded', 'text/plain', null] as const;
+  const PATHS = [
+    ...ENDPOINTS.map(([path]) => path),
+    PAGE_PATHS.quote,
+    PAGE_PATHS.contact,
+    PAGE_PATHS.callback,
+    ACCOUNT_PATHS.login,
+    PAGE_PATHS.confirmation,
+    PAGE_PATHS.staff,
+  ];
+  const chunk = new Uint8Array(64 * 1024).fill(0x61);
+
+  function body(chunked: boolean): BodyInit {
+    if (!chunked) return new Uint8Array(TEN_MB).fill(0x61);
+    let sent = 0;
+    return new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent >= TEN_MB) return controller.close();
+        sent += chunk.byteLength;
+        controller.enqueue(chunk);
+      },
+    });
+  }
+
+  /** The message of the error shape: the JSON error, or what the page says at the top of its form. */
+  async function message(response: Response): Promise<string> {
+    if ((response.headers.get('content-type') ?? '').startsWith('application/json')) {
+      const error = await errorOf(response);
+      expect(error.code).toBe('payload_too_large');
+      return error.message;
+    }
+    return readPage(await response.text()).filled('error:form');
+  }
+
+  it.each(PATHS)('%s: 413 for 10 MB of each type, with a length and chunked', { timeout: 120_000 }, async (path) => {
+    for (const type of TYPES) {
+      for (const chunked of [false, true]) {
+        const label = `${type ?? 'no type'}, ${chunked ? 'chunked' : 'with a length'}`;
+        const headers: Record<string, string> = { Origin: apiBase(), 'X-Test-Client': unique('big') };
+        if (type) headers['Content-Type'] = type;
+        const response = await fetch(`${apiBase()}${path}`, {
+          method: 'POST',
+          headers,
+          body: body(chunked),
+          duplex: 'half',
+          redirect: 'manual',
+        } as RequestInit);
+        expect(response.status, label).toBe(413);
+        expect(await message(response), label).toBe('The request is larger than 32 KB.');
+      }
+    }
   });
 });

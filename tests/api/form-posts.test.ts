@@ -1,12 +1,12 @@
 /**
- * The forms posted without JavaScript (POST /quote, and the contact form's plain post), read as a browser reads the
+ * The forms posted without JavaScript (POST /quote, /contact and /call-back), read as a browser reads the
  * page that comes back (html.ts). Whatever is refused, what the customer typed comes back as typed.
  */
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS } from '~/lib/api';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import { describeAccess } from '~/data/access';
-import { findService } from '~/data/services';
+import { findService, quoteHref, quoteServices } from '~/data/services';
 import { site } from '~/site.config';
 import { invalidPostcodeMessage } from '~/lib/postcodes';
 import {
@@ -26,7 +26,7 @@ import {
 import { readPage } from './html';
 import { POSTCODE_DOWN } from '../shared/stand-ins';
 import { REFERRAL_MESSAGES } from '~/lib/referral';
-import { CONTACT_FORM_FIELDS, QUOTE_FORM_FIELDS } from '~/lib/form-fields';
+import { CALLBACK_FORM_FIELDS, CONTACT_FORM_FIELDS, QUOTE_FORM_FIELDS } from '~/lib/form-fields';
 
 type Fields = Record<string, string | string[]>;
 
@@ -516,5 +516,174 @@ describe('issue 19 item 7: a friend’s code in the plain form', () => {
     expect(page.filled('error:promoCode')).toBe(REFERRAL_MESSAGES.unknown);
     expect(page.value('promoCode')).toBe('2222 2222 2222');
     expectKept(html, fields);
+  });
+});
+
+describe('issue 30 item 4: no second quote from Back or a double click without JavaScript', () => {
+  const keyOf = (html: string) => readPage(html).value('idempotencyKey');
+  const refOf = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref');
+
+  it('/quote carries this browser’s request key, kept in a cookie for /quote: the page fetched again (Back) has it too', async () => {
+    const first = await fetch(`${apiBase()}/quote`);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+    const cookie = first.headers.get('set-cookie')!;
+    const parts = cookie.split(/;\s*/);
+    expect(parts[0]).toMatch(/^shiftly-quote-key=quote-form-[\w-]{36}$/);
+    expect(parts.slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=1800', 'Path=/quote', 'SameSite=Lax']);
+    const key = keyOf(await first.text());
+    expect(`shiftly-quote-key=${key}`).toBe(parts[0]);
+
+    const again = await fetch(`${apiBase()}/quote?service=packing`, { headers: { Cookie: parts[0]! } });
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(keyOf(await again.text())).toBe(key);
+    // Another browser has a key of its own.
+    expect(keyOf(await getPage('/quote'))).not.toBe(key);
+  });
+
+  it('the page submitted twice (Back, then Submit; a double click) is one quote: the same reference, two e-mails', async () => {
+    const key = keyOf(await getPage('/quote'));
+    const fields = typed({ idempotencyKey: key });
+    const [first, again] = await Promise.all([postForm(fields), postForm(fields)]);
+    const third = await postForm(fields);
+    for (const response of [first, again, third]) expect(response.status).toBe(303);
+    const reference = refOf(first)!;
+    expect([refOf(again), refOf(third)]).toEqual([reference, reference]);
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', fields.email as string)).toEqual([{ n: 1 }]);
+    await expect.poll(async () => (await emailsMentioning(reference)).length).toBe(2);
+  });
+
+  it('the key sent again with other answers (changed after Back, or the next quote) is another quote, itself only once', async () => {
+    const key = keyOf(await getPage('/quote'));
+    const first = typed({ idempotencyKey: key });
+    const changed = { ...first, phone: '07700 900999' };
+    const refs = [];
+    for (const fields of [first, changed, changed, first]) refs.push(refOf(await postForm(fields)));
+    expect(refs[1]).not.toBe(refs[0]);
+    expect(refs.slice(2)).toEqual([refs[1], refs[0]]);
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', first.email as string)).toEqual([{ n: 2 }]);
+  });
+
+  it("'Check my price' keeps the page's key through post/redirect/get, so the submit after it is the same request", async () => {
+    const key = keyOf(await getPage('/quote'));
+    const priced = await followedPage(await postForm(typed({ action: 'price', idempotencyKey: key })));
+    expect(keyOf(priced)).toBe(key);
+  });
+});
+
+describe('issue 30 item 5: every service page’s quote link keeps what it carries without JavaScript', () => {
+  it('each service’s link (quoteHref) names the service, sends it in the hidden field and picks the size it suggests', async () => {
+    for (const service of quoteServices) {
+      const page = readPage(await getPage(quoteHref(service.value)));
+      expect(page.shown('service'), service.value).toBe(true);
+      expect(page.filled('service:label'), service.value).toBe(service.label);
+      expect(page.value('service'), service.value).toBe(service.value);
+      expect(page.value('propertyId'), service.value).toBe(service.suggestedSize?.id ?? '');
+      expect(page.value('additionalInfo'), service.value).toBe(`Service: ${service.label}`);
+    }
+  });
+
+  it('/services/other’s form (service, details, both postcodes) arrives filled in, written as text', async () => {
+    const details = 'An upright <b>piano</b> & a stool\nGround floor';
+    const query = new URLSearchParams({ service: 'specialty', details, from: ' m1  1ae ', to: 'LS1 4AP' });
+    const page = readPage(await getPage(`/quote?${query}`));
+    expect(page.value('fromPostcode')).toBe('m1 1ae');
+    expect(page.value('toPostcode')).toBe('LS1 4AP');
+    expect(page.value('additionalInfo')).toBe(`Service: Specialty items\n${details}`);
+    expect(page.value('service')).toBe('specialty');
+    expect(page.filled('service:label')).toBe('Specialty items');
+    // Details alone, with a service we do not know: kept as text, no service sent.
+    const unknown = readPage(await getPage(`/quote?${new URLSearchParams({ service: 'rocket', details: 'A rocket' })}`));
+    expect(unknown.value('service')).toBe('');
+    expect(unknown.value('additionalInfo')).toBe('Service: rocket\nA rocket');
+  });
+});
+
+describe('issue 30 item 10: the call-back and the contact form without JavaScript', () => {
+  /** The page a refused post leads to: its own address with a saved state, never the answers. */
+  async function refusedPage(response: Response, page: string): Promise<ReturnType<typeof readPage>> {
+    expect(response.status).toBe(303);
+    const location = response.headers.get('location')!;
+    expect(location).toMatch(new RegExp(`^${page}\\?form=[\\w-]{32}$`));
+    return readPage(await getPage(location));
+  }
+
+  it('a call-back with blank fields: the spec’s message and each field’s, after a redirect to /call-back', async () => {
+    const page = await refusedPage(await postForm({ name: '  ', phone: '', website: '' }, { path: PAGE_PATHS.callback }), '/call-back');
+    expect(page.title).toMatch(/^Error: /);
+    expect(page.filled('error:form')).toBe('Please fill in all fields. Both name and phone number are required.');
+    expect(page.filled('error:name')).toBe('Please enter your full name.');
+    expect(page.filled('error:phone')).toBe('Please enter your phone number.');
+    expect(page.shown('sent')).toBe(false);
+  });
+
+  it('a call-back with a bad number: its message at the field, what was typed kept as typed', async () => {
+    const name = 'Jo <b>Bloggs</b> & Co';
+    const page = await refusedPage(await postForm({ name, phone: '12', website: '' }, { path: PAGE_PATHS.callback }), '/call-back');
+    expect(page.filled('error:phone')).toBe('Please enter a UK phone number (10 to 15 digits).');
+    expect(page.shown('error:name')).toBe(false);
+    expect(page.shown('error:form')).toBe(false);
+    expect(page.value('name')).toBe(name);
+    expect(page.value('phone')).toBe('12');
+  });
+
+  it('a call-back sent: stored, e-mailed, and 303 to /call-back thanking the customer with the reference', async () => {
+    const name = `Plain Caller ${unique('cb')}`;
+    const response = await postForm({ name, phone: '0161 496 0000', website: '' }, { path: PAGE_PATHS.callback });
+    expect(response.status).toBe(303);
+    const location = response.headers.get('location')!;
+    const reference = new URL(location, apiBase()).searchParams.get('ref')!;
+    expect(location).toBe(`/call-back?sent=1&ref=${reference}`);
+    expect(query('SELECT name, phone FROM callback_requests WHERE reference = ?', reference)).toEqual([{ name, phone: '0161 496 0000' }]);
+    await expect.poll(async () => (await emailsMentioning(reference)).length).toBe(1);
+    const page = readPage(await getPage(location));
+    expect(page.shown('sent')).toBe(true);
+    expect(page.filled('reference')).toBe(reference);
+    // A reference that does not exist is not written in.
+    expect(readPage(await getPage('/call-back?sent=1&ref=ABCDEFGHJ')).shown('reference')).toBe(false);
+  });
+
+  it('a call-back from a bot (the honeypot) looks sent and stores nothing; another site’s form and a JSON body are refused', async () => {
+    const name = `Bot ${unique('cb')}`;
+    const bot = await postForm({ name, phone: '0161 496 0000', website: 'https://spam.example' }, { path: PAGE_PATHS.callback });
+    expect(bot.status).toBe(303);
+    expect(bot.headers.get('location')).toMatch(/^\/call-back\?sent=1&ref=/);
+    expect(query('SELECT COUNT(*) AS n FROM callback_requests WHERE name = ?', name)).toEqual([{ n: 0 }]);
+
+    const foreign = await postForm(
+      { name, phone: '0161 496 0000', website: '' },
+      { path: PAGE_PATHS.callback, origin: 'https://evil.example' },
+    );
+    expect(foreign.status).toBe(403);
+    const foreignPage = readPage(await foreign.text());
+    expect(foreignPage.filled('error:form')).toBe('This form can only be sent from our website.');
+    expect(foreignPage.value('name')).toBe(name);
+    const json = await call(PAGE_PATHS.callback, { name, phone: '0161 496 0000' }, { headers: { Origin: apiBase() } });
+    expect(json.status).toBe(415);
+    expect(query('SELECT COUNT(*) AS n FROM callback_requests WHERE name = ?', name)).toEqual([{ n: 0 }]);
+  });
+
+  it('a refused contact form answers at /contact after a redirect, from its own address and from the endpoint’s', async () => {
+    for (const path of [PAGE_PATHS.contact, API_PATHS.contact]) {
+      const fields = { ...validContact({ subject: 'booking' }), lastName: '', email: 'not-an-email' };
+      const page = await refusedPage(await postForm(fields, { path }), '/contact');
+      expect(page.title, path).toMatch(/^Error: Contact us/);
+      expect(page.filled('error:lastName'), path).toBe('Please enter your last name.');
+      expect(page.filled('error:email'), path).toBe('Please enter a valid email address.');
+      expect(page.value('firstName'), path).toBe(fields.firstName);
+      expect(page.value('message'), path).toBe(fields.message);
+      expect(page.value('subject'), path).toBe('booking');
+    }
+  });
+
+  it('a contact form sent to /contact: 303 to /contact naming the reference', async () => {
+    const response = await postForm(validContact(), { path: PAGE_PATHS.contact });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toMatch(/^\/contact\?sent=1&ref=[A-HJ-NP-Z2-9]{9}#message-sent$/);
+  });
+
+  it('the call-back page has a message slot for each of its schema’s fields', async () => {
+    const html = await getPage(PAGE_PATHS.callback);
+    const slots = [...html.matchAll(/<p[^>]*\bdata-fill="error:([A-Za-z]+)"/g)].map((match) => match[1]);
+    expect(slots.sort()).toEqual([...CALLBACK_FORM_FIELDS].sort());
   });
 });

@@ -84,6 +84,8 @@ export abstract class Engine<Handle> {
   constructor(protected readonly baseUrl: string) {}
 
   protected abstract navigate(url: string): Promise<void>;
+  /** The browser's Back. */
+  protected abstract navigateBack(): Promise<void>;
   /** Runs `fn(...args)` in the page; rejects while a navigation replaces the document. */
   protected abstract evaluate<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T>;
   /** The first element `findAllInPage(query)` returns, or null. */
@@ -97,6 +99,10 @@ export abstract class Engine<Handle> {
 
   async goto(path: string): Promise<void> {
     await this.navigate(new URL(path, this.baseUrl).href);
+  }
+
+  async back(): Promise<void> {
+    await this.navigateBack();
   }
 
   /** The address of the page shown, as a path with its query. */

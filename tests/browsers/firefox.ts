@@ -41,6 +41,11 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
     await this.page.goto(url, { waitUntil: 'load' });
   }
 
+  /** Not `page.goBack()`: a page Firefox restores from its back-forward cache fires no load event to wait for. */
+  protected async navigateBack(): Promise<void> {
+    await this.page.evaluate(() => history.back());
+  }
+
   protected evaluate<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T> {
     return this.page.evaluate(fn as (...a: unknown[]) => T, ...args) as Promise<T>;
   }

@@ -116,7 +116,7 @@ test('the call-back dialog takes a name and a number', async ({ browse }) => {
   // Without ::details-content (Firefox ESR 140) the header's links stay in its Menu at every width, as on a phone:
   // a person opens the Menu first.
   if (!(await browse.supportsCss('selector(::details-content)'))) await browse.click(text('Menu', role('banner')));
-  await browse.click(role('button', 'Call Me Back', role('banner')));
+  await browse.click(role('link', 'Call Me Back', role('banner')));
   await browse.type(role('textbox', 'Full Name', dialog), 'Ada Lovelace');
   await browse.type(role('textbox', 'Phone Number', dialog), '07700 900123');
   await browse.click(role('button', 'Request call back', dialog));

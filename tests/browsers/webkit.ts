@@ -105,6 +105,11 @@ export class WebKitEngine extends Engine<WebElement> {
     await this.driver.get(url);
   }
 
+  protected async navigateBack(): Promise<void> {
+    await this.collect();
+    await this.driver.navigate().back();
+  }
+
   protected evaluate<T>(fn: (...args: never[]) => T, ...args: unknown[]): Promise<T> {
     return this.driver.executeScript(fn as (...a: unknown[]) => T, ...args) as Promise<T>;
   }

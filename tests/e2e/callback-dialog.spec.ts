@@ -10,16 +10,18 @@ test('no call-back JavaScript until a Call Me Back button is first pressed; the 
   // Everything the page fetches by itself has been fetched (no request for half a second): none of it is the dialog.
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => url.includes('CallbackDialog'))).toEqual([]);
-  const trigger = page.locator('header').getByRole('button', { name: 'Call Me Back' });
+  const trigger = page.locator('header').getByRole('link', { name: 'Call Me Back' });
   await trigger.click();
   await expect(dialogOf(page)).toBeVisible();
+  // The link to the call-back page, for when the dialog cannot open, is not followed.
+  await expect(page).toHaveURL(/\/$/);
   expect(scripts.some((url) => url.includes('CallbackDialog'))).toBe(true);
   await expect(dialogOf(page)).toContainText('020 7946 0321');
 });
 
 test('blank or whitespace-only fields: the spec toast and both fields marked', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('   ');
   await dialog.getByLabel('Phone Number').fill('  ');
@@ -34,7 +36,7 @@ test('blank or whitespace-only fields: the spec toast and both fields marked', a
 
 test('the phone field is type tel with autocomplete; name has autocomplete', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   await expect(dialogOf(page).getByLabel('Phone Number')).toHaveAttribute('type', 'tel');
   await expect(dialogOf(page).getByLabel('Phone Number')).toHaveAttribute('autocomplete', 'tel');
   await expect(dialogOf(page).getByLabel('Full Name')).toHaveAttribute('autocomplete', 'name');
@@ -43,7 +45,7 @@ test('the phone field is type tel with autocomplete; name has autocomplete', asy
 test('a failed request keeps the values and gives the phone number', async ({ page }) => {
   await page.route('**/api/request-callback', (route) => route.abort('connectionrefused'));
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Jo Bloggs');
   await dialog.getByLabel('Phone Number').fill('07700 900123');
@@ -57,7 +59,7 @@ test('Cancel, the close button and Escape clear the form, close, and return focu
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page, '/');
   await page.locator('[data-mobile-menu] > summary').click();
-  const mobileTrigger = page.locator('[data-mobile-menu]').getByRole('button', { name: 'Call Me Back' });
+  const mobileTrigger = page.locator('[data-mobile-menu]').getByRole('link', { name: 'Call Me Back' });
   await mobileTrigger.click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Sam');
@@ -79,7 +81,7 @@ test('Cancel, the close button and Escape clear the form, close, and return focu
 
 test('axe finds no violations with the call-back dialog open', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   await expect(dialogOf(page)).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -87,7 +89,7 @@ test('axe finds no violations with the call-back dialog open', async ({ page }) 
 test('a valid request is stored and e-mailed: success toast, form cleared, dialog closed, focus returned', async ({ page }) => {
   const name = `Callback Tester ${Date.now()}`;
   await open(page, '/');
-  const trigger = page.locator('header').getByRole('button', { name: 'Call Me Back' });
+  const trigger = page.locator('header').getByRole('link', { name: 'Call Me Back' });
   await trigger.click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill(name);
@@ -110,7 +112,7 @@ test('a valid request is stored and e-mailed: success toast, form cleared, dialo
 
 test('a phone number the shared schema rejects is marked on the field with the server message', async ({ page }) => {
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Sam Jones');
   await dialog.getByLabel('Phone Number').fill('12');
@@ -126,7 +128,7 @@ test('field errors stay next to their fields inside the dialog, with no notifica
     if (request.url().includes('/api/request-callback')) posted = true;
   });
   await open(page, '/');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = dialogOf(page);
   await dialog.getByLabel('Full Name').fill('Sam Jones');
   // The schema's limit (40 characters), not a shorter one of the form's own.
@@ -139,4 +141,68 @@ test('field errors stay next to their fields inside the dialog, with no notifica
   await expect(dialog.getByLabel('Phone Number')).toBeFocused();
   await expect(page.locator('[data-notice]')).toHaveCount(0);
   expect(posted).toBe(false);
+});
+
+/** Issue 30 item 10: without JavaScript Call Me Back leads to a page with the same form, stored and e-mailed the same way. */
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  const summary = (page: import('@playwright/test').Page) => page.locator('[data-error-summary]');
+
+  test('Call Me Back (the phone menu) opens the call-back page: blank fields get the spec’s message, a request its reference', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await page.locator('[data-mobile-menu] > summary').click();
+    await page.locator('[data-mobile-menu]').getByRole('link', { name: 'Call Me Back' }).click();
+    await expect(page).toHaveURL(/\/call-back$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Request a call back' })).toBeVisible();
+
+    await page.getByLabel('Full Name').fill('   ');
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page).toHaveURL(/\/call-back\?form=[\w-]{32}$/);
+    await expect(page).toHaveTitle(/^Error: /);
+    await expect(summary(page)).toBeFocused();
+    await expect(summary(page)).toContainText('Please fill in all fields. Both name and phone number are required.');
+    await expect(summary(page).getByRole('link')).toHaveText(['Please enter your full name.', 'Please enter your phone number.']);
+    await expect(page.getByLabel('Full Name')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Phone Number')).toHaveAttribute('aria-invalid', 'true');
+
+    const name = `No Script Caller ${Date.now()}`;
+    await page.getByLabel('Full Name').fill(name);
+    await page.getByLabel('Phone Number').fill('07700 900123');
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page).toHaveURL(/\/call-back\?sent=1&ref=[A-HJ-NP-Z2-9]{9}$/);
+    const reference = new URL(page.url()).searchParams.get('ref')!;
+    const thanks = page.locator('[data-callback-sent]');
+    await expect(thanks).toBeFocused();
+    await expect(thanks).toContainText('Request submitted!');
+    await expect(thanks).toContainText(`Your reference is ${reference}.`);
+    await expect(page.getByRole('button', { name: 'Request call back' })).toBeHidden();
+    expect(queryD1('SELECT name, phone FROM callback_requests WHERE reference = ?', reference)).toEqual([{ name, phone: '07700 900123' }]);
+    await expect.poll(async () => (await capturedEmails()).some((email) => email.subject.includes(reference))).toBe(true);
+  });
+
+  test('at 1280 px the header’s Call Me Back leads there too', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/about');
+    await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
+    await expect(page).toHaveURL(/\/call-back$/);
+  });
+});
+
+test('the call-back page’s states (a plain form even with JavaScript): axe clean at 390 and 1280 px', async ({ page }) => {
+  for (const width of [390, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/call-back');
+    expect(await axeViolations(page), `the form at ${width} px`).toEqual([]);
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page.locator('[data-error-summary]')).toBeFocused();
+    expect(await axeViolations(page), `the refused form at ${width} px`).toEqual([]);
+    await page.getByLabel('Full Name').fill('Axe Caller');
+    await page.getByLabel('Phone Number').fill('07700 900123');
+    await page.getByRole('button', { name: 'Request call back' }).click();
+    await expect(page.locator('[data-callback-sent]')).toContainText('Request submitted!');
+    expect(await axeViolations(page), `the thanks at ${width} px`).toEqual([]);
+  }
 });

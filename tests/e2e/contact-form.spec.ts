@@ -1,6 +1,5 @@
 import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails } from './quote-helpers';
-import { site, telHref } from '../../src/site.config';
 
 async function openContact(page: import('@playwright/test').Page) {
   await page.goto('/contact');
@@ -84,6 +83,12 @@ async function refusedPost(page: import('@playwright/test').Page) {
   await page.locator('[data-contact-submit]').click();
   const summary = page.locator('[data-error-summary]');
   await expect(summary).toBeFocused();
+  // Post/redirect/get: /contact itself, and a reload asks for the page again rather than to send the form.
+  await expect(page).toHaveURL(/\/contact\?form=[\w-]{32}$/);
+  const reloaded = page.waitForRequest((request) => /\/contact\?form=/.test(request.url()));
+  await page.reload();
+  expect((await reloaded).method()).toBe('GET');
+  await expect(summary).toBeVisible();
   await expect(page).toHaveTitle(/^Error: Contact us/);
   await expect(summary.getByRole('link')).toHaveText([
     'Please enter your last name.',
@@ -133,20 +138,18 @@ test.describe('without JavaScript', () => {
     await refusedPost(page);
   });
 
-  test('no Call Me Back button that cannot open: the phone number stands in for it', async ({ page }) => {
+  test('every call-back control leads to the call-back page, which works without the dialog', async ({ page }) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/contact');
-      await expect(page.locator('[data-callback-trigger]:visible'), `at ${width} px`).toHaveCount(0);
-      const call = page.locator('#call-back').getByRole('link', { name: `Call ${site.phone.display}` });
-      await expect(call).toBeVisible();
-      await expect(call).toHaveAttribute('href', telHref);
+      const controls = page.locator('main [data-callback-trigger]');
+      await expect(controls, `at ${width} px`).toHaveCount(2);
+      for (const control of await controls.all()) {
+        await expect(control).toBeVisible();
+        await expect(control).toHaveAttribute('href', '/call-back');
+      }
     }
+    await page.locator('#call-back').getByRole('link', { name: 'Request a call-back' }).click();
+    await expect(page.getByRole('button', { name: 'Request call back' })).toBeVisible();
   });
-});
-
-test('with JavaScript the call-back buttons are there and the phone fallback is not', async ({ page }) => {
-  await page.goto('/contact');
-  await expect(page.locator('#call-back').getByRole('button', { name: 'Request a call-back' })).toBeVisible();
-  await expect(page.locator('[data-callback-fallback]')).toBeHidden();
 });

@@ -129,7 +129,7 @@ test.describe('figures appear on their pages', () => {
     // Issue 14: no chat window exists, so "Still Need Help?" offers what does: a call-back, a call and a message.
     const help = page.locator('section[aria-labelledby="help-title"]');
     await expect(help.getByRole('link', { name: `Call ${site.phone.display}` })).toHaveAttribute('href', telHref);
-    await expect(help.getByRole('button', { name: 'Request a call-back' })).toHaveAttribute('data-callback-trigger', '');
+    await expect(help.getByRole('link', { name: 'Request a call-back' })).toHaveAttribute('data-callback-trigger', '');
     await expect(help.getByRole('link', { name: 'Send a message' })).toHaveAttribute('href', '/contact');
     await expect(page.locator('main')).not.toContainText(/live chat/i);
   });
@@ -330,7 +330,7 @@ test.describe('contact form', () => {
     await page.goto('/contact');
     const form = page.locator('form#contact-form[data-contact-form]');
     await expect(form).toHaveAttribute('method', 'post');
-    await expect(form).toHaveAttribute('action', '/api/send-contact-email');
+    await expect(form).toHaveAttribute('action', '/contact');
     await expect(form).toHaveAttribute('novalidate', '');
     const expected = { firstName: 'given-name', lastName: 'family-name', email: 'email', phone: 'tel' } as const;
     for (const [name, autocomplete] of Object.entries(expected)) {
@@ -375,10 +375,10 @@ test.describe('contact form', () => {
     await expect(page.locator('main')).not.toContainText(/live chat/i);
     const panel = page.locator('#call-back');
     for (const line of openingHours) await expect(panel).toContainText(hoursText(line));
-    await expect(panel.getByRole('button', { name: 'Request a call-back' })).toHaveAttribute('data-callback-trigger', '');
+    await expect(panel.getByRole('link', { name: 'Request a call-back' })).toHaveAttribute('data-callback-trigger', '');
     await expect(panel.getByRole('link', { name: 'Write to us instead' })).toHaveAttribute('href', '#contact-form');
     // The hero's call-back button opens the call-back dialog.
-    await page.locator('main').getByRole('button', { name: 'Request a call-back' }).first().click();
+    await page.locator('main').getByRole('link', { name: 'Request a call-back' }).first().click();
     await expect(page.getByRole('dialog', { name: 'Request a call back' })).toBeVisible();
   });
 });

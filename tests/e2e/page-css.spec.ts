@@ -90,7 +90,7 @@ test.describe('notifications (src/scripts/notify.ts) keep their look on any page
   test('on a page whose only way to notify is the call-back dialog', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await open(page, '/safety');
-    await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+    await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
     const dialog = page.getByRole('dialog', { name: 'Request a call back' });
     await dialog.getByLabel('Full Name').fill('Ada Lovelace');
     await dialog.getByLabel('Phone Number').fill('07700 900123');
@@ -155,7 +155,7 @@ test.describe('the cookie banner and preferences', () => {
 test('the call-back dialog and its field errors', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await open(page, '/how-it-works');
-  await page.locator('header').getByRole('button', { name: 'Call Me Back' }).click();
+  await page.locator('header').getByRole('link', { name: 'Call Me Back' }).click();
   const dialog = page.getByRole('dialog', { name: 'Request a call back' });
   await expect(dialog).toBeVisible();
   expect(await style(dialog, 'border-top-left-radius')).toBe('16px');

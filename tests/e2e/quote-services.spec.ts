@@ -201,3 +201,63 @@ test('an unknown service is kept as the customer sent it, without a size', async
   await expect(intro(page).locator('[data-carried-request]')).toContainText('hot tub');
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
 });
+
+/** Issue 30 item 5: without JavaScript each kind of quote link keeps what it carries, as the wizard does. */
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  const plainForm = (page: Page) => page.locator('form[data-quote-form]');
+
+  for (const service of mainServices) {
+    test(`${service.page}: its quote link opens the form naming the service, with the size it suggests`, async ({ page }) => {
+      await page.goto(service.page);
+      await page
+        .locator(`main a[href="${quoteHref(service.value)}"]`)
+        .first()
+        .click();
+      await page.waitForURL(/\/quote\?service=/);
+      const note = plainForm(page).locator('[data-quote-form-service]');
+      await expect(note.getByRole('heading', { name: service.label })).toBeVisible();
+      if (service.suggestedSize) {
+        await expect(page.getByRole('radio', { name: new RegExp(findPackage(service.suggestedSize.id)!.title) })).toBeChecked();
+      }
+      await expect(page.getByLabel(QUOTE_LABELS.additionalInfo)).toHaveValue(`Service: ${service.label}`);
+    });
+  }
+
+  test('/services/other: the service type, description and postcodes arrive filled in, and reach the business', async ({ page }) => {
+    const email = uniqueEmail('other-nojs');
+    const specialty = findService('specialty')!;
+    const details = 'An upright <b>piano</b>, two steps at the front door';
+    await page.goto('/services/other');
+    await page.getByLabel('Service type').selectOption(specialty.value);
+    await page.getByLabel('What needs moving?').fill(details);
+    await page.getByLabel('Collection postcode').fill('M1 1AE');
+    await page.getByLabel('Delivery postcode').fill('LS1 4AP');
+    await page.getByRole('button', { name: 'Continue to my quote' }).click();
+
+    await expect(plainForm(page).locator('[data-quote-form-service]').getByRole('heading', { name: specialty.label })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Moving from Postcode' })).toHaveValue('M1 1AE');
+    await expect(page.getByRole('textbox', { name: 'Moving to Postcode' })).toHaveValue('LS1 4AP');
+    const notes = `Service: ${specialty.label}\n${details}`;
+    await expect(page.getByLabel(QUOTE_LABELS.additionalInfo)).toHaveValue(notes);
+
+    await page.getByRole('radio', { name: new RegExp(findPackage('studio')!.title) }).check();
+    await page.getByLabel('Move date').fill(nextDay(3));
+    await page.getByLabel(QUOTE_LABELS.name).fill('Ada Lovelace');
+    await page.getByLabel(QUOTE_LABELS.email).fill(email);
+    await page.getByLabel(QUOTE_LABELS.phone).fill('07700 900123');
+    await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+    await page.waitForURL(/\/quote-confirmation\?/);
+    const [row] = queryD1<{ service: string; from_postcode: string; to_postcode: string; additional_info: string }>(
+      'SELECT service, from_postcode, to_postcode, additional_info FROM quote_requests WHERE email = ?',
+      email,
+    );
+    // A browser sends a textarea's line breaks as CR LF.
+    expect({ ...row, additional_info: row!.additional_info.replaceAll('\r\n', '\n') }).toEqual({
+      service: specialty.value,
+      from_postcode: 'M1 1AE',
+      to_postcode: 'LS1 4AP',
+      additional_info: notes,
+    });
+  });
+});

@@ -9,7 +9,7 @@ import { generateReference } from '../../../src/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { deliverNow, outboxInserts, type OutboxEmail } from '../outbox';
-import { deleteFormStatesOf } from '../quote/form-state';
+import { deleteFormStatesOf } from '../form-state';
 import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
 

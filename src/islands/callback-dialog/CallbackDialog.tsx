@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { API_PATHS, postJson } from '~/lib/api';
 import { LIMITS } from '~/lib/limits';
 import { callbackSchema, fieldErrors } from '~/lib/schemas';
+import { CALLBACK_COPY, CALLBACK_MESSAGES } from '~/data/callback';
 import { takePendingTrigger } from '~/scripts/pending-trigger';
 import { notify } from '~/scripts/notify';
 import { site } from '~/site.config';
@@ -53,7 +54,10 @@ export default function CallbackDialog() {
     if (pending) show(pending);
     const onClick = (event: MouseEvent) => {
       const target = (event.target as Element | null)?.closest<HTMLElement>(TRIGGER_SELECTOR);
-      if (target) show(target);
+      if (!target) return;
+      // A trigger is a link to /call-back, for when this dialog cannot open.
+      event.preventDefault();
+      show(target);
     };
     document.addEventListener('click', onClick);
     return () => document.removeEventListener('click', onClick);
@@ -75,7 +79,7 @@ export default function CallbackDialog() {
       showErrors(ownErrors(fieldErrors(checked.error)));
       // The spec's message for blank (or whitespace-only) fields.
       if (!values.name.trim() || !values.phone.trim()) {
-        notify({ title: 'Please fill in all fields', description: 'Both name and phone number are required.', variant: 'error' });
+        notify({ ...CALLBACK_MESSAGES.blank, variant: 'error' });
       }
       return;
     }
@@ -85,7 +89,7 @@ export default function CallbackDialog() {
     setSending(false);
     const refused = result.ok ? {} : ownErrors(result.error.fields ?? {});
     if (result.ok) {
-      notify({ title: 'Request submitted!', description: "We'll call you back within 24 hours.", variant: 'success' });
+      notify({ ...CALLBACK_MESSAGES.sent, variant: 'success' });
       close();
     } else if (Object.keys(refused).length > 0) {
       showErrors(refused);
@@ -114,10 +118,10 @@ export default function CallbackDialog() {
     <ModalDialog open={open} onDismiss={close} titleId={`${id}-title`} descriptionId={`${id}-text`} returnFocusTo={opener}>
       <form ref={form} className="relative p-6" noValidate onSubmit={onSubmit}>
         <h2 id={`${id}-title`} className="pr-10 text-2xl">
-          Request a call back
+          {CALLBACK_COPY.title}
         </h2>
         <p id={`${id}-text`} className="mt-2 text-ink-muted">
-          Leave your name and number and one of our team will call you back within 24 hours. Rather talk now? Call{' '}
+          {CALLBACK_COPY.intro} Rather talk now? Call{' '}
           <a href={`tel:${site.phone.tel}`} className="font-semibold whitespace-nowrap text-brand-700 underline">
             {site.phone.display}
           </a>
@@ -128,7 +132,7 @@ export default function CallbackDialog() {
         <div className="mt-5 space-y-4">
           <div>
             <label htmlFor={`${id}-name`} className="field-label">
-              Full Name <span aria-hidden="true">*</span>
+              {CALLBACK_COPY.nameLabel} <span aria-hidden="true">*</span>
             </label>
             <input {...field('name')} type="text" autoComplete="name" />
             {errors.name && (
@@ -139,7 +143,7 @@ export default function CallbackDialog() {
           </div>
           <div>
             <label htmlFor={`${id}-phone`} className="field-label">
-              Phone Number <span aria-hidden="true">*</span>
+              {CALLBACK_COPY.phoneLabel} <span aria-hidden="true">*</span>
             </label>
             <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" />
             {errors.phone && (
@@ -166,7 +170,7 @@ export default function CallbackDialog() {
             Cancel
           </button>
           <button type="submit" className="btn-primary" disabled={sending} aria-disabled={sending}>
-            {sending ? 'Sending...' : 'Request call back'}
+            {sending ? 'Sending...' : CALLBACK_COPY.button}
           </button>
         </div>
       </form>

@@ -1,17 +1,9 @@
-// Prefill from /quote?service=&from=&to=&details= (service pages, the other-services form). The service and details
-// go into Additional Information, where the business reads them; the request is kept too, so step 1 can show it. The
-// query is then removed, so a reload keeps the customer's later edits instead of re-applying it.
-import { findService } from '~/data/services';
-import { LIMITS } from '~/lib/limits';
+// Prefill from /quote?service=&from=&to=&details= (src/lib/carried-request.ts); the request is kept too, so step 1 can
+// show it. The query is then removed, so a reload keeps the customer's later edits instead of re-applying it.
+import { carriedAnswers, carriedRequest, type CarriedRequest } from '~/lib/carried-request';
 import type { Answers } from './store';
 
-/** What a page sent the customer here with, as they typed it (a service value we do not know is kept as text). */
-export interface CarriedRequest {
-  service: string;
-  details: string;
-  from: string;
-  to: string;
-}
+export type { CarriedRequest } from '~/lib/carried-request';
 
 export interface Prefill {
   answers: Partial<Answers>;
@@ -19,25 +11,9 @@ export interface Prefill {
   request: CarriedRequest | null;
 }
 
-const oneLine = (value: string | null, max: number) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, max);
-
 export function prefillFromQuery(search: string): Prefill | undefined {
-  const params = new URLSearchParams(search);
-  const request: CarriedRequest = {
-    service: oneLine(params.get('service'), 100),
-    details: (params.get('details') ?? '').trim().slice(0, 1000),
-    from: oneLine(params.get('from'), LIMITS.address),
-    to: oneLine(params.get('to'), LIMITS.address),
-  };
-  if (!request.service && !request.details && !request.from && !request.to) return undefined;
-  const known = findService(request.service);
-  const answers: Partial<Answers> = {};
-  if (request.from) answers.fromPostcode = request.from;
-  if (request.to) answers.toPostcode = request.to;
-  if (known?.suggestedSize) answers.propertyId = known.suggestedSize.id;
-  const info = [request.service && `Service: ${known?.label ?? request.service}`, request.details].filter(Boolean).join('\n');
-  if (info) answers.additionalInfo = info;
-  return { answers, request };
+  const request = carriedRequest(new URLSearchParams(search));
+  return request && { answers: carriedAnswers(request), request };
 }
 
 export function readPrefill(): Prefill | undefined {
