@@ -7,7 +7,7 @@
  * An error thrown while the document was still loading shows as a journey that cannot go on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { findMiniBrowser, webkitDriverPath, xvfbRunPath } from '../../scripts/lib/browsers.mjs';
 import { freePort } from '../../scripts/lib/start-site.mjs';
 import { Engine, PAGE_HELPERS, type Wire } from './engine';
@@ -167,7 +167,7 @@ export class WebKitEngine extends Engine<WebElement> {
     );
     await this.driver
       .actions()
-      .move({ x: Math.round(x * this.zoom), y: Math.round(y * this.zoom), origin: 'viewport' })
+      .move({ x: Math.round(x * this.zoom), y: Math.round(y * this.zoom), origin: Origin.VIEWPORT })
       .click()
       .perform();
   }
