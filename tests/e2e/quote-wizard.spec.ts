@@ -1,10 +1,7 @@
 import { addDays, formatLongDate, isWeekend, londonToday } from '../../src/lib/dates';
 import { latestMoveDate, MOVE_DATE_MESSAGES } from '../../src/lib/move-date';
 import { describeDistance } from '../../src/lib/distance';
-import { test, expect, open, axeViolations, holdRequest } from './fixtures';
-import { API_PATHS } from '../../src/lib/api';
-import { QUOTE_HINTS } from '../../src/data/quote-labels';
-import { REFERRAL_MESSAGES } from '../../src/lib/referral';
+import { test, expect, open, axeViolations } from './fixtures';
 import { DRAFT_KEY } from '../../src/islands/quote-wizard/storage-keys';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
 
@@ -538,38 +535,6 @@ test('prefill from the other-services form: postcodes and details arrive in the 
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
   await continueButton(page).click();
   await expect(page.getByLabel('Additional Information (Optional)')).toHaveValue('Service: Same-day courier\nTwo boxes of books');
-});
-
-test('a code is recognised, and its discount shown, only on the server’s answer; a made-up friend’s code is refused at its field', async ({
-  page,
-}) => {
-  await open(page, '/quote');
-  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'B2 4QA', to: 'B33 8TH' });
-  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(4)));
-  await continueButton(page).click();
-  const field = page.getByLabel('Promo code (optional)');
-  const hint = page.locator('#quote-promoCode-hint');
-  const promoLine = page.locator('[data-promo-line]');
-
-  // While the server has not answered, nothing is recognised.
-  const checking = `**${API_PATHS.code}`;
-  const held = await holdRequest(page, checking);
-  await field.fill('FIRSTMOVE10');
-  await held.requested;
-  await expect(hint).toHaveText(QUOTE_HINTS.promoCode);
-  await expect(promoLine).toHaveCount(0);
-  await held.release();
-  await page.unroute(checking);
-  await expect(hint).toHaveText('Code recognised: see your booking summary.');
-  await expect(promoLine).toContainText('with FIRSTMOVE10 when you book');
-
-  // The shape of a friend's code, but nobody's: the server's reason, tied to the field, and no discount.
-  await field.fill('2222 2222 2222');
-  await expect(hint).toHaveText(REFERRAL_MESSAGES.unknown);
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(REFERRAL_MESSAGES.unknown);
-  await expect(promoLine).toHaveCount(0);
-  expect(await axeViolations(page), 'step 5 with a code refused').toEqual([]);
 });
 
 test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
