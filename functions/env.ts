@@ -17,6 +17,8 @@ export interface Env {
   /** Per client, and per address (keyed by the address's hash). */
   SIGN_IN_LIMITER?: RateLimit;
   SIGN_IN_ADDRESS_LIMITER?: RateLimit;
+  /** Per client: codes checked by POST /api/check-code. */
+  CODE_LIMITER?: RateLimit;
   /** Test environments only: a request header giving each test its own rate-limit bucket (production uses CF-Connecting-IP). */
   RATE_LIMIT_CLIENT_HEADER?: string;
   /** Test environments only. */

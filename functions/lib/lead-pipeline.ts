@@ -7,8 +7,7 @@ import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { Env } from '../env';
 import { readBounded, type ReadBody } from './body';
 import { refusalJson, MAX_BODY_BYTES, REFUSALS, validationFailed, type Refusal } from './http';
-import { withinRateLimit } from './rate-limit';
-import type { RecordType } from './records';
+import { withinRateLimit, type LimitedRoute } from './rate-limit';
 import { fromOwnOrigin } from './same-origin';
 
 export type Via = 'json' | 'form';
@@ -32,8 +31,8 @@ export type LeadEnv = {
 export type LeadContext = Context<LeadEnv>;
 
 export interface LeadSpec<S extends z.ZodMiniType> {
-  /** Also picks the rate-limit binding. */
-  type: RecordType;
+  /** Picks the rate-limit binding. */
+  type: LimitedRoute;
   schema: S;
   form?: FormReplies;
   /** For a filled honeypot: a normal-looking answer, with nothing stored or sent. */

@@ -2,10 +2,15 @@ import type { Env, RequestContext } from '../env';
 import { config } from './config';
 import type { RecordType } from './records';
 
-const LIMITERS = { quote: 'QUOTE_LIMITER', contact: 'CONTACT_LIMITER', callback: 'CALLBACK_LIMITER' } as const satisfies Record<
-  RecordType,
-  keyof Env
->;
+/** Each lead's type, and the code check (not a record of its own). */
+export type LimitedRoute = RecordType | 'code';
+
+const LIMITERS = {
+  quote: 'QUOTE_LIMITER',
+  contact: 'CONTACT_LIMITER',
+  callback: 'CALLBACK_LIMITER',
+  code: 'CODE_LIMITER',
+} as const satisfies Record<LimitedRoute, keyof Env>;
 
 /** In test environments, a header the tests choose per bucket. */
 export function clientKey(c: RequestContext): string {
@@ -16,7 +21,7 @@ export function clientKey(c: RequestContext): string {
 }
 
 /** A missing binding (misconfiguration) fails open and says so. */
-export async function withinRateLimit(c: RequestContext, type: RecordType): Promise<boolean> {
+export async function withinRateLimit(c: RequestContext, type: LimitedRoute): Promise<boolean> {
   return withinLimit(c.env, LIMITERS[type], `${type}:${clientKey(c)}`);
 }
 

@@ -1,11 +1,14 @@
 /** The contract between the browser and the Worker's lead endpoints; the Worker answers with these very types. */
 import type { PricingResult } from './pricing';
-import type { CallbackInput, ContactInput, QuoteRequestInput } from './schemas';
+import type { CodeOffer } from './referral';
+import type { CallbackInput, CodeCheckInput, ContactInput, QuoteRequestInput } from './schemas';
 
 export const API_PATHS = {
   quote: '/api/send-quote-email',
   contact: '/api/send-contact-email',
   callback: '/api/request-callback',
+  /** Whether a promo or friend's code is one we know (issue 30): the wizard names a discount only on this answer. */
+  code: '/api/check-code',
 } as const;
 
 /** Pages and files the Worker answers itself (wrangler.jsonc `run_worker_first` lists the page paths). */
@@ -53,6 +56,12 @@ export interface QuoteAnswer {
   confirmationUrl: string;
 }
 
+/** The 200 answer: the code as we write it. A code we do not take is a 400 with the reason on `fields.promoCode`. */
+export interface CodeAnswer {
+  code: string;
+  kind: CodeOffer['kind'];
+}
+
 export interface LeadAnswer {
   reference: string;
   emailSent: boolean;
@@ -62,6 +71,7 @@ export interface Endpoints {
   [API_PATHS.quote]: { body: QuoteRequestInput; answer: QuoteAnswer };
   [API_PATHS.contact]: { body: ContactInput; answer: LeadAnswer };
   [API_PATHS.callback]: { body: CallbackInput; answer: LeadAnswer };
+  [API_PATHS.code]: { body: CodeCheckInput; answer: CodeAnswer };
 }
 
 export type ApiPath = keyof Endpoints;

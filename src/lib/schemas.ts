@@ -170,7 +170,7 @@ export const furnitureIdsField = z._default(
   [],
 );
 
-const PROMO_MESSAGE = 'This promo code is not recognised.';
+export const PROMO_MESSAGE = 'This promo code is not recognised.';
 
 export const promoCodeField = z.optional(
   z.pipe(
@@ -184,6 +184,10 @@ export const promoCodeField = z.optional(
     z.transform((value: string) => (value === '' ? undefined : codeOffer(value)!.code)),
   ),
 );
+
+/** POST /api/check-code: one code, which must be there. */
+export const codeCheckSchema = z.object({ promoCode: z.pipe(promoCodeField, z.string(PROMO_MESSAGE)) });
+export type CodeCheckInput = z.input<typeof codeCheckSchema>;
 
 const KEY_MESSAGE = 'A request key is missing. Please reload the page and try again.';
 

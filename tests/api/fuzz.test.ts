@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '~/lib/account';
+import { API_PATHS } from '~/lib/api';
 import { apiBase, call, unique, validContact, validQuote } from './helpers';
 
 const PATHS = ['/api/send-quote-email', '/api/send-contact-email', '/api/request-callback'] as const;
@@ -219,6 +220,27 @@ describe('fuzz: the manage page and the staff link never cause a 5xx', () => {
         headers: { Origin: apiBase() },
       });
     }
+    expect(await serverErrors(samples, send)).toEqual([]);
+  }, 300_000);
+});
+
+const CODE_RUNS = 300;
+
+describe('fuzz: the code check never causes a 5xx', () => {
+  it(`sends ${CODE_RUNS} odd bodies and session cookies to ${API_PATHS.code}`, async () => {
+    const requests = fc.record({
+      body: fc.oneof(
+        fc
+          .oneof(nasty, fc.constantFrom('FIRSTMOVE10', 'shiftfriend', '2222 2222 2222', '7K2M-9XH4-QR3T'))
+          .map((promoCode) => JSON.stringify({ promoCode })),
+        fc.jsonValue().map((value) => JSON.stringify(value)),
+        nasty,
+      ),
+      cookie: fc.option(fc.stringMatching(/^[\w-]{0,60}$/), { nil: undefined }),
+    });
+    const samples = fc.sample(requests, { numRuns: CODE_RUNS, seed: Number(process.env.FUZZ_SEED ?? 20261126) });
+    const send = (sample: (typeof samples)[number]) =>
+      call(API_PATHS.code, sample.body, { headers: sample.cookie === undefined ? {} : { Cookie: `shiftly-session=${sample.cookie}` } });
     expect(await serverErrors(samples, send)).toEqual([]);
   }, 300_000);
 });

@@ -26,18 +26,18 @@ export async function expectLimitedAfter(
 ): Promise<Response> {
   const windowOf = (time: number) => Math.floor(time / (periodSeconds * 1000));
   const started = windowOf(Date.now());
-  let accepted = 0;
+  let taken = 0;
   for (;;) {
     const response = await send();
     if (response.status === 429) {
-      if (windowOf(Date.now()) === started) expect(accepted).toBe(limit);
-      else expect(accepted).toBeGreaterThanOrEqual(limit);
+      if (windowOf(Date.now()) === started) expect(taken).toBe(limit);
+      else expect(taken).toBeGreaterThanOrEqual(limit);
       return response;
     }
     expect(response.status).toBe(acceptedStatus);
     await response.arrayBuffer();
-    accepted += 1;
-    expect(accepted).toBeLessThan(2 * limit);
+    taken += 1;
+    expect(taken).toBeLessThan(2 * limit);
   }
 }
 

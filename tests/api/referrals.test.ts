@@ -13,20 +13,13 @@ import { promo } from '~/site.config';
 import { openDay } from '../shared/dates';
 import { apiBase, call, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
-import { COOKIE, signIn } from './sign-in';
+import { COOKIE, signedInCustomer } from './sign-in';
 import { bookMove } from './bookings';
 
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
 const pageAs = (path: string, cookie: string, headers: Record<string, string> = {}) =>
   fetch(`${apiBase()}${path}`, { redirect: 'manual', headers: { Cookie: `${COOKIE}=${cookie}`, ...headers } });
-
-/** A customer with a quote, signed in: their address and session cookie. */
-async function signedInCustomer(): Promise<{ email: string; cookie: string }> {
-  const email = `${unique('ref')}@example.com`;
-  expect((await call(API_PATHS.quote, validQuote({ email }))).status).toBe(201);
-  return { email, cookie: await signIn(email) };
-}
 
 /** The code /referral shows in its field, with the figures it shows. */
 async function referralPage(cookie: string, headers: Record<string, string> = {}) {
@@ -45,8 +38,12 @@ async function referralPage(cookie: string, headers: Record<string, string> = {}
   };
 }
 
-async function quoteWithCode(promoCode: string, overrides: Record<string, unknown> = {}): Promise<Response> {
-  return call(API_PATHS.quote, validQuote({ email: `${unique('friend')}@example.com`, promoCode, ...overrides }));
+async function quoteWithCode(
+  promoCode: string,
+  overrides: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  return call(API_PATHS.quote, validQuote({ email: `${unique('friend')}@example.com`, promoCode, ...overrides }), { headers });
 }
 
 describe('a customer’s own referral code', () => {
@@ -120,7 +117,7 @@ describe('a friend’s quote with the code', () => {
     expect(done.onTheWay).toBe('No friends’ moves on the way yet.');
   });
 
-  it('refuses a code nobody has, and a customer’s own code, on the code’s field; nothing is stored', async () => {
+  it('refuses a code nobody has, and the signed-in customer’s own code, on the code’s field; nothing is stored', async () => {
     const referrer = await signedInCustomer();
     const { code } = await referralPage(referrer.cookie);
     const before = query<{ n: number }>('SELECT COUNT(*) AS n FROM quote_requests')[0]!.n;
@@ -131,10 +128,28 @@ describe('a friend’s quote with the code', () => {
     expect(unknown.status).toBe(400);
     expect((await unknown.json()).error.fields).toEqual({ promoCode: REFERRAL_MESSAGES.unknown });
 
-    const own = await quoteWithCode(code, { email: referrer.email.toUpperCase() });
+    // Only the session says whose code it is: the owner signed in, whatever address the quote gives.
+    const own = await quoteWithCode(code, {}, { Cookie: `${COOKIE}=${referrer.cookie}` });
     expect(own.status).toBe(400);
     expect((await own.json()).error.fields).toEqual({ promoCode: REFERRAL_MESSAGES.own });
     expect(query<{ n: number }>('SELECT COUNT(*) AS n FROM quote_requests')[0]!.n).toBe(before);
+  });
+
+  it('signed out, answers a code the same whoever’s address comes with it, and the owner’s own move earns no credit', async () => {
+    const referrer = await signedInCustomer();
+    const { code } = await referralPage(referrer.cookie);
+    // Issue 30: the owner's address used to be refused with "your own code", telling anyone who owns a code.
+    const answers = [];
+    for (const email of [referrer.email.toUpperCase(), `${unique('someone')}@example.com`]) {
+      const response = await quoteWithCode(code, { email });
+      answers.push({ status: response.status, promoCode: ((await response.json()) as QuoteAnswer).promoCode });
+    }
+    expect(answers).toEqual([
+      { status: 201, promoCode: code },
+      { status: 201, promoCode: code },
+    ]);
+    // The friend's move is on the way; the owner's own is not a referral.
+    expect((await referralPage(referrer.cookie)).onTheWay).toMatch(/^1 friend’s move is on the way/);
   });
 
   it('keeps the shared SHIFTFRIEND code and the promo code working, with no referrer to credit', async () => {

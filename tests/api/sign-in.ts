@@ -4,7 +4,8 @@
  */
 import { expect } from 'vitest';
 import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD } from '~/lib/account';
-import { apiBase, call, emailsTo, type CapturedEmail } from './helpers';
+import { API_PATHS } from '~/lib/api';
+import { apiBase, call, emailsTo, unique, validQuote, type CapturedEmail } from './helpers';
 import { readPage } from './html';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -82,4 +83,11 @@ export async function openLink(path: string): Promise<string> {
 export async function signIn(email: string, count = 1): Promise<string> {
   expect((await askForLink(email)).status).toBe(200);
   return openLink(await signInLink(email, count));
+}
+
+/** A customer with a quote, signed in: their address and session cookie. */
+export async function signedInCustomer(label = 'ref'): Promise<{ email: string; cookie: string }> {
+  const email = `${unique(label)}@example.com`;
+  expect((await call(API_PATHS.quote, validQuote({ email }))).status).toBe(201);
+  return { email, cookie: await signIn(email) };
 }

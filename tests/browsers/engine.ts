@@ -94,6 +94,8 @@ export abstract class Engine<Handle> {
   protected abstract typeInto(handle: Handle, value: string): Promise<void>;
   protected abstract chooseOption(handle: Handle, optionLabel: string): Promise<void>;
   abstract press(key: 'Tab' | 'Escape'): Promise<void>;
+  /** Lays the page out this many CSS pixels wide (the journeys' windows are 1280 px otherwise). */
+  protected abstract resizeTo(width: number): Promise<void>;
   /** Called before each look at the page: puts PAGE_HELPERS (and any error collector) into a new document. */
   protected abstract prepareDocument(): Promise<void>;
 
@@ -207,6 +209,24 @@ export abstract class Engine<Handle> {
   /** Waits until the page's address matches. */
   async reach(address: RegExp, options?: WaitOptions): Promise<string> {
     return this.until(`not at ${address}`, async () => ((await this.path()).match(address) ? this.path() : undefined), options);
+  }
+
+  /** Sets the page's width in CSS pixels, and waits until its layout and its media queries have it (a window resizes later). */
+  async setWidth(width: number): Promise<void> {
+    await this.resizeTo(width);
+    await this.until(`a page ${width} px wide`, async () =>
+      (await this.evaluate(
+        (wide: number) => document.documentElement.clientWidth === wide && matchMedia(`(min-width: ${wide}px)`).matches,
+        width,
+      ))
+        ? true
+        : undefined,
+    );
+  }
+
+  /** Runs a self-contained function in the page (it can use nothing from outside itself) and answers its result. */
+  async measure<T, A>(fn: (arg: A) => T, arg: A): Promise<T> {
+    return this.evaluate(fn as (...args: never[]) => T, arg);
   }
 
   /** Whether the page's engine supports a CSS feature (`CSS.supports`), for a journey that differs as the page does. */

@@ -103,6 +103,12 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
     await this.type(query, order.map((part) => parts[part]).join(''));
   }
 
+  /** A scroll bar, where Firefox draws one beside the page, is added to the window. */
+  protected async resizeTo(width: number): Promise<void> {
+    const bar = await this.page.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
+    await this.page.setViewport({ width: width + bar, height: 900 });
+  }
+
   async press(key: 'Tab' | 'Escape'): Promise<void> {
     await this.page.keyboard.press(key);
   }

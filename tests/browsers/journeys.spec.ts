@@ -15,6 +15,7 @@ import { publishedArticles, sectionTitles } from '../shared/article-collection';
 import { label, role, startsWith, text, type Query } from './engine';
 import { test, expect } from './fixtures';
 import { ROUTE } from './route';
+import { calendarProblems } from '../shared/calendar-boxes';
 
 const cookieHeading = role('heading', 'We use cookies');
 
@@ -107,6 +108,36 @@ test('the quote wizard through all five steps to its confirmation, at the price 
   await browse.reach(/^\/quote-confirmation\?ref=/, { timeoutMs: 20_000 });
   await browse.see(role('heading', 'Quote Request Sent Successfully!'));
   await browse.see(text(ROUTE.total));
+});
+
+test('the move-date calendar at 320, 360, 390 and 640 px (200 % zoom): every day and its four-digit total whole and apart', async ({
+  browseNarrow: browse,
+}) => {
+  const next = role('button', 'Continue');
+  await withConsentStored(browse);
+  await browse.goto('/quote');
+  await browse.setWidth(320);
+  await browse.see(next, { timeoutMs: 20_000 });
+  // Three bedrooms from Truro to Inverness with a sofa: every day's total has four digits.
+  await browse.click(text(findPackage('three-bed')!.title));
+  await browse.click(next);
+  await browse.click(role('button', startsWith(findFurniture('sofa')!.name)));
+  await browse.click(next);
+  await browse.type(role('combobox', startsWith(QUOTE_ROUTE_ENDS.from)), 'TR1 2HW');
+  await browse.press('Tab');
+  await browse.type(role('combobox', startsWith(QUOTE_ROUTE_ENDS.to)), 'IV1 1EL');
+  await browse.press('Tab');
+  await browse.see(text(/^£\d,\d{3}$/), { timeoutMs: 20_000 });
+  // The route map arrives after the price and moves Continue down a narrow page: wait for the page to settle.
+  await browse.see(role('img', /^Map of the UK and Ireland/));
+  await browse.click(next);
+  await browse.see(role('button', /, £\d,\d{3}( \(weekend\))?$/), { timeoutMs: 20_000 });
+  // 640 px is a 1280 px window at 200 % zoom.
+  for (const width of [320, 360, 390, 640]) {
+    await browse.setWidth(width);
+    expect(await browse.measure(calendarProblems, null), `${browse.name} at ${width} px`).toEqual([]);
+    expect(await browse.measure(calendarProblems, '£9,999'), `${browse.name} at ${width} px, £9,999 on every day`).toEqual([]);
+  }
 });
 
 test('the call-back dialog takes a name and a number', async ({ browse }) => {

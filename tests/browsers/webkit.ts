@@ -7,7 +7,7 @@
  * An error thrown while the document was still loading shows as a journey that cannot go on.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Builder, Key, type WebDriver, type WebElement } from 'selenium-webdriver';
+import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { findMiniBrowser, webkitDriverPath, xvfbRunPath } from '../../scripts/lib/browsers.mjs';
 import { freePort } from '../../scripts/lib/start-site.mjs';
 import { Engine, PAGE_HELPERS, type Wire } from './engine';
@@ -53,13 +53,18 @@ async function driverReady(url: string, process: ChildProcess, timeoutMs = 60_00
   throw new Error(`WebKitWebDriver did not answer at ${url} within ${timeoutMs / 1000} s`);
 }
 
-/** WebKitWebDriver on a free port inside its own X server, and a session with a MiniBrowser window of 1280×900. */
-export async function startWebKit(): Promise<WebKitDriver> {
+/**
+ * WebKitWebDriver on a free port inside its own X server, and a session with a MiniBrowser window of 1280×900.
+ * `zoom` draws each CSS pixel with that many screen pixels (WebKitGTK zooms pages by GTK's text scale): MiniBrowser's
+ * window is never narrower than its toolbar, 447 px, so a page 320 px wide needs a 480 px window at 150 %.
+ */
+export async function startWebKit({ zoom = 1 } = {}): Promise<WebKitDriver> {
   const miniBrowser = findMiniBrowser();
   if (!miniBrowser) throw new Error('No WebKitGTK MiniBrowser: sudo apt-get install -y webkit2gtk-driver');
   const port = await freePort();
   const child = spawn(xvfbRunPath, ['-a', '-s', '-screen 0 1280x1024x24', webkitDriverPath, `--port=${port}`], {
     stdio: 'ignore',
+    env: zoom === 1 ? process.env : { ...process.env, GDK_DPI_SCALE: String(zoom) },
     // Its own process group: stopping it stops Xvfb, the driver and the browser together.
     detached: true,
   });
@@ -96,6 +101,8 @@ export class WebKitEngine extends Engine<WebElement> {
   constructor(
     baseUrl: string,
     private readonly driver: WebDriver,
+    /** As started (startWebKit's `zoom`). */
+    private readonly zoom = 1,
   ) {
     super(baseUrl);
   }
@@ -148,7 +155,26 @@ export class WebKitEngine extends Engine<WebElement> {
   }
 
   protected async clickHandle(handle: WebElement): Promise<void> {
-    await handle.click();
+    if (this.zoom === 1) return handle.click();
+    // Zoomed, WebKitWebDriver misses an element it clicks (it finds the point in CSS pixels, then reads it as screen
+    // pixels); a pointer sent to the element's centre in screen pixels lands on it.
+    // Only once the element is what a pointer there would touch (a page still settling moves it between the look and the click).
+    const { x, y } = await this.until(
+      'the element under the pointer',
+      async () =>
+        (await this.driver.executeScript<{ x: number; y: number } | null>((element: Element) => {
+          element.scrollIntoView({ block: 'center' });
+          const box = element.getBoundingClientRect();
+          const point = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+          const hit = document.elementFromPoint(point.x, point.y);
+          return hit && element.contains(hit) ? point : null;
+        }, handle)) ?? undefined,
+    );
+    await this.driver
+      .actions()
+      .move({ x: Math.round(x * this.zoom), y: Math.round(y * this.zoom), origin: Origin.VIEWPORT })
+      .click()
+      .perform();
   }
 
   protected async typeInto(handle: WebElement, value: string): Promise<void> {
@@ -163,6 +189,16 @@ export class WebKitEngine extends Engine<WebElement> {
     );
     if (!option) throw new Error(`no option "${optionLabel}"`);
     await option.click();
+  }
+
+  /** The page is as wide as the window (no frame at its sides, scroll bars drawn over it), in zoomed pixels. */
+  protected async resizeTo(width: number): Promise<void> {
+    const window = this.driver.manage().window();
+    const [rect, page] = await Promise.all([
+      window.getRect(),
+      this.driver.executeScript<number>(() => document.documentElement.clientWidth),
+    ]);
+    await window.setRect({ width: Math.round((width * rect.width) / page), height: rect.height });
   }
 
   async press(key: 'Tab' | 'Escape'): Promise<void> {

@@ -1,4 +1,5 @@
-import { isWeekend } from '../../src/lib/dates';
+import { addDays, formatLongDate, isWeekend, londonToday } from '../../src/lib/dates';
+import { latestMoveDate, MOVE_DATE_MESSAGES } from '../../src/lib/move-date';
 import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations } from './fixtures';
 import { DRAFT_KEY } from '../../src/islands/quote-wizard/storage-keys';
@@ -416,11 +417,50 @@ test('typed dates: an impossible or past date gets a clear message', async ({ pa
   await field.fill('01/01/2020');
   await field.blur();
   await expect(page.getByText('That date has passed. Choose tomorrow or a later date.')).toBeVisible();
+  // Continue says the typed date's own problem, once, at the field.
   await continueButton(page).click();
   await expectStep(page, 'When do you want to move?');
-  await expect(page.getByText('Choose your move date to continue.')).toBeVisible();
+  await expect(page.getByText('That date has passed. Choose tomorrow or a later date.')).toHaveCount(1);
+  await expect(field).toBeFocused();
   // The calendar refuses yesterday too.
   await expect(page.getByRole('button', { name: 'Pick a date' })).toHaveAttribute('aria-expanded', 'true');
+  // With nothing typed or picked, Continue asks for a date.
+  await field.fill('');
+  await continueButton(page).click();
+  await expect(page.getByText('Choose your move date to continue.')).toBeVisible();
+});
+
+test('one date: a day picked, then a date typed that cannot be booked, leaves no date and Continue says why', async ({ page }) => {
+  await open(page, '/quote');
+  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'L1 8JQ', to: 'M2 5DB' });
+  const picked = nextDay(3);
+  await showMonthOf(page, picked);
+  await page.getByRole('button', { name: dayButtonName(picked, '£[\\d,]+') }).click();
+  const field = page.getByLabel('Or type the date (dd/mm/yyyy)');
+  await expect(field).toHaveValue(typed(picked));
+
+  // A year and more ahead: the calendar would not offer it, the typed field must not take it either.
+  const tooFar = addDays(latestMoveDate(londonToday()), 30);
+  const message = MOVE_DATE_MESSAGES.too_far(latestMoveDate(londonToday()));
+  await field.fill(typed(tooFar));
+  await expect(page.locator('[data-chosen-date]')).toHaveCount(0);
+  // No day is chosen any more: the calendar's button asks for one again, and the calendar shows none picked.
+  await page.getByRole('button', { name: 'Pick a date' }).click();
+  await expect(page.locator('.rdp-selected')).toHaveCount(0);
+  await continueButton(page).click();
+  await expectStep(page, 'When do you want to move?');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(new RegExp(message.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(page.getByText(message)).toHaveCount(1);
+  expect(await axeViolations(page), 'step 4 with a typed date refused').toEqual([]);
+
+  // The date typed next is the one sent on: step 5 shows it, not the day picked first.
+  const instead = nextDay(5);
+  await field.fill(typed(instead));
+  await continueButton(page).click();
+  await expectStep(page, 'Your contact details');
+  await expect(page.locator('[data-booking-summary]')).toContainText(formatLongDate(instead));
 });
 
 test('a reload mid-wizard keeps every answer; Back returns step by step', async ({ page }) => {

@@ -44,7 +44,8 @@ export async function referralFigures(db: D1Database, code: string, now = new Da
       `SELECT
          COUNT(CASE WHEN status = 'booked' AND move_date < ?2 THEN 1 END) AS successful,
          COUNT(CASE WHEN status IN ('quoted', 'booking_requested') OR (status = 'booked' AND move_date >= ?2) THEN 1 END) AS on_the_way
-       FROM quote_requests WHERE promo_code = ?1`,
+       FROM quote_requests
+       WHERE promo_code = ?1 AND lower(trim(email)) IS NOT (SELECT email FROM referral_codes WHERE code = ?1)`,
     )
     .bind(code, today)
     .first<{ successful: number; on_the_way: number }>();
@@ -53,11 +54,20 @@ export async function referralFigures(db: D1Database, code: string, now = new Da
   return { successful, onTheWay: counts?.on_the_way ?? 0, earnedPounds, balancePounds: earnedPounds };
 }
 
-/** Why a quote cannot carry this code (only someone else's referral code may be used), or null. */
-export async function referralProblem(db: D1Database, promoCode: string | undefined, quoteEmail: string): Promise<string | null> {
+/**
+ * Why a quote cannot carry this code, or null: a referral code nobody has, or the signed-in customer's own (issue 30).
+ * Never the e-mail address typed with it: sent with candidate addresses, the answer would tell whose code it is. Signed
+ * out, an owner typing their own code is answered as anyone else (the friend's discount, which SHIFTFRIEND gives
+ * anyone), and `referralFigures` never counts their own moves, so it earns them no credit.
+ */
+export async function codeProblem(
+  db: D1Database,
+  promoCode: string | undefined,
+  signedIn: () => Promise<string | null>,
+): Promise<string | null> {
   const offer = promoCode ? codeOffer(promoCode) : null;
   if (!offer || offer.kind !== 'friend' || !offer.referral) return null;
   const owner = await referralOwner(db, offer.code);
   if (!owner) return REFERRAL_MESSAGES.unknown;
-  return owner === accountEmail(quoteEmail) ? REFERRAL_MESSAGES.own : null;
+  return owner === (await signedIn()) ? REFERRAL_MESSAGES.own : null;
 }

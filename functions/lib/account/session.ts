@@ -3,7 +3,7 @@ import type { AppBindings } from '../../env';
 import { sessionCookie } from './cookie';
 import { accountEmail, sessionEmail } from './tokens';
 
-export const signedInEmail = (c: Context<AppBindings>) => sessionEmail(c.env.DB, sessionCookie(c), new Date());
+export const signedInEmail = <E extends AppBindings>(c: Context<E>) => sessionEmail(c.env.DB, sessionCookie(c), new Date());
 
 export const ownsQuote = (sessionAddress: string | null, quote: { email: string }) =>
   sessionAddress !== null && accountEmail(quote.email) === sessionAddress;

@@ -4,7 +4,8 @@ import { ACCESS_KEYS, accessField, type AccessAnswers, type AccessEnd } from '..
 import { acceptLead, type Claim } from '../accept-lead';
 import { isUniqueViolation } from '../d1';
 import { validationFailed, type Refusal } from '../http';
-import { referralProblem } from '../account/referrals';
+import { codeProblem } from '../account/referrals';
+import { signedInEmail } from '../account/session';
 import type { LeadContext } from '../lead-pipeline';
 import { issueViewToken, newViewToken, viewTokenInsert } from '../view-token';
 import { quoteAnswer } from './answer';
@@ -80,8 +81,8 @@ export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): 
   const known = await replay(c, submission.idempotencyKey, bodyHash);
   if (known) return known;
 
-  const codeProblem = await referralProblem(c.env.DB, submission.promoCode, submission.email);
-  if (codeProblem) return { ok: false, refusal: validationFailed({ promoCode: codeProblem }) };
+  const refusedCode = await codeProblem(c.env.DB, submission.promoCode, () => signedInEmail(c));
+  if (refusedCode) return { ok: false, refusal: validationFailed({ promoCode: refusedCode }) };
   const priced = await priceQuote(c.env, submission);
   if (!priced.ok) return priced;
   const view = await newViewToken();

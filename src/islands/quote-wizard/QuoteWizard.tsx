@@ -77,6 +77,8 @@ export default function QuoteWizard() {
   const heading = useRef<HTMLHeadingElement>(null);
   const offerAnswered = useRef(false);
   const [blocked, setBlocked] = useState<string | null>(null);
+  /** What is wrong with a typed move date that is not a day we can take (step 4 then has no date). */
+  const [dateProblem, setDateProblem] = useState<string | null>(null);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [errorRound, setErrorRound] = useState(0);
   const [sending, setSending] = useState(false);
@@ -132,6 +134,7 @@ export default function QuoteWizard() {
   const showStep = (next: Step) => {
     stepChanged.current = true;
     setBlocked(null);
+    setDateProblem(null);
     goToStep(next);
   };
 
@@ -176,6 +179,7 @@ export default function QuoteWizard() {
       const reason = routeBlocker(state.fromPostcode, state.toPostcode, pricing.status);
       if (reason) return setBlocked(reason);
     }
+    if (step === 4 && dateProblem) return setBlocked(dateProblem);
     if (step === 4 && !state.moveDate) return setBlocked('Choose your move date to continue.');
     if (step < STEP_COUNT) forward((step + 1) as Step);
   };
@@ -341,12 +345,13 @@ export default function QuoteWizard() {
         />
       )}
       {step === 4 && (
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem]">
           <Suspense fallback={<StepLoading />}>
             <StepDate
               value={state.moveDate}
-              onChange={(moveDate) => {
+              onChange={(moveDate, problem) => {
                 setBlocked(null);
+                setDateProblem(problem);
                 updateAnswers({ moveDate });
               }}
               blockedMessage={blocked}

@@ -9,7 +9,7 @@ import { fullAddress, addressLine } from '~/lib/address';
 import { crossesSea, FERRY_NOTE } from '~/lib/ferry';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
-import { codeOffer } from '~/lib/referral';
+import { CODE_HINTS, useCodeCheck } from './code-check';
 import { describeDistance, formatMoney } from './format';
 import type { PricingState, WizardState } from './store';
 import type { ContactErrors, ContactField } from './submit';
@@ -49,11 +49,15 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   /** The fields with a hint under them: the error takes its place in aria-describedby while there is one. */
   const hinted: Partial<Record<ContactField, true>> = { promoCode: true, ...(service ? { additionalInfo: true } : {}) };
 
+  const code = useCodeCheck(state.promoCode);
+  /** The server's refusal of a code, said in the field's hint (a live region) until a submit says it as an error. */
+  const codeRefusal = code.status === 'refused' && !errors.promoCode ? code.message : null;
+
   const field = (name: ContactField) => ({
     id: `quote-${name}`,
     name,
     value: state[name],
-    'aria-invalid': errors[name] ? true : undefined,
+    'aria-invalid': errors[name] || (name === 'promoCode' && codeRefusal) ? true : undefined,
     'aria-describedby': errors[name] ? `quote-${name}-error` : hinted[name] ? `quote-${name}-hint` : undefined,
     onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
     maxLength: LIMITS[name],
@@ -82,7 +86,6 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   const pkg = state.propertyId ? findPackage(state.propertyId) : undefined;
   const furnitureNames = state.furnitureIds.map((id) => findFurniture(id)?.name).filter(Boolean);
   const priced = pricing.status === 'success' ? pricing : null;
-  const offer = codeOffer(state.promoCode);
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -126,8 +129,8 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             'promoCode',
             <input {...field('promoCode')} type="text" autoComplete="off" autoCapitalize="characters" spellCheck={false} />,
           )}
-          <p id="quote-promoCode-hint" className="mt-1 text-sm text-ink-muted" aria-live="polite">
-            {offer ? 'Code recognised: see your booking summary.' : QUOTE_HINTS.promoCode}
+          <p id="quote-promoCode-hint" className={codeRefusal ? 'field-error' : 'mt-1 text-sm text-ink-muted'} aria-live="polite">
+            {codeRefusal ?? (code.status === 'recognised' || code.status === 'unchecked' ? CODE_HINTS[code.status] : QUOTE_HINTS.promoCode)}
           </p>
         </div>
         <div className="sr-only" aria-hidden="true">
@@ -182,9 +185,9 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
             {FERRY_NOTE}
           </p>
         )}
-        {offer && priced && (
+        {code.status === 'recognised' && priced && (
           <p className="mt-3 rounded-lg bg-accent-100 px-3 py-2 text-sm font-medium text-ink" data-promo-line>
-            {promoLine(offer.code, priced.result.total)}
+            {promoLine(code.code, priced.result.total)}
           </p>
         )}
       </aside>

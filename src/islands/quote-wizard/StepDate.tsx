@@ -31,7 +31,11 @@ export const calendarStylesLoaded = new Promise<void>((resolve) => {
 
 interface Props {
   value: string | null;
-  onChange: (value: string) => void;
+  /**
+   * The one move date, picked or typed: null while the typed text is not a day we can take, with `problem` saying
+   * why (so Continue can say it too).
+   */
+  onChange: (value: string | null, problem: string | null) => void;
   /** Why Continue did nothing, when it did nothing. */
   blockedMessage: string | null;
   /** Once the route is priced, every day shows its total. */
@@ -43,32 +47,43 @@ type TotalOn = ((date: string) => number) | null;
 const DayTotals = createContext<TotalOn>(null);
 
 /**
- * The calendar's sizes, on its root (its own stylesheet sets them there, so a parent cannot): priced days are as
- * wide as a phone allows, up to 48 px, so a 12 px total fits under each number.
+ * The calendar's sizes, on its root (its own stylesheet sets them there, so a parent cannot). The grid takes the
+ * calendar's whole width, seven equal columns: on a phone the calendar spans the card, so a column is a seventh of it
+ * (about 41 px at 320 px), elsewhere 52 px. Priced days are 56 px tall for the total under the number.
  */
 const BRAND = {
   // brand-700 and brand-50 of tokens.css: the theme is inline, so no --color-* variable exists to read.
   '--rdp-accent-color': '#1d3bd8',
   '--rdp-accent-background-color': '#eff5ff',
   '--rdp-outside-opacity': '1',
+  '--rdp-day-width': 'auto',
+  '--rdp-day_button-width': 'calc(100% - 2px)',
 };
 const PRICED_DAYS = {
   ...BRAND,
-  '--rdp-day-width': 'min(48px, calc((100vw - 60px) / 7))',
-  '--rdp-day_button-width': 'calc(min(48px, calc((100vw - 60px) / 7)) - 2px)',
   '--rdp-day-height': '56px',
   '--rdp-day_button-height': '54px',
   '--rdp-day_button-border-radius': '10px',
 } as CSSProperties;
 const PLAIN_DAYS = BRAND as CSSProperties;
+/** What react-day-picker's stylesheet sizes to its content, made to fill the calendar (inline, so its sheet cannot win). */
+const FILL_WIDTH = {
+  months: { maxWidth: 'none' },
+  month: { flex: '1 1 100%', minWidth: 0 },
+  month_grid: { width: '100%', tableLayout: 'fixed' },
+  day_button: { marginInline: 'auto' },
+  month_caption: { paddingInlineStart: '0.5rem' },
+} satisfies Partial<Record<string, CSSProperties>>;
 
 /** Said after a weekend day's price: in its accessible name, and in the line above the calendar. */
 const WEEKEND_CUE = 'weekend';
 
 /**
- * The calendar's day button with the day's total under its number (the button's name carries it too), at 12 px
- * in a colour that passes AA. A weekend day's total is bold and amber, and the line above the calendar says what
- * that means: the difference is never colour alone.
+ * The calendar's day button with the day's total under its number (the button's name carries it too), in a colour
+ * that passes AA. A weekend day's total is bold and amber, and the line above the calendar says what that means: the
+ * difference is never colour alone. The total is 12 px where a column is 50 px or more (390 px and wider), smaller on
+ * narrower phones, so that £9,999 in bold fits its column with room to spare in the widest common fallback font
+ * (DejaVu Sans: 44.5 px at 12 px, 37.1 px at 10 px, against columns of 50.9 and 40.9 px).
  */
 function PricedDayButton({ children, ...props }: DayButtonProps) {
   const totalOn = useContext(DayTotals);
@@ -80,7 +95,7 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
       <span className="block leading-tight">{children}</span>
       {total !== null && (
         <span
-          className={`block text-xs leading-tight tracking-tight tabular-nums ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
+          className={`block text-[10px] leading-tight tracking-tight whitespace-nowrap tabular-nums min-[360px]:text-[11px] min-[390px]:text-xs ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
           data-day-total={weekend ? 'weekend' : 'weekday'}
         >
           {formatMoney(total)}
@@ -105,9 +120,10 @@ const closedOnCalendar = (date: Date) => !!closedDay(fromDate(date));
 
 /**
  * Step 4: a calendar (single date, outside days shown, only bookable days enabled: move-date.ts) behind a 'Pick a date'
- * button, and a typed dd/mm/yyyy field for anyone who would rather type. Once the route is priced, each day
- * shows its total and the chosen day's total is named under the typed field. "Today" is worked out in the
- * browser: the HTML was built on another day.
+ * button, and a typed dd/mm/yyyy field for anyone who would rather type. Both hold one date: a pick fills the field, and
+ * while the field holds anything else than a day we can take there is no date, and Continue says what is wrong with it.
+ * Once the route is priced, each day shows its total and the chosen day's total is named under the typed field.
+ * "Today" is worked out in the browser: the HTML was built on another day.
  */
 export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const id = useId();
@@ -116,9 +132,17 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const days = firstDays(today);
   const [calendarOpen, setCalendarOpen] = useState(!value);
   const [typed, setTyped] = useState(value ? toTyped(value) : '');
-  const [typedError, setTypedError] = useState<string | null>(null);
+  /** The typed text's problem is shown once the customer leaves the field, presses Enter or Continue. */
+  const [revealed, setRevealed] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
+  const field = useRef<HTMLInputElement>(null);
   const returnToToggle = useRef(false);
+
+  const parsed = typed.trim() ? parseTypedDate(typed) : null;
+  const typedProblem = parsed && !parsed.ok ? parsed.message : null;
+  const blockedByTyping = !!blockedMessage && blockedMessage === typedProblem;
+  const typedError = typedProblem && (revealed || blockedByTyping) ? typedProblem : null;
+  const stepMessage = blockedMessage && !blockedByTyping ? blockedMessage : null;
 
   // A picked day closes the calendar and gives focus back to its button once the page is shorter again, scrolled
   // clear of the sticky header (its scroll margin), never half under it.
@@ -129,6 +153,11 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
     toggle.current?.scrollIntoView({ block: 'nearest' });
   }, [calendarOpen]);
 
+  // Continue refused for what was typed: the field takes focus, so its message is read with it.
+  useEffect(() => {
+    if (blockedByTyping) field.current?.focus();
+  }, [blockedByTyping, blockedMessage]);
+
   // A date picked on the calendar replaces what was typed (state adjusted while rendering, not in an effect).
   const [shownValue, setShownValue] = useState(value);
   if (value !== shownValue) {
@@ -136,25 +165,19 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
     if (value) setTyped(toTyped(value));
   }
 
-  const commitTyped = (text: string) => {
-    if (!text.trim()) {
-      setTypedError(null);
-      return;
-    }
-    const parsed = parseTypedDate(text);
-    if (parsed.ok) {
-      setTypedError(null);
-      onChange(parsed.value);
-    } else {
-      setTypedError(parsed.message);
-    }
+  /** Every change of the text changes the date: to the day it names, or to none while it names none. */
+  const typeDate = (text: string) => {
+    setTyped(text);
+    setRevealed(false);
+    const result = text.trim() ? parseTypedDate(text) : null;
+    onChange(result?.ok ? result.value : null, result && !result.ok ? result.message : null);
   };
 
   const describedBy = [
     `${id}-hint`,
     typedError ? `${id}-typed-error` : '',
     value ? `${id}-chosen` : '',
-    blockedMessage ? 'quote-step-blocked' : '',
+    stepMessage ? 'quote-step-blocked' : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -196,14 +219,17 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
           </svg>
           <span className={value ? 'text-ink' : 'text-slate-500'}>{value ? formatLongDate(value) : 'Pick a date'}</span>
         </button>
+        {/* On a phone the calendar spans the card, edge to edge, for the widest columns a phone allows. */}
         <div
           id={`${id}-calendar`}
           hidden={!calendarOpen}
-          className="mt-2 inline-block max-w-full overflow-x-auto rounded-2xl border border-line bg-white p-1 shadow-sm max-sm:-mx-3 sm:p-3"
+          className="mt-2 border-y border-line bg-white py-1 max-sm:-mx-5 sm:max-w-[390px] sm:rounded-2xl sm:border sm:p-3 sm:shadow-sm"
+          data-calendar
         >
           <DayTotals.Provider value={totalOn}>
             <DayPicker
               style={totalOn ? PRICED_DAYS : PLAIN_DAYS}
+              styles={FILL_WIDTH}
               mode="single"
               showOutsideDays
               weekStartsOn={1}
@@ -214,8 +240,8 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, closedOnCalendar]}
               onSelect={(date) => {
                 if (!date) return;
-                onChange(fromDate(date));
-                setTypedError(null);
+                onChange(fromDate(date), null);
+                setRevealed(false);
                 setCalendarOpen(false);
                 returnToToggle.current = true;
               }}
@@ -238,6 +264,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
           {QUOTE_LABELS.typedDate}
         </label>
         <input
+          ref={field}
           id={`${id}-typed`}
           type="text"
           inputMode="numeric"
@@ -248,16 +275,12 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
           maxLength={10}
           aria-invalid={typedError ? true : undefined}
           aria-describedby={describedBy}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            if (/^\d{1,2}\/\d{1,2}\/\d{4}$/.test(event.target.value.trim())) commitTyped(event.target.value);
-            else setTypedError(null);
-          }}
-          onBlur={(event) => commitTyped(event.target.value)}
+          onChange={(event) => typeDate(event.target.value)}
+          onBlur={() => setRevealed(true)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();
-              commitTyped(event.currentTarget.value);
+              setRevealed(true);
             }
           }}
         />
@@ -283,9 +306,9 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
           </a>
         </p>
       )}
-      {blockedMessage && (
+      {stepMessage && (
         <p id="quote-step-blocked" role="alert" className="font-medium text-danger">
-          {blockedMessage}
+          {stepMessage}
         </p>
       )}
     </div>
