@@ -2,8 +2,9 @@
 /**
  * Changes to Keystatic's browser code, made as it is bundled, never in node_modules. Keystatic stores an entry's
  * pictures in a folder named after it (its issue #254) but our articles keep theirs beside them, so three changes make
- * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); three
- * keep a saved article formatted as by hand, so a pull request shows only the words changed. Each names the code it
+ * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); one
+ * names the link button (0.6.9 calls it "Divider"); three keep a saved article formatted as by hand, so a pull request
+ * shows only the words changed. package.json pins the Keystatic version they were written for. Each names the code it
  * replaces, so a Keystatic upgrade that moves it stops the build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
@@ -54,6 +55,13 @@ export const KEYSTATIC_CHANGES = [
     find: /(directories\.push\(fixPath\(directory\) \+ getDataFileExtension\(format\)\);)/,
     replace:
       "$1\n    for (const extension of __shiftlyBesideEntryExtensions(schema)) directories.push(fixPath(directory) + '.' + extension);",
+  },
+  {
+    // Keystatic 0.6.9 gives its link button the divider's name, so a screen reader announces "Divider".
+    name: 'name the link button Link',
+    marker: 'function LinkButton(',
+    find: /"aria-label": "Divider"(,\s*command: \(state_0, dispatch\) => \{\s*const aroundFrom = markAround\()/,
+    replace: '"aria-label": "Link"$1',
   },
   {
     name: 'load no fonts from Google',

@@ -2,8 +2,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_LIMITS } from '../image-limits.ts';
 
-export const IMAGE_LIMITS = { maxBytes: 2 * 1024 * 1024, maxWidth: 2400, heroMinWidth: 1200 } as const;
+export { IMAGE_LIMITS };
 export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'] as const;
 
 export interface ImageFacts {
