@@ -15,8 +15,8 @@ export const isInlineTag = (name: string): name is InlineTag => Object.hasOwn(IN
 
 /** The one attribute a tag takes, if any (an abbreviation's spelled-out form). */
 export function tagAttribute(tag: InlineTag): string | undefined {
-  const spec: { attribute?: string } = INLINE_TAGS[tag];
-  return spec.attribute;
+  const spec = INLINE_TAGS[tag];
+  return 'attribute' in spec ? spec.attribute : undefined;
 }
 
 /** What to write instead of a tag that has a Markdown form of its own. */

@@ -104,7 +104,6 @@ export function articleBody({ label, description }: { label: string; description
             description: 'What the picture shows, for people who cannot see it.',
             validation: { isRequired: true, length: { min: 1 } },
           }),
-          title: fields.ignored(),
         },
       },
     },
@@ -112,7 +111,7 @@ export function articleBody({ label, description }: { label: string; description
   });
   return {
     ...field,
-    parse(value: unknown, extra: Parameters<typeof field.parse>[1]) {
+    parse(value: Parameters<typeof field.parse>[0], extra: Parameters<typeof field.parse>[1]) {
       const content = encoder.encode(toEditor(decoder.decode(extra.content)));
       return field.parse(value, { ...extra, content });
     },

@@ -55,7 +55,6 @@ export function dayField({
         onBlur={() => setBlurred(true)}
         shouldForceLeadingZeros
         isRequired={isRequired}
-        autoFocus={props.autoFocus}
         errorMessage={message}
       />
     );
@@ -108,7 +107,6 @@ export function choiceField<Value extends string>({
         }}
         onBlur={() => setTouched(true)}
         isRequired={isRequired}
-        autoFocus={props.autoFocus}
         errorMessage={message}
       >
         {(option) => <Item key={option.value}>{option.label}</Item>}

@@ -98,7 +98,6 @@ export function syntaxProblem(raw: string): { line?: number; column?: number; me
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, site: SiteIndex, options: { draft: boolean }): BodyResult {
-  const footnotes = footnoteIdentifiers(parsed.tree);
   const result: BodyResult = { problems: [], pageAnchorLinks: [], images: [] };
   if (!parsed.tree) {
     if (parsed.syntax) result.problems.push({ file, rule: 'mdx-syntax', ...parsed.syntax });
@@ -214,6 +213,8 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
           );
         break;
       case 'definition':
+        checkUrl(node, node.url ?? '', 'link');
+        break;
       case 'linkReference':
       case 'imageReference':
         report(
@@ -238,21 +239,21 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
             `the footnote [^${node.identifier ?? ''}] has more than one paragraph, which the browser editor cannot keep. Keep a footnote to one paragraph.`,
           );
         break;
-      case 'footnoteReference':
-        if (!footnotes.has(node.identifier ?? ''))
-          report(
-            node,
-            'footnote',
-            `[^${node.identifier ?? ''}] has no footnote to point to, so readers would see the brackets. Add the note on a line of its own at the end: [^${node.identifier ?? ''}]: The note.`,
-          );
-        break;
       case 'image':
         checkUrl(node, node.url ?? '', 'image');
         break;
       case 'html':
         report(node, 'html', 'HTML is not used in articles. Write Markdown instead.');
         return;
-      case 'text':
+      case 'text': {
+        // GFM reads [^1] as a footnote mark only when its note exists; otherwise readers see the brackets.
+        const orphan = /\[\^([^\]\s]+)\]/.exec(node.value ?? '');
+        if (orphan)
+          report(
+            node,
+            'footnote',
+            `[^${orphan[1]}] has no footnote to point to, so readers would see the brackets. Add the note on a line of its own at the end: [^${orphan[1]}]: The note.`,
+          );
         if (!options.draft && node.value?.includes(PLACEHOLDER_MARK))
           report(
             node,
@@ -260,6 +261,7 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
             `this still has the placeholder text from npm run new:article ("${PLACEHOLDER_MARK}…"). Write your own text, or keep draft: true until it is ready.`,
           );
         break;
+      }
     }
     for (const child of node.children ?? []) visit(child);
   };
@@ -326,16 +328,6 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
 
   visit(parsed.tree);
   return result;
-}
-
-function footnoteIdentifiers(tree: MdNode | undefined): Set<string> {
-  const found = new Set<string>();
-  const visit = (node: MdNode) => {
-    if (node.type === 'footnoteDefinition' && node.identifier) found.add(node.identifier);
-    for (const child of node.children ?? []) visit(child);
-  };
-  if (tree) visit(tree);
-  return found;
 }
 
 const shorten = (text: string) => (text.length > 40 ? `${text.slice(0, 37)}…` : text);
