@@ -23,7 +23,10 @@ export default defineConfig({
         resolve: {
           alias: [
             { find: '~', replacement: alias['~'] },
-            { find: /^@keystatic\/core$/, replacement: fileURLToPath(new URL('./node_modules/@keystatic/core/dist/keystatic-core.js', import.meta.url)) },
+            {
+              find: /^@keystatic\/core$/,
+              replacement: fileURLToPath(new URL('./node_modules/@keystatic/core/dist/keystatic-core.js', import.meta.url)),
+            },
           ],
         },
         plugins: [keystaticPatches()],

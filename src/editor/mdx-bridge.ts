@@ -36,7 +36,12 @@ const attribute = (value: string) => `"${value.replace(/&/g, '&amp;').replace(/"
 function parse(source: string, footnotes: boolean): Root {
   return fromMarkdown(source, {
     extensions: [mdxjs(), gfmTable(), gfmStrikethrough(), ...(footnotes ? [gfmFootnote()] : [])],
-    mdastExtensions: [mdxFromMarkdown(), gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown(), ...(footnotes ? [gfmFootnoteFromMarkdown()] : [])],
+    mdastExtensions: [
+      mdxFromMarkdown(),
+      gfmTableFromMarkdown(),
+      gfmStrikethroughFromMarkdown(),
+      ...(footnotes ? [gfmFootnoteFromMarkdown()] : []),
+    ],
   });
 }
 
@@ -91,7 +96,8 @@ export function toEditor(source: string): string {
 
 function stringAttribute(node: Nodes, name: string): string {
   if (node.type !== 'mdxJsxFlowElement' && node.type !== 'mdxJsxTextElement') return '';
-  for (const attr of node.attributes) if (attr.type === 'mdxJsxAttribute' && attr.name === name && typeof attr.value === 'string') return attr.value;
+  for (const attr of node.attributes)
+    if (attr.type === 'mdxJsxAttribute' && attr.name === name && typeof attr.value === 'string') return attr.value;
   return '';
 }
 
@@ -104,7 +110,8 @@ export function fromEditor(source: string): string {
       const last = node.children.at(-1);
       return {
         // The element's content is indented by two spaces per level.
-        text: (inner) => `[^${stringAttribute(node, 'id')}]: ${first && last ? dedent(inner(offsets(first).start, offsets(last).end), / {0,2}/) : ''}`,
+        text: (inner) =>
+          `[^${stringAttribute(node, 'id')}]: ${first && last ? dedent(inner(offsets(first).start, offsets(last).end), / {0,2}/) : ''}`,
       };
     }
     if (node.type === 'mdxJsxFlowElement' && node.name === EDITOR_NOTE) return { text: () => `{/*${stringAttribute(node, 'note')}*/}` };

@@ -88,16 +88,23 @@ describe('the share image', () => {
   });
 
   it('and the cards and the hero keep the same edge in view', () => {
-    const css = page('focus-top').match(/<style[^>]*>[\s\S]*?<\/style>/g)?.join('') ?? '';
+    const css =
+      page('focus-top')
+        .match(/<style[^>]*>[\s\S]*?<\/style>/g)
+        ?.join('') ?? '';
     const hero = /<img[^>]*fetchpriority="high"[^>]*>/.exec(page('focus-top'))?.[0] ?? '';
     const classes = /class="([^"]+)"/.exec(hero)?.[1]?.split(' ') ?? [];
     const rules = classes.map((name) => new RegExp(`\\.${name.replace(/[^\w-]/g, '\\$&')}\\{[^}]*\\}`).exec(css)?.[0] ?? '');
-    expect(rules.some((rule) => /object-position:\s*top/.test(rule)), rules.join(' ')).toBe(true);
+    expect(
+      rules.some((rule) => /object-position:\s*top/.test(rule)),
+      rules.join(' '),
+    ).toBe(true);
   });
 });
 
 describe('a picture in the body', () => {
-  const img = () => /<picture>(?:(?!<\/picture>)[\s\S])*<\/picture>/g.exec(page('every-construct').split('data-article-body')[1] ?? '')?.[0] ?? '';
+  const img = () =>
+    /<picture>(?:(?!<\/picture>)[\s\S])*<\/picture>/g.exec(page('every-construct').split('data-article-body')[1] ?? '')?.[0] ?? '';
 
   it('is published in several widths, none wider than the reader needs', () => {
     const source = /<source[^>]*>/.exec(img())?.[0] ?? '';

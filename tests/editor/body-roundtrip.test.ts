@@ -15,7 +15,10 @@ const PICTURE = new Uint8Array([137, 80, 78, 71, 13, 10, 26, 10]);
 const bodyOf = (source: string) => source.replace(/^---\n[\s\S]*?\n---\n/, '');
 
 interface Body {
-  parse(value: unknown, extra: { content: Uint8Array; other: Map<string, Uint8Array>; external: Map<string, Map<string, Uint8Array>>; slug: string }): {
+  parse(
+    value: unknown,
+    extra: { content: Uint8Array; other: Map<string, Uint8Array>; external: Map<string, Map<string, Uint8Array>>; slug: string },
+  ): {
     doc: { descendants(visit: (node: { type: { name: string }; isText: boolean; text?: string }) => void): void };
   };
   serialize(value: unknown, extra: { slug: string }): { content: Uint8Array; external: Map<string, Map<string, Uint8Array>> };

@@ -153,7 +153,9 @@ describe('pictures in the body', () => {
   it('need a description, saying where to write it', () => {
     const problem = one('Intro.\n\n![](./test/van.jpg)');
     expect(problem).toMatchObject({ rule: 'image-alt', line: 7, column: 1 });
-    expect(problem.message).toContain('Write it between the square brackets, e.g. ![A removal van outside a terraced house](./test/van.jpg)');
+    expect(problem.message).toContain(
+      'Write it between the square brackets, e.g. ![A removal van outside a terraced house](./test/van.jpg)',
+    );
     expect(one('![  ](./test/van.jpg)').rule).toBe('image-alt');
   });
 });
@@ -279,7 +281,15 @@ describe('the articles folder', () => {
 
   it("accepts an article's own folder of pictures, and nothing else in it", () => {
     expect(checkFolder(['moving.mdx', 'moving.png', 'moving/', 'moving/van.jpg', 'moving/boxes.webp'])).toEqual([]);
-    const problems = checkFolder(['moving.mdx', 'moving/', 'moving/notes.txt', 'moving/more/', 'moving/more/a.png', 'other/', 'other/a.png']);
+    const problems = checkFolder([
+      'moving.mdx',
+      'moving/',
+      'moving/notes.txt',
+      'moving/more/',
+      'moving/more/a.png',
+      'other/',
+      'other/a.png',
+    ]);
     expect(problems.map((problem) => problem.file)).toEqual([
       'src/content/articles/moving/notes.txt',
       'src/content/articles/moving/more',

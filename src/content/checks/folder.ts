@@ -1,5 +1,6 @@
 /** Anything in the articles folder that would silently be left out of the site, or clash with another article, is refused with the fix. */
-import { IMAGE_EXTENSIONS } from './images.ts';
+// Not from images.ts, which needs sharp: the browser editor names pictures with suggestedId().
+import { IMAGE_EXTENSIONS } from '../image-limits.ts';
 import type { ArticleProblem } from './problems.ts';
 
 /** Addresses under /articles/ that pages of the site use, so no article may take them. */
@@ -24,7 +25,9 @@ export function checkFolder(entries: readonly string[], folder = 'src/content/ar
   const problem = (name: string, rule: string, message: string) => problems.push({ file: `${folder}/${name}`, rule, message });
   const byLowerCase = new Map<string, string[]>();
   // An article's own folder holds the pictures in its body (the browser editor keeps them there too).
-  const pictureFolders = new Set(entries.filter((entry) => !entry.includes('/') && entry.endsWith('.mdx')).map((entry) => entry.slice(0, -4)));
+  const pictureFolders = new Set(
+    entries.filter((entry) => !entry.includes('/') && entry.endsWith('.mdx')).map((entry) => entry.slice(0, -4)),
+  );
 
   for (const entry of entries) {
     const name = entry.replace(/\/$/, '');

@@ -2,10 +2,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import sharp from 'sharp';
-import { IMAGE_LIMITS } from '../image-limits.ts';
+import { IMAGE_EXTENSIONS, IMAGE_LIMITS } from '../image-limits.ts';
 
-export { IMAGE_LIMITS };
-export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'] as const;
+export { IMAGE_EXTENSIONS, IMAGE_LIMITS };
 
 export interface ImageFacts {
   width: number;
