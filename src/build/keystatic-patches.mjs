@@ -2,10 +2,11 @@
 /**
  * Changes to Keystatic's browser code, made as it is bundled, never in node_modules. Keystatic stores an entry's
  * pictures in a folder named after it (its issue #254) but our articles keep theirs beside them, so three changes make
- * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); one
- * names the link button (0.6.9 calls it "Divider"); three keep a saved article formatted as by hand, so a pull request
- * shows only the words changed. package.json pins the Keystatic version they were written for. Each names the code it
- * replaces, so a Keystatic upgrade that moves it stops the build rather than writing files elsewhere.
+ * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); two
+ * name toolbar buttons (0.6.9 calls the link button "Divider" and leaves the insert menu's unnamed); three keep a
+ * saved article formatted as by hand, so a pull request shows only the words changed. package.json pins the Keystatic
+ * version they were written for. Each names the code it replaces, so a Keystatic upgrade that moves it stops the
+ * build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
 
@@ -62,6 +63,13 @@ export const KEYSTATIC_CHANGES = [
     marker: 'function LinkButton(',
     find: /"aria-label": "Divider"(,\s*command: \(state_0, dispatch\) => \{\s*const aroundFrom = markAround\()/,
     replace: '"aria-label": "Link"$1',
+  },
+  {
+    // Its insert menu's button (the + shown once tables, pictures or components are on) has a tooltip but no name.
+    name: 'name the insert button Insert',
+    marker: 'function InsertBlockMenu(',
+    find: /(children: \[\/\*#__PURE__\*\/jsxs\(ActionButton, \{)(\s*marginEnd: entryLayoutPane === 'main')/,
+    replace: '$1\n        "aria-label": "Insert",$2',
   },
   {
     name: 'load no fonts from Google',

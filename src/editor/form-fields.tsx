@@ -54,7 +54,6 @@ export function dayField({
         onChange={(date) => props.onChange(date ? date.toString() : null)}
         onBlur={() => setBlurred(true)}
         shouldForceLeadingZeros
-        isRequired={isRequired}
         errorMessage={message}
       />
     );
@@ -106,7 +105,6 @@ export function choiceField<Value extends string>({
           if (known(key)) props.onChange(key);
         }}
         onBlur={() => setTouched(true)}
-        isRequired={isRequired}
         errorMessage={message}
       >
         {(option) => <Item key={option.value}>{option.label}</Item>}

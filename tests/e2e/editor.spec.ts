@@ -155,8 +155,9 @@ test('an article written in the browser editor with a phone photo lands beside i
     await expect(page.getByRole('button', { name: /Category/ })).toContainText('Choose a category');
   });
 
-  await test.step('the toolbar names its link button Link', async () => {
+  await test.step('the toolbar names its link button Link, and its insert menu Insert', async () => {
     await expect(page.getByRole('button', { name: 'Link', exact: true })).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Insert', exact: true })).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Divider', exact: true })).toHaveCount(1);
   });
 
