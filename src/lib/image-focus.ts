@@ -7,7 +7,8 @@ export const IMAGE_FOCUS = {
   top: { label: 'Top', sharp: 'top', className: 'object-top' },
   'top right': { label: 'Top right', sharp: 'right top', className: 'object-right-top' },
   left: { label: 'Left', sharp: 'left', className: 'object-left' },
-  centre: { label: 'Centre', sharp: 'centre', className: 'object-center' },
+  // object-cover's own default: no class, so pages with centred pictures carry no extra CSS.
+  centre: { label: 'Centre', sharp: 'centre', className: '' },
   right: { label: 'Right', sharp: 'right', className: 'object-right' },
   'bottom left': { label: 'Bottom left', sharp: 'left bottom', className: 'object-left-bottom' },
   bottom: { label: 'Bottom', sharp: 'bottom', className: 'object-bottom' },
