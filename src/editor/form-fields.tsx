@@ -20,6 +20,24 @@ function calendarDate(value: string | null): CalendarDate | null {
   return value !== null && isRealDay(value) ? parseDate(value) : null;
 }
 
+/** The message under a field: once the editor has left it, or has tried to save. */
+function useShownProblem<Value>(props: FormFieldInputProps<Value>, problem: (value: Value) => string | undefined) {
+  const [left, setLeft] = useState(false);
+  return { message: left || props.forceValidation ? problem(props.value) : undefined, leave: () => setLeft(true) };
+}
+
+/** Written only when there is a value; never saved while `problem` finds one. */
+function checked<Value>(problem: (value: Value | null) => string | undefined) {
+  return {
+    serialize: (value: Value | null) => ({ value: value ?? undefined }),
+    validate(value: Value | null) {
+      const found = problem(value);
+      if (found) throw new Error(found);
+      return value;
+    },
+  };
+}
+
 /** Today in the UK, where the site's publication day is counted. */
 const ukToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
 
@@ -44,15 +62,14 @@ export function dayField({
     return isRealDay(value) ? undefined : `${label} is not a real day: write it as dd/mm/yyyy.`;
   };
   function Input(props: FormFieldInputProps<string | null>) {
-    const [blurred, setBlurred] = useState(false);
-    const message = blurred || props.forceValidation ? problem(props.value) : undefined;
+    const { message, leave } = useShownProblem(props, problem);
     return (
       <DatePicker
         label={label}
         description={description}
         value={calendarDate(props.value)}
         onChange={(date) => props.onChange(date ? date.toString() : null)}
-        onBlur={() => setBlurred(true)}
+        onBlur={leave}
         shouldForceLeadingZeros
         errorMessage={message}
       />
@@ -64,12 +81,7 @@ export function dayField({
     Input,
     defaultValue: () => (today ? ukToday() : null),
     parse: (value) => (typeof value === 'string' ? value : value instanceof Date ? value.toISOString().slice(0, 10) : null),
-    serialize: (value) => ({ value: value ?? undefined }),
-    validate(value) {
-      const found = problem(value);
-      if (found) throw new Error(found);
-      return value;
-    },
+    ...checked(problem),
     reader: { parse: (value) => (typeof value === 'string' ? value : null) },
   };
 }
@@ -91,8 +103,7 @@ export function choiceField<Value extends string>({
   const known = (value: unknown): value is Value => options.some((option) => option.value === value);
   const problem = (value: Value | null) => (value === null && isRequired ? `Choose a ${label.toLowerCase()}.` : undefined);
   function Input(props: FormFieldInputProps<Value | null>) {
-    const [touched, setTouched] = useState(false);
-    const message = touched || props.forceValidation ? problem(props.value) : undefined;
+    const { message, leave } = useShownProblem(props, problem);
     return (
       <Picker
         label={label}
@@ -101,10 +112,10 @@ export function choiceField<Value extends string>({
         items={options}
         value={props.value}
         onChange={(key) => {
-          setTouched(true);
+          leave();
           if (known(key)) props.onChange(key);
         }}
-        onBlur={() => setTouched(true)}
+        onBlur={leave}
         errorMessage={message}
       >
         {(option) => <Item key={option.value}>{option.label}</Item>}
@@ -118,12 +129,7 @@ export function choiceField<Value extends string>({
     Input,
     defaultValue: () => null,
     parse: (value) => (known(value) ? value : null),
-    serialize: (value) => ({ value: value ?? undefined }),
-    validate(value) {
-      const found = problem(value);
-      if (found) throw new Error(found);
-      return value;
-    },
+    ...checked(problem),
     reader: { parse: (value) => (known(value) ? value : null) },
   };
 }

@@ -22,9 +22,6 @@ export interface MdNode {
   attributes?: Array<{ type: string; name?: string; value?: unknown }>;
 }
 
-/** The HTML an article may use: the tags the browser editor offers (inline-tags.ts), each with only its own attribute. */
-export const ALLOWED_TAGS: ReadonlySet<string> = new Set(Object.keys(INLINE_TAGS));
-
 const TAG_REASONS: Record<string, string> = {
   script: 'would run code on the reader’s page',
   noscript: 'would run code on the reader’s page',
@@ -123,13 +120,13 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
       return report(
         node,
         'script-url',
-        `the image address "${url}" would run code. Save the image beside the article and write ![description](./file.png).`,
+        `the image address "${url}" would run code. Save the picture in src/content/articles/${source.id}/ and write ![what it shows](./${source.id}/file-name.png).`,
       );
     if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(url.trim()))
       return report(
         node,
         'remote-image',
-        `the image "${url}" is on another site, which our pages do not load (for readers’ privacy and speed). Save it beside the article and write ![description](./file-name.png).`,
+        `the image "${url}" is on another site, which our pages do not load (for readers’ privacy and speed). Save it in src/content/articles/${source.id}/ and write ![what it shows](./${source.id}/file-name.png).`,
       );
     const name = decodeURI(url.split('/').pop() ?? url);
     const folder = `./${source.id}/`;

@@ -27,7 +27,7 @@ export async function imageProblems(
     return [
       {
         rule: 'image-missing',
-        message: `The image ${name} is not in src/content/articles. Save it there, next to the article, or correct the file name.`,
+        message: `There is no picture ${relativePath}. Save it there (${role === 'hero' ? 'next to the article' : "in the article's own folder"}), or correct the file name.`,
       },
     ];
   const extension = extname(path).toLowerCase();
