@@ -12,10 +12,12 @@ import { subscriptIcon } from '@keystar/ui/icon/icons/subscriptIcon';
 import { superscriptIcon } from '@keystar/ui/icon/icons/superscriptIcon';
 import { asteriskIcon } from '@keystar/ui/icon/icons/asteriskIcon';
 import { Icon } from '@keystar/ui/icon';
-import type { ReactElement } from 'react';
+import { useEffect, useRef, type ReactElement } from 'react';
+import type { FormFieldInputProps } from '@keystatic/core';
 import { INLINE_TAGS, type InlineTag } from '~/content/inline-tags';
 import { suggestedId } from '~/content/checks/folder';
 import { EDITOR_NOTE, FOOTNOTE, FOOTNOTE_REF, fromEditor, toEditor } from './mdx-bridge';
+import { shrinkPicture } from './shrink-picture';
 
 const TAG_ICONS: Record<InlineTag, ReactElement> = {
   abbr: <Icon src={bookAIcon} />,
@@ -84,6 +86,54 @@ function pictureName(original: string): string {
   return `${suggestedId(dot > 0 ? original.slice(0, dot) : original) || 'picture'}${extension}`;
 }
 
+/** The little of ProseMirror's editor state (Keystatic's value for the body) that shrinking a picture needs. */
+interface BodyState {
+  doc: { descendants(visit: (node: PictureNode, position: number) => boolean | void): void };
+  tr: { setNodeMarkup(position: number, type: undefined, attrs: Record<string, unknown>): unknown };
+  apply(transaction: unknown): BodyState;
+}
+interface PictureNode {
+  type: { name: string };
+  attrs: Record<string, unknown>;
+}
+
+/**
+ * A photo put into the body is made smaller like the article's picture (shrink-picture.ts): each new one is checked
+ * once, and a smaller copy replaces it in whatever the body holds by then.
+ */
+function useShrunkPictures(props: FormFieldInputProps<BodyState>) {
+  const latest = useRef(props);
+  latest.current = props;
+  const seen = useRef(new WeakSet<Uint8Array>());
+  useEffect(() => {
+    props.value.doc.descendants((node) => {
+      const { src, filename } = node.attrs;
+      if (node.type.name !== 'image' || !(src instanceof Uint8Array) || typeof filename !== 'string' || seen.current.has(src)) return;
+      seen.current.add(src);
+      const extension = filename.slice(filename.lastIndexOf('.') + 1);
+      shrinkPicture({ data: src, extension, filename })
+        .then(({ picture, before }) => {
+          if (!before) return;
+          seen.current.add(picture.data);
+          const { value, onChange } = latest.current;
+          let found: { position: number; attrs: Record<string, unknown> } | undefined;
+          value.doc.descendants((current, position) => {
+            if (!found && current.attrs.src === src) found = { position, attrs: current.attrs };
+            return !found;
+          });
+          if (found)
+            onChange(
+              value.apply(
+                value.tr.setNodeMarkup(found.position, undefined, { ...found.attrs, src: picture.data, filename: picture.filename }),
+              ),
+            );
+        })
+        // A picture that cannot be made small enough stays as it is: the check names it, with the file and line.
+        .catch(() => undefined);
+    });
+  }, [props.value]);
+}
+
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -109,8 +159,13 @@ export function articleBody({ label, description }: { label: string; description
     },
     components,
   });
+  function Input(props: FormFieldInputProps<BodyState>) {
+    useShrunkPictures(props);
+    return <field.Input {...(props as unknown as Parameters<typeof field.Input>[0])} />;
+  }
   return {
     ...field,
+    Input,
     parse(value: Parameters<typeof field.parse>[0], extra: Parameters<typeof field.parse>[1]) {
       const content = encoder.encode(toEditor(decoder.decode(extra.content)));
       return field.parse(value, { ...extra, content });

@@ -6,7 +6,7 @@
  */
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
+import sharp, { type OutputInfo } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIn, copyProject, projectRoot, type RunResult } from '../../scripts/lib/project-copy.mjs';
 import { site } from '../../src/site.config';
@@ -58,7 +58,7 @@ async function shareImage(id: string) {
   return sharp(file).raw().toBuffer({ resolveWithObject: true });
 }
 
-function redRows(image: { data: Buffer; info: sharp.OutputInfo }): number {
+function redRows(image: { data: Buffer; info: OutputInfo }): number {
   const { width, height, channels } = image.info;
   let rows = 0;
   for (let y = 0; y < height; y++) {

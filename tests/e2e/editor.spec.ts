@@ -42,6 +42,7 @@ const article = {
   alt: 'An upright piano wrapped in blue blankets on a removal trolley.',
   paragraph: 'Book piano movers at least three weeks ahead: they are few, and weekends go first.',
   heading: 'Measure every doorway',
+  bodyAlt: 'A piano on a trolley in a narrow hallway.',
 };
 
 let copy: string;
@@ -193,6 +194,21 @@ test('an article written in the browser editor with a phone photo lands beside i
     await page.keyboard.type('## ', { delay: 50 });
     await expect(page.locator('[contenteditable="true"] h2')).toHaveCount(1);
     await page.keyboard.type(article.heading);
+  });
+
+  await test.step('a photo put into the body is made smaller too, and described', async () => {
+    await page.keyboard.press('Enter');
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Image', exact: true }).click();
+    await (await chooser).setFiles({ name: 'IMG 2042.JPG', mimeType: 'image/jpeg', buffer: photo });
+    const inBody = page.locator('[contenteditable="true"] img[src^="blob:"]');
+    await expect.poll(() => inBody.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBe(IMAGE_LIMITS.maxWidth);
+    await inBody.click();
+    await page.getByRole('button', { name: "Edit the picture's details" }).click();
+    const details = page.getByRole('dialog');
+    await details.getByRole('textbox', { name: /^Description/ }).fill(article.bodyAlt);
+    await details.getByRole('button', { name: 'Save' }).click();
+    await expect(details).toBeHidden();
     await page.getByRole('button', { name: 'Create' }).click();
     await page.waitForURL(`**/keystatic/collection/articles/item/${slug}`);
   });
@@ -203,7 +219,12 @@ test('an article written in the browser editor with a phone photo lands beside i
     const { width } = await sharp(saved).metadata();
     expect(width).toBe(IMAGE_LIMITS.maxWidth);
     expect(saved.byteLength).toBeLessThanOrEqual(IMAGE_LIMITS.maxBytes);
-    expect(existsSync(inCopy(`${ARTICLES_FOLDER}/${slug}`))).toBe(false);
+    // The picture in the body, in the article's own folder, within the limits too.
+    expect(readdirSync(inCopy(`${ARTICLES_FOLDER}/${slug}`))).toEqual(['img-2042.jpg']);
+    const inBody = readFileSync(inCopy(`${ARTICLES_FOLDER}/${slug}/img-2042.jpg`));
+    expect((await sharp(inBody).metadata()).width).toBe(IMAGE_LIMITS.maxWidth);
+    expect(inBody.byteLength).toBeLessThanOrEqual(IMAGE_LIMITS.maxBytes);
+    expect(mdx).toContain(`![${article.bodyAlt}](./${slug}/img-2042.jpg)`);
     const frontmatter = mdx.match(/^---\n([\s\S]*?)\n---\n/)?.[1] ?? '';
     expect(frontmatter).toContain(`image: ./${slug}.jpg`);
     expect(frontmatter).toMatch(/^publishedAt: '\d{4}-\d{2}-\d{2}'$/m);
@@ -232,7 +253,7 @@ test('an article written in the browser editor with a phone photo lands beside i
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(IMAGE_LIMITS.maxWidth);
   });
 
-  await test.step('deleting the article removes the article and its picture', async () => {
+  await test.step('deleting the article removes the article and its pictures', async () => {
     await page.getByRole('button', { name: /^Delete entry/ }).click();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.waitForURL('**/keystatic/collection/articles');
@@ -268,7 +289,9 @@ test('every article and the construct fixture open in the editor and save byte f
       await title.fill(changed);
       const reloaded = page.waitForEvent('load', { timeout: 120_000 });
       await saveButton.click();
-      const expected = original.replace(/^title: .*$/m, (line) => line.replace(originalTitle.replace(/'/g, "''"), changed.replace(/'/g, "''")));
+      const expected = original.replace(/^title: .*$/m, (line) =>
+        line.replace(originalTitle.replace(/'/g, "''"), changed.replace(/'/g, "''")),
+      );
       await expect.poll(() => readFileSync(path, 'utf8'), { timeout: 30_000 }).toBe(expected);
       await reloaded;
     });
