@@ -12,7 +12,7 @@ import { subscriptIcon } from '@keystar/ui/icon/icons/subscriptIcon';
 import { superscriptIcon } from '@keystar/ui/icon/icons/superscriptIcon';
 import { asteriskIcon } from '@keystar/ui/icon/icons/asteriskIcon';
 import { Icon } from '@keystar/ui/icon';
-import { useEffect, useRef, type ReactElement } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactElement } from 'react';
 import type { FormFieldInputProps } from '@keystatic/core';
 import { INLINE_TAGS, type InlineTag } from '~/content/inline-tags';
 import { suggestedId } from '~/content/checks/folder';
@@ -103,7 +103,9 @@ interface PictureNode {
  */
 function useShrunkPictures(props: FormFieldInputProps<BodyState>) {
   const latest = useRef(props);
-  latest.current = props;
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
   const seen = useRef(new WeakSet<Uint8Array>());
   useEffect(() => {
     props.value.doc.descendants((node) => {
