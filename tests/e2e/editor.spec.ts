@@ -205,7 +205,7 @@ test('an article written in the browser editor with a phone photo lands beside i
     await expect.poll(() => inBody.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBe(IMAGE_LIMITS.maxWidth);
     await inBody.click();
     await page.getByRole('button', { name: "Edit the picture's details" }).click();
-    const details = page.getByRole('dialog');
+    const details = page.getByRole('dialog').filter({ hasText: 'Image details' });
     await details.getByRole('textbox', { name: /^Description/ }).fill(article.bodyAlt);
     await details.getByRole('button', { name: 'Save' }).click();
     await expect(details).toBeHidden();
