@@ -245,12 +245,13 @@ test('an article written in the browser editor with a phone photo lands beside i
     expect(check.status, check.output).toBe(0);
   });
 
-  await test.step('opened again, the editor finds the picture beside the article', async () => {
+  await test.step('opened again, the editor finds the picture beside the article and the one in its folder', async () => {
     await page.reload();
     await expect(field('Title')).toHaveValue(article.title, { timeout: 120_000 });
-    const preview = page.locator('img[src^="blob:"]');
+    const preview = page.getByRole('group', { name: 'Picture' }).locator('img[src^="blob:"]');
     await expect(preview).toBeVisible();
     expect(await preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(IMAGE_LIMITS.maxWidth);
+    await expect(page.getByRole('img', { name: article.bodyAlt })).toBeVisible();
   });
 
   await test.step('deleting the article removes the article and its pictures', async () => {
