@@ -137,7 +137,11 @@ test('an article written in the browser editor with a phone photo lands beside i
   const field = (name: string) => page.getByRole('textbox', { name: new RegExp(`^${name}`) });
   const mdxPath = inCopy(`${ARTICLES_FOLDER}/${slug}.mdx`);
   const picturePath = inCopy(`${ARTICLES_FOLDER}/${slug}.jpg`);
-  const created = () => readdirSync(inCopy(ARTICLES_FOLDER)).filter((name) => name.startsWith(slug));
+  /** The files this run's article has in the folder (the local editor leaves an emptied folder behind). */
+  const created = () =>
+    readdirSync(inCopy(ARTICLES_FOLDER), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && join(entry.parentPath, entry.name).includes(slug))
+      .map((entry) => entry.name);
   expect(existsSync(mdxPath)).toBe(false);
 
   await test.step('the editor page has its own policy, is never indexed and passes axe', async () => {

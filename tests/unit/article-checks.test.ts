@@ -297,6 +297,8 @@ describe('the articles folder', () => {
       'src/content/articles/other',
     ]);
     expect(problems[0]!.message).toContain('holds only the pictures in the article moving.mdx');
+    // An empty folder (what deleting an article in the editor leaves) holds nothing to publish.
+    expect(checkFolder(['gone/'])).toEqual([]);
   });
 
   it('suggests an id from any title', () =>
