@@ -130,7 +130,7 @@ test('an article written in the browser editor with a phone photo lands beside i
   page,
 }) => {
   // Keystatic is one large app, bundled by the dev server on the first visit.
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const origin = dev!.url;
   const elsewhere = requestsElsewhere(page, origin);
   const violations = policyViolations(page);
@@ -260,8 +260,11 @@ test('an article written in the browser editor with a phone photo lands beside i
 
   await test.step('deleting the article removes the article and its pictures', async () => {
     await page.getByRole('button', { name: /^Delete entry/ }).click();
+    // As after every change to an article, the dev server reloads the page: the test ends once it has.
+    const reloaded = page.waitForEvent('load', { timeout: 120_000 });
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await page.waitForURL('**/keystatic/collection/articles');
+    await reloaded;
     expect(created()).toEqual([]);
   });
 
