@@ -3,7 +3,7 @@ import { chromeArgs, chromePath } from './scripts/lib/chromium.mjs';
 import { E2E_ENV } from './tests/e2e/site-env';
 import type { EngineName } from './tests/browsers/fixtures';
 
-/** The browser editor's specs write into src/content/articles and dist/ while they run: only after every other spec. */
+/** The browser editor's specs: one adds the editor's page to dist/ while it runs, the other runs `astro dev` on a copy of the project (two builds at once only slow both): after every other spec. */
 const EDITOR_SPECS = ['editor.spec.ts', 'editor-production.spec.ts'];
 
 export default defineConfig<{ engine: EngineName }>({

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import { keystaticPatches } from './src/build/keystatic-patches.mjs';
 
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -14,6 +15,27 @@ export default defineConfig({
           // Playwright specs live in tests/e2e and must never be collected here.
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+        },
+      },
+      {
+        // Keystatic's browser build, with the changes the editor's bundle gets, in a simulated page: its Node build
+        // cannot open or save a body (tests/editor: every article and the construct fixture, saved byte for byte).
+        resolve: {
+          alias: [
+            { find: '~', replacement: alias['~'] },
+            {
+              find: /^@keystatic\/core$/,
+              replacement: fileURLToPath(new URL('./node_modules/@keystatic/core/dist/keystatic-core.js', import.meta.url)),
+            },
+          ],
+        },
+        plugins: [keystaticPatches()],
+        test: {
+          name: 'editor',
+          include: ['tests/editor/**/*.test.ts'],
+          environment: 'happy-dom',
+          server: { deps: { inline: [/@keystatic[\\/]core/] } },
+          testTimeout: 30_000,
         },
       },
       {

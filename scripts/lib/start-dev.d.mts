@@ -7,4 +7,4 @@ export interface StartedDevServer {
   stop: () => Promise<void>;
 }
 
-export function startDevServer(options?: { timeoutMs?: number; env?: Record<string, string> }): Promise<StartedDevServer>;
+export function startDevServer(options?: { timeoutMs?: number; env?: Record<string, string>; cwd?: string }): Promise<StartedDevServer>;

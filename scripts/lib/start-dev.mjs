@@ -9,15 +9,17 @@ import { freePort } from './start-site.mjs';
 const READY = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//;
 
 /**
- * @param {{ timeoutMs?: number, env?: Record<string, string> }} [options]
+ * @param {{ timeoutMs?: number, env?: Record<string, string>, cwd?: string }} [options] cwd: the project to serve
+ *   (a temporary copy, say), this one by default
  * @returns {Promise<{ url: string, output: () => string, stop: () => Promise<void> }>}
  */
-export async function startDevServer({ timeoutMs = 180_000, env = {} } = {}) {
+export async function startDevServer({ timeoutMs = 180_000, env = {}, cwd } = {}) {
   const port = await freePort();
   const child = spawn(
     process.execPath,
     ['node_modules/astro/bin/astro.mjs', 'dev', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'],
     {
+      cwd,
       env: { ...offlineEnv, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
       // Its own process group, so stopping it stops everything it started.

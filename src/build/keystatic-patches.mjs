@@ -2,9 +2,11 @@
 /**
  * Changes to Keystatic's browser code, made as it is bundled, never in node_modules. Keystatic stores an entry's
  * pictures in a folder named after it (its issue #254) but our articles keep theirs beside them, so three changes make
- * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); three
- * keep a saved article formatted as by hand, so a pull request shows only the words changed. Each names the code it
- * replaces, so a Keystatic upgrade that moves it stops the build rather than writing files elsewhere.
+ * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); five
+ * name buttons (0.6.9 calls the link button "Divider" and leaves the insert menu's and a body picture's unnamed); three keep a
+ * saved article formatted as by hand, so a pull request shows only the words changed. package.json pins the Keystatic
+ * version they were written for. Each names the code it replaces, so a Keystatic upgrade that moves it stops the
+ * build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
 
@@ -54,6 +56,39 @@ export const KEYSTATIC_CHANGES = [
     find: /(directories\.push\(fixPath\(directory\) \+ getDataFileExtension\(format\)\);)/,
     replace:
       "$1\n    for (const extension of __shiftlyBesideEntryExtensions(schema)) directories.push(fixPath(directory) + '.' + extension);",
+  },
+  {
+    // Keystatic 0.6.9 gives its link button the divider's name, so a screen reader announces "Divider".
+    name: 'name the link button Link',
+    marker: 'function LinkButton(',
+    find: /"aria-label": "Divider"(,\s*command: \(state_0, dispatch\) => \{\s*const aroundFrom = markAround\()/,
+    replace: '"aria-label": "Link"$1',
+  },
+  {
+    // Its insert menu's button (the + shown once tables, pictures or components are on) has a tooltip but no name.
+    name: 'name the insert button Insert',
+    marker: 'function InsertBlockMenu(',
+    find: /(children: \[\/\*#__PURE__\*\/jsxs\(ActionButton, \{)(\s*marginEnd: entryLayoutPane === 'main')/,
+    replace: '$1\n        "aria-label": "Insert",$2',
+  },
+  // A picture in the body shows three icon buttons with tooltips but no names.
+  {
+    name: "name the body picture's Edit button",
+    marker: 'function ImagePopover(',
+    find: /(function ImagePopover\(props\) \{[\s\S]{0,700}?jsx\(ActionButton, \{)(\s*prominence: "low",\s*onPress: t0,\s*children: \/\*#__PURE__\*\/jsx\(Icon, \{\s*src: editIcon)/,
+    replace: '$1\n      "aria-label": "Edit the picture\'s details",$2',
+  },
+  {
+    name: "name the body picture's Choose file button",
+    marker: 'function ImagePopover(',
+    find: /(t5 = \/\*#__PURE__\*\/jsx\(Icon, \{\s*src: fileUpIcon[\s\S]{0,200}?jsx\(ActionButton, \{)(\s*prominence: "low",\s*onPress: t4,)/,
+    replace: '$1\n      "aria-label": "Choose another picture",$2',
+  },
+  {
+    name: "name the body picture's Remove button",
+    marker: 'function ImagePopover(',
+    find: /(t12 = \/\*#__PURE__\*\/jsx\(Icon, \{\s*src: trash2Icon[\s\S]{0,200}?jsx\(ActionButton, \{)(\s*prominence: "low",\s*onPress: t11,)/,
+    replace: '$1\n      "aria-label": "Remove the picture",$2',
   },
   {
     name: 'load no fonts from Google',

@@ -2,6 +2,7 @@
 import { z } from 'astro/zod';
 // Relative (not ~/) so `npm run check:articles` can load it in plain Node too.
 import { articleCategories } from '../data/article-categories.ts';
+import { IMAGE_FOCUS_VALUES } from '../lib/image-focus.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -52,6 +53,10 @@ export function createArticleSchema<Image extends z.ZodType>(image: () => Image)
       updatedAt: day('updatedAt').optional(),
       image: image(),
       imageAlt: text('imageAlt'),
+      /** The part of the picture kept when it is cut to the share image's and the cards' shape; centre when left out. */
+      imageFocus: z
+        .enum(IMAGE_FOCUS_VALUES, { error: `imageFocus must be one of: ${IMAGE_FOCUS_VALUES.join(', ')} (or leave it out for the centre)` })
+        .optional(),
       featured: z.boolean({ error: 'featured must be true or false' }).default(false),
       /** true: kept off the built site (shown in `npm run dev` with a Draft badge). */
       draft: z.boolean({ error: 'draft must be true or false' }).default(false),

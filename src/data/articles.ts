@@ -1,7 +1,9 @@
 /** Published articles with read times, newest first. In `npm run dev` drafts are listed too, and the editorial checks run per request. */
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { isPublished, newestFirst, publicationDay, publicationState, type PublicationState } from '~/lib/articles';
+import { focusOf } from '~/lib/image-focus';
 import { readTimeOf } from '~/lib/read-time';
+import { site } from '~/site.config';
 
 export type ArticleEntry = CollectionEntry<'articles'>;
 
@@ -16,6 +18,7 @@ export interface Article {
   updatedAt?: string;
   image: ArticleEntry['data']['image'];
   imageAlt: string;
+  imageFocus?: ArticleEntry['data']['imageFocus'];
   featured: boolean;
   draft: boolean;
   /** 'published' in every build; drafts and scheduled articles exist only in `npm run dev`. */
@@ -39,4 +42,16 @@ export async function getArticles(): Promise<Article[]> {
   const today = buildDay();
   const articles = (await getCollection('articles')).map((entry) => toArticle(entry, today));
   return newestFirst(import.meta.env.DEV ? articles : articles.filter((article) => isPublished(article, today)));
+}
+
+/** The 1200×630 share picture (Open Graph, JSON-LD, the feed): one set of options, so one file. */
+export function shareImageOptions(article: Pick<Article, 'image' | 'imageFocus'>) {
+  return {
+    src: article.image,
+    width: site.social.shareImageWidth,
+    height: site.social.shareImageHeight,
+    format: 'jpeg',
+    fit: 'cover',
+    position: focusOf(article.imageFocus).sharp,
+  } as const;
 }

@@ -3,7 +3,10 @@ import { collection, config, fields, type Collection, type ComponentSchema, type
 import type { EditorStorage } from './storage';
 import { articleTextLimits } from '~/content/article-schema';
 import { articleCategories } from '~/data/article-categories';
+import { IMAGE_FOCUS, IMAGE_FOCUS_VALUES } from '~/lib/image-focus';
 import { articleImage } from './article-image-field';
+import { articleBody } from './article-body-field';
+import { choiceField, dayField } from './form-fields';
 
 export const ARTICLES_FOLDER = 'src/content/articles';
 
@@ -11,12 +14,6 @@ const length = (field: keyof typeof articleTextLimits) => {
   const { min, max } = articleTextLimits[field];
   return { isRequired: true, length: { min, max } };
 };
-
-/** Quoted 'yyyy-mm-dd': Keystatic's date field writes an unquoted YAML date, which the schema refuses (YAML rolls 2024-02-31 over). */
-function day(args: Parameters<typeof fields.date>[0]) {
-  const field = fields.date(args);
-  return { ...field, serialize: (value: string | null) => ({ value: value ?? undefined }) };
-}
 
 /** A yes/no field written only when it is yes, as a hand-written article leaves out `featured: false`. */
 function flag(args: Parameters<typeof fields.checkbox>[0]) {
@@ -47,35 +44,44 @@ export const articleFields = {
     multiline: true,
     validation: length('excerpt'),
   }),
-  category: fields.select({
+  category: choiceField({
     label: 'Category',
     description: 'New categories are added by a developer in src/data/article-categories.ts.',
+    placeholder: 'Choose a category',
     options: articleCategories.map((category) => ({ label: category, value: category })),
-    defaultValue: articleCategories[0],
   }),
   author: fields.text({
     label: 'Author',
     description: `The author's name as readers see it. ${limitsText('author')}`,
     validation: length('author'),
   }),
-  publishedAt: day({
+  publishedAt: dayField({
     label: 'Published on',
-    description: 'A future date keeps the article off the site until that day.',
-    defaultValue: { kind: 'today' },
-    validation: { isRequired: true },
+    description: 'Day, month, year. A future date keeps the article off the site until that day.',
+    isRequired: true,
+    today: true,
   }),
-  updatedAt: day({
+  updatedAt: dayField({
     label: 'Last significant update',
     description: 'Optional. Only for a real revision, and never before the publication date.',
   }),
   image: articleImage({
     label: 'Picture',
-    description: 'One picture, ideally 1200 × 630 pixels (it is also the preview when the article is shared). JPEG, PNG or WebP.',
+    description:
+      'One picture, at least 1,200 pixels wide (it is also the preview when the article is shared). JPEG, PNG or WebP; a large photo is made smaller before it is saved.',
   }),
   imageAlt: fields.text({
     label: 'Picture description (alt text)',
     description: `What the picture shows, for people who cannot see it. ${limitsText('imageAlt')}`,
     validation: length('imageAlt'),
+  }),
+  imageFocus: choiceField({
+    label: 'Keep in view',
+    description:
+      'Which part of the picture to keep when it is cut to a wide shape for cards and the share preview. For a tall photo of a person, choose Top.',
+    placeholder: 'Centre',
+    isRequired: false,
+    options: IMAGE_FOCUS_VALUES.map((value) => ({ label: IMAGE_FOCUS[value].label, value })),
   }),
   featured: flag({
     label: 'Featured',
@@ -85,24 +91,10 @@ export const articleFields = {
     label: 'Draft',
     description: 'A draft is visible while previewing (npm run dev) but never published.',
   }),
-  body: fields.mdx({
+  body: articleBody({
     label: 'Article',
-    description: 'Headings, paragraphs, lists and links. A paragraph that is entirely bold becomes a highlighted tip box.',
-    options: {
-      heading: [2, 3],
-      bold: true,
-      italic: true,
-      link: true,
-      orderedList: true,
-      unorderedList: true,
-      strikethrough: false,
-      code: false,
-      codeBlock: false,
-      blockquote: false,
-      table: false,
-      divider: false,
-      image: false,
-    },
+    description:
+      'Headings, paragraphs, lists, links, tables, footnotes and pictures. A paragraph that is entirely bold becomes a highlighted tip box.',
   }),
 };
 

@@ -1,10 +1,15 @@
-/** A list whose items all open with bold text is a "lead list"; a paragraph wholly in `**...**` is a callout (role=note). */
+/**
+ * A list whose items all open with bold text is a "lead list"; a paragraph wholly in `**...**` is a callout (role=note);
+ * a table sits in a box that scrolls sideways on a narrow phone rather than widening the page (focusable and named, so
+ * a keyboard can scroll it too).
+ */
 import { defineHastPlugin } from 'satteri';
 import type { Element, ElementContent } from 'hast';
 
 export const CALLOUT_CLASS = 'article-callout';
 export const LEAD_LIST_CLASS = 'article-lead-list';
 export const LEAD_IN_CLASS = 'article-lead-in';
+export const TABLE_BOX_CLASS = 'article-table';
 
 const isBlank = (node: ElementContent) => node.type === 'text' && node.value.trim() === '';
 const meaningful = (children: readonly ElementContent[]) => children.filter((child) => !isBlank(child));
@@ -37,6 +42,18 @@ export const articleMarkup = defineHastPlugin({
           tagName: 'div',
           properties: { className: [CALLOUT_CLASS], role: 'note' },
           children: [{ type: 'element', tagName: 'p', properties: {}, children: only.children }],
+        });
+      },
+    },
+    {
+      filter: ['table'],
+      visit(node, ctx) {
+        if (ctx.parent(node)?.type !== 'root') return;
+        ctx.replaceNode(node, {
+          type: 'element',
+          tagName: 'div',
+          properties: { className: [TABLE_BOX_CLASS], role: 'region', ariaLabel: 'Table', tabIndex: 0 },
+          children: [node],
         });
       },
     },

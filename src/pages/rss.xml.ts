@@ -2,7 +2,7 @@
 import rss from '@astrojs/rss';
 import type { APIContext } from 'astro';
 import { getImage } from 'astro:assets';
-import { getArticles } from '~/data/articles';
+import { getArticles, shareImageOptions } from '~/data/articles';
 import { site } from '~/site.config';
 
 const xml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -13,12 +13,7 @@ export async function GET(context: APIContext): Promise<Response> {
   const items = await Promise.all(
     articles.map(async (article) => {
       // The same JPEG as the article page's share preview (same options, so the same file).
-      const image = await getImage({
-        src: article.image,
-        width: site.social.shareImageWidth,
-        height: site.social.shareImageHeight,
-        format: 'jpeg',
-      });
+      const image = await getImage(shareImageOptions(article));
       return {
         title: article.title,
         description: article.excerpt,

@@ -3,7 +3,7 @@
  * the line in a sentence. One copy of the project with one broken article per mistake (plus the stray files), one
  * real build: the build must fail before writing any page, and list every one of them.
  */
-import { rmSync, writeFileSync, existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,6 +27,9 @@ const MISTAKES: Record<string, [number, string]> = {
   'body-h1.mdx': [12, 'A # heading is the page'],
   'expression.mdx': [12, '{couple}: curly brackets are read as code'],
   'big-image.mdx': [7, 'npm run shrink:image -- src/content/articles/big-image.jpg'],
+  'no-alt.mdx': [12, 'This picture has no description'],
+  'bold-tag.mdx': [12, 'Write **bold words** in Markdown instead of <b>'],
+  'aligned-table.mdx': [12, 'cannot keep a column lined up'],
   'Case-Twin.mdx': [0, 'same name apart from capital letters'],
   'case-twin.mdx': [0, 'same name apart from capital letters'],
   'stray.md': [0, 'never published: articles must end in .mdx. Rename it to stray.mdx'],
@@ -54,11 +57,16 @@ beforeAll(async () => {
     { id: 'body-h1', body: line('# My article\n\nText.\n') },
     { id: 'expression', body: line('We moved a {couple} of boxes.\n') },
     { id: 'big-image', image: 'big-image.jpg' },
+    { id: 'no-alt', body: line('![](./no-alt/van.png)\n') },
+    { id: 'bold-tag', body: line('A <b>bold</b> word.\n') },
+    { id: 'aligned-table', body: line('| Room | Boxes |\n| :-- | --: |\n| Kitchen | 12 |\n') },
     { id: 'case-twin' },
     { id: '_parked' },
   ]);
   writeFileSync(join(copy, dir, 'Case-Twin.mdx'), articleSource({ id: 'Case-Twin' }));
   writeFileSync(join(copy, dir, 'stray.md'), articleSource({ id: 'stray' }));
+  mkdirSync(join(copy, dir, 'no-alt'));
+  copyFileSync(join(copy, dir, 'fixture.png'), join(copy, dir, 'no-alt/van.png'));
   // A photo straight off a camera: 3,000 px wide and several MB (noise does not compress).
   const [width, height] = [3000, 1575];
   const noise = Buffer.alloc(width * height * 3);

@@ -64,8 +64,8 @@ describe('the body: nothing that runs or restyles', () => {
   });
 
   it('refuses style and class attributes (restyling)', () => {
-    expect(one('A <mark style="color:red">note</mark>.').rule).toBe('restyle');
-    expect(one('A <mark class="huge">note</mark>.').rule).toBe('restyle');
+    expect(one('Press <kbd style="color:red">Ctrl</kbd>.').rule).toBe('restyle');
+    expect(one('Press <kbd class="huge">Ctrl</kbd>.').rule).toBe('restyle');
   });
 
   it('refuses other HTML and components, naming the Markdown to use', () => {
@@ -88,7 +88,7 @@ describe('the body: nothing that runs or restyles', () => {
     expect(problem.message).toContain('\\{couple}');
   });
 
-  it('allows {/* notes */} and escaped \\{braces}', () => {
+  it('allows {/* notes */} on a line of their own and escaped \\{braces}', () => {
     expect(problems('{/* a note for the next editor */}\n\nA \\{literal} brace.')).toEqual([]);
   });
 
@@ -100,12 +100,71 @@ describe('the body: nothing that runs or restyles', () => {
   });
 });
 
+describe('what the browser editor cannot keep is refused, saying what to write instead', () => {
+  it('refuses tags with a Markdown form of their own, and the tags the editor does not offer', () => {
+    expect(one('A <b>bold</b> word.').message).toBe('Write **bold words** in Markdown instead of <b>.');
+    expect(one('An <em>italic</em> word.').message).toContain('*italic words*');
+    expect(one('Line one<br />line two.').message).toContain('a backslash \\ at the end of the line');
+    expect(one('<q>A quotation</q>').message).toContain('<abbr title="HM Revenue and Customs">HMRC</abbr>, <kbd>Ctrl</kbd>');
+  });
+
+  it('refuses an abbreviation without its full form, and attributes a tag does not take', () => {
+    expect(one('<abbr>HMRC</abbr>').message).toBe('<abbr> needs its title, as in <abbr title="HM Revenue and Customs">HMRC</abbr>.');
+    expect(one('<abbr title="">HMRC</abbr>').message).toContain('is empty');
+    expect(one('<kbd lang="en">Ctrl</kbd>').message).toContain('may not have a lang attribute');
+  });
+
+  it('refuses a note for editors inside a paragraph, pointing to a line of its own', () => {
+    const problem = one('Boxes {/* check the number */} arrive on Monday.');
+    expect(problem).toMatchObject({ line: 5, column: 7, rule: 'editor' });
+    expect(problem.message).toContain('move {/* … */} to its own line');
+  });
+
+  it('refuses links by reference and link titles, giving the inline form', () => {
+    expect(one('See [the FAQ][faq].\n\n[faq]: /faq').message).toContain('[the words to click](/page-address)');
+    expect(one('[FAQ](/faq "Questions")').message).toBe(
+      'The browser editor cannot keep a link\'s title ("Questions"): remove it and keep [the words](/faq).',
+    );
+  });
+
+  it('refuses aligned table columns and accepts a plain table', () => {
+    expect(problems('| Room | Boxes |\n| --- | --- |\n| Kitchen | 12 |')).toEqual([]);
+    expect(one('| Room | Boxes |\n| :-- | --: |\n| Kitchen | 12 |').message).toContain('plain dashes, like | --- | --- |');
+  });
+
+  it('accepts footnotes, refuses one of several paragraphs and a mark with no note', () => {
+    expect(problems('Moving costs vary.[^1]\n\n[^1]: Figures from 2024.')).toEqual([]);
+    expect(one('Text.[^1]\n\n[^1]: One.\n\n    Two.').message).toContain('Keep a footnote to one paragraph');
+    const orphan = one('Text.[^2]');
+    expect(orphan).toMatchObject({ rule: 'footnote', line: 5 });
+    expect(orphan.message).toContain('[^2]: The note.');
+  });
+});
+
+describe('pictures in the body', () => {
+  it("are kept in the article's own folder", () => {
+    expect(problems('![A van outside a house](./test/van.jpg)')).toEqual([]);
+    expect(check('![A van outside a house](./test/van.jpg)').images).toMatchObject([{ url: './test/van.jpg', line: 5 }]);
+    expect(one('![A van outside a house](./van.jpg)').message).toBe(
+      'A picture in the article is kept in a folder named after the article: save it as src/content/articles/test/van.jpg and write ![what it shows](./test/van.jpg).',
+    );
+  });
+
+  it('need a description, saying where to write it', () => {
+    const problem = one('Intro.\n\n![](./test/van.jpg)');
+    expect(problem).toMatchObject({ rule: 'image-alt', line: 7, column: 1 });
+    expect(problem.message).toContain(
+      'Write it between the square brackets, e.g. ![A removal van outside a terraced house](./test/van.jpg)',
+    );
+    expect(one('![  ](./test/van.jpg)').rule).toBe('image-alt');
+  });
+});
+
 describe('links', () => {
   it('refuses javascript:, data: and vbscript: links, in Markdown and in attributes', () => {
     expect(one('[Refund](javascript:alert(1))')).toMatchObject({ rule: 'script-url' });
     expect(one('[x](JaVaScRiPt:alert(1))').rule).toBe('script-url');
     expect(one('[x](data:text/html,hi)').rule).toBe('script-url');
-    expect(one('<q cite="javascript:x()">quote</q>').message).toContain('runs code');
   });
 
   it('refuses http:// and offers the https:// address', () => {
@@ -218,6 +277,28 @@ describe('the articles folder', () => {
 
   it('accepts articles, their images and hidden files', () => {
     expect(checkFolder(['moving-tips.mdx', 'moving-tips.png', 'b.jpg', 'c.webp', 'd.avif', '.DS_Store'])).toEqual([]);
+  });
+
+  it("accepts an article's own folder of pictures, and nothing else in it", () => {
+    expect(checkFolder(['moving.mdx', 'moving.png', 'moving/', 'moving/van.jpg', 'moving/boxes.webp'])).toEqual([]);
+    const problems = checkFolder([
+      'moving.mdx',
+      'moving/',
+      'moving/notes.txt',
+      'moving/more/',
+      'moving/more/a.png',
+      'other/',
+      'other/a.png',
+    ]);
+    expect(problems.map((problem) => problem.file)).toEqual([
+      'src/content/articles/moving/notes.txt',
+      'src/content/articles/moving/more',
+      'src/content/articles/moving/more/a.png',
+      'src/content/articles/other',
+    ]);
+    expect(problems[0]!.message).toContain('holds only the pictures in the article moving.mdx');
+    // An empty folder (what deleting an article in the editor leaves) holds nothing to publish.
+    expect(checkFolder(['gone/'])).toEqual([]);
   });
 
   it('suggests an id from any title', () =>

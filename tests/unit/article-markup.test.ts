@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { markdownToHtml, mdxToJs } from 'satteri';
-import { articleMarkup, CALLOUT_CLASS, LEAD_IN_CLASS, LEAD_LIST_CLASS } from '~/markdown/article-markup';
+import { articleMarkup, CALLOUT_CLASS, LEAD_IN_CLASS, LEAD_LIST_CLASS, TABLE_BOX_CLASS } from '~/markdown/article-markup';
 
 const render = (markdown: string) => markdownToHtml(markdown, { hastPlugins: [articleMarkup] }).html.trim();
 
@@ -11,6 +11,12 @@ describe('article markup', () => {
 
   it('keeps a #### below a ### as h4 (the build refuses skipped levels and a # heading instead of rewriting them)', () => {
     expect(render('### Two weeks out\n\n#### The van')).toBe('<h3>Two weeks out</h3>\n<h4>The van</h4>');
+  });
+
+  it('puts a table in a box a keyboard can scroll sideways', () => {
+    const html = render('| Room | Boxes |\n| --- | --- |\n| Kitchen | 12 |');
+    expect(html).toMatch(new RegExp(`^<div class="${TABLE_BOX_CLASS}" role="region" aria-label="Table" tabindex="0"><table>`));
+    expect(html).toMatch(/<\/table><\/div>$/);
   });
 
   it('turns a list of bold lead-ins into a lead list', () => {

@@ -2,6 +2,7 @@
 import { satteriHeadingIdsPlugin } from '@astrojs/markdown-satteri';
 import { mdxToJs, mdxToMdast, type Data } from 'satteri';
 import { articleMarkup } from '../../markdown/article-markup.ts';
+import { INLINE_TAGS, isInlineTag, MARKDOWN_FOR_TAG, tagAttribute } from '../inline-tags.ts';
 import { checkLinkUrl, type LinkSource, type PageAnchorLink } from './links.ts';
 import type { ArticleProblem } from './problems.ts';
 import type { SiteIndex } from './site-index.ts';
@@ -12,36 +13,14 @@ export interface MdNode {
   position?: { start: { line: number; column: number } };
   value?: string | null;
   url?: string;
+  title?: string | null;
+  alt?: string | null;
+  identifier?: string;
+  align?: Array<string | null> | null;
   depth?: number;
   name?: string | null;
   attributes?: Array<{ type: string; name?: string; value?: unknown }>;
 }
-
-/** Harmless inline HTML an article may use (no attributes but these). */
-export const ALLOWED_TAGS = new Set([
-  'abbr',
-  'b',
-  'br',
-  'cite',
-  'del',
-  'dfn',
-  'em',
-  'i',
-  'ins',
-  'kbd',
-  'mark',
-  'q',
-  's',
-  'small',
-  'strong',
-  'sub',
-  'sup',
-  'time',
-  'u',
-  'wbr',
-]);
-const ALLOWED_ATTRIBUTES = new Set(['title', 'datetime', 'lang', 'dir', 'cite']);
-const URL_ATTRIBUTES = new Set(['href', 'src', 'cite', 'action', 'formaction', 'poster', 'srcset', 'xlink:href']);
 
 const TAG_REASONS: Record<string, string> = {
   script: 'would run code on the reader’s page',
@@ -141,16 +120,28 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
       return report(
         node,
         'script-url',
-        `the image address "${url}" would run code. Save the image beside the article and write ![description](./file.png).`,
+        `the image address "${url}" would run code. Save the picture in src/content/articles/${source.id}/ and write ![what it shows](./${source.id}/file-name.png).`,
       );
     if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(url.trim()))
       return report(
         node,
         'remote-image',
-        `the image "${url}" is on another site, which our pages do not load (for readers’ privacy and speed). Save it beside the article and write ![description](./file-name.png).`,
+        `the image "${url}" is on another site, which our pages do not load (for readers’ privacy and speed). Save it in src/content/articles/${source.id}/ and write ![what it shows](./${source.id}/file-name.png).`,
       );
-    if (url.startsWith('/'))
-      return report(node, 'image', `the image "${url}" starts with /. Save it beside the article and write ./${url.split('/').pop()}.`);
+    const name = decodeURI(url.split('/').pop() ?? url);
+    const folder = `./${source.id}/`;
+    if (!url.startsWith(folder) || url.slice(folder.length).includes('/'))
+      return report(
+        node,
+        'image',
+        `a picture in the article is kept in a folder named after the article: save it as src/content/articles/${source.id}/${name} and write ![what it shows](${folder}${name}).`,
+      );
+    if (!(node.alt ?? '').trim())
+      report(
+        node,
+        'image-alt',
+        `this picture has no description, so people who cannot see it miss what it shows. Write it between the square brackets, e.g. ![A removal van outside a terraced house](${url}).`,
+      );
     result.images.push({ url, line: node.position?.start.line, column: node.position?.start.column });
   };
 
@@ -168,7 +159,16 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
       case 'mdxFlowExpression':
       case 'mdxTextExpression': {
         const value = (node.value ?? '').trim();
-        if (/^\/\*[\s\S]*\*\/$/.test(value)) return; // {/* a note for editors */}: never shown
+        if (/^\/\*[\s\S]*\*\/$/.test(value)) {
+          // {/* a note for editors */}: never shown; the browser editor keeps it as a block of its own.
+          if (node.type === 'mdxTextExpression')
+            report(
+              node,
+              'editor',
+              'a note for editors is kept by the browser editor only on a line of its own: move {/* … */} to its own line, with a blank line before and after it.',
+            );
+          return;
+        }
         report(
           node,
           'expression',
@@ -201,8 +201,40 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
         break;
       }
       case 'link':
+        checkUrl(node, node.url ?? '', 'link');
+        if (node.title)
+          report(
+            node,
+            'editor',
+            `the browser editor cannot keep a link's title ("${shorten(node.title)}"): remove it and keep [the words](${node.url ?? ''}).`,
+          );
+        break;
       case 'definition':
         checkUrl(node, node.url ?? '', 'link');
+        break;
+      case 'linkReference':
+      case 'imageReference':
+        report(
+          node,
+          'editor',
+          'the browser editor cannot keep links written by reference ([words][name] with a separate [name]: line). Write the address in the link itself: [the words to click](/page-address).',
+        );
+        return;
+      case 'table':
+        if (node.align?.some((align) => align !== null))
+          report(
+            node,
+            'editor',
+            'the browser editor cannot keep a column lined up left, right or centre. Write the line under the headings with plain dashes, like | --- | --- |.',
+          );
+        break;
+      case 'footnoteDefinition':
+        if ((node.children ?? []).length !== 1 || node.children?.[0]?.type !== 'paragraph')
+          report(
+            node,
+            'editor',
+            `the footnote [^${node.identifier ?? ''}] has more than one paragraph, which the browser editor cannot keep. Keep a footnote to one paragraph.`,
+          );
         break;
       case 'image':
         checkUrl(node, node.url ?? '', 'image');
@@ -210,7 +242,15 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
       case 'html':
         report(node, 'html', 'HTML is not used in articles. Write Markdown instead.');
         return;
-      case 'text':
+      case 'text': {
+        // GFM reads [^1] as a footnote mark only when its note exists; otherwise readers see the brackets.
+        const orphan = /\[\^([^\]\s]+)\]/.exec(node.value ?? '');
+        if (orphan)
+          report(
+            node,
+            'footnote',
+            `[^${orphan[1]}] has no footnote to point to, so readers would see the brackets. Add the note on a line of its own at the end: [^${orphan[1]}]: The note.`,
+          );
         if (!options.draft && node.value?.includes(PLACEHOLDER_MARK))
           report(
             node,
@@ -218,6 +258,7 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
             `this still has the placeholder text from npm run new:article ("${PLACEHOLDER_MARK}…"). Write your own text, or keep draft: true until it is ready.`,
           );
         break;
+      }
     }
     for (const child of node.children ?? []) visit(child);
   };
@@ -242,11 +283,18 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
     if (lower === 'img') return refuse('html', `add images in Markdown: ![what the image shows](./file-name.png) instead of <img>.`);
     if (/^h[1-6]$/.test(lower))
       return refuse('html', `write headings in Markdown: ## for a section heading, ### below it, instead of <${name}>.`);
-    if (!ALLOWED_TAGS.has(lower))
+    const markdown = MARKDOWN_FOR_TAG[lower];
+    if (markdown) return refuse('html', `write ${markdown} in Markdown instead of <${name}>.`);
+    if (!isInlineTag(name))
       return refuse(
         'html',
-        `<${name}> is HTML, which articles do not use: write Markdown (## headings, - lists, **bold**, [links](/page)). The only tags allowed are ${[...ALLOWED_TAGS].map((tag) => `<${tag}>`).join(', ')}.`,
+        `<${name}> is HTML, which articles do not use: write Markdown (## headings, - lists, **bold**, [links](/page)). The only tags allowed are ${Object.values(
+          INLINE_TAGS,
+        )
+          .map((tag) => tag.example)
+          .join(', ')}.`,
       );
+    const wanted = tagAttribute(name);
     for (const attribute of node.attributes ?? []) {
       if (attribute.type !== 'mdxJsxAttribute' || !attribute.name)
         return refuse('code', `<${name}> has {…} code in its attributes, and articles cannot contain code. Remove it.`);
@@ -263,13 +311,16 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
           'restyle',
           `the ${attribute.name} attribute of <${name}> would restyle the page. Remove it: articles take the site's own styles.`,
         );
-      if (URL_ATTRIBUTES.has(attr) && typeof attribute.value === 'string') checkUrl(node, attribute.value, 'link');
-      else if (!ALLOWED_ATTRIBUTES.has(attr))
+      if (attr !== wanted)
         return refuse(
           'html',
-          `<${name}> may not have a ${attribute.name} attribute (only ${[...ALLOWED_ATTRIBUTES].join(', ')}). Remove it.`,
+          `<${name}> may not have a ${attribute.name} attribute${wanted ? ` (only ${wanted}, as in ${INLINE_TAGS[name].example})` : ''}. Remove it.`,
         );
+      if (typeof attribute.value !== 'string' || !attribute.value.trim())
+        return refuse('html', `the ${attribute.name} of <${name}> is empty. Write it in quotes, as in ${INLINE_TAGS[name].example}.`);
     }
+    if (wanted && !(node.attributes ?? []).some((attribute) => attribute.name === wanted))
+      return refuse('html', `<${name}> needs its ${wanted}, as in ${INLINE_TAGS[name].example}.`);
   };
 
   visit(parsed.tree);

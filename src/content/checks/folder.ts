@@ -1,5 +1,6 @@
 /** Anything in the articles folder that would silently be left out of the site, or clash with another article, is refused with the fix. */
-import { IMAGE_EXTENSIONS } from './images.ts';
+// Not from images.ts, which needs sharp: the browser editor names pictures with suggestedId().
+import { IMAGE_EXTENSIONS } from '../image-limits.ts';
 import type { ArticleProblem } from './problems.ts';
 
 /** Addresses under /articles/ that pages of the site use, so no article may take them. */
@@ -16,20 +17,39 @@ export function suggestedId(name: string): string {
     .replace(/^-+|-+$/g, '');
 }
 
+const isImageName = (name: string) => (IMAGE_EXTENSIONS as readonly string[]).includes(name.slice(name.lastIndexOf('.')).toLowerCase());
+
 /** `entries` are '/'-separated paths inside the folder; folders end in '/'. */
 export function checkFolder(entries: readonly string[], folder = 'src/content/articles'): ArticleProblem[] {
   const problems: ArticleProblem[] = [];
   const problem = (name: string, rule: string, message: string) => problems.push({ file: `${folder}/${name}`, rule, message });
   const byLowerCase = new Map<string, string[]>();
+  // An article's own folder holds the pictures in its body (the browser editor keeps them there too).
+  const pictureFolders = new Set(
+    entries.filter((entry) => !entry.includes('/') && entry.endsWith('.mdx')).map((entry) => entry.slice(0, -4)),
+  );
 
   for (const entry of entries) {
     const name = entry.replace(/\/$/, '');
     if (name.split('/').some((part) => part.startsWith('.'))) continue; // .DS_Store and the like: never published, never read
+    const [top = '', ...inside] = name.split('/');
+    if (pictureFolders.has(top) && (inside.length > 0 || entry.endsWith('/'))) {
+      if (inside.length === 1 && !entry.endsWith('/') && isImageName(inside[0]!)) continue;
+      if (inside.length > 0)
+        problem(
+          name,
+          'folder',
+          `The folder ${top}/ holds only the pictures in the article ${top}.mdx (${IMAGE_EXTENSIONS.join(', ')}), directly inside it. Move this elsewhere.`,
+        );
+      continue;
+    }
+    // An empty folder holds nothing to leave out, and git does not keep it (the editor leaves one when it deletes).
+    if (entry.endsWith('/') && !entries.some((other) => other.startsWith(entry) && other !== entry)) continue;
     if (entry.endsWith('/')) {
       problem(
         name,
         'folder',
-        `Articles go directly in ${folder}, not in a folder inside it, so nothing in ${name}/ is published. Move its files up one level.`,
+        `Articles go directly in ${folder}, not in a folder inside it, so nothing in ${name}/ is published. Move its files up one level (a folder named after an article may hold the pictures in its body).`,
       );
       continue;
     }

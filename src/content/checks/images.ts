@@ -2,9 +2,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_EXTENSIONS, IMAGE_LIMITS } from '../image-limits.ts';
 
-export const IMAGE_LIMITS = { maxBytes: 2 * 1024 * 1024, maxWidth: 2400, heroMinWidth: 1200 } as const;
-export const IMAGE_EXTENSIONS = ['.png', '.jpg', '.jpeg', '.webp', '.avif'] as const;
+export { IMAGE_EXTENSIONS, IMAGE_LIMITS };
 
 export interface ImageFacts {
   width: number;
@@ -27,7 +27,7 @@ export async function imageProblems(
     return [
       {
         rule: 'image-missing',
-        message: `The image ${name} is not in src/content/articles. Save it there, next to the article, or correct the file name.`,
+        message: `There is no picture ${relativePath}. Save it there (${role === 'hero' ? 'next to the article' : "in the article's own folder"}), or correct the file name.`,
       },
     ];
   const extension = extname(path).toLowerCase();
