@@ -12,11 +12,13 @@ import { quoteRoute, sendQuoteEmail } from './api/send-quote-email';
 import { contactRoute, sendContactEmail } from './api/send-contact-email';
 import { callbackRoute, requestCallback } from './api/request-callback';
 import { scheduled } from './cron';
+import { consumeEmails } from './email-queue';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { isContactSent } from './lib/contact-sent';
 import { countingD1 } from './lib/d1';
+import type { EmailMessage } from './lib/outbox';
 import { isAccountPath, isArticlePath, isConfirmationPath, isStaffPath, matchesPath, WORKER_PATHS } from './lib/worker-paths';
 import { contactSentPage } from './pages/contact-page';
 import { faqSearchPage, isFaqSearch } from './pages/faq-page';
@@ -109,8 +111,19 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   return env.ASSETS.fetch(assetRequest(request));
 }
 
+/** Test environments: a queue whose sends fail, for a request carrying QUEUE_DOWN_HEADER (as if its messages were lost). */
+const QUEUE_DOWN = {
+  send: () => Promise.reject(new Error('the queue is down for this request (test header)')),
+  sendBatch: () => Promise.reject(new Error('the queue is down for this request (test header)')),
+  metrics: () => Promise.reject(new Error('the queue is down for this request (test header)')),
+} satisfies Queue<EmailMessage>;
+
+const queueFor = (request: Request, env: Env): Env =>
+  env.QUEUE_DOWN_HEADER && request.headers.has(env.QUEUE_DOWN_HEADER) ? { ...env, EMAIL_QUEUE: QUEUE_DOWN } : env;
+
 export default {
-  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  async fetch(request: Request, workerEnv: Env, ctx: ExecutionContext): Promise<Response> {
+    const env = queueFor(request, workerEnv);
     if (!env.D1_ROUND_TRIPS_HEADER) return servedOverHttps(request, withAccountHeader(request, await answer(request, env, ctx)));
     const counted = countingD1(env.DB);
     const response = withAccountHeader(request, await answer(request, { ...env, DB: counted.db }, ctx));
@@ -121,5 +134,9 @@ export default {
   // Awaited (not waitUntil) so a failure marks the cron run as failed and `/__scheduled` answers when done.
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     await scheduled(controller, env);
+  },
+  // The e-mail queue and its dead-letter queue (wrangler.jsonc `queues`).
+  async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+    await consumeEmails(batch, env);
   },
 } satisfies ExportedHandler<Env>;
