@@ -135,6 +135,12 @@ export async function delivered(reference: string, timeout = 30_000): Promise<Ou
   return outboxOf(reference);
 }
 
+/** The e-mails that name `reference`, once every e-mail stored about it is done with. */
+export async function emailsAbout(reference: string): Promise<CapturedEmail[]> {
+  await delivered(reference);
+  return emailsMentioning(reference);
+}
+
 export const inDays = (days: number) => addDays(londonToday(), days);
 
 /** The next date from today (London) with the given weekday (0 Sunday ... 6 Saturday). */

@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailCatcher } from '../../stand-ins/mail/server.mjs';
 import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
-import { POSTCODE_DOWN, POSTCODE_SLOW, tagged } from '../shared/stand-ins';
+import { POSTCODE_DOWN, POSTCODE_SLOW, postcodeFoundOnce, tagged } from '../shared/stand-ins';
 
 async function start(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,5 +81,20 @@ describe('the postcode stand-in answers its reserved postcodes as set in fixture
       longitude: -1.5491,
       admin_district: 'Leeds',
     });
+  });
+
+  it('a found-once postcode is found, as M1 1AE, by its first look-up only; another one has its own first look-up', async () => {
+    const [first, second] = [postcodeFoundOnce(), postcodeFoundOnce()];
+    const lookUp = (postcode: string) => fetch(`${postcodes}/postcodes/${compact(postcode)}`);
+    const found = await lookUp(first);
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { result: object }).result).toMatchObject({
+      postcode: first,
+      latitude: 53.481,
+      longitude: -2.237,
+      admin_district: 'Manchester',
+    });
+    expect((await lookUp(first)).status).toBe(503);
+    if (second !== first) expect((await lookUp(second)).status).toBe(200);
   });
 });
