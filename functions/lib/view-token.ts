@@ -29,7 +29,9 @@ export async function newViewToken(): Promise<ViewToken> {
 }
 
 export function viewTokenInsert(db: D1Database, reference: string, { hash }: ViewToken, createdAt: string): D1PreparedStatement {
-  return db.prepare(`INSERT INTO quote_view_tokens (token_hash, reference, created_at) ${insertValues(3)}`).bind(hash, reference, createdAt);
+  return db
+    .prepare(`INSERT INTO quote_view_tokens (token_hash, reference, created_at) ${insertValues(3)}`)
+    .bind(hash, reference, createdAt);
 }
 
 export async function issueViewToken(db: D1Database, reference: string, now = new Date()): Promise<string> {

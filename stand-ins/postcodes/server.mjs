@@ -57,7 +57,8 @@ for (const [name, rule] of Object.entries(fixture.reserved)) {
   if (name.startsWith('_')) continue;
   const [outcode, incode] = rule.postcode.split(' ');
   reserved.set(outcode, rule);
-  if (rule.like && rule.answers === undefined) add({ ...fixture.postcodes.find((p) => p.postcode === rule.like), postcode: rule.postcode, outcode, incode });
+  if (rule.like && rule.answers === undefined)
+    add({ ...fixture.postcodes.find((p) => p.postcode === rule.like), postcode: rule.postcode, outcode, incode });
 }
 const reservedRule = (asked) => [...reserved].find(([outcode]) => asked.startsWith(outcode))?.[1];
 

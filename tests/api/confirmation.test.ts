@@ -92,7 +92,10 @@ describe('the route map on the confirmation page', () => {
     for (let view = 0; view < 2; view++) {
       const page = readPage(await (await get(answer.confirmationUrl)).text());
       expect(page.shown('map'), `view ${view}`).toBe(true);
-      expect([page.filled('map:from'), page.filled('map:to')]).toEqual([`SW1A 1AA, ${from.admin_district}`, `${toPostcode}, ${to.admin_district}`]);
+      expect([page.filled('map:from'), page.filled('map:to')]).toEqual([
+        `SW1A 1AA, ${from.admin_district}`,
+        `${toPostcode}, ${to.admin_district}`,
+      ]);
     }
   });
 });

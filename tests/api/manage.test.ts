@@ -23,17 +23,7 @@ import {
 } from '~/lib/move-status';
 import { openDay } from '../shared/dates';
 import { tagged } from '../shared/stand-ins';
-import {
-  apiBase,
-  call,
-  delivered,
-  emailsTo,
-  expectLimitedAfter,
-  query,
-  unique,
-  validQuote,
-  type CapturedEmail,
-} from './helpers';
+import { apiBase, call, delivered, emailsTo, expectLimitedAfter, query, unique, validQuote, type CapturedEmail } from './helpers';
 import { readPage } from './html';
 
 const FORM = 'application/x-www-form-urlencoded';

@@ -6,7 +6,20 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { tagged } from '../shared/stand-ins';
-import { call, delivered, emails, emailsMentioning, emailsTo, outboxOf, query, runCron, secondsFromNow, unique, validContact, validQuote } from './helpers';
+import {
+  call,
+  delivered,
+  emails,
+  emailsMentioning,
+  emailsTo,
+  outboxOf,
+  query,
+  runCron,
+  secondsFromNow,
+  unique,
+  validContact,
+  validQuote,
+} from './helpers';
 
 const BUSINESS = 'leads@shiftly.example';
 const QUEUE_DOWN = { 'X-Test-Queue-Down': '1' };
@@ -71,12 +84,10 @@ describe('e-mail queue', () => {
         'SELECT kind, status, attempts, alerted_at IS NOT NULL AS alerted FROM email_outbox WHERE record_reference = ? ORDER BY kind',
         reference,
       );
-    await expect
-      .poll(given, { timeout: 30_000, interval: 200 })
-      .toEqual([
-        { kind: 'business', status: 'gave_up', attempts: 3, alerted: 1 },
-        { kind: 'customer', status: 'gave_up', attempts: 3, alerted: 1 },
-      ]);
+    await expect.poll(given, { timeout: 30_000, interval: 200 }).toEqual([
+      { kind: 'business', status: 'gave_up', attempts: 3, alerted: 1 },
+      { kind: 'customer', status: 'gave_up', attempts: 3, alerted: 1 },
+    ]);
     expect(query('SELECT email_status FROM contact_messages WHERE reference = ?', reference)).toEqual([{ email_status: 'failed' }]);
     // Each given-up e-mail is named in one alert (the two may come in one alert or two).
     const told = async (kind: string) => (await alerts()).filter((e) => e.html.includes(`${reference} (${kind})`)).length;

@@ -4,19 +4,7 @@ import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { londonToday } from '~/lib/dates';
 import { ROUTES } from '../shared/routes';
 import { POSTCODE_DOWN, POSTCODE_TOO_SLOW, tagged } from '../shared/stand-ins';
-import {
-  apiBase,
-  call,
-  delivered,
-  emailsTo,
-  emails,
-  inDays,
-  nextWeekday,
-  query,
-  unique,
-  validContact,
-  validQuote,
-} from './helpers';
+import { apiBase, call, delivered, emailsTo, emails, inDays, nextWeekday, query, unique, validContact, validQuote } from './helpers';
 import { formatMoney, formatPence } from '~/lib/money';
 
 const BUSINESS = 'leads@shiftly.example';
@@ -316,7 +304,9 @@ describe('POST /api/send-quote-email', () => {
     expect(`${business!.html}${business!.text}`).not.toContain('quote-confirmation');
     expect(business!.text).toContain(`Please open ${PLACEHOLDER}`);
     // Two tokens: the answer's and the one made for the link the template placed.
-    expect(storedHashes(answer.reference).sort()).toEqual([hashOf(tokenIn(answer.confirmationUrl)), hashOf(tokenIn(customer!.text))].sort());
+    expect(storedHashes(answer.reference).sort()).toEqual(
+      [hashOf(tokenIn(answer.confirmationUrl)), hashOf(tokenIn(customer!.text))].sort(),
+    );
 
     const contact = validContact({ message: `See ${PLACEHOLDER}`, firstName: `Eve ${PLACEHOLDER}` });
     const { reference } = (await (await call(API_PATHS.contact, contact)).json()) as { reference: string };
