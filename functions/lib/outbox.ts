@@ -99,10 +99,11 @@ export async function queueEmails(env: Env, keys: string[]): Promise<boolean> {
   }
 }
 
+/** Oldest first: a record's e-mails go in the order it stored them. */
 async function outboxRows(db: D1Database, keys: string[]): Promise<OutboxRow[]> {
   if (keys.length === 0) return [];
   const { results } = await db
-    .prepare(`SELECT * FROM email_outbox WHERE idempotency_key IN (${keys.map(() => '?').join(', ')})`)
+    .prepare(`SELECT * FROM email_outbox WHERE idempotency_key IN (${keys.map(() => '?').join(', ')}) ORDER BY id`)
     .bind(...keys)
     .all<OutboxRow>();
   return results;

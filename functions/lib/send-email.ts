@@ -7,8 +7,8 @@ import { headerSafe } from './escape';
 
 const SEND_TIMEOUT_MS = 10_000;
 
-/** `alreadySent`: the provider holds an e-mail under this key from an earlier attempt, whose link differed. */
-export type SendOutcome = { ok: true; id: string | null; alreadySent?: boolean } | { ok: false; error: string };
+/** `id` is null when an earlier attempt sent it (the provider's id is then unknown). */
+export type SendOutcome = { ok: true; id: string | null } | { ok: false; error: string };
 
 /** Explicit baseUrl: the SDK's env fallback does not exist in workerd. */
 export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey: string): Promise<SendOutcome> {
@@ -31,7 +31,7 @@ export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey:
     const send = resend.emails.send(message, { idempotencyKey }).then(({ data, error }): SendOutcome => {
       // Each attempt writes a new link, so an attempt that reached Resend but timed out here is refused as a
       // different request under the same key: that e-mail went out (its link's token is stored), so it counts as sent.
-      if (error?.name === 'invalid_idempotent_request') return { ok: true, id: null, alreadySent: true };
+      if (error?.name === 'invalid_idempotent_request') return { ok: true, id: null };
       if (error || !data) return { ok: false, error: headerSafe(error?.message ?? 'Resend answered without an id', 500) };
       return { ok: true, id: data.id };
     });

@@ -72,6 +72,22 @@ describe('e-mail queue', () => {
     }
   }, 60_000);
 
+  it('counts an attempt that timed out here but reached the provider as sent: one e-mail, and its link opens the quote', async () => {
+    // The first send carrying this address (the customer e-mail, stored first) is answered after 11 s, past the
+    // Worker's 10 s limit: it times out here though the catcher keeps it. The retry writes a new link under the same
+    // key, so the catcher refuses it (409, as Resend does): that e-mail went, and no alert is due.
+    const body = validQuote({ email: tagged(`${unique('late')}@example.com`, 'slowonce11s') });
+    const answer = (await (await call(API_PATHS.quote, body)).json()) as QuoteAnswer;
+    expect(await delivered(answer.reference, 60_000)).toEqual([
+      { kind: 'business', status: 'sent', attempts: 1 },
+      { kind: 'customer', status: 'sent', attempts: 2 },
+    ]);
+    const sent = (await emailsTo(body.email)).filter((e) => !e.replayOf);
+    expect(sent.map((e) => e.idempotencyKey)).toEqual([`quote:${answer.reference}:customer`]);
+    const token = /\/quote-confirmation\?ref=\w+&t=([\w-]{32})/.exec(sent[0]!.text)![1]!;
+    expect((await call(`/quote-confirmation?ref=${answer.reference}&t=${token}`, '', { method: 'GET' })).status).toBe(200);
+  }, 90_000);
+
   it('gives an e-mail up through the dead-letter queue after three attempts, and alerts the business exactly once', async () => {
     // Every send to (or replying to) this customer fails; the business mailbox itself works.
     const email = tagged(`${unique('bounce')}@example.com`, 'fail');

@@ -29,10 +29,10 @@ export function postcodeFoundOnce(): string {
 
 /**
  * The mail catcher's tags: `fail` (every send), `failtimes<N>` (the first N sends carrying the address, then they go
- * through), `slow<N>s` (each answer waits N seconds). A send carries the address when it is sent to it or replies to
+ * through), `slow<N>s` (each answer waits N seconds), `slowonce<N>s` (only the first send's answer waits). A send carries the address when it is sent to it or replies to
  * it, so a lead's business copy fails with the customer's.
  */
-export type MailTag = 'fail' | `failtimes${number}` | `slow${number}s`;
+export type MailTag = 'fail' | `failtimes${number}` | `slow${number}s` | `slowonce${number}s`;
 
 /** `ada@example.com` with a tag: `ada+fail@example.com`. */
 export const tagged = (address: string, tag: MailTag) => address.replace('@', `+${tag}@`);

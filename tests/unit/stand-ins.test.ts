@@ -55,6 +55,15 @@ describe('the mail catcher fails or slows only the sends that carry a tagged add
     expect(ms).toBeGreaterThanOrEqual(1000);
   });
 
+  it('+slowonce<N>s waits on the first send carrying the address only', async () => {
+    const ada = tagged('ada-once@example.com', 'slowonce1s');
+    const first = await send({ to: ada });
+    const second = await send({ to: 'leads@shiftly.example', reply_to: ada });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.ms).toBeGreaterThanOrEqual(1000);
+    expect(second.ms).toBeLessThan(1000);
+  });
+
   it('has no switch: POST /__control is gone (410)', async () => {
     expect((await fetch(`${mail}/__control`, { method: 'POST', body: '{"fail":true}' })).status).toBe(410);
     expect((await fetch(`${postcodes}/__control`, { method: 'POST', body: '{"mode":"fail"}' })).status).toBe(410);
