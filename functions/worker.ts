@@ -112,11 +112,8 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
 }
 
 /** Test environments: a queue whose sends fail, for a request carrying QUEUE_DOWN_HEADER (as if its messages were lost). */
-const QUEUE_DOWN = {
-  send: () => Promise.reject(new Error('the queue is down for this request (test header)')),
-  sendBatch: () => Promise.reject(new Error('the queue is down for this request (test header)')),
-  metrics: () => Promise.reject(new Error('the queue is down for this request (test header)')),
-} satisfies Queue<EmailMessage>;
+const down = () => Promise.reject(new Error('the queue is down for this request (test header)'));
+const QUEUE_DOWN = { send: down, sendBatch: down, metrics: down } satisfies Queue<EmailMessage>;
 
 const queueFor = (request: Request, env: Env): Env =>
   env.QUEUE_DOWN_HEADER && request.headers.has(env.QUEUE_DOWN_HEADER) ? { ...env, EMAIL_QUEUE: QUEUE_DOWN } : env;

@@ -43,12 +43,7 @@ export async function acceptLead(env: Env, lead: Lead, now = new Date()): Promis
       if (draw < REFERENCE_DRAWS && referenceTaken(error)) continue;
       throw error;
     }
-    return {
-      reference,
-      queued: await queueEmails(
-        env,
-        emails.map((email) => email.idempotencyKey),
-      ),
-    };
+    const keys = emails.map((email) => email.idempotencyKey);
+    return { reference, queued: await queueEmails(env, keys) };
   }
 }

@@ -234,9 +234,7 @@ export async function sweepOutbox(env: Env, now: Date): Promise<{ queued: number
     ...late.map((row) => giveUpRow(env.DB, row, "past Resend's 24-hour idempotency window")),
     ...recordStatuses(env.DB, late),
   ]);
-  const queued = await queueEmails(
-    env,
-    due.map((row) => row.idempotency_key),
-  );
+  const keys = due.map((row) => row.idempotency_key);
+  const queued = await queueEmails(env, keys);
   return { queued: queued ? due.length : 0, gaveUp: late.length };
 }

@@ -87,9 +87,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     });
   }
   await db.batch(outboxInserts(db, emails, now));
-  await queueEmails(
-    env,
-    emails.map((email) => email.idempotencyKey),
-  );
+  const keys = emails.map((email) => email.idempotencyKey);
+  await queueEmails(env, keys);
   return erasure;
 }

@@ -179,10 +179,8 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   ];
   const [updated] = await db.batch(statements);
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
-  await queueEmails(
-    env,
-    emails.map((email) => email.idempotencyKey),
-  );
+  const keys = emails.map((email) => email.idempotencyKey);
+  await queueEmails(env, keys);
   return { ok: true, quote: next, event };
 }
 
