@@ -1,41 +1,20 @@
-/** The cron trigger: retries failed e-mails (inside Resend's 24-hour idempotency window), reports those given up, deletes expired data. */
+/**
+ * The cron trigger: housekeeping only, as the e-mail queue sends and retries (functions/email-queue.ts). It deletes expired
+ * data, queues again the e-mails whose message was lost, and reports given-up ones the dead-letter queue could not.
+ */
 import type { Env } from './env';
-import { undeliveredAlertEmail, type UndeliveredEmail } from './lib/emails';
-import { config } from './lib/config';
-import { withoutLink } from './lib/email-draft';
-import { drainOutbox, sendEmail } from './lib/outbox';
+import { alertGivenUp } from './lib/give-up-alert';
+import { sweepOutbox } from './lib/outbox';
 import { deleteExpiredFormStates } from './lib/form-state';
 import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
 import { expiredAccountRows } from './lib/account/tokens';
 
 export const RETENTION_MONTHS = 24;
-const BATCH = 50;
-/** How long a run keeps retrying e-mails: well inside the 5 minutes before the next run. */
-const DRAIN_MS = 2 * 60 * 1000;
 
 export function retentionCutoff(now: Date): string {
   const cutoff = new Date(now);
   cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
   return cutoff.toISOString();
-}
-
-export async function alertGivenUp(env: Env): Promise<number> {
-  const { results } = await env.DB.prepare(
-    `SELECT id, record_reference, kind, recipient, attempts, last_error, created_at FROM email_outbox
-     WHERE status = 'gave_up' AND alerted_at IS NULL AND record_type != 'alert' ORDER BY id LIMIT ${BATCH}`,
-  ).all<UndeliveredEmail>();
-  if (results.length === 0) return 0;
-  const alert = withoutLink(undeliveredAlertEmail(config(env).mail, results));
-  const outcome = await sendEmail(env, alert, `alert:${results.map((r) => r.id).join(',')}`);
-  if (!outcome.ok) {
-    console.error(`could not alert the business about ${results.length} undelivered e-mails: ${outcome.error}`);
-    return 0;
-  }
-  const ids = results.map((r) => r.id);
-  await env.DB.prepare(`UPDATE email_outbox SET alerted_at = ? WHERE id IN (${ids.map(() => '?').join(',')})`)
-    .bind(new Date().toISOString(), ...ids)
-    .run();
-  return results.length;
 }
 
 /** Deleted by the quote's age, not their own: a later row must not outlive the quote, out of reach of "Delete my data". */
@@ -59,10 +38,14 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
   ]);
 }
 
+// Deletes first, so nothing past retention is queued again.
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
-  const retried = await drainOutbox(env, now, Date.now() + DRAIN_MS);
-  const alerted = await alertGivenUp(env);
   await deleteExpired(env, now);
-  console.log(`cron ${controller.cron}: retried ${retried.attempted} e-mails (${retried.sent} sent), alerted about ${alerted}`);
+  const swept = await sweepOutbox(env, now);
+  const alerted = await alertGivenUp(env).catch((error: unknown) => {
+    console.error(String(error));
+    return 0;
+  });
+  console.log(`cron ${controller.cron}: queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`);
 }

@@ -1,10 +1,13 @@
 import type { HonoRequest } from 'hono';
+import type { EmailMessage } from './lib/outbox';
 
 export interface Env {
   ASSETS: Fetcher;
   DB: D1Database;
+  /** The e-mail queue's producer (wrangler.jsonc `queues`): the request stores an e-mail, the queue's consumer sends it. */
+  EMAIL_QUEUE: Queue<EmailMessage>;
   SITE_URL?: string;
-  /** Resend API key (a secret). Without it no e-mail can be sent: every e-mail waits in the outbox. */
+  /** Resend API key (a secret). Without it no e-mail can be sent: every one fails its retries and is given up. */
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;
   MAIL_FROM?: string;
@@ -27,8 +30,8 @@ export interface Env {
   D1_ROUND_TRIPS_HEADER?: string;
   /** First retry delay for a failed e-mail, in seconds (then x4 each attempt). Default 60. */
   OUTBOX_RETRY_BASE_SECONDS?: string;
-  /** Attempts before an e-mail is given up and the business alerted. Default 8 (all inside 23 hours). */
-  OUTBOX_MAX_ATTEMPTS?: string;
+  /** Test environments only: a request carrying this header has its queue sends fail, as a lost message would. */
+  QUEUE_DOWN_HEADER?: string;
   /** Local runs only: a random value per run, echoed by GET /api/health. Not a secret. */
   HEALTH_TOKEN?: string;
   /** Worker secrets for the editor's GitHub sign-in; KEYSTATIC_SECRET (32+ characters) encrypts the refresh token cookie. */

@@ -13,6 +13,7 @@ import { contactFormRoute, contactRoute, sendContactEmail } from './api/send-con
 import { callbackRoute, requestCallback } from './api/request-callback';
 import { checkCode, codeRoute } from './api/check-code';
 import { scheduled } from './cron';
+import { consumeEmails } from './email-queue';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
@@ -30,6 +31,7 @@ import {
 } from './lib/worker-paths';
 import { contactPage } from './pages/contact-page';
 import { callbackFormRoute, callbackPage, requestCallbackByForm } from './pages/callback-page';
+import type { EmailMessage } from './lib/outbox';
 import { faqSearchPage, isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { manageQuote } from './pages/quote-manage';
@@ -151,8 +153,16 @@ async function answer(request: Request, env: Env, ctx: ExecutionContext): Promis
   return uncachedRedirect(await env.ASSETS.fetch(assetRequest(plain)));
 }
 
+/** Test environments: a queue whose sends fail, for a request carrying QUEUE_DOWN_HEADER (as if its messages were lost). */
+const down = () => Promise.reject(new Error('the queue is down for this request (test header)'));
+const QUEUE_DOWN = { send: down, sendBatch: down, metrics: down } satisfies Queue<EmailMessage>;
+
+const queueFor = (request: Request, env: Env): Env =>
+  env.QUEUE_DOWN_HEADER && request.headers.has(env.QUEUE_DOWN_HEADER) ? { ...env, EMAIL_QUEUE: QUEUE_DOWN } : env;
+
 export default {
-  async fetch(request: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
+  async fetch(request: Request, workerEnv: Env, ctx: ExecutionContext): Promise<Response> {
+    const env = queueFor(request, workerEnv);
     if (!env.D1_ROUND_TRIPS_HEADER) return servedOverHttps(request, withAccountHeader(request, await answer(request, env, ctx)));
     const counted = countingD1(env.DB);
     const response = withAccountHeader(request, await answer(request, { ...env, DB: counted.db }, ctx));
@@ -163,5 +173,9 @@ export default {
   // Awaited (not waitUntil) so a failure marks the cron run as failed and `/__scheduled` answers when done.
   async scheduled(controller: ScheduledController, env: Env): Promise<void> {
     await scheduled(controller, env);
+  },
+  // The e-mail queue and its dead-letter queue (wrangler.jsonc `queues`).
+  async queue(batch: MessageBatch<unknown>, env: Env): Promise<void> {
+    await consumeEmails(batch, env);
   },
 } satisfies ExportedHandler<Env>;

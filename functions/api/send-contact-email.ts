@@ -37,7 +37,7 @@ export const contactFormRoute: LeadSpec<typeof contactSchema> = { ...contactRout
 export async function sendContactEmail(c: LeadContext, valid: ContactMessage): Promise<Response> {
   // The form sends a subject's value ('driver-application'); people read its label ('Driver application').
   const message = { ...valid, subject: subjectLabel(valid.subject) };
-  const { reference, sent: delivered } = await acceptLead(c.env, {
+  const { reference, queued } = await acceptLead(c.env, {
     type: 'contact',
     record: (db, { reference, createdAt }) => [
       db
@@ -63,6 +63,6 @@ export async function sendContactEmail(c: LeadContext, valid: ContactMessage): P
     ],
   });
   if (c.var.via === 'form') return sent(reference);
-  // The message is stored either way; emailSent says whether the business has it in its inbox yet.
-  return c.json<LeadAnswer>({ reference, emailSent: delivered.business === true }, 201);
+  // The message is stored either way; emailSent says whether its e-mails are on their way.
+  return c.json<LeadAnswer>({ reference, emailSent: queued }, 201);
 }

@@ -1,8 +1,8 @@
-/** The reference, record and outbox rows go in ONE batch, so none exists without the others and the lead is safe before any e-mail. */
+/** The reference, record and outbox rows go in ONE batch, so none exists without the others and the lead is safe before any e-mail is queued. */
 import type { Env } from '../env';
 import { config, type MailContext } from './config';
 import type { EmailDraft } from './email-draft';
-import { deliverNow, outboxInserts, outboxKey } from './outbox';
+import { outboxInserts, outboxKey, queueEmails } from './outbox';
 import type { EmailKind, RecordType } from './records';
 import { newReference, referenceTaken } from './references';
 
@@ -15,12 +15,12 @@ export interface Lead {
   type: RecordType;
   record(db: D1Database, claim: Claim): D1PreparedStatement[];
   emails(mail: MailContext, claim: Claim): Array<{ kind: EmailKind; draft: EmailDraft }>;
-  viewToken?: string;
 }
 
 export interface Accepted {
   reference: string;
-  sent: Partial<Record<EmailKind, boolean>>;
+  /** The e-mails are on their way; false when only stored (the cron trigger's sweep queues them later). */
+  queued: boolean;
 }
 
 const REFERENCE_DRAWS = 5;
@@ -43,6 +43,7 @@ export async function acceptLead(env: Env, lead: Lead, now = new Date()): Promis
       if (draw < REFERENCE_DRAWS && referenceTaken(error)) continue;
       throw error;
     }
-    return { reference, sent: await deliverNow(env, lead.type, reference, emails, now, lead.viewToken) };
+    const keys = emails.map((email) => email.idempotencyKey);
+    return { reference, queued: await queueEmails(env, keys) };
   }
 }

@@ -4,7 +4,7 @@ import { callbackBusinessEmail } from './emails';
 import type { LeadContext } from './lead-pipeline';
 
 export async function acceptCallback(c: LeadContext, request: CallbackRequest): Promise<{ reference: string; emailed: boolean }> {
-  const { reference, sent } = await acceptLead(c.env, {
+  const { reference, queued } = await acceptLead(c.env, {
     type: 'callback',
     record: (db, { reference, createdAt }) => [
       db
@@ -13,7 +13,7 @@ export async function acceptCallback(c: LeadContext, request: CallbackRequest): 
     ],
     emails: (mail, { reference }) => [{ kind: 'business', draft: callbackBusinessEmail(mail, reference, request) }],
   });
-  return { reference, emailed: sent.business === true };
+  return { reference, emailed: queued };
 }
 
 const asJson = (value: object | undefined) => (value ? JSON.stringify(value) : null);

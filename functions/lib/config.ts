@@ -6,7 +6,6 @@ import { headerSafe } from './escape';
 
 export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
 export const DEFAULT_RETRY_BASE_SECONDS = 60;
-export const DEFAULT_MAX_ATTEMPTS = 8;
 
 export interface MailContext {
   from: string;
@@ -22,9 +21,8 @@ export interface Config {
   resend: { apiKey: string | undefined; baseUrl: string };
   postcodesApiUrl: string;
   outbox: {
-    /** First retry delay of a failed e-mail, in seconds; x4 each attempt. */
+    /** First retry delay of a failed e-mail, in seconds; x4 each attempt. How many: the queue's `max_retries`. */
     retryBaseSeconds: number;
-    maxAttempts: number;
   };
   rateLimitClientHeader: string | undefined;
   /** Test environments only: its value is an ISO instant. */
@@ -52,7 +50,6 @@ export function parseConfig(env: Env): Config {
     postcodesApiUrl: withoutTrailingSlash(env.POSTCODES_API_URL || DEFAULT_POSTCODES_API_URL),
     outbox: {
       retryBaseSeconds: number(env.OUTBOX_RETRY_BASE_SECONDS, DEFAULT_RETRY_BASE_SECONDS, (n) => Number.isFinite(n) && n >= 0),
-      maxAttempts: number(env.OUTBOX_MAX_ATTEMPTS, DEFAULT_MAX_ATTEMPTS, (n) => Number.isInteger(n) && n > 0),
     },
     rateLimitClientHeader: env.RATE_LIMIT_CLIENT_HEADER || undefined,
     testClockHeader: env.TEST_CLOCK_HEADER || undefined,

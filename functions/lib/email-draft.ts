@@ -58,3 +58,13 @@ export function withoutLink(draft: EmailDraft): EmailPayload {
   if (needsLink(draft)) throw new Error('this e-mail needs its view link');
   return withLink(draft, { html: '', text: '' });
 }
+
+/** An e-mail's link, made as it is sent (`html` already escaped); `insert` stores its token's hash before the send. */
+export interface MadeLink {
+  html: string;
+  text: string;
+  insert: D1PreparedStatement;
+}
+
+/** Each record type brings its own (functions/email-links.ts), so the outbox knows no feature. */
+export type LinkMaker = (db: D1Database, email: { reference: string; to: string }, siteUrl: string, now: Date) => Promise<MadeLink>;

@@ -1,14 +1,11 @@
-// Idempotency keys are built from references, unique across record types, so no two rows (nor anything a client sends) share one.
-// A link is written in only as the e-mail goes, as its token is never stored.
-import { Resend } from 'resend';
+// D1 keeps every e-mail a request stores (in the batch that stores its record) and what became of it; the queue carries
+// only each row's idempotency key to the consumer that sends it (functions/email-queue.ts). Idempotency keys are built
+// from references, unique across record types, so no two rows (nor anything a client sends) share one.
 import type { Env } from '../env';
 import { config } from './config';
-import { needsLink, readDraft, withLink, type EmailDraft, type EmailPayload } from './email-draft';
-import { headerSafe } from './escape';
+import { needsLink, readDraft, withLink, type EmailDraft, type LinkMaker, type MadeLink } from './email-draft';
 import { isRecordType, RECORD_TABLES, type EmailKind, type OutboxRecordType, type RecordType } from './records';
-import { newSignInLink, signInUrl } from './account/tokens';
-import { emailLink, newViewToken, viewTokenInsert } from './view-token';
-import { newStaffToken, staffEmailLink } from './quote/staff-link';
+import { sendEmail, type SendOutcome } from './send-email';
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'gave_up';
 
@@ -18,7 +15,6 @@ export interface OutboxEmail {
   kind: EmailKind;
   draft: EmailDraft;
   idempotencyKey: string;
-  linkToken?: string;
 }
 
 export interface OutboxRow {
@@ -35,19 +31,39 @@ export interface OutboxRow {
   next_attempt_at: string;
 }
 
+/** A queue message: the row to send, never the e-mail or a link's token. */
+export interface EmailMessage {
+  key: string;
+}
+
+/** Record type → the maker of its e-mails' links (functions/email-links.ts). */
+export type LinkMakers = Partial<Record<OutboxRecordType, LinkMaker>>;
+
+/** What a message needs next: nothing (sent, given up, or no row left), or another attempt after `delaySeconds`. */
+export type Delivery = { done: true } | { done: false; delaySeconds: number };
+
 /** Retries stop before Resend forgets the idempotency key (24 h). */
 export const RETRY_WINDOW_MS = 23 * 60 * 60 * 1000;
-const SEND_TIMEOUT_MS = 10_000;
-/** A row still 'pending' this long after its request started is picked up by the cron trigger. */
-const PENDING_GRACE_MS = 2 * 60 * 1000;
-const BATCH = 50;
+/** A row still waiting this long after its message was due has lost it: the cron trigger's sweep queues it again. */
+export const SWEEP_AFTER_MS = 10 * 60 * 1000;
+/** The longest delay Queues takes. */
+const MAX_DELAY_SECONDS = 12 * 60 * 60;
+/** Messages per sendBatch call (Queues' limit). */
+const QUEUE_BATCH = 100;
+const SWEEP_LIMIT = 500;
 
 export const outboxKey = (recordType: RecordType, reference: string, kind: EmailKind) => `${recordType}:${reference}:${kind}`;
 
-/** Run in the same batch as the record. `afterChange` as in d1.ts insertValues: a refused change sends no e-mail. */
+export const withinRetryWindow = (createdAt: string, now: Date) => now.getTime() <= new Date(createdAt).getTime() + RETRY_WINDOW_MS;
+
+/** Before attempt `attempt + 1`: OUTBOX_RETRY_BASE_SECONDS, x4 for each attempt made. */
+export const retryDelaySeconds = (env: Env, attempt: number) =>
+  Math.min(MAX_DELAY_SECONDS, config(env).outbox.retryBaseSeconds * 4 ** Math.max(0, attempt - 1));
+
+const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
+
+/** Run in the same batch as the record. `afterChange` as in d1.ts insertValues: a refused change stores no e-mail. */
 export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date, { afterChange = false } = {}): D1PreparedStatement[] {
-  const created = now.toISOString();
-  const due = new Date(now.getTime() + PENDING_GRACE_MS).toISOString();
   const values = afterChange
     ? "SELECT ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ? WHERE changes() = 1"
     : "VALUES (?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)";
@@ -64,170 +80,161 @@ export function outboxInserts(db: D1Database, emails: OutboxEmail[], now: Date, 
         email.draft.to,
         JSON.stringify(email.draft),
         email.idempotencyKey,
-        due,
-        created,
+        later(now, SWEEP_AFTER_MS),
+        now.toISOString(),
       ),
   );
 }
 
-type SendOutcome = { ok: true; id: string } | { ok: false; error: string };
-
-/** One send through the resend SDK (explicit baseUrl: the SDK's env fallback does not exist in workerd). */
-export async function sendEmail(env: Env, payload: EmailPayload, idempotencyKey: string): Promise<SendOutcome> {
-  const { apiKey, baseUrl } = config(env).resend;
-  if (!apiKey) return { ok: false, error: 'RESEND_API_KEY is not set' };
-  const resend = new Resend(apiKey, { baseUrl });
-  const message = {
-    from: headerSafe(payload.from, 254),
-    to: headerSafe(payload.to, 254),
-    subject: headerSafe(payload.subject, 200),
-    html: payload.html,
-    text: payload.text,
-    ...(payload.replyTo ? { replyTo: headerSafe(payload.replyTo, 254) } : {}),
-  };
-  let timer: ReturnType<typeof setTimeout> | undefined;
+/** After the batch that stored them. False when the queue did not take them: the sweep queues them again later. */
+export async function queueEmails(env: Env, keys: string[]): Promise<boolean> {
   try {
-    const timeout = new Promise<SendOutcome>((resolve) => {
-      timer = setTimeout(() => resolve({ ok: false, error: 'Resend did not answer in time' }), SEND_TIMEOUT_MS);
-    });
-    const send = resend.emails.send(message, { idempotencyKey }).then(({ data, error }): SendOutcome => {
-      if (error || !data) return { ok: false, error: headerSafe(error?.message ?? 'Resend answered without an id', 500) };
-      return { ok: true, id: data.id };
-    });
-    return await Promise.race([send, timeout]);
+    for (let start = 0; start < keys.length; start += QUEUE_BATCH) {
+      await env.EMAIL_QUEUE.sendBatch(keys.slice(start, start + QUEUE_BATCH).map((key) => ({ body: { key } })));
+    }
+    return true;
   } catch (error) {
-    return { ok: false, error: headerSafe(error instanceof Error ? error.message : String(error), 500) };
-  } finally {
-    if (timer !== undefined) clearTimeout(timer);
+    console.error(`${keys.length} e-mails stored but not queued; the cron trigger's sweep will queue them`, String(error));
+    return false;
   }
 }
 
-interface Attempt {
-  recordType: OutboxRecordType;
-  idempotencyKey: string;
-  recordReference: string;
-  draft: EmailDraft;
-  attempts: number;
-  createdAt: string;
+/** Oldest first: a record's e-mails go in the order it stored them. */
+async function outboxRows(db: D1Database, keys: string[]): Promise<OutboxRow[]> {
+  if (keys.length === 0) return [];
+  const { results } = await db
+    .prepare(`SELECT * FROM email_outbox WHERE idempotency_key IN (${keys.map(() => '?').join(', ')}) ORDER BY id`)
+    .bind(...keys)
+    .all<OutboxRow>();
+  return results;
 }
 
-function recordOutcome(env: Env, attempt: Attempt, outcome: SendOutcome, now: Date): D1PreparedStatement {
-  const attempts = attempt.attempts + 1;
+const isOpen = (row: OutboxRow) => row.status === 'pending' || row.status === 'failed';
+
+/** Each record once, by its type and reference (a quote and a later change to it share the reference). */
+function recordStatuses(db: D1Database, rows: OutboxRow[]): D1PreparedStatement[] {
+  const records = new Map(rows.map((row) => [`${row.record_type}:${row.record_reference}`, row]));
+  return [...records.values()].flatMap(({ record_type: type, record_reference: reference }) =>
+    isRecordType(type)
+      ? [
+          db
+            .prepare(
+              `UPDATE ${RECORD_TABLES[type]} SET email_status = (
+                 SELECT CASE WHEN SUM(status != 'sent') = 0 THEN 'sent' WHEN SUM(status IN ('failed', 'gave_up')) > 0 THEN 'failed' ELSE 'pending' END
+                 FROM email_outbox WHERE record_reference = ?1 AND record_type = ?2)
+               WHERE reference = ?1`,
+            )
+            .bind(reference, type),
+        ]
+      : [],
+  );
+}
+
+const giveUpRow = (db: D1Database, row: OutboxRow, reason?: string) =>
+  db
+    .prepare(
+      `UPDATE email_outbox SET status = 'gave_up', last_error = coalesce(?, last_error) WHERE idempotency_key = ? AND status IN ('pending', 'failed')`,
+    )
+    .bind(reason ?? null, row.idempotency_key);
+
+function recordOutcome(env: Env, row: OutboxRow, outcome: SendOutcome, retryAt: string): D1PreparedStatement {
   if (outcome.ok) {
     return env.DB.prepare(
-      "UPDATE email_outbox SET status = 'sent', attempts = ?, provider_id = ?, sent_at = ?, last_error = NULL WHERE idempotency_key = ?",
-    ).bind(attempts, outcome.id, new Date().toISOString(), attempt.idempotencyKey);
+      "UPDATE email_outbox SET status = 'sent', attempts = attempts + 1, provider_id = ?, sent_at = ?, last_error = NULL WHERE idempotency_key = ?",
+    ).bind(outcome.id, new Date().toISOString(), row.idempotency_key);
   }
-  const { retryBaseSeconds, maxAttempts } = config(env).outbox;
-  const next = new Date(now.getTime() + retryBaseSeconds * 4 ** (attempts - 1) * 1000);
-  const giveUp = attempts >= maxAttempts || next.getTime() > new Date(attempt.createdAt).getTime() + RETRY_WINDOW_MS;
-  console.warn(`e-mail ${attempt.idempotencyKey} not sent (attempt ${attempts}${giveUp ? ', giving up' : ''}): ${outcome.error}`);
+  console.warn(`e-mail ${row.idempotency_key} not sent (attempt ${row.attempts + 1}): ${outcome.error}`);
+  // A duplicate message may have sent it meanwhile: 'sent' stays.
   return env.DB.prepare(
-    'UPDATE email_outbox SET status = ?, attempts = ?, last_error = ?, next_attempt_at = ? WHERE idempotency_key = ?',
-  ).bind(giveUp ? 'gave_up' : 'failed', attempts, outcome.error, next.toISOString(), attempt.idempotencyKey);
+    "UPDATE email_outbox SET status = 'failed', attempts = attempts + 1, last_error = ?, next_attempt_at = ? WHERE idempotency_key = ? AND status != 'sent'",
+  ).bind(outcome.error, retryAt, row.idempotency_key);
 }
 
-function recordStatus(db: D1Database, recordType: OutboxRecordType, reference: string): D1PreparedStatement[] {
-  if (!isRecordType(recordType)) return [];
-  return [
-    db
-      .prepare(
-        `UPDATE ${RECORD_TABLES[recordType]} SET email_status = (
-           SELECT CASE WHEN SUM(status != 'sent') = 0 THEN 'sent' WHEN SUM(status IN ('failed', 'gave_up')) > 0 THEN 'failed' ELSE 'pending' END
-           FROM email_outbox WHERE record_reference = ?1 AND record_type = ?2)
-         WHERE reference = ?1`,
-      )
-      .bind(reference, recordType),
-  ];
-}
-
-function linkFor(env: Env, attempt: Attempt, token: string): { html: string; text: string } {
+/** A new link for each attempt (tokens are stored only as hashes), by the record type's own maker. */
+async function makeLinks(env: Env, rows: OutboxRow[], links: LinkMakers, now: Date): Promise<Map<string, MadeLink | string>> {
+  const made = new Map<string, MadeLink | string>();
   const { siteUrl } = config(env);
-  if (attempt.recordType === 'staff' || attempt.recordType === 'review') return staffEmailLink(siteUrl, attempt.recordReference, token);
-  if (attempt.recordType !== 'signin') return emailLink(siteUrl, attempt.recordReference, token);
-  const url = signInUrl(siteUrl, token);
-  return { html: url.replaceAll('&', '&amp;'), text: url };
-}
-
-async function send(env: Env, attempt: Attempt, token: string | undefined): Promise<SendOutcome> {
-  if (!needsLink(attempt.draft)) return sendEmail(env, withLink(attempt.draft, { html: '', text: '' }), attempt.idempotencyKey);
-  if (!token) return { ok: false, error: 'no link token for this e-mail' };
-  return sendEmail(env, withLink(attempt.draft, linkFor(env, attempt, token)), attempt.idempotencyKey);
-}
-
-export async function deliverNow(
-  env: Env,
-  recordType: OutboxRecordType,
-  reference: string,
-  emails: OutboxEmail[],
-  createdAt: Date,
-  viewToken?: string,
-): Promise<Partial<Record<EmailKind, boolean>>> {
-  const attempts = emails.map((email) => ({ ...email, attempts: 0, createdAt: createdAt.toISOString() }));
-  const outcomes = await Promise.all(attempts.map((attempt) => send(env, attempt, attempt.linkToken ?? viewToken)));
-  const now = new Date();
-  await env.DB.batch([
-    ...attempts.map((attempt, i) => recordOutcome(env, attempt, outcomes[i]!, now)),
-    ...recordStatus(env.DB, recordType, reference),
-  ]);
-  return Object.fromEntries(emails.map((email, i) => [email.kind, outcomes[i]!.ok]));
-}
-
-// `deadline` in epoch ms. A row that fails again is due after `now`, so each is tried once a run.
-// A link gets a new token, as the first one is nowhere to be found by then.
-export async function drainOutbox(env: Env, now: Date, deadline: number): Promise<{ attempted: number; sent: number }> {
-  let attempted = 0;
-  let sent = 0;
-  while (Date.now() < deadline) {
-    const { results } = await env.DB.prepare(
-      `SELECT * FROM email_outbox WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ${BATCH}`,
-    )
-      .bind(now.toISOString())
-      .all<OutboxRow>();
-    if (results.length === 0) break;
-    const attempts = results.map((row) => ({
-      idempotencyKey: row.idempotency_key,
-      recordReference: row.record_reference,
-      draft: readDraft(row.payload),
-      attempts: row.attempts,
-      createdAt: row.created_at,
-      recordType: row.record_type,
-    }));
-    const tokens = new Map<string, string>();
-    const tokenInserts: D1PreparedStatement[] = [];
-    for (const attempt of attempts) {
-      if (!needsLink(attempt.draft)) continue;
-      if (attempt.recordType === 'signin') {
-        // A new sign-in link, valid from now: the one made when it was asked for is nowhere to be found.
-        const link = await newSignInLink(env.DB, attempt.draft.to, new Date());
-        tokens.set(attempt.idempotencyKey, link.token);
-        tokenInserts.push(link.insert);
-        continue;
-      }
-      if (attempt.recordType === 'staff' || attempt.recordType === 'review') {
-        const purpose = attempt.recordType === 'staff' ? 'booking' : 'review';
-        const staff = await newStaffToken(env.DB, attempt.recordReference, now, purpose);
-        tokens.set(attempt.idempotencyKey, staff.token);
-        tokenInserts.push(staff.insert);
-        continue;
-      }
-      if (attempt.recordType !== 'quote' && attempt.recordType !== 'move') continue;
-      const view = await newViewToken();
-      tokens.set(attempt.idempotencyKey, view.token);
-      tokenInserts.push(viewTokenInsert(env.DB, attempt.recordReference, view, now.toISOString()));
-    }
-    if (tokenInserts.length > 0) await env.DB.batch(tokenInserts);
-    const outcomes: SendOutcome[] = [];
-    // One at a time: kind to the provider's rate limit.
-    for (const attempt of attempts) outcomes.push(await send(env, attempt, tokens.get(attempt.idempotencyKey)));
-    // Each record once, by its type and reference (a quote and a later change to it share the reference).
-    const records = new Map(attempts.map((attempt) => [`${attempt.recordType}:${attempt.recordReference}`, attempt]));
-    await env.DB.batch([
-      ...attempts.map((attempt, i) => recordOutcome(env, attempt, outcomes[i]!, now)),
-      ...[...records.values()].flatMap((attempt) => recordStatus(env.DB, attempt.recordType, attempt.recordReference)),
-    ]);
-    attempted += attempts.length;
-    sent += outcomes.filter((outcome) => outcome.ok).length;
+  for (const row of rows) {
+    if (!needsLink(readDraft(row.payload))) continue;
+    const maker = links[row.record_type];
+    made.set(
+      row.idempotency_key,
+      maker
+        ? await maker(env.DB, { reference: row.record_reference, to: row.recipient }, siteUrl, now)
+        : `no link maker for ${row.record_type} e-mails`,
+    );
   }
-  return { attempted, sent };
+  const inserts = [...made.values()].flatMap((link) => (typeof link === 'string' ? [] : [link.insert]));
+  if (inserts.length > 0) await env.DB.batch(inserts);
+  return made;
+}
+
+/**
+ * The queue consumer's work for one batch: each open row's link made and stored, each e-mail sent (one at a time, kind
+ * to the provider's rate limit) with its row's idempotency key, and every outcome recorded in one batch.
+ */
+export async function deliverEmails(
+  env: Env,
+  messages: Array<{ key: string; attempt: number }>,
+  links: LinkMakers,
+  now = new Date(),
+): Promise<Map<string, Delivery>> {
+  const deliveries = new Map<string, Delivery>(messages.map(({ key }) => [key, { done: true }]));
+  const open = (await outboxRows(env.DB, [...deliveries.keys()])).filter(isOpen);
+  if (open.length === 0) return deliveries;
+  const due = open.filter((row) => withinRetryWindow(row.created_at, now));
+  const late = open.filter((row) => !withinRetryWindow(row.created_at, now));
+  const made = await makeLinks(env, due, links, now);
+  const attempts = new Map(messages.map(({ key, attempt }) => [key, attempt]));
+  const outcomes: Array<{ row: OutboxRow; outcome: SendOutcome; delaySeconds: number }> = [];
+  for (const row of due) {
+    const link = made.get(row.idempotency_key);
+    const draft = readDraft(row.payload);
+    const outcome: SendOutcome =
+      typeof link === 'string'
+        ? { ok: false, error: link }
+        : await sendEmail(env, withLink(draft, link ?? { html: '', text: '' }), row.idempotency_key);
+    outcomes.push({ row, outcome, delaySeconds: retryDelaySeconds(env, attempts.get(row.idempotency_key) ?? 1) });
+  }
+  await env.DB.batch([
+    ...outcomes.map(({ row, outcome, delaySeconds }) => recordOutcome(env, row, outcome, later(now, delaySeconds * 1000 + SWEEP_AFTER_MS))),
+    ...late.map((row) => giveUpRow(env.DB, row, "past Resend's 24-hour idempotency window")),
+    ...recordStatuses(env.DB, open),
+  ]);
+  for (const { row, outcome, delaySeconds } of outcomes) {
+    if (!outcome.ok) deliveries.set(row.idempotency_key, { done: false, delaySeconds });
+  }
+  return deliveries;
+}
+
+/** The dead-letter queue's consumer: these e-mails had every retry the queue allows. */
+export async function giveUp(env: Env, keys: string[]): Promise<void> {
+  const open = (await outboxRows(env.DB, keys)).filter(isOpen);
+  if (open.length === 0) return;
+  await env.DB.batch([...open.map((row) => giveUpRow(env.DB, row)), ...recordStatuses(env.DB, open)]);
+}
+
+/**
+ * The cron trigger's sweep: a row still open well after its message was due lost that message (the queue send failed,
+ * or the queue dropped it). It is queued again, or given up once past the retry window.
+ */
+export async function sweepOutbox(env: Env, now: Date): Promise<{ queued: number; gaveUp: number }> {
+  const { results } = await env.DB.prepare(
+    `SELECT * FROM email_outbox WHERE status IN ('pending', 'failed') AND next_attempt_at <= ? ORDER BY next_attempt_at LIMIT ${SWEEP_LIMIT}`,
+  )
+    .bind(now.toISOString())
+    .all<OutboxRow>();
+  if (results.length === 0) return { queued: 0, gaveUp: 0 };
+  const due = results.filter((row) => withinRetryWindow(row.created_at, now));
+  const late = results.filter((row) => !withinRetryWindow(row.created_at, now));
+  // Marked before they are queued: if queueing fails, the next run finds them again.
+  const next = later(now, SWEEP_AFTER_MS);
+  await env.DB.batch([
+    ...due.map((row) => env.DB.prepare('UPDATE email_outbox SET next_attempt_at = ? WHERE id = ?').bind(next, row.id)),
+    ...late.map((row) => giveUpRow(env.DB, row, "past Resend's 24-hour idempotency window")),
+    ...recordStatuses(env.DB, late),
+  ]);
+  const keys = due.map((row) => row.idempotency_key);
+  const queued = await queueEmails(env, keys);
+  return { queued: queued ? due.length : 0, gaveUp: late.length };
 }

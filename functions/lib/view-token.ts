@@ -2,6 +2,7 @@
 // so it is never logged (wrangler.jsonc redacts query strings too) nor written into the business e-mail.
 import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
 import { isReference } from '../../src/lib/reference';
+import type { LinkMaker } from './email-draft';
 import { escapeHtml } from './escape';
 import { insertValues } from './d1';
 import { sha256Hex } from './hash';
@@ -27,15 +28,9 @@ export async function newViewToken(): Promise<ViewToken> {
   return { token, hash: await sha256Hex(token) };
 }
 
-export function viewTokenInsert(
-  db: D1Database,
-  reference: string,
-  { hash }: ViewToken,
-  createdAt: string,
-  options: { afterChange?: boolean } = {},
-): D1PreparedStatement {
+export function viewTokenInsert(db: D1Database, reference: string, { hash }: ViewToken, createdAt: string): D1PreparedStatement {
   return db
-    .prepare(`INSERT INTO quote_view_tokens (token_hash, reference, created_at) ${insertValues(3, options)}`)
+    .prepare(`INSERT INTO quote_view_tokens (token_hash, reference, created_at) ${insertValues(3)}`)
     .bind(hash, reference, createdAt);
 }
 
@@ -79,3 +74,9 @@ export function emailLink(siteUrl: string, reference: string, token: string): { 
   const url = `${siteUrl}${confirmationPath(reference, token)}`;
   return { html: escapeHtml(url), text: url };
 }
+
+/** A quote's e-mails (its own and a change's): a new view token for each one sent. */
+export const viewLinkMaker: LinkMaker = async (db, { reference }, siteUrl, now) => {
+  const view = await newViewToken();
+  return { ...emailLink(siteUrl, reference, view.token), insert: viewTokenInsert(db, reference, view, now.toISOString()) };
+};

@@ -75,12 +75,8 @@ const NOT_TYPED = new Set(['ref', 't', 'action', 'website']);
 export async function quotePage(c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> {
   const { quote, token } = opened;
   const now = requestNow(c);
-  const [page, map, history] = await Promise.all([
-    prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation),
-    // A quote still to be priced has no measured route to draw.
-    quote.pricing ? routeMapFill(c.env, quote.fromPostcode, quote.toPostcode, quote.pricing.distance) : null,
-    moveHistory(c.env.DB, quote),
-  ]);
+  const [page, history] = await Promise.all([prebuiltPage(c.env, c.req.url, PAGE_PATHS.confirmation), moveHistory(c.env.DB, quote)]);
+  const map = routeMapFill(quote);
   const manage = manageFill(quote, now, state);
   const about = movePageFill(quote, now);
   const errors = state.errors ?? {};

@@ -1,11 +1,7 @@
-/** The record keeps no coordinates, so the postcodes are looked up again; if that fails the map stays hidden (the distance is in words). */
-import { createPostcodeClient } from '../../src/lib/postcode-client';
+/** Drawn from the places stored with the quote when it was priced: no page asks the postcode service again. */
 import { routeMapView, type RouteDrawing } from '../../src/lib/route-map';
-import type { Env } from '../env';
-import { config } from '../lib/config';
 import type { Fill } from '../lib/prebuilt-page';
-
-const LOOKUP_TIMEOUT_MS = 2000;
+import type { StoredQuote } from '../lib/quote/stored-quote';
 
 type MapAttributes = Partial<Record<keyof RouteDrawing | 'svg', Record<string, string>>>;
 
@@ -14,19 +10,18 @@ export interface RouteMapFill {
   attributes: MapAttributes;
 }
 
-export async function routeMapFill(env: Env, fromPostcode: string, toPostcode: string, miles: number): Promise<RouteMapFill | null> {
-  const client = createPostcodeClient({ baseUrl: config(env).postcodesApiUrl, timeoutMs: LOOKUP_TIMEOUT_MS });
-  try {
-    const [from, to] = await Promise.all([client.resolve(fromPostcode, 'from'), client.resolve(toPostcode, 'to')]);
-    const view = routeMapView(from, to, miles);
-    return {
-      fill: { text: { 'map:miles': view.label[0], 'map:from': view.from, 'map:to': view.to }, show: ['map'] },
-      attributes: { ...view.drawing, svg: { 'aria-label': view.description } },
-    };
-  } catch (error) {
-    console.warn('route map: the postcodes could not be placed', String(error));
-    return null;
-  }
+/**
+ * Null for a quote with no measured route, or stored before its places were kept: that page shows the distance in words
+ * without the map, rather than make every view of an old quote wait on the postcode service.
+ */
+export function routeMapFill(quote: StoredQuote): RouteMapFill | null {
+  if (!quote.pricing || !quote.places) return null;
+  const { from, to } = quote.places;
+  const view = routeMapView({ ...from, postcode: quote.fromPostcode }, { ...to, postcode: quote.toPostcode }, quote.pricing.distance);
+  return {
+    fill: { text: { 'map:miles': view.label[0], 'map:from': view.from, 'map:to': view.to }, show: ['map'] },
+    attributes: { ...view.drawing, svg: { 'aria-label': view.description } },
+  };
 }
 
 export function withMapAttributes(page: Response, attributes: MapAttributes): Response {

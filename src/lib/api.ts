@@ -47,6 +47,7 @@ export interface QuoteAnswer {
   reference: string;
   /** Null when the distance could not be checked: the business prices the move and e-mails it. */
   pricing: PricingResult | null;
+  /** The confirmation e-mail is sent or on its way (queued); false when it is only stored, to be sent later. */
   emailSent: boolean;
   /** False when the postcode service was down: the quote is stored without a price (`pricing` is null). */
   verified: boolean;

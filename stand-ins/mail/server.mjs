@@ -10,13 +10,14 @@
 //   ada+fail@…           every send fails (500)
 //   ada+failtimes3@…     the first 3 sends carrying the address fail, later ones go through (+failonce: the first)
 //   ada+slow8s@…         the answer waits 8 s first (+slow500ms: half a second); tags combine: ada+slow8s+failonce@…
+//   ada+slowonce11s@…    only the first send carrying the address waits (11 s)
 // Port: --port N, env MAIL_CATCHER_PORT, default 8791.
 import { createServer } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml, listen, portFrom, readJson, sendHtml, sendJson } from '../lib.mjs';
 
-const TAG = /^(?:fail(?:once|times(\d+))?|slow(\d+)(ms|s))$/;
+const TAG = /^(?:fail(?:once|times(\d+))?|slow(once)?(\d+)(ms|s))$/;
 const recipients = (value) => (Array.isArray(value) ? value : [value]).filter(Boolean).map(String);
 /** The tags after '+' in an address's local part ('Ada <ada+fail@example.com>' too). */
 const tagsOf = (address) => (/<([^>]*)>/.exec(address)?.[1] ?? address).split('@')[0].toLowerCase().split('+').slice(1);
@@ -27,6 +28,8 @@ export function createMailCatcher() {
   const byKey = new Map();
   /** Failed sends so far per address, for +failtimesN. */
   const failures = new Map();
+  /** Addresses whose +slowonce send has waited. */
+  const slowed = new Set();
 
   /** What the tags of the addresses a send carries ask of it: how long to wait, and whether to fail. */
   function reservedOutcome(raw) {
@@ -37,8 +40,10 @@ export function createMailCatcher() {
       for (const tag of tagsOf(address)) {
         const found = TAG.exec(tag);
         if (!found) continue;
-        if (found[2]) {
-          delayMs = Math.max(delayMs, Number(found[2]) * (found[3] === 's' ? 1000 : 1));
+        if (found[3]) {
+          if (found[2] && slowed.has(address)) continue;
+          if (found[2]) slowed.add(address);
+          delayMs = Math.max(delayMs, Number(found[3]) * (found[4] === 's' ? 1000 : 1));
           continue;
         }
         const times = tag === 'fail' ? Infinity : tag === 'failonce' ? 1 : Number(found[1]);
@@ -84,6 +89,7 @@ export function createMailCatcher() {
         emails = [];
         byKey.clear();
         failures.clear();
+        slowed.clear();
         return sendJson(res, 200, { ok: true });
       }
       if (url.pathname === '/emails' && req.method === 'GET') return sendJson(res, 200, { object: 'list', data: emails });

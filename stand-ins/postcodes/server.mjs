@@ -5,6 +5,7 @@
 //   GET /outcodes/{outcode}                 -> { status: 200, result: {...centroid} } | 404
 // No switch: a test that needs the service down or slow asks for a reserved postcode (fixture.json "reserved"):
 //   ZZ1 1AA (anything starting ZZ1)  answers 503          ZZ2 1SL  answers after 1 s     ZZ6 1SL  answers after 6 s
+//   ZZ3 1AB (any ZZ3 postcode)        found once, then 503 (a page that must not look a stored quote's postcodes up again)
 // Port: --port N, env POSTCODES_STANDIN_PORT, default 8790.
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
@@ -56,7 +57,8 @@ for (const [name, rule] of Object.entries(fixture.reserved)) {
   if (name.startsWith('_')) continue;
   const [outcode, incode] = rule.postcode.split(' ');
   reserved.set(outcode, rule);
-  if (rule.like) add({ ...fixture.postcodes.find((p) => p.postcode === rule.like), postcode: rule.postcode, outcode, incode });
+  if (rule.like && rule.answers === undefined)
+    add({ ...fixture.postcodes.find((p) => p.postcode === rule.like), postcode: rule.postcode, outcode, incode });
 }
 const reservedRule = (asked) => [...reserved].find(([outcode]) => asked.startsWith(outcode))?.[1];
 
@@ -79,7 +81,21 @@ function outcodeResult(outcode) {
   };
 }
 
+/** A postcode under a rule with `answers`: found that many times (like its `like`), then 503. */
+function answerCounted(rule, asked, counts, res) {
+  const seen = (counts.get(asked) ?? 0) + 1;
+  counts.set(asked, seen);
+  const like = byPostcode.get(compact(rule.like));
+  if (seen > rule.answers || !VALID.test(asked) || !like) {
+    return sendJson(res, 503, { status: 503, error: 'Service unavailable (a reserved postcode, already looked up)' });
+  }
+  const [outcode, incode] = [asked.slice(0, -3), asked.slice(-3)];
+  return sendJson(res, 200, { status: 200, result: { ...like, postcode: `${outcode} ${incode}`, outcode, incode } });
+}
+
 export function createPostcodesStandIn() {
+  /** Look-ups so far of each postcode under a rule with `answers`. */
+  const counts = new Map();
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const parts = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
@@ -91,6 +107,10 @@ export function createPostcodesStandIn() {
       const rule = parts[1] ? reservedRule(compact(parts[1])) : undefined;
       if (rule?.status) return sendJson(res, rule.status, { status: rule.status, error: 'Service unavailable (a reserved postcode)' });
       if (rule?.delayMs) await new Promise((resolve) => setTimeout(resolve, rule.delayMs));
+      if (rule?.answers !== undefined) {
+        if (parts[0] !== 'postcodes' || parts.length !== 2) return sendJson(res, 503, { status: 503, error: 'Service unavailable' });
+        return answerCounted(rule, compact(parts[1]), counts, res);
+      }
 
       if (parts[0] === 'postcodes' && parts.length === 3 && parts[2] === 'autocomplete') {
         const prefix = compact(parts[1]);

@@ -331,7 +331,11 @@ describe('Delete my data', () => {
     expect(query<{ record_type: string }>('SELECT record_type FROM email_outbox WHERE lower(recipient) = ?', email)).toEqual([
       { record_type: 'account' },
     ]);
-    await expect.poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length).toBe(1);
+    await expect
+      .poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length, {
+        timeout: 20_000,
+      })
+      .toBe(1);
     const confirmation = (await emailsTo(email)).find((e) => e.subject === 'Your Shiftly data has been deleted')!;
     expect(confirmation.text).toContain('2 quotes and 1 message');
 

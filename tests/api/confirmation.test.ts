@@ -2,9 +2,11 @@
  * A stored quote's confirmation link, under every address the asset server would otherwise redirect (F7): the
  * Worker answers them all itself, with the page's private headers, and never puts the token in a Location.
  */
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
-import { apiBase, call, validQuote } from './helpers';
+import { FOUND_ONCE_LIKE, postcodeFoundOnce } from '../shared/stand-ins';
+import { apiBase, call, query, validQuote } from './helpers';
 import { readPage } from './html';
 
 // `same-origin`: its manage forms post to this site (a no-referrer page sends `Origin: null`); no other site gets the address.
@@ -51,6 +53,49 @@ describe('the confirmation link under other spellings of its path (F7)', () => {
       expect(response.status, path).toBe(404);
       expectPrivate(response);
       expect(await response.text()).toBe(body);
+    }
+  });
+});
+
+describe('the route map on the confirmation page', () => {
+  /** The stand-in's own data: where each fixture postcode is. */
+  const fixture = (postcode: string) =>
+    (
+      JSON.parse(readFileSync('stand-ins/postcodes/fixture.json', 'utf8')) as {
+        postcodes: Array<{ postcode: string; latitude: number; longitude: number; admin_district: string }>;
+      }
+    ).postcodes.find((p) => p.postcode === postcode)!;
+
+  it('is drawn from the places stored when the quote was priced: the postcode service is never asked again', async () => {
+    // Found once, when the quote is priced; every later look-up of it answers 503.
+    const toPostcode = postcodeFoundOnce();
+    const answer = (await (await call(API_PATHS.quote, validQuote({ fromPostcode: 'SW1A 1AA', toPostcode }))).json()) as QuoteAnswer;
+    expect(answer.verified).toBe(true);
+    const [from, to] = [fixture('SW1A 1AA'), fixture(FOUND_ONCE_LIKE)];
+    expect(
+      query(
+        'SELECT from_latitude, from_longitude, from_district, to_latitude, to_longitude, to_district FROM quote_requests WHERE reference = ?',
+        answer.reference,
+      ),
+    ).toEqual([
+      {
+        from_latitude: from.latitude,
+        from_longitude: from.longitude,
+        from_district: from.admin_district,
+        to_latitude: to.latitude,
+        to_longitude: to.longitude,
+        to_district: to.admin_district,
+      },
+    ]);
+    expect((await fetch(`${inject('postcodesUrl')}/postcodes/${encodeURIComponent(toPostcode)}`)).status).toBe(503);
+
+    for (let view = 0; view < 2; view++) {
+      const page = readPage(await (await get(answer.confirmationUrl)).text());
+      expect(page.shown('map'), `view ${view}`).toBe(true);
+      expect([page.filled('map:from'), page.filled('map:to')]).toEqual([
+        `SW1A 1AA, ${from.admin_district}`,
+        `${toPostcode}, ${to.admin_district}`,
+      ]);
     }
   });
 });

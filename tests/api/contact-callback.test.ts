@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactSubjects } from '~/data/contact-subjects';
-import { apiBase, call, emailsTo, query, unique, validContact } from './helpers';
+import { apiBase, call, delivered, emailsTo, query, unique, validContact } from './helpers';
 
 const BUSINESS = 'leads@shiftly.example';
 
@@ -12,6 +12,7 @@ describe('POST /api/send-contact-email', () => {
     const { reference, emailSent } = (await response.json()) as { reference: string; emailSent: boolean };
     expect(reference).toMatch(/^[A-HJ-NP-Z2-9]{9}$/);
     expect(emailSent).toBe(true);
+    await delivered(reference);
     expect(query('SELECT first_name, last_name, subject, via, email_status FROM contact_messages WHERE reference = ?', reference)).toEqual([
       { first_name: 'Grace', last_name: 'Hopper', subject: 'An existing booking', via: 'json', email_status: 'sent' },
     ]);
@@ -49,6 +50,7 @@ describe('POST /api/send-contact-email', () => {
       const body = validContact({ subject: value });
       const { reference } = (await (await call('/api/send-contact-email', body)).json()) as { reference: string };
       expect(query('SELECT subject FROM contact_messages WHERE reference = ?', reference)).toEqual([{ subject: label }]);
+      await delivered(reference);
       const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference));
       expect(business!.subject).toBe(`Contact form: ${label} (from Grace Hopper, ${reference})`);
     }
@@ -57,10 +59,12 @@ describe('POST /api/send-contact-email', () => {
   it('F8: strips bidi and other format characters from the e-mail subjects', async () => {
     const body = validContact({ firstName: '\u202Egnp.exe', lastName: 'Hop\u200Bper\u2067' });
     const { reference } = (await (await call('/api/send-contact-email', body)).json()) as { reference: string };
+    await delivered(reference);
     const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(reference));
     expect(business!.subject).toBe(`Contact form: An existing booking (from gnp.exe Hopper, ${reference})`);
     const name = `Alan \u202E${unique('t')}`;
     const callback = (await (await call('/api/request-callback', { name, phone: '0161 496 0000' })).json()) as { reference: string };
+    await delivered(callback.reference);
     const [mail] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(callback.reference));
     expect(mail!.subject).not.toMatch(/\p{Cf}/u);
     expect(mail!.subject).toContain(name.replace('\u202E', ''));
@@ -77,6 +81,7 @@ describe('POST /api/send-contact-email', () => {
     const [row] = query<{ via: string; reference: string }>('SELECT via, reference FROM contact_messages WHERE email = ?', email);
     expect(row!.via).toBe('form');
     expect(response.headers.get('location')).toBe(`/contact?sent=1&ref=${row!.reference}#message-sent`);
+    await delivered(row!.reference);
     expect(await emailsTo(email)).toHaveLength(1);
   });
 
@@ -99,6 +104,7 @@ describe('POST /api/request-callback', () => {
     expect(response.status).toBe(201);
     const { reference, emailSent } = (await response.json()) as { reference: string; emailSent: boolean };
     expect(emailSent).toBe(true);
+    await delivered(reference);
     expect(query('SELECT name, phone, email_status FROM callback_requests WHERE reference = ?', reference)).toEqual([
       { name, phone: '0161 496 0000', email_status: 'sent' },
     ]);

@@ -12,7 +12,7 @@ import { invalidPostcodeMessage } from '~/lib/postcodes';
 import {
   apiBase,
   call,
-  emailsMentioning,
+  emailsAbout,
   expectLimitedAfter,
   inDays,
   nextWeekday,
@@ -247,14 +247,14 @@ describe('issue 18 item 2: a service page’s quote without JavaScript', () => {
     expect(confirmation.filled('service-note')).toBe(car.totalNote);
     expect(readPage(await getPage(plainAnswer.headers.get('location')!)).shown('service-note')).toBe(false);
 
-    const mail = await emailsMentioning(ref(carAnswer));
+    const mail = await emailsAbout(ref(carAnswer));
     expect(mail).toHaveLength(2);
     for (const email of mail) {
       expect(email.subject).toContain(car.subjectNote);
       expect(email.text).toContain(car.totalNote);
       expect(email.html).toContain(car.totalNote);
     }
-    for (const email of await emailsMentioning(ref(plainAnswer))) expect(email.subject).not.toContain('separately');
+    for (const email of await emailsAbout(ref(plainAnswer))) expect(email.subject).not.toContain('separately');
   });
 
   it('the wizard’s JSON carries the service too, checked against the services table', async () => {
@@ -267,7 +267,7 @@ describe('issue 18 item 2: a service page’s quote without JavaScript', () => {
     expect(accepted.status).toBe(201);
     const { reference } = (await accepted.json()) as { reference: string };
     expect(query('SELECT service FROM quote_requests WHERE reference = ?', reference)).toEqual([{ service: 'storage' }]);
-    const subjects = (await emailsMentioning(reference)).map((email) => email.subject);
+    const subjects = (await emailsAbout(reference)).map((email) => email.subject);
     expect(subjects.every((subject) => subject.includes(findService('storage')!.subjectNote!))).toBe(true);
   });
 });
@@ -360,7 +360,7 @@ describe('issue 18 item 8: access at each end goes to the mover and never change
     });
     const collection = describeAccess({ floor: 'third', lift: 'no', parking: '20-50m' });
     expect(collection).toBe('3rd floor, no lift, parking: 20 to 50 metres away');
-    for (const email of await emailsMentioning(ref(withAccess))) {
+    for (const email of await emailsAbout(ref(withAccess))) {
       expect(email.text).toContain(`Access at collection: ${collection}`);
       expect(email.text).toContain('Access at delivery: Ground floor or a house');
     }
@@ -402,7 +402,7 @@ describe('issue 18 item 8: four bedrooms or more is a survey request with a call
       survey: JSON.stringify({ size: 'five-plus', type: 'video', postcode: 'SW1A 1AA' }),
     });
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE name = ?', name)).toEqual([{ n: 0 }]);
-    const [mail] = await emailsMentioning(reference);
+    const [mail] = await emailsAbout(reference);
     expect(mail!.subject).toBe(`Survey request (5 or more bedrooms, video survey) ${reference}: ${name}, 07700 900456`);
     expect(mail!.text).toContain('Not priced: call to arrange the survey, then price the move');
   });
@@ -436,7 +436,7 @@ describe('issue 18 item 2: car transport is priced on request, a call-back carry
     // The postcodes are stored normalised, as the schema outputs them.
     expect(row).toEqual({ name, car: JSON.stringify({ ...car, from: 'SW1A 1AA' }), survey: null });
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE name = ?', name)).toEqual([{ n: 0 }]);
-    const [mail] = await emailsMentioning(reference);
+    const [mail] = await emailsAbout(reference);
     expect(mail!.subject).toBe(`Car transport, priced on request (SW1A 1AA to M1 1AE) ${reference}: ${name}, 07700 900789`);
     expect(mail!.text).toContain('Ford Focus estate');
     expect(mail!.text).toContain('No, it does not run');
@@ -481,7 +481,7 @@ describe('issue 18 item 2: car transport is priced on request, a call-back carry
     const reference = page.filled('car:reference');
     const [row] = query<{ car: string }>('SELECT car FROM callback_requests WHERE reference = ?', reference);
     expect(JSON.parse(row!.car)).toEqual({ vehicle: 'Mini Cooper', runs: 'runs', from: 'EH1 1YZ', to: 'BT1 5GS' });
-    const [mail] = await emailsMentioning(reference);
+    const [mail] = await emailsAbout(reference);
     expect(mail!.subject).toContain('Car transport, priced on request (EH1 1YZ to BT1 5GS)');
   });
 

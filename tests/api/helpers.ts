@@ -99,7 +99,6 @@ export async function runCron(at: Date = new Date()): Promise<void> {
   await response.text();
 }
 
-/** `seconds` from now: when a retry the test environment schedules (OUTBOX_RETRY_BASE_SECONDS 1, x4) is due. */
 export const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds * 1000);
 
 /** The local D1 database file that wrangler dev writes (read-only here: tests never change it behind the Worker's back). */
@@ -114,6 +113,32 @@ export function query<T = Record<string, unknown>>(sql: string, ...params: Array
   } finally {
     db.close();
   }
+}
+
+export interface OutboxState {
+  kind: string;
+  status: string;
+  attempts: number;
+}
+
+export const outboxOf = (reference: string) =>
+  query<OutboxState>('SELECT kind, status, attempts FROM email_outbox WHERE record_reference = ? ORDER BY kind, id', reference);
+
+/**
+ * Waits until every e-mail stored about `reference` is done with (sent or given up) and answers their rows. The queue's
+ * consumer records an outcome after the send, so by then the mail catcher holds every e-mail that went.
+ */
+export async function delivered(reference: string, timeout = 30_000): Promise<OutboxState[]> {
+  await expect
+    .poll(() => outboxOf(reference).filter((row) => row.status === 'pending' || row.status === 'failed').length, { timeout, interval: 100 })
+    .toBe(0);
+  return outboxOf(reference);
+}
+
+/** The e-mails that name `reference`, once every e-mail stored about it is done with. */
+export async function emailsAbout(reference: string): Promise<CapturedEmail[]> {
+  await delivered(reference);
+  return emailsMentioning(reference);
 }
 
 export const inDays = (days: number) => addDays(londonToday(), days);

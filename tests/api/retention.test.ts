@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { API_PATHS } from '~/lib/api';
 import { openDay } from '../shared/dates';
-import { apiBase, call, query, runCron, unique, validContact, validQuote } from './helpers';
+import { apiBase, call, delivered, query, runCron, unique, validContact, validQuote } from './helpers';
 
 /**
  * Records older than 24 months cannot be made over HTTP, so this test plants one straight into the local
@@ -74,7 +74,9 @@ describe('retention (cron trigger)', () => {
       tokens: query('SELECT COUNT(*) AS n FROM quote_view_tokens WHERE reference = ?', reference)[0],
       emails: query('SELECT COUNT(*) AS n FROM email_outbox WHERE record_reference = ?', reference)[0],
     });
-    expect(rows()).toEqual({ quote: { n: 1 }, events: { n: 1 }, tokens: { n: 2 }, emails: { n: 4 } });
+    // Three view tokens once the e-mails are sent: the answer's, and one for each customer e-mail's link.
+    await delivered(reference);
+    expect(rows()).toEqual({ quote: { n: 1 }, events: { n: 1 }, tokens: { n: 3 }, emails: { n: 4 } });
 
     // 24 months and a few weeks after the quote: the quote is past retention, the change (14 months old) is not, and
     // goes with its quote.

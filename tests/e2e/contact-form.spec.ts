@@ -51,8 +51,10 @@ test('sends the message: Sending..., success notification, form cleared, e-mail 
   await expect(page.locator('[data-notice="success"]')).toContainText("Message sent successfully! We'll get back to you soon.");
   await expect(page.locator('#contact-firstName')).toHaveValue('');
   await expect(page.locator('[data-contact-submit]')).toBeEnabled();
-  const sent = (await capturedEmails()).find((e) => [e.to].flat().includes(email));
-  expect(sent).toBeTruthy();
+  // The e-mail goes through the queue after the answer: wait for it.
+  const toCustomer = async () => (await capturedEmails()).find((e) => [e.to].flat().includes(email));
+  await expect.poll(toCustomer).toBeTruthy();
+  const sent = await toCustomer();
   // The page keeps saying so, with the reference, after the notification has gone.
   const reference = /\(([A-HJ-NP-Z2-9]{9})\)/.exec(sent!.subject)![1]!;
   const status = page.locator('#message-sent');

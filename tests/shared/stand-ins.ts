@@ -3,10 +3,11 @@
  * a reserved postcode (stand-ins/postcodes/fixture.json "reserved"), or a tagged e-mail address
  * (stand-ins/mail/server.mjs).
  */
+import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 const fixture = JSON.parse(readFileSync(new URL('../../stand-ins/postcodes/fixture.json', import.meta.url), 'utf8')) as {
-  reserved: Record<'down' | 'slow' | 'tooSlow', { postcode: string }>;
+  reserved: Record<'down' | 'slow' | 'tooSlow' | 'once', { postcode: string; like?: string }>;
 };
 
 /** Every request for it answers 503: the service is down (the browser's and the Worker's requests alike). */
@@ -16,12 +17,22 @@ export const POSTCODE_SLOW = fixture.reserved.slow.postcode;
 /** Answers after 6 s (as CF10 1EP): slower than the Worker's 4 s time-out. */
 export const POSTCODE_TOO_SLOW = fixture.reserved.tooSlow.postcode;
 
+/** The real postcode whose place a `postcodeFoundOnce()` postcode takes (M1 1AE). */
+export const FOUND_ONCE_LIKE = fixture.reserved.once.like!;
+
+/** A postcode of this test's own that the stand-in finds once (as M1 1AE), then answers 503 for. */
+export function postcodeFoundOnce(): string {
+  const letters = 'ABDEFGHJLNPQRSTUWXYZ';
+  const outward = fixture.reserved.once.postcode.split(' ')[0]!;
+  return `${outward} ${randomInt(10)}${letters[randomInt(letters.length)]}${letters[randomInt(letters.length)]}`;
+}
+
 /**
  * The mail catcher's tags: `fail` (every send), `failtimes<N>` (the first N sends carrying the address, then they go
- * through), `slow<N>s` (each answer waits N seconds). A send carries the address when it is sent to it or replies to
+ * through), `slow<N>s` (each answer waits N seconds), `slowonce<N>s` (only the first send's answer waits). A send carries the address when it is sent to it or replies to
  * it, so a lead's business copy fails with the customer's.
  */
-export type MailTag = 'fail' | `failtimes${number}` | `slow${number}s`;
+export type MailTag = 'fail' | `failtimes${number}` | `slow${number}s` | `slowonce${number}s`;
 
 /** `ada@example.com` with a tag: `ada+fail@example.com`. */
 export const tagged = (address: string, tag: MailTag) => address.replace('@', `+${tag}@`);

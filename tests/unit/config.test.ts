@@ -12,7 +12,7 @@ describe('config(env)', () => {
       mail: { from: 'Shiftly <hello@shiftly.example>', business: 'hello@shiftly.example', siteUrl: 'https://shiftly.example' },
       resend: { apiKey: undefined, baseUrl: 'https://api.resend.com' },
       postcodesApiUrl: 'https://api.postcodes.io',
-      outbox: { retryBaseSeconds: 60, maxAttempts: 8 },
+      outbox: { retryBaseSeconds: 60 },
       rateLimitClientHeader: undefined,
     });
   });
@@ -27,7 +27,6 @@ describe('config(env)', () => {
         RESEND_BASE_URL: 'http://127.0.0.1:8791//',
         POSTCODES_API_URL: 'http://127.0.0.1:8790/',
         OUTBOX_RETRY_BASE_SECONDS: '1',
-        OUTBOX_MAX_ATTEMPTS: '3',
         RATE_LIMIT_CLIENT_HEADER: 'X-Test-Client',
       }),
     );
@@ -36,17 +35,17 @@ describe('config(env)', () => {
       mail: { from: 'Moves <quotes@moves.example> Bcc: x@example.com', business: 'leads@moves.example' },
       resend: { apiKey: 're_key', baseUrl: 'http://127.0.0.1:8791' },
       postcodesApiUrl: 'http://127.0.0.1:8790',
-      outbox: { retryBaseSeconds: 1, maxAttempts: 3 },
+      outbox: { retryBaseSeconds: 1 },
       rateLimitClientHeader: 'X-Test-Client',
     });
   });
 
   it('falls back for numbers it cannot use, and treats empty secrets as unset', () => {
-    expect(parseConfig(env({ OUTBOX_RETRY_BASE_SECONDS: '-5', OUTBOX_MAX_ATTEMPTS: '2.5', RESEND_API_KEY: '' }))).toMatchObject({
-      outbox: { retryBaseSeconds: 60, maxAttempts: 8 },
+    expect(parseConfig(env({ OUTBOX_RETRY_BASE_SECONDS: '-5', RESEND_API_KEY: '' }))).toMatchObject({
+      outbox: { retryBaseSeconds: 60 },
       resend: { apiKey: undefined },
     });
-    expect(parseConfig(env({ OUTBOX_MAX_ATTEMPTS: 'many' })).outbox.maxAttempts).toBe(8);
+    expect(parseConfig(env({ OUTBOX_RETRY_BASE_SECONDS: 'soon' })).outbox.retryBaseSeconds).toBe(60);
   });
 
   it('parses an environment once', () => {

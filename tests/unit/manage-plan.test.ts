@@ -54,6 +54,7 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
     verified: true,
     notes: [],
     distanceMiles: MILES,
+    places: null,
     customerEmail: 'sent',
     lastCustomerEmail: 'sent',
     status: 'quoted',

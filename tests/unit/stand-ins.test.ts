@@ -6,7 +6,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailCatcher } from '../../stand-ins/mail/server.mjs';
 import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
-import { POSTCODE_DOWN, POSTCODE_SLOW, tagged } from '../shared/stand-ins';
+import { POSTCODE_DOWN, POSTCODE_SLOW, postcodeFoundOnce, tagged } from '../shared/stand-ins';
 
 async function start(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,6 +55,15 @@ describe('the mail catcher fails or slows only the sends that carry a tagged add
     expect(ms).toBeGreaterThanOrEqual(1000);
   });
 
+  it('+slowonce<N>s waits on the first send carrying the address only', async () => {
+    const ada = tagged('ada-once@example.com', 'slowonce1s');
+    const first = await send({ to: ada });
+    const second = await send({ to: 'leads@shiftly.example', reply_to: ada });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(first.ms).toBeGreaterThanOrEqual(1000);
+    expect(second.ms).toBeLessThan(1000);
+  });
+
   it('has no switch: POST /__control is gone (410)', async () => {
     expect((await fetch(`${mail}/__control`, { method: 'POST', body: '{"fail":true}' })).status).toBe(410);
     expect((await fetch(`${postcodes}/__control`, { method: 'POST', body: '{"mode":"fail"}' })).status).toBe(410);
@@ -81,5 +90,20 @@ describe('the postcode stand-in answers its reserved postcodes as set in fixture
       longitude: -1.5491,
       admin_district: 'Leeds',
     });
+  });
+
+  it('a found-once postcode is found, as M1 1AE, by its first look-up only; another one has its own first look-up', async () => {
+    const [first, second] = [postcodeFoundOnce(), postcodeFoundOnce()];
+    const lookUp = (postcode: string) => fetch(`${postcodes}/postcodes/${compact(postcode)}`);
+    const found = await lookUp(first);
+    expect(found.status).toBe(200);
+    expect(((await found.json()) as { result: object }).result).toMatchObject({
+      postcode: first,
+      latitude: 53.481,
+      longitude: -2.237,
+      admin_district: 'Manchester',
+    });
+    expect((await lookUp(first)).status).toBe(503);
+    if (second !== first) expect((await lookUp(second)).status).toBe(200);
   });
 });

@@ -48,4 +48,11 @@ describe('functions/ layers', () => {
       );
     expect(crossings).toEqual([]);
   });
+
+  it('the outbox knows no feature: each record type brings its link maker (functions/email-links.ts)', () => {
+    const imported = ts
+      .preProcessFile(readFileSync(join(ROOT, 'lib/outbox.ts'), 'utf8'), true, true)
+      .importedFiles.map(({ fileName }) => relative(ROOT, resolve(ROOT, 'lib', fileName)));
+    expect(imported.filter((file) => /^lib[\\/](account|quote)[\\/]|view-token/.test(file))).toEqual([]);
+  });
 });

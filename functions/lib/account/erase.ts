@@ -8,7 +8,7 @@ import type { ErasedMove } from '../../../src/lib/erasure';
 import { generateReference } from '../../../src/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';
-import { deliverNow, outboxInserts, type OutboxEmail } from '../outbox';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { deleteFormStatesOf } from '../form-state';
 import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
@@ -87,6 +87,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     });
   }
   await db.batch(outboxInserts(db, emails, now));
-  await deliverNow(env, 'account', id, emails, now);
+  const keys = emails.map((email) => email.idempotencyKey);
+  await queueEmails(env, keys);
   return erasure;
 }

@@ -1,12 +1,15 @@
-/** Runs after the answer has gone (waitUntil), so a known and an unknown address get the same page at the same speed. */
+/**
+ * Runs after the answer has gone (waitUntil), so a known and an unknown address get the same page at the same speed.
+ * The e-mail goes through the queue like every other; its link is made as it is sent (signInLinkMaker).
+ */
 import { generateReference } from '../../../src/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { sha256Hex } from '../hash';
-import { deliverNow, outboxInserts } from '../outbox';
+import { outboxInserts, queueEmails } from '../outbox';
 import { withinLimit } from '../rate-limit';
 import { signInEmail } from './emails';
-import { accountEmail, newSignInLink } from './tokens';
+import { accountEmail } from './tokens';
 
 export async function hasQuotes(db: D1Database, email: string): Promise<boolean> {
   const row = await db.prepare('SELECT 1 AS found FROM quote_requests WHERE lower(email) = ? LIMIT 1').bind(accountEmail(email)).first();
@@ -18,7 +21,6 @@ export async function sendSignInLink(env: Env, typed: string, now = new Date()):
   if (!(await withinLimit(env, 'SIGN_IN_ADDRESS_LIMITER', `address:${await sha256Hex(email)}`))) return;
   if (!(await hasQuotes(env.DB, email))) return;
   const id = generateReference();
-  const link = await newSignInLink(env.DB, email, now);
   const emails = [
     {
       recordType: 'signin' as const,
@@ -28,6 +30,6 @@ export async function sendSignInLink(env: Env, typed: string, now = new Date()):
       idempotencyKey: `signin:${id}:customer`,
     },
   ];
-  await env.DB.batch([link.insert, ...outboxInserts(env.DB, emails, now)]);
-  await deliverNow(env, 'signin', id, emails, now, link.token);
+  await env.DB.batch(outboxInserts(env.DB, emails, now));
+  await queueEmails(env, [emails[0]!.idempotencyKey]);
 }

@@ -1,5 +1,7 @@
 /** Sign-in links and sessions (issue 19): D1 keeps only each 192-bit token's SHA-256 hash, so a copy of the database opens nothing. */
 import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD, SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
+import type { LinkMaker } from '../email-draft';
+import { escapeHtml } from '../escape';
 import { sha256Hex } from '../hash';
 import { randomViewToken } from '../view-token';
 
@@ -19,6 +21,13 @@ export async function newSignInLink(db: D1Database, email: string, now: Date): P
 
 export const signInUrl = (siteUrl: string, token: string) =>
   `${siteUrl}${ACCOUNT_PATHS.verify}?${new URLSearchParams({ [SIGN_IN_LINK_FIELD]: token })}`;
+
+/** The sign-in e-mail's link, made as it is sent: its lifetime starts then. */
+export const signInLinkMaker: LinkMaker = async (db, { to }, siteUrl, now) => {
+  const link = await newSignInLink(db, to, now);
+  const url = signInUrl(siteUrl, link.token);
+  return { html: escapeHtml(url), text: url, insert: link.insert };
+};
 
 const USABLE = 'token_hash = ?2 AND used_at IS NULL AND expires_at > ?1';
 

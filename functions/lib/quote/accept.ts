@@ -89,9 +89,8 @@ export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): 
   let quote: StoredQuote | undefined;
   const build = (claim: Claim) => (quote = storedQuote(c, submission, bodyHash, priced.price, claim));
   try {
-    const { sent } = await acceptLead(c.env, {
+    const { queued } = await acceptLead(c.env, {
       type: 'quote',
-      viewToken: view.token,
       record: (db, claim) => [insertQuote(db, build(claim)), viewTokenInsert(db, claim.reference, view, claim.createdAt)],
       emails: (mail, claim) => {
         const stored = build(claim);
@@ -101,7 +100,7 @@ export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): 
         ];
       },
     });
-    return { ok: true, answer: quoteAnswer(quote!, view.token, sent.customer === true), replayed: false };
+    return { ok: true, answer: quoteAnswer(quote!, view.token, queued), replayed: false };
   } catch (error) {
     // The same request arrived twice at once and the other one was stored first: this one replays it.
     if (isUniqueViolation(error, 'quote_requests.idempotency_key')) {

@@ -5,7 +5,10 @@ import { generateReference } from '../../../src/lib/reference';
 import { confirmationPath, randomViewToken } from '../view-token';
 import type { StoredQuote } from './stored-quote';
 
-export function quoteAnswer(quote: StoredQuote, token: string, emailSent = quote.customerEmail === 'sent'): QuoteAnswer {
+/** A replay's `emailSent`: the customer e-mail went or is on its way (the first answer's: the queue took it). */
+const onItsWay = (quote: StoredQuote) => quote.customerEmail !== null && quote.customerEmail !== 'gave_up';
+
+export function quoteAnswer(quote: StoredQuote, token: string, emailSent = onItsWay(quote)): QuoteAnswer {
   return {
     reference: quote.reference,
     pricing: quote.pricing,

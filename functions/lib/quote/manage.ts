@@ -8,10 +8,9 @@ import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues } from '../d1';
-import { deliverNow, outboxInserts, type OutboxEmail } from '../outbox';
-import { newViewToken, viewTokenInsert } from '../view-token';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
-import { newStaffToken, spendStaffLinks } from './staff-link';
+import { spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
 import { propertyTitle, quoteService } from './summary';
 
@@ -140,9 +139,7 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   const db = env.DB;
   const at = now.toISOString();
   const mail = config(env).mail;
-  const view = await newViewToken();
   const purpose = event.kind === 'booking_requested' ? 'booking' : event.kind === 'reviewed' ? 'review' : null;
-  const staff = purpose ? await newStaffToken(db, quote.reference, now, purpose, { afterChange: true }) : null;
   const key = `${quote.reference}:${event.kind}:${now.getTime()}`;
   const emails: OutboxEmail[] = [
     {
@@ -151,7 +148,6 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
       kind: 'customer',
       draft: moveCustomerEmail(mail, next, event),
       idempotencyKey: `move:${key}:customer`,
-      linkToken: view.token,
     },
     {
       recordType: purpose === 'booking' ? 'staff' : purpose === 'review' ? 'review' : 'move',
@@ -169,15 +165,12 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
           : [],
       ),
       idempotencyKey: `move:${key}:business`,
-      ...(staff ? { linkToken: staff.token } : {}),
     },
   ];
   const statements = [
     updateQuote(db, quote, next),
     eventInsert(db, quote.reference, at, event),
-    viewTokenInsert(db, quote.reference, view, at, { afterChange: true }),
     ...outboxInserts(db, emails, now, { afterChange: true }),
-    ...(staff ? [staff.insert] : []),
     ...(change.action === 'review' ? [reviewInsert(db, quote, change, at)] : []),
     // A booking request answered (whichever link answered it) or cancelled spends its staff links.
     ...(event.kind === 'confirmed' || event.kind === 'declined' || event.kind === 'cancelled'
@@ -186,7 +179,8 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   ];
   const [updated] = await db.batch(statements);
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
-  await deliverNow(env, 'move', quote.reference, emails, now);
+  const keys = emails.map((email) => email.idempotencyKey);
+  await queueEmails(env, keys);
   return { ok: true, quote: next, event };
 }
 

@@ -12,17 +12,19 @@ const POSTCODE_TIMEOUT_MS = 4000;
 export const workerPostcodeClient = (env: Env) =>
   createPostcodeClient({ baseUrl: config(env).postcodesApiUrl, timeoutMs: POSTCODE_TIMEOUT_MS });
 
-export type QuotePrice = Pick<StoredQuote, 'pricing' | 'verified' | 'notes' | 'distanceMiles'>;
+export type QuotePrice = Pick<StoredQuote, 'pricing' | 'verified' | 'notes' | 'distanceMiles' | 'places'>;
 
-const UNPRICED: QuotePrice = { pricing: null, verified: false, notes: [], distanceMiles: null };
+const UNPRICED: QuotePrice = { pricing: null, verified: false, notes: [], distanceMiles: null, places: null };
 
 export type PriceOutcome = { ok: true; price: QuotePrice } | { ok: false; refusal: Refusal };
 
 export async function priceQuote(env: Env, route: RouteInput): Promise<PriceOutcome> {
   const priced = await priceRoute(workerPostcodeClient(env), route);
   if (priced.ok) {
-    const { pricing, notes, distanceMiles } = priced.route;
-    return { ok: true, price: { pricing, verified: true, notes, distanceMiles } };
+    const { pricing, notes, distanceMiles, from, to } = priced.route;
+    // Kept with the quote, so its page draws the route map without asking the postcode service again.
+    const place = ({ latitude, longitude, district }: typeof from) => ({ latitude, longitude, district });
+    return { ok: true, price: { pricing, verified: true, notes, distanceMiles, places: { from: place(from), to: place(to) } } };
   }
   if (priced.error.code === 'postcode_service_down') {
     console.warn('postcode service unavailable; storing the quote unpriced');

@@ -1,22 +1,22 @@
 /** The staff links in the business e-mails: each token is good for one answer about one quote, once. D1 keeps only its hash. */
 import { PAGE_PATHS, quoteLink } from '../../../src/lib/api';
 import { insertValues } from '../d1';
+import type { LinkMaker } from '../email-draft';
 import { escapeHtml } from '../escape';
 import { sha256Hex } from '../hash';
 import { matchesStoredToken, newViewToken } from '../view-token';
 
 export type StaffPurpose = 'booking' | 'review';
 
-export async function newStaffToken(
+async function newStaffToken(
   db: D1Database,
   reference: string,
   now: Date,
   purpose: StaffPurpose,
-  options: { afterChange?: boolean } = {},
 ): Promise<{ token: string; insert: D1PreparedStatement }> {
   const { token, hash } = await newViewToken();
   const insert = db
-    .prepare(`INSERT INTO quote_staff_tokens (token_hash, reference, purpose, created_at) ${insertValues(4, options)}`)
+    .prepare(`INSERT INTO quote_staff_tokens (token_hash, reference, purpose, created_at) ${insertValues(4)}`)
     .bind(hash, reference, purpose, now.toISOString());
   return { token, insert };
 }
@@ -60,3 +60,11 @@ export function staffEmailLink(siteUrl: string, reference: string, token: string
   const url = `${siteUrl}${quoteLink(PAGE_PATHS.staff, reference, token)}`;
   return { html: escapeHtml(url), text: url };
 }
+
+/** The business e-mail about a booking request or a review: a staff link made as it is sent. */
+export const staffLinkMaker =
+  (purpose: StaffPurpose): LinkMaker =>
+  async (db, { reference }, siteUrl, now) => {
+    const staff = await newStaffToken(db, reference, now, purpose);
+    return { ...staffEmailLink(siteUrl, reference, staff.token), insert: staff.insert };
+  };

@@ -3,7 +3,7 @@ import { findService } from '../../../src/data/services';
 import type { PricingResult } from '../../../src/lib/pricing';
 import type { OutboxStatus } from '../outbox';
 import type { MoveStatus } from '../../../src/lib/move-status';
-import type { MoveNotes, StoredQuote } from './stored-quote';
+import type { MoveNotes, Place, StoredQuote } from './stored-quote';
 
 type SqlValue = string | number | null;
 
@@ -32,6 +32,12 @@ interface QuoteRow {
   verified: 0 | 1;
   distance_notes: string;
   distance_miles: number | null;
+  from_latitude: number | null;
+  from_longitude: number | null;
+  from_district: string | null;
+  to_latitude: number | null;
+  to_longitude: number | null;
+  to_district: string | null;
   total: number | null;
   pricing: string | null;
   status: MoveStatus;
@@ -68,6 +74,12 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     verified: quote.verified ? 1 : 0,
     distance_notes: JSON.stringify(quote.notes),
     distance_miles: quote.distanceMiles,
+    from_latitude: quote.places?.from.latitude ?? null,
+    from_longitude: quote.places?.from.longitude ?? null,
+    from_district: quote.places?.from.district ?? null,
+    to_latitude: quote.places?.to.latitude ?? null,
+    to_longitude: quote.places?.to.longitude ?? null,
+    to_district: quote.places?.to.district ?? null,
     total: quote.pricing?.total ?? null,
     pricing: quote.pricing ? JSON.stringify(quote.pricing) : null,
     status: quote.status,
@@ -75,6 +87,16 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     move_notes: quote.moveNotes ? JSON.stringify(quote.moveNotes) : null,
     version: quote.version,
   };
+}
+
+function place(latitude: number | null, longitude: number | null, district: string | null): Place | null {
+  return latitude === null || longitude === null ? null : { latitude, longitude, district: district ?? '' };
+}
+
+function placesOf(row: QuoteRow): StoredQuote['places'] {
+  const from = place(row.from_latitude, row.from_longitude, row.from_district);
+  const to = place(row.to_latitude, row.to_longitude, row.to_district);
+  return from && to ? { from, to } : null;
 }
 
 function fromRow(row: ReadRow): StoredQuote {
@@ -103,6 +125,7 @@ function fromRow(row: ReadRow): StoredQuote {
     verified: row.verified === 1,
     notes: JSON.parse(row.distance_notes) as string[],
     distanceMiles: row.distance_miles,
+    places: placesOf(row),
     customerEmail: row.customer_status,
     lastCustomerEmail: row.last_customer_status,
     status: row.status,

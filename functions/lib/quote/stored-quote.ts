@@ -38,6 +38,8 @@ export interface StoredQuote {
   notes: string[];
   /** Unrounded miles as measured; null when not measured. */
   distanceMiles: number | null;
+  /** Where the postcodes were placed when it was priced, for the route map; null when unpriced or stored before. */
+  places: { from: Place; to: Place } | null;
 
   customerEmail: OutboxStatus | null;
   /** The newest customer e-mail about it, its own or a change's: what its page says about our e-mail. */
@@ -50,6 +52,12 @@ export interface StoredQuote {
   /** From move_reviews: read, never written with the quote. */
   reviewed: boolean;
   version: number;
+}
+
+export interface Place {
+  latitude: number;
+  longitude: number;
+  district: string;
 }
 
 export interface MoveNotes {
