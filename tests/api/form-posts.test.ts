@@ -13,6 +13,7 @@ import {
   apiBase,
   call,
   emailsAbout,
+  emailsMentioning,
   expectLimitedAfter,
   inDays,
   nextWeekday,
