@@ -5,10 +5,11 @@
 //   node scripts/serve.mjs [--no-build] [--port 8788] [--state .wrangler/state] [--fresh] [--env test] [--stand-ins] [--https]
 // (--https: wrangler's own self-signed certificate, for checking what only an https page gets)
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { offlineEnv } from './lib/offline-env.mjs';
 import { startStandIns } from './lib/stand-ins.mjs';
+import { BUILT_WORKER_CONFIG } from './lib/built-site.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -25,25 +26,35 @@ const { values: opts } = parseArgs({
 
 const node = process.execPath;
 const wrangler = ['node_modules/wrangler/bin/wrangler.js'];
-const envArgs = opts.env ? ['--env', opts.env] : [];
 const inTests = opts.env === 'test' || opts.env === 'load';
 
 const services = await startStandIns({ forceStandIns: opts['stand-ins'] || inTests });
 console.log(`\n▶ External services\n  ${services.lines.join('\n  ')}`);
 
-const env = { ...offlineEnv, PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl };
+const env = { ...offlineEnv, CLOUDFLARE_ENV: undefined, PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl };
 
-function run(label, args) {
+function run(label, args, extraEnv = {}) {
   console.log(`\n▶ ${label}`);
-  const result = spawnSync(node, args, { stdio: 'inherit', env });
+  const result = spawnSync(node, args, { stdio: 'inherit', env: { ...env, ...extraEnv } });
   if (result.status !== 0) {
     console.error(`✗ ${label} failed (exit ${result.status ?? result.signal}).`);
     process.exit(result.status ?? 1);
   }
 }
 
+// The adapter writes the Worker's configuration for one wrangler.jsonc environment at build time (CLOUDFLARE_ENV), and
+// `wrangler` then reads that file (dist/server/wrangler.json, through .wrangler/deploy/config.json) for every command.
 if (!opts['no-build'])
-  run(`Building the site (astro build, postcodes from ${env.PUBLIC_POSTCODES_API_URL})`, ['node_modules/astro/bin/astro.mjs', 'build']);
+  run(
+    `Building the site (astro build, postcodes from ${env.PUBLIC_POSTCODES_API_URL})`,
+    ['node_modules/astro/bin/astro.mjs', 'build'],
+    opts.env ? { CLOUDFLARE_ENV: opts.env } : {},
+  );
+const builtFor = JSON.parse(readFileSync(BUILT_WORKER_CONFIG, 'utf8')).targetEnvironment ?? undefined;
+if (builtFor !== opts.env) {
+  console.error(`✗ dist/ was built for the ${builtFor ?? 'production'} environment, not ${opts.env ?? 'production'}: build again.`);
+  process.exit(1);
+}
 if (opts.fresh) rmSync(opts.state, { recursive: true, force: true });
 run('Applying database migrations to the local D1', [
   ...wrangler,
@@ -54,7 +65,6 @@ run('Applying database migrations to the local D1', [
   '--local',
   '--persist-to',
   opts.state,
-  ...envArgs,
 ]);
 
 const vars = { POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey };
@@ -81,7 +91,6 @@ const server = spawn(
     '--local-protocol',
     protocol,
     ...(opts['test-scheduled'] || inTests ? ['--test-scheduled'] : []),
-    ...envArgs,
     ...varArgs,
   ],
   { stdio: 'inherit', env },
