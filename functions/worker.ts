@@ -39,7 +39,8 @@ import { answerStaffPage, showStaffPage } from './pages/quote-staff';
 import { reviewsPage, REVIEWS_PATH } from './pages/reviews-page';
 import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 import { askForSignInLink, showSignInLink, signInWithLink } from './pages/login';
-import { accountPage, deleteData, signOut } from './pages/account';
+import { deleteData, signOut } from './pages/account';
+import { astroPage } from './lib/astro-page';
 import { referralPage } from './pages/referral-page';
 import { hasSessionCookie } from './lib/account/cookie';
 import { ACCOUNT_PATHS } from '../src/lib/account';
@@ -85,10 +86,10 @@ api.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
 api.post(ACCOUNT_PATHS.signOut, signOut(false));
 api.post(ACCOUNT_PATHS.signOutEverywhere, signOut(true));
 for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
-api.get(ACCOUNT_PATHS.deleteData, accountPage(true));
+api.get(ACCOUNT_PATHS.deleteData, astroPage);
 api.post(ACCOUNT_PATHS.deleteData, deleteData);
 for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
-  api.get(path, accountPage(false));
+  api.get(path, astroPage);
   api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));

@@ -36,11 +36,7 @@ export async function pageAsBuilt(env: Env, request: Request): Promise<Response>
   return new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers: new Headers(asset.headers) });
 }
 
-/** A page about one customer, or with a secret in its address: no referrer leaves it, no search engine lists it. */
-export const PRIVATE_PAGE = { 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
-// Private too, but their forms post to this site, and a browser sends `Origin: null` from a no-referrer page, which the
-// origin check refuses. `same-origin` still sends nothing to any other site.
-export const ACCOUNT_PAGE = { 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' };
+export { ACCOUNT_PAGE, PRIVATE_PAGE } from './page-headers';
 
 /** The security middleware adds the rest; a header set here wins. */
 export function pageHeaders(extra: Record<string, string> = {}): Record<string, string> {

@@ -1,0 +1,5 @@
+/** A page about one customer, or with a secret in its address: no referrer leaves it, no search engine lists it. */
+export const PRIVATE_PAGE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'X-Robots-Tag': 'noindex' };
+// Private too, but their forms post to this site, and a browser sends `Origin: null` from a no-referrer page, which the
+// origin check refuses. `same-origin` still sends nothing to any other site.
+export const ACCOUNT_PAGE = { 'Cache-Control': 'no-store', 'Referrer-Policy': 'same-origin', 'X-Robots-Tag': 'noindex' };

@@ -1,0 +1,29 @@
+/**
+ * What an on-demand Astro page gets from the Worker that hands it the request: the bindings as the Worker sees them (the
+ * test environment's D1 round-trip counter and queue switch included) and the request's clock. Passed in the
+ * ExecutionContext's `props`, which the Cloudflare adapter gives pages as `Astro.locals.cfContext`.
+ */
+import type { Env } from '../env';
+
+export interface PageServices {
+  env: Env;
+  now: Date;
+}
+
+const KEY = 'shiftlyPage';
+
+export function pageContext(ctx: ExecutionContext, services: PageServices): ExecutionContext {
+  const context: Pick<ExecutionContext, 'waitUntil' | 'passThroughOnException' | 'props'> = {
+    waitUntil: (promise) => ctx.waitUntil(promise),
+    passThroughOnException: () => ctx.passThroughOnException(),
+    props: { [KEY]: services },
+  };
+  return context as ExecutionContext;
+}
+
+export function pageServices(locals: object): PageServices {
+  const props = (locals as { cfContext?: { props?: Record<string, unknown> } }).cfContext?.props;
+  const services = props?.[KEY] as PageServices | undefined;
+  if (!services) throw new Error('An on-demand page is answered through the Worker (functions/worker.ts) only');
+  return services;
+}
