@@ -27,6 +27,8 @@ const MISTAKES: Record<string, [number, string]> = {
   'body-h1.mdx': [12, 'A # heading is the page'],
   'expression.mdx': [12, '{couple}: curly brackets are read as code'],
   'big-image.mdx': [7, 'npm run shrink:image -- src/content/articles/big-image.jpg'],
+  // Unquoted, YAML would read it as 2 March: both read the day as written (issue 31 item 2).
+  'impossible-day.mdx': [6, 'publishedAt is not a real calendar date'],
   'Case-Twin.mdx': [0, 'same name apart from capital letters'],
   'case-twin.mdx': [0, 'same name apart from capital letters'],
   'stray.md': [0, 'never published: articles must end in .mdx. Rename it to stray.mdx'],
@@ -54,6 +56,7 @@ beforeAll(async () => {
     { id: 'body-h1', body: line('# My article\n\nText.\n') },
     { id: 'expression', body: line('We moved a {couple} of boxes.\n') },
     { id: 'big-image', image: 'big-image.jpg' },
+    { id: 'impossible-day', publishedAt: '2024-02-31', unquotedDate: true },
     { id: 'case-twin' },
     { id: '_parked' },
   ]);

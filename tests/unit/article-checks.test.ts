@@ -254,6 +254,30 @@ imageAlt: 'An open box of wrapped plates.'
     expect(problem!.message).toContain('featured');
   });
 
+  it('reads an unquoted date as the build does: the same day, accepted', () => {
+    const unquoted = readFrontmatter(valid.replace("publishedAt: '2024-01-29'", 'publishedAt: 2024-01-29'))!;
+    expect(unquoted.data.publishedAt).toBe('2024-01-29');
+    expect(frontmatterProblems(unquoted)).toEqual([]);
+  });
+
+  it('refuses an unquoted day that does not exist (YAML would roll it over to 2 March) at its line', () => {
+    expect(fieldProblems(valid.replace("publishedAt: '2024-01-29'", 'publishedAt: 2024-02-31'))).toEqual([
+      { line: 6, field: 'publishedAt', message: 'publishedAt is not a real calendar date.' },
+    ]);
+    const [timed] = fieldProblems(valid.replace("publishedAt: '2024-01-29'", 'publishedAt: 2024-01-29T10:00:00Z'));
+    expect(timed).toMatchObject({ line: 6, field: 'publishedAt' });
+    expect(timed!.message).toContain('must be a day written yyyy-mm-dd');
+  });
+
+  it('finds the frontmatter where Astro does (after blank lines) and names the line of a YAML mistake', () => {
+    const [problem] = fieldProblems(`\n${valid.replace('category: Packing Tips', 'category: Packing')}`);
+    expect(problem).toMatchObject({ line: 5, field: 'category' });
+    expect(readFrontmatter(valid.replace('author: James Thornton', "author: 'James Thornton"))!.error).toEqual({
+      line: 5,
+      message: "Missing closing 'quote",
+    });
+  });
+
   it('refuses draft that is not true or false', () => {
     expect(fieldProblems(valid.replace(/---\n$/, "draft: 'yes'\n---\n"))[0]!.message).toContain('draft must be true or false');
   });
