@@ -4,6 +4,7 @@ import type { EditorStorage } from './storage';
 import { articleTextLimits } from '~/content/article-schema';
 import { articleCategories } from '~/data/article-categories';
 import { articleImage } from './article-image-field';
+import { EDITOR_PREVIEW_PATH } from '~/lib/preview';
 
 export const ARTICLES_FOLDER = 'src/content/articles';
 
@@ -12,7 +13,7 @@ const length = (field: keyof typeof articleTextLimits) => {
   return { isRequired: true, length: { min, max } };
 };
 
-/** Quoted 'yyyy-mm-dd': Keystatic's date field writes an unquoted YAML date, which the schema refuses (YAML rolls 2024-02-31 over). */
+/** Quoted 'yyyy-mm-dd', as hand-written articles have it (the build reads an unquoted date the same: issue 31 item 2). */
 function day(args: Parameters<typeof fields.date>[0]) {
   const field = fields.date(args);
   return { ...field, serialize: (value: string | null) => ({ value: value ?? undefined }) };
@@ -116,8 +117,19 @@ export const articlesCollection = collection({
   schema: articleFields,
 });
 
-export function editorConfig(storage: EditorStorage): Config {
-  const collections: Record<string, Collection<Record<string, ComponentSchema>, string>> = { articles: articlesCollection };
+/**
+ * Keystatic's Preview link of an article ({slug}, {branch}): the dev server's page of this copy; in production the
+ * article on its branch's preview version (a page of the editor that goes there, main.tsx), when the site has them.
+ */
+function articlePreviewUrl(storage: EditorStorage, previewHost: string | undefined): string | undefined {
+  if (storage.kind === 'local') return '/articles/{slug}';
+  return previewHost ? `${EDITOR_PREVIEW_PATH}{slug}/{branch}` : undefined;
+}
+
+export function editorConfig(storage: EditorStorage, previewHost?: string): Config {
+  const collections: Record<string, Collection<Record<string, ComponentSchema>, string>> = {
+    articles: { ...articlesCollection, previewUrl: articlePreviewUrl(storage, previewHost) },
+  };
   return config({
     storage,
     // Keystatic's type lists the locales it has words for; en-GB takes the English words and British dates.
