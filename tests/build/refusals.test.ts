@@ -5,9 +5,9 @@
  */
 import { rmSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIn, copyProject, runIn, type RunResult } from '../../scripts/lib/project-copy.mjs';
+import { writeNoisePicture } from '../shared/noise-picture';
 import { articleSource, writeArticles } from './fixture-articles';
 
 const dir = 'src/content/articles';
@@ -62,18 +62,8 @@ beforeAll(async () => {
   ]);
   writeFileSync(join(copy, dir, 'Case-Twin.mdx'), articleSource({ id: 'Case-Twin' }));
   writeFileSync(join(copy, dir, 'stray.md'), articleSource({ id: 'stray' }));
-  // A photo straight off a camera: 3,000 px wide and several MB (noise does not compress).
-  const [width, height] = [3000, 1575];
-  const noise = Buffer.alloc(width * height * 3);
-  for (let i = 0, x = 2463534242; i < noise.length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    noise[i] = x & 255;
-  }
-  await sharp(noise, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 100 })
-    .toFile(join(copy, dir, 'big-image.jpg'));
+  // A photo straight off a camera: 3,000 px wide and several MB.
+  await writeNoisePicture(join(copy, dir, 'big-image.jpg'), 3000, 1575);
 
   [build, check] = [await buildIn(copy), await runIn(copy, ['scripts/check-articles.mjs'])];
 });

@@ -15,6 +15,7 @@ import { frontmatterProblems } from '~/content/checks/frontmatter-schema';
 import { imageProblems } from '~/content/checks/images';
 import { formatProblems } from '~/content/checks/problems';
 import type { SiteIndex } from '~/content/checks/site-index';
+import { writeNoisePicture } from '../shared/noise-picture';
 
 const FILE = 'src/content/articles/test.mdx';
 const HEAD = `---\ntitle: 'A test article for the rules'\n---\n\n`; // the body starts on line 5
@@ -307,17 +308,7 @@ describe('images', () => {
   it('refuses one over 2 MB', { timeout: 60_000 }, async () => {
     const path = join(dir, 'heavy.png');
     writeFileSync(path, Buffer.alloc(10)); // replaced below by a real, heavy image
-    const [width, height] = [1300, 1000]; // noise does not compress: about 3.9 MB
-    const noise = Buffer.alloc(width * height * 3);
-    for (let i = 0, x = 88172645; i < noise.length; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      noise[i] = x & 255;
-    }
-    await sharp(noise, { raw: { width, height, channels: 3 } })
-      .png()
-      .toFile(path);
+    await writeNoisePicture(path, 1300, 1000, 'png'); // about 3.9 MB
     const [problem] = await imageProblems(path, 'src/content/articles/heavy.png', 'hero');
     expect(problem!.message).toMatch(/heavy\.png is \d+\.\d MB \(the limit is 2 MB\)/);
   });
