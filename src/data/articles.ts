@@ -2,6 +2,7 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
 import { isPublished, newestFirst, publicationDay, publicationState, type PublicationState } from '~/lib/articles';
 import { readTimeOf } from '~/lib/read-time';
+import { isUnchecked } from '~/content/unchecked';
 
 export type ArticleEntry = CollectionEntry<'articles'>;
 
@@ -41,6 +42,8 @@ export const devChecks = async () => (import.meta.env.DEV ? import('~/content/ch
 export async function getArticles(): Promise<Article[]> {
   const today = buildDay();
   const broken = new Set(await (await devChecks())?.brokenArticleIds());
-  const articles = (await getCollection('articles')).filter((entry) => !broken.has(entry.id)).map((entry) => toArticle(entry, today));
+  const articles = (await getCollection('articles'))
+    .filter((entry) => !broken.has(entry.id) && !isUnchecked(entry.data))
+    .map((entry) => toArticle(entry, today));
   return newestFirst(import.meta.env.DEV ? articles : articles.filter((article) => isPublished(article, today)));
 }

@@ -23,15 +23,22 @@ let browser: Browser;
 const broken = () => join(copy, 'src/content/articles/broken-field.mdx');
 
 /** Waits for the dev server (starting, or picking up a saved file) to answer as `probe` expects. */
-const until = <T>(what: string, probe: () => Promise<T | undefined>) =>
+const until = <T>(what: string, probe: () => Promise<T | undefined>, timeout = 120_000) =>
   vi.waitFor(
     async () => {
       const value = await probe();
       if (value === undefined) throw new Error(`waiting for ${what}`);
       return value;
     },
-    { timeout: 120_000, interval: 250 },
+    { timeout, interval: 250 },
   );
+
+/** A cold dev server compiles each page on its first request: slow on a busy machine, so navigations get long. */
+async function newPage(): Promise<Page> {
+  const page = await browser.newPage();
+  page.setDefaultTimeout(150_000);
+  return page;
+}
 
 beforeAll(async () => {
   copy = copyProject({ prefix: 'shiftly-dev-' });
@@ -48,7 +55,7 @@ beforeAll(async () => {
     stdio: 'ignore',
   });
   // The server answers at all (any status): with the broken article it used to exit instead.
-  await until('the dev server answering', async () => ((await fetch(`${base}/about`)).ok ? true : undefined));
+  await until('the dev server answering', async () => ((await fetch(`${base}/about`)).ok ? true : undefined), 300_000);
   browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
   await drainStartupReload();
 });
@@ -60,7 +67,7 @@ beforeAll(async () => {
  * (seen in CI). A first visit takes the kept message, as an editor's first tab does; the test then starts clean.
  */
 async function drainStartupReload() {
-  const page = await browser.newPage();
+  const page = await newPage();
   // Any of the page's sockets: the first may close as the page reloads.
   const connected = new Promise<void>((resolve) =>
     page.on('websocket', (socket) =>
@@ -88,7 +95,7 @@ const overlayText = (page: Page) =>
   );
 
 describe('npm run dev with one broken article', () => {
-  it('renders every other page, leaving the broken article out of the lists', async () => {
+  it('renders every other page, leaving the broken article out of the lists', { timeout: 300_000 }, async () => {
     for (const path of ['/', '/about', '/articles', '/articles/draft-notes', '/articles/due-tomorrow', '/rss.xml']) {
       const response = await fetch(base + path);
       expect(response.status, path).toBe(200);
@@ -97,29 +104,28 @@ describe('npm run dev with one broken article', () => {
   });
 
   it('shows a healthy page without an error overlay: its on-demand scripts load (the cookie banner comes)', async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     await page.goto(`${base}/`);
     // The banner's script is found through lazy-url: a module the dev server could not resolve put up an overlay instead.
     const banner = page.locator('[data-cookie-banner]').getByRole('button', { name: 'Accept All' });
-    await banner.or(overlay(page)).first().waitFor({ timeout: 120_000 });
+    await banner.or(overlay(page)).first().waitFor();
     expect(await overlay(page).count()).toBe(0);
     await expect(banner.isVisible()).resolves.toBe(true);
     await page.close();
   }, 180_000);
 
   it("shows the problem on the broken article's own page, with the file, the line and the sentence", async () => {
-    const page = await browser.newPage();
+    const page = await newPage();
     const response = await page.goto(`${base}/articles/broken-field`);
     expect(response?.status()).toBe(500);
-    // A cold dev server compiles the page on first request: slow on a busy machine, so the wait is generous.
-    await overlay(page).waitFor({ state: 'attached', timeout: 150_000 });
+    await overlay(page).waitFor({ state: 'attached' });
     const text = await overlayText(page);
     expect(text).toContain('src/content/articles/broken-field.mdx:4');
     expect(text).toContain('category must be one of');
     await page.close();
   }, 180_000);
 
-  it('once the file is fixed, lists it with drafts and scheduled articles and their badges', async () => {
+  it('once the file is fixed, lists it with drafts and scheduled articles and their badges', { timeout: 180_000 }, async () => {
     writeFileSync(broken(), readFileSync(broken(), 'utf8').replace('category: Gardening', 'category: Moving Tips'));
     const html = await until('the fixed article to be picked up', async () => {
       const response = await fetch(`${base}/articles`);
