@@ -2,7 +2,7 @@
 // category, so each has the other two as its related cards, with every text field at its longest in characters that
 // cost the most bytes, and a body with one of each construct the article check accepts (so the page carries the
 // most CSS an article's markup can call for). Written into a temporary copy of the project, never into src/.
-import { copyFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { articleTextLimits } from '../../src/content/article-schema.ts';
 import { articleCategories } from '../../src/data/article-categories.ts';
@@ -44,10 +44,34 @@ const IMAGE = (articleId) => `${articleId}.png`;
  * Every construct a body can have: each block is kept only if the article check accepts it, so the fixture follows
  * the check as it gains refusals or allows more.
  */
-const BLOCKS = (others) => [
+const INLINE_TAGS = [
+  '<abbr title="HM Revenue and Customs">HMRC</abbr>',
+  '<kbd>Ctrl</kbd>',
+  'H<sub>2</sub>O',
+  '10<sup>th</sup>',
+  '<mark>marked</mark>',
+  '<q>quoted</q>',
+  '<small>small</small>',
+  '<time datetime="2099-09-30">today</time>',
+  '<dfn>term</dfn>',
+  '<cite>a book</cite>',
+  '<ins>added</ins>',
+  '<del>removed</del>',
+  '<s>old</s>',
+  '<u>noted</u>',
+  '<i>idiom</i>',
+  '<b>key</b>',
+  'a<br />break',
+  'a long<wbr />word',
+];
+/** A picture in the body lives in a folder named after its article. */
+const BODY_IMAGE = (articleId) => `${articleId}/in-the-body.png`;
+
+const BLOCKS = (articleId, others) => [
   'An opening paragraph with **bold**, *italic*, ~~struck~~ and `code` words.',
   `Links: [a page](/quote), [an article](/articles/${others[0]}), [a section](#a-section), [GOV.UK](https://www.gov.uk/), [e-mail](mailto:hello@example.com) and [a phone](tel:+441234567890).`,
-  'Inline tags: <abbr title="HM Revenue and Customs">HMRC</abbr>, <kbd>Ctrl</kbd>, H<sub>2</sub>O, 10<sup>th</sup>, <mark>marked</mark>, <q>quoted</q>, <small>small</small>, <time datetime="2099-09-30">today</time>, <dfn>term</dfn>, <cite>a book</cite>, <ins>added</ins>, <del>removed</del>, <s>old</s>, <u>noted</u>, <i>idiom</i>, <b>key</b>, a<br />break and a long<wbr />word.',
+  // One tag per paragraph, so a tag the check refuses drops only its own paragraph.
+  ...INLINE_TAGS.map((tag) => `An inline tag: ${tag}.`),
   'A claim with a footnote.[^1]\n\n[^1]: The footnote itself.',
   '## A section\n\nA paragraph.\n\n### A smaller heading\n\nAnother paragraph.',
   '- **A bold lead-in:** then the rest.\n- **Another lead-in:** and more.',
@@ -58,7 +82,7 @@ const BLOCKS = (others) => [
   '| Column | Another |\n| --- | --- |\n| A cell | Another cell |',
   '---',
   '```\nA block of code\n```',
-  `![A picture in the body](./${IMAGE(others[1])})`,
+  `![A picture in the body](./${BODY_IMAGE(articleId)})`,
   '{/* A note for other editors, never shown. */}',
 ];
 
@@ -85,7 +109,7 @@ function frontmatter(articleId, n) {
 function acceptedBlocks(root, articleId, others) {
   const facts = worstCaseIds.map((other) => ({ id: other, draft: false, publishedAt: PUBLISHED, anchors: new Set(['a-section']) }));
   const site = siteIndex(root, facts, WORST_CASE_TODAY);
-  return BLOCKS(others).filter((block) => {
+  return BLOCKS(articleId, others).filter((block) => {
     const source = `${frontmatter(articleId, 0)}${block}\n`;
     const result = checkBody('worst-case.mdx', parseBody(source), facts[0], site, { draft: false });
     return result.problems.length === 0;
@@ -100,6 +124,8 @@ export function writeWorstCaseArticles(root) {
   worstCaseIds.forEach((articleId, i) => {
     const others = worstCaseIds.filter((other) => other !== articleId);
     copyFileSync(join(dir, picture), join(dir, IMAGE(articleId)));
+    mkdirSync(join(dir, articleId), { recursive: true });
+    copyFileSync(join(dir, picture), join(dir, BODY_IMAGE(articleId)));
     writeFileSync(
       join(dir, `${articleId}.mdx`),
       `${frontmatter(articleId, i + 1)}${acceptedBlocks(root, articleId, others).join('\n\n')}\n`,
