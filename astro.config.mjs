@@ -64,7 +64,11 @@ export default defineConfig({
       },
     }),
     // The article editor: /keystatic in `astro dev`; in a build only with PUBLIC_KEYSTATIC_GITHUB_REPO (GitHub mode).
-    browserEditor({ githubRepo: env.PUBLIC_KEYSTATIC_GITHUB_REPO, appSlug: env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG }),
+    browserEditor({
+      githubRepo: env.PUBLIC_KEYSTATIC_GITHUB_REPO,
+      appSlug: env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG,
+      previewHost: env.PREVIEW_HOST,
+    }),
   ],
   vite: {
     // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.mjs).

@@ -112,7 +112,7 @@ try {
     const paths = pagesToMeasure(generated);
     const only = `^(${paths.map((path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`;
     console.log(`\n▶ Budgets (budgets.json) on ${paths.join(', ')}`);
-    const budgets = spawnSync(process.execPath, ['scripts/budgets.mjs', '--only', only, '--no-walk'], {
+    const budgets = spawnSync(process.execPath, ['scripts/budgets.mjs', '--only', only, '--no-walk', '--no-worst-case'], {
       cwd: work,
       env: offlineEnv,
       stdio: 'inherit',

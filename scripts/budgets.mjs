@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // The bytes each built page fetches before any interaction (first visit, and with consent stored), gzipped as
 // Cloudflare serves them; fails when a page is over budgets.json. The document counts its response headers too, as
-// all of it must fit the first round trip (issue 20). Also walks the quote wizard through all five steps.
+// all of it must fit the first round trip (issue 20); an article page's first round trip holds everything up to its
+// opening paragraph, and the rest of it, however long the article, has no budget (issue 31). Then builds a copy of
+// the site with the heaviest articles the schema allows and holds what an article page adds around its body to its
+// budget. Also walks the quote wizard through all five steps.
 //   npm run build && npm run budgets      (serves dist/ itself with wrangler dev, on a free port unless BUDGET_PORT names one)
-//   npm run budgets -- --only '^/articles' --no-walk      (only the pages whose path matches; no quote walk)
-import { readFileSync } from 'node:fs';
+//   npm run budgets -- --only '^/articles' --no-walk --no-worst-case      (only the pages whose path matches; no quote
+//   walk; no copy with the heaviest articles)
+import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
@@ -13,13 +17,20 @@ import { createPostcodesStandIn } from '../stand-ins/postcodes/server.mjs';
 import { addDays, londonToday } from '../src/lib/dates.ts';
 import { openDayFrom } from '../src/lib/move-date.ts';
 import { chromeArgs, chromePath } from './lib/chromium.mjs';
+import { budgetRules } from './lib/budget-rules.mjs';
+import { bodyBytesThrough } from './lib/first-round-trip.mjs';
+import { copyProject } from './lib/project-copy.mjs';
 import { portFromEnv, startSite } from './lib/start-site.mjs';
+import { WORST_CASE_TODAY, worstCasePage, writeWorstCaseArticles } from './lib/worst-case-articles.mjs';
 
-const { values: options } = parseArgs({ options: { only: { type: 'string' }, 'no-walk': { type: 'boolean' } } });
+const { values: options } = parseArgs({
+  options: { only: { type: 'string' }, 'no-walk': { type: 'boolean' }, 'no-worst-case': { type: 'boolean' } },
+});
 const only = options.only === undefined ? undefined : new RegExp(options.only);
 
 const SETTLE_MS = 2500; // the consent banner loads 1 s after load; give it time to arrive
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
+const { budgetFor, check } = budgetRules(budgets);
 
 const CONSENT = JSON.stringify(consentRecord(NO_OPTIONAL));
 
@@ -33,22 +44,6 @@ function pagesToVisit() {
   const xml = readFileSync('dist/sitemap-0.xml', 'utf8');
   const fromSitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   return [...new Set([...fromSitemap, ...(budgets.extraPages ?? [])])].filter((path) => !only || only.test(path));
-}
-
-/** Defaults, then every group whose `match` (a regular expression) fits the path, then the page's own entry. */
-function budgetFor(path) {
-  const layers = [
-    budgets.defaults,
-    ...(budgets.groups ?? []).filter((group) => new RegExp(group.match).test(path)),
-    budgets.pages?.[path] ?? {},
-  ];
-  const budget = { document: undefined, first: {}, repeat: {} };
-  for (const layer of layers) {
-    budget.document = layer.document ?? budget.document;
-    Object.assign(budget.first, layer.first);
-    Object.assign(budget.repeat, layer.repeat);
-  }
-  return budget;
 }
 
 function inlineBytes(html) {
@@ -116,32 +111,57 @@ async function measure(browser, base, path, repeat) {
   };
 }
 
-function check(path, visit, figures, budget) {
-  const problems = [];
-  const limits = { ...budget[visit], document: budget.document };
-  const actual = {
-    document: figures.document,
-    scriptRequests: figures.scriptRequests,
-    externalJs: figures.externalJs,
-    frameworkJs: figures.frameworkJs,
-    inlineJs: figures.inlineJs,
-    js: figures.externalJs + figures.inlineJs,
-    images: figures.images,
-  };
-  for (const [key, limit] of Object.entries(limits)) {
-    if (limit === undefined || actual[key] === undefined) continue;
-    // Requests are a count; everything else is KB.
-    const value = COUNTS.has(key) ? actual[key] : kb(actual[key]);
-    if (value > limit)
-      problems.push(
-        `${path} (${visit} visit): ${key} ${COUNTS.has(key) ? value : `${value.toFixed(2)} KB`} > budget ${limit}${COUNTS.has(key) ? '' : ' KB'}`,
-      );
+/** The bytes as sent up to the end of the part the first round trip must hold (headers included), for pages with that budget. */
+async function firstRoundTrip(url, budget, headers) {
+  if (!budget.firstRoundTrip) return undefined;
+  const body = await bodyBytesThrough(url, budget.firstRoundTrip.through);
+  return body === undefined ? undefined : headers + body;
+}
+
+/** Measures a page on both visits and checks it; `more` and `about` are the worst case's layer and its words. */
+async function measurePage(browser, base, path, { more, about } = {}) {
+  const budget = budgetFor(path, more);
+  const address = await addressOf(base, path);
+  const results = { problems: [], rows: [] };
+  for (const visit of ['first', 'repeat']) {
+    const figures = await measure(browser, base, address, visit === 'repeat');
+    figures.firstRoundTrip = await firstRoundTrip(base + address, budget, figures.headers);
+    results.problems.push(...check(path, visit, figures, budget, about));
+    results.rows.push({ path, visit, ...figures });
   }
-  return problems;
+  return results;
+}
+
+/**
+ * The heaviest article pages the schema allows (scripts/lib/worst-case-articles.mjs), built in a temporary copy: what
+ * a page adds around an article's body is held to budgets.json's `worstCaseArticle` there, as no real article can
+ * make it heavier.
+ */
+async function measureWorstCase(browser) {
+  if (only && !only.test(worstCasePage)) return { problems: [], rows: [] };
+  const copy = copyProject({ prefix: 'shiftly-budgets-worst-case-' });
+  let worst;
+  try {
+    writeWorstCaseArticles(copy);
+    console.log('▶ Building a copy of the site with the heaviest articles the schema allows…');
+    worst = await startSite({
+      cwd: copy,
+      build: true,
+      state: '.wrangler/budget-worst-case-state',
+      env: { ARTICLES_TODAY: WORST_CASE_TODAY },
+      timeoutMs: 900_000,
+    });
+    const about =
+      ' (the heaviest article the schema allows, scripts/lib/worst-case-articles.mjs: the page around an article grew, which is about src/pages/articles/[id].astro and its components, not about any article)';
+    const { problems, rows } = await measurePage(browser, worst.url, worstCasePage, { more: [budgets.worstCaseArticle ?? {}], about });
+    return { problems, rows: rows.map((row) => ({ ...row, path: '/articles/… (worst case)' })) };
+  } finally {
+    await worst?.stop();
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
 
 let site;
-const COUNTS = new Set(['scriptRequests']);
 
 /** Every script byte fetched from opening /quote until step 5 has checked the contact details, on a first visit. */
 async function measureQuoteWalk(browser, base) {
@@ -198,17 +218,19 @@ try {
   const problems = [];
   const rows = [];
   for (const path of pagesToVisit()) {
-    const budget = budgetFor(path);
-    const address = await addressOf(site.url, path);
-    for (const visit of ['first', 'repeat']) {
-      const figures = await measure(browser, site.url, address, visit === 'repeat');
-      problems.push(...check(path, visit, figures, budget));
-      rows.push({ path, visit, ...figures });
-    }
+    const measured = await measurePage(browser, site.url, path);
+    problems.push(...measured.problems);
+    rows.push(...measured.rows);
   }
   const walk = budgets.quoteWalk && !options['no-walk'] ? await measureQuoteWalk(browser, site.url) : undefined;
   if (walk && kb(walk.js) > budgets.quoteWalk.js)
     problems.push(`/quote walk through all five steps: JS ${kb(walk.js).toFixed(2)} KB > budget ${budgets.quoteWalk.js} KB`);
+  await site.stop();
+  if (!options['no-worst-case']) {
+    const worst = await measureWorstCase(browser);
+    problems.push(...worst.problems);
+    rows.push(...worst.rows);
+  }
   await browser.close();
 
   const header = [
@@ -216,6 +238,7 @@ try {
     'visit',
     'status',
     'document sent',
+    '1st round trip',
     'of it headers',
     'HTML gzip -9',
     'of it CSS',
@@ -232,7 +255,9 @@ try {
     r.path,
     r.visit,
     String(r.status),
-    ...[r.document, r.headers, r.html, r.inlineCss].map((b) => kb(b).toFixed(2)),
+    kb(r.document).toFixed(2),
+    r.firstRoundTrip === undefined ? '–' : kb(r.firstRoundTrip).toFixed(2),
+    ...[r.headers, r.html, r.inlineCss].map((b) => kb(b).toFixed(2)),
     ...[r.css, r.externalJs, r.frameworkJs, r.inlineJs, r.images, r.other].map((b) => kb(b).toFixed(2)),
     String(r.requests),
     String(r.scriptRequests),
@@ -240,7 +265,7 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...table.map((row) => row[i].length)));
   const line = (cells) => '| ' + cells.map((c, i) => (i < 3 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ') + ' |';
   console.log(
-    '\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored; document sent = its response headers plus its body as the server compressed it; scripts = script files fetched):\n',
+    '\nTransferred before any interaction, gzip KB (first = empty storage, repeat = consent stored; document sent = its response headers plus its body as the server compressed it; 1st round trip = of it, the part up to the end of what budgets.json says the first round trip holds; scripts = script files fetched):\n',
   );
   console.log(line(header));
   console.log('|' + widths.map((w, i) => (i < 3 ? '-'.repeat(w + 2) : '-'.repeat(w + 1) + ':')).join('|') + '|');

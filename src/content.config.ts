@@ -2,11 +2,13 @@
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { createArticleSchema } from '~/content/article-schema';
+import { UNCHECKED } from '~/content/unchecked';
 
 /**
  * In `npm run dev` an article whose frontmatter breaks the schema must not stop the server (Astro's glob loader
- * throws while it starts): the entry is kept unvalidated, and getArticles() shows the problem in the browser's
- * error overlay, with its line (src/content/checks). A build stops on it as before.
+ * throws while it starts): the entry is kept unvalidated and marked (src/content/unchecked.ts), the lists leave it
+ * out, and its own page shows the problem in the browser's error overlay, with its line (src/content/checks). A build
+ * stops on it as before.
  */
 function keepServingInDev(loader: Loader): Loader {
   if (!import.meta.env.DEV) return loader;
@@ -19,7 +21,7 @@ function keepServingInDev(loader: Loader): Loader {
           try {
             return await context.parseData(props);
           } catch {
-            return props.data as never;
+            return { ...props.data, [UNCHECKED]: true } as never;
           }
         },
       }),

@@ -91,10 +91,11 @@ async function answerDevPage(server, root, req, res) {
 }
 
 /**
- * @param {{ root: string, outDir: string, githubRepo: string, appSlug?: string }} options appSlug, the GitHub App's
- *   URL name, lets Keystatic link editors without access to the app's page
+ * @param {{ root: string, outDir: string, githubRepo: string, appSlug?: string, previewHost?: string }} options appSlug,
+ *   the GitHub App's URL name, lets Keystatic link editors without access to the app's page; previewHost, the Worker's
+ *   workers.dev host, gives each article a Preview link to its branch's preview version (src/lib/preview.ts)
  */
-export async function buildEditorPage({ root, outDir, githubRepo, appSlug }) {
+export async function buildEditorPage({ root, outDir, githubRepo, appSlug, previewHost }) {
   if (!isGitHubRepo(githubRepo))
     throw new Error(`PUBLIC_KEYSTATIC_GITHUB_REPO must name the repository as owner/name, e.g. shiftly/website (it is "${githubRepo}").`);
   const { build } = await import('vite');
@@ -111,6 +112,7 @@ export async function buildEditorPage({ root, outDir, githubRepo, appSlug }) {
         'process.env.NODE_ENV': JSON.stringify('production'),
         'import.meta.env.PUBLIC_KEYSTATIC_GITHUB_REPO': JSON.stringify(githubRepo),
         'import.meta.env.PUBLIC_KEYSTATIC_GITHUB_APP_SLUG': JSON.stringify(appSlug ?? ''),
+        'import.meta.env.PUBLIC_PREVIEW_HOST': JSON.stringify(previewHost ?? ''),
       },
       resolve: { alias: { '~': join(root, 'src') } },
       plugins: [react(), keystaticPatches()],
@@ -138,10 +140,10 @@ export async function buildEditorPage({ root, outDir, githubRepo, appSlug }) {
 }
 
 /**
- * @param {{ githubRepo?: string, appSlug?: string }} options
+ * @param {{ githubRepo?: string, appSlug?: string, previewHost?: string }} options
  * @returns {import('astro').AstroIntegration}
  */
-export function browserEditor({ githubRepo, appSlug }) {
+export function browserEditor({ githubRepo, appSlug, previewHost }) {
   let root = process.cwd();
   return {
     name: 'shiftly:browser-editor',
@@ -171,7 +173,7 @@ export function browserEditor({ githubRepo, appSlug }) {
       'astro:build:done': async ({ dir, logger }) => {
         if (!githubRepo) return;
         const started = Date.now();
-        await buildEditorPage({ root, outDir: fileURLToPath(dir), githubRepo, appSlug });
+        await buildEditorPage({ root, outDir: fileURLToPath(dir), githubRepo, appSlug, previewHost });
         logger.info(`editor page for ${githubRepo} built in ${Date.now() - started} ms`);
       },
     },

@@ -17,17 +17,21 @@ export function lazyUrl() {
       serve = config.command === 'serve';
     },
     // One module per importer: a module two scripts import would go into a chunk they share, and a script that
-    // imports a chunk is no longer inlined into its page (issue 11: no script file to fetch).
+    // imports a chunk is no longer inlined into its page (issue 11: no script file to fetch). The dev server has no
+    // chunks, and it serves a module at a URL made from its id, where #importer-… would be a fragment the browser
+    // never sends (issue 31 item 5): there the id is the target alone.
     resolveId(id, importer) {
-      if (id.startsWith(PREFIX))
-        return `\0${id}${IMPORTER}${createHash('sha256')
-          .update(importer ?? '')
-          .digest('hex')
-          .slice(0, 12)}`;
+      if (!id.startsWith(PREFIX)) return;
+      if (serve) return `\0${id}`;
+      return `\0${id}${IMPORTER}${createHash('sha256')
+        .update(importer ?? '')
+        .digest('hex')
+        .slice(0, 12)}`;
     },
     async load(id) {
       if (!id.startsWith('\0' + PREFIX)) return;
-      const target = id.slice(1 + PREFIX.length, id.indexOf(IMPORTER)).replace(/^~\//, srcDir);
+      const end = id.indexOf(IMPORTER);
+      const target = id.slice(1 + PREFIX.length, end === -1 ? undefined : end).replace(/^~\//, srcDir);
       const resolved = await this.resolve(target);
       if (!resolved) throw new Error(`lazy-url: cannot resolve ${target}`);
       // The dev server serves modules by path; a build emits the module as a chunk and links to it.

@@ -21,13 +21,24 @@ function isRealDay(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Dates must be quoted: YAML turns an unquoted 2024-02-31 into a Date already rolled over to 2 March. */
+/** A Date at midnight UTC is how YAML reads an unquoted yyyy-mm-dd: its day, as text. */
+function dayOf(value: unknown): unknown {
+  if (!(value instanceof Date) || Number.isNaN(value.getTime())) return value;
+  const iso = value.toISOString();
+  return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : value;
+}
+
+/**
+ * A day, quoted or not ('2024-01-15' or 2024-01-15). YAML rolls an unquoted 2024-02-31 over to 2 March before this
+ * sees it: the article check reads the day as written instead (src/content/checks/frontmatter.ts), and the build
+ * runs that check first, so such a day is refused by both.
+ */
 const day = (field: string) =>
   z.preprocess(
-    (value) => (value instanceof Date ? { unquotedDate: true } : value),
+    dayOf,
     z
-      .string({ error: `${field} must be a date in quotes, written yyyy-mm-dd, e.g. '2024-01-15'` })
-      .regex(ISO_DAY, { error: `${field} must be a date in quotes, written yyyy-mm-dd, e.g. '2024-01-15'` })
+      .string({ error: `${field} must be a day written yyyy-mm-dd, e.g. 2024-01-15` })
+      .regex(ISO_DAY, { error: `${field} must be a day written yyyy-mm-dd, e.g. 2024-01-15` })
       .refine(isRealDay, { error: `${field} is not a real calendar date` }),
   );
 

@@ -7,6 +7,7 @@ import { IMAGE_FOCUS, IMAGE_FOCUS_VALUES } from '~/lib/image-focus';
 import { articleImage } from './article-image-field';
 import { articleBody } from './article-body-field';
 import { choiceField, dayField } from './form-fields';
+import { EDITOR_PREVIEW_PATH } from '~/lib/preview';
 
 export const ARTICLES_FOLDER = 'src/content/articles';
 
@@ -108,8 +109,19 @@ export const articlesCollection = collection({
   schema: articleFields,
 });
 
-export function editorConfig(storage: EditorStorage): Config {
-  const collections: Record<string, Collection<Record<string, ComponentSchema>, string>> = { articles: articlesCollection };
+/**
+ * Keystatic's Preview link of an article ({slug}, {branch}): the dev server's page of this copy; in production the
+ * article on its branch's preview version (a page of the editor that goes there, main.tsx), when the site has them.
+ */
+function articlePreviewUrl(storage: EditorStorage, previewHost: string | undefined): string | undefined {
+  if (storage.kind === 'local') return '/articles/{slug}';
+  return previewHost ? `${EDITOR_PREVIEW_PATH}{slug}/{branch}` : undefined;
+}
+
+export function editorConfig(storage: EditorStorage, previewHost?: string): Config {
+  const collections: Record<string, Collection<Record<string, ComponentSchema>, string>> = {
+    articles: { ...articlesCollection, previewUrl: articlePreviewUrl(storage, previewHost) },
+  };
   return config({
     storage,
     // Keystatic's type lists the locales it has words for; en-GB takes the English words and British dates.

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 export interface FixtureArticle {
   id: string;
   title?: string;
+  excerpt?: string;
   category?: string;
   publishedAt?: string;
+  /** Written without quotes, as editors (and Keystatic) often write it: publishedAt: 2024-03-01 */
+  unquotedDate?: boolean;
   draft?: boolean;
   featured?: boolean;
   image?: string;
@@ -28,12 +31,13 @@ const BODY = `Moving home is easier with a plan. This fixture article has a head
 /** The frontmatter and body of a valid article (an image ./<image> must exist beside it). */
 export function articleSource(article: FixtureArticle): string {
   const title = article.title ?? `A fixture article called ${article.id}`;
+  const day = article.publishedAt ?? '2024-03-01';
   return `---
 title: '${title.replace(/'/g, "''")}'
-excerpt: 'A fixture article for the build tests, written like a real one so that every rule of the schema is met.'
+excerpt: '${(article.excerpt ?? 'A fixture article for the build tests, written like a real one so that every rule of the schema is met.').replace(/'/g, "''")}'
 category: ${article.category ?? 'Moving Tips'}
 author: Fixture Writer
-publishedAt: '${article.publishedAt ?? '2024-03-01'}'
+publishedAt: ${article.unquotedDate ? day : `'${day}'`}
 image: ./${article.image ?? 'fixture.png'}
 imageAlt: 'A blue removal van parked outside a terraced house.'
 featured: ${article.featured ?? false}

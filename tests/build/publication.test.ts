@@ -28,6 +28,8 @@ const fixtures: FixtureArticle[] = [
   { id: 'due-today', publishedAt: TODAY },
   { id: 'due-tomorrow', publishedAt: '2030-06-16' },
   { id: 'revised', publishedAt: '2030-03-01', extra: "updatedAt: '2030-04-02'\n" },
+  // Issue 31 item 2: the build reads an unquoted date as the check does, as that day.
+  { id: 'unquoted-dates', publishedAt: '2030-03-03', unquotedDate: true, extra: 'updatedAt: 2030-04-05\n' },
 ];
 const HIDDEN = ['draft-notes', 'due-tomorrow'];
 
@@ -94,6 +96,13 @@ describe('a build on a fixed day', () => {
   it("gives the sitemap each article's last change", () => {
     expect(read('sitemap-0.xml')).toContain('<loc>https://shiftly.example/articles/revised</loc><lastmod>2030-04-02');
     expect(read('sitemap-0.xml')).toContain('<loc>https://shiftly.example/articles/due-today</loc><lastmod>2030-06-15');
+    expect(read('sitemap-0.xml')).toContain('<loc>https://shiftly.example/articles/unquoted-dates</loc><lastmod>2030-04-05');
+  });
+
+  it('publishes an article whose dates are written without quotes, on those days', () => {
+    const page = read('articles/unquoted-dates.html');
+    expect(page).toContain('<time datetime="2030-03-03" data-published>3 March 2030</time>');
+    expect(page).toMatch(/<time datetime="2030-04-05" data-updated>\s*5 April 2030/);
   });
 
   it('leaves the full-size image originals out of dist/', () => {

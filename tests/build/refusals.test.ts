@@ -5,9 +5,9 @@
  */
 import { copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIn, copyProject, runIn, type RunResult } from '../../scripts/lib/project-copy.mjs';
+import { writeNoisePicture } from '../shared/noise-picture';
 import { articleSource, writeArticles } from './fixture-articles';
 
 const dir = 'src/content/articles';
@@ -30,6 +30,8 @@ const MISTAKES: Record<string, [number, string]> = {
   'no-alt.mdx': [12, 'This picture has no description'],
   'bold-tag.mdx': [12, 'Write **bold words** in Markdown instead of <b>'],
   'aligned-table.mdx': [12, 'cannot keep a column lined up'],
+  // Unquoted, YAML would read it as 2 March: both read the day as written (issue 31 item 2).
+  'impossible-day.mdx': [6, 'publishedAt is not a real calendar date'],
   'Case-Twin.mdx': [0, 'same name apart from capital letters'],
   'case-twin.mdx': [0, 'same name apart from capital letters'],
   'stray.md': [0, 'never published: articles must end in .mdx. Rename it to stray.mdx'],
@@ -60,6 +62,7 @@ beforeAll(async () => {
     { id: 'no-alt', body: line('![](./no-alt/van.png)\n') },
     { id: 'bold-tag', body: line('A <b>bold</b> word.\n') },
     { id: 'aligned-table', body: line('| Room | Boxes |\n| :-- | --: |\n| Kitchen | 12 |\n') },
+    { id: 'impossible-day', publishedAt: '2024-02-31', unquotedDate: true },
     { id: 'case-twin' },
     { id: '_parked' },
   ]);
@@ -67,18 +70,8 @@ beforeAll(async () => {
   writeFileSync(join(copy, dir, 'stray.md'), articleSource({ id: 'stray' }));
   mkdirSync(join(copy, dir, 'no-alt'));
   copyFileSync(join(copy, dir, 'fixture.png'), join(copy, dir, 'no-alt/van.png'));
-  // A photo straight off a camera: 3,000 px wide and several MB (noise does not compress).
-  const [width, height] = [3000, 1575];
-  const noise = Buffer.alloc(width * height * 3);
-  for (let i = 0, x = 2463534242; i < noise.length; i++) {
-    x ^= x << 13;
-    x ^= x >>> 17;
-    x ^= x << 5;
-    noise[i] = x & 255;
-  }
-  await sharp(noise, { raw: { width, height, channels: 3 } })
-    .jpeg({ quality: 100 })
-    .toFile(join(copy, dir, 'big-image.jpg'));
+  // A photo straight off a camera: 3,000 px wide and several MB.
+  await writeNoisePicture(join(copy, dir, 'big-image.jpg'), 3000, 1575);
 
   [build, check] = [await buildIn(copy), await runIn(copy, ['scripts/check-articles.mjs'])];
 });

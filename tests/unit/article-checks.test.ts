@@ -15,6 +15,7 @@ import { frontmatterProblems } from '~/content/checks/frontmatter-schema';
 import { imageProblems } from '~/content/checks/images';
 import { formatProblems } from '~/content/checks/problems';
 import type { SiteIndex } from '~/content/checks/site-index';
+import { writeNoisePicture } from '../shared/noise-picture';
 
 const FILE = 'src/content/articles/test.mdx';
 const HEAD = `---\ntitle: 'A test article for the rules'\n---\n\n`; // the body starts on line 5
@@ -335,6 +336,30 @@ imageAlt: 'An open box of wrapped plates.'
     expect(problem!.message).toContain('featured');
   });
 
+  it('reads an unquoted date as the build does: the same day, accepted', () => {
+    const unquoted = readFrontmatter(valid.replace("publishedAt: '2024-01-29'", 'publishedAt: 2024-01-29'))!;
+    expect(unquoted.data.publishedAt).toBe('2024-01-29');
+    expect(frontmatterProblems(unquoted)).toEqual([]);
+  });
+
+  it('refuses an unquoted day that does not exist (YAML would roll it over to 2 March) at its line', () => {
+    expect(fieldProblems(valid.replace("publishedAt: '2024-01-29'", 'publishedAt: 2024-02-31'))).toEqual([
+      { line: 6, field: 'publishedAt', message: 'publishedAt is not a real calendar date.' },
+    ]);
+    const [timed] = fieldProblems(valid.replace("publishedAt: '2024-01-29'", 'publishedAt: 2024-01-29T10:00:00Z'));
+    expect(timed).toMatchObject({ line: 6, field: 'publishedAt' });
+    expect(timed!.message).toContain('must be a day written yyyy-mm-dd');
+  });
+
+  it('finds the frontmatter where Astro does (after blank lines) and names the line of a YAML mistake', () => {
+    const [problem] = fieldProblems(`\n${valid.replace('category: Packing Tips', 'category: Packing')}`);
+    expect(problem).toMatchObject({ line: 5, field: 'category' });
+    expect(readFrontmatter(valid.replace('author: James Thornton', "author: 'James Thornton"))!.error).toEqual({
+      line: 5,
+      message: "Missing closing 'quote",
+    });
+  });
+
   it('refuses draft that is not true or false', () => {
     expect(fieldProblems(valid.replace(/---\n$/, "draft: 'yes'\n---\n"))[0]!.message).toContain('draft must be true or false');
   });
@@ -364,17 +389,7 @@ describe('images', () => {
   it('refuses one over 2 MB', { timeout: 60_000 }, async () => {
     const path = join(dir, 'heavy.png');
     writeFileSync(path, Buffer.alloc(10)); // replaced below by a real, heavy image
-    const [width, height] = [1300, 1000]; // noise does not compress: about 3.9 MB
-    const noise = Buffer.alloc(width * height * 3);
-    for (let i = 0, x = 88172645; i < noise.length; i++) {
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      noise[i] = x & 255;
-    }
-    await sharp(noise, { raw: { width, height, channels: 3 } })
-      .png()
-      .toFile(path);
+    await writeNoisePicture(path, 1300, 1000, 'png'); // about 3.9 MB
     const [problem] = await imageProblems(path, 'src/content/articles/heavy.png', 'hero');
     expect(problem!.message).toMatch(/heavy\.png is \d+\.\d MB \(the limit is 2 MB\)/);
   });

@@ -30,10 +30,10 @@ describe('article frontmatter schema', () => {
     expect(result.category).toBe('Packing Tips');
   });
 
-  it('rejects an unquoted YAML date (already a Date, so an impossible day has silently rolled over) and says to quote it', () => {
-    // YAML reads an unquoted 2024-02-31 as 2 March: only the quoted text can be checked.
-    expect(problems({ ...valid, publishedAt: new Date('2024-03-02T00:00:00Z') }).publishedAt).toContain(
-      "in quotes, written yyyy-mm-dd, e.g. '2024-01-15'",
+  it('accepts an unquoted YAML date (a Date at midnight UTC) as its day, and refuses a date with a time', () => {
+    expect(schema.parse({ ...valid, publishedAt: new Date('2024-01-29T00:00:00Z') }).publishedAt).toBe('2024-01-29');
+    expect(problems({ ...valid, publishedAt: new Date('2024-01-29T10:30:00Z') }).publishedAt).toContain(
+      'must be a day written yyyy-mm-dd, e.g. 2024-01-15',
     );
   });
 

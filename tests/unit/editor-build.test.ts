@@ -13,11 +13,12 @@ import { EDITOR_ASSETS_DIR } from '~/lib/editor-policy';
 
 const outDir = mkdtempSync(join(tmpdir(), 'shiftly-editor-test-'));
 const REPO = 'shiftly-example/website';
+const PREVIEW_HOST = 'shiftly.example-team.workers.dev';
 let html = '';
 let scripts = '';
 
 beforeAll(async () => {
-  await buildEditorPage({ root: process.cwd(), outDir, githubRepo: REPO, appSlug: 'shiftly-articles' });
+  await buildEditorPage({ root: process.cwd(), outDir, githubRepo: REPO, appSlug: 'shiftly-articles', previewHost: PREVIEW_HOST });
   html = readFileSync(join(outDir, 'keystatic.html'), 'utf8');
   scripts = readdirSync(join(outDir, EDITOR_ASSETS_DIR))
     .filter((name) => name.endsWith('.js'))
@@ -47,6 +48,10 @@ describe("the editor's production page", () => {
   it('edits the repository it was built for, through GitHub', () => {
     expect(scripts.includes(REPO)).toBe(true);
     expect(scripts.includes('shiftly-articles')).toBe(true);
+  });
+
+  it("links each article to its branch's preview version on the host it was built with (issue 31 item 7)", () => {
+    expect(scripts.includes(PREVIEW_HOST)).toBe(true);
   });
 
   it("has Keystatic's code with our changes: pictures beside the article, no Google Fonts, hand-written formatting", () => {

@@ -9,6 +9,7 @@ import { frontmatterProblems } from './frontmatter-schema.ts';
 import { imageProblems } from './images.ts';
 import type { ArticleProblem } from './problems.ts';
 import { pageRoutes, publicFiles, redirectsOf, type ArticleFacts, type SiteIndex } from './site-index.ts';
+import { unusedImageProblems, type ArticleImages } from './unused-images.ts';
 
 export { formatProblems, problemsSummary, sortProblems, type ArticleProblem } from './problems.ts';
 
@@ -108,6 +109,7 @@ export async function checkArticles(options: CheckOptions): Promise<CheckResult>
     options.pageAnchors,
   );
   const pendingAnchorLinks: PendingAnchorLink[] = [];
+  const articleImages: ArticleImages[] = [];
   // Several articles may share a picture: it is read once.
   const imageChecks = new Map<string, ReturnType<typeof imageProblems>>();
   const checkImage = (path: string, name: string, role: 'hero' | 'body') => {
@@ -119,6 +121,8 @@ export async function checkArticles(options: CheckOptions): Promise<CheckResult>
   await Promise.all(
     articles.map(async (article) => {
       const { file, frontmatter } = article;
+      const pictures: ArticleImages = { id: article.id, hero: undefined, shown: [] };
+      articleImages.push(pictures);
       if (!frontmatter) {
         problems.push({
           file,
@@ -165,12 +169,15 @@ export async function checkArticles(options: CheckOptions): Promise<CheckResult>
       );
       const hero = frontmatter.data.image;
       if (typeof hero === 'string') images.push({ url: hero, line: frontmatter.lineOf('image'), role: 'hero' });
+      if (typeof hero === 'string') pictures.hero = hero.replace(/^\.\//, '');
       for (const image of images) {
         const imagePath = resolve(dirname(article.path), decodeURI(image.url));
+        pictures.shown.push(relative(join(root, ARTICLES_DIR), imagePath).split(sep).join('/'));
         for (const found of await checkImage(imagePath, relative(root, imagePath).split(sep).join('/'), image.role))
           problems.push({ file, line: image.line, column: image.column, ...found });
       }
     }),
   );
+  problems.push(...unusedImageProblems(entries, articleImages, ARTICLES_DIR));
   return { problems, pendingAnchorLinks, files: articles.map((article) => article.file) };
 }
