@@ -100,7 +100,7 @@ try {
     .filter((line) => /Completed in|built in|generating optimized images|articles checked|page-css|originals/.test(line));
   for (const line of phases) console.log(`  ${stripVTControlCharacters(line).trim()}`);
   const pages = /(\d+) page\(s\) built/.exec(stdout)?.[1] ?? '?';
-  const articlePages = readdirSync(join(work, 'dist/articles')).filter((f) => f.endsWith('.html')).length;
+  const articlePages = readdirSync(join(work, 'dist/client/articles')).filter((f) => f.endsWith('.html')).length;
   console.log(
     `\nBuild with ${COUNT} generated articles${COLD ? ' (cold)' : ''}: ${seconds.toFixed(1)} s (${pages} pages, ${articlePages} pages under /articles/, ${ARTICLES_PER_PAGE} cards a list page).`,
   );

@@ -41,7 +41,7 @@ const TEXT = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/
 const FRAMEWORK = /__REACT_DEVTOOLS_GLOBAL_HOOK__|react\.transitional\.element/;
 
 function pagesToVisit() {
-  const xml = readFileSync('dist/sitemap-0.xml', 'utf8');
+  const xml = readFileSync('dist/client/sitemap-0.xml', 'utf8');
   const fromSitemap = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
   return [...new Set([...fromSitemap, ...(budgets.extraPages ?? [])])].filter((path) => !only || only.test(path));
 }

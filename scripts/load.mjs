@@ -66,6 +66,8 @@ try {
   site = await startSite({
     state: '.wrangler/load-state',
     wranglerEnv: 'load',
+    // The Worker comes from the build, made for this environment's queues and limits.
+    build: true,
     ports: { site: portFromEnv('LOAD_PORT'), postcodes: portFromEnv('POSTCODES_STANDIN_PORT'), mail: portFromEnv('MAIL_CATCHER_PORT') },
   });
   console.log(`wrangler dev --env load on ${site.url} (stand-ins: postcodes ${site.postcodesUrl}, mail ${site.mailUrl})`);

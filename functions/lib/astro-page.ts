@@ -8,4 +8,4 @@ import { pageContext } from './page-services';
 
 export const astroPage = (c: Context<AppBindings>): Promise<Response> =>
   // `never`: the adapter types its arguments with wrangler's generated runtime types, this Worker with @cloudflare/workers-types.
-  handle(c.req.raw, c.env as never, pageContext(c.executionCtx, { env: c.env, now: requestNow(c) }) as never);
+  handle(c.req.raw as never, c.env as never, pageContext(c.executionCtx, { env: c.env, now: requestNow(c) }) as never);

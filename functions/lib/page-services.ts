@@ -12,7 +12,7 @@ export interface PageServices {
 
 const KEY = 'shiftlyPage';
 
-export function pageContext(ctx: ExecutionContext, services: PageServices): ExecutionContext {
+export function pageContext(ctx: Pick<ExecutionContext, 'waitUntil' | 'passThroughOnException'>, services: PageServices): ExecutionContext {
   const context: Pick<ExecutionContext, 'waitUntil' | 'passThroughOnException' | 'props'> = {
     waitUntil: (promise) => ctx.waitUntil(promise),
     passThroughOnException: () => ctx.passThroughOnException(),

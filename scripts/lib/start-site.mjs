@@ -3,11 +3,12 @@
 // answer carrying it counts, so a run never talks to another program's server on a taken port.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
+import { BUILT_WORKER_CONFIG } from './built-site.mjs';
 import { toolEnv } from './project-copy.mjs';
 import { startStandIns } from './stand-ins.mjs';
 
@@ -102,8 +103,9 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
 /**
  * @param {object} options
  * @param {string} options.state         the local D1 folder (under .wrangler/); wiped first, so every run starts empty
- * @param {'test' | 'load'} [options.wranglerEnv]  the wrangler.jsonc environment (default 'test')
- * @param {boolean} [options.build]      run `astro build` first, against the stand-ins (default false: serve dist/)
+ * @param {'test' | 'load'} [options.wranglerEnv]  the wrangler.jsonc environment (default 'test' with a build, else the
+ *                                      one the last build was made for)
+ * @param {boolean} [options.build]      run `astro build` first, against the stand-ins (default false: serve the last build)
  * @param {{ site?: number, postcodes?: number, mail?: number }} [options.ports]  named ports; unset ones are free ports
  * @param {(text: string) => void} [options.onOutput]  receives serve.mjs's output (default: kept for error messages)
  * @param {number} [options.timeoutMs]   how long to wait for the health answer (default 5 min with a build, else 2)
@@ -111,9 +113,12 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
  * @param {string} [options.cwd]         the project to serve (default: this one); a copy of it, say, with other articles
  * @param {Record<string, string>} [options.env]  more environment for the build and the Worker (e.g. ARTICLES_TODAY)
  */
+/** The wrangler.jsonc environment the last build was made for (undefined: production). */
+const builtEnvironment = (cwd) => JSON.parse(readFileSync(join(cwd, BUILT_WORKER_CONFIG), 'utf8')).targetEnvironment ?? undefined;
+
 export async function startSite({
   state,
-  wranglerEnv = 'test',
+  wranglerEnv,
   build = false,
   ports = {},
   onOutput,
@@ -123,8 +128,10 @@ export async function startSite({
   env = {},
 } = {}) {
   if (!state) throw new Error('startSite needs a state folder');
-  // wrangler needs the assets folder to exist; /api does not need a build.
-  if (!build && !existsSync(join(cwd, 'dist'))) mkdirSync(join(cwd, 'dist'));
+  // The Worker itself comes from the build (the Cloudflare adapter bundles it), so serving needs one.
+  if (!build && !existsSync(join(cwd, BUILT_WORKER_CONFIG)))
+    throw new Error(`${join(cwd, BUILT_WORKER_CONFIG)} is missing: build first (npm run build), or pass build: true.`);
+  const environment = wranglerEnv ?? (build ? 'test' : builtEnvironment(cwd));
   const standIns = await startStandIns({
     forceStandIns: true,
     strictPorts: true,
@@ -141,7 +148,7 @@ export async function startSite({
       'scripts/serve.mjs',
       ...(build ? [] : ['--no-build']),
       ...(https ? ['--https'] : []),
-      ...['--port', String(port), '--state', state, '--fresh', '--env', wranglerEnv],
+      ...['--port', String(port), '--state', state, '--fresh', ...(environment ? ['--env', environment] : [])],
     ],
     {
       cwd,

@@ -19,8 +19,8 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const site = await startSite({
     state: '.wrangler/api-test-state',
-    // The form posts answer with prebuilt pages of dist/ filled in (functions/lib/prebuilt-page.ts), so the API
-    // needs this build, never a missing or stale dist/ (a fresh clone has none). The build takes seconds.
+    // The Worker and its pages come from the build (the Cloudflare adapter bundles functions/worker.ts), so the API
+    // tests need this build, never a missing or stale one (a fresh clone has none). It takes about a minute.
     build: true,
     ports: {
       site: portFromEnv('API_PORT'),

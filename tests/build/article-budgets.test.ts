@@ -69,7 +69,7 @@ describe('npm run budgets on a 10,000-word article with the longest neighbours',
     { timeout: 300_000 },
     async () => {
       expect(build.status, build.output.slice(-2000)).toBe(0);
-      expect(readFileSync(join(copy, 'dist/articles/long-read.html'), 'utf8')).toContain('long-neighbour-2');
+      expect(readFileSync(join(copy, 'dist/client/articles/long-read.html'), 'utf8')).toContain('long-neighbour-2');
       const run = await budgets();
       expect(run.status, run.output.slice(-3000)).toBe(0);
       const row = run.output.split('\n').find((line) => line.startsWith('| /articles/long-read '))!;

@@ -20,7 +20,7 @@ const PORTRAIT = { width: 1200, height: 2000, marked: 500 };
 
 let copy: string;
 let build: RunResult;
-const page = (id: string) => readFileSync(join(copy, 'dist/articles', `${id}.html`), 'utf8');
+const page = (id: string) => readFileSync(join(copy, 'dist/client/articles', `${id}.html`), 'utf8');
 
 async function portrait(path: string) {
   const top = await sharp({ create: { width: PORTRAIT.width, height: PORTRAIT.marked, channels: 3, background: RED } })
@@ -54,7 +54,7 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 /** The share image of an article page, as its Open Graph tag names it. */
 async function shareImage(id: string) {
   const url = /<meta property="og:image" content="([^"]+)"/.exec(page(id))?.[1] ?? '';
-  const file = join(copy, 'dist', new URL(url).pathname);
+  const file = join(copy, 'dist/client', new URL(url).pathname);
   return sharp(file).raw().toBuffer({ resolveWithObject: true });
 }
 
@@ -84,7 +84,7 @@ describe('the share image', () => {
 
   it('is the one the feed names', async () => {
     const url = /<meta property="og:image" content="([^"]+)"/.exec(page('focus-top'))?.[1];
-    expect(readFileSync(join(copy, 'dist/rss.xml'), 'utf8')).toContain(`<media:content url="${url}"`);
+    expect(readFileSync(join(copy, 'dist/client/rss.xml'), 'utf8')).toContain(`<media:content url="${url}"`);
   });
 
   it('and the cards and the hero keep the same edge in view', () => {

@@ -36,7 +36,7 @@ const HIDDEN = ['draft-notes', 'due-tomorrow'];
 let copy: string;
 let build: RunResult;
 let expected: ExpectedArticle[];
-const read = (path: string) => readFileSync(join(copy, 'dist', path), 'utf8');
+const read = (path: string) => readFileSync(join(copy, 'dist/client', path), 'utf8');
 const cardIds = (html: string) => [...html.matchAll(/<li data-article="([^"]+)"/g)].map((m) => m[1]);
 const pages = () => Math.ceil(expected.length / ARTICLES_PER_PAGE);
 const listFile = (n: number) => (n === 1 ? 'articles.html' : `articles/page/${n}.html`);
@@ -59,9 +59,9 @@ describe('a build on a fixed day', () => {
   it('publishes the article dated today and keeps the draft and the one dated tomorrow out', () => {
     expect(expected.map((a) => a.id)).toContain('due-today');
     for (const id of HIDDEN) expect(expected.map((a) => a.id)).not.toContain(id);
-    expect(existsSync(join(copy, 'dist/articles/due-today.html'))).toBe(true);
+    expect(existsSync(join(copy, 'dist/client/articles/due-today.html'))).toBe(true);
     for (const id of HIDDEN) {
-      expect(existsSync(join(copy, `dist/articles/${id}.html`)), id).toBe(false);
+      expect(existsSync(join(copy, `dist/client/articles/${id}.html`)), id).toBe(false);
       for (const file of ['rss.xml', 'sitemap-0.xml', 'articles/search.json', 'index.html', 'articles/search.html'])
         expect(read(file), `${id} in ${file}`).not.toContain(id);
     }
@@ -82,7 +82,7 @@ describe('a build on a fixed day', () => {
       expect(html).toContain(`aria-current="page"`);
     }
     expect(seen).toEqual(expected.map((a) => a.id));
-    expect(existsSync(join(copy, 'dist', listFile(pages() + 1)))).toBe(false);
+    expect(existsSync(join(copy, 'dist/client', listFile(pages() + 1)))).toBe(false);
   });
 
   it('home shows the newest three, the feed and the search index list them all in order', () => {
@@ -106,7 +106,7 @@ describe('a build on a fixed day', () => {
   });
 
   it('leaves the full-size image originals out of dist/', () => {
-    const originals = readdirSync(join(copy, 'dist/_astro')).filter((name) => /^[^_]+\.[\w-]{8}\.(png|jpe?g)$/.test(name));
+    const originals = readdirSync(join(copy, 'dist/client/_astro')).filter((name) => /^[^_]+\.[\w-]{8}\.(png|jpe?g)$/.test(name));
     expect(originals).toEqual([]);
   });
 });

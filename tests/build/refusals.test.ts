@@ -81,7 +81,7 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 describe('a build with a mistake in the articles', () => {
   it('stops before writing any page', () => {
     expect(build.status).not.toBe(0);
-    expect(existsSync(join(copy, 'dist/index.html'))).toBe(false);
+    expect(existsSync(join(copy, 'dist/client/index.html'))).toBe(false);
   });
 
   for (const [file, [line, words]] of Object.entries(MISTAKES)) {

@@ -9,7 +9,7 @@ import { test, expect } from './fixtures';
 
 /** Every file of the build the global setup made (read in the test: the build does not exist before it). */
 const builtFiles = () =>
-  readdirSync('dist', { recursive: true, withFileTypes: true })
+  readdirSync('dist/client', { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => join(entry.parentPath, entry.name));
 

@@ -16,13 +16,13 @@ import { test, expect, axeViolations } from './fixtures';
 const REPO = 'shiftly-example/website';
 
 function removeEditorPage() {
-  rmSync('dist/keystatic.html', { force: true });
-  rmSync(`dist/${EDITOR_ASSETS_DIR}`, { recursive: true, force: true });
+  rmSync('dist/client/keystatic.html', { force: true });
+  rmSync(`dist/client/${EDITOR_ASSETS_DIR}`, { recursive: true, force: true });
 }
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  await buildEditorPage({ root: process.cwd(), outDir: 'dist', githubRepo: REPO });
+  await buildEditorPage({ root: process.cwd(), outDir: 'dist/client', githubRepo: REPO });
 });
 
 test.afterAll(removeEditorPage);

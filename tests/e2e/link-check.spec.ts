@@ -8,7 +8,7 @@ import { test, expect } from './fixtures';
  * Fragments must name an element on the target page.
  * Reads dist/, which the test server has just built.
  */
-const DIST = 'dist';
+const DIST = 'dist/client';
 
 function htmlFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -18,7 +18,7 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-/** The public path of a built file: dist/about.html -> /about, dist/index.html -> /. */
+/** The public path of a built file: dist/client/about.html -> /about, dist/client/index.html -> /. */
 function routeOf(file: string): string {
   const path = `/${relative(DIST, file).replace(/\\/g, '/')}`.replace(/\.html$/, '');
   return path === '/index' ? '/' : path.replace(/\/index$/, '');

@@ -86,7 +86,7 @@ test('no built, served or filled page states a promise in other figures than src
     for (const problem of [...promiseProblems(text), ...openingHoursProblems(jsonLd(html))]) problems.push(`${where}: ${problem}`);
   };
 
-  const files = globSync('dist/**/*.html');
+  const files = globSync('dist/client/**/*.html');
   expect(files.length).toBeGreaterThan(25);
   for (const file of files) read(file, readFileSync(file, 'utf8'));
 
@@ -121,7 +121,7 @@ test('no invented publication or retail partner appears on any page (issue 30, i
   ];
   expect(invented.length).toBeGreaterThan(0);
   const found: string[] = [];
-  for (const file of globSync('dist/**/*.html')) {
+  for (const file of globSync('dist/client/**/*.html')) {
     const text = pageText(readFileSync(file, 'utf8'));
     for (const name of invented) if (text.includes(name)) found.push(`${file}: ${name}`);
   }
