@@ -32,7 +32,10 @@ beforeAll(async () => {
   for (const dir of [`${ARTICLES_DIR}/plates`, 'src/pages', 'public']) mkdirSync(join(root, dir), { recursive: true });
   writeFileSync(join(root, 'src/pages/index.astro'), '');
   writeFileSync(join(folder(), 'moving-with-pets.mdx'), article('moving-with-pets.jpg'));
-  writeFileSync(join(folder(), 'plates.mdx'), article('plates.png', 'Wrap each one.\n\n![Plates in paper](./plates/plates-wrapped.webp)\n'));
+  writeFileSync(
+    join(folder(), 'plates.mdx'),
+    article('plates.png', 'Wrap each one.\n\n![Plates in paper](./plates/plates-wrapped.webp)\n'),
+  );
   for (const name of ['moving-with-pets.jpg', 'moving-with-pets.png', 'plates.png', 'plates/plates-wrapped.webp', 'old-van.png'])
     await picture(name);
 });
