@@ -74,8 +74,17 @@ export default defineConfig({
     // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.mjs).
     plugins: [
       // The adapter gives every output chunk a `process` shim for workerd; browsers need none of it (50 bytes a file).
-      { name: 'shiftly:no-process-shim-in-browsers', configEnvironment: (name) => (name === 'client' ? { build: { rolldownOptions: { output: { banner: '' } } } } : undefined) },
-      tailwindcss(), lazyUrl(), ownCopy(), browserTargets(), quoteChunk(), calendarUnusedParts()],
+      {
+        name: 'shiftly:no-process-shim-in-browsers',
+        configEnvironment: (name) => (name === 'client' ? { build: { rolldownOptions: { output: { banner: '' } } } } : undefined),
+      },
+      tailwindcss(),
+      lazyUrl(),
+      ownCopy(),
+      browserTargets(),
+      quoteChunk(),
+      calendarUnusedParts(),
+    ],
     build: {
       rolldownOptions: {
         // Astro's content layer wraps every MDX entry in a module starting with its own "use astro:head-inject"

@@ -31,7 +31,11 @@ const inTests = opts.env === 'test' || opts.env === 'load';
 const services = await startStandIns({ forceStandIns: opts['stand-ins'] || inTests });
 console.log(`\n▶ External services\n  ${services.lines.join('\n  ')}`);
 
-const env = { ...offlineEnv, CLOUDFLARE_ENV: undefined, PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl };
+const env = {
+  ...offlineEnv,
+  CLOUDFLARE_ENV: undefined,
+  PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl,
+};
 
 function run(label, args, extraEnv = {}) {
   console.log(`\n▶ ${label}`);
