@@ -94,6 +94,9 @@ const server = spawn(
     '--show-interactive-dev-session=false',
     '--local-protocol',
     protocol,
+    // The adapter's generated config says http upstream; the Worker must see the https the visitor used.
+    '--upstream-protocol',
+    protocol,
     ...(opts['test-scheduled'] || inTests ? ['--test-scheduled'] : []),
     ...varArgs,
   ],
