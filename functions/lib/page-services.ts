@@ -8,6 +8,8 @@ import type { Env } from '../env';
 export interface PageServices {
   env: Env;
   now: Date;
+  /** From the route that rendered the page (astro-page.ts renderPage). */
+  state?: unknown;
 }
 
 const KEY = 'shiftlyPage';
@@ -26,4 +28,11 @@ export function pageServices(locals: object): PageServices {
   const services = props?.[KEY] as PageServices | undefined;
   if (!services) throw new Error('An on-demand page is answered through the Worker (functions/worker.ts) only');
   return services;
+}
+
+/** What the Worker's route handed the page; a page that needs it is reached through that route only. */
+export function pageState<State>(locals: object): State {
+  const { state } = pageServices(locals);
+  if (state === undefined) throw new Error('This page is rendered by its route in functions/worker.ts only');
+  return state as State;
 }

@@ -1,6 +1,7 @@
 /** The lines of an Estimated Quote (spec section 4), worded once for every place that prints a price. */
 import { promo } from '../site.config';
 import { describeDistance } from './distance';
+import { FERRY_NOTE } from './ferry';
 import { formatMoney, formatPence } from './money';
 import { discountedPrice, FRIEND_OFFER, type PriceToPay } from './price-to-pay';
 import { codeOffer } from './referral';
@@ -67,3 +68,32 @@ export const payFor =
   (promoCode: string | null) =>
   (totalPounds: number): string =>
     payText(discountedPrice(totalPounds, promoCode));
+
+export interface PriceNotes {
+  notes?: readonly string[];
+  promoCode?: string | null | undefined;
+  /** The estimate leaves the ferry out, and says so. */
+  ferry?: boolean;
+}
+
+/** An Estimated Quote card as written out (src/components/quote/PriceCard.astro): null for a line that says nothing. */
+export interface PriceView {
+  total: string;
+  lines: Array<{ key: PriceLineKey; label: string; amount: string }>;
+  distance: string;
+  free: string | null;
+  notes: string | null;
+  promo: string | null;
+}
+
+export function priceView(pricing: PricingResult, { notes = [], promoCode, ferry = false }: PriceNotes = {}): PriceView {
+  const said = [...notes, ...(ferry ? [FERRY_NOTE] : [])];
+  return {
+    total: formatMoney(pricing.total),
+    lines: priceLines(pricing).map((line) => ({ ...line, amount: formatMoney(line.amount) })),
+    distance: distanceLine(pricing),
+    free: freeMilesLine(pricing),
+    notes: said.length ? said.join(' ') : null,
+    promo: promoCode ? promoLine(promoCode, pricing.total) : null,
+  };
+}

@@ -75,11 +75,3 @@ export function routeMapView(
     ferry: crossesSea(from.postcode, to.postcode),
   };
 }
-
-export const EMPTY_DRAWING: RouteDrawing = {
-  from: { cx: '0', cy: '0' },
-  to: { cx: '0', cy: '0' },
-  route: { x1: '0', y1: '0', x2: '0', y2: '0' },
-  label: { x: '0', y: '0' },
-  'label-line': { x: '0' },
-};

@@ -14,21 +14,17 @@ export interface RouteMapProps {
   from: string;
   to: string;
   ferry: boolean;
-  /**
-   * Prebuilt for the Worker to fill (the confirmation page): every part it writes carries its key (`data-map` for
-   * attributes, `data-fill` for text). The page says any ferry in its price notes, so the template has none.
-   */
-  template?: boolean;
+  /** The move's page names its legend's parts (`data-fill="map:…"`), as it names every part it writes for the request. */
+  named?: boolean;
 }
 
 /**
- * The route drawn at build time (issue 18): no tiles, no requests. Used by step 3 and, as a template, the confirmation
+ * The route drawn at build time (issue 18): no tiles, no requests. Used by step 3 and, rendered on the server, the move's
  * page. The picture is one image to assistive technology, named in words; the legend and any ferry note are text.
  */
-export function RouteMap({ drawing, description, label, from, to, ferry, template = false }: RouteMapProps) {
+export function RouteMap({ drawing, description, label, from, to, ferry, named = false }: RouteMapProps) {
   const id = useId();
-  const mark = (key: keyof RouteDrawing | 'svg') => (template ? { 'data-map': key } : {});
-  const fill = (key: string) => (template ? { 'data-fill': `map:${key}` } : {});
+  const fill = (key: string) => (named ? { 'data-fill': `map:${key}` } : {});
   return (
     <figure className="flex items-start gap-4" data-route-map aria-describedby={ferry ? `${id}-ferry` : undefined}>
       <svg
@@ -36,7 +32,6 @@ export function RouteMap({ drawing, description, label, from, to, ferry, templat
         role="img"
         aria-label={description}
         className="h-auto w-44 shrink-0 sm:w-52"
-        {...mark('svg')}
       >
         <rect width={ROUTE_MAP.width} height={ROUTE_MAP.height} rx="12" className="fill-brand-50" />
         <path d={ROUTE_MAP_OUTLINE} className="fill-white stroke-brand-300" strokeWidth="1.2" strokeLinejoin="round" />
@@ -46,10 +41,10 @@ export function RouteMap({ drawing, description, label, from, to, ferry, templat
           strokeWidth="2.5"
           strokeDasharray="6 4"
           strokeLinecap="round"
-          {...mark('route')}
+         
         />
-        <circle {...drawing.from} r="6" className="fill-brand-700 stroke-white" strokeWidth="2" {...mark('from')} />
-        <circle {...drawing.to} r="6" className="fill-accent-700 stroke-white" strokeWidth="2" {...mark('to')} />
+        <circle {...drawing.from} r="6" className="fill-brand-700 stroke-white" strokeWidth="2" />
+        <circle {...drawing.to} r="6" className="fill-accent-700 stroke-white" strokeWidth="2" />
         <text
           {...drawing.label}
           textAnchor="middle"
@@ -58,10 +53,10 @@ export function RouteMap({ drawing, description, label, from, to, ferry, templat
           className="fill-ink stroke-white"
           strokeWidth="4"
           paintOrder="stroke"
-          {...mark('label')}
+         
         >
           <tspan {...fill('miles')}>{label[0]}</tspan>
-          <tspan x={drawing['label-line'].x} dy="1.1em" fontSize="17" fontWeight="400" {...mark('label-line')}>
+          <tspan x={drawing['label-line'].x} dy="1.1em" fontSize="17" fontWeight="400">
             {label[1]}
           </tspan>
         </text>

@@ -1,0 +1,241 @@
+// What a stored quote's own page shows (src/pages/quote-confirmation.astro, issue 19 and 30): its state, price, details,
+// route, history and the "Manage this move" forms as the request left them. Data only: the markup is in
+// src/components/quote/.
+import { ACCESS_KEYS, accessField } from '../../src/data/access';
+import { formatLongDate, londonToday } from '../../src/lib/dates';
+import { estimateHolds, validUntil, validUntilLine } from '../../src/lib/estimate-validity';
+import { crossesSea } from '../../src/lib/ferry';
+import {
+  customerActions,
+  doneNotice,
+  isUpcoming,
+  MOVE_PAGE_HEADINGS,
+  MOVE_PAGE_SUMMARIES,
+  movePageState,
+  STATUS_LABELS,
+  STATUS_TEXT,
+  type MoveAction,
+  type MovePageState,
+} from '../../src/lib/move-status';
+import { payFor, payLine, PRICE_PENDING, priceView, type PriceView } from '../../src/lib/price-lines';
+import { priceToPay } from '../../src/lib/price-to-pay';
+import { routeMapView } from '../../src/lib/route-map';
+import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
+import type { OutboxStatus } from '../lib/outbox';
+import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
+import type { StoredQuote } from '../lib/quote/stored-quote';
+import {
+  accessLines,
+  distanceText,
+  eventLine,
+  firstName,
+  furnitureSummary,
+  place,
+  propertyTitle,
+  quoteService,
+  serviceCaveat,
+} from '../lib/quote/summary';
+
+export interface ManageState {
+  /** A key of DONE_NOTICES, on the page after the change's redirect. */
+  done?: string;
+  preview?: { date: string; total: number | null };
+  cancelAsk?: boolean;
+  /** An expired estimate priced again, shown before booking. */
+  repriced?: { total: number | null };
+}
+
+export interface QuotePageState extends ManageState {
+  errors?: Record<string, string>;
+  general?: string;
+  /** A refused post's fields, every one shown again as typed (issue 30, item 11). */
+  values?: URLSearchParams;
+  /** A refusal's own headers (Retry-After). */
+  headers?: Record<string, string>;
+}
+
+/** `token` is null when opened by the owner's session. */
+export interface OpenedQuote {
+  quote: StoredQuote;
+  token: string | null;
+}
+
+/** The forms' values and messages; `errors.form` is a problem with no field of its own. */
+export interface FormView {
+  values: URLSearchParams;
+  errors: Record<string, string>;
+}
+
+/** The part the page brings into view with no script (`autofocus`): a problem first, then what was asked for. */
+export type MoveFocus = 'errors' | 'done' | 'date-preview' | 'book-preview' | 'cancel-confirm';
+
+/** The rows of "Your move" and the staff page's "The move"; an optional one is absent when it says nothing. */
+export interface MoveDetails {
+  service?: string;
+  property: string;
+  from: string;
+  to: string;
+  date: string;
+  distance: string;
+  furniture: string;
+  access?: string;
+  name: string;
+  email: string;
+  phone: string;
+  notes?: string;
+}
+
+export interface ManageView {
+  status: string;
+  statusText: string;
+  actions: ReadonlySet<MoveAction>;
+  /** "This estimate expired on…", for a quote whose estimate no longer holds. */
+  expired: string | null;
+  done: string | null;
+  preview: { date: string; total: string; was: string } | null;
+  repriced: { total: string; was: string } | null;
+  cancelAsk: boolean;
+  history: Array<{ at: string; date: string; line: string }>;
+  /** "Keep my move": the page as it stands. */
+  selfHref: string;
+}
+
+export interface MovePageView {
+  heading: string;
+  summary: string;
+  /** The tick, while the move goes ahead. */
+  tick: boolean;
+  /** Which line speaks of our newest e-mail to the customer. */
+  email: 'emailed' | 'email-pending' | 'email-gave-up' | null;
+  reference: string;
+  /** Null while the business prices it. */
+  price: PriceView | null;
+  toPay: string | null;
+  serviceNote: string | null;
+  validUntil: string | null;
+  /** Only for a move still ahead. */
+  calendarHref: string | null;
+  nextSteps: boolean;
+  details: MoveDetails;
+  map: ReturnType<typeof routeMapView> | null;
+  manage: ManageView;
+  form: FormView;
+  focus: MoveFocus | null;
+}
+
+/** A failed send is tried again, so it is still on its way; once the outbox gives up, the page says so. */
+const EMAIL_LINES: Record<OutboxStatus, MovePageView['email']> = {
+  sent: 'emailed',
+  pending: 'email-pending',
+  failed: 'email-pending',
+  gave_up: 'email-gave-up',
+};
+
+/** No tick for a move that is not going ahead. */
+const CLOSED: ReadonlySet<MovePageState> = new Set(['declined', 'cancelled', 'past']);
+
+/** Not the customer's words: the page writes its own. */
+const NOT_TYPED = new Set(['ref', 't', 'action', 'website']);
+
+export const quotePageHref = (reference: string, token: string | null, extra: Record<string, string> = {}) =>
+  quoteLink(PAGE_PATHS.confirmation, reference, token, extra);
+
+export function moveDetails(quote: StoredQuote): MoveDetails {
+  const access = accessLines(quote);
+  return {
+    ...(quoteService(quote) ? { service: quoteService(quote)!.label } : {}),
+    property: propertyTitle(quote),
+    from: place(quote.fromAddress, quote.fromPostcode),
+    to: place(quote.toAddress, quote.toPostcode),
+    date: formatLongDate(quote.moveDate),
+    distance: distanceText(quote),
+    furniture: furnitureSummary(quote.furnitureIds),
+    ...(access.length ? { access: access.map(([label, line]) => `${label}: ${line}`).join('\n') } : {}),
+    name: quote.name,
+    email: quote.email,
+    phone: quote.phone,
+    ...(quote.additionalInfo ? { notes: quote.additionalInfo } : {}),
+  };
+}
+
+/** The stored answers in the forms, then what a refused post said, as typed. */
+function formValues(quote: StoredQuote, token: string | null, state: QuotePageState): URLSearchParams {
+  const values = new URLSearchParams({ ref: quote.reference, t: token ?? '' });
+  for (const end of ['from', 'to'] as const) {
+    for (const question of ACCESS_KEYS) values.set(accessField(end, question), quote.access?.[end]?.[question] ?? '');
+  }
+  values.set('awkward', quote.moveNotes?.awkward ?? '');
+  values.set('items', quote.moveNotes?.items ?? '');
+  if (state.preview) values.set('moveDate', state.preview.date);
+  for (const name of new Set(state.values?.keys())) {
+    if (!NOT_TYPED.has(name)) values.set(name, state.values?.get(name) ?? '');
+  }
+  return values;
+}
+
+function manageView(quote: StoredQuote, token: string | null, today: string, state: ManageState, history: HistoryEntry[]): ManageView {
+  // A new date's estimate, or one priced again, keeps the quote's code: the customer sees what they would pay.
+  const pay = payFor(quote.promoCode);
+  const money = (total: number | null) => (total === null ? PRICE_PENDING.title : pay(total));
+  const was = money(quote.pricing?.total ?? null);
+  const lapsed = quote.status === 'quoted' && quote.pricedAt && !estimateHolds(quote.pricedAt, today);
+  return {
+    status: STATUS_LABELS[quote.status],
+    statusText: STATUS_TEXT[quote.status],
+    actions: new Set(customerActions(moveFacts(quote), today)),
+    expired: lapsed ? `This estimate expired on ${formatLongDate(validUntil(quote.pricedAt!))}.` : null,
+    done: doneNotice(state.done ?? null) ?? null,
+    preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was } : null,
+    repriced: state.repriced ? { total: money(state.repriced.total), was } : null,
+    cancelAsk: !!state.cancelAsk,
+    history: history.map(({ at, event }) => ({ at, date: formatLongDate(londonToday(new Date(at))), line: eventLine(quote, event) })),
+    selfHref: quotePageHref(quote.reference, token),
+  };
+}
+
+export function routeMap({ pricing, places, fromPostcode, toPostcode }: StoredQuote): MovePageView['map'] {
+  if (!pricing || !places) return null;
+  const view = routeMapView({ ...places.from, postcode: fromPostcode }, { ...places.to, postcode: toPostcode }, pricing.distance);
+  return { ...view, ferry: false };
+}
+
+function focusOf(manage: ManageView, errors: Record<string, string>): MoveFocus | null {
+  if (Object.keys(errors).length) return 'errors';
+  if (manage.cancelAsk) return 'cancel-confirm';
+  if (manage.repriced) return 'book-preview';
+  if (manage.preview) return 'date-preview';
+  return manage.done ? 'done' : null;
+}
+
+export async function movePageView(db: D1Database, opened: OpenedQuote, now: Date, state: QuotePageState = {}): Promise<MovePageView> {
+  const { quote, token } = opened;
+  const today = londonToday(now);
+  const pageState = movePageState(moveFacts(quote), today);
+  const upcoming = isUpcoming(pageState);
+  const manage = manageView(quote, token, today, state, await moveHistory(db, quote));
+  const errors = { ...state.errors, ...(state.general ? { form: state.general } : {}) };
+  const pay = priceToPay(quote);
+  const holds = quote.status === 'quoted' && quote.pricedAt && estimateHolds(quote.pricedAt, today);
+  return {
+    heading: MOVE_PAGE_HEADINGS[pageState],
+    summary: MOVE_PAGE_SUMMARIES[pageState](firstName(quote.name), formatLongDate(quote.moveDate)),
+    tick: !CLOSED.has(pageState),
+    email: quote.lastCustomerEmail ? EMAIL_LINES[quote.lastCustomerEmail] : null,
+    reference: quote.reference,
+    price: quote.pricing ? priceView(quote.pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) }) : null,
+    toPay: pay?.code ? payLine(pay) : null,
+    serviceNote: serviceCaveat(quote)?.sentence ?? null,
+    validUntil: holds ? validUntilLine(quote.pricedAt!) : null,
+    // No calendar link for a move that is cancelled or over, not even hidden.
+    calendarHref: upcoming ? quoteLink(PAGE_PATHS.calendar, quote.reference, token) : null,
+    // The three steps after a quote no longer describe a move that is booked, cancelled or over.
+    nextSteps: pageState === 'quoted',
+    details: moveDetails(quote),
+    // Drawn from the places stored when it was priced: no view asks the postcode service again. A quote stored before
+    // they were kept shows the distance in words only. The price notes say any ferry, so the map does not.
+    map: routeMap(quote),
+    manage,
+    form: { values: formValues(quote, token, state), errors },
+    focus: focusOf(manage, errors),
+  };
+}
