@@ -5,16 +5,20 @@ import type { Context } from 'hono';
 import type { AppBindings } from '../env';
 import { requestNow } from './clock';
 import { pageContext } from './page-services';
+import { withIslandSheets } from './island-sheets';
 import { withPagePolicy } from './page-policy';
 
 /**
  * `request`: the page's own address when it is not the one asked for; `state`: what the route already knows for the page
  * (the quote a link opened, a refused post's answer), which the page reads with pageState().
  */
-export const renderPage = async (c: Context<AppBindings>, request: Request, state?: unknown): Promise<Response> =>
-  withPagePolicy(
-    // `never`: the adapter types its arguments with wrangler's generated runtime types, this Worker with @cloudflare/workers-types.
-    await handle(request as never, c.env as never, pageContext(c.executionCtx, { env: c.env, now: requestNow(c), state }) as never),
-  );
+export async function renderPage(c: Context<AppBindings>, request: Request, state?: unknown): Promise<Response> {
+  // `never`: the adapter types its arguments with wrangler's generated runtime types, this Worker with @cloudflare/workers-types.
+  const context = pageContext(c.executionCtx, { env: c.env, now: requestNow(c), state });
+  const response = await handle(request as never, c.env as never, context as never);
+  // A redirect, or anything else that is not a page, goes as it is.
+  if (!response.headers.get('Content-Type')?.startsWith('text/html')) return response;
+  return withPagePolicy(response, await withIslandSheets(c.env, c.req.url, await response.text()));
+}
 
 export const astroPage = (c: Context<AppBindings>): Promise<Response> => renderPage(c, c.req.raw);

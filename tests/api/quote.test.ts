@@ -4,6 +4,7 @@ import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { londonToday } from '~/lib/dates';
 import { ROUTES } from '../shared/routes';
 import { POSTCODE_DOWN, POSTCODE_TOO_SLOW, tagged } from '../shared/stand-ins';
+import { readPage } from './html';
 import { apiBase, call, delivered, emailsTo, emails, inDays, nextWeekday, query, unique, validContact, validQuote } from './helpers';
 import { formatMoney, formatPence } from '~/lib/money';
 
@@ -244,8 +245,10 @@ describe('POST /api/send-quote-email', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain(answer.reference);
-    expect(html).toMatch(/<[^>]*data-show="price-pending"(?![^>]*\shidden)[^>]*>/);
-    expect(html).toMatch(/<[^>]*data-show="price"[^>]*\shidden/);
+    expect(readPage(html).shown('price-pending')).toBe(true);
+    // Not even hidden: the page is written for this quote.
+    expect(html).not.toContain('data-show="price"');
+    expect(html).not.toContain('data-fill="price:total"');
     const calendar = await fetch(`${apiBase()}${answer.confirmationUrl.replace('/quote-confirmation', '/api/quote-calendar')}`);
     // Long lines are folded (CRLF and a space): unfolded to read.
     const ics = (await calendar.text()).replace(/\r\n /g, '');
