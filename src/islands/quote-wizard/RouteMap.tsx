@@ -35,14 +35,7 @@ export function RouteMap({ drawing, description, label, from, to, ferry, named =
       >
         <rect width={ROUTE_MAP.width} height={ROUTE_MAP.height} rx="12" className="fill-brand-50" />
         <path d={ROUTE_MAP_OUTLINE} className="fill-white stroke-brand-300" strokeWidth="1.2" strokeLinejoin="round" />
-        <line
-          {...drawing.route}
-          className="stroke-brand-800"
-          strokeWidth="2.5"
-          strokeDasharray="6 4"
-          strokeLinecap="round"
-         
-        />
+        <line {...drawing.route} className="stroke-brand-800" strokeWidth="2.5" strokeDasharray="6 4" strokeLinecap="round" />
         <circle {...drawing.from} r="6" className="fill-brand-700 stroke-white" strokeWidth="2" />
         <circle {...drawing.to} r="6" className="fill-accent-700 stroke-white" strokeWidth="2" />
         <text
@@ -53,7 +46,6 @@ export function RouteMap({ drawing, description, label, from, to, ferry, named =
           className="fill-ink stroke-white"
           strokeWidth="4"
           paintOrder="stroke"
-         
         >
           <tspan {...fill('miles')}>{label[0]}</tspan>
           <tspan x={drawing['label-line'].x} dy="1.1em" fontSize="17" fontWeight="400">
