@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createHash } from 'node:crypto';
 import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../lib/editor-policy.ts';
 import { isGitHubRepo } from '../editor/storage.ts';
+import { isRunnableDevEnvironment } from 'vite';
 import { keystaticPatches } from './keystatic-patches.mjs';
 
 const TEMPLATE = 'src/editor/index.html';
@@ -62,13 +63,29 @@ async function answerLocalApi(server, root, req, res) {
     body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
   });
   // Loaded on every request, so an edit of the editor's fields needs no restart.
-  const { editorConfig } = await server.ssrLoadModule(CONFIG_MODULE);
+  const { editorConfig } = await nodeRunner(server).import(CONFIG_MODULE);
   const { makeGenericAPIRouteHandler } = await import('@keystatic/core/api/generic');
   const handler = makeGenericAPIRouteHandler({ config: editorConfig({ kind: 'local' }), localBaseDirectory: root });
   const answer = await handler(request);
   res.statusCode = answer.status ?? 200;
   new Headers(answer.headers).forEach((value, name) => res.setHeader(name, value));
   res.end(answer.body ?? '');
+}
+
+/**
+ * The dev server's module runner in Node (the Cloudflare adapter runs the pages' `ssr` environment in workerd, which
+ * cannot read the articles folder): Astro's prerender environment.
+ * @param {import('vite').ViteDevServer} server
+ */
+function nodeRunner(server) {
+  const environment = Object.values(server.environments).find(
+    (candidate) => candidate.name !== 'client' && isRunnableDevEnvironment(candidate),
+  );
+  if (!environment)
+    throw new Error(
+      `No dev environment runs in Node (${Object.keys(server.environments).join(', ')}): the editor's API cannot load its config.`,
+    );
+  return environment.runner;
 }
 
 /**
