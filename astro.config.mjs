@@ -96,6 +96,9 @@ export default defineConfig({
         },
       },
     },
+    // `astro dev` runs the pages in workerd, whose dependency optimizer finds the image service only once a page asks
+    // for it, then reloads; a first start (no .vite cache, as in a fresh clone) died in that reload.
+    environments: { ssr: { optimizeDeps: { include: ['astro/assets/services/sharp'] } } },
   },
   security: {
     // No `upgrade-insecure-requests` in this prebuilt meta: served over plain http (127.0.0.1) WebKit would upgrade
