@@ -64,6 +64,9 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // E-mails arrive through the queue (batches of up to a second, then the consumer): a wait for one polls
+          // longer than vitest's default second.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
