@@ -28,9 +28,7 @@ const PIECES = {
   'short-classes': (dir) =>
     edit(dir, 'src/build/page-css-integration.mjs', (text) => text.replace('shortClasses = true', 'shortClasses = false')),
   'unregister-properties': (dir) =>
-    edit(dir, 'src/build/css-prune.mjs', (text) => text.replace('unregisterProperties(dropUnusedProperties(', '((')),
-  'drop-unused-properties': (dir) =>
-    edit(dir, 'src/build/css-prune.mjs', (text) => text.replace('unregisterProperties(dropUnusedProperties(', 'unregisterProperties((')),
+    edit(dir, 'src/build/css-prune.mjs', (text) => text.replace('unregisterProperties(await purge(', '((await purge(')),
   'form-control-pseudo': (dir) =>
     edit(dir, 'src/build/css-prune.mjs', (text) => text.replace('formControls ? pruned : dropFormControlPseudoElements(pruned)', 'pruned')),
   'own-copy': (dir) => {
