@@ -115,6 +115,19 @@ const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
 const FORM_CONTROL_PSEUDO =
   /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
 
+/**
+ * Tailwind's reset styles these pseudo-elements; if it names none of them, the reset has changed.
+ * @param {string} css the site stylesheet
+ */
+export function requireFormControlPseudoElements(css) {
+  let found = false;
+  postcss.parse(css).walkRules((rule) => void (found ||= rule.selectors.some((selector) => FORM_CONTROL_PSEUDO.test(selector.trim()))));
+  if (!found)
+    throw new Error(
+      `css-prune: the stylesheet has no rule for ::placeholder or the other form-control pseudo-elements: has Tailwind's reset changed?`,
+    );
+}
+
 /** @param {string} css */
 export function dropFormControlPseudoElements(css) {
   const root = postcss.parse(css);

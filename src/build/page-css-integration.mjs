@@ -8,7 +8,7 @@ import { join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CLIENT, requireVersions } from './assumptions.mjs';
-import { TAILWIND, pruneCss, pruneKey, scopeCss, scriptTokens } from './css-prune.mjs';
+import { TAILWIND, pruneCss, pruneKey, requireFormControlPseudoElements, scopeCss, scriptTokens } from './css-prune.mjs';
 import { rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
 import { withoutOwnCopy } from './own-copy-plugin.mjs';
 import { decodeEntities, shortenClasses } from './short-classes.mjs';
@@ -120,6 +120,7 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
     throw new Error(
       "page-css: no page has Tailwind's stylesheet inline (a <style> starting /*! tailwindcss v), so there is nothing to prune. Is build.inlineStylesheets still 'always' in astro.config.mjs?",
     );
+  requireFormControlPseudoElements(siteCss);
   /** @type {Record<string, string>} */
   const islandHrefs = {};
   for (const [name, entry] of Object.entries(islandEntries)) {

@@ -112,7 +112,10 @@ describe('page-css', () => {
   }
 
   it("stops the build when an island's props are not where it reads them (its classes would be renamed)", async () => {
-    const dist = site('/*! tailwindcss v4.3.5 */.a{color:red}', '<astro-island uid="1" data-props="{}"></astro-island>');
+    const dist = site(
+      '/*! tailwindcss v4.3.5 */::placeholder{opacity:1}.a{color:red}',
+      '<astro-island uid="1" data-props="{}"></astro-island>',
+    );
     await expect(prunePages({ dist, chunks: new Map(), islands: {} })).rejects.toThrow(/index\.html has an <astro-island> without props/);
   });
 });

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rehashCsp } from '../../src/build/csp-meta.mjs';
-import { pruneCss, pruneKey, scopeCss, scriptTokens, unregisterProperties } from '../../src/build/css-prune.mjs';
+import {
+  pruneCss,
+  pruneKey,
+  requireFormControlPseudoElements,
+  scopeCss,
+  scriptTokens,
+  unregisterProperties,
+} from '../../src/build/css-prune.mjs';
 import { shortenClasses } from '../../src/build/short-classes.mjs';
 import { prunePages } from '../../src/build/page-css-integration.mjs';
 
@@ -134,6 +141,11 @@ describe('form-control pseudo-elements of the reset', () => {
     expect(out).not.toContain('datetime');
   });
 
+  it("stop the build when Tailwind's reset no longer styles any of them", () => {
+    expect(() => requireFormControlPseudoElements('button{font:inherit}')).toThrow(/no rule for ::placeholder/);
+    expect(() => requireFormControlPseudoElements(css)).not.toThrow();
+  });
+
   it('stay where the markup or a script has one', async () => {
     expect(await pruneCss(css, { html: '<input name="q">', scripts: [] })).toContain('::placeholder');
     expect(await pruneCss(css, { html: '<p></p>', scripts: ['jsx(`input`,{})'] })).toContain('::-webkit-datetime-edit');
@@ -187,7 +199,7 @@ describe('prunePages over a built site', () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
     const siteCss =
-      '/*! tailwindcss v4.3.5 */.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
+      '/*! tailwindcss v4.3.5 */::placeholder{opacity:1}.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     const page = (body: string) => `<html><head>${csp}<style>${siteCss}</style></head><body>${body}</body></html>`;
     const hosts = '<div data-island="dialog"></div><div data-island="toast" class="page"></div>';
@@ -273,7 +285,7 @@ describe('prunePages over a built site', () => {
   it("leaves a style Astro did not hash (content's own) unpruned and out of the policy", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
-    const siteCss = '/*! tailwindcss v4.3.5 */.page{color:red}.nowhere{color:grey}';
+    const siteCss = '/*! tailwindcss v4.3.5 */::placeholder{opacity:1}.page{color:red}.nowhere{color:grey}';
     const foreign = 'body{display:none}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     writeFileSync(
