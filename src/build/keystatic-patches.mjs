@@ -3,10 +3,10 @@
  * Changes to Keystatic's browser code, made as it is bundled, never in node_modules. Keystatic stores an entry's
  * pictures in a folder named after it (its issue #254) but our articles keep theirs beside them, so three changes make
  * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); five
- * name buttons (0.6.9 calls the link button "Divider" and leaves the insert menu's and a body picture's unnamed); three keep a
- * saved article formatted as by hand, so a pull request shows only the words changed. package.json pins the Keystatic
- * version they were written for, and the build checks it is the one installed. Each names the code it replaces, so a Keystatic upgrade that moves it stops the
- * build rather than writing files elsewhere.
+ * name buttons (0.6.9 calls the link button "Divider" and leaves the insert menu's and a body picture's unnamed);
+ * three keep a saved article formatted as by hand, so a pull request shows only the words changed. Each names the code
+ * it replaces, and the build checks the Keystatic installed is the one they were written for, so an upgrade that moves
+ * the code stops the build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
 import { requireVersions } from './assumptions.mjs';

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { CLIENT, requireVersions } from './assumptions.mjs';
 import { TAILWIND, pruneCss, pruneKey, requireFormControlPseudoElements, scopeCss, scriptTokens } from './css-prune.mjs';
-import { rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
+import { INLINE_SCRIPT, rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
 import { withoutOwnCopy } from './own-copy-plugin.mjs';
 import { decodeEntities, shortenClasses } from './short-classes.mjs';
 
@@ -20,7 +20,6 @@ const PAGE_SCRIPT_REF = /\/_astro\/[^"'`\s)]+?\.js/g;
 /** An Astro island's serialised props (`<astro-island props="…">`), which its component renders from on hydration. */
 const ISLAND_PROPS = /<astro-island\b[^>]*?\sprops="([^"]*)"/g;
 const TAILWIND_CSS = /^\/\*! tailwindcss v/;
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
 
 /**
  * @typedef {object} Options
