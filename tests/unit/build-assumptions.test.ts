@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { requireVersions } from '../../src/build/assumptions.mjs';
 import { browserTargets } from '../../src/build/browser-targets.mjs';
 import { STAND_INS, calendarUnusedParts } from '../../src/build/calendar-unused-parts.mjs';
-import { keystaticPatches } from '../../src/build/keystatic-patches.mjs';
+import { keystaticPatches } from '../../src/editor/build/keystatic-patches.mjs';
 import { lazyUrl } from '../../src/build/lazy-url-plugin.mjs';
 import { ownCopy } from '../../src/build/own-copy-plugin.mjs';
 import { prunePages } from '../../src/build/page-css-integration.mjs';

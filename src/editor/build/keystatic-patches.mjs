@@ -9,7 +9,7 @@
  * the code stops the build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
-import { requireVersions } from './assumptions.mjs';
+import { requireVersions } from '../../build/assumptions.mjs';
 
 export const WRITTEN_FOR = { '@keystatic/core': '0.6.9' };
 
@@ -139,7 +139,7 @@ export function patchKeystaticModule(code) {
     const matches = out.match(new RegExp(change.find.source, 'g')) ?? [];
     if (matches.length !== 1)
       throw new Error(
-        `Keystatic's code changed: "${change.name}" (src/build/keystatic-patches.mjs) found ${matches.length} places to change instead of 1. ` +
+        `Keystatic's code changed: "${change.name}" (src/editor/build/keystatic-patches.mjs) found ${matches.length} places to change instead of 1. ` +
           'Update the change for this Keystatic version, or pin the version it was written for.',
       );
     out = out.replace(change.find, change.replace);
@@ -155,7 +155,7 @@ const KEYSTATIC_DIST = /[\\/]@keystatic[\\/]core[\\/]dist[\\/][^\\/]+\.js$/;
  * @returns {import('vite').Plugin}
  */
 export function keystaticPatches() {
-  requireVersions(WRITTEN_FOR, 'src/build/keystatic-patches.mjs');
+  requireVersions(WRITTEN_FOR, 'src/editor/build/keystatic-patches.mjs');
   /** @type {Set<string>} */
   const applied = new Set();
   let seen = 0;
@@ -177,7 +177,7 @@ export function keystaticPatches() {
       if (error || seen === 0) return;
       const missing = KEYSTATIC_CHANGES.filter((change) => !applied.has(change.name)).map((change) => change.name);
       if (missing.length)
-        throw new Error(`Keystatic's code changed: no place found to "${missing.join('", "')}" (src/build/keystatic-patches.mjs).`);
+        throw new Error(`Keystatic's code changed: no place found to "${missing.join('", "')}" (src/editor/build/keystatic-patches.mjs).`);
     },
   };
 }

@@ -12,9 +12,9 @@ import {
   problemsSummary,
   type ArticleProblem,
   type PendingAnchorLink,
-} from '../content/checks/index.ts';
-import { readFrontmatter } from '../content/checks/frontmatter.ts';
-import { builtPageAnchors } from '../content/checks/page-anchors.ts';
+} from './index.ts';
+import { readFrontmatter } from './frontmatter.ts';
+import { builtPageAnchors } from './page-anchors.ts';
 
 export function articleProblemsError(problems: readonly ArticleProblem[]): Error {
   const error = new Error(

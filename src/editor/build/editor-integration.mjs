@@ -6,9 +6,9 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../lib/editor-policy.ts';
-import { isGitHubRepo } from '../editor/storage.ts';
-import { INLINE_SCRIPT, sha256 } from './csp-meta.mjs';
+import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../../lib/editor-policy.ts';
+import { isGitHubRepo } from '../storage.ts';
+import { INLINE_SCRIPT, sha256 } from '../../build/csp-meta.mjs';
 import { keystaticPatches } from './keystatic-patches.mjs';
 
 const TEMPLATE = 'src/editor/index.html';
