@@ -5,14 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import {
-  ARTICLES_DIR,
-  checkArticles,
-  formatProblems,
-  problemsSummary,
-  type ArticleProblem,
-  type PendingAnchorLink,
-} from './index.ts';
+import { ARTICLES_DIR, checkArticles, formatProblems, problemsSummary, type ArticleProblem, type PendingAnchorLink } from './index.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { builtPageAnchors } from './page-anchors.ts';
 
