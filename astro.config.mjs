@@ -12,13 +12,13 @@ import { articleMarkup } from './src/markdown/article-markup.ts';
 import { MARK_PENDING } from './src/components/quote/mark-pending.ts';
 import { isUnlisted } from './src/lib/unlisted.ts';
 import { browserTargets } from './src/build/browser-targets.mjs';
-import { articleChecks, articleLastModified } from './src/build/article-checks-integration.ts';
+import { articleChecks, articleLastModified } from './src/content/checks/integration.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
 import { quoteChunk } from './src/build/quote-chunk.mjs';
 import { calendarUnusedParts } from './src/build/calendar-unused-parts.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
-import { browserEditor } from './src/build/editor-integration.mjs';
+import { browserEditor } from './src/editor/build/editor-integration.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
