@@ -68,14 +68,12 @@ async function answerLocalApi(server, root, req, res) {
  * @param {import('vite').ViteDevServer} server
  */
 function nodeRunner(server) {
-  const environment = Object.values(server.environments).find(
-    (candidate) => candidate.name !== 'client' && isRunnableDevEnvironment(candidate),
+  for (const environment of Object.values(server.environments)) {
+    if (environment.name !== 'client' && isRunnableDevEnvironment(environment)) return environment.runner;
+  }
+  throw new Error(
+    `No dev environment runs in Node (${Object.keys(server.environments).join(', ')}): the editor's API cannot load its config.`,
   );
-  if (!environment)
-    throw new Error(
-      `No dev environment runs in Node (${Object.keys(server.environments).join(', ')}): the editor's API cannot load its config.`,
-    );
-  return environment.runner;
 }
 
 /**
