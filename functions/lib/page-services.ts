@@ -8,6 +8,8 @@ import type { Env } from '../env';
 export interface PageServices {
   env: Env;
   now: Date;
+  /** What a page reached at another address shows (astro-page.ts astroPageAt): a form's answer, a customer's figures. */
+  view?: unknown;
 }
 
 const KEY = 'shiftlyPage';
@@ -27,3 +29,6 @@ export function pageServices(locals: object): PageServices {
   if (!services) throw new Error('An on-demand page is answered through the Worker (functions/worker.ts) only');
   return services;
 }
+
+/** The view the Worker handed this page, typed by the page that knows what it was given. */
+export const pageView = <View>(locals: object): View | undefined => pageServices(locals).view as View | undefined;
