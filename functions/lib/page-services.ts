@@ -4,10 +4,13 @@
  * ExecutionContext's `props`, which the Cloudflare adapter gives pages as `Astro.locals.cfContext`.
  */
 import type { Env } from '../env';
+import type { AnsweredForm } from './form-state';
 
 export interface PageServices {
   env: Env;
   now: Date;
+  /** A form post refused before anything was saved, answered where it was posted by the form's twin (form-state.ts). */
+  answered?: AnsweredForm;
 }
 
 const KEY = 'shiftlyPage';
