@@ -6,7 +6,10 @@ import type { RequestContext } from '../env';
 import { requestNow } from './clock';
 import { pageContext, type PageServices } from './page-services';
 
-export function twinPage(
+/** Astro sends an on-demand page's policy as a header, without the framing rule a prebuilt page gets from _headers. */
+const FRAMING = "frame-ancestors 'none'";
+
+export async function twinPage(
   c: RequestContext & { executionCtx: Parameters<typeof pageContext>[0] },
   path: string, handed: Omit<PageServices, 'env' | 'now'> = {}): Promise<Response> {
   const url = new URL(c.req.url);
@@ -16,5 +19,10 @@ export function twinPage(
   const request = new Request(new URL(`${path}${url.search}`, url), { method: 'GET', headers });
   const services: PageServices = { env: c.env, now: requestNow(c), ...handed };
   // `never`: the adapter types its arguments with wrangler's generated runtime types, this Worker with @cloudflare/workers-types.
-  return handle(request as never, c.env as never, pageContext(c.executionCtx, services) as never);
+  const page = (await handle(request as never, c.env as never, pageContext(c.executionCtx, services) as never)) as Response;
+  const policy = page.headers.get('Content-Security-Policy');
+  if (!policy || policy.includes('frame-ancestors')) return page;
+  const framed = new Headers(page.headers);
+  framed.set('Content-Security-Policy', `${policy}; ${FRAMING}`);
+  return new Response(page.body, { status: page.status, statusText: page.statusText, headers: framed });
 }
