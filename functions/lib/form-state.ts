@@ -3,6 +3,7 @@
 // only an unguessable id; D1 keeps its SHA-256 (`quote_form_states`, named for the first form that used it).
 import { PAGE_PATHS } from '../../src/lib/api';
 import type { FormView } from '../../src/lib/form-view';
+import { TWINS } from '../../src/lib/unlisted';
 import { sha256Hex } from './hash';
 import { seeOther, type Refusal } from './http';
 import type { LeadContext } from './lead-pipeline';
@@ -90,7 +91,10 @@ export function postedValues(c: LeadContext, state: Pick<FormPageState, 'values'
 }
 
 /** What the form's page shows for a saved (or just refused) post: its values, messages and the parts it fills. */
-export function formView(state: Pick<SavedFormState, 'values' | 'errors' | 'general' | 'fill' | 'focus'>, more: Partial<Fill> = {}): FormView {
+export function formView(
+  state: Pick<SavedFormState, 'values' | 'errors' | 'general' | 'fill' | 'focus'>,
+  more: Partial<Fill> = {},
+): FormView {
   const errors = state.errors ?? {};
   const fill = mergeFills(errorFill(errors, state.general), state.fill ?? {}, more);
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
@@ -112,7 +116,7 @@ export const contactSentPath = (reference: string) => sentPath(PAGE_PATHS.contac
 export const isAfterPost = (url: URL) => url.searchParams.has('sent') || url.searchParams.has('form');
 
 /** The on-demand page (src/pages/forms/) that renders a form's page with a request's state. */
-export const formTwinPath = (page: string) => `/forms${page}`;
+export const formTwinPath = (page: string) => `${TWINS}${page.slice(1)}`;
 
 /** Answered through a saved state and a redirect: a page to show, and refusals about what was typed or the route. */
 const REDIRECTED = new Set([200, 400, 422, 503]);

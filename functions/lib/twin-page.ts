@@ -11,7 +11,9 @@ const FRAMING = "frame-ancestors 'none'";
 
 export async function twinPage(
   c: RequestContext & { executionCtx: Parameters<typeof pageContext>[0] },
-  path: string, handed: Omit<PageServices, 'env' | 'now'> = {}): Promise<Response> {
+  path: string,
+  handed: Omit<PageServices, 'env' | 'now'> = {},
+): Promise<Response> {
   const url = new URL(c.req.url);
   // Always a GET: a refused post is shown, never posted again; the query (`form=`, `q=`) and the cookies go along.
   const headers = new Headers(c.req.raw.headers);

@@ -42,9 +42,18 @@ function encode(fields: Fields): URLSearchParams {
 /** A form post as a browser on our site sends it (its own rate-limit bucket unless given). */
 function postForm(
   fields: Fields,
-  { path = PAGE_PATHS.quote as string, origin = apiBase(), client = unique('form'), cookie }: { path?: string; origin?: string; client?: string; cookie?: string } = {},
+  {
+    path = PAGE_PATHS.quote as string,
+    origin = apiBase(),
+    client = unique('form'),
+    cookie,
+  }: { path?: string; origin?: string; client?: string; cookie?: string } = {},
 ) {
-  return call(path, encode(fields).toString(), { contentType: FORM, client, headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) } });
+  return call(path, encode(fields).toString(), {
+    contentType: FORM,
+    client,
+    headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+  });
 }
 
 const typed = (overrides: Fields = {}): Fields => ({
