@@ -17,7 +17,7 @@ import { consumeEmails } from './email-queue';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
-import { formTwinPath, isAfterPost } from './lib/form-state';
+import { formTwinPath, isAfterPost } from './lib/form-answer';
 import { twinPage } from './lib/twin-page';
 import { countingD1 } from './lib/d1';
 import { drainUnreadBody, withoutBody } from './lib/body';

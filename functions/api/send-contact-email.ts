@@ -8,7 +8,7 @@ import { CONTACT_FORM_FIELDS } from '../../src/lib/form-fields';
 import { contactSchema, type ContactMessage } from '../../src/lib/schemas';
 import { acceptLead } from '../lib/accept-lead';
 import { contactBusinessEmail, contactCustomerEmail } from '../lib/emails';
-import { answerFormPost, contactSentPath, postedValues, refusalState } from '../lib/form-state';
+import { answerFormPost, contactSentPath, postedValues, refusalState } from '../lib/form-answer';
 import { seeOther, type Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
 

@@ -4,7 +4,7 @@
  * ExecutionContext's `props`, which the Cloudflare adapter gives pages as `Astro.locals.cfContext`.
  */
 import type { Env } from '../env';
-import type { AnsweredForm } from './form-state';
+import type { AnsweredForm } from './form-answer';
 
 export interface PageServices {
   env: Env;

@@ -10,7 +10,7 @@ import { CALLBACK_FORM_FIELDS } from '../../src/lib/form-fields';
 import { generateReference } from '../../src/lib/reference';
 import { callbackSchema, type CallbackRequest } from '../../src/lib/schemas';
 import { acceptCallback } from '../lib/callback';
-import { answerFormPost, postedValues, refusalState, sentPath } from '../lib/form-state';
+import { answerFormPost, postedValues, refusalState, sentPath } from '../lib/form-answer';
 import { seeOther, type Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
 import type { PageServices } from '../lib/page-services';

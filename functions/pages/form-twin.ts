@@ -3,7 +3,8 @@
 // the quote's success is its confirmation link.
 import type { FormView } from '../../src/lib/form-view';
 import { isReference } from '../../src/lib/reference';
-import { formView, readFormState } from '../lib/form-state';
+import { formView } from '../lib/form-answer';
+import { readFormState } from '../lib/form-state';
 import type { PageServices } from '../lib/page-services';
 import { RECORD_TABLES, type RecordType } from '../lib/records';
 
