@@ -4,12 +4,15 @@
  * ExecutionContext's `props`, which the Cloudflare adapter gives pages as `Astro.locals.cfContext`.
  */
 import type { Env } from '../env';
+import type { AnsweredForm } from './form-answer';
 
 export interface PageServices {
   env: Env;
   now: Date;
   /** What a page reached at another address shows (astro-page.ts astroPageAt): a form's answer, a customer's figures. */
   view?: unknown;
+  /** A form post refused before anything was saved, answered where it was posted by the form's twin (form-state.ts). */
+  answered?: AnsweredForm;
 }
 
 const KEY = 'shiftlyPage';

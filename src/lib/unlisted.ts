@@ -12,4 +12,7 @@ export const UNLISTED_PATHS: readonly string[] = [
   '/reviews/published',
 ];
 
-export const isUnlisted = (path: string): boolean => UNLISTED_PATHS.includes(path);
+/** The on-demand twins of public pages (src/pages/forms/): a form's answer or a search, for one request. */
+export const TWINS = '/forms/';
+
+export const isUnlisted = (path: string): boolean => UNLISTED_PATHS.includes(path) || path.startsWith(TWINS);
