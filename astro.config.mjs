@@ -12,13 +12,13 @@ import { articleMarkup } from './src/markdown/article-markup.ts';
 import { MARK_PENDING } from './src/components/quote/mark-pending.ts';
 import { isUnlisted } from './src/lib/unlisted.ts';
 import { browserTargets } from './src/build/browser-targets.mjs';
-import { articleChecks, articleLastModified } from './src/build/article-checks-integration.ts';
+import { articleChecks, articleLastModified } from './src/content/checks/integration.ts';
 import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
 import { ownCopy } from './src/build/own-copy-plugin.mjs';
 import { quoteChunk } from './src/build/quote-chunk.mjs';
 import { calendarUnusedParts } from './src/build/calendar-unused-parts.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
-import { browserEditor } from './src/build/editor-integration.mjs';
+import { browserEditor } from './src/editor/build/editor-integration.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
@@ -96,6 +96,9 @@ export default defineConfig({
         },
       },
     },
+    // `astro dev` runs the pages in workerd, whose dependency optimizer finds the image service only once a page asks
+    // for it, then reloads; a first start (no .vite cache, as in a fresh clone) died in that reload.
+    environments: { ssr: { optimizeDeps: { include: ['astro/assets/services/sharp'] } } },
   },
   security: {
     // No `upgrade-insecure-requests` in this prebuilt meta: served over plain http (127.0.0.1) WebKit would upgrade

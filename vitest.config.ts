@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import { keystaticPatches } from './src/build/keystatic-patches.mjs';
+import { keystaticPatches } from './src/editor/build/keystatic-patches.mjs';
 
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 

@@ -17,7 +17,8 @@ import { consumeEmails } from './email-queue';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
-import { isAfterPost } from './lib/form-sent';
+import { formTwinPath, isAfterPost } from './lib/form-answer';
+import { twinPage } from './lib/twin-page';
 import { countingD1 } from './lib/d1';
 import { drainUnreadBody, withoutBody } from './lib/body';
 import {
@@ -29,10 +30,9 @@ import {
   matchesPath,
   WORKER_PATHS,
 } from './lib/worker-paths';
-import { contactPage } from './pages/contact-page';
-import { callbackFormRoute, callbackPage, requestCallbackByForm } from './pages/callback-page';
+import { callbackFormRoute, requestCallbackByForm } from './pages/callback-page';
 import type { EmailMessage } from './lib/outbox';
-import { faqSearchPage, isFaqSearch } from './pages/faq-page';
+import { isFaqSearch } from './pages/faq-page';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { manageQuote } from './pages/quote-manage';
 import { answerStaffPage, showStaffPage } from './pages/quote-staff';
@@ -73,11 +73,11 @@ for (const path of [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.st
 }
 api.get(REVIEWS_PATH, reviewsPage);
 api.get(ACCOUNT_PATHS.referral, referralPage);
-api.get(PAGE_PATHS.contact, contactPage);
+api.get(PAGE_PATHS.contact, (c) => twinPage(c, formTwinPath(PAGE_PATHS.contact)));
 api.post(PAGE_PATHS.contact, ...leadRoute(contactFormRoute, sendContactEmail));
-api.get(PAGE_PATHS.callback, callbackPage);
+api.get(PAGE_PATHS.callback, (c) => twinPage(c, formTwinPath(PAGE_PATHS.callback)));
 api.post(PAGE_PATHS.callback, ...leadRoute(callbackFormRoute, requestCallbackByForm));
-api.get(PAGE_PATHS.faq, faqSearchPage);
+api.get(PAGE_PATHS.faq, (c) => twinPage(c, formTwinPath(PAGE_PATHS.faq)));
 api.post(ACCOUNT_PATHS.login, askForSignInLink);
 // GET and HEAD (Hono answers HEAD from the GET route) spend nothing; the button's POST signs in.
 api.get(ACCOUNT_PATHS.verify, showSignInLink);
@@ -114,7 +114,7 @@ function forTheWorker(request: Request, url: URL): boolean {
   if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;
   // /referral is the prebuilt page for everyone but a signed-in customer (pages/referral-page.ts).
   if (matchesPath(WORKER_PATHS.referral, pathname)) return request.method === 'GET' && hasSessionCookie(request);
-  // The plain forms' pages: their posts, and the page after one (form-sent.ts).
+  // The plain forms' pages: their posts, and the page after one (pages/form-twin.ts).
   if ([WORKER_PATHS.contact, WORKER_PATHS.callback].some((path) => matchesPath(path, pathname))) {
     return request.method === 'POST' || (request.method === 'GET' && isAfterPost(url));
   }

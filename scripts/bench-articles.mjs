@@ -97,7 +97,7 @@ try {
   // Astro's own phase timings, to show where the time goes (images are shared, so that phase should not grow).
   const phases = stdout
     .split('\n')
-    .filter((line) => /Completed in|built in|generating optimized images|articles checked|page-css|originals/.test(line));
+    .filter((line) => /Completed in|built in|generating optimized images|articles checked|page-css/.test(line));
   for (const line of phases) console.log(`  ${stripVTControlCharacters(line).trim()}`);
   const pages = /(\d+) page\(s\) built/.exec(stdout)?.[1] ?? '?';
   const articlePages = readdirSync(join(work, 'dist/client/articles')).filter((f) => f.endsWith('.html')).length;

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { checkArticles, formatProblems, problemsSummary } from '../src/content/checks/index.ts';
-import { PAGE_ANCHORS_FILE } from '../src/build/article-checks-integration.ts';
+import { PAGE_ANCHORS_FILE } from '../src/content/checks/integration.ts';
 import { formatArticleDate, publicationDay, publicationState } from '../src/lib/articles.ts';
 import { readCollection } from './lib/article-files.mjs';
 import { offlineEnv } from './lib/offline-env.mjs';

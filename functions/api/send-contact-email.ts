@@ -7,10 +7,8 @@ import { generateReference } from '../../src/lib/reference';
 import { CONTACT_FORM_FIELDS } from '../../src/lib/form-fields';
 import { contactSchema, type ContactMessage } from '../../src/lib/schemas';
 import { acceptLead } from '../lib/accept-lead';
-import { contactSentPath } from '../lib/form-sent';
 import { contactBusinessEmail, contactCustomerEmail } from '../lib/emails';
-import { answerFormPost } from '../lib/form-state';
-import { postedValues, refusalState } from '../lib/prebuilt-page';
+import { answerFormPost, contactSentPath, postedValues, refusalState } from '../lib/form-answer';
 import { seeOther, type Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
 

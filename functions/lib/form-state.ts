@@ -1,10 +1,8 @@
 // A plain form's page after a post (the quote, contact and call-back forms), kept briefly so every post can redirect
 // (post/redirect/get): Back and reload never send the form again, and nothing typed goes into a URL. The address carries
 // only an unguessable id; D1 keeps its SHA-256 (`quote_form_states`, named for the first form that used it).
+import type { FormPageState } from './form-answer';
 import { sha256Hex } from './hash';
-import { seeOther } from './http';
-import type { LeadContext } from './lead-pipeline';
-import { formPageWith, type FormPageState } from './prebuilt-page';
 import { randomViewToken } from './view-token';
 
 /** Long enough to fix a mistake or fetch a phone number; short enough that a shared computer forgets it soon. */
@@ -53,31 +51,3 @@ export const deleteFormStatesOf = (db: D1Database, email: string) =>
          WHERE json_extract(field.value, '$[0]') = 'email' AND lower(trim(json_extract(field.value, '$[1]'))) = ?)`,
     )
     .bind(email);
-
-export type ShowForm = (status: number, values: URLSearchParams, state: Omit<FormPageState, 'values'>) => Promise<Response>;
-
-/** Answered through a saved state and a redirect: a page to show, and refusals about what was typed or the route. */
-const REDIRECTED = new Set([200, 400, 422, 503]);
-
-/**
- * A form post's page: saved and answered `303` to `<page>?form=<id>`. A refusal before the fields are read as ours (403,
- * 413, 415, 429) stores nothing: it is the page at its status, at the address posted to.
- */
-export async function answerFormPost(
-  c: LeadContext,
-  page: string,
-  status: number,
-  values: URLSearchParams,
-  state: FormPageState,
-  show: ShowForm = (...args) => formPageWith(c, page, ...args),
-): Promise<Response> {
-  if (!c.var.formBody || !REDIRECTED.has(status)) return show(status, values, state);
-  const { values: _values, fill, ...rest } = state;
-  const id = await saveFormState(c.env.DB, {
-    ...rest,
-    page,
-    values: [...values],
-    ...(fill ? { fill: { text: fill.text ?? {}, show: [...(fill.show ?? [])], href: fill.href ?? {} } } : {}),
-  });
-  return seeOther(`${page}?form=${id}`);
-}

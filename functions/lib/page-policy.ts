@@ -1,6 +1,8 @@
 // Astro sends an on-demand page's policy as a header naming the hash of every inline script and style of the whole build
 // (about 1.3 KB of header on every such page), without `frame-ancestors`, which only a header can carry. The answer
 // names only the page's own, of those Astro trusted, as src/build/csp-meta.mjs does for the prebuilt pages' <meta>.
+import type { Env } from '../env';
+import { withIslandSheets } from './island-sheets';
 import { PAGE_SECURITY_POLICY } from './security-headers';
 
 const POLICY = 'Content-Security-Policy';
@@ -16,8 +18,7 @@ async function sha256(text: string): Promise<string> {
 const hashesIn = async (html: string, pattern: RegExp) =>
   new Set(await Promise.all([...html.matchAll(pattern)].map(([, body]) => sha256(body ?? ''))));
 
-/** `html`: the page as it is sent (the island hosts' sheets added). */
-export async function withPagePolicy(response: Response, html: string): Promise<Response> {
+async function withPagePolicy(response: Response, html: string): Promise<Response> {
   const policy = response.headers.get(POLICY);
   // Never a page without a policy: if Astro stops sending it this way (astro.config.mjs security.csp), this says so.
   if (!policy) throw new Error('An on-demand page came from Astro without its Content-Security-Policy header');
@@ -39,4 +40,10 @@ export async function withPagePolicy(response: Response, html: string): Promise<
   headers.set(POLICY, [...directives, ...added].join('; '));
   headers.delete('Content-Length');
   return new Response(html, { status: response.status, statusText: response.statusText, headers });
+}
+
+/** An on-demand page (astro-page.ts) as it is sent: its island hosts' sheets, and its own hashes only. */
+export async function pageAsSent(env: Env, requestUrl: string, page: Response): Promise<Response> {
+  if (!page.headers.get('Content-Type')?.startsWith('text/html')) return page;
+  return withPagePolicy(page, await withIslandSheets(env, requestUrl, await page.text()));
 }

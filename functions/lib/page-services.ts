@@ -4,12 +4,15 @@
  * ExecutionContext's `props`, which the Cloudflare adapter gives pages as `Astro.locals.cfContext`.
  */
 import type { Env } from '../env';
+import type { AnsweredForm } from './form-answer';
 
 export interface PageServices {
   env: Env;
   now: Date;
-  /** From the route that rendered the page (astro-page.ts renderPage). */
-  state?: unknown;
+  /** What a page reached at another address shows (astro-page.ts astroPageAt): a form's answer, a customer's figures. */
+  view?: unknown;
+  /** A form post refused before anything was saved, answered where it was posted by the form's twin (form-state.ts). */
+  answered?: AnsweredForm;
 }
 
 const KEY = 'shiftlyPage';
@@ -30,9 +33,5 @@ export function pageServices(locals: object): PageServices {
   return services;
 }
 
-/** What the Worker's route handed the page; a page that needs it is reached through that route only. */
-export function pageState<State>(locals: object): State {
-  const { state } = pageServices(locals);
-  if (state === undefined) throw new Error('This page is rendered by its route in functions/worker.ts only');
-  return state as State;
-}
+/** The view the Worker handed this page, typed by the page that knows what it was given. */
+export const pageView = <View>(locals: object): View | undefined => pageServices(locals).view as View | undefined;

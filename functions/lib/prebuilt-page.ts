@@ -2,11 +2,8 @@
 // components mark (docs/architecture.md): no layout is written twice, and the page's CSP (a <meta> whose hashes cover its
 // scripts and styles) holds. `autofocus` brings the answer into view with no script; a URL fragment would cancel it, so
 // forms post to their plain address.
-import type { Context } from 'hono';
 import type { Env } from '../env';
 import { assetRequest } from './account/header';
-import type { Refusal } from './http';
-import type { LeadContext } from './lead-pipeline';
 import { PAGE_SECURITY_POLICY } from './security-headers';
 
 export interface PageFill {
@@ -145,7 +142,7 @@ export function filledPage(page: Response, fill: PageFill, status: number, heade
   return new Response(rewriter.transform(page).body, { status, headers: pageHeaders(headers) });
 }
 
-export type Fill = Required<Pick<PageFill, 'text' | 'show'>> & Pick<PageFill, 'href'>;
+export type Fill = Required<Pick<PageFill, 'text'>> & { show: string[] } & Pick<PageFill, 'href'>;
 
 export function mergeFills(...fills: Array<Partial<Fill>>): Fill {
   return {
@@ -160,52 +157,6 @@ export function errorFill(errors: Record<string, string>, general?: string): Fil
   const all = { ...errors, ...(general ? { form: general } : {}) };
   const entries = Object.entries(all).map(([field, message]) => [`error:${field}`, message] as const);
   return { text: Object.fromEntries(entries), show: entries.length ? ['errors', ...entries.map(([key]) => key)] : [] };
-}
-
-export interface FormPageState {
-  errors?: Record<string, string>;
-  /** A problem with no field of its own. */
-  general?: string | undefined;
-  /** Hidden fields the Worker sets, over the posted values. */
-  values?: Record<string, string>;
-  fill?: Partial<Fill>;
-  /** Errors always take focus first. */
-  focus?: string;
-}
-
-export function refusalState(refusal: Refusal, fields: ReadonlySet<string>): FormPageState {
-  const errors: Record<string, string> = {};
-  let general: string | undefined;
-  for (const [key, message] of Object.entries(refusal.error.fields ?? {})) {
-    const field = key.split('.')[0] ?? key;
-    if (fields.has(field)) errors[field] ??= message;
-    else general ??= message;
-  }
-  if (Object.keys(errors).length === 0) general ??= refusal.error.message;
-  return { errors, general };
-}
-
-export function postedValues(c: LeadContext, state: Pick<FormPageState, 'values'> = {}): URLSearchParams {
-  const values = new URLSearchParams(c.var.formBody);
-  // Which button was pressed, and the honeypot, are never written back.
-  values.delete('action');
-  values.delete('website');
-  for (const [name, value] of Object.entries(state.values ?? {})) values.set(name, value);
-  return values;
-}
-
-export async function formPageWith(
-  c: Context,
-  path: string,
-  status: number,
-  values: URLSearchParams,
-  state: Omit<FormPageState, 'values'> = {},
-): Promise<Response> {
-  const errors = state.errors ?? {};
-  const fill = mergeFills(errorFill(errors, state.general), state.fill ?? {});
-  const hasErrors = Object.keys(errors).length > 0 || !!state.general;
-  const focus = hasErrors ? 'errors' : state.focus;
-  return filledPage(await prebuiltPage(c.env as Env, c.req.url, path), { ...fill, form: { values, errors }, hasErrors, focus }, status);
 }
 
 /** The same answer for anything the Worker will not say exists. */

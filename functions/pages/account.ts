@@ -21,9 +21,8 @@ export async function deleteData(c: PageContext): Promise<Response> {
   const { kept, withdrawn } = await eraseAddress(c.env, email, requestNow(c));
   clearSessionCookie(c);
   const page = await loginPage(c, 200, {
-    show: ['deleted', kept.length ? 'deleted:kept' : 'deleted:all', ...(withdrawn.length ? ['deleted:withdrawn'] : [])],
-    text: { 'kept-moves': movesPhrase(kept), 'withdrawn-requests': movesPhrase(withdrawn) },
-    focus: 'deleted',
+    notice: 'deleted',
+    deleted: { kept: kept.length ? movesPhrase(kept) : null, withdrawn: withdrawn.length ? movesPhrase(withdrawn) : null },
   });
   // The cleared cookie was set on the context; this page is a Response of its own.
   for (const cookie of c.res.headers.getSetCookie()) page.headers.append('Set-Cookie', cookie);

@@ -1,21 +1,20 @@
 /**
  * /call-back, the call-back request without JavaScript (where Call Me Back leads when its dialog cannot open). POST
  * /call-back is stored and e-mailed like the dialog's request, with the same schema and messages, and answers 303 to the
- * page naming the reference; a refused form comes back with its values and messages (post/redirect/get, as /quote).
+ * page naming the reference; a refused form comes back with its values and messages (post/redirect/get, as /quote),
+ * both rendered by the page's twin (src/pages/forms/call-back.astro).
  */
-import type { Context } from 'hono';
 import { CALLBACK_MESSAGES } from '../../src/data/callback';
 import { PAGE_PATHS } from '../../src/lib/api';
 import { CALLBACK_FORM_FIELDS } from '../../src/lib/form-fields';
 import { generateReference } from '../../src/lib/reference';
 import { callbackSchema, type CallbackRequest } from '../../src/lib/schemas';
-import type { AppBindings } from '../env';
 import { acceptCallback } from '../lib/callback';
-import { afterPostPage, sentPath } from '../lib/form-sent';
-import { answerFormPost } from '../lib/form-state';
+import { answerFormPost, postedValues, refusalState, sentPath } from '../lib/form-answer';
 import { seeOther, type Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
-import { postedValues, refusalState } from '../lib/prebuilt-page';
+import type { PageServices } from '../lib/page-services';
+import { afterPost, type FormTwin } from './form-twin';
 
 const PAGE = PAGE_PATHS.callback;
 
@@ -41,9 +40,9 @@ export async function requestCallbackByForm(c: LeadContext, request: CallbackReq
   return seeOther(sentPath(PAGE, reference));
 }
 
-/** GET /call-back after a post (lib/form-sent.ts): the thanks, naming the reference, or a refused form. */
-export const callbackPage = (c: Context<AppBindings>) =>
-  afterPostPage(c, PAGE, 'callback', (reference) => ({
+/** GET /call-back after a post (src/pages/forms/call-back.astro): the thanks, naming the reference, or a refused form. */
+export const callbackPageView = (services: PageServices, url: URL): Promise<FormTwin> =>
+  afterPost(services, url, PAGE, 'callback', (reference) => ({
     text: { reference: reference ?? '' },
     show: ['sent', ...(reference ? ['reference'] : [])],
     focus: 'sent',

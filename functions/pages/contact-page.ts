@@ -1,9 +1,12 @@
-/** /contact after a plain form post (lib/form-sent.ts): the reference written in, or a refused form with its values and messages. */
-import type { Context } from 'hono';
+/** /contact after a plain form post (src/pages/forms/contact.astro): the reference written in, or a refused form with its values and messages. */
 import { PAGE_PATHS } from '../../src/lib/api';
-import type { AppBindings } from '../env';
-import { afterPostPage } from '../lib/form-sent';
+import type { FormView } from '../../src/lib/form-view';
+import type { PageServices } from '../lib/page-services';
+import { afterPost, type FormTwin } from './form-twin';
 
 // The thanks itself shows through the address's #message-sent (ContactForm.astro).
-export const contactPage = (c: Context<AppBindings>) =>
-  afterPostPage(c, PAGE_PATHS.contact, 'contact', (reference) => (reference ? { text: { reference }, show: ['reference'] } : {}));
+export const contactPageView = (services: PageServices, url: URL): Promise<FormTwin> =>
+  afterPost(services, url, PAGE_PATHS.contact, 'contact', (reference): FormView => ({
+    text: reference ? { reference } : {},
+    show: reference ? ['reference'] : [],
+  }));

@@ -11,55 +11,24 @@ import { sendSignInLink } from '../lib/account/sign-in';
 import { signInLinkEmail, startSession, useSignInLink } from '../lib/account/tokens';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, type Refusal } from '../lib/http';
-import { errorFill, filledPage, mergeFills, prebuiltPage, ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { astroPageAt } from '../lib/astro-page';
+import { ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/page-headers';
 import { clientKey, withinLimit } from '../lib/rate-limit';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
+import { LOGIN_ANSWER_PAGE, type LoginView } from './login-view';
 
 type PageContext = Context<AppBindings>;
 
 /** A sign-in address, or a link's token, is short: anything longer than this is not our form. */
 const MAX_LOGIN_BODY = 2048;
 
-interface LoginState {
-  show?: string[];
-  text?: Record<string, string>;
-  values?: URLSearchParams;
-  /** A usable link's token: the page shows only the button that spends it. */
-  link?: string;
-  errors?: Record<string, string>;
-  general?: string;
-  focus?: string;
-  headers?: Record<string, string>;
-}
-
-export async function loginPage(c: PageContext, status: number, state: LoginState = {}): Promise<Response> {
-  const errors = state.errors ?? {};
-  const fill = mergeFills(errorFill(errors, state.general), { show: state.show ?? [], text: state.text ?? {} });
-  const hasErrors = Object.keys(errors).length > 0 || !!state.general;
-  const values = new URLSearchParams(state.link ? { [LINK_FIELD]: state.link } : { email: state.values?.get('email') ?? '' });
-  const page = filledPage(
-    await prebuiltPage(c.env, c.req.url, ACCOUNT_PATHS.login),
-    { ...fill, form: { values, errors }, hasErrors, focus: hasErrors ? 'errors' : state.focus },
-    status,
-    // Its address carries a live token: no referrer at all leaves it (its one form copes: same-origin.ts).
-    { ...(state.link ? PRIVATE_PAGE : ACCOUNT_PAGE), ...state.headers },
-  );
-  if (!state.link) return page;
-  return new HTMLRewriter()
-    .on('[data-ask-link]', {
-      element(element) {
-        element.remove();
-      },
-    })
-    .transform(page);
+export function loginPage(c: PageContext, status: number, view: LoginView, headers: Record<string, string> = {}): Promise<Response> {
+  // Its address carries a live token: no referrer at all leaves it (its one form copes: same-origin.ts).
+  return astroPageAt(c, LOGIN_ANSWER_PAGE, view, { status, headers: { ...(view.link ? PRIVATE_PAGE : ACCOUNT_PAGE), ...headers } });
 }
 
 const refused = (c: PageContext, refusal: Refusal, values?: URLSearchParams) =>
-  loginPage(c, refusal.status, {
-    general: refusal.error.message,
-    ...(values ? { values } : {}),
-    ...(refusal.headers ? { headers: refusal.headers } : {}),
-  });
+  loginPage(c, refusal.status, { errors: { form: refusal.error.message }, email: values?.get('email') ?? '' }, refusal.headers);
 
 export async function askForSignInLink(c: PageContext): Promise<Response> {
   const posted = await readFormPost(c, MAX_LOGIN_BODY);
@@ -68,10 +37,11 @@ export async function askForSignInLink(c: PageContext): Promise<Response> {
   if (!(await withinLimit(c.env, 'SIGN_IN_LIMITER', `signin:${clientKey(c)}`))) return refused(c, REFUSALS.rateLimited, values);
 
   const body = { email: values.get('email') ?? '', website: values.get('website') ?? '' };
-  const sent = () => loginPage(c, 200, { show: ['sent'], values, focus: 'sent' });
+  const email = body.email;
+  const sent = () => loginPage(c, 200, { notice: 'sent', email });
   if (isHoneypotFilled(body)) return sent();
   const checked = signInSchema.safeParse(body);
-  if (!checked.success) return loginPage(c, 400, { values, errors: fieldErrors(checked.error) });
+  if (!checked.success) return loginPage(c, 400, { email, errors: fieldErrors(checked.error) });
   // The answer is whole before any e-mail work starts (the address's rate limit, the look-up of its quotes, the link,
   // the outbox), so a known address is not told apart by the time it takes.
   const page = await sent();
@@ -82,13 +52,13 @@ export async function askForSignInLink(c: PageContext): Promise<Response> {
   return new Response(answer, page);
 }
 
-const unusableLink = (c: PageContext) => loginPage(c, 400, { show: ['expired'], focus: 'expired' });
+const unusableLink = (c: PageContext) => loginPage(c, 400, { notice: 'expired' });
 
 /** GET (and HEAD) of the e-mailed link: a button that posts the token, or the notice if the link is already known dead. */
 export async function showSignInLink(c: PageContext): Promise<Response> {
   const token = c.req.query(LINK_FIELD);
   if (!token || !(await signInLinkEmail(c.env.DB, token, new Date()))) return unusableLink(c);
-  return loginPage(c, 200, { show: ['link'], link: token, focus: 'link' });
+  return loginPage(c, 200, { notice: 'link', link: token });
 }
 
 /** The button's POST: spends the link (once, whoever asks first), starts the session. */

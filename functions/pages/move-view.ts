@@ -17,13 +17,15 @@ import {
   type MoveAction,
   type MovePageState,
 } from '../../src/lib/move-status';
-import { payFor, payLine, PRICE_PENDING, priceView, type PriceView } from '../../src/lib/price-lines';
+import { payFor, payLine, PRICE_PENDING } from '../../src/lib/price-lines';
+import type { FormView as PartsView } from '../../src/lib/form-view';
 import { priceToPay } from '../../src/lib/price-to-pay';
 import { routeMapView } from '../../src/lib/route-map';
 import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
 import type { StoredQuote } from '../lib/quote/stored-quote';
+import { priceFill } from './quote-fill';
 import {
   accessLines,
   distanceText,
@@ -60,11 +62,8 @@ export interface OpenedQuote {
   token: string | null;
 }
 
-/** The forms' values and messages; `errors.form` is a problem with no field of its own. */
-export interface FormView {
-  values: URLSearchParams;
-  errors: Record<string, string>;
-}
+/** The forms' values and messages (read with readView()); `errors.form` is a problem with no field of its own. */
+export type FormView = PartsView & { errors: Record<string, string> };
 
 /** The part the page brings into view with no script (`autofocus`): a problem first, then what was asked for. */
 export type MoveFocus = 'errors' | 'done' | 'date-preview' | 'book-preview' | 'cancel-confirm';
@@ -108,8 +107,8 @@ export interface MovePageView {
   /** Which line speaks of our newest e-mail to the customer. */
   email: 'emailed' | 'email-pending' | 'email-gave-up' | null;
   reference: string;
-  /** Null while the business prices it. */
-  price: PriceView | null;
+  /** Null while the business prices it: the total, and the Estimated Quote card's parts (PriceCard.astro). */
+  price: { total: string; card: PartsView } | null;
   toPay: string | null;
   serviceNote: string | null;
   validUntil: string | null;
@@ -193,6 +192,11 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
   };
 }
 
+function priceOf(pricing: NonNullable<StoredQuote['pricing']>, quote: StoredQuote): MovePageView['price'] {
+  const card = priceFill(pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) });
+  return { total: card.text['price:total']!, card };
+}
+
 export function routeMap({ pricing, places, fromPostcode, toPostcode }: StoredQuote): MovePageView['map'] {
   if (!pricing || !places) return null;
   const view = routeMapView({ ...places.from, postcode: fromPostcode }, { ...places.to, postcode: toPostcode }, pricing.distance);
@@ -222,7 +226,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     tick: !CLOSED.has(pageState),
     email: quote.lastCustomerEmail ? EMAIL_LINES[quote.lastCustomerEmail] : null,
     reference: quote.reference,
-    price: quote.pricing ? priceView(quote.pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) }) : null,
+    price: quote.pricing ? priceOf(quote.pricing, quote) : null,
     toPay: pay?.code ? payLine(pay) : null,
     serviceNote: serviceCaveat(quote)?.sentence ?? null,
     validUntil: holds ? validUntilLine(quote.pricedAt!) : null,
@@ -235,7 +239,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     // they were kept shows the distance in words only. The price notes say any ferry, so the map does not.
     map: routeMap(quote),
     manage,
-    form: { values: formValues(quote, token, state), errors },
+    form: { text: {}, show: [], values: [...formValues(quote, token, state)], errors },
     focus: focusOf(manage, errors),
   };
 }

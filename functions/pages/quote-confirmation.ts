@@ -4,7 +4,9 @@
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '../../src/lib/api';
 import type { AppBindings } from '../env';
-import { renderPage } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
+import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { pageAsSent } from '../lib/page-policy';
 import { config } from '../lib/config';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { doneNotice } from '../../src/lib/move-status';
@@ -49,13 +51,22 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
 /** What src/pages/quote-confirmation.astro is handed. */
 export interface QuotePageRequest {
   opened: OpenedQuote;
-  status: number;
   state: QuotePageState;
 }
 
-/** The on-demand page at its own address, whatever spelling or method reached it: the query and the post are read here. */
-export const quotePage = (c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> =>
-  renderPage(c, new Request(new URL(PAGE_PATHS.confirmation, c.req.url)), { opened, status, state } satisfies QuotePageRequest);
+/**
+ * The on-demand page at its own address, whatever spelling or method reached it: the query and the post are read here.
+ * Its forms post to this site, so it takes the account pages' referrer policy.
+ */
+export const quotePage = async (c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> =>
+  pageAsSent(
+    c.env,
+    c.req.url,
+    await astroPageAt(c, PAGE_PATHS.confirmation, { opened, state } satisfies QuotePageRequest, {
+      status,
+      headers: { ...ACCOUNT_PAGE, ...state.headers },
+    }),
+  );
 
 export async function quoteCalendar(c: PageContext): Promise<Response> {
   const opened = await openedQuote(c);

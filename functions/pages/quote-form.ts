@@ -1,6 +1,7 @@
-// POST /quote, the quote without JavaScript. Every page it answers carries a request key, so sending one twice is one quote.
-// Post/redirect/get: a price or a refused form is kept briefly in D1 and answered with 303 to /quote?form=<id>, so Back and
-// reload never send the form again and the answers never go into a URL. A post refused before its fields are read stores nothing.
+// POST /quote, the quote without JavaScript. Every post carries this browser's request key (its page's, else its cookie's),
+// so sending one twice is one quote. Post/redirect/get: a price or a refused form is kept briefly in D1 and answered with
+// 303 to /quote?form=<id>, so Back and reload never send the form again and the answers never go into a URL; the page's
+// twin (src/pages/forms/quote.astro) shows it. A post refused before its fields are read stores nothing.
 import type { Context } from 'hono';
 import { findPackage } from '../../src/data/packages';
 import { findService } from '../../src/data/services';
@@ -18,13 +19,18 @@ import { PROMO_MESSAGE, promoCodeField } from '../../src/lib/schemas';
 import { site } from '../../src/site.config';
 import { seeOther, type Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
-import { formPageWith, mergeFills, postedValues, refusalState, type Fill, type FormPageState } from '../lib/prebuilt-page';
-import { answerFormPost, readFormState } from '../lib/form-state';
+import type { FormView } from '../../src/lib/form-view';
+import type { AppBindings } from '../env';
+import { pageAsBuilt, type Fill } from '../lib/prebuilt-page';
+import { answerFormPost, formTwinPath, formView, postedValues, refusalState, type FormPageState } from '../lib/form-answer';
+import { readFormState } from '../lib/form-state';
+import type { PageServices } from '../lib/page-services';
+import { twinPage } from '../lib/twin-page';
 import { acceptCallback } from '../lib/callback';
 import { codeProblem } from '../lib/account/referrals';
 import { signedInEmail } from '../lib/account/session';
 import { acceptQuote } from '../lib/quote/accept';
-import { browserKey, keyForOtherAnswers, newRequestKey } from '../lib/quote/form-key';
+import { browserKey, keptKey, keyForOtherAnswers, newRequestKey } from '../lib/quote/form-key';
 import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
 import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
@@ -69,40 +75,59 @@ function serviceFill(value: string | null): Partial<Fill> {
   return { text, show };
 }
 
-function showForm(c: Context, status: number, values: URLSearchParams, state: Omit<FormPageState, 'values'> = {}) {
-  return formPageWith(c, PAGE_PATHS.quote, status, values, {
-    ...state,
-    fill: mergeFills(state.fill ?? {}, serviceFill(values.get('service'))),
-  });
-}
+/** The key a post is sent under: its page's, else this browser's (the prebuilt page carries none), else a new one. */
+const postedKey = (c: LeadContext) => c.var.formBody?.get('idempotencyKey') || keptKey(c.req.raw) || newRequestKey();
 
 function quoteFormPage(c: LeadContext, status: number, state: FormPageState): Promise<Response> {
-  const key = c.var.formBody?.get('idempotencyKey') || newRequestKey();
-  const values = postedValues(c, { values: { idempotencyKey: key, ...state.values } });
-  return answerFormPost(c, PAGE_PATHS.quote, status, values, state, (...args) => showForm(c, ...args));
+  const values = postedValues(c, { values: { idempotencyKey: postedKey(c), ...state.values } });
+  return answerFormPost(c, PAGE_PATHS.quote, status, values, state);
 }
 
 /**
- * GET /quote: the form with this browser's request key (form-key.ts), so the page sent again (Back, then Submit) is the
- * same quote. `private, no-cache`: the page depends on the cookie. A saved state (`form=`) carries the key it was posted
- * with. What a page sent along (`service=`, `from=`, `to=`, `details=`) is filled in as the wizard does; an expired state
- * shows the empty form.
+ * GET /quote: the prebuilt page, and this browser's request key in a cookie for /quote (form-key.ts), so the page sent
+ * again (Back, then Submit) is the same quote. `private, no-cache`: the answer depends on the cookie. With a query (a
+ * saved state, or what a page sent along) it is the page's twin.
  */
-export async function showQuoteForm(c: LeadContext): Promise<Response> {
-  const saved = await readFormState(c.env.DB, c.req.query('form') ?? null, PAGE_PATHS.quote);
-  if (saved) return showForm(c, 200, new URLSearchParams(saved.values), saved);
-  const { key, cookie } = browserKey(c);
+export async function showQuoteForm(c: Context<AppBindings>): Promise<Response> {
+  if (new URL(c.req.url).search) return twinPage(c, formTwinPath(PAGE_PATHS.quote));
+  const page = await pageAsBuilt(c.env, c.req.raw);
+  const { cookie } = browserKey(c.req.raw);
+  page.headers.set('Cache-Control', 'private, no-cache');
+  if (cookie) page.headers.append('Set-Cookie', cookie);
+  return page;
+}
+
+/** The quote page's twin: what it shows, and the headers it is sent with. */
+export interface QuoteFormTwin {
+  status: number;
+  view: FormView;
+  headers: Record<string, string>;
+}
+
+/**
+ * A saved state (`form=`) carries the key it was posted with. What a page sent along (`service=`, `from=`, `to=`,
+ * `details=`) is filled in as the wizard does, with this browser's key; an expired state shows the empty form.
+ */
+export async function quoteFormView(services: PageServices, request: Request): Promise<QuoteFormTwin> {
+  const url = new URL(request.url);
+  const saved = services.answered ?? (await readFormState(services.env.DB, url.searchParams.get('form'), PAGE_PATHS.quote));
+  if (saved) {
+    const service = serviceFill(new URLSearchParams(saved.values).get('service'));
+    return { status: services.answered?.status ?? 200, view: formView(saved, service), headers: {} };
+  }
+  const { key, cookie } = browserKey(request);
   const values = new URLSearchParams({ idempotencyKey: key });
-  const carried = carriedRequest(new URL(c.req.url).searchParams);
+  const carried = carriedRequest(url.searchParams);
   if (carried) {
     const service = findService(carried.service);
     if (service) values.set('service', service.value);
     for (const [name, value] of Object.entries(carriedAnswers(carried))) values.set(name, value);
   }
-  const page = await showForm(c, 200, values);
-  page.headers.set('Cache-Control', 'private, no-cache');
-  if (cookie) page.headers.append('Set-Cookie', cookie);
-  return page;
+  return {
+    status: 200,
+    view: formView({ values: [...values] }, serviceFill(values.get('service'))),
+    headers: { 'Cache-Control': 'private, no-cache', ...(cookie ? { 'Set-Cookie': cookie } : {}) },
+  };
 }
 
 export const quoteFormRoute: LeadSpec<typeof quoteFormSchema> = {
@@ -181,7 +206,7 @@ async function submitQuote(c: LeadContext, form: Submission): Promise<Response> 
     // The address lines, with anything typed around a postcode in its field (the schema gave the postcodes alone).
     fromAddress: addressLine(answers.fromAddress, posted?.get('fromPostcode')) || undefined,
     toAddress: addressLine(answers.toAddress, posted?.get('toPostcode')) || undefined,
-    idempotencyKey: idempotencyKey ?? newRequestKey(),
+    idempotencyKey: idempotencyKey ?? keptKey(c.req.raw) ?? newRequestKey(),
     clientEstimate: shownEstimate(form),
   };
   let outcome = await acceptQuote(c, request);

@@ -5,7 +5,9 @@ import { PAGE_PATHS } from '../../src/lib/api';
 import { staffSchema } from '../../src/lib/manage-move';
 import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
 import type { AppBindings } from '../env';
-import { renderPage } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
+import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { pageAsSent } from '../lib/page-policy';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson } from '../lib/http';
@@ -34,12 +36,15 @@ async function openStaffLink(c: PageContext, reference: string | null, token: st
 /** What src/pages/quote-staff.astro is handed. */
 export interface StaffPageRequest {
   link: StaffLink;
-  status: number;
   state: StaffState;
 }
 
-const staffPage = (c: PageContext, link: StaffLink, status: number, state: StaffState = {}): Promise<Response> =>
-  renderPage(c, new Request(new URL(PAGE_PATHS.staff, c.req.url)), { link, status, state } satisfies StaffPageRequest);
+const staffPage = async (c: PageContext, link: StaffLink, status: number, state: StaffState = {}): Promise<Response> =>
+  pageAsSent(
+    c.env,
+    c.req.url,
+    await astroPageAt(c, PAGE_PATHS.staff, { link, state } satisfies StaffPageRequest, { status, headers: ACCOUNT_PAGE }),
+  );
 
 export async function showStaffPage(c: PageContext): Promise<Response> {
   if (pagePath(new URL(c.req.url).pathname) !== PAGE_PATHS.staff) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);

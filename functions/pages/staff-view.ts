@@ -62,6 +62,6 @@ export async function staffView(db: D1Database, { quote, token, purpose }: Staff
     answer: open && purpose === 'booking' && quote.status === 'booking_requested',
     reviewAnswer: open && review?.status === 'pending',
     done: state.done ?? null,
-    form: { values, errors: { ...state.errors, ...(state.general ? { form: state.general } : {}) } },
+    form: { text: {}, show: [], values: [...values], errors: { ...state.errors, ...(state.general ? { form: state.general } : {}) } },
   };
 }

@@ -1,8 +1,11 @@
 // @ts-check
-// The quote's calendar (react-day-picker) shows London dates one month at a time, picks one day, and never animates,
+// The quote's calendar (react-day-picker) shows London dates a month at a time, picks one day, and never animates,
 // parses a date or offers a dropdown. The browser build swaps the library's modules for what it never uses for
-// stand-ins that throw if their feature is ever switched on: 4.6 KB less on the quote's walk (issue 20, item 5). The
-// server build and `astro dev` keep the real modules.
+// stand-ins that throw if their feature is ever switched on: 4.6 KB gzip less on the quote's walk (budgets.json
+// quoteWalk). The server build and `astro dev` keep the real modules. The module paths are these versions' own.
+import { CLIENT, requireClientEnvironment, requireVersions } from './assumptions.mjs';
+
+export const WRITTEN_FOR = { 'react-day-picker': '10.0.2', 'date-fns': '4.4.0', '@date-fns/tz': '1.5.0' };
 
 /** @param {string} what */
 const unused = (what) =>
@@ -61,15 +64,28 @@ const ENTRIES = Object.entries(STAND_INS);
 
 /** @returns {import('vite').Plugin} */
 export function calendarUnusedParts() {
+  /** @type {Set<string>} */
+  const replaced = new Set();
   return {
     name: 'shiftly:calendar-unused-parts',
     apply: 'build',
     enforce: 'pre',
-    applyToEnvironment: (environment) => environment.name === 'client',
+    applyToEnvironment: (environment) => environment.name === CLIENT,
+    configResolved(config) {
+      requireClientEnvironment(config, 'calendar-unused-parts');
+      requireVersions(WRITTEN_FOR, 'calendar-unused-parts');
+    },
     load(id) {
       const path = id.replace(/\?.*/, '').replaceAll('\\', '/');
       const hit = ENTRIES.find(([module]) => path.endsWith(`/node_modules/${module}`));
-      return hit ? hit[1] : null;
+      if (!hit) return null;
+      replaced.add(hit[0]);
+      return hit[1];
+    },
+    buildEnd(error) {
+      const missing = Object.keys(STAND_INS).filter((module) => !replaced.has(module));
+      if (!error && missing.length)
+        throw new Error(`calendar-unused-parts: the browser build never loaded ${missing.join(', ')}: has the calendar's code moved?`);
     },
   };
 }

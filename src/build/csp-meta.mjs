@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 
 const META = /<meta http-equiv="content-security-policy" content="([^"]*)">/;
 /** Executable inline scripts: no src, and not a data block such as JSON-LD. */
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+export const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
 const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 
 /** @param {string} text */

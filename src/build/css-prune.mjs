@@ -8,6 +8,9 @@ import postcss from 'postcss';
 import prefixSelector from 'postcss-prefix-selector';
 import selectorParser from 'postcss-selector-parser';
 
+/** The Tailwind whose output unregisterProperties() rewrites. */
+export const TAILWIND = { tailwindcss: '4.3.5', '@tailwindcss/vite': '4.3.5' };
+
 // ARIA states set at run time, often from a boolean minified to `!0`, so "true" is not in the code: kept with their class.
 const DYNAMIC_ATTRIBUTES = [
   'aria-invalid',
@@ -42,7 +45,7 @@ export function scriptTokens(text) {
  * @returns {Promise<string>}
  */
 export async function pruneCss(css, { html, scripts }) {
-  const pruned = unregisterProperties(dropUnusedProperties(await purge(css, { html, scripts })));
+  const pruned = unregisterProperties(await purge(css, { html, scripts }));
   const formControls = /<(input|textarea|select)\b/.test(html ?? '') || scripts.some((text) => FORM_CONTROL_TOKEN.test(text));
   return formControls ? pruned : dropFormControlPseudoElements(pruned);
 }
@@ -112,6 +115,19 @@ const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
 const FORM_CONTROL_PSEUDO =
   /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
 
+/**
+ * Tailwind's reset styles these pseudo-elements; if it names none of them, the reset has changed.
+ * @param {string} css the site stylesheet
+ */
+export function requireFormControlPseudoElements(css) {
+  let found = false;
+  postcss.parse(css).walkRules((rule) => void (found ||= rule.selectors.some((selector) => FORM_CONTROL_PSEUDO.test(selector.trim()))));
+  if (!found)
+    throw new Error(
+      `css-prune: the stylesheet has no rule for ::placeholder or the other form-control pseudo-elements: has Tailwind's reset changed?`,
+    );
+}
+
 /** @param {string} css */
 export function dropFormControlPseudoElements(css) {
   const root = postcss.parse(css);
@@ -155,26 +171,10 @@ async function purge(css, { html, scripts }) {
 }
 
 /**
- * PurgeCSS leaves `@property` alone, and Tailwind registers one for every `--tw-*` property the site uses.
- * @param {string} css
- */
-export function dropUnusedProperties(css) {
-  const root = postcss.parse(css);
-  const mentioned = new Set();
-  root.walkDecls((decl) => {
-    if (decl.parent?.type === 'atrule' && /** @type {import('postcss').AtRule} */ (decl.parent).name === 'property') return;
-    for (const [name] of `${decl.prop} ${decl.value}`.matchAll(/--[\w-]+/g)) mentioned.add(name);
-  });
-  root.walkAtRules('property', (rule) => {
-    if (!mentioned.has(rule.params.trim())) rule.remove();
-  });
-  return root.toString();
-}
-
-/**
  * Tailwind's fallback for browsers without `@property` (initial values on every element, as in Tailwind 3) is all the
- * utilities need, so the registrations go and the fallback applies everywhere: about 150 bytes a page (issue 20). Only
+ * utilities need, so the registrations go and the fallback applies everywhere: about 0.45 KB gzip a page. Only
  * animating a custom property itself is lost, which no utility here does. A second fallback merges into the first.
+ * Tailwind's own output shape (its `properties` layer) is the assumption: registrations without it stop the build.
  * @param {string} css
  */
 export function unregisterProperties(css) {
@@ -189,7 +189,13 @@ export function unregisterProperties(css) {
     });
   });
   const [first, ...others] = everyElement;
-  if (!first) return css;
+  if (!first) {
+    if (/@property\b/.test(css))
+      throw new Error(
+        `css-prune: the stylesheet registers custom properties but has no @layer properties fallback: has Tailwind (${TAILWIND}) changed its output?`,
+      );
+    return css;
+  }
   const set = new Set(first.nodes.flatMap((node) => (node.type === 'decl' ? [node.prop] : [])));
   for (const rule of others) {
     for (const node of rule.nodes) if (node.type === 'decl' && !set.has(node.prop)) first.append(node.clone());

@@ -7,8 +7,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, posix, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { pruneCss, pruneKey, scopeCss, scriptTokens } from './css-prune.mjs';
-import { rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
+import { CLIENT, requireVersions } from './assumptions.mjs';
+import { TAILWIND, pruneCss, pruneKey, requireFormControlPseudoElements, scopeCss, scriptTokens } from './css-prune.mjs';
+import { INLINE_SCRIPT, rehashCsp, sha256, trustedHashes } from './csp-meta.mjs';
 import { withoutOwnCopy } from './own-copy-plugin.mjs';
 import { decodeEntities, shortenClasses } from './short-classes.mjs';
 
@@ -18,7 +19,7 @@ const SCRIPT_REF = /["'`]((?:\.{1,2}\/|\/_astro\/)[^"'`\s]+?\.js)["'`]/g;
 const PAGE_SCRIPT_REF = /\/_astro\/[^"'`\s)]+?\.js/g;
 /** An Astro island's serialised props (`<astro-island props="…">`), which its component renders from on hydration. */
 const ISLAND_PROPS = /<astro-island\b[^>]*?\sprops="([^"]*)"/g;
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
+const TAILWIND_CSS = /^\/\*! tailwindcss v/;
 
 /**
  * @typedef {object} Options
@@ -38,7 +39,7 @@ export function pageCss({ islands }) {
   const recordChunks = {
     name: 'shiftly:record-client-chunks',
     apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
+    applyToEnvironment: (environment) => environment.name === CLIENT,
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
         if (output.type === 'chunk') chunks.set(output.fileName, { facade: output.facadeModuleId, modules: output.moduleIds });
@@ -49,8 +50,9 @@ export function pageCss({ islands }) {
   return {
     name: 'shiftly:page-css',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig }) => {
+      'astro:config:setup': ({ command, config, updateConfig }) => {
         root = fileURLToPath(config.root);
+        if (command === 'build') requireVersions(TAILWIND, 'page-css');
         updateConfig({ vite: { plugins: [recordChunks] } });
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -111,12 +113,13 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
   const pages = await htmlFiles(dist);
   const sources = await Promise.all(pages.map((page) => readFile(page, 'utf8')));
 
-  // The site stylesheet is the style block most pages share.
-  const siteCss = mostCommon(sources.flatMap((html) => [...html.matchAll(STYLE)].map(([, , css]) => css ?? '')));
+  // The site stylesheet is Tailwind's, which starts with its banner.
+  const siteCss = sources.flatMap((html) => [...html.matchAll(STYLE)].map(([, , css]) => css ?? '')).find((css) => TAILWIND_CSS.test(css));
   if (!siteCss)
     throw new Error(
-      "page-css: no page has the site stylesheet inline (a <style> in its head), so there is nothing to prune and no island sheet to cut. Is build.inlineStylesheets still 'always' in astro.config.mjs?",
+      "page-css: no page has Tailwind's stylesheet inline (a <style> starting /*! tailwindcss v), so there is nothing to prune. Is build.inlineStylesheets still 'always' in astro.config.mjs?",
     );
+  requireFormControlPseudoElements(siteCss);
   /** @type {Record<string, string>} */
   const islandHrefs = {};
   for (const [name, entry] of Object.entries(islandEntries)) {
@@ -163,6 +166,8 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true })
       out = out.replace(new RegExp(`(<[a-z]+\\s[^<>]*?)data-island="${name}"`, 'g'), `$1data-island="${name}" data-css="${href}"`);
     // A class a script or an island's props name keeps its name: the script may add it, find it or render it.
     const islandProps = [...markup.matchAll(ISLAND_PROPS)].map(([, props]) => decodeEntities(props ?? ''));
+    if (islandProps.length < (markup.match(/<astro-island\b/g) ?? []).length)
+      throw new Error(`page-css: ${relative(dist, page)} has an <astro-island> without props="…": has Astro changed how it writes them?`);
     if (shortClasses) out = shortenClasses(out, new Set([...scripts, ...islandProps].flatMap((text) => scriptTokens(text).classes)));
     // The site's own styles as they now read (pruned, classes shortened) are the ones the policy trusts.
     const ownKept = own.filter((_own, i) => kept[i]);
@@ -235,12 +240,4 @@ async function htmlFiles(dir) {
     .filter((entry) => entry.isFile() && entry.name.endsWith('.html'))
     .map((entry) => join(entry.parentPath, entry.name))
     .sort((a, b) => relative(dir, a).localeCompare(relative(dir, b)));
-}
-
-/** @param {string[]} values */
-function mostCommon(values) {
-  /** @type {Map<string, number>} */
-  const counts = new Map();
-  for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
-  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? '';
 }

@@ -2,6 +2,7 @@
 // The quote wizard's first step in few script files (issue 20, item 5). Left alone the bundler splits what the wizard
 // loads at once into a dozen chunks, one per set of importers, each a request before step 1 works. This puts the
 // modules only the wizard reaches into one chunk; anything another script reaches stays put.
+import { CLIENT, requireClientEnvironment } from './assumptions.mjs';
 
 const IN_WIZARD = /src[\\/]islands[\\/]quote-wizard[\\/]/;
 const WIZARD_ENTRY = /src[\\/]islands[\\/]quote-wizard[\\/]QuoteWizard\.tsx$/;
@@ -23,8 +24,9 @@ export function quoteChunk() {
     name: 'shiftly:quote-chunk',
     apply: 'build',
     // The browser's scripts only: the server build keeps Astro's own settings.
+    configResolved: (config) => requireClientEnvironment(config, 'quote-chunk'),
     configEnvironment(name) {
-      if (name !== 'client') return;
+      if (name !== CLIENT) return;
       return {
         build: {
           rolldownOptions: {
@@ -52,8 +54,10 @@ export function quoteChunk() {
     buildEnd() {
       const ids = [...this.getModuleIds()];
       const entry = ids.find((id) => WIZARD_ENTRY.test(id));
+      // The server builds never load the wizard; the browser's build must.
       if (!entry) {
-        wizardOnly = new Set();
+        if (this.environment.name === CLIENT)
+          throw new Error('quote-chunk: the browser build has no src/islands/quote-wizard/QuoteWizard.tsx');
         return;
       }
       const staticReach = (/** @type {string[]} */ roots) => {

@@ -1,4 +1,18 @@
 /** Pages about one person or with no content of their own, kept out of search engines and the sitemap (SeoHead, astro.config.mjs). */
-export const UNLISTED_PATHS: readonly string[] = ['/quote-confirmation', '/quote-staff', '/login', '/account', '/404', '/articles/search'];
+export const UNLISTED_PATHS: readonly string[] = [
+  '/quote-confirmation',
+  '/quote-staff',
+  '/login',
+  '/account',
+  '/404',
+  '/articles/search',
+  '/forms/login',
+  '/account/delete',
+  '/account/referral',
+  '/reviews/published',
+];
 
-export const isUnlisted = (path: string): boolean => UNLISTED_PATHS.includes(path);
+/** The on-demand twins of public pages (src/pages/forms/): a form's answer or a search, for one request. */
+export const TWINS = '/forms/';
+
+export const isUnlisted = (path: string): boolean => UNLISTED_PATHS.includes(path) || path.startsWith(TWINS);

@@ -40,8 +40,20 @@ function encode(fields: Fields): URLSearchParams {
 }
 
 /** A form post as a browser on our site sends it (its own rate-limit bucket unless given). */
-function postForm(fields: Fields, { path = PAGE_PATHS.quote as string, origin = apiBase(), client = unique('form') } = {}) {
-  return call(path, encode(fields).toString(), { contentType: FORM, client, headers: { Origin: origin } });
+function postForm(
+  fields: Fields,
+  {
+    path = PAGE_PATHS.quote as string,
+    origin = apiBase(),
+    client = unique('form'),
+    cookie,
+  }: { path?: string; origin?: string; client?: string; cookie?: string } = {},
+) {
+  return call(path, encode(fields).toString(), {
+    contentType: FORM,
+    client,
+    headers: { Origin: origin, ...(cookie ? { Cookie: cookie } : {}) },
+  });
 }
 
 const typed = (overrides: Fields = {}): Fields => ({
@@ -523,29 +535,38 @@ describe('issue 19 item 7: a friend’s code in the plain form', () => {
 describe('issue 30 item 4: no second quote from Back or a double click without JavaScript', () => {
   const keyOf = (html: string) => readPage(html).value('idempotencyKey');
   const refOf = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref');
+  /** A browser's first visit to /quote: the cookie it keeps (`name=value`) and the key in it. */
+  async function browserKey(): Promise<{ cookie: string; key: string }> {
+    const cookie = (await fetch(`${apiBase()}/quote`)).headers.get('set-cookie')!.split(';')[0]!;
+    return { cookie, key: cookie.split('=')[1]! };
+  }
 
-  it('/quote carries this browser’s request key, kept in a cookie for /quote: the page fetched again (Back) has it too', async () => {
+  it('/quote keeps this browser’s request key in a cookie for /quote, and every page with a query carries it', async () => {
     const first = await fetch(`${apiBase()}/quote`);
     expect(first.headers.get('cache-control')).toBe('private, no-cache');
     const cookie = first.headers.get('set-cookie')!;
     const parts = cookie.split(/;\s*/);
     expect(parts[0]).toMatch(/^shiftly-quote-key=quote-form-[\w-]{36}$/);
     expect(parts.slice(1).sort()).toEqual(['HttpOnly', 'Max-Age=1800', 'Path=/quote', 'SameSite=Lax']);
-    const key = keyOf(await first.text());
-    expect(`shiftly-quote-key=${key}`).toBe(parts[0]);
+    const key = parts[0]!.split('=')[1]!;
+    // The page as prebuilt carries none: its posts go under the cookie's.
+    expect(keyOf(await first.text())).toBe('');
 
     const again = await fetch(`${apiBase()}/quote?service=packing`, { headers: { Cookie: parts[0]! } });
+    expect(again.headers.get('cache-control')).toBe('private, no-cache');
     expect(again.headers.get('set-cookie')).toBeNull();
     expect(keyOf(await again.text())).toBe(key);
     // Another browser has a key of its own.
-    expect(keyOf(await getPage('/quote'))).not.toBe(key);
+    const other = await fetch(`${apiBase()}/quote?service=packing`);
+    expect(other.headers.get('set-cookie')).toMatch(/^shiftly-quote-key=quote-form-[\w-]{36};/);
+    expect(keyOf(await other.text())).not.toBe(key);
   });
 
-  it('the page submitted twice (Back, then Submit; a double click) is one quote: the same reference, two e-mails', async () => {
-    const key = keyOf(await getPage('/quote'));
-    const fields = typed({ idempotencyKey: key });
-    const [first, again] = await Promise.all([postForm(fields), postForm(fields)]);
-    const third = await postForm(fields);
+  it('the prebuilt page submitted twice (Back, then Submit; a double click) is one quote under the cookie’s key: one reference, two e-mails', async () => {
+    const { cookie } = await browserKey();
+    const fields = typed({ idempotencyKey: '' });
+    const [first, again] = await Promise.all([postForm(fields, { cookie }), postForm(fields, { cookie })]);
+    const third = await postForm(fields, { cookie });
     for (const response of [first, again, third]) expect(response.status).toBe(303);
     const reference = refOf(first)!;
     expect([refOf(again), refOf(third)]).toEqual([reference, reference]);
@@ -554,7 +575,7 @@ describe('issue 30 item 4: no second quote from Back or a double click without J
   });
 
   it('the key sent again with other answers (changed after Back, or the next quote) is another quote, itself only once', async () => {
-    const key = keyOf(await getPage('/quote'));
+    const { key } = await browserKey();
     const first = typed({ idempotencyKey: key });
     const changed = { ...first, phone: '07700 900999' };
     const refs = [];
@@ -564,10 +585,12 @@ describe('issue 30 item 4: no second quote from Back or a double click without J
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', first.email as string)).toEqual([{ n: 2 }]);
   });
 
-  it("'Check my price' keeps the page's key through post/redirect/get, so the submit after it is the same request", async () => {
-    const key = keyOf(await getPage('/quote'));
-    const priced = await followedPage(await postForm(typed({ action: 'price', idempotencyKey: key })));
+  it("'Check my price' keeps the key through post/redirect/get, so the submit after it is the same request", async () => {
+    const { cookie, key } = await browserKey();
+    const priced = await followedPage(await postForm(typed({ action: 'price', idempotencyKey: '' }), { cookie }));
     expect(keyOf(priced)).toBe(key);
+    const repriced = await followedPage(await postForm(typed({ action: 'price', idempotencyKey: key })));
+    expect(keyOf(repriced)).toBe(key);
   });
 });
 

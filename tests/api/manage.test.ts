@@ -415,6 +415,10 @@ describe('reviews only from real moves (issue 19, item 6)', () => {
     expect(html).toContain(words.replace('<', '&lt;').replace('>', '&gt;'));
     expect(html).not.toContain('Sample review');
     expect(html).not.toContain('These are sample reviews');
+    // Its stars, and the page is /reviews' own to search engines, though rendered by the Worker's twin of it.
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*aria-label="Rated 4 out of 5"/);
+    expect(html).toContain('<link rel="canonical" href="https://shiftly.example/reviews">');
+    expect(html).toContain('<meta name="robots" content="index, follow">');
     const ratings = query<{ rating: number }>("SELECT rating FROM move_reviews WHERE status = 'published'").map((r) => r.rating);
     const average = ratings.reduce((sum, r) => sum + r, 0) / ratings.length;
     const page = readPage(html);

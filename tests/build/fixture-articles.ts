@@ -46,13 +46,14 @@ ${article.draft ? 'draft: true\n' : ''}${article.extra ?? ''}---
 ${article.body ?? BODY}`;
 }
 
-/** Writes articles into a copy's articles folder, with the shared fixture image beside them. */
+/** Writes articles into a copy's articles folder, with the shared fixture image beside them when one shows it (the check refuses a picture no article shows). */
 export function writeArticles(
   copy: string,
   articles: readonly FixtureArticle[],
   name = (article: FixtureArticle) => `${article.id}.mdx`,
 ): void {
   const dir = join(copy, 'src/content/articles');
-  copyFileSync(join(dir, 'moving-checklist-guide.png'), join(dir, 'fixture.png'));
+  if (articles.some((article) => article.image === undefined))
+    copyFileSync(join(dir, 'moving-checklist-guide.png'), join(dir, 'fixture.png'));
   for (const article of articles) writeFileSync(join(dir, name(article)), articleSource(article));
 }

@@ -41,7 +41,7 @@ beforeAll(async () => {
   await portrait(join(copy, dir, 'focus-top.png'));
   await portrait(join(copy, dir, 'focus-default.png'));
   writeFileSync(join(copy, dir, 'every-construct.mdx'), readFileSync(join(projectRoot, 'tests/shared/every-construct.mdx')));
-  copyFileSync(join(copy, dir, 'fixture.png'), join(copy, dir, 'every-construct.png'));
+  copyFileSync(join(copy, dir, 'moving-checklist-guide.png'), join(copy, dir, 'every-construct.png'));
   mkdirSync(join(copy, dir, 'every-construct'));
   await sharp({ create: { width: 2000, height: 1125, channels: 3, background: BLUE } })
     .png()

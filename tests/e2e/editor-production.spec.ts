@@ -9,7 +9,7 @@
  * spec (playwright.config.ts).
  */
 import { rmSync } from 'node:fs';
-import { buildEditorPage } from '../../src/build/editor-integration.mjs';
+import { buildEditorPage } from '../../src/editor/build/editor-integration.mjs';
 import { EDITOR_ASSETS_DIR } from '../../src/lib/editor-policy';
 import { test, expect, axeViolations } from './fixtures';
 

@@ -369,6 +369,24 @@ test('a failed submission keeps step 5 and every answer; the retry sends the sam
   expect(second!.idempotencyKey).toBe(first!.idempotencyKey);
 });
 
+test('e-mails that cannot be queued still reach the confirmation, with the notice saying so', async ({ page }) => {
+  // The test Worker's queue refuses the sends of a request carrying this header (functions/worker.ts); the quote is
+  // stored first, and the cron queues its e-mails again later.
+  await page.route('**/api/send-quote-email', (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-test-queue-down': '1' } }),
+  );
+  await open(page, '/quote');
+  await reachStep4(page, { size: 'Mini Move', furniture: [], from: 'NE1 7RU', to: 'NE1 7RU' });
+  await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(1)));
+  await continueButton(page).click();
+  await fillContact(page, uniqueEmail('queue-down'));
+  await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+  await page.waitForURL(CONFIRMATION_URL);
+  await expect(page.getByText('Failed to send confirmation email, but your quote was received!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quote Request Sent Successfully!' })).toBeVisible();
+  await expect(page.locator('[data-reference]')).toHaveText(/^[A-HJ-NP-Z2-9]{9}$/);
+});
+
 test('a failing e-mail still reaches the confirmation, which says the e-mail is still on its way', async ({ page }) => {
   // The mail catcher fails every send to (or replying to) this address. The e-mail is queued and tried again, so
   // the customer is not told it failed; once the queue gives up, the page says so (manage-move.spec.ts).

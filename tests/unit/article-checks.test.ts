@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { anchorProblems } from '~/build/article-checks-integration';
+import { anchorProblems } from '~/content/checks/integration';
 import { checkBody, parseBody } from '~/content/checks/body';
 import { checkFolder, suggestedId } from '~/content/checks/folder';
 import { readFrontmatter } from '~/content/checks/frontmatter';

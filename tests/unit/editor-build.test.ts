@@ -1,6 +1,6 @@
 /**
  * The editor's production page (GitHub mode), as `astro build` makes it when PUBLIC_KEYSTATIC_GITHUB_REPO is set
- * (src/build/editor-integration.mjs): one page and its files under /_keystatic/, its own content security policy,
+ * (src/editor/build/editor-integration.mjs): one page and its files under /_keystatic/, its own content security policy,
  * never indexed, no inline script, the repository built in, and Keystatic's code with our changes. A build without
  * the setting has no editor at all: tests/e2e/worker.spec.ts and tests/api/editor.test.ts see the 404 page there.
  */
@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEditorPage } from '../../src/build/editor-integration.mjs';
+import { buildEditorPage } from '../../src/editor/build/editor-integration.mjs';
 import { EDITOR_ASSETS_DIR } from '~/lib/editor-policy';
 
 const outDir = mkdtempSync(join(tmpdir(), 'shiftly-editor-test-'));

@@ -1,5 +1,5 @@
 /**
- * The changes made to Keystatic's browser code as it is bundled (src/build/keystatic-patches.mjs), against the
+ * The changes made to Keystatic's browser code as it is bundled (src/editor/build/keystatic-patches.mjs), against the
  * Keystatic installed here: each finds exactly one place to change, and a different Keystatic stops the build
  * with the change's name instead of quietly writing pictures elsewhere. The end-to-end editor test
  * (tests/e2e/editor.spec.ts) shows what they are for: a picture saved beside its article.
@@ -8,7 +8,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { besideEntryExtensions, KEYSTATIC_CHANGES, patchKeystaticModule, resolveAssetPath } from '../../src/build/keystatic-patches.mjs';
+import {
+  besideEntryExtensions,
+  KEYSTATIC_CHANGES,
+  patchKeystaticModule,
+  resolveAssetPath,
+} from '../../src/editor/build/keystatic-patches.mjs';
 import { articleFields } from '~/editor/keystatic.config';
 import { ARTICLE_IMAGE_EXTENSIONS } from '~/editor/article-image-field';
 

@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rehashCsp } from '../../src/build/csp-meta.mjs';
-import { dropUnusedProperties, pruneCss, pruneKey, scopeCss, scriptTokens, unregisterProperties } from '../../src/build/css-prune.mjs';
+import {
+  pruneCss,
+  pruneKey,
+  requireFormControlPseudoElements,
+  scopeCss,
+  scriptTokens,
+  unregisterProperties,
+} from '../../src/build/css-prune.mjs';
 import { shortenClasses } from '../../src/build/short-classes.mjs';
 import { prunePages } from '../../src/build/page-css-integration.mjs';
 
@@ -92,19 +99,24 @@ describe('unregisterProperties', () => {
     expect(out).toContain('@layer properties{*,:before{--tw-shadow:0 0 #0000;--tw-leading:initial;--tw-content:""}}');
     expect(out.match(/@layer properties/g)).toHaveLength(1);
   });
+
+  it('stops the build when Tailwind registers properties without its fallback layer (a different Tailwind)', () => {
+    expect(() => unregisterProperties('@property --tw-shadow{syntax:"*";inherits:false}.x{box-shadow:var(--tw-shadow)}')).toThrow(
+      /registers custom properties but has no @layer properties fallback/,
+    );
+    expect(unregisterProperties('.x{color:red}')).toBe('.x{color:red}');
+  });
 });
 
 describe('pruneCss', () => {
   const css =
-    '.used{color:red}.unused{color:blue}.sm\\:p-4{padding:1rem}[hidden]{display:none}.aria-invalid\\:border-danger[aria-invalid=true]{border-color:red}@property --tw-used{syntax:"*";inherits:false}@property --tw-gone{syntax:"*";inherits:false}.uses{box-shadow:var(--tw-used)}';
+    '.used{color:red}.unused{color:blue}.sm\\:p-4{padding:1rem}[hidden]{display:none}.aria-invalid\\:border-danger[aria-invalid=true]{border-color:red}';
 
   it('keeps what the markup uses and drops the rest', async () => {
-    const out = await pruneCss(css, { html: '<p class="used uses"></p>', scripts: [] });
+    const out = await pruneCss(css, { html: '<p class="used"></p>', scripts: [] });
     expect(out).toContain('.used{');
     expect(out).not.toContain('.unused');
     expect(out).not.toContain('sm\\:p-4');
-    expect(out).toContain('@property --tw-used');
-    expect(out).not.toContain('--tw-gone');
   });
 
   it('keeps the classes and attributes a script names, and ARIA states set at run time', async () => {
@@ -129,17 +141,14 @@ describe('form-control pseudo-elements of the reset', () => {
     expect(out).not.toContain('datetime');
   });
 
+  it("stop the build when Tailwind's reset no longer styles any of them", () => {
+    expect(() => requireFormControlPseudoElements('button{font:inherit}')).toThrow(/no rule for ::placeholder/);
+    expect(() => requireFormControlPseudoElements(css)).not.toThrow();
+  });
+
   it('stay where the markup or a script has one', async () => {
     expect(await pruneCss(css, { html: '<input name="q">', scripts: [] })).toContain('::placeholder');
     expect(await pruneCss(css, { html: '<p></p>', scripts: ['jsx(`input`,{})'] })).toContain('::-webkit-datetime-edit');
-  });
-});
-
-describe('dropUnusedProperties', () => {
-  it('drops @property registrations nothing mentions', () => {
-    const out = dropUnusedProperties('@property --a{syntax:"*"}@property --b{syntax:"*"}.x{box-shadow:var(--a)}');
-    expect(out).toContain('@property --a');
-    expect(out).not.toContain('@property --b');
   });
 });
 
@@ -189,7 +198,8 @@ describe('prunePages over a built site', () => {
   function site(chunks: Array<[string, { facade: string | null; modules: string[] }]>) {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
-    const siteCss = '.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
+    const siteCss =
+      '/*! tailwindcss v4.3.5 */::placeholder{opacity:1}.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     const page = (body: string) => `<html><head>${csp}<style>${siteCss}</style></head><body>${body}</body></html>`;
     const hosts = '<div data-island="dialog"></div><div data-island="toast" class="page"></div>';
@@ -248,7 +258,7 @@ describe('prunePages over a built site', () => {
     await prunePages({ dist, chunks, islands });
     const a = readFileSync(join(dist, 'a.html'), 'utf8');
     // `page` is only in the markup: renamed; `lazy` is named by a script the page runs: kept.
-    expect(a).toContain('<style>.a{color:red}.lazy{color:green}</style>');
+    expect(a).toMatch(/<style>(\/\*![^*]*\*\/)?\.a\{color:red\}\.lazy\{color:green\}<\/style>/);
     expect(a).toContain('<p class="a"></p>');
     const style = /<style>(.*?)<\/style>/.exec(a)![1]!;
     expect(a).toContain(`style-src 'self' ${hash(style)}`);
@@ -269,13 +279,13 @@ describe('prunePages over a built site', () => {
       const file = join(dist, name);
       writeFileSync(file, readFileSync(file, 'utf8').replace(/<style>.*?<\/style>/, ''));
     }
-    await expect(prunePages({ dist, chunks, islands })).rejects.toThrow(/no page has the site stylesheet inline/);
+    await expect(prunePages({ dist, chunks, islands })).rejects.toThrow(/no page has Tailwind's stylesheet inline/);
   });
 
   it("leaves a style Astro did not hash (content's own) unpruned and out of the policy", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
-    const siteCss = '.page{color:red}.nowhere{color:grey}';
+    const siteCss = '/*! tailwindcss v4.3.5 */::placeholder{opacity:1}.page{color:red}.nowhere{color:grey}';
     const foreign = 'body{display:none}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     writeFileSync(
@@ -284,8 +294,9 @@ describe('prunePages over a built site', () => {
     );
     await prunePages({ dist, chunks: new Map(), islands: {}, shortClasses: false });
     const a = readFileSync(join(dist, 'a.html'), 'utf8');
-    expect(a).toContain('<style>.page{color:red}</style>');
-    expect(a).toContain(`style-src 'self' ${hash('.page{color:red}')}`);
+    const kept = '/*! tailwindcss v4.3.5 */.page{color:red}';
+    expect(a).toContain(`<style>${kept}</style>`);
+    expect(a).toContain(`style-src 'self' ${hash(kept)}`);
     expect(a).not.toContain(hash(foreign));
   });
 });

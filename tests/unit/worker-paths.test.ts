@@ -23,8 +23,9 @@ const wrangler = config as AssetsConfig & { env: Record<string, AssetsConfig> };
 describe('the paths the Worker answers', () => {
   it('wrangler.jsonc reads', () => expect(error).toBeUndefined());
 
-  it.each([['(top level)', wrangler], ...Object.entries(wrangler.env)])('%s: run_worker_first is WORKER_PATHS', (_, environment) => {
-    expect(environment.assets?.run_worker_first).toEqual(RUN_WORKER_FIRST);
+  it('run_worker_first is RUN_WORKER_FIRST, written once: every environment inherits it', () => {
+    expect(wrangler.assets?.run_worker_first).toEqual(RUN_WORKER_FIRST);
+    for (const [name, environment] of Object.entries(wrangler.env)) expect(environment.assets, name).toBeUndefined();
   });
 
   it('covers every API path and page the Worker fills in', () => {

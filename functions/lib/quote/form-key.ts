@@ -1,9 +1,7 @@
 // The plain quote form's request key. A browser drops its copy of /quote when the form posts there (a POST invalidates
 // the cached page at its address), so Back after a submit fetches the page anew: a key kept in a cookie for as long as a
 // saved form makes that page carry the key it was first sent with, and the same answers sent again are the same quote.
-import type { Context } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { serialize } from 'hono/utils/cookie';
+import { parse, serialize } from 'hono/utils/cookie';
 import { PAGE_PATHS } from '../../../src/lib/api';
 import { FORM_STATE_MINUTES } from '../form-state';
 import { sha256Hex } from '../hash';
@@ -14,17 +12,23 @@ const KEY_PATTERN = /^quote-form-[\w-]{36}$/;
 
 export const newRequestKey = () => `quote-form-${crypto.randomUUID()}`;
 
+/** The key this browser keeps, if any. */
+export function keptKey(request: Request): string | undefined {
+  const kept = parse(request.headers.get('Cookie') ?? '', COOKIE)[COOKIE];
+  return kept && KEY_PATTERN.test(kept) ? kept : undefined;
+}
+
 /** This browser's key, and the `Set-Cookie` that keeps it when it is new (sent only to /quote). */
-export function browserKey(c: Context): { key: string; cookie?: string } {
-  const kept = getCookie(c, COOKIE);
-  if (kept && KEY_PATTERN.test(kept)) return { key: kept };
+export function browserKey(request: Request): { key: string; cookie?: string } {
+  const kept = keptKey(request);
+  if (kept) return { key: kept };
   const key = newRequestKey();
   const cookie = serialize(COOKIE, key, {
     path: PAGE_PATHS.quote,
     maxAge: FORM_STATE_MINUTES * 60,
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.req.url).protocol === 'https:',
+    secure: new URL(request.url).protocol === 'https:',
   });
   return { key, cookie };
 }

@@ -3,12 +3,15 @@
  * Changes to Keystatic's browser code, made as it is bundled, never in node_modules. Keystatic stores an entry's
  * pictures in a folder named after it (its issue #254) but our articles keep theirs beside them, so three changes make
  * `../<id>.png` work on read, write and load; one drops Google Fonts (the editor's policy refuses third parties); five
- * name buttons (0.6.9 calls the link button "Divider" and leaves the insert menu's and a body picture's unnamed); three keep a
- * saved article formatted as by hand, so a pull request shows only the words changed. package.json pins the Keystatic
- * version they were written for. Each names the code it replaces, so a Keystatic upgrade that moves it stops the
- * build rather than writing files elsewhere.
+ * name buttons (0.6.9 calls the link button "Divider" and leaves the insert menu's and a body picture's unnamed);
+ * three keep a saved article formatted as by hand, so a pull request shows only the words changed. Each names the code
+ * it replaces, and the build checks the Keystatic installed is the one they were written for, so an upgrade that moves
+ * the code stops the build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
+import { requireVersions } from '../../build/assumptions.mjs';
+
+export const WRITTEN_FOR = { '@keystatic/core': '0.6.9' };
 
 /** `a/b/../c` → `a/c`. @param {string} path */
 export function resolveAssetPath(path) {
@@ -136,7 +139,7 @@ export function patchKeystaticModule(code) {
     const matches = out.match(new RegExp(change.find.source, 'g')) ?? [];
     if (matches.length !== 1)
       throw new Error(
-        `Keystatic's code changed: "${change.name}" (src/build/keystatic-patches.mjs) found ${matches.length} places to change instead of 1. ` +
+        `Keystatic's code changed: "${change.name}" (src/editor/build/keystatic-patches.mjs) found ${matches.length} places to change instead of 1. ` +
           'Update the change for this Keystatic version, or pin the version it was written for.',
       );
     out = out.replace(change.find, change.replace);
@@ -152,25 +155,29 @@ const KEYSTATIC_DIST = /[\\/]@keystatic[\\/]core[\\/]dist[\\/][^\\/]+\.js$/;
  * @returns {import('vite').Plugin}
  */
 export function keystaticPatches() {
+  requireVersions(WRITTEN_FOR, 'src/editor/build/keystatic-patches.mjs');
   /** @type {Set<string>} */
   const applied = new Set();
+  let seen = 0;
   return {
     name: `shiftly:keystatic-patches-${VERSION}`,
     buildStart() {
       applied.clear();
+      seen = 0;
     },
     transform(code, id) {
       if (!KEYSTATIC_DIST.test(id.split('?')[0] ?? '')) return null;
+      seen++;
       const result = patchKeystaticModule(code);
       if (!result.applied.length) return null;
       for (const name of result.applied) applied.add(name);
       return { code: result.code, map: null };
     },
     buildEnd(error) {
-      if (error || applied.size === 0) return;
+      if (error || seen === 0) return;
       const missing = KEYSTATIC_CHANGES.filter((change) => !applied.has(change.name)).map((change) => change.name);
       if (missing.length)
-        throw new Error(`Keystatic's code changed: no place found to "${missing.join('", "')}" (src/build/keystatic-patches.mjs).`);
+        throw new Error(`Keystatic's code changed: no place found to "${missing.join('", "')}" (src/editor/build/keystatic-patches.mjs).`);
     },
   };
 }

@@ -1,20 +1,13 @@
-// Stops the build on article problems (src/content/checks) before anything is built, checks links to other pages'
-// anchors against the built pages, and deletes the full-size image originals Astro copies into dist/_astro unused.
+// Stops the build on article problems (src/content/checks) before anything is built, and checks links to other pages'
+// anchors against the built pages.
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import {
-  ARTICLES_DIR,
-  checkArticles,
-  formatProblems,
-  problemsSummary,
-  type ArticleProblem,
-  type PendingAnchorLink,
-} from '../content/checks/index.ts';
-import { readFrontmatter } from '../content/checks/frontmatter.ts';
-import { builtPageAnchors } from '../content/checks/page-anchors.ts';
+import { ARTICLES_DIR, checkArticles, formatProblems, problemsSummary, type ArticleProblem, type PendingAnchorLink } from './index.ts';
+import { readFrontmatter } from './frontmatter.ts';
+import { builtPageAnchors } from './page-anchors.ts';
 
 export function articleProblemsError(problems: readonly ArticleProblem[]): Error {
   const error = new Error(
@@ -36,25 +29,6 @@ export function anchorProblems(links: readonly PendingAnchorLink[], anchors: Rea
       rule: 'link',
       message: `The link goes to ${link.path}#${link.anchor}, but the page ${link.path} has no part with the anchor #${link.anchor}. Link to ${link.path} itself, or ask a developer which anchors it has.`,
     }));
-}
-
-const ORIGINAL = /^[^_]+\.[\w-]{8}\.(png|jpe?g|webp|avif|gif)$/;
-const TEXT_FILE = /\.(html|css|js|mjs|json|xml|webmanifest|txt)$/;
-
-export async function removeUnusedOriginals(dist: string): Promise<string[]> {
-  const assets = join(dist, '_astro');
-  const originals = (await readdir(assets).catch(() => [] as string[])).filter((name) => ORIGINAL.test(name));
-  if (originals.length === 0) return [];
-  const files = await readdir(dist, { recursive: true, withFileTypes: true });
-  const unused = new Set(originals);
-  for (const file of files) {
-    if (!file.isFile() || !TEXT_FILE.test(file.name)) continue;
-    const text = await readFile(join(file.parentPath, file.name), 'utf8');
-    for (const name of unused) if (text.includes(name)) unused.delete(name);
-    if (unused.size === 0) break;
-  }
-  await Promise.all([...unused].map((name) => rm(join(assets, name))));
-  return [...unused];
 }
 
 /** Lets `npm run check:articles` check a link to /faq#something without building (Astro's cache, never committed). */
@@ -82,15 +56,12 @@ export function articleChecks(): AstroIntegration {
         pending = result.pendingAnchorLinks;
         logger.info(`${result.files.length} articles checked in ${Date.now() - started} ms`);
       },
-      'astro:build:done': async ({ dir, logger }) => {
+      'astro:build:done': async ({ dir }) => {
         const dist = fileURLToPath(dir);
         const anchors = builtPageAnchors(dist);
         const problems = anchorProblems(pending, anchors);
         if (problems.length) throw articleProblemsError(problems);
         await savePageAnchors(root, anchors);
-        const removed = await removeUnusedOriginals(dist);
-        if (removed.length)
-          logger.info(`${removed.length} full-size image originals left out of dist/ (only their resized copies are used)`);
       },
     },
   };

@@ -6,26 +6,17 @@ import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createHash } from 'node:crypto';
-import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../lib/editor-policy.ts';
-import { isGitHubRepo } from '../editor/storage.ts';
+import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../../lib/editor-policy.ts';
+import { isGitHubRepo } from '../storage.ts';
+import { INLINE_SCRIPT, sha256 } from '../../build/csp-meta.mjs';
+import { isRunnableDevEnvironment } from 'vite';
 import { keystaticPatches } from './keystatic-patches.mjs';
 
 const TEMPLATE = 'src/editor/index.html';
 const CONFIG_MODULE = '/src/editor/keystatic.config.ts';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-/** Executable inline scripts: no src, and not a data block. */
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
-
 /** @param {string} html */
-function inlineScriptHashes(html) {
-  return [...html.matchAll(INLINE_SCRIPT)].map(
-    ([, body]) =>
-      `'sha256-${createHash('sha256')
-        .update(body ?? '', 'utf8')
-        .digest('base64')}'`,
-  );
-}
+const inlineScriptHashes = (html) => [...html.matchAll(INLINE_SCRIPT)].map(([, body]) => sha256(body ?? ''));
 
 /**
  * @param {import('vite').ViteDevServer} server
@@ -62,13 +53,27 @@ async function answerLocalApi(server, root, req, res) {
     body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
   });
   // Loaded on every request, so an edit of the editor's fields needs no restart.
-  const { editorConfig } = await server.ssrLoadModule(CONFIG_MODULE);
+  const { editorConfig } = await nodeRunner(server).import(CONFIG_MODULE);
   const { makeGenericAPIRouteHandler } = await import('@keystatic/core/api/generic');
   const handler = makeGenericAPIRouteHandler({ config: editorConfig({ kind: 'local' }), localBaseDirectory: root });
   const answer = await handler(request);
   res.statusCode = answer.status ?? 200;
   new Headers(answer.headers).forEach((value, name) => res.setHeader(name, value));
   res.end(answer.body ?? '');
+}
+
+/**
+ * The dev server's module runner in Node (the Cloudflare adapter runs the pages' `ssr` environment in workerd, which
+ * cannot read the articles folder): Astro's prerender environment.
+ * @param {import('vite').ViteDevServer} server
+ */
+function nodeRunner(server) {
+  for (const environment of Object.values(server.environments)) {
+    if (environment.name !== 'client' && isRunnableDevEnvironment(environment)) return environment.runner;
+  }
+  throw new Error(
+    `No dev environment runs in Node (${Object.keys(server.environments).join(', ')}): the editor's API cannot load its config.`,
+  );
 }
 
 /**
