@@ -42,7 +42,7 @@ describe('over https', () => {
     expect(headers['content-type']).toMatch(/^text\/html/);
     expect(headers['content-security-policy']).toMatch(new RegExp(`frame-ancestors 'none'.*; ${UPGRADE_INSECURE_REQUESTS}$`));
     // The page's own policy for scripts and styles is unchanged: the directive is the Worker's, never the build's.
-    expect(scriptPolicy(text, headers['content-security-policy'])).toMatch(/script-src/);
+    expect(scriptPolicy(text, String(headers['content-security-policy'] ?? ''))).toMatch(/script-src/);
     expect(metaPolicy(text) ?? '').not.toContain(UPGRADE_INSECURE_REQUESTS);
   });
 
