@@ -17,19 +17,12 @@ import { consumeEmails } from './email-queue';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
 import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
+import { WorkerRoutes } from './lib/routes';
 import { formTwinPath, isAfterPost } from './lib/form-answer';
 import { twinPage } from './lib/twin-page';
 import { countingD1 } from './lib/d1';
 import { drainUnreadBody, withoutBody } from './lib/body';
-import {
-  canonicalPath,
-  isAccountPath,
-  isArticlePath,
-  isConfirmationPath,
-  isStaffPath,
-  matchesPath,
-  WORKER_PATHS,
-} from './lib/worker-paths';
+import { canonicalPath, isArticlePath, WORKER_PATHS } from './lib/worker-paths';
 import { callbackFormRoute, requestCallbackByForm } from './pages/callback-page';
 import type { EmailMessage } from './lib/outbox';
 import { isFaqSearch } from './pages/faq-page';
@@ -49,49 +42,59 @@ import { assetRequest, withAccountHeader } from './lib/account/header';
 export const api = new Hono<LeadEnv>();
 
 api.use('*', drainUnreadBody, ...securityHeaders);
-api.get('/api/health', health);
-api.all('/api/health', (c) => refusalJson(c, REFUSALS.getOnly));
-api.post(API_PATHS.quote, ...leadRoute(quoteRoute, sendQuoteEmail));
-api.post(API_PATHS.contact, ...leadRoute(contactRoute, sendContactEmail));
-api.post(API_PATHS.callback, ...leadRoute(callbackRoute, requestCallback));
-api.post(API_PATHS.code, ...leadRoute(codeRoute, checkCode));
-for (const path of Object.values(API_PATHS)) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
-api.all(`${EDITOR_API_PREFIX}/*`, keystaticApi);
-api.get(PAGE_PATHS.calendar, quoteCalendar);
-api.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
-api.get(PAGE_PATHS.quote, showQuoteForm);
-api.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
-api.post(PAGE_PATHS.confirmation, manageQuote);
+const routes = new WorkerRoutes(api);
+const afterPost = (_: Request, url: URL) => isAfterPost(url);
+
+routes.get('/api/health', health);
+routes.all('/api/health', (c) => refusalJson(c, REFUSALS.getOnly));
+routes.post(API_PATHS.quote, ...leadRoute(quoteRoute, sendQuoteEmail));
+routes.post(API_PATHS.contact, ...leadRoute(contactRoute, sendContactEmail));
+routes.post(API_PATHS.callback, ...leadRoute(callbackRoute, requestCallback));
+routes.post(API_PATHS.code, ...leadRoute(codeRoute, checkCode));
+for (const path of Object.values(API_PATHS)) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+routes.all(`${EDITOR_API_PREFIX}/*`, keystaticApi);
+routes.get(PAGE_PATHS.calendar, quoteCalendar);
+routes.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
+routes.get(PAGE_PATHS.quote, showQuoteForm);
+routes.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
+routes.post(PAGE_PATHS.confirmation, manageQuote);
 for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
-  api.get(path, showConfirmation);
-  api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
+  routes.get(path, showConfirmation);
+  routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
-api.post(PAGE_PATHS.staff, answerStaffPage);
+routes.post(PAGE_PATHS.staff, answerStaffPage);
 for (const path of [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml]) {
-  api.get(path, showStaffPage);
-  api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
+  routes.get(path, showStaffPage);
+  routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
-api.get(REVIEWS_PATH, reviewsPage);
-api.get(ACCOUNT_PATHS.referral, referralPage);
-api.get(PAGE_PATHS.contact, (c) => twinPage(c, formTwinPath(PAGE_PATHS.contact)));
-api.post(PAGE_PATHS.contact, ...leadRoute(contactFormRoute, sendContactEmail));
-api.get(PAGE_PATHS.callback, (c) => twinPage(c, formTwinPath(PAGE_PATHS.callback)));
-api.post(PAGE_PATHS.callback, ...leadRoute(callbackFormRoute, requestCallbackByForm));
-api.get(PAGE_PATHS.faq, (c) => twinPage(c, formTwinPath(PAGE_PATHS.faq)));
-api.post(ACCOUNT_PATHS.login, askForSignInLink);
+routes.get(REVIEWS_PATH, reviewsPage);
+// /referral is the prebuilt page for everyone but a signed-in customer (pages/referral-page.ts).
+routes.getWhen(hasSessionCookie, ACCOUNT_PATHS.referral, referralPage);
+// The plain forms' pages after a post (pages/form-twin.ts); before one, the prebuilt page.
+routes.getWhen(afterPost, PAGE_PATHS.contact, (c) => twinPage(c, formTwinPath(PAGE_PATHS.contact)));
+routes.post(PAGE_PATHS.contact, ...leadRoute(contactFormRoute, sendContactEmail));
+routes.getWhen(afterPost, PAGE_PATHS.callback, (c) => twinPage(c, formTwinPath(PAGE_PATHS.callback)));
+routes.post(PAGE_PATHS.callback, ...leadRoute(callbackFormRoute, requestCallbackByForm));
+routes.getWhen(
+  (_, url) => isFaqSearch(url),
+  PAGE_PATHS.faq,
+  (c) => twinPage(c, formTwinPath(PAGE_PATHS.faq)),
+);
+routes.post(ACCOUNT_PATHS.login, askForSignInLink);
 // GET and HEAD (Hono answers HEAD from the GET route) spend nothing; the button's POST signs in.
-api.get(ACCOUNT_PATHS.verify, showSignInLink);
-api.post(ACCOUNT_PATHS.verify, signInWithLink);
-api.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
-api.post(ACCOUNT_PATHS.signOut, signOut(false));
-api.post(ACCOUNT_PATHS.signOutEverywhere, signOut(true));
-for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) api.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
-api.get(ACCOUNT_PATHS.deleteData, astroPage);
-api.post(ACCOUNT_PATHS.deleteData, deleteData);
+routes.get(ACCOUNT_PATHS.verify, showSignInLink);
+routes.post(ACCOUNT_PATHS.verify, signInWithLink);
+routes.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
+routes.post(ACCOUNT_PATHS.signOut, signOut(false));
+routes.post(ACCOUNT_PATHS.signOutEverywhere, signOut(true));
+for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+routes.get(ACCOUNT_PATHS.deleteData, astroPage);
+routes.post(ACCOUNT_PATHS.deleteData, deleteData);
 for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
-  api.get(path, astroPage);
-  api.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
+  routes.get(path, astroPage);
+  routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
+routes.all(WORKER_PATHS.api, (c) => refusalJson(c, REFUSALS.notFound));
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {
   // Hono's own refusals (a body it could not parse) keep their status, in our shape.
@@ -102,24 +105,8 @@ api.onError((error, c) => {
   return refusalJson(c, REFUSALS.internal);
 });
 
-function forTheWorker(request: Request, url: URL): boolean {
-  const { pathname } = url;
-  if (matchesPath(WORKER_PATHS.api, pathname)) return true;
-  // Every page of the form carries a request key of its own (quote-form.ts).
-  if (matchesPath(WORKER_PATHS.quoteForm, pathname)) return request.method === 'POST' || request.method === 'GET';
-  if (isConfirmationPath(pathname) || isStaffPath(pathname)) return true;
-  if (matchesPath(WORKER_PATHS.faq, pathname)) return request.method === 'GET' && isFaqSearch(url);
-  if (matchesPath(WORKER_PATHS.login, pathname)) return request.method === 'POST';
-  if (matchesPath(WORKER_PATHS.reviews, pathname)) return request.method === 'GET';
-  if (matchesPath(WORKER_PATHS.verify, pathname) || isAccountPath(pathname)) return true;
-  // /referral is the prebuilt page for everyone but a signed-in customer (pages/referral-page.ts).
-  if (matchesPath(WORKER_PATHS.referral, pathname)) return request.method === 'GET' && hasSessionCookie(request);
-  // The plain forms' pages: their posts, and the page after one (pages/form-twin.ts).
-  if ([WORKER_PATHS.contact, WORKER_PATHS.callback].some((path) => matchesPath(path, pathname))) {
-    return request.method === 'POST' || (request.method === 'GET' && isAfterPost(url));
-  }
-  return false;
-}
+/** What the Worker answers: the routes above, the one list (functions/lib/routes.ts); everything else is the built site. */
+const forTheWorker = (request: Request, url: URL): boolean => routes.answers(request, url);
 
 /**
  * Another spelling of a page the Worker answers (`//login/verify`, `/quote/`, `/quote.html`, `/quote-confirmation%2F`) is

@@ -82,9 +82,3 @@ export const isConfirmationPath = (pathname: string): boolean =>
   [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml].some((pattern) =>
     matchesPath(pattern, pathname),
   );
-
-export const isStaffPath = (pathname: string): boolean =>
-  [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml].some((pattern) => matchesPath(pattern, pathname));
-
-export const isAccountPath = (pathname: string): boolean =>
-  [WORKER_PATHS.account, WORKER_PATHS.accountBelow, WORKER_PATHS.accountHtml].some((pattern) => matchesPath(pattern, pathname));

@@ -1,0 +1,42 @@
+/** Issue 32 item 2: the Worker's routes are one list, which both Hono and the choice of Worker or asset server read. */
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { WorkerRoutes } from '../../functions/lib/routes';
+
+const app = new Hono();
+const routes = new WorkerRoutes(app)
+  .get('/quote', (c) => c.text('form'))
+  .post('/login', (c) => c.text('sent'))
+  .all('/api/*', (c) => c.text('api'))
+  .getWhen(
+    (_, url) => url.searchParams.has('q'),
+    '/faq',
+    (c) => c.text('search'),
+  );
+
+const asks = (method: string, path: string) => {
+  const url = new URL(path, 'https://shiftly.example');
+  return routes.answers(new Request(url, { method }), url);
+};
+
+describe('WorkerRoutes', () => {
+  it('answers the paths and methods it routes, HEAD with GET', () => {
+    expect(asks('GET', '/quote')).toBe(true);
+    expect(asks('HEAD', '/quote')).toBe(true);
+    expect(asks('POST', '/login')).toBe(true);
+    expect(asks('DELETE', '/api/anything/below')).toBe(true);
+  });
+
+  it('leaves the rest to the asset server: another method, another path, a guard that says no', () => {
+    expect(asks('GET', '/login')).toBe(false);
+    expect(asks('GET', '/about')).toBe(false);
+    expect(asks('GET', '/faq')).toBe(false);
+    expect(asks('GET', '/faq?q=cancel')).toBe(true);
+  });
+
+  it('registers each route with Hono', async () => {
+    expect(await (await app.request('/quote')).text()).toBe('form');
+    expect(await (await app.request('/faq?q=x')).text()).toBe('search');
+    expect(await (await app.request('/api/x', { method: 'PUT' })).text()).toBe('api');
+  });
+});
