@@ -5,6 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { storeQuote } from './quote-helpers';
 
 test.use({ consent: 'none' });
 
@@ -55,5 +56,19 @@ test('the cookie banner and its preferences look the same on an on-demand page a
   await page.getByLabel('Email address').fill('not an address');
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByText('Please enter a valid email address.').first()).toBeVisible();
+  expect(await bannerAndPreferences(page)).toEqual(prebuilt);
+});
+
+test('the move page draws the cookie banner as a prebuilt page does, from the islands’ own sheets', async ({ page, request }) => {
+  // Its stylesheet holds none of the islands' classes (src/styles/move-pages.css): the hosts name their sheets
+  // (functions/lib/island-sheets.ts), as a prebuilt page's do.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/login');
+  const prebuilt = await bannerAndPreferences(page);
+
+  const { confirmationUrl } = await storeQuote(request);
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.goto(confirmationUrl);
   expect(await bannerAndPreferences(page)).toEqual(prebuilt);
 });
