@@ -1,18 +1,15 @@
 /** Issue 32 item 2: the Worker's routes are one list, which both Hono and the choice of Worker or asset server read. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { WorkerRoutes } from '../../functions/lib/routes';
 
 const app = new Hono();
+const says = (text: string) => (c: Context) => c.text(text);
 const routes = new WorkerRoutes(app)
-  .get('/quote', (c) => c.text('form'))
-  .post('/login', (c) => c.text('sent'))
-  .all('/api/*', (c) => c.text('api'))
-  .getWhen(
-    (_, url) => url.searchParams.has('q'),
-    '/faq',
-    (c) => c.text('search'),
-  );
+  .get('/quote', says('form'))
+  .post('/login', says('sent'))
+  .all('/api/*', says('api'))
+  .getWhen((_, url) => url.searchParams.has('q'), '/faq', says('search'));
 
 const asks = (method: string, path: string) => {
   const url = new URL(path, 'https://shiftly.example');
