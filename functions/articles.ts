@@ -1,6 +1,6 @@
 /** Search fills in the prebuilt results page by removing cards, never adding markup, so the page's own CSS and CSP still cover it. */
-import { articleCategories } from '../src/data/article-categories';
-import { ARTICLE_SEARCH, articleCount, canonicalCategory, isFiltering, searchArticles, type SearchEntry } from '../src/lib/articles';
+import { articleCategories } from '~/data/article-categories';
+import { ARTICLE_SEARCH, articleCount, canonicalCategory, isFiltering, searchArticles, type SearchEntry } from '~/lib/articles';
 import { filledPage } from './lib/prebuilt-page';
 import { API_SECURITY_HEADERS } from './lib/security-headers';
 

@@ -2,11 +2,11 @@
 import type { Context } from 'hono';
 import type { Config } from '@keystatic/core';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
-import { EDITOR_PAGE_HEADERS, EDITOR_PAGE_PATH, editorPolicy } from '../src/lib/editor-policy';
+import { EDITOR_PAGE_HEADERS, EDITOR_PAGE_PATH, editorPolicy } from '~/lib/editor-policy';
 import type { AppBindings, Env } from './env';
 import { refusalJson, REFUSALS } from './lib/http';
 
-export { isEditorPage } from '../src/lib/editor-policy';
+export { isEditorPage } from '~/lib/editor-policy';
 
 /** The sign-in settings when all three secrets are set; Keystatic needs no more (its handler reads only the mode). */
 function signInSettings(env: Env) {

@@ -2,8 +2,8 @@
 // every page first (not scripts, styles or images) so a page over https gets `upgrade-insecure-requests`.
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import { API_PATHS, PAGE_PATHS } from '../src/lib/api';
-import { EDITOR_API_PREFIX } from '../src/lib/editor-policy';
+import { API_PATHS, PAGE_PATHS } from '~/lib/api';
+import { EDITOR_API_PREFIX } from '~/lib/editor-policy';
 import type { Env } from './env';
 import { health } from './api/health';
 import { serveArticle } from './articles';
@@ -36,7 +36,7 @@ import { deleteData, signOut } from './pages/account';
 import { astroPage } from './lib/astro-page';
 import { referralPage } from './pages/referral-page';
 import { hasSessionCookie } from './lib/account/cookie';
-import { ACCOUNT_PATHS } from '../src/lib/account';
+import { ACCOUNT_PATHS } from '~/lib/account';
 import { assetRequest, withAccountHeader } from './lib/account/header';
 
 export const api = new Hono<LeadEnv>();

@@ -3,9 +3,9 @@
  * with the same answer the quote itself would get. The body holds the code alone, so the answer cannot depend on an
  * e-mail address: only the signed-in owner (their session cookie) hears that a code is their own.
  */
-import type { CodeAnswer } from '../../src/lib/api';
-import { codeOffer } from '../../src/lib/referral';
-import { codeCheckSchema, PROMO_MESSAGE } from '../../src/lib/schemas';
+import type { CodeAnswer } from '~/lib/api';
+import { codeOffer } from '~/lib/referral';
+import { codeCheckSchema, PROMO_MESSAGE } from '~/lib/schemas';
 import type * as z from 'zod/mini';
 import { codeProblem } from '../lib/account/referrals';
 import { signedInEmail } from '../lib/account/session';

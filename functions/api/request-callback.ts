@@ -1,6 +1,6 @@
-import type { LeadAnswer } from '../../src/lib/api';
-import { generateReference } from '../../src/lib/reference';
-import { callbackSchema, type CallbackRequest } from '../../src/lib/schemas';
+import type { LeadAnswer } from '~/lib/api';
+import { generateReference } from '~/lib/reference';
+import { callbackSchema, type CallbackRequest } from '~/lib/schemas';
 import { acceptCallback } from '../lib/callback';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
 

@@ -1,11 +1,11 @@
 // POST /api/send-contact-email: JSON from the enhanced form. POST /contact: the form without JavaScript (the endpoint
 // takes its posts too, from a page built before the form posted to /contact), answered with 303 to /contact: with the
 // reference, or with a refused form's values and messages (post/redirect/get, as /quote).
-import { contactSubjects } from '../../src/data/contact-subjects';
-import { PAGE_PATHS, type LeadAnswer } from '../../src/lib/api';
-import { generateReference } from '../../src/lib/reference';
-import { CONTACT_FORM_FIELDS } from '../../src/lib/form-fields';
-import { contactSchema, type ContactMessage } from '../../src/lib/schemas';
+import { contactSubjects } from '~/data/contact-subjects';
+import { PAGE_PATHS, type LeadAnswer } from '~/lib/api';
+import { generateReference } from '~/lib/reference';
+import { CONTACT_FORM_FIELDS } from '~/lib/form-fields';
+import { contactSchema, type ContactMessage } from '~/lib/schemas';
 import { acceptLead } from '../lib/accept-lead';
 import { contactBusinessEmail, contactCustomerEmail } from '../lib/emails';
 import { answerFormPost, contactSentPath, postedValues, refusalState } from '../lib/form-answer';

@@ -1,4 +1,4 @@
-import type { CallbackRequest } from '../../src/lib/schemas';
+import type { CallbackRequest } from '~/lib/schemas';
 import { acceptLead } from './accept-lead';
 import { callbackBusinessEmail } from './emails';
 import type { LeadContext } from './lead-pipeline';

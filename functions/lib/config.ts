@@ -1,6 +1,6 @@
 /** The Worker's settings: defaults, trimming and number parsing live here and nowhere else. */
-import { DEFAULT_POSTCODES_API_URL } from '../../src/lib/postcode-client';
-import { DEFAULT_SITE_URL, site } from '../../src/site.config';
+import { DEFAULT_POSTCODES_API_URL } from '~/lib/postcode-client';
+import { DEFAULT_SITE_URL, site } from '~/site.config';
 import type { Env } from '../env';
 import { headerSafe } from './escape';
 

@@ -1,6 +1,6 @@
 // The look every e-mail shares. Values a visitor typed are HTML-escaped here; subjects go through headerSafe where each is written.
-import { site } from '../../src/site.config';
-import { openingHoursLine } from '../../src/data/promises';
+import { site } from '~/site.config';
+import { openingHoursLine } from '~/data/promises';
 import { parts, VIEW_LINK, type Parts } from './email-draft';
 import { escapeHtml as e } from './escape';
 

@@ -1,8 +1,8 @@
 // The contact, call-back and undelivered-alert e-mails (a quote's are in quote/emails.ts).
-import { EMAIL_REPLY } from '../../src/data/promises';
-import { surveySizeLabel, surveyTypeLabel } from '../../src/data/survey';
-import { carRunsLabel } from '../../src/data/car-transport';
-import type { CallbackRequest, ContactMessage } from '../../src/lib/schemas';
+import { EMAIL_REPLY } from '~/data/promises';
+import { surveySizeLabel, surveyTypeLabel } from '~/data/survey';
+import { carRunsLabel } from '~/data/car-transport';
+import type { CallbackRequest, ContactMessage } from '~/lib/schemas';
 import type { MailContext } from './config';
 import type { EmailDraft } from './email-draft';
 import { contactBlock, layout, table, textTable, type Row } from './email-layout';

@@ -1,8 +1,8 @@
 // A plain form post's answer (the quote, contact and call-back forms): what its page shows, saved (form-state.ts) and
 // redirected to, or rendered where it was posted by the page's twin (src/pages/forms/, twin-page.ts).
-import { PAGE_PATHS } from '../../src/lib/api';
-import type { FormView } from '../../src/lib/form-view';
-import { TWINS } from '../../src/lib/unlisted';
+import { PAGE_PATHS } from '~/lib/api';
+import type { FormView } from '~/lib/form-view';
+import { TWINS } from '~/lib/unlisted';
 import { saveFormState, type SavedFormState } from './form-state';
 import { seeOther, type Refusal } from './http';
 import type { LeadContext } from './lead-pipeline';

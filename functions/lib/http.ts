@@ -1,7 +1,7 @@
 /** Every refusal is an ApiError (the shape the browser reads) with a status; a plain form post gets it as an HTML page instead. */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiError, ApiErrorBody } from '../../src/lib/api';
+import type { ApiError, ApiErrorBody } from '~/lib/api';
 
 export const MAX_BODY_BYTES = 32 * 1024;
 /** The period configured on every `ratelimits` binding in wrangler.jsonc (Cloudflare allows 10 or 60). */

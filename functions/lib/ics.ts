@@ -1,5 +1,5 @@
 /** An iCalendar file (RFC 5545) with one all-day event: a date, not an instant, so no time zone can shift it. */
-import { addDays, UK_TIME_ZONE } from '../../src/lib/dates';
+import { addDays, UK_TIME_ZONE } from '~/lib/dates';
 
 export interface AllDayEvent {
   uid: string;

@@ -3,7 +3,7 @@
 import { zValidator, type Hook } from '@hono/zod-validator';
 import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
-import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
+import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { Env } from '../env';
 import { readBounded, type ReadBody } from './body';
 import { refusalJson, MAX_BODY_BYTES, REFUSALS, validationFailed, type Refusal } from './http';

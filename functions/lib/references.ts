@@ -1,4 +1,4 @@
-import { generateReference } from '../../src/lib/reference';
+import { generateReference } from '~/lib/reference';
 import { isUniqueViolation } from './d1';
 import type { RecordType } from './records';
 

@@ -1,7 +1,7 @@
 // The secret that opens a stored quote. D1 keeps only its SHA-256 hash; the token lives only in the customer's link,
 // so it is never logged (wrangler.jsonc redacts query strings too) nor written into the business e-mail.
-import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
-import { isReference } from '../../src/lib/reference';
+import { PAGE_PATHS, quoteLink } from '~/lib/api';
+import { isReference } from '~/lib/reference';
 import type { LinkMaker } from './email-draft';
 import { escapeHtml } from './escape';
 import { insertValues } from './d1';

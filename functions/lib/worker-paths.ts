@@ -1,6 +1,6 @@
 /** `RUN_WORKER_FIRST` must match wrangler.jsonc's `run_worker_first` in every environment (tests/unit/worker-paths.test.ts). */
-import { ACCOUNT_PATHS } from '../../src/lib/account';
-import { PAGE_PATHS } from '../../src/lib/api';
+import { ACCOUNT_PATHS } from '~/lib/account';
+import { PAGE_PATHS } from '~/lib/api';
 
 export const WORKER_PATHS = {
   api: '/api/*',

@@ -1,8 +1,8 @@
 // What /account shows a signed-in customer: their quotes, newest first, and their referral code.
-import { formatLongDate } from '../../src/lib/dates';
-import { STATUS_LABELS } from '../../src/lib/move-status';
-import { payText, PRICE_PENDING } from '../../src/lib/price-lines';
-import { priceToPay } from '../../src/lib/price-to-pay';
+import { formatLongDate } from '~/lib/dates';
+import { STATUS_LABELS } from '~/lib/move-status';
+import { payText, PRICE_PENDING } from '~/lib/price-lines';
+import { priceToPay } from '~/lib/price-to-pay';
 import type { Env } from '../env';
 import { sessionCookieName } from '../lib/account/cookie';
 import { referralCodeFor } from '../lib/account/referrals';

@@ -1,7 +1,7 @@
 // /account, "Your moves" (issue 19): each quote links to its confirmation page, which opens for the session that owns it.
 import type { Context } from 'hono';
-import { ACCOUNT_PATHS } from '../../src/lib/account';
-import { movesPhrase } from '../../src/lib/erasure';
+import { ACCOUNT_PATHS } from '~/lib/account';
+import { movesPhrase } from '~/lib/erasure';
 import type { AppBindings } from '../env';
 import { clearSessionCookie, sessionCookie } from '../lib/account/cookie';
 import { signedInEmail } from '../lib/account/session';

@@ -4,11 +4,11 @@
  * page naming the reference; a refused form comes back with its values and messages (post/redirect/get, as /quote),
  * both rendered by the page's twin (src/pages/forms/call-back.astro).
  */
-import { CALLBACK_MESSAGES } from '../../src/data/callback';
-import { PAGE_PATHS } from '../../src/lib/api';
-import { CALLBACK_FORM_FIELDS } from '../../src/lib/form-fields';
-import { generateReference } from '../../src/lib/reference';
-import { callbackSchema, type CallbackRequest } from '../../src/lib/schemas';
+import { CALLBACK_MESSAGES } from '~/data/callback';
+import { PAGE_PATHS } from '~/lib/api';
+import { CALLBACK_FORM_FIELDS } from '~/lib/form-fields';
+import { generateReference } from '~/lib/reference';
+import { callbackSchema, type CallbackRequest } from '~/lib/schemas';
 import { acceptCallback } from '../lib/callback';
 import { answerFormPost, postedValues, refusalState, sentPath } from '../lib/form-answer';
 import { seeOther, type Refusal } from '../lib/http';

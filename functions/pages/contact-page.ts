@@ -1,6 +1,6 @@
 /** /contact after a plain form post (src/pages/forms/contact.astro): the reference written in, or a refused form with its values and messages. */
-import { PAGE_PATHS } from '../../src/lib/api';
-import type { FormView } from '../../src/lib/form-view';
+import { PAGE_PATHS } from '~/lib/api';
+import type { FormView } from '~/lib/form-view';
 import type { PageServices } from '../lib/page-services';
 import { afterPost, type FormTwin } from './form-twin';
 

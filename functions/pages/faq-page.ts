@@ -1,8 +1,8 @@
 /** GET /faq?q=…: the Help Centre searched without JavaScript (src/pages/forms/faq.astro), with the same matching as the page's script. */
-import { faqCategories } from '../../src/data/faqs';
-import { PAGE_PATHS } from '../../src/lib/api';
-import { FAQ_QUERY, faqItemKey, faqNeedle, faqStatus, matchingFaqKeys } from '../../src/lib/faq-search';
-import type { FormView } from '../../src/lib/form-view';
+import { faqCategories } from '~/data/faqs';
+import { PAGE_PATHS } from '~/lib/api';
+import { FAQ_QUERY, faqItemKey, faqNeedle, faqStatus, matchingFaqKeys } from '~/lib/faq-search';
+import type { FormView } from '~/lib/form-view';
 
 export const isFaqSearch = (url: URL) => url.pathname === PAGE_PATHS.faq && url.searchParams.has(FAQ_QUERY.name);
 

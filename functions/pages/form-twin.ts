@@ -1,8 +1,8 @@
 // A plain form's page after a post, rendered by its twin (src/pages/forms/): stored, it names the reference
 // (`?sent=1&ref=…`); refused, it is the form again (`?form=<id>`, lib/form-state.ts). The contact and call-back forms;
 // the quote's success is its confirmation link.
-import type { FormView } from '../../src/lib/form-view';
-import { isReference } from '../../src/lib/reference';
+import type { FormView } from '~/lib/form-view';
+import { isReference } from '~/lib/reference';
 import { formView } from '../lib/form-answer';
 import { readFormState } from '../lib/form-state';
 import type { PageServices } from '../lib/page-services';

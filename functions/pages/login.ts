@@ -3,8 +3,8 @@
  * link (GET or HEAD, as mail scanners do) shows a button and spends nothing; only its POST signs in (issue 30).
  */
 import type { Context } from 'hono';
-import { ACCOUNT_PATHS, SIGN_IN_LINK_FIELD as LINK_FIELD, signInSchema } from '../../src/lib/account';
-import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
+import { ACCOUNT_PATHS, SIGN_IN_LINK_FIELD as LINK_FIELD, signInSchema } from '~/lib/account';
+import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { setSessionCookie } from '../lib/account/cookie';
 import { sendSignInLink } from '../lib/account/sign-in';

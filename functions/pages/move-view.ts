@@ -1,10 +1,10 @@
 // What a stored quote's own page shows (src/pages/quote-confirmation.astro, issue 19 and 30): its state, price, details,
 // route, history and the "Manage this move" forms as the request left them. Data only: the markup is in
 // src/components/quote/.
-import { ACCESS_KEYS, accessField } from '../../src/data/access';
-import { formatLongDate, londonToday } from '../../src/lib/dates';
-import { estimateHolds, validUntil, validUntilLine } from '../../src/lib/estimate-validity';
-import { crossesSea } from '../../src/lib/ferry';
+import { ACCESS_KEYS, accessField } from '~/data/access';
+import { formatLongDate, londonToday } from '~/lib/dates';
+import { estimateHolds, validUntil, validUntilLine } from '~/lib/estimate-validity';
+import { crossesSea } from '~/lib/ferry';
 import {
   customerActions,
   doneNotice,
@@ -16,12 +16,12 @@ import {
   STATUS_TEXT,
   type MoveAction,
   type MovePageState,
-} from '../../src/lib/move-status';
-import { payFor, payLine, PRICE_PENDING } from '../../src/lib/price-lines';
-import type { FormView as PartsView } from '../../src/lib/form-view';
-import { priceToPay } from '../../src/lib/price-to-pay';
-import { routeMapView } from '../../src/lib/route-map';
-import { PAGE_PATHS, quoteLink } from '../../src/lib/api';
+} from '~/lib/move-status';
+import { payFor, payLine, PRICE_PENDING } from '~/lib/price-lines';
+import type { FormView as PartsView } from '~/lib/form-view';
+import { priceToPay } from '~/lib/price-to-pay';
+import { routeMapView } from '~/lib/route-map';
+import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
 import type { StoredQuote } from '../lib/quote/stored-quote';

@@ -2,21 +2,21 @@
 // and an unknown reference get the same 404, so nothing tells which references exist. Other spellings of the path
 // (`/quote-confirmation/`, `.html`…) are answered here too: the asset server would redirect them with the token in Location.
 import type { Context } from 'hono';
-import { PAGE_PATHS } from '../../src/lib/api';
+import { PAGE_PATHS } from '~/lib/api';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
 import { config } from '../lib/config';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
-import { doneNotice } from '../../src/lib/move-status';
+import { doneNotice } from '~/lib/move-status';
 import { ownsQuote, signedInEmail } from '../lib/account/session';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
 import { findQuote } from '../lib/quote/store';
 import { API_SECURITY_HEADERS } from '../lib/security-headers';
 import { opensQuote } from '../lib/view-token';
 import { pagePath } from '../lib/worker-paths';
-import { isReference } from '../../src/lib/reference';
+import { isReference } from '~/lib/reference';
 import type { OpenedQuote, QuotePageState } from './move-view';
 
 export { quotePageHref, type OpenedQuote, type QuotePageState } from './move-view';

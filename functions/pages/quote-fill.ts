@@ -1,6 +1,6 @@
 /** The no-JavaScript quote form's price (functions/pages/quote-form.ts): the keys PriceCard.astro marks. */
-import { priceView, type PriceNotes } from '../../src/lib/price-lines';
-import type { PricingResult } from '../../src/lib/pricing';
+import { priceView, type PriceNotes } from '~/lib/price-lines';
+import type { PricingResult } from '~/lib/pricing';
 import type { Fill } from '../lib/prebuilt-page';
 
 export function priceFill(pricing: PricingResult, notes: PriceNotes = {}): Fill {

@@ -1,8 +1,8 @@
 // GOV.UK wording for the no-JavaScript form, while the shared schemas keep the spec's for the wizard and the API.
 // A message not listed (one with the customer's own limit in it) is shown as it is.
-import { MOVE_DATE_MESSAGES } from '../../src/lib/move-date';
-import { missingPostcodeMessage, POSTCODE_MESSAGES } from '../../src/lib/postcodes';
-import { site } from '../../src/site.config';
+import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
+import { missingPostcodeMessage, POSTCODE_MESSAGES } from '~/lib/postcodes';
+import { site } from '~/site.config';
 
 const EXAMPLE_POSTCODE = 'SW1A 1AA';
 

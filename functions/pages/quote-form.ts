@@ -3,23 +3,23 @@
 // 303 to /quote?form=<id>, so Back and reload never send the form again and the answers never go into a URL; the page's
 // twin (src/pages/forms/quote.astro) shows it. A post refused before its fields are read stores nothing.
 import type { Context } from 'hono';
-import { findPackage } from '../../src/data/packages';
-import { findService } from '../../src/data/services';
-import { addressLine } from '../../src/lib/address';
-import { carriedAnswers, carriedRequest } from '../../src/lib/carried-request';
-import { londonToday } from '../../src/lib/dates';
-import { shortNoticeNote } from '../../src/lib/move-date';
-import { PAGE_PATHS } from '../../src/lib/api';
-import { crossesSea } from '../../src/lib/ferry';
-import { priceRoute } from '../../src/lib/price-route';
-import { generateReference } from '../../src/lib/reference';
-import { QUOTE_FORM_FIELDS } from '../../src/lib/form-fields';
-import { quoteFormSchema, type QuoteForm } from '../../src/lib/quote-form-schema';
-import { PROMO_MESSAGE, promoCodeField } from '../../src/lib/schemas';
-import { site } from '../../src/site.config';
+import { findPackage } from '~/data/packages';
+import { findService } from '~/data/services';
+import { addressLine } from '~/lib/address';
+import { carriedAnswers, carriedRequest } from '~/lib/carried-request';
+import { londonToday } from '~/lib/dates';
+import { shortNoticeNote } from '~/lib/move-date';
+import { PAGE_PATHS } from '~/lib/api';
+import { crossesSea } from '~/lib/ferry';
+import { priceRoute } from '~/lib/price-route';
+import { generateReference } from '~/lib/reference';
+import { QUOTE_FORM_FIELDS } from '~/lib/form-fields';
+import { quoteFormSchema, type QuoteForm } from '~/lib/quote-form-schema';
+import { PROMO_MESSAGE, promoCodeField } from '~/lib/schemas';
+import { site } from '~/site.config';
 import { seeOther, type Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
-import type { FormView } from '../../src/lib/form-view';
+import type { FormView } from '~/lib/form-view';
 import type { AppBindings } from '../env';
 import { pageAsBuilt, type Fill } from '../lib/prebuilt-page';
 import { answerFormPost, formTwinPath, formView, postedValues, refusalState, type FormPageState } from '../lib/form-answer';

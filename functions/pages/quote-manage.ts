@@ -1,12 +1,12 @@
 // POST /quote-confirmation, the "Manage this move" buttons (issue 19, item 3). A post that does not open the quote gets the
 // same 404 as a wrong link; a change is answered with 303 to the page, so a reload never posts twice.
 import type { Context } from 'hono';
-import { ACCESS_KEYS, accessField, type AccessAnswers } from '../../src/data/access';
-import { londonToday } from '../../src/lib/dates';
-import { estimateHolds } from '../../src/lib/estimate-validity';
-import { manageSchema, type ManageForm } from '../../src/lib/manage-move';
-import { doneKey, moveRefusal, newDateRefusal } from '../../src/lib/move-status';
-import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
+import { ACCESS_KEYS, accessField, type AccessAnswers } from '~/data/access';
+import { londonToday } from '~/lib/dates';
+import { estimateHolds } from '~/lib/estimate-validity';
+import { manageSchema, type ManageForm } from '~/lib/manage-move';
+import { doneKey, moveRefusal, newDateRefusal } from '~/lib/move-status';
+import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson } from '../lib/http';

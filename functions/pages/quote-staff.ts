@@ -1,9 +1,9 @@
 // The staff links in the business e-mails (issue 19) open only while unused and only for their purpose; anything else is
 // the site's 404. A POST is answered with the page itself: the link is spent, so there is no page to redirect to.
 import type { Context } from 'hono';
-import { PAGE_PATHS } from '../../src/lib/api';
-import { staffSchema } from '../../src/lib/manage-move';
-import { fieldErrors, isHoneypotFilled } from '../../src/lib/schemas';
+import { PAGE_PATHS } from '~/lib/api';
+import { staffSchema } from '~/lib/manage-move';
+import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { ACCOUNT_PAGE } from '../lib/page-headers';

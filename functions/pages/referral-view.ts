@@ -1,7 +1,7 @@
 // What /referral shows a signed-in customer (issue 19, item 7): their code, its share links and its figures; data only,
 // the markup is in src/components/referral.
-import { formatMoney } from '../../src/lib/money';
-import { referralShare } from '../../src/lib/referral';
+import { formatMoney } from '~/lib/money';
+import { referralShare } from '~/lib/referral';
 import type { Env } from '../env';
 import { referralCodeFor, referralFigures } from '../lib/account/referrals';
 import { config } from '../lib/config';

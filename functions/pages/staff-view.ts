@@ -1,9 +1,9 @@
 // What a staff link's page shows (src/pages/quote-staff.astro, issue 19): the move, any review, and the buttons the link
 // may still press. Data only: the markup is src/components/quote/StaffAnswer.astro.
-import { formatMoney } from '../../src/lib/money';
-import { STATUS_LABELS } from '../../src/lib/move-status';
-import { payLine } from '../../src/lib/price-lines';
-import { priceToPay } from '../../src/lib/price-to-pay';
+import { formatMoney } from '~/lib/money';
+import { STATUS_LABELS } from '~/lib/move-status';
+import { payLine } from '~/lib/price-lines';
+import { priceToPay } from '~/lib/price-to-pay';
 import { reviewOf } from '../lib/quote/manage';
 import type { StaffPurpose } from '../lib/quote/staff-link';
 import type { StoredQuote } from '../lib/quote/stored-quote';

@@ -7,7 +7,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIn, copyProject, runIn, type RunResult } from '../../scripts/lib/project-copy.mjs';
-import { articleTextLimits } from '../../src/content/article-schema';
+import { articleTextLimits } from '~/content/article-schema';
 import { writeArticles } from './fixture-articles';
 
 const WORDS = ['removal', 'van', 'boxes', 'kettle', 'landlord', 'meter', 'council', 'sofa', 'stairs', 'keys', 'tape', 'neighbours'];

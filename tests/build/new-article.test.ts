@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { copyProject, runIn, type RunResult } from '../../scripts/lib/project-copy.mjs';
-import { londonToday } from '../../src/lib/dates';
+import { londonToday } from '~/lib/dates';
 
 const ID = 'moving-with-pets-a-calm-day-for-cats-and-dogs';
 let copy: string;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIn, copyProject, projectRoot, type RunResult } from '../../scripts/lib/project-copy.mjs';
-import { site } from '../../src/site.config';
+import { site } from '~/site.config';
 import { writeArticles } from './fixture-articles';
 
 const dir = 'src/content/articles';

@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIn, copyProject, type RunResult } from '../../scripts/lib/project-copy.mjs';
 import { startSite, type StartedSite } from '../../scripts/lib/start-site.mjs';
-import { ARTICLES_PER_PAGE, HOME_ARTICLE_COUNT, listPagePath } from '../../src/lib/articles';
-import { articleCategories } from '../../src/data/article-categories';
+import { ARTICLES_PER_PAGE, HOME_ARTICLE_COUNT, listPagePath } from '~/lib/articles';
+import { articleCategories } from '~/data/article-categories';
 import { expectedMatches, publishedArticles, type ExpectedArticle } from '../shared/article-collection';
 import { writeArticles, type FixtureArticle } from './fixture-articles';
 

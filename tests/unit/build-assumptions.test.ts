@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { requireVersions } from '../../src/build/assumptions.mjs';
-import { browserTargets } from '../../src/build/browser-targets.mjs';
-import { STAND_INS, calendarUnusedParts } from '../../src/build/calendar-unused-parts.mjs';
-import { keystaticPatches } from '../../src/editor/build/keystatic-patches.mjs';
-import { lazyUrl } from '../../src/build/lazy-url-plugin.mjs';
-import { ownCopy } from '../../src/build/own-copy-plugin.mjs';
-import { prunePages } from '../../src/build/page-css-integration.mjs';
-import { quoteChunk } from '../../src/build/quote-chunk.mjs';
+import { requireVersions } from '~/build/assumptions.mjs';
+import { browserTargets } from '~/build/browser-targets.mjs';
+import { STAND_INS, calendarUnusedParts } from '~/build/calendar-unused-parts.mjs';
+import { keystaticPatches } from '~/editor/build/keystatic-patches.mjs';
+import { lazyUrl } from '~/build/lazy-url-plugin.mjs';
+import { ownCopy } from '~/build/own-copy-plugin.mjs';
+import { prunePages } from '~/build/page-css-integration.mjs';
+import { quoteChunk } from '~/build/quote-chunk.mjs';
 
 /** A plugin's hook called as Vite would, with `this` as given. */
 const hook =

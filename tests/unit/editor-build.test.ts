@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEditorPage } from '../../src/editor/build/editor-integration.mjs';
+import { buildEditorPage } from '~/editor/build/editor-integration.mjs';
 import { EDITOR_ASSETS_DIR } from '~/lib/editor-policy';
 
 const outDir = mkdtempSync(join(tmpdir(), 'shiftly-editor-test-'));

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { faqCategories } from '../../src/data/faqs';
-import { contactSubjects, isContactSubject } from '../../src/data/contact-subjects';
-import { openPositions } from '../../src/data/careers';
-import { cookieCategories } from '../../src/data/cookies';
-import { CONSENT_CATEGORIES } from '../../src/islands/cookie-consent/categories';
-import { choicesOf, NO_OPTIONAL, OPTIONAL_CATEGORIES } from '../../src/scripts/consent-record';
-import { driverRequirements } from '../../src/data/drivers';
-import { packingOptions } from '../../src/data/packing';
-import { reviews } from '../../src/data/reviews';
-import { carouselReviews, ratingBreakdown, team } from '../../src/data/launch-content';
-import { claims } from '../../src/site.config';
+import { faqCategories } from '~/data/faqs';
+import { contactSubjects, isContactSubject } from '~/data/contact-subjects';
+import { openPositions } from '~/data/careers';
+import { cookieCategories } from '~/data/cookies';
+import { CONSENT_CATEGORIES } from '~/islands/cookie-consent/categories';
+import { choicesOf, NO_OPTIONAL, OPTIONAL_CATEGORIES } from '~/scripts/consent-record';
+import { driverRequirements } from '~/data/drivers';
+import { packingOptions } from '~/data/packing';
+import { reviews } from '~/data/reviews';
+import { carouselReviews, ratingBreakdown, team } from '~/data/launch-content';
+import { claims } from '~/site.config';
 
 describe('information data modules', () => {
   it('FAQ: General, Booking, Drivers & Safety with three questions each', () => {

@@ -8,12 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import {
-  besideEntryExtensions,
-  KEYSTATIC_CHANGES,
-  patchKeystaticModule,
-  resolveAssetPath,
-} from '../../src/editor/build/keystatic-patches.mjs';
+import { besideEntryExtensions, KEYSTATIC_CHANGES, patchKeystaticModule, resolveAssetPath } from '~/editor/build/keystatic-patches.mjs';
 import { articleFields } from '~/editor/keystatic.config';
 import { ARTICLE_IMAGE_EXTENSIONS } from '~/editor/article-image-field';
 

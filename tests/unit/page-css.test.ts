@@ -3,17 +3,10 @@ import { mkdtempSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rehashCsp } from '../../src/build/csp-meta.mjs';
-import {
-  pruneCss,
-  pruneKey,
-  requireFormControlPseudoElements,
-  scopeCss,
-  scriptTokens,
-  unregisterProperties,
-} from '../../src/build/css-prune.mjs';
-import { shortenClasses } from '../../src/build/short-classes.mjs';
-import { prunePages } from '../../src/build/page-css-integration.mjs';
+import { rehashCsp } from '~/build/csp-meta.mjs';
+import { pruneCss, pruneKey, requireFormControlPseudoElements, scopeCss, scriptTokens, unregisterProperties } from '~/build/css-prune.mjs';
+import { shortenClasses } from '~/build/short-classes.mjs';
+import { prunePages } from '~/build/page-css-integration.mjs';
 
 const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

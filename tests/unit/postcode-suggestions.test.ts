@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NO_SUGGESTIONS, moveHighlight, withNewOptions } from '../../src/islands/quote-wizard/suggestions';
-import type { AddressSuggestion } from '../../src/lib/postcode-client';
+import { NO_SUGGESTIONS, moveHighlight, withNewOptions } from '~/islands/quote-wizard/suggestions';
+import type { AddressSuggestion } from '~/lib/postcode-client';
 
 const list = (...postcodes: string[]): AddressSuggestion[] => postcodes.map((postcode) => ({ address: postcode, postcode }));
 

@@ -1,12 +1,12 @@
 /** The sign-in e-mail: its link is written in as it is sent (email-draft.ts), a new one for each attempt. */
-import { site } from '../../../src/site.config';
+import { site } from '~/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { layout, linkButton, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
-import { SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
-import { formatLongDate } from '../../../src/lib/dates';
-import { ERASURE_TEXT, movesPhrase } from '../../../src/lib/erasure';
+import { SIGN_IN_LINK_MINUTES } from '~/lib/account';
+import { formatLongDate } from '~/lib/dates';
+import { ERASURE_TEXT, movesPhrase } from '~/lib/erasure';
 import type { Erasure } from './erase';
 
 export const SIGN_IN_SUBJECT = `Your ${site.brand} sign-in link`;

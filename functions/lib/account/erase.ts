@@ -3,9 +3,9 @@
  * transaction: a booking confirmed while it runs is either kept or was never booked. Reference numbers stay claimed:
  * they hold nothing personal and must never be issued twice.
  */
-import { londonToday } from '../../../src/lib/dates';
-import type { ErasedMove } from '../../../src/lib/erasure';
-import { generateReference } from '../../../src/lib/reference';
+import { londonToday } from '~/lib/dates';
+import type { ErasedMove } from '~/lib/erasure';
+import { generateReference } from '~/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';

@@ -1,5 +1,5 @@
 /** Only a request with a session cookie gets "Your moves" and a private answer, so pages stay cacheable for everyone else. */
-import { ACCOUNT_PATHS, YOUR_MOVES_LINK } from '../../../src/lib/account';
+import { ACCOUNT_PATHS, YOUR_MOVES_LINK } from '~/lib/account';
 import { hasSessionCookie, sessionCookieName } from './cookie';
 
 /** The request the asset server gets: with a session cookie, never a 304 for a copy that says "Sign in". */

@@ -1,7 +1,7 @@
 /** Referral codes (issue 19, item 7). By the referral page's terms a friend's move earns credit once booked and its date has passed. */
-import { londonToday } from '../../../src/lib/dates';
-import { referral } from '../../../src/data/referral';
-import { codeOffer, newReferralCode, REFERRAL_MESSAGES } from '../../../src/lib/referral';
+import { londonToday } from '~/lib/dates';
+import { referral } from '~/data/referral';
+import { codeOffer, newReferralCode, REFERRAL_MESSAGES } from '~/lib/referral';
 import { isUniqueViolation } from '../d1';
 import { accountEmail } from './tokens';
 

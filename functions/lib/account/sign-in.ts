@@ -2,7 +2,7 @@
  * Runs after the answer has gone (waitUntil), so a known and an unknown address get the same page at the same speed.
  * The e-mail goes through the queue like every other; its link is made as it is sent (signInLinkMaker).
  */
-import { generateReference } from '../../../src/lib/reference';
+import { generateReference } from '~/lib/reference';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { sha256Hex } from '../hash';

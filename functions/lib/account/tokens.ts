@@ -1,5 +1,5 @@
 /** Sign-in links and sessions (issue 19): D1 keeps only each 192-bit token's SHA-256 hash, so a copy of the database opens nothing. */
-import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD, SIGN_IN_LINK_MINUTES } from '../../../src/lib/account';
+import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD, SIGN_IN_LINK_MINUTES } from '~/lib/account';
 import type { LinkMaker } from '../email-draft';
 import { escapeHtml } from '../escape';
 import { sha256Hex } from '../hash';

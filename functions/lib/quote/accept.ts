@@ -1,6 +1,6 @@
 /** A known request key replays (409 with another body); answers are built from what was stored, so a replay gives the same one. */
-import type { QuoteAnswer } from '../../../src/lib/api';
-import { ACCESS_KEYS, accessField, type AccessAnswers, type AccessEnd } from '../../../src/data/access';
+import type { QuoteAnswer } from '~/lib/api';
+import { ACCESS_KEYS, accessField, type AccessAnswers, type AccessEnd } from '~/data/access';
 import { acceptLead, type Claim } from '../accept-lead';
 import { isUniqueViolation } from '../d1';
 import { validationFailed, type Refusal } from '../http';

@@ -1,7 +1,7 @@
-import { packages } from '../../../src/data/packages';
-import type { QuoteAnswer } from '../../../src/lib/api';
-import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
-import { generateReference } from '../../../src/lib/reference';
+import { packages } from '~/data/packages';
+import type { QuoteAnswer } from '~/lib/api';
+import { calculatePricing, type PricingResult } from '~/lib/pricing';
+import { generateReference } from '~/lib/reference';
 import { confirmationPath, randomViewToken } from '../view-token';
 import type { StoredQuote } from './stored-quote';
 

@@ -1,8 +1,8 @@
-import { formatMoney } from '../../../src/lib/money';
-import { STATUS_TEXT } from '../../../src/lib/move-status';
-import { PRICE_PENDING, payText } from '../../../src/lib/price-lines';
-import { priceToPay } from '../../../src/lib/price-to-pay';
-import { site } from '../../../src/site.config';
+import { formatMoney } from '~/lib/money';
+import { STATUS_TEXT } from '~/lib/move-status';
+import { PRICE_PENDING, payText } from '~/lib/price-lines';
+import { priceToPay } from '~/lib/price-to-pay';
+import { site } from '~/site.config';
 import { calendarFile, type AllDayEvent } from '../ics';
 import type { StoredQuote } from './stored-quote';
 

@@ -1,12 +1,12 @@
 /** A quote's two e-mails. Only the customer's carries a link; the outbox writes it in as it sends. */
-import { formatLongDate } from '../../../src/lib/dates';
-import { validUntilLine } from '../../../src/lib/estimate-validity';
-import { crossesSea, FERRY_NOTE } from '../../../src/lib/ferry';
-import { formatMoney } from '../../../src/lib/money';
-import { PRICE_LABELS, PRICE_PENDING, priceLines, promoLine } from '../../../src/lib/price-lines';
-import type { PricingResult } from '../../../src/lib/pricing';
-import { site } from '../../../src/site.config';
-import { afterAQuote } from '../../../src/data/promises';
+import { formatLongDate } from '~/lib/dates';
+import { validUntilLine } from '~/lib/estimate-validity';
+import { crossesSea, FERRY_NOTE } from '~/lib/ferry';
+import { formatMoney } from '~/lib/money';
+import { PRICE_LABELS, PRICE_PENDING, priceLines, promoLine } from '~/lib/price-lines';
+import type { PricingResult } from '~/lib/pricing';
+import { site } from '~/site.config';
+import { afterAQuote } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';

@@ -2,7 +2,7 @@
 // the cached page at its address), so Back after a submit fetches the page anew: a key kept in a cookie for as long as a
 // saved form makes that page carry the key it was first sent with, and the same answers sent again are the same quote.
 import { parse, serialize } from 'hono/utils/cookie';
-import { PAGE_PATHS } from '../../../src/lib/api';
+import { PAGE_PATHS } from '~/lib/api';
 import { FORM_STATE_MINUTES } from '../form-state';
 import { sha256Hex } from '../hash';
 import { submissionHash, type QuoteSubmission } from './submission';

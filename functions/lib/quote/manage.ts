@@ -1,10 +1,10 @@
 // Changing a stored quote (issue 19, item 3). The UPDATE is guarded by the version as read and each later statement in
 // the batch runs only if the one before changed a row, so two racing posts (a double click) change it and e-mail once.
-import { FREE_CANCELLATION_HOURS } from '../../../src/data/promises';
-import { addDays, londonToday } from '../../../src/lib/dates';
-import { estimateHolds } from '../../../src/lib/estimate-validity';
-import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '../../../src/lib/move-status';
-import { calculatePricing, type PricingResult } from '../../../src/lib/pricing';
+import { FREE_CANCELLATION_HOURS } from '~/data/promises';
+import { addDays, londonToday } from '~/lib/dates';
+import { estimateHolds } from '~/lib/estimate-validity';
+import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '~/lib/move-status';
+import { calculatePricing, type PricingResult } from '~/lib/pricing';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues } from '../d1';

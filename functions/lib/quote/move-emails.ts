@@ -1,12 +1,12 @@
 /** The e-mails of a change to a quote (issue 19, item 3). Move notes are for the mover, so the business e-mail repeats them in full. */
-import { formatLongDate } from '../../../src/lib/dates';
-import { validUntilLine } from '../../../src/lib/estimate-validity';
-import { formatMoney } from '../../../src/lib/money';
-import { STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '../../../src/lib/move-status';
-import { PRICE_LABELS, PRICE_PENDING, payLine } from '../../../src/lib/price-lines';
-import { priceToPay } from '../../../src/lib/price-to-pay';
-import { site } from '../../../src/site.config';
-import { BOOKING_ANSWER_HOURS } from '../../../src/data/promises';
+import { formatLongDate } from '~/lib/dates';
+import { validUntilLine } from '~/lib/estimate-validity';
+import { formatMoney } from '~/lib/money';
+import { STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '~/lib/move-status';
+import { PRICE_LABELS, PRICE_PENDING, payLine } from '~/lib/price-lines';
+import { priceToPay } from '~/lib/price-to-pay';
+import { site } from '~/site.config';
+import { BOOKING_ANSWER_HOURS } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';

@@ -1,7 +1,7 @@
 /** The client's figures are never used. With the postcode service down a quote is stored unpriced rather than lost or guessed. */
-import { POSTCODE_MESSAGES } from '../../../src/lib/postcodes';
-import { createPostcodeClient } from '../../../src/lib/postcode-client';
-import { priceRoute, type RouteError, type RouteInput } from '../../../src/lib/price-route';
+import { POSTCODE_MESSAGES } from '~/lib/postcodes';
+import { createPostcodeClient } from '~/lib/postcode-client';
+import { priceRoute, type RouteError, type RouteInput } from '~/lib/price-route';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { validationFailed, type Refusal } from '../http';

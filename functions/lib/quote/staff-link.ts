@@ -1,5 +1,5 @@
 /** The staff links in the business e-mails: each token is good for one answer about one quote, once. D1 keeps only its hash. */
-import { PAGE_PATHS, quoteLink } from '../../../src/lib/api';
+import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import { insertValues } from '../d1';
 import type { LinkMaker } from '../email-draft';
 import { escapeHtml } from '../escape';

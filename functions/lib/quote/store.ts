@@ -1,8 +1,8 @@
 /** quote_requests, the table behind StoredQuote. Columns are named once, in `toRow`. */
-import { findService } from '../../../src/data/services';
-import type { PricingResult } from '../../../src/lib/pricing';
+import { findService } from '~/data/services';
+import type { PricingResult } from '~/lib/pricing';
 import type { OutboxStatus } from '../outbox';
-import type { MoveStatus } from '../../../src/lib/move-status';
+import type { MoveStatus } from '~/lib/move-status';
 import type { MoveNotes, Place, StoredQuote } from './stored-quote';
 
 type SqlValue = string | number | null;

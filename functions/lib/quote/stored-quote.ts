@@ -1,8 +1,8 @@
 /** A quote as the Worker keeps it. A new field goes here, in store.ts and a migration. */
-import type { AccessAnswers } from '../../../src/data/access';
-import type { ServiceValue } from '../../../src/data/services';
-import type { MoveStatus } from '../../../src/lib/move-status';
-import type { PricingResult } from '../../../src/lib/pricing';
+import type { AccessAnswers } from '~/data/access';
+import type { ServiceValue } from '~/data/services';
+import type { MoveStatus } from '~/lib/move-status';
+import type { PricingResult } from '~/lib/pricing';
 import type { Via } from '../lead-pipeline';
 import type { OutboxStatus } from '../outbox';
 

@@ -1,4 +1,4 @@
-import type { QuoteRequest } from '../../../src/lib/schemas';
+import type { QuoteRequest } from '~/lib/schemas';
 import { canonicalJson, sha256Hex } from '../hash';
 
 /** The wizard sends the estimate it showed; the plain form only when 'Check my price' showed one for this route. */

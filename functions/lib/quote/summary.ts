@@ -1,11 +1,11 @@
-import { findFurniture } from '../../../src/data/furniture';
-import { describeAccess } from '../../../src/data/access';
-import { findService, type QuoteService } from '../../../src/data/services';
-import { findPackage } from '../../../src/data/packages';
-import { fullAddress } from '../../../src/lib/address';
-import { describeDistance } from '../../../src/lib/distance';
-import { describeEvent, type MoveEvent } from '../../../src/lib/move-status';
-import { payFor, PRICE_PENDING } from '../../../src/lib/price-lines';
+import { findFurniture } from '~/data/furniture';
+import { describeAccess } from '~/data/access';
+import { findService, type QuoteService } from '~/data/services';
+import { findPackage } from '~/data/packages';
+import { fullAddress } from '~/lib/address';
+import { describeDistance } from '~/lib/distance';
+import { describeEvent, type MoveEvent } from '~/lib/move-status';
+import { payFor, PRICE_PENDING } from '~/lib/price-lines';
 import type { StoredQuote } from './stored-quote';
 
 export function furnitureSummary(ids: readonly string[]): string {
