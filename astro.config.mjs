@@ -1,5 +1,5 @@
 // @ts-check
-import { defineConfig, sharpImageService } from 'astro/config';
+import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import cloudflare from '@astrojs/cloudflare';
 import mdx from '@astrojs/mdx';
@@ -33,8 +33,7 @@ export default defineConfig({
   // build like every other (src/build/short-classes.mjs).
   scopedStyleStrategy: 'class',
   output: 'static',
-  adapter: cloudflare({ prerenderEnvironment: 'node', imageService: 'custom' }),
-  image: { service: sharpImageService() },
+  adapter: cloudflare({ prerenderEnvironment: 'node', imageService: 'compile' }),
   session: false,
   trailingSlash: 'never',
   // Inline CSS: one round trip to first paint on slow connections (the stylesheet is small).
