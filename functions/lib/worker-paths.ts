@@ -77,8 +77,3 @@ export function canonicalPath(pathname: string): string {
 
 export const isArticlePath = (pathname: string): boolean =>
   [WORKER_PATHS.articleList, WORKER_PATHS.articles].some((pattern) => matchesPath(pattern, pathname));
-
-export const isConfirmationPath = (pathname: string): boolean =>
-  [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml].some((pattern) =>
-    matchesPath(pattern, pathname),
-  );

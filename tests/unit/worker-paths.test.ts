@@ -2,15 +2,7 @@
 import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import {
-  isArticlePath,
-  isConfirmationPath,
-  matchesPath,
-  pagePath,
-  RUN_WORKER_FIRST,
-  runsWorkerFirst,
-  WORKER_PATHS,
-} from '../../functions/lib/worker-paths';
+import { isArticlePath, matchesPath, pagePath, RUN_WORKER_FIRST, runsWorkerFirst, WORKER_PATHS } from '../../functions/lib/worker-paths';
 import { API_PATHS, PAGE_PATHS } from '~/lib/api';
 
 interface AssetsConfig {
@@ -42,12 +34,10 @@ describe('the paths the Worker answers', () => {
     }
   });
 
-  it('takes every spelling of the confirmation page the asset server would redirect', () => {
+  it('reads every spelling of the confirmation page the asset server would redirect as the page (the Worker answers them: tests/api/spellings.test.ts)', () => {
     for (const path of ['/quote-confirmation', '/quote-confirmation/', '/quote-confirmation.html', '/quote-confirmation/index.html']) {
-      expect(isConfirmationPath(path), path).toBe(true);
       expect(pagePath(path), path).toBe(PAGE_PATHS.confirmation);
     }
-    expect(isConfirmationPath('/quote-confirmations')).toBe(false);
     expect(pagePath('/quote-confirmation/other')).toBe('/quote-confirmation/other');
     expect(matchesPath(WORKER_PATHS.articles, '/articles')).toBe(false);
   });
