@@ -28,11 +28,17 @@ const featured = (page: Page) => page.getByRole('heading', { name: 'Featured', e
 const submit = (page: Page) => page.getByRole('search').getByRole('button', { name: 'Search' });
 const ids = (list: readonly ExpectedArticle[]) => list.map((article) => article.id);
 
-/** Runs a search through the form, as a reader does, and waits for the answer. */
+/**
+ * Runs a search through the form, as a reader does, and waits for that search's own answer: the URL carrying these
+ * very terms (a pattern matching any earlier search's URL is satisfied before the new page arrives).
+ */
 async function searchFor(page: Page, q: string, chosen = '') {
   await search(page).fill(q);
   await category(page).selectOption(chosen);
-  await Promise.all([page.waitForURL(/\/articles\?/), submit(page).click()]);
+  const isThisSearch = (url: URL) =>
+    url.pathname === '/articles' && (url.searchParams.get('q') ?? '') === q && (url.searchParams.get('category') ?? '') === chosen;
+  expect(isThisSearch(new URL(page.url())), 'a search different from the one on screen').toBe(false);
+  await Promise.all([page.waitForURL(isThisSearch), submit(page).click()]);
 }
 
 test('the collection has articles to test with', () => {
