@@ -7,6 +7,8 @@ export interface Env {
   /** The e-mail queue's producer (wrangler.jsonc `queues`): the request stores an e-mail, the queue's consumer sends it. */
   EMAIL_QUEUE: Queue<EmailMessage>;
   SITE_URL?: string;
+  /** The office's owner (issue 33): signs in to /office and adds or removes the other staff. Without it nobody can. */
+  OWNER_EMAIL?: string;
   /** Resend API key (a secret). Without it no e-mail can be sent: every one fails its retries and is given up. */
   RESEND_API_KEY?: string;
   RESEND_BASE_URL?: string;

@@ -38,6 +38,7 @@ import { referralPage } from './pages/referral-page';
 import { hasSessionCookie } from './lib/account/cookie';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { assetRequest, withAccountHeader } from './lib/account/header';
+import { officeRoutes } from './office/routes';
 
 export const api = new Hono<LeadEnv>();
 
@@ -94,6 +95,7 @@ for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS
   routes.get(path, astroPage);
   routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
+officeRoutes(routes);
 routes.all(WORKER_PATHS.api, (c) => refusalJson(c, REFUSALS.notFound));
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {

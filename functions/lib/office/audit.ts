@@ -1,0 +1,33 @@
+/**
+ * The audit trail (issue 33 item 1): every staff action, and the customer's and crew's actions the office acts on, with
+ * who and when. Each writer adds `auditStatement` to the batch that makes its change, so a change is never without
+ * its line; the lead's page reads `auditTrail`.
+ */
+export interface AuditEntry {
+  /** A staff address, 'customer', `crew:<first name>` or 'system'. */
+  actor: string;
+  action: string;
+  reference?: string | null;
+  /** Plain words for the history, e.g. "Stage: new → contacted". Never a secret or a token. */
+  detail?: string | null;
+}
+
+export interface AuditLine {
+  createdAt: string;
+  actor: string;
+  action: string;
+  detail: string | null;
+}
+
+export const auditStatement = (db: D1Database, entry: AuditEntry, now: Date): D1PreparedStatement =>
+  db
+    .prepare('INSERT INTO audit_log (created_at, actor, action, record_reference, detail) VALUES (?, ?, ?, ?, ?)')
+    .bind(now.toISOString(), entry.actor, entry.action, entry.reference ?? null, entry.detail ?? null);
+
+export async function auditTrail(db: D1Database, reference: string): Promise<AuditLine[]> {
+  const { results } = await db
+    .prepare('SELECT created_at AS createdAt, actor, action, detail FROM audit_log WHERE record_reference = ? ORDER BY id')
+    .bind(reference)
+    .all<AuditLine>();
+  return results;
+}

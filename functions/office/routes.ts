@@ -1,0 +1,22 @@
+/**
+ * The office's routes (issue 33), each area in its own file, all on the Worker's one route list. Office pages are
+ * on-demand Astro pages behind `staffOnly` (functions/lib/office/gate.ts); their form posts are Hono handlers here,
+ * answering 303 back to a page (post, redirect, get), so every task works as plain HTML.
+ */
+import type { LeadEnv } from '../lib/lead-pipeline';
+import type { WorkerRoutes } from '../lib/routes';
+import { diaryRoutes } from './diary';
+import { jobSheetsRoutes } from './job-sheets';
+import { leadsRoutes } from './leads';
+import { staffRoutes } from './staff';
+import { writtenQuotesRoutes } from './written-quotes';
+
+export type OfficeRoutes = WorkerRoutes<LeadEnv>;
+
+export function officeRoutes(routes: OfficeRoutes): void {
+  staffRoutes(routes);
+  leadsRoutes(routes);
+  writtenQuotesRoutes(routes);
+  diaryRoutes(routes);
+  jobSheetsRoutes(routes);
+}

@@ -1,0 +1,19 @@
+/**
+ * Every address of the office (issue 33). The pages are on-demand Astro pages under src/pages/office/; their form posts
+ * are Hono routes (functions/office/). A job sheet is the crew's, not the office's: it has its own token, no session.
+ */
+export const OFFICE_PATHS = {
+  home: '/office',
+  lead: '/office/lead',
+  writtenQuote: '/office/written-quote',
+  diary: '/office/diary',
+  staff: '/office/staff',
+  signOut: '/office/sign-out',
+  jobSheet: '/job-sheet',
+} as const;
+
+/** A lead's page: its reference in the query (`/office/lead?ref=…`), so one on-demand page answers every lead. */
+export const leadPath = (reference: string) => `${OFFICE_PATHS.lead}?${new URLSearchParams({ ref: reference })}`;
+
+/** The query field of a job sheet's token (kept out of the path, as the request logs drop query strings). */
+export const JOB_SHEET_TOKEN_FIELD = 't';

@@ -1,0 +1,27 @@
+/** A lead's way through the office, and the things customers and crews leave the office to do (issue 33 items 2 and 6). */
+export const LEAD_STAGES = ['new', 'contacted', 'survey_booked', 'quoted', 'booked', 'done', 'lost'] as const;
+export type LeadStage = (typeof LEAD_STAGES)[number];
+
+export const STAGE_LABELS: Record<LeadStage, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  survey_booked: 'Survey booked',
+  quoted: 'Quoted',
+  booked: 'Booked',
+  done: 'Done',
+  lost: 'Lost',
+};
+
+export const LEAD_TYPES = ['quote', 'contact', 'callback'] as const;
+export type LeadType = (typeof LEAD_TYPES)[number];
+
+export const OFFICE_TASKS = {
+  booking_request: 'Booking requested',
+  date_change: 'Move date changed',
+  cancellation: 'Move cancelled',
+  erasure_kept_move: 'Data erased, booked move kept',
+  quote_accepted: 'Written quote accepted',
+  job_problem: 'Damage or problem reported',
+  job_done: 'Job done',
+} as const;
+export type OfficeTaskKind = keyof typeof OFFICE_TASKS;
