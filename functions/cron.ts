@@ -10,6 +10,7 @@ import { deleteExpiredFormStates } from './lib/form-state';
 import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
 import { expiredAccountRows } from './lib/account/tokens';
 import { expiredStaffSessions } from './lib/office/staff';
+import { officeRowDeletes } from './lib/office/rows';
 
 export const RETENTION_MONTHS = dataRetention.requestsMonths;
 
@@ -27,18 +28,6 @@ export const bookingCutoff = (now: Date): string => monthsBefore(now, dataRetent
 /** Deleted by the quote's age, not their own: a later row must not outlive the quote, out of reach of "Delete my data". */
 const QUOTE_ROWS = ['quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
 
-/** The office's rows about any lead (issue 33), by the column naming it: they go with the lead. */
-const OFFICE_ROWS = [
-  ['office_leads', 'reference'],
-  ['office_notes', 'record_reference'],
-  ['office_tasks', 'record_reference'],
-  ['written_quotes', 'reference'],
-  ['diary_entries', 'reference'],
-  ['job_sheet_tokens', 'reference'],
-  ['job_reports', 'reference'],
-  ['audit_log', 'record_reference'],
-] as const;
-
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
   // ?1 the 24-month cutoff, ?2 the bookings' one: every statement below binds both.
@@ -50,9 +39,7 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const both = [cutoff, bookingCutoff(now)] as const;
   await env.DB.batch([
     ...QUOTE_ROWS.map((table) => env.DB.prepare(`DELETE FROM ${table} WHERE reference IN (${expired('quote')})`).bind(...both)),
-    ...OFFICE_ROWS.map(([table, column]) =>
-      env.DB.prepare(`DELETE FROM ${table} WHERE ${anyExpired.map((set) => `${column} ${set}`).join(' OR ')}`).bind(...both),
-    ),
+    ...officeRowDeletes(env.DB, RECORD_TYPES.map(expired).join(' UNION '), ...both),
     env.DB.prepare(
       `DELETE FROM email_outbox WHERE created_at < ?1 OR ${anyExpired.map((set) => `record_reference ${set}`).join(' OR ')}`,
     ).bind(...both),
