@@ -5,16 +5,16 @@
  * catcher, photos back through the office's own route.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonDayStart } from '~/lib/dates';
 import { JOB_SHEET_MESSAGES, JOB_SHEET_NOTICES } from '~/lib/office/job-sheet';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
 import { openDay } from '../shared/dates';
+import { bookInDiary } from '../shared/office-diary';
 import { apiBase, call, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
 import { asStaff } from './office';
-import { bookInDiary } from './office-diary';
 import { COOKIE, signIn } from './sign-in';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -42,7 +42,7 @@ async function quoteFor(moveDate = farDay()): Promise<Move> {
 
 async function bookedMove(): Promise<Move> {
   const move = await quoteFor();
-  await bookInDiary(move.reference, move.moveDate, { crewLead: 'Samira Khan', crewSize: 3, van: 'LV71 KFP', window: '08:00-10:00' });
+  bookInDiary(inject('statePath'), move.reference, move.moveDate, { crewLead: 'Samira Khan', crewSize: 3, van: 'LV71 KFP', window: '08:00-10:00' });
   return move;
 }
 

@@ -1,9 +1,8 @@
 /**
- * A move booked in the diary, for the job sheet's tests. The diary's booking route (issue 33 item 4) is being built on
+ * A move booked in the diary, for the job sheet's API and browser tests. The diary's booking route (issue 33 item 4) is being built on
  * another branch; until it is on main this writes the crew, the van and the booked entry straight into the local D1,
  * exactly as migrations/0011_office.sql shapes them. Replace it with a post to the diary's route once that lands.
  */
-import { inject } from 'vitest';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 
 export interface Booking {
@@ -13,8 +12,9 @@ export interface Booking {
   window: string;
 }
 
-export async function bookInDiary(reference: string, moveDate: string, booking: Booking): Promise<void> {
-  const db = openLocalD1(inject('statePath'), { readOnly: false });
+/** `statePath`: the test server's D1 state folder. */
+export function bookInDiary(statePath: string, reference: string, moveDate: string, booking: Booking): void {
+  const db = openLocalD1(statePath, { readOnly: false });
   try {
     // wrangler dev holds the file too: wait for its lock rather than fail.
     db.exec('PRAGMA busy_timeout = 10000');
