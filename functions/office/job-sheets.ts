@@ -58,8 +58,7 @@ async function makeLink(c: Context<OfficeBindings>): Promise<Response> {
   const made = await makeJobSheetLink(c.env.DB, reference, c.var.staff.email, requestNow(c));
   const url = made && `${config(c.env).siteUrl}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: made.token })}`;
   const view: JobSheetLinkView = { jobSheetLink: { reference, made: made && url ? { url, lastDay: made.lastDay } : null } };
-  // The page reads the staff member itself (officeAccess): it needs none of the gate's variables.
-  const page = await astroPageAt(c as unknown as SheetContext, OFFICE_PATHS.jobSheetLink, view, { status: made ? 200 : 409, headers: ACCOUNT_PAGE });
+  const page = await astroPageAt(c, OFFICE_PATHS.jobSheetLink, view, { status: made ? 200 : 409, headers: ACCOUNT_PAGE });
   return pageAsSent(c.env, c.req.url, page);
 }
 

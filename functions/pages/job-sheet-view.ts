@@ -2,6 +2,7 @@
 // (src/components/office/JobSheetSection.astro) show (issue 33 item 5). Data only: the markup is in the components.
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
 import { JOB_REPORT_LABELS, jobSheetNotice, type JobReportKind } from '~/lib/office/job-sheet';
+import { formatDateTime } from '~/lib/office/format';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { bookedInDiary, jobReports, liveJobSheetLink, type DiaryBooking, type JobReport } from '../lib/office/job-sheets';
 import { findQuote } from '../lib/quote/store';
@@ -27,12 +28,9 @@ export interface JobSheetLinkView {
 }
 
 const clock = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
-/** "14:05" on the day, "Saturday 14 March 2026, 14:05" otherwise: UK time. */
-function when(at: string, today: string | null): string {
-  const instant = new Date(at);
-  const day = londonToday(instant);
-  return day === today ? clock.format(instant) : `${formatLongDate(day)}, ${clock.format(instant)}`;
-}
+/** The crew's sheet: "14:05" on the day; the office: its usual date and time. UK time both. */
+const when = (at: string, today: string | null): string =>
+  today !== null && londonToday(new Date(at)) === today ? clock.format(new Date(at)) : formatDateTime(at);
 
 export interface ReportLine {
   kind: JobReportKind;

@@ -14,7 +14,7 @@ import { openDay } from '../shared/dates';
 import { bookInDiary } from '../shared/office-diary';
 import { apiBase, call, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
-import { asStaff } from './office';
+import { officeGet, officePost } from './office';
 import { COOKIE, signIn } from './sign-in';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -46,12 +46,7 @@ async function bookedMove(): Promise<Move> {
   return move;
 }
 
-const makeLink = (reference: string) =>
-  asStaff(OFFICE_PATHS.jobSheetLink, {
-    method: 'POST',
-    headers: { 'Content-Type': FORM, Origin: apiBase() },
-    body: new URLSearchParams({ ref: reference }).toString(),
-  });
+const makeLink = (reference: string) => officePost(OFFICE_PATHS.jobSheetLink, { ref: reference });
 
 /** The link on the page that answered the office's post, as the office manager copies it. */
 async function linkFor(reference: string): Promise<string> {
@@ -141,19 +136,9 @@ describe('the job sheet link', () => {
   it('is the office’s alone: a customer’s session and a signed-out visitor cannot make one', async () => {
     const move = await bookedMove();
     const customer = await signIn(move.email);
-    const asCustomer = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheetLink}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': FORM, Origin: apiBase(), Cookie: `${COOKIE}=${customer}` },
-      body: new URLSearchParams({ ref: move.reference }).toString(),
-    });
+    const asCustomer = await officePost(OFFICE_PATHS.jobSheetLink, { ref: move.reference }, null, { Cookie: `${COOKIE}=${customer}` });
     await expectNotFound(asCustomer, `${COOKIE}=${customer}`);
-    const signedOut = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheetLink}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': FORM, Origin: apiBase() },
-      body: new URLSearchParams({ ref: move.reference }).toString(),
-    });
+    const signedOut = await officePost(OFFICE_PATHS.jobSheetLink, { ref: move.reference }, null);
     expect(signedOut.status).toBe(303);
     expect(query('SELECT 1 FROM job_sheet_tokens WHERE reference = ?', move.reference)).toEqual([]);
   });
@@ -243,7 +228,7 @@ describe('the crew’s reports', () => {
     expect(query('SELECT kind FROM office_tasks WHERE record_reference = ?', move.reference)).toEqual([{ kind: 'job_problem' }]);
 
     const photoPath = `${OFFICE_PATHS.jobPhoto}?${new URLSearchParams({ key: key! })}`;
-    const photo = await asStaff(photoPath);
+    const photo = await officeGet(photoPath);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('Content-Type')).toBe('image/png');
     expect(Buffer.from(await photo.arrayBuffer()).equals(png)).toBe(true);
