@@ -79,7 +79,11 @@ export interface JobSheetView {
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
-  const [quote, booking, reports] = await Promise.all([findQuote(db, { reference }), bookedInDiary(db, reference), jobReports(db, reference)]);
+  const [quote, booking, reports] = await Promise.all([
+    findQuote(db, { reference }),
+    bookedInDiary(db, reference),
+    jobReports(db, reference),
+  ]);
   if (!quote || !booking) return null;
   const details = moveDetails(quote);
   const today = londonToday(now);

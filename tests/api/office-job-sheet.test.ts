@@ -33,7 +33,14 @@ async function quoteFor(moveDate = farDay()): Promise<Move> {
   const email = `${unique('crew')}@example.com`;
   const response = await call(
     API_PATHS.quote,
-    validQuote({ email, moveDate, name: 'Nia Okafor', phone: '07700 900456', fromAddress: '12 Acacia Avenue', toAddress: 'Flat 3, 9 Mill Lane' }),
+    validQuote({
+      email,
+      moveDate,
+      name: 'Nia Okafor',
+      phone: '07700 900456',
+      fromAddress: '12 Acacia Avenue',
+      toAddress: 'Flat 3, 9 Mill Lane',
+    }),
   );
   expect(response.status).toBe(201);
   const answer = (await response.json()) as QuoteAnswer;
@@ -42,7 +49,12 @@ async function quoteFor(moveDate = farDay()): Promise<Move> {
 
 async function bookedMove(): Promise<Move> {
   const move = await quoteFor();
-  bookInDiary(inject('statePath'), move.reference, move.moveDate, { crewLead: 'Samira Khan', crewSize: 3, van: 'LV71 KFP', window: '08:00-10:00' });
+  bookInDiary(inject('statePath'), move.reference, move.moveDate, {
+    crewLead: 'Samira Khan',
+    crewSize: 3,
+    van: 'LV71 KFP',
+    window: '08:00-10:00',
+  });
   return move;
 }
 
@@ -53,7 +65,11 @@ async function linkFor(reference: string): Promise<string> {
   const response = await makeLink(reference);
   expect(response.status).toBe(200);
   expect(response.headers.get('Location')).toBeNull();
-  const url = new URL(readPage(await response.text()).filled('job-sheet-link').trim());
+  const url = new URL(
+    readPage(await response.text())
+      .filled('job-sheet-link')
+      .trim(),
+  );
   expect(url.pathname).toBe(OFFICE_PATHS.jobSheet);
   return url.searchParams.get(JOB_SHEET_TOKEN_FIELD)!;
 }
@@ -83,7 +99,10 @@ describe('the job sheet link', () => {
   it('opens the booked move’s sheet: addresses, access, items, the customer and the day, privately', async () => {
     const move = await bookedMove();
     const token = await linkFor(move.reference);
-    const stored = query<{ token_hash: string; expires_at: string }>('SELECT token_hash, expires_at FROM job_sheet_tokens WHERE reference = ?', move.reference);
+    const stored = query<{ token_hash: string; expires_at: string }>(
+      'SELECT token_hash, expires_at FROM job_sheet_tokens WHERE reference = ?',
+      move.reference,
+    );
     expect(stored).toEqual([{ token_hash: sha256(token), expires_at: londonDayStart(addDays(move.moveDate, 2)).toISOString() }]);
 
     const response = await openSheet(token);
@@ -196,10 +215,7 @@ describe('the crew’s reports', () => {
   it('a problem with a photo keeps the photo in R2, for the office only', async () => {
     const move = await bookedMove();
     const token = await linkFor(move.reference);
-    const png = Buffer.from(
-      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
-      'base64',
-    );
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
     const noNote = new FormData();
     noNote.set('action', 'problem');
@@ -222,7 +238,10 @@ describe('the crew’s reports', () => {
     form.append('photos', new Blob([png], { type: 'image/png' }), 'banister.png');
     const sent = await report(token, form);
     expect(sent.status).toBe(303);
-    const [row] = query<{ photos: string; note: string }>("SELECT photos, note FROM job_reports WHERE reference = ? AND kind = 'problem'", move.reference);
+    const [row] = query<{ photos: string; note: string }>(
+      "SELECT photos, note FROM job_reports WHERE reference = ? AND kind = 'problem'",
+      move.reference,
+    );
     const [key] = JSON.parse(row!.photos) as string[];
     expect(key).toMatch(new RegExp(`^job-photos/${move.reference}/[0-9a-f-]{36}\\.png$`));
     expect(query('SELECT kind FROM office_tasks WHERE record_reference = ?', move.reference)).toEqual([{ kind: 'job_problem' }]);
@@ -239,7 +258,10 @@ describe('the crew’s reports', () => {
 
     const customer = await signIn(move.email);
     const customerCookie = `${COOKIE}=${customer}`;
-    await expectNotFound(await fetch(`${apiBase()}${photoPath}`, { redirect: 'manual', headers: { Cookie: customerCookie } }), customerCookie);
+    await expectNotFound(
+      await fetch(`${apiBase()}${photoPath}`, { redirect: 'manual', headers: { Cookie: customerCookie } }),
+      customerCookie,
+    );
     const signedOut = await fetch(`${apiBase()}${photoPath}`, { redirect: 'manual' });
     expect(signedOut.status).toBe(303);
   });

@@ -27,7 +27,12 @@ async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<st
     toAddress: 'Flat 3, 9 Mill Lane',
     moveDate,
   });
-  bookInDiary(siteEnv('statePath'), answer.reference, moveDate, { crewLead: 'Samira Khan', crewSize: 3, van: 'LV71 KFP', window: '08:00-10:00' });
+  bookInDiary(siteEnv('statePath'), answer.reference, moveDate, {
+    crewLead: 'Samira Khan',
+    crewSize: 3,
+    van: 'LV71 KFP',
+    window: '08:00-10:00',
+  });
   return answer.reference;
 }
 
@@ -106,7 +111,12 @@ test.describe('JavaScript off', () => {
 });
 
 // axe runs in the page, so only where scripts can: the pages themselves need none.
-test('axe: the job sheet as opened, refusing a report and thanking for one; the office’s new link', async ({ page, browser, baseURL, request }) => {
+test('axe: the job sheet as opened, refusing a report and thanking for one; the office’s new link', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
   const reference = await bookedMove(request);
   await signInToOffice(page.context());
   const sheet = await makeLink(page, reference);

@@ -5,7 +5,14 @@
  */
 import { formatLongDate, londonDayStart } from '~/lib/dates';
 import type { MoveEvent } from '~/lib/move-status';
-import { JOB_PHOTO_TYPES, JOB_REPORT_LABELS, JOB_SHEET_ACTIONS, jobSheetExpiresOn, jobSheetLastDay, type JobReportKind } from '~/lib/office/job-sheet';
+import {
+  JOB_PHOTO_TYPES,
+  JOB_REPORT_LABELS,
+  JOB_SHEET_ACTIONS,
+  jobSheetExpiresOn,
+  jobSheetLastDay,
+  type JobReportKind,
+} from '~/lib/office/job-sheet';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues } from '../d1';
@@ -152,7 +159,12 @@ export async function reportOnOurWay(env: Env, quote: StoredQuote, booking: Diar
     ...outboxInserts(db, [email], now),
     auditStatement(
       db,
-      { actor: crewActor(booking), action: JOB_SHEET_ACTIONS.on_our_way, reference: quote.reference, detail: `On our way, arriving at about ${eta}` },
+      {
+        actor: crewActor(booking),
+        action: JOB_SHEET_ACTIONS.on_our_way,
+        reference: quote.reference,
+        detail: `On our way, arriving at about ${eta}`,
+      },
       now,
     ),
   ]);
@@ -160,7 +172,13 @@ export async function reportOnOurWay(env: Env, quote: StoredQuote, booking: Diar
 }
 
 /** "Job done": the report, the lead's stage moved to done (its office row made if the office had none), a to-do. */
-export async function reportJobDone(db: D1Database, reference: string, booking: DiaryBooking, note: string | null, now: Date): Promise<void> {
+export async function reportJobDone(
+  db: D1Database,
+  reference: string,
+  booking: DiaryBooking,
+  note: string | null,
+  now: Date,
+): Promise<void> {
   const at = now.toISOString();
   await db.batch([
     reportInsert(db, reference, 'done', now, { note }),
@@ -173,7 +191,12 @@ export async function reportJobDone(db: D1Database, reference: string, booking: 
     taskInsert(db, reference, 'job_done', note, now),
     auditStatement(
       db,
-      { actor: crewActor(booking), action: JOB_SHEET_ACTIONS.done, reference, detail: note ? `${JOB_REPORT_LABELS.done}: ${note}` : JOB_REPORT_LABELS.done },
+      {
+        actor: crewActor(booking),
+        action: JOB_SHEET_ACTIONS.done,
+        reference,
+        detail: note ? `${JOB_REPORT_LABELS.done}: ${note}` : JOB_REPORT_LABELS.done,
+      },
       now,
     ),
   ]);
@@ -190,7 +213,14 @@ const photoKey = (reference: string, type: string) => `job-photos/${reference}/$
 export const PHOTO_KEY_PATTERN = /^job-photos\/[A-Za-z0-9-]+\/[0-9a-f-]{36}\.(jpg|png|webp|heic|heif)$/;
 
 /** "Damage or problem": the photos go to R2 first, then the report that names them, a to-do and the audit line. */
-export async function reportProblem(env: Env, reference: string, booking: DiaryBooking, note: string, photos: JobPhoto[], now: Date): Promise<void> {
+export async function reportProblem(
+  env: Env,
+  reference: string,
+  booking: DiaryBooking,
+  note: string,
+  photos: JobPhoto[],
+  now: Date,
+): Promise<void> {
   const keys: string[] = [];
   for (const photo of photos) {
     const key = photoKey(reference, photo.type);
@@ -204,7 +234,12 @@ export async function reportProblem(env: Env, reference: string, booking: DiaryB
     taskInsert(db, reference, 'job_problem', note, now),
     auditStatement(
       db,
-      { actor: crewActor(booking), action: JOB_SHEET_ACTIONS.problem, reference, detail: `${JOB_REPORT_LABELS.problem}: ${note}${photoWords}` },
+      {
+        actor: crewActor(booking),
+        action: JOB_SHEET_ACTIONS.problem,
+        reference,
+        detail: `${JOB_REPORT_LABELS.problem}: ${note}${photoWords}`,
+      },
       now,
     ),
   ]);
