@@ -208,7 +208,8 @@ export interface JobPhoto {
   type: string;
 }
 
-const photoKey = (reference: string, type: string) => `job-photos/${reference}/${crypto.randomUUID()}.${JOB_PHOTO_TYPES[type]}`;
+const PHOTO_PREFIX = 'job-photos/';
+const photoKey = (reference: string, type: string) => `${PHOTO_PREFIX}${reference}/${crypto.randomUUID()}.${JOB_PHOTO_TYPES[type]}`;
 /** Only keys this module makes are ever read back. */
 export const PHOTO_KEY_PATTERN = /^job-photos\/[A-Za-z0-9-]+\/[0-9a-f-]{36}\.(jpg|png|webp|heic|heif)$/;
 
@@ -243,4 +244,28 @@ export async function reportProblem(
       now,
     ),
   ]);
+}
+
+/** A photo is put before the report naming it is stored: one younger than this may still be on its way to its row. */
+const PHOTO_SETTLE_MS = 60 * 60 * 1000;
+
+/**
+ * The cron trigger's sweep of R2: photos whose report has gone (its lead erased by the customer or past retention,
+ * functions/lib/office/rows.ts) are deleted, so a photo never outlives the lead it is about.
+ */
+export async function deleteOrphanedJobPhotos(env: Env, now: Date): Promise<number> {
+  const { results } = await env.DB.prepare('SELECT photos FROM job_reports WHERE photos IS NOT NULL').all<{ photos: string }>();
+  const kept = new Set(results.flatMap((row) => JSON.parse(row.photos) as string[]));
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.PHOTOS.list({ prefix: PHOTO_PREFIX, ...(cursor ? { cursor } : {}) });
+    const orphans = page.objects
+      .filter((photo) => !kept.has(photo.key) && photo.uploaded.getTime() < now.getTime() - PHOTO_SETTLE_MS)
+      .map((photo) => photo.key);
+    if (orphans.length > 0) await env.PHOTOS.delete(orphans);
+    deleted += orphans.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return deleted;
 }
