@@ -51,7 +51,7 @@ export const JOB_SHEET_MESSAGES = {
   photoCount: `Add up to ${JOB_PHOTO_MAX} photos.`,
   photoType: 'Photos must be pictures (JPEG, PNG, WebP or HEIC).',
   photoSize: `Each photo must be under ${JOB_PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
-  notBooked: 'This move is not booked in the diary yet, so it has no job sheet.',
+  notBooked: 'Book this move in the diary first; then you can make the crew’s job sheet link.',
 } as const;
 
 /** `HH:MM` on a 24-hour clock. */
