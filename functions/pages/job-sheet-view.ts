@@ -90,6 +90,7 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
   return {
     reference,
     date: formatLongDate(booking.moveDate),
+    // As stored: a key of the diary's ARRIVAL_WINDOWS (src/lib/office/diary.ts, still on the diary's branch), to be shown by its label once merged.
     arrival: booking.arrivalWindow,
     crew: crewLine(booking),
     van: vanLine(booking),

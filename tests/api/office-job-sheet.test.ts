@@ -54,7 +54,7 @@ async function bookedMove(): Promise<Move> {
     crewLead: 'Samira Khan',
     crewSize: 3,
     van: 'LV71 KFP',
-    window: '08:00-10:00',
+    window: '08-10',
   });
   return move;
 }
@@ -121,7 +121,7 @@ describe('the job sheet link', () => {
     expect(page.filled('phone')).toBe('07700 900456');
     expect(html).toContain('href="tel:07700900456"');
     expect(page.filled('furniture')).toBe('Sofa, Wardrobe');
-    expect(page.filled('arrival')).toBe('08:00-10:00');
+    expect(page.filled('arrival')).toBe('08-10');
     expect(page.filled('crew')).toBe('Samira Khan (crew of 3)');
     expect(page.filled('van')).toContain('LV71 KFP');
   });

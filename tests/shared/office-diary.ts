@@ -9,6 +9,7 @@ export interface Booking {
   crewLead: string;
   crewSize: number;
   van: string;
+  /** A key of the diary's ARRIVAL_WINDOWS, e.g. '08-10'. */
   window: string;
 }
 
