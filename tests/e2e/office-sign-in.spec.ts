@@ -11,7 +11,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 async function officeLink(email: string): Promise<string> {
   const links = async () => (await capturedEmails()).filter((e) => [e.to].flat().includes(email) && e.subject === OFFICE_SIGN_IN_SUBJECT);
   await expect.poll(async () => (await links()).length, { timeout: 20_000 }).toBe(1);
-  const url = new URL(/https?:\/\/\S+\/login\/verify\?t=[\w-]+/.exec((await links())[0]!.text)![0]);
+  const url = new URL(/https?:\/\/\S+\/login\/verify\?t=[\w-]+/.exec((await links())[0]!.text ?? '')![0]);
   return `${url.pathname}${url.search}`;
 }
 
