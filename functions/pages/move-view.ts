@@ -17,7 +17,7 @@ import {
   type MoveAction,
   type MovePageState,
 } from '~/lib/move-status';
-import { payFor, payLine, PRICE_PENDING } from '~/lib/price-lines';
+import { payFor, payLine, paysOtherThanEstimate, PRICE_PENDING } from '~/lib/price-lines';
 import type { FormView as PartsView } from '~/lib/form-view';
 import { priceToPay } from '~/lib/price-to-pay';
 import { routeMapView } from '~/lib/route-map';
@@ -227,7 +227,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     email: quote.lastCustomerEmail ? EMAIL_LINES[quote.lastCustomerEmail] : null,
     reference: quote.reference,
     price: quote.pricing ? priceOf(quote.pricing, quote) : null,
-    toPay: pay?.code ? payLine(pay) : null,
+    toPay: paysOtherThanEstimate(pay) ? payLine(pay) : null,
     serviceNote: serviceCaveat(quote)?.sentence ?? null,
     validUntil: holds ? validUntilLine(quote.pricedAt!) : null,
     // No calendar link for a move that is cancelled or over, not even hidden.

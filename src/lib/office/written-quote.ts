@@ -141,3 +141,41 @@ export function readWrittenQuote(
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return { ok: true, draft: { lines, totals, depositPence: deposit!, validUntil, included: said.included || null } };
 }
+
+/** A written quote as stored (written_quotes), for the pages and e-mails that show it. */
+export interface WrittenQuote {
+  version: number;
+  lines: WrittenLine[];
+  code: string | null;
+  discountPence: number;
+  totalPence: number;
+  depositPence: number;
+  /** YYYY-MM-DD: the last UK day it can be accepted. */
+  validUntil: string;
+  included: string | null;
+  createdBy: string;
+  createdAt: string;
+  sentAt: string | null;
+  acceptedAt: string | null;
+}
+
+export const WRITTEN_QUOTE_LABELS = {
+  total: 'Total',
+  deposit: 'Deposit',
+  validUntil: 'Valid until',
+  included: 'What is included',
+} as const;
+
+/** Its rows as the customer reads them, in page and e-mail alike: each line, the code's discount, then the total. */
+export function writtenQuoteRows(written: WrittenQuote): Array<[label: string, amount: string]> {
+  const linesPence = written.totalPence + written.discountPence;
+  const code = written.code ? writtenTotals([{ label: '', pence: linesPence }], written.code).code : null;
+  return [
+    ...written.lines.map((line): [string, string] => [line.label, formatPence(line.pence)]),
+    ...(code && written.discountPence > 0 ? [[`${code.code} (${code.offer})`, formatPence(-written.discountPence)] as [string, string]] : []),
+    [WRITTEN_QUOTE_LABELS.total, formatPence(written.totalPence)],
+  ];
+}
+
+/** Only the newest sent version, not yet accepted, until the end of its last day. */
+export const acceptable = (written: WrittenQuote, today: string): boolean => !written.acceptedAt && today <= written.validUntil;
