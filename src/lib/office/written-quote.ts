@@ -167,7 +167,9 @@ export const WRITTEN_QUOTE_LABELS = {
 } as const;
 
 /** Its rows as the customer reads them, in page and e-mail alike: each line, the code's discount, then the total. */
-export function writtenQuoteRows(written: WrittenQuote): Array<[label: string, amount: string]> {
+export function writtenQuoteRows(
+  written: Pick<WrittenQuote, 'lines' | 'code' | 'discountPence' | 'totalPence'>,
+): Array<[label: string, amount: string]> {
   const linesPence = written.totalPence + written.discountPence;
   const code = written.code ? writtenTotals([{ label: '', pence: linesPence }], written.code).code : null;
   return [
