@@ -36,7 +36,10 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
   const now = requestNow(c);
   const page = (status: number, state: Omit<WrittenQuoteFormState, 'reference' | 'values'>) =>
     // The page reads no variable of the office's: the plain bindings' context serves.
-    astroPageAt(c as unknown as Context<AppBindings>, pageOf(reference), { reference, values, ...state } satisfies WrittenQuoteFormState, { status, headers: ACCOUNT_PAGE });
+    astroPageAt(c as unknown as Context<AppBindings>, pageOf(reference), { reference, values, ...state } satisfies WrittenQuoteFormState, {
+      status,
+      headers: ACCOUNT_PAGE,
+    });
   const read = readWrittenQuote(
     {
       labels: values.getAll('label'),

@@ -62,7 +62,10 @@ describe('writtenTotals', () => {
   });
 
   it('gives the customer the half penny', () => {
-    expect(writtenTotals([{ label: 'Man and van', pence: 12_345 }], 'FIRSTMOVE10')).toMatchObject({ discountPence: 1_235, totalPence: 11_110 });
+    expect(writtenTotals([{ label: 'Man and van', pence: 12_345 }], 'FIRSTMOVE10')).toMatchObject({
+      discountPence: 1_235,
+      totalPence: 11_110,
+    });
   });
 
   it('is the lines alone without a code, or with one that gives nothing', () => {
@@ -121,7 +124,12 @@ describe('readWrittenQuote', () => {
           { label: 'Base service', pence: 79_100 },
           { label: 'Packing', pence: 12_000 },
         ],
-        totals: { linesPence: 91_100, discountPence: 9_110, totalPence: 81_990, code: { code: 'FIRSTMOVE10', offer: '10% off your first booking' } },
+        totals: {
+          linesPence: 91_100,
+          discountPence: 9_110,
+          totalPence: 81_990,
+          code: { code: 'FIRSTMOVE10', offer: '10% off your first booking' },
+        },
         depositPence: 20_498,
         validUntil: '2027-02-07',
         included: 'Two movers, a Luton van, blankets and straps.',

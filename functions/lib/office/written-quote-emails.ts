@@ -23,7 +23,10 @@ function quoteRows(written: WrittenQuote): Row[] {
 
 const includedParts = (written: WrittenQuote) =>
   written.included
-    ? { html: `${heading(WRITTEN_QUOTE_LABELS.included)}<p style="margin:0;white-space:pre-wrap">${e(written.included)}</p>`, text: `\n\n${WRITTEN_QUOTE_LABELS.included}\n${written.included}` }
+    ? {
+        html: `${heading(WRITTEN_QUOTE_LABELS.included)}<p style="margin:0;white-space:pre-wrap">${e(written.included)}</p>`,
+        text: `\n\n${WRITTEN_QUOTE_LABELS.included}\n${written.included}`,
+      }
     : { html: '', text: '' };
 
 export function writtenQuoteEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {

@@ -213,7 +213,9 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
     db
       .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4, { afterChange: true })}`)
       .bind(quote.reference, 'quote_accepted', detail, at),
-    auditStatement(db, { actor: 'customer', action: 'written_quote_accepted', reference: quote.reference, detail }, now, { afterChange: true }),
+    auditStatement(db, { actor: 'customer', action: 'written_quote_accepted', reference: quote.reference, detail }, now, {
+      afterChange: true,
+    }),
     ...outboxInserts(db, emails, now, { afterChange: true }),
   ]);
   if (updated?.meta.changes !== 1) {

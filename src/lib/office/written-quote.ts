@@ -174,7 +174,9 @@ export function writtenQuoteRows(
   const code = written.code ? writtenTotals([{ label: '', pence: linesPence }], written.code).code : null;
   return [
     ...written.lines.map((line): [string, string] => [line.label, formatPence(line.pence)]),
-    ...(code && written.discountPence > 0 ? [[`${code.code} (${code.offer})`, formatPence(-written.discountPence)] as [string, string]] : []),
+    ...(code && written.discountPence > 0
+      ? [[`${code.code} (${code.offer})`, formatPence(-written.discountPence)] as [string, string]]
+      : []),
     [WRITTEN_QUOTE_LABELS.total, formatPence(written.totalPence)],
   ];
 }
