@@ -1,7 +1,7 @@
 // What the office's written-quote page shows (src/pages/office/written-quote.astro, issue 33 item 3): the customer's
 // move, the form to write the next version (from the newest version, else the engine's estimate) and every version so
 // far. Data only: the markup is in src/components/office/.
-import { formatLongDate, londonToday, addDays } from '~/lib/dates';
+import { addDays, formatLongDate, londonToday, UK_TIME_ZONE } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import {
   BLANK_LINES,
@@ -66,7 +66,8 @@ export interface WrittenQuoteFormView {
   versions: VersionView[];
 }
 
-const when = (iso: string) => `${formatLongDate(londonToday(new Date(iso)))}, ${iso.slice(11, 16)} UTC`;
+const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
+const when = (iso: string) => `${formatLongDate(londonToday(new Date(iso)))} at ${ukTime.format(new Date(iso))}`;
 
 export const versionViews = (versions: WrittenQuote[]): VersionView[] => {
   const current = versions.find((each) => each.sentAt)?.version;
