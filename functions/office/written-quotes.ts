@@ -7,7 +7,6 @@ import { londonToday } from '~/lib/dates';
 import { readWrittenQuote } from '~/lib/office/written-quote';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
-import type { AppBindings } from '../env';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
@@ -35,8 +34,7 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
   if (!quote) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const now = requestNow(c);
   const page = (status: number, state: Omit<WrittenQuoteFormState, 'reference' | 'values'>) =>
-    // The page reads no variable of the office's: the plain bindings' context serves.
-    astroPageAt(c as unknown as Context<AppBindings>, pageOf(reference), { reference, values, ...state } satisfies WrittenQuoteFormState, {
+    astroPageAt(c, pageOf(reference), { reference, values, ...state } satisfies WrittenQuoteFormState, {
       status,
       headers: ACCOUNT_PAGE,
     });

@@ -1,7 +1,8 @@
 // What the office's written-quote page shows (src/pages/office/written-quote.astro, issue 33 item 3): the customer's
 // move, the form to write the next version (from the newest version, else the engine's estimate) and every version so
 // far. Data only: the markup is in src/components/office/.
-import { addDays, formatLongDate, londonToday, UK_TIME_ZONE } from '~/lib/dates';
+import { addDays, formatLongDate, londonToday } from '~/lib/dates';
+import { formatDateTime } from '~/lib/office/format';
 import { formatPence } from '~/lib/money';
 import {
   BLANK_LINES,
@@ -66,9 +67,6 @@ export interface WrittenQuoteFormView {
   versions: VersionView[];
 }
 
-const ukTime = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit' });
-const when = (iso: string) => `${formatLongDate(londonToday(new Date(iso)))} at ${ukTime.format(new Date(iso))}`;
-
 export const versionViews = (versions: WrittenQuote[]): VersionView[] => {
   const current = versions.find((each) => each.sentAt)?.version;
   return versions.map((each) => ({
@@ -77,8 +75,8 @@ export const versionViews = (versions: WrittenQuote[]): VersionView[] => {
     deposit: formatPence(each.depositPence),
     validUntil: formatLongDate(each.validUntil),
     included: each.included,
-    sent: each.sentAt ? `${when(each.sentAt)} by ${each.createdBy}` : null,
-    accepted: each.acceptedAt ? `${when(each.acceptedAt)} by the customer` : null,
+    sent: each.sentAt ? `${formatDateTime(each.sentAt)} by ${each.createdBy}` : null,
+    accepted: each.acceptedAt ? `${formatDateTime(each.acceptedAt)} by the customer` : null,
     current: each.version === current,
   }));
 };
