@@ -64,7 +64,10 @@ export async function currentWrittenQuote(db: D1Database, reference: string): Pr
 
 export const SENT_MEANWHILE = 'Someone sent another version of this quote while you were writing. Check it below, then send again.';
 
-/** Stores version n + 1 as sent, moves the lead to 'quoted', and queues the customer's e-mail. Null if a version raced it. */
+/**
+ * Stores version n + 1 as sent, moves the lead to 'quoted' (never back from 'booked' or 'done'), and queues the
+ * customer's e-mail. Null if another version raced it.
+ */
 export async function sendWrittenQuote(
   env: Env,
   quote: StoredQuote,
@@ -123,7 +126,8 @@ export async function sendWrittenQuote(
       db
         .prepare(
           `INSERT INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, 'quote', 'quoted', ?)
-           ON CONFLICT (reference) DO UPDATE SET stage = 'quoted', lost_reason = NULL, updated_at = excluded.updated_at`,
+           ON CONFLICT (reference) DO UPDATE SET stage = 'quoted', lost_reason = NULL, updated_at = excluded.updated_at
+           WHERE office_leads.stage IN ('new', 'contacted', 'survey_booked', 'lost')`,
         )
         .bind(quote.reference, at),
       auditStatement(
