@@ -56,6 +56,9 @@ export const promo = {
   description: '10% off your first booking, applied when you book',
 } as const;
 
+/** A written quote's deposit unless the office sets another: this share of its total, rounded to the penny (issue 33). */
+export const writtenQuoteDepositPercent = 25;
+
 export const articleAuthorRole = 'Moving and organisation expert';
 
 export const quoteFromPrice = 199;

@@ -1,6 +1,62 @@
-/** The office's written-quotes routes (issue 33): registered by functions/office/routes.ts. */
+/**
+ * The office's written-quotes routes (issue 33 item 3), registered by functions/office/routes.ts: the writing page and
+ * its post. 'Check the total' shows the figures without storing anything; 'Send' stores the next version and e-mails it.
+ */
+import type { Context } from 'hono';
+import { londonToday } from '~/lib/dates';
+import { readWrittenQuote } from '~/lib/office/written-quote';
+import { OFFICE_PATHS } from '~/lib/office/paths';
+import { isReference } from '~/lib/reference';
+import { astroPage, astroPageAt } from '../lib/astro-page';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { refusalJson } from '../lib/http';
+import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { SENT_MEANWHILE, sendWrittenQuote } from '../lib/office/written-quotes';
+import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { findQuote } from '../lib/quote/store';
+import type { WrittenQuoteFormState } from '../pages/written-quote-view';
 import type { OfficeRoutes } from './routes';
 
+/** Thirty lines of words and amounts, what is included, and room to spare. */
+const MAX_WRITTEN_QUOTE_BODY = 32 * 1024;
+
+const pageOf = (reference: string, extra: Record<string, string> = {}) =>
+  `${OFFICE_PATHS.writtenQuote}?${new URLSearchParams({ ref: reference, ...extra })}`;
+
+async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_WRITTEN_QUOTE_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const reference = values.get('ref') ?? '';
+  const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
+  if (!quote) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  const now = requestNow(c);
+  const page = (status: number, state: Omit<WrittenQuoteFormState, 'reference' | 'values'>) =>
+    astroPageAt(c, pageOf(reference), { reference, values, ...state } satisfies WrittenQuoteFormState, {
+      status,
+      headers: ACCOUNT_PAGE,
+    });
+  const read = readWrittenQuote(
+    {
+      labels: values.getAll('label'),
+      amounts: values.getAll('amount'),
+      deposit: values.get('deposit') ?? '',
+      validUntil: values.get('validUntil') ?? '',
+      included: values.get('included') ?? '',
+    },
+    quote.promoCode,
+    londonToday(now),
+  );
+  if (!read.ok) return page(400, { errors: read.errors });
+  if (values.get('action') === 'preview') return page(200, { preview: read.draft });
+  const sent = await sendWrittenQuote(c.env, quote, c.var.staff, read.draft, now);
+  if (!sent) return page(409, { errors: { form: SENT_MEANWHILE } });
+  return new Response(null, { status: 303, headers: { Location: pageOf(reference, { done: 'sent' }), 'Cache-Control': 'no-store' } });
+}
+
 export function writtenQuotesRoutes(routes: OfficeRoutes): void {
-  void routes;
+  routes.get(OFFICE_PATHS.writtenQuote, staffOnly, astroPage);
+  routes.post(OFFICE_PATHS.writtenQuote, staffOnly, postWrittenQuote);
 }

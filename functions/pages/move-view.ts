@@ -17,11 +17,14 @@ import {
   type MoveAction,
   type MovePageState,
 } from '~/lib/move-status';
-import { payFor, payLine, PRICE_PENDING } from '~/lib/price-lines';
+import { payFor, payLine, paysOtherThanEstimate, PRICE_PENDING } from '~/lib/price-lines';
 import type { FormView as PartsView } from '~/lib/form-view';
 import { priceToPay } from '~/lib/price-to-pay';
 import { routeMapView } from '~/lib/route-map';
 import { PAGE_PATHS, quoteLink } from '~/lib/api';
+import { formatPence } from '~/lib/money';
+import { acceptable, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
+import { currentWrittenQuote } from '../lib/office/written-quotes';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
 import type { StoredQuote } from '../lib/quote/stored-quote';
@@ -99,6 +102,21 @@ export interface ManageView {
   selfHref: string;
 }
 
+/** "Your written quote": the newest version the office sent (issue 33 item 3). */
+export interface WrittenQuoteView {
+  version: number;
+  rows: Array<[label: string, amount: string]>;
+  deposit: string;
+  validUntil: string;
+  included: string | null;
+  /** "Accepted on …", once it is. */
+  accepted: string | null;
+  /** The accept button: not accepted, and its last day not past. */
+  acceptable: boolean;
+  /** Past its last day, not accepted. */
+  expired: boolean;
+}
+
 export interface MovePageView {
   heading: string;
   summary: string;
@@ -117,6 +135,7 @@ export interface MovePageView {
   nextSteps: boolean;
   details: MoveDetails;
   map: ReturnType<typeof routeMapView> | null;
+  written: WrittenQuoteView | null;
   manage: ManageView;
   form: FormView;
   focus: MoveFocus | null;
@@ -211,12 +230,28 @@ function focusOf(manage: ManageView, errors: Record<string, string>): MoveFocus 
   return manage.done ? 'done' : null;
 }
 
+function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: string): WrittenQuoteView | null {
+  if (!written) return null;
+  const open = quote.status !== 'cancelled' && quote.status !== 'declined';
+  return {
+    version: written.version,
+    rows: writtenQuoteRows(written),
+    deposit: formatPence(written.depositPence),
+    validUntil: formatLongDate(written.validUntil),
+    included: written.included,
+    accepted: written.acceptedAt ? `Accepted on ${formatLongDate(londonToday(new Date(written.acceptedAt)))}.` : null,
+    acceptable: open && acceptable(written, today),
+    expired: !written.acceptedAt && today > written.validUntil,
+  };
+}
+
 export async function movePageView(db: D1Database, opened: OpenedQuote, now: Date, state: QuotePageState = {}): Promise<MovePageView> {
   const { quote, token } = opened;
   const today = londonToday(now);
   const pageState = movePageState(moveFacts(quote), today);
   const upcoming = isUpcoming(pageState);
-  const manage = manageView(quote, token, today, state, await moveHistory(db, quote));
+  const [history, written] = await Promise.all([moveHistory(db, quote), currentWrittenQuote(db, quote.reference)]);
+  const manage = manageView(quote, token, today, state, history);
   const errors = { ...state.errors, ...(state.general ? { form: state.general } : {}) };
   const pay = priceToPay(quote);
   const holds = quote.status === 'quoted' && quote.pricedAt && estimateHolds(quote.pricedAt, today);
@@ -227,7 +262,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     email: quote.lastCustomerEmail ? EMAIL_LINES[quote.lastCustomerEmail] : null,
     reference: quote.reference,
     price: quote.pricing ? priceOf(quote.pricing, quote) : null,
-    toPay: pay?.code ? payLine(pay) : null,
+    toPay: paysOtherThanEstimate(pay) ? payLine(pay) : null,
     serviceNote: serviceCaveat(quote)?.sentence ?? null,
     validUntil: holds ? validUntilLine(quote.pricedAt!) : null,
     // No calendar link for a move that is cancelled or over, not even hidden.
@@ -238,6 +273,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     // Drawn from the places stored when it was priced: no view asks the postcode service again. A quote stored before
     // they were kept shows the distance in words only. The price notes say any ferry, so the map does not.
     map: routeMap(quote),
+    written: writtenView(written, quote, today),
     manage,
     form: { text: {}, show: [], values: [...formValues(quote, token, state)], errors },
     focus: focusOf(manage, errors),

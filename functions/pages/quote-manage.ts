@@ -9,6 +9,7 @@ import { doneKey, moveRefusal, newDateRefusal } from '~/lib/move-status';
 import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { readFormPost } from '../lib/form-post';
+import { acceptWrittenQuote } from '../lib/office/written-quotes';
 import { REFUSALS, refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, moveFacts, priceFor, type MoveChange } from '../lib/quote/manage';
@@ -38,7 +39,7 @@ function accessChange(form: Extract<ManageForm, { action: 'access' }>): MoveChan
 }
 
 /** The change a button makes, or null for the buttons that only ask (a new date's price, 'are you sure?'). */
-function changeOf(form: ManageForm): MoveChange | null {
+function changeOf(form: Exclude<ManageForm, { action: 'accept-quote' }>): MoveChange | null {
   switch (form.action) {
     case 'date-confirm':
       return { action: 'change_date', date: form.moveDate };
@@ -108,8 +109,16 @@ export async function manageQuote(c: PageContext): Promise<Response> {
     return quotePage(c, opened, 400, { errors: onFields, ...(general ? { general } : {}), values });
   }
   const form = checked.data;
+  if (form.action === 'accept-quote') return acceptQuote(c, opened, Number(form.version), values);
   const wanted = changeOf(form);
   return wanted ? change(c, opened, wanted, values) : ask(c, opened, form as Asking, values);
+}
+
+/** "Accept this quote": accepted (or already), 303 to the page; refused (replaced, past its day), the page says why. */
+async function acceptQuote(c: PageContext, opened: OpenedQuote, version: number, values: URLSearchParams): Promise<Response> {
+  const accepted = await acceptWrittenQuote(c.env, opened.quote, version, requestNow(c));
+  if (!accepted.ok) return quotePage(c, opened, 409, { general: accepted.message, values });
+  return seeOther(opened.quote, opened.token, 'quote_accepted');
 }
 
 /** `values`: the post, shown again as typed if the change is refused. */

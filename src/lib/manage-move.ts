@@ -44,6 +44,12 @@ export const manageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('book-confirm'), website: honeypotField }),
   z.object({ action: z.literal('cancel'), website: honeypotField }),
   z.object({ action: z.literal('cancel-confirm'), website: honeypotField }),
+  // The office's written quote (issue 33): its version, so a quote replaced meanwhile is never accepted unseen.
+  z.object({
+    action: z.literal('accept-quote'),
+    version: z.string('Please accept the quote shown.').check(z.regex(/^\d{1,6}$/, 'Please accept the quote shown.')),
+    website: honeypotField,
+  }),
   z.object({
     action: z.literal('review'),
     rating: z.enum(['1', '2', '3', '4', '5'], 'Please choose a rating from 1 to 5 stars.'),

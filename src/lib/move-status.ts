@@ -204,6 +204,8 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
   cancelled_late: `Your move is cancelled, and we have e-mailed you to confirm. It was less than ${FREE_CANCELLATION_HOURS} hours before the day, so our cancellation terms apply: we will be in touch about any fee.`,
   reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',
+  quote_accepted:
+    'Thank you: your written quote is accepted and is now your price. We have e-mailed you, and we will be in touch to book your crew.',
 };
 
 export const doneKey = (event: MoveEvent): string => (event.kind === 'cancelled' && event.shortNotice ? 'cancelled_late' : event.kind);

@@ -56,12 +56,23 @@ export function promoLine(code: string, totalPounds: number | null): string {
   return applied ? `${formatPence(pricePence)} with ${code} when you book (${applied.offer})` : formatMoney(totalPounds);
 }
 
-/** "£1,244.70 with FIRSTMOVE10", or the estimate alone when no code applies. */
-export const payText = (pay: PriceToPay): string =>
-  pay.code ? `${formatPence(pay.pricePence)} with ${pay.code.code}` : formatMoney(pay.estimatePence / 100);
+/** Beside an accepted written quote's total, wherever the price is shown. */
+export const WRITTEN_QUOTE_PRICE = 'your written quote';
+
+/** "£1,244.70 with FIRSTMOVE10", the estimate alone when no code applies, or "£819.90, your written quote" once accepted. */
+export const payText = (pay: PriceToPay): string => {
+  if (pay.written) return `${formatPence(pay.pricePence)}, ${WRITTEN_QUOTE_PRICE}`;
+  return pay.code ? `${formatPence(pay.pricePence)} with ${pay.code.code}` : formatMoney(pay.estimatePence / 100);
+};
 
 /** With what the code gives: "£1,244.70 with FIRSTMOVE10 (10% off your first booking)". */
-export const payLine = (pay: PriceToPay): string => (pay.code ? `${payText(pay)} (${pay.code.offer})` : payText(pay));
+export const payLine = (pay: PriceToPay): string => {
+  if (!pay.code) return payText(pay);
+  return pay.written ? `${payText(pay)} (with ${pay.code.code}: ${pay.code.offer})` : `${payText(pay)} (${pay.code.offer})`;
+};
+
+/** Whether a price to pay is worth its own line beside the estimate: a code applies, or a written quote is the price. */
+export const paysOtherThanEstimate = (pay: PriceToPay | null): pay is PriceToPay => !!pay && (!!pay.code || !!pay.written);
 
 /** A total in pounds (an estimate, a new date's, one priced again) as the customer pays it with the quote's code. */
 export const payFor =

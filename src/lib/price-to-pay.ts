@@ -15,6 +15,16 @@ export interface PriceToPay {
   pricePence: number;
   /** The code as stored and what it gives, in the words the customer was shown; null without one. */
   code: { code: string; offer: string } | null;
+  /** Set once the customer has accepted the office's written quote: its total is then the price (issue 33 item 3). */
+  written?: true;
+}
+
+/** An accepted written quote's figures, as stored (written_quotes): the lines' total less the code's discount. */
+export interface AcceptedPrice {
+  linesPence: number;
+  discountPence: number;
+  totalPence: number;
+  code: string | null;
 }
 
 /** What a friend's code gives, as step 5 says it. */
@@ -23,9 +33,12 @@ export const FRIEND_OFFER = `${referral.friendDiscount} off your first move`;
 const toPence = (pounds: number) => Math.round(pounds * 100);
 
 /** `totalPounds` with `code`'s rule: FIRSTMOVE10's percentage (a half penny to the customer), or a friend's fixed amount. */
-export function discountedPrice(totalPounds: number, code: string | null | undefined): PriceToPay {
+export const discountedPrice = (totalPounds: number, code: string | null | undefined): PriceToPay =>
+  discountedPence(toPence(totalPounds), code);
+
+/** The same rule on a total already in whole pence (an office's written quote). */
+export function discountedPence(estimatePence: number, code: string | null | undefined): PriceToPay {
   const offer = code ? codeOffer(code) : null;
-  const estimatePence = toPence(totalPounds);
   if (!offer) return { estimatePence, discountPence: 0, pricePence: estimatePence, code: null };
   if (offer.kind === 'friend') {
     const discountPence = Math.min(estimatePence, referral.friendDiscountPounds * 100);
@@ -36,10 +49,28 @@ export function discountedPrice(totalPounds: number, code: string | null | undef
       code: { code: offer.code, offer: FRIEND_OFFER },
     };
   }
-  const { discountPence, pricePence } = promoPrice(totalPounds, { code: offer.code, percentOff: promo.percentOff });
+  const { discountPence, pricePence } = promoPrice(estimatePence / 100, { code: offer.code, percentOff: promo.percentOff });
   return { estimatePence, discountPence, pricePence, code: { code: offer.code, offer: `${promo.percentOff}% off your first booking` } };
 }
 
-/** Null while the quote waits for its price (the postcode service was down when it was sent). */
-export const priceToPay = (quote: { pricing: { total: number } | null; promoCode: string | null }): PriceToPay | null =>
-  quote.pricing ? discountedPrice(quote.pricing.total, quote.promoCode) : null;
+/** The accepted written quote as the price: its stored pence, with the code's words. */
+export const acceptedPrice = (accepted: AcceptedPrice): PriceToPay => ({
+  estimatePence: accepted.linesPence,
+  discountPence: accepted.discountPence,
+  pricePence: accepted.totalPence,
+  code: discountedPence(accepted.linesPence, accepted.code).code,
+  written: true,
+});
+
+/**
+ * The accepted written quote once there is one; before that the estimate less the code, or null while the quote waits
+ * for its price (the postcode service was down when it was sent).
+ */
+export function priceToPay(quote: {
+  pricing: { total: number } | null;
+  promoCode: string | null;
+  accepted?: AcceptedPrice | null;
+}): PriceToPay | null {
+  if (quote.accepted) return acceptedPrice(quote.accepted);
+  return quote.pricing ? discountedPrice(quote.pricing.total, quote.promoCode) : null;
+}

@@ -61,6 +61,7 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
     pricedAt: created,
     moveNotes: null,
     reviewed: false,
+    accepted: null,
     version: 0,
     ...over,
   };

@@ -72,6 +72,7 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     pricedAt: price.pricing ? claim.createdAt : null,
     moveNotes: null,
     reviewed: false,
+    accepted: null,
     version: 0,
   };
 }

@@ -13,6 +13,7 @@ const eventStatus = (status: StoredQuote['status']): AllDayEvent['status'] =>
 
 function priceText(quote: StoredQuote): string {
   const pay = priceToPay(quote);
+  if (pay?.written) return `${payText(pay)} to pay`;
   if (!pay || !quote.pricing) return PRICE_PENDING.inline;
   return pay.code
     ? `${payText(pay)} to pay (estimated ${formatMoney(quote.pricing.total)})`

@@ -3,7 +3,7 @@ import { formatLongDate } from '~/lib/dates';
 import { validUntilLine } from '~/lib/estimate-validity';
 import { formatMoney } from '~/lib/money';
 import { STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '~/lib/move-status';
-import { PRICE_LABELS, PRICE_PENDING, payLine } from '~/lib/price-lines';
+import { PRICE_LABELS, PRICE_PENDING, payLine, paysOtherThanEstimate } from '~/lib/price-lines';
 import { priceToPay } from '~/lib/price-to-pay';
 import { site } from '~/site.config';
 import { BOOKING_ANSWER_HOURS } from '~/data/promises';
@@ -36,7 +36,7 @@ function moveRows(quote: StoredQuote): Row[] {
     ['From', place(quote.fromAddress, quote.fromPostcode)],
     ['To', place(quote.toAddress, quote.toPostcode)],
     ['Estimated total', quote.pricing ? formatMoney(quote.pricing.total) : PRICE_PENDING.title],
-    ...(pay?.code ? [[PRICE_LABELS.toPay, payLine(pay)] satisfies Row] : []),
+    ...(paysOtherThanEstimate(pay) ? [[PRICE_LABELS.toPay, payLine(pay)] satisfies Row] : []),
   ];
 }
 

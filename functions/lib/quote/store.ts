@@ -1,5 +1,6 @@
 /** quote_requests, the table behind StoredQuote. Columns are named once, in `toRow`. */
 import { findService } from '~/data/services';
+import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { PricingResult } from '~/lib/pricing';
 import type { OutboxStatus } from '../outbox';
 import type { MoveStatus } from '~/lib/move-status';
@@ -46,7 +47,12 @@ interface QuoteRow {
   version: number;
 }
 
-type ReadRow = QuoteRow & { customer_status: OutboxStatus | null; last_customer_status: OutboxStatus | null; reviewed: 0 | 1 };
+type ReadRow = QuoteRow & {
+  customer_status: OutboxStatus | null;
+  last_customer_status: OutboxStatus | null;
+  reviewed: 0 | 1;
+  accepted_written: string | null;
+};
 
 function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
   return {
@@ -133,6 +139,7 @@ function fromRow(row: ReadRow): StoredQuote {
     pricedAt: row.priced_at ?? (row.pricing ? row.created_at : null),
     moveNotes: row.move_notes ? (JSON.parse(row.move_notes) as MoveNotes) : null,
     reviewed: row.reviewed === 1,
+    accepted: row.accepted_written ? (JSON.parse(row.accepted_written) as AcceptedPrice) : null,
     version: row.version,
   };
 }
@@ -141,7 +148,9 @@ function fromRow(row: ReadRow): StoredQuote {
 const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type = 'quote' AND o.kind = 'customer') AS customer_status,
   (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type IN ('quote', 'move') AND o.kind = 'customer'
     ORDER BY o.id DESC LIMIT 1) AS last_customer_status,
-  EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed
+  EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed,
+  (SELECT json_object('linesPence', w.total_pence + w.discount_pence, 'discountPence', w.discount_pence, 'totalPence', w.total_pence, 'code', w.code)
+    FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL ORDER BY w.version DESC LIMIT 1) AS accepted_written
   FROM quote_requests q`;
 
 export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedStatement {

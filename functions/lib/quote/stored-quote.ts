@@ -2,6 +2,7 @@
 import type { AccessAnswers } from '~/data/access';
 import type { ServiceValue } from '~/data/services';
 import type { MoveStatus } from '~/lib/move-status';
+import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { PricingResult } from '~/lib/pricing';
 import type { Via } from '../lead-pipeline';
 import type { OutboxStatus } from '../outbox';
@@ -51,6 +52,8 @@ export interface StoredQuote {
   moveNotes: MoveNotes | null;
   /** From move_reviews: read, never written with the quote. */
   reviewed: boolean;
+  /** The written quote the customer accepted (written_quotes): once there is one, its total is the price. Read only. */
+  accepted: AcceptedPrice | null;
   version: number;
 }
 

@@ -1,0 +1,107 @@
+/** The e-mails of a written quote (issue 33 item 3): sent to the customer, and accepted by them. */
+import { formatLongDate } from '~/lib/dates';
+import { formatPence } from '~/lib/money';
+import { WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
+import { site } from '~/site.config';
+import type { MailContext } from '../config';
+import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
+import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';
+import { escapeHtml as e, headerSafe } from '../escape';
+import type { StoredQuote } from '../quote/stored-quote';
+import { firstName, place } from '../quote/summary';
+
+export const WRITTEN_QUOTE_SUBJECT = `Your written quote from ${site.brand}`;
+
+/** The lines and total, then the deposit and the last day. */
+function quoteRows(written: WrittenQuote): Row[] {
+  return [
+    ...writtenQuoteRows(written),
+    [WRITTEN_QUOTE_LABELS.deposit, formatPence(written.depositPence)],
+    [WRITTEN_QUOTE_LABELS.validUntil, formatLongDate(written.validUntil)],
+  ];
+}
+
+const includedParts = (written: WrittenQuote) =>
+  written.included
+    ? {
+        html: `${heading(WRITTEN_QUOTE_LABELS.included)}<p style="margin:0;white-space:pre-wrap">${e(written.included)}</p>`,
+        text: `\n\n${WRITTEN_QUOTE_LABELS.included}\n${written.included}`,
+      }
+    : { html: '', text: '' };
+
+export function writtenQuoteEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
+  const rows = quoteRows(written);
+  const included = includedParts(written);
+  const contact = contactBlock();
+  const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(written.validUntil)}.`;
+  return {
+    from: ctx.from,
+    to: quote.email,
+    subject: headerSafe(WRITTEN_QUOTE_SUBJECT),
+    html: layout(
+      WRITTEN_QUOTE_SUBJECT,
+      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, your written quote is ready.</h1>
+<p style="margin:0 0 16px">${e(lead)}</p>
+${table(rows)}${included.html}
+${linkButton('See and accept your quote', '16px 0')}
+${contact.html}`,
+    ),
+    text: parts`${firstName(quote.name)}, your written quote is ready.
+${lead}
+
+${textTable(rows)}${included.text}
+
+See and accept your quote: ${VIEW_LINK}
+
+${contact.text}`,
+  };
+}
+
+export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
+  const rows = quoteRows(written);
+  const contact = contactBlock();
+  const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price, and we will be in touch to book your crew.`;
+  return {
+    from: ctx.from,
+    to: quote.email,
+    subject: headerSafe(`Your ${site.brand} move ${quote.reference}: written quote accepted`),
+    html: layout(
+      `Your move ${quote.reference}`,
+      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, your quote is accepted.</h1>
+<p style="margin:0 0 16px">${e(lead)}</p>
+${table(rows)}
+${linkButton('See your move', '16px 0')}
+${contact.html}`,
+    ),
+    text: parts`${firstName(quote.name)}, your quote is accepted.
+${lead}
+
+${textTable(rows)}
+
+See your move: ${VIEW_LINK}
+
+${contact.text}`,
+  };
+}
+
+export function acceptedBusinessEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
+  const what = `Written quote version ${written.version} accepted`;
+  const rows: Row[] = [
+    ['Reference', quote.reference],
+    ['Name', quote.name],
+    ['Email', quote.email],
+    ['Phone', quote.phone],
+    ['Move date', formatLongDate(quote.moveDate)],
+    ['From', place(quote.fromAddress, quote.fromPostcode)],
+    ['To', place(quote.toAddress, quote.toPostcode)],
+    ...quoteRows(written),
+  ];
+  return {
+    from: ctx.from,
+    to: ctx.business,
+    replyTo: quote.email,
+    subject: headerSafe(`${quote.reference}: written quote accepted (${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode})`),
+    html: layout(`${quote.reference}: ${what}`, parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`),
+    text: parts`${what}\n\n${textTable(rows)}`,
+  };
+}

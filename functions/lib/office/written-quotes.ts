@@ -1,0 +1,236 @@
+/**
+ * Written quotes (issue 33 item 3): the office sends a version, the customer accepts the newest. Each change is one
+ * batch with its audit line and its e-mails, stored before anything is queued. `acceptWrittenQuote` is the one place
+ * a customer accepts, so the deposit payment (issue 34) extends it rather than adding a second way in.
+ */
+import { formatLongDate, londonToday } from '~/lib/dates';
+import { acceptable, type WrittenLine, type WrittenQuote, type WrittenQuoteDraft } from '~/lib/office/written-quote';
+import type { Env } from '../../env';
+import { config } from '../config';
+import { insertValues, isUniqueViolation } from '../d1';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import type { StoredQuote } from '../quote/stored-quote';
+import { auditStatement } from './audit';
+import type { StaffMember } from './staff';
+import { acceptedBusinessEmail, acceptedCustomerEmail, writtenQuoteEmail } from './written-quote-emails';
+
+interface WrittenQuoteRow {
+  version: number;
+  lines: string;
+  code: string | null;
+  discount_pence: number;
+  total_pence: number;
+  deposit_pence: number;
+  valid_until: string;
+  included: string | null;
+  created_by: string;
+  created_at: string;
+  sent_at: string | null;
+  accepted_at: string | null;
+}
+
+const fromRow = (row: WrittenQuoteRow): WrittenQuote => ({
+  version: row.version,
+  lines: JSON.parse(row.lines) as WrittenLine[],
+  code: row.code,
+  discountPence: row.discount_pence,
+  totalPence: row.total_pence,
+  depositPence: row.deposit_pence,
+  validUntil: row.valid_until,
+  included: row.included,
+  createdBy: row.created_by,
+  createdAt: row.created_at,
+  sentAt: row.sent_at,
+  acceptedAt: row.accepted_at,
+});
+
+/** Every version, newest first: the office sees them all. */
+export async function writtenQuoteVersions(db: D1Database, reference: string): Promise<WrittenQuote[]> {
+  const { results } = await db
+    .prepare('SELECT * FROM written_quotes WHERE reference = ? ORDER BY version DESC')
+    .bind(reference)
+    .all<WrittenQuoteRow>();
+  return results.map(fromRow);
+}
+
+/** The newest sent version: the only one the customer sees. */
+export async function currentWrittenQuote(db: D1Database, reference: string): Promise<WrittenQuote | null> {
+  const row = await db
+    .prepare('SELECT * FROM written_quotes WHERE reference = ? AND sent_at IS NOT NULL ORDER BY version DESC LIMIT 1')
+    .bind(reference)
+    .first<WrittenQuoteRow>();
+  return row ? fromRow(row) : null;
+}
+
+export const SENT_MEANWHILE = 'Someone sent another version of this quote while you were writing. Check it below, then send again.';
+
+/**
+ * Stores version n + 1 as sent, moves the lead to 'quoted' (never back from 'booked' or 'done'), and queues the
+ * customer's e-mail. Null if another version raced it.
+ */
+export async function sendWrittenQuote(
+  env: Env,
+  quote: StoredQuote,
+  staff: StaffMember,
+  draft: WrittenQuoteDraft,
+  now: Date,
+): Promise<WrittenQuote | null> {
+  const db = env.DB;
+  const at = now.toISOString();
+  const newest = await db
+    .prepare('SELECT coalesce(max(version), 0) AS version FROM written_quotes WHERE reference = ?')
+    .bind(quote.reference)
+    .first<{ version: number }>();
+  const written: WrittenQuote = {
+    version: (newest?.version ?? 0) + 1,
+    lines: draft.lines,
+    code: draft.totals.code?.code ?? null,
+    discountPence: draft.totals.discountPence,
+    totalPence: draft.totals.totalPence,
+    depositPence: draft.depositPence,
+    validUntil: draft.validUntil,
+    included: draft.included,
+    createdBy: staff.email,
+    createdAt: at,
+    sentAt: at,
+    acceptedAt: null,
+  };
+  const email: OutboxEmail = {
+    recordType: 'move',
+    recordReference: quote.reference,
+    kind: 'customer',
+    draft: writtenQuoteEmail(config(env).mail, quote, written),
+    idempotencyKey: `move:${quote.reference}:written-quote:${written.version}:customer`,
+  };
+  try {
+    await db.batch([
+      db
+        .prepare(
+          `INSERT INTO written_quotes (reference, version, lines, code, discount_pence, total_pence, deposit_pence, valid_until, included,
+             created_by, created_at, sent_at) ${insertValues(12)}`,
+        )
+        .bind(
+          quote.reference,
+          written.version,
+          JSON.stringify(written.lines),
+          written.code,
+          written.discountPence,
+          written.totalPence,
+          written.depositPence,
+          written.validUntil,
+          written.included,
+          written.createdBy,
+          at,
+          at,
+        ),
+      db
+        .prepare(
+          `INSERT INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, 'quote', 'quoted', ?)
+           ON CONFLICT (reference) DO UPDATE SET stage = 'quoted', lost_reason = NULL, updated_at = excluded.updated_at
+           WHERE office_leads.stage IN ('new', 'contacted', 'survey_booked', 'lost')`,
+        )
+        .bind(quote.reference, at),
+      auditStatement(
+        db,
+        {
+          actor: staff.email,
+          action: 'written_quote_sent',
+          reference: quote.reference,
+          detail: `Written quote version ${written.version} sent: ${formatLongDate(written.validUntil)} is its last day`,
+        },
+        now,
+      ),
+      ...outboxInserts(db, [email], now),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error, 'written_quotes.reference')) return null;
+    throw error;
+  }
+  await queueEmails(env, [email.idempotencyKey]);
+  return written;
+}
+
+export const ACCEPT_REFUSALS = {
+  none: 'There is no written quote to accept for this move yet.',
+  replaced: 'We have sent you a newer written quote, shown below: please read it before you accept.',
+  expired: (validUntil: string) =>
+    `This written quote ended on ${formatLongDate(validUntil)}. Call or e-mail us and we will send you a new one.`,
+  closed: 'This move is cancelled, so its written quote can no longer be accepted.',
+} as const;
+
+export type AcceptOutcome = { ok: true; written: WrittenQuote; already: boolean } | { ok: false; message: string };
+
+/**
+ * The customer accepts version `version`: only the newest sent one, before the end of its last day, once (accepting
+ * again changes nothing and says it is accepted). Its total becomes the price (StoredQuote.accepted); the office gets a
+ * task and an audit line; the customer and the business get an e-mail.
+ */
+export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: number, now: Date): Promise<AcceptOutcome> {
+  const db = env.DB;
+  const current = await currentWrittenQuote(db, quote.reference);
+  if (!current) return { ok: false, message: ACCEPT_REFUSALS.none };
+  if (current.version !== version) return { ok: false, message: ACCEPT_REFUSALS.replaced };
+  if (current.acceptedAt) return { ok: true, written: current, already: true };
+  const today = londonToday(now);
+  if (!acceptable(current, today)) return { ok: false, message: ACCEPT_REFUSALS.expired(current.validUntil) };
+  if (quote.status === 'cancelled' || quote.status === 'declined') return { ok: false, message: ACCEPT_REFUSALS.closed };
+
+  const at = now.toISOString();
+  const accepted: WrittenQuote = { ...current, acceptedAt: at };
+  const priced: StoredQuote = {
+    ...quote,
+    accepted: {
+      linesPence: current.totalPence + current.discountPence,
+      discountPence: current.discountPence,
+      totalPence: current.totalPence,
+      code: current.code,
+    },
+  };
+  const mail = config(env).mail;
+  const key = `move:${quote.reference}:written-quote:${version}:accepted`;
+  const emails: OutboxEmail[] = [
+    {
+      recordType: 'move',
+      recordReference: quote.reference,
+      kind: 'customer',
+      draft: acceptedCustomerEmail(mail, priced, accepted),
+      idempotencyKey: `${key}:customer`,
+    },
+    {
+      recordType: 'move',
+      recordReference: quote.reference,
+      kind: 'business',
+      draft: acceptedBusinessEmail(mail, priced, accepted),
+      idempotencyKey: `${key}:business`,
+    },
+  ];
+  const detail = `Written quote version ${version} accepted`;
+  // Each statement after the UPDATE runs only if the one before changed a row: a second accept racing the first adds nothing.
+  const [updated] = await db.batch([
+    db
+      .prepare(
+        `UPDATE written_quotes SET accepted_at = ?1
+         WHERE reference = ?2 AND version = ?3 AND sent_at IS NOT NULL AND accepted_at IS NULL AND valid_until >= ?4
+           AND NOT EXISTS (SELECT 1 FROM written_quotes n WHERE n.reference = ?2 AND n.version > ?3 AND n.sent_at IS NOT NULL)`,
+      )
+      .bind(at, quote.reference, version, today),
+    db
+      .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4, { afterChange: true })}`)
+      .bind(quote.reference, 'quote_accepted', detail, at),
+    auditStatement(db, { actor: 'customer', action: 'written_quote_accepted', reference: quote.reference, detail }, now, {
+      afterChange: true,
+    }),
+    ...outboxInserts(db, emails, now, { afterChange: true }),
+  ]);
+  if (updated?.meta.changes !== 1) {
+    const again = await currentWrittenQuote(db, quote.reference);
+    return again?.version === version && again.acceptedAt
+      ? { ok: true, written: again, already: true }
+      : { ok: false, message: ACCEPT_REFUSALS.replaced };
+  }
+  await queueEmails(
+    env,
+    emails.map((email) => email.idempotencyKey),
+  );
+  return { ok: true, written: accepted, already: false };
+}

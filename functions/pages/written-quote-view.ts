@@ -1,0 +1,137 @@
+// What the office's written-quote page shows (src/pages/office/written-quote.astro, issue 33 item 3): the customer's
+// move, the form to write the next version (from the newest version, else the engine's estimate) and every version so
+// far. Data only: the markup is in src/components/office/.
+import { addDays, formatLongDate, londonToday } from '~/lib/dates';
+import { formatDateTime } from '~/lib/office/format';
+import { formatPence } from '~/lib/money';
+import {
+  BLANK_LINES,
+  defaultValidUntil,
+  estimateLines,
+  penceField,
+  WRITTEN_QUOTE_LABELS,
+  WRITTEN_QUOTE_LONGEST_DAYS,
+  writtenQuoteRows,
+  writtenTotals,
+  type WrittenLine,
+  type WrittenQuote,
+  type WrittenQuoteDraft,
+} from '~/lib/office/written-quote';
+import { leadPath } from '~/lib/office/paths';
+import { isReference } from '~/lib/reference';
+import { writtenQuoteDepositPercent } from '~/site.config';
+import { writtenQuoteVersions } from '../lib/office/written-quotes';
+import { findQuote } from '../lib/quote/store';
+import { place } from '../lib/quote/summary';
+
+/** What a refused or previewed post hands the page (functions/office/written-quotes.ts). */
+export interface WrittenQuoteFormState {
+  reference: string;
+  values: URLSearchParams;
+  errors?: Record<string, string>;
+  /** 'Check the total': the post read, nothing stored. */
+  preview?: WrittenQuoteDraft;
+}
+
+export const WRITTEN_QUOTE_DONE: Readonly<Record<string, string>> = {
+  sent: 'Sent: the customer has it by e-mail and on their move page.',
+};
+
+export interface VersionView {
+  version: number;
+  rows: Array<[label: string, amount: string]>;
+  deposit: string;
+  validUntil: string;
+  included: string | null;
+  sent: string | null;
+  accepted: string | null;
+  /** The newest sent version: the one the customer sees. */
+  current: boolean;
+}
+
+export interface WrittenQuoteFormView {
+  reference: string;
+  leadHref: string;
+  customer: { name: string; email: string; move: string };
+  /** The customer's code and what it gives, taken off the lines' total when sent; null without one that applies. */
+  code: string | null;
+  rows: Array<{ label: string; amount: string }>;
+  deposit: string;
+  depositHint: string;
+  validUntil: string;
+  dates: { min: string; max: string };
+  included: string;
+  errors: Record<string, string>;
+  preview: Array<[label: string, amount: string]> | null;
+  done: string | null;
+  versions: VersionView[];
+}
+
+export const versionViews = (versions: WrittenQuote[]): VersionView[] => {
+  const current = versions.find((each) => each.sentAt)?.version;
+  return versions.map((each) => ({
+    version: each.version,
+    rows: writtenQuoteRows(each),
+    deposit: formatPence(each.depositPence),
+    validUntil: formatLongDate(each.validUntil),
+    included: each.included,
+    sent: each.sentAt ? `${formatDateTime(each.sentAt)} by ${each.createdBy}` : null,
+    accepted: each.acceptedAt ? `${formatDateTime(each.acceptedAt)} by the customer` : null,
+    current: each.version === current,
+  }));
+};
+
+const asRows = (lines: WrittenLine[]) => lines.map((line) => ({ label: line.label, amount: penceField(line.pence) }));
+const blanks = () => Array.from({ length: BLANK_LINES }, () => ({ label: '', amount: '' }));
+
+/** Null when no quote has this reference. */
+export async function writtenQuoteFormView(
+  db: D1Database,
+  reference: string | null,
+  now: Date,
+  state: WrittenQuoteFormState | undefined,
+  done: string | null,
+): Promise<WrittenQuoteFormView | null> {
+  if (!reference || !isReference(reference)) return null;
+  const [quote, versions] = await Promise.all([findQuote(db, { reference }), writtenQuoteVersions(db, reference)]);
+  if (!quote) return null;
+  const today = londonToday(now);
+  const newest = versions[0];
+  const posted = state?.values;
+  const start = newest?.lines ?? (quote.pricing ? estimateLines(quote.pricing) : []);
+  const rows = posted
+    ? posted.getAll('label').map((label, row) => ({ label, amount: posted.getAll('amount')[row] ?? '' }))
+    : [...asRows(start), ...blanks()];
+  const code = writtenTotals([], quote.promoCode).code;
+  return {
+    reference,
+    leadHref: leadPath(reference),
+    customer: {
+      name: quote.name,
+      email: quote.email,
+      move: `${formatLongDate(quote.moveDate)}: ${place(quote.fromAddress, quote.fromPostcode)} to ${place(quote.toAddress, quote.toPostcode)}`,
+    },
+    code: code ? `${code.code} (${code.offer})` : null,
+    rows,
+    deposit: posted?.get('deposit') ?? '',
+    depositHint: `Leave it empty for ${writtenQuoteDepositPercent}% of the total, to the penny.`,
+    validUntil: posted?.get('validUntil') ?? defaultValidUntil(today),
+    dates: { min: addDays(today, 1), max: addDays(today, WRITTEN_QUOTE_LONGEST_DAYS) },
+    included: posted?.get('included') ?? newest?.included ?? '',
+    errors: state?.errors ?? {},
+    preview: state?.preview
+      ? [
+          ...writtenQuoteRows({ ...state.preview, ...previewFigures(state.preview) }),
+          [WRITTEN_QUOTE_LABELS.deposit, formatPence(state.preview.depositPence)],
+        ]
+      : null,
+    done: done && Object.prototype.hasOwnProperty.call(WRITTEN_QUOTE_DONE, done) ? WRITTEN_QUOTE_DONE[done]! : null,
+    versions: versionViews(versions),
+  };
+}
+
+const previewFigures = (draft: WrittenQuoteDraft) => ({
+  code: draft.totals.code?.code ?? null,
+  discountPence: draft.totals.discountPence,
+  totalPence: draft.totals.totalPence,
+});

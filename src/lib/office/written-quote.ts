@@ -1,0 +1,185 @@
+/**
+ * A written quote's figures (issue 33 item 3): the office's lines, the customer's code applied to their total by the
+ * same rules as the estimate (price-to-pay.ts), the deposit and how long it holds. All in whole pence.
+ */
+import * as z from 'zod/mini';
+import { writtenQuoteDepositPercent } from '../../site.config';
+import { addDays, fromTypedDate, isCalendarDate } from '../dates';
+import { ESTIMATE_VALID_DAYS } from '../estimate-validity';
+import { formatPence } from '../money';
+import { discountedPence } from '../price-to-pay';
+import { priceLines } from '../price-lines';
+import type { PricingResult } from '../pricing';
+
+export interface WrittenLine {
+  label: string;
+  /** Whole pence; a discount is negative. */
+  pence: number;
+}
+
+export interface WrittenTotals {
+  linesPence: number;
+  discountPence: number;
+  totalPence: number;
+  /** The code as stored with the quote and what it gives; null when it gives nothing. */
+  code: { code: string; offer: string } | null;
+}
+
+/** A written quote holds as long as an estimate does: the trade's usual 28 days. */
+export const WRITTEN_QUOTE_VALID_DAYS = ESTIMATE_VALID_DAYS;
+/** The furthest ahead the office may set a quote's end. */
+export const WRITTEN_QUOTE_LONGEST_DAYS = 365;
+/** Blank rows under the lines, for packing, dismantling, access, storage or a discount. */
+export const BLANK_LINES = 4;
+export const MAX_LINES = 30;
+export const LABEL_LIMIT = 120;
+export const INCLUDED_LIMIT = 1000;
+/** No single line above £100,000 either way: a slip of the keyboard, not a removal. */
+const MAX_LINE_PENCE = 10_000_000;
+
+/** The lines' sum less `code`'s discount, as discountedPrice works it on an estimate. */
+export function writtenTotals(lines: readonly WrittenLine[], code: string | null): WrittenTotals {
+  const linesPence = lines.reduce((sum, line) => sum + line.pence, 0);
+  const { discountPence, pricePence, code: applied } = discountedPence(linesPence, code);
+  return { linesPence, discountPence, totalPence: pricePence, code: applied };
+}
+
+/** The deposit the office starts from: the site's share of the total, half a penny up. */
+export const defaultDeposit = (totalPence: number): number => Math.floor((totalPence * writtenQuoteDepositPercent + 50) / 100);
+
+export const defaultValidUntil = (today: string): string => addDays(today, WRITTEN_QUOTE_VALID_DAYS);
+
+/** The engine's estimate as lines to start from (whole pounds to pence). */
+export const estimateLines = (pricing: PricingResult): WrittenLine[] =>
+  priceLines(pricing).map((line) => ({ label: line.label, pence: line.amount * 100 }));
+
+/** "1,234.50", "£1234.5", "-20" or "-£20" to pence; null for anything else. */
+export function parsePounds(text: string): number | null {
+  const match = /^(-)?\s*£?\s*(-)?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match || (match[1] && match[2])) return null;
+  const pence = Number(match[3]!.replaceAll(',', '')) * 100 + Number((match[4] ?? '').padEnd(2, '0'));
+  return match[1] || match[2] ? -pence : pence;
+}
+
+/** Pence as the form shows them: "1234.50", "-20.00". */
+export const penceField = (pence: number): string => formatPence(pence).replace(/[£,]/g, '');
+
+export const WRITTEN_QUOTE_MESSAGES = {
+  label: 'Please say what this line is for.',
+  labelLong: `Please keep a line's words to ${LABEL_LIMIT} characters or fewer.`,
+  amount: 'Please enter an amount in pounds, such as 120 or 85.50 (a discount as -20).',
+  amountLarge: 'Please check this amount: it is more than £100,000.',
+  noLines: 'Please write at least one line.',
+  tooMany: `Please keep the quote to ${MAX_LINES} lines or fewer.`,
+  total: 'The total must be more than £0: please check the lines.',
+  deposit: 'Please enter the deposit in pounds, from 0 up to the total, or leave it empty for the usual deposit.',
+  validUntil: 'Please choose the last day the quote holds, from tomorrow to a year ahead.',
+  includedLong: `Please keep what is included to ${INCLUDED_LIMIT.toLocaleString('en-GB')} characters or fewer.`,
+} as const;
+
+/** What the office posts (functions/office/written-quotes.ts): every row's label and amount, in order. */
+export interface WrittenQuotePost {
+  labels: string[];
+  amounts: string[];
+  deposit: string;
+  validUntil: string;
+  included: string;
+}
+
+export interface WrittenQuoteDraft {
+  lines: WrittenLine[];
+  totals: WrittenTotals;
+  depositPence: number;
+  validUntil: string;
+  included: string | null;
+}
+
+const scalars = z.object({
+  deposit: z.string().check(z.trim()),
+  validUntil: z.string().check(z.trim()),
+  included: z.string().check(z.trim(), z.maxLength(INCLUDED_LIMIT, WRITTEN_QUOTE_MESSAGES.includedLong)),
+});
+
+/**
+ * The post checked: rows left blank are skipped; every error is keyed by its field's name (`label-2`, `amount-2`,
+ * `deposit`, `validUntil`, `included`, or `lines` for the lines as a whole). `today` is the UK day.
+ */
+export function readWrittenQuote(
+  post: WrittenQuotePost,
+  code: string | null,
+  today: string,
+): { ok: true; draft: WrittenQuoteDraft } | { ok: false; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const lines: WrittenLine[] = [];
+  const rows = Math.max(post.labels.length, post.amounts.length);
+  for (let row = 0; row < rows; row += 1) {
+    const label = (post.labels[row] ?? '').trim();
+    const amount = (post.amounts[row] ?? '').trim();
+    if (!label && !amount) continue;
+    const pence = parsePounds(amount);
+    const labelError = !label ? WRITTEN_QUOTE_MESSAGES.label : label.length > LABEL_LIMIT ? WRITTEN_QUOTE_MESSAGES.labelLong : null;
+    const amountError =
+      pence === null ? WRITTEN_QUOTE_MESSAGES.amount : Math.abs(pence) > MAX_LINE_PENCE ? WRITTEN_QUOTE_MESSAGES.amountLarge : null;
+    if (labelError) errors[`label-${row}`] = labelError;
+    if (amountError) errors[`amount-${row}`] = amountError;
+    if (!labelError && !amountError) lines.push({ label, pence: pence! });
+  }
+  if (lines.length === 0 && Object.keys(errors).length === 0) errors.lines = WRITTEN_QUOTE_MESSAGES.noLines;
+  if (lines.length > MAX_LINES) errors.lines = WRITTEN_QUOTE_MESSAGES.tooMany;
+  const totals = writtenTotals(lines, code);
+  if (lines.length > 0 && Object.keys(errors).length === 0 && totals.totalPence <= 0) errors.lines = WRITTEN_QUOTE_MESSAGES.total;
+
+  const checked = scalars.safeParse(post);
+  const said = checked.success ? checked.data : { deposit: '', validUntil: '', included: '' };
+  if (!checked.success) errors.included = WRITTEN_QUOTE_MESSAGES.includedLong;
+  const deposit = said.deposit === '' ? defaultDeposit(Math.max(totals.totalPence, 0)) : parsePounds(said.deposit);
+  if (deposit === null || deposit < 0 || (!errors.lines && deposit > totals.totalPence)) errors.deposit = WRITTEN_QUOTE_MESSAGES.deposit;
+  const validUntil = fromTypedDate(said.validUntil) ?? said.validUntil;
+  if (!isCalendarDate(validUntil) || validUntil <= today || validUntil > addDays(today, WRITTEN_QUOTE_LONGEST_DAYS)) {
+    errors.validUntil = WRITTEN_QUOTE_MESSAGES.validUntil;
+  }
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, draft: { lines, totals, depositPence: deposit!, validUntil, included: said.included || null } };
+}
+
+/** A written quote as stored (written_quotes), for the pages and e-mails that show it. */
+export interface WrittenQuote {
+  version: number;
+  lines: WrittenLine[];
+  code: string | null;
+  discountPence: number;
+  totalPence: number;
+  depositPence: number;
+  /** YYYY-MM-DD: the last UK day it can be accepted. */
+  validUntil: string;
+  included: string | null;
+  createdBy: string;
+  createdAt: string;
+  sentAt: string | null;
+  acceptedAt: string | null;
+}
+
+export const WRITTEN_QUOTE_LABELS = {
+  total: 'Total',
+  deposit: 'Deposit',
+  validUntil: 'Valid until',
+  included: 'What is included',
+} as const;
+
+/** Its rows as the customer reads them, in page and e-mail alike: each line, the code's discount, then the total. */
+export function writtenQuoteRows(
+  written: Pick<WrittenQuote, 'lines' | 'code' | 'discountPence' | 'totalPence'>,
+): Array<[label: string, amount: string]> {
+  const linesPence = written.totalPence + written.discountPence;
+  const code = written.code ? writtenTotals([{ label: '', pence: linesPence }], written.code).code : null;
+  return [
+    ...written.lines.map((line): [string, string] => [line.label, formatPence(line.pence)]),
+    ...(code && written.discountPence > 0
+      ? [[`${code.code} (${code.offer})`, formatPence(-written.discountPence)] as [string, string]]
+      : []),
+    [WRITTEN_QUOTE_LABELS.total, formatPence(written.totalPence)],
+  ];
+}
+
+/** Only the newest sent version, not yet accepted, until the end of its last day. */
+export const acceptable = (written: WrittenQuote, today: string): boolean => !written.acceptedAt && today <= written.validUntil;
