@@ -54,6 +54,8 @@ export interface QuotePageState extends ManageState {
   values?: URLSearchParams;
   /** A refusal's own headers (Retry-After). */
   headers?: Record<string, string>;
+  /** Back from Stripe Checkout: the session's id, or `cancelled` (payment-view.ts). */
+  payment?: string;
 }
 
 /** `token` is null when opened by the owner's session. */

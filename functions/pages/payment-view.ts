@@ -1,0 +1,50 @@
+// What the move page says about paying (issue 34): coming back from Checkout ("payment received" only once Stripe's
+// signed event has been handled, else "waiting for your bank"), what has been paid, and the "Pay the deposit" action.
+// Data only: the markup is src/components/quote/MovePayments.astro.
+import { formatLongDate, londonToday } from '~/lib/dates';
+import { formatPence } from '~/lib/money';
+import { PAYMENT_CANCELLED, PAYMENT_WORDS, PURPOSE_LABELS } from '~/lib/payments';
+import { paymentsFor, type PaymentRow } from '../lib/payments/checkout';
+import { acceptedWrittenQuote } from '../lib/payments/deposit';
+import type { StoredQuote } from '../lib/quote/stored-quote';
+
+export type PaymentReturn = 'received' | 'waiting' | 'cancelled';
+
+export interface PaymentView {
+  /** Only on the page Checkout sent the customer back to. */
+  returned: { state: PaymentReturn; text: string } | null;
+  /** "Booked: deposit £X paid", once the deposit's event has been handled. */
+  booked: string | null;
+  paid: string[];
+  /** The deposit still to pay, as the button says it. */
+  payDeposit: string | null;
+}
+
+const isPaid = (row: PaymentRow) => row.status === 'paid' || row.status === 'partially_refunded';
+
+function returnedFrom(rows: PaymentRow[], value: string | null): PaymentView['returned'] {
+  if (!value) return null;
+  if (value === PAYMENT_CANCELLED) return { state: 'cancelled', text: PAYMENT_WORDS.cancelled };
+  // Only this move's own session: another id says nothing.
+  const row = rows.find((payment) => payment.checkout_session_id === value);
+  if (!row) return null;
+  return isPaid(row)
+    ? { state: 'received', text: `${PAYMENT_WORDS.received(row.purpose, row.amount_pence)}. Thank you!` }
+    : { state: 'waiting', text: PAYMENT_WORDS.waiting };
+}
+
+/** `returnedWith`: the page's `payment` query value (QuotePageState.payment). */
+export async function paymentView(db: D1Database, quote: StoredQuote, returnedWith: string | null): Promise<PaymentView> {
+  const [rows, written] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
+  const paid = rows.filter(isPaid);
+  const deposit = paid.find((row) => row.purpose === 'deposit');
+  return {
+    returned: returnedFrom(rows, returnedWith),
+    booked: deposit && quote.status === 'booked' ? PAYMENT_WORDS.booked(deposit.amount_pence) : null,
+    paid: paid.map(
+      (row) => `${PURPOSE_LABELS[row.purpose]} ${formatPence(row.amount_pence)} paid on ${formatLongDate(londonToday(new Date(row.paid_at!)))}`,
+    ),
+    payDeposit:
+      written && !deposit && quote.status !== 'cancelled' && quote.status !== 'declined' ? PAYMENT_WORDS.payDeposit(written.depositPence) : null,
+  };
+}
