@@ -35,9 +35,3 @@ export const PAYMENT_WORDS = {
 
 /** What is still owed after the deposit (and anything else paid): never below zero. */
 export const balanceDuePence = (totalPence: number, paidPence: number): number => Math.max(0, totalPence - paidPence);
-
-/** A refund leaves a payment refunded in full, in part, or (nothing refunded) paid. */
-export function statusAfterRefund(amountPence: number, refundedPence: number): PaymentStatus {
-  if (refundedPence <= 0) return 'paid';
-  return refundedPence >= amountPence ? 'refunded' : 'partially_refunded';
-}

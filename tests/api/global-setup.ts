@@ -13,6 +13,8 @@ declare module 'vitest' {
     mailUrl: string;
     postcodesUrl: string;
     githubUrl: string;
+    /** The Stripe stand-in (stand-ins/stripe/server.mjs). */
+    stripeUrl: string;
     statePath: string;
     /** The office owner's staff session (signed in once per run: tests/shared/office-sign-in.ts). */
     ownerSession: string;
@@ -35,6 +37,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mailUrl', site.mailUrl);
   project.provide('postcodesUrl', site.postcodesUrl);
   project.provide('githubUrl', site.githubUrl ?? '');
+  project.provide('stripeUrl', site.stripeUrl);
   project.provide('statePath', site.statePath);
   project.provide('ownerSession', await staffSession(site.url, site.mailUrl, OWNER_EMAIL));
   return site.stop;
