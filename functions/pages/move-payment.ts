@@ -1,17 +1,19 @@
-// POST /move-payment, the move page's "Pay the deposit" (issue 34): a plain form whose answer is a 303 to Stripe Checkout.
-// A post that does not open the quote gets the same 404 as a wrong link.
+// POST /move-payment, the move page's "Pay the deposit" and "Pay the balance" (issue 34): a plain form whose answer is a
+// 303 to Stripe Checkout. A post that does not open the quote gets the same 404 as a wrong link.
 import type { Context } from 'hono';
-import { PAYMENT_WORDS } from '~/lib/payments';
+import { PAYMENT_PURPOSES, PAYMENT_WORDS, type PaymentPurpose } from '~/lib/payments';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { acceptedWrittenQuote, checkoutDeposit, paidPurpose } from '../lib/payments/deposit';
+import { checkoutFor, moneyOwed } from '../lib/payments/due';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { clientKey, withinLimit } from '../lib/rate-limit';
-import { openQuote, quotePage, quotePageHref } from './quote-confirmation';
+import { openQuote, quotePage } from './quote-confirmation';
 
 const MAX_PAY_BODY = 4 * 1024;
+
+const isPurpose = (value: string | null): value is PaymentPurpose => PAYMENT_PURPOSES.some((purpose) => purpose === value);
 
 export async function payForMove(c: Context<AppBindings>): Promise<Response> {
   const posted = await readFormPost(c, MAX_PAY_BODY);
@@ -23,14 +25,11 @@ export async function payForMove(c: Context<AppBindings>): Promise<Response> {
     const { error, headers } = REFUSALS.rateLimited;
     return quotePage(c, opened, 429, { general: error.message, headers });
   }
-  const { quote, token } = opened;
-  // Paid already (a second tab, the back button): the page says so rather than taking it twice.
-  if (await paidPurpose(c.env.DB, quote.reference, 'deposit')) return seeOther(quotePageHref(quote.reference, token));
-  const deposit = await acceptedWrittenQuote(c.env.DB, quote.reference);
-  if (values.get('purpose') !== 'deposit' || !deposit || quote.status === 'cancelled') {
-    return quotePage(c, opened, 409, { general: PAYMENT_WORDS.nothingToPay });
-  }
-  const started = await checkoutDeposit(c.env, opened, deposit, new URL(c.req.url).origin, requestNow(c));
+  const purpose = values.get('purpose');
+  // Paid already (a second tab, the back button) or not owed: the page says there is nothing to pay.
+  const amount = isPurpose(purpose) ? (await moneyOwed(c.env.DB, opened.quote)).due[purpose] : undefined;
+  if (!isPurpose(purpose) || amount === undefined) return quotePage(c, opened, 409, { general: PAYMENT_WORDS.nothingToPay });
+  const started = await checkoutFor(c.env, opened, purpose, amount, new URL(c.req.url).origin, requestNow(c));
   if (!started.ok) return quotePage(c, opened, 503, { general: started.message });
   return seeOther(started.url);
 }

@@ -1,11 +1,11 @@
 // What the move page says about paying (issue 34): coming back from Checkout ("payment received" only once Stripe's
-// signed event has been handled, else "waiting for your bank"), what has been paid, and the "Pay the deposit" action.
+// signed event has been handled, else "waiting for your bank"), what has been paid, and the Pay buttons.
 // Data only: the markup is src/components/quote/MovePayments.astro.
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
-import { PAYMENT_CANCELLED, PAYMENT_WORDS, PURPOSE_LABELS } from '~/lib/payments';
-import { paymentsFor, type PaymentRow } from '../lib/payments/checkout';
-import { acceptedWrittenQuote } from '../lib/payments/deposit';
+import { PAYMENT_CANCELLED, PAYMENT_PURPOSES, PAYMENT_WORDS, PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
+import type { PaymentRow } from '../lib/payments/checkout';
+import { isPaid, moneyOwed } from '../lib/payments/due';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 
 export type PaymentReturn = 'received' | 'waiting' | 'cancelled';
@@ -16,11 +16,11 @@ export interface PaymentView {
   /** "Booked: deposit £X paid", once the deposit's event has been handled. */
   booked: string | null;
   paid: string[];
-  /** The deposit still to pay, as the button says it. */
-  payDeposit: string | null;
+  /** What can be paid now, each as its button says it. */
+  pay: Array<{ purpose: PaymentPurpose; label: string }>;
+  /** When the balance is due, while it is owed. */
+  balanceDue: string | null;
 }
-
-const isPaid = (row: PaymentRow) => row.status === 'paid' || row.status === 'partially_refunded';
 
 function returnedFrom(rows: PaymentRow[], value: string | null): PaymentView['returned'] {
   if (!value) return null;
@@ -35,16 +35,19 @@ function returnedFrom(rows: PaymentRow[], value: string | null): PaymentView['re
 
 /** `returnedWith`: the page's `payment` query value (QuotePageState.payment). */
 export async function paymentView(db: D1Database, quote: StoredQuote, returnedWith: string | null): Promise<PaymentView> {
-  const [rows, written] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
-  const paid = rows.filter(isPaid);
+  const owed = await moneyOwed(db, quote);
+  const paid = owed.payments.filter(isPaid);
   const deposit = paid.find((row) => row.purpose === 'deposit');
   return {
-    returned: returnedFrom(rows, returnedWith),
+    returned: returnedFrom(owed.payments, returnedWith),
     booked: deposit && quote.status === 'booked' ? PAYMENT_WORDS.booked(deposit.amount_pence) : null,
     paid: paid.map(
       (row) => `${PURPOSE_LABELS[row.purpose]} ${formatPence(row.amount_pence)} paid on ${formatLongDate(londonToday(new Date(row.paid_at!)))}`,
     ),
-    payDeposit:
-      written && !deposit && quote.status !== 'cancelled' && quote.status !== 'declined' ? PAYMENT_WORDS.payDeposit(written.depositPence) : null,
+    pay: PAYMENT_PURPOSES.flatMap((purpose) => {
+      const pence = owed.due[purpose];
+      return pence === undefined ? [] : [{ purpose, label: PAYMENT_WORDS.pay(purpose, pence) }];
+    }),
+    balanceDue: owed.due.balance === undefined ? null : PAYMENT_WORDS.balanceDue(formatLongDate(owed.balanceDueOn)),
   };
 }

@@ -19,6 +19,9 @@ export const PAY_PATH = '/move-payment';
 export const PAYMENT_RETURN_PARAM = 'payment';
 export const PAYMENT_CANCELLED = 'cancelled';
 
+/** The balance is due this many days before the move (the written quote sets no other day yet). */
+export const BALANCE_DUE_DAYS = 7;
+
 /** Stripe's smallest charge in GBP is 30p. */
 export const MIN_CARD_PENCE = 30;
 
@@ -29,7 +32,8 @@ export const PAYMENT_WORDS = {
   cancelled: 'You have not paid: nothing was taken from your card. You can pay whenever you are ready.',
   unavailable: 'We could not start the card payment just now. Nothing was taken from your card: please try again in a few minutes.',
   nothingToPay: 'There is nothing to pay for this move just now.',
-  payDeposit: (pence: number) => `Pay the ${formatPence(pence)} deposit by card`,
+  pay: (purpose: PaymentPurpose, pence: number) => `Pay the ${formatPence(pence)} ${PURPOSE_LABELS[purpose].toLowerCase()} by card`,
+  balanceDue: (date: string) => `The balance is due by ${date}.`,
   lineItem: (purpose: PaymentPurpose, reference: string) => `${PURPOSE_LABELS[purpose]} for your move ${reference}`,
 } as const;
 

@@ -4,20 +4,22 @@
  * comes back to and the receipt in the mail catcher. Amounts are worked by hand: a £495.00 written quote with a 25 %
  * deposit is £123.75, 12375 pence.
  */
-import { join } from 'node:path';
-import { readdirSync } from 'node:fs';
-import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, inject, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { addDays, formatLongDate } from '~/lib/dates';
 import { PAY_PATH, PAYMENT_WORDS, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { STAND_IN_WEBHOOK_SECRET, stripeSignature } from '../../stand-ins/stripe/server.mjs';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
+import { acceptWrittenQuote as acceptWrittenQuoteRow } from '../shared/accepted-written-quote';
 
 const FORM = 'application/x-www-form-urlencoded';
 const TOTAL_PENCE = 49_500;
 const DEPOSIT_PENCE = 12_375;
 const DEPOSIT_SHOWN = '£123.75';
+/** £495.00 less the £123.75 deposit. */
+const BALANCE_PENCE = 37_125;
+const BALANCE_SHOWN = '£371.25';
 
 const stripeUrl = () => inject('stripeUrl');
 
@@ -25,52 +27,37 @@ interface Made {
   reference: string;
   token: string;
   email: string;
+  moveDate: string;
 }
 
 /** A tag in the customer's address asks the Stripe stand-in for one behaviour, for this quote's payments only. */
 async function makeQuote(tag?: string): Promise<Made> {
   const email = `${unique('pay')}${tag ? `+${tag}` : ''}@example.com`;
-  const response = await call(API_PATHS.quote, validQuote({ email }));
+  const sent = validQuote({ email });
+  const response = await call(API_PATHS.quote, sent);
   expect(response.status).toBe(201);
   const answer = (await response.json()) as QuoteAnswer;
   const url = new URL(answer.confirmationUrl, apiBase());
-  return { reference: answer.reference, token: url.searchParams.get('t')!, email };
+  return { reference: answer.reference, token: url.searchParams.get('t')!, email, moveDate: sent.moveDate };
 }
 
-/**
- * The office's written quote, sent and accepted. Until the written-quote branch (office-quotes) is on main there is no
- * HTTP way to make one, so this writes the row the office's send and the customer's accept would leave (schema
- * migrations/0011_office.sql). Replace with the office's own posts once it lands.
- */
-function acceptWrittenQuote(reference: string): void {
-  const folder = join(inject('statePath'), 'v3/d1/miniflare-D1DatabaseObject');
-  const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')!;
-  const db = new DatabaseSync(join(folder, file));
-  try {
-    const at = new Date().toISOString();
-    db.prepare(
-      `INSERT INTO written_quotes (reference, version, lines, code, discount_pence, total_pence, deposit_pence, valid_until,
-         included, created_by, created_at, sent_at, accepted_at) VALUES (?, 1, ?, NULL, 0, ?, ?, '2099-12-31', NULL, 'owner@shiftly.example', ?, ?, ?)`,
-    ).run(reference, JSON.stringify([{ label: 'Removal', pence: TOTAL_PENCE }]), TOTAL_PENCE, DEPOSIT_PENCE, at, at, at);
-  } finally {
-    db.close();
-  }
-}
+const acceptWrittenQuote = (reference: string) =>
+  acceptWrittenQuoteRow(inject('statePath'), reference, { totalPence: TOTAL_PENCE, depositPence: DEPOSIT_PENCE });
 
 const movePage = (quote: Made, extra = '') =>
   fetch(`${apiBase()}/quote-confirmation?ref=${quote.reference}&t=${quote.token}${extra}`, { redirect: 'manual' });
 
-const payDeposit = (quote: Made) =>
+const payDeposit = (quote: Made, purpose = 'deposit') =>
   fetch(`${apiBase()}${PAY_PATH}`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client') },
-    body: new URLSearchParams({ ref: quote.reference, t: quote.token, purpose: 'deposit' }).toString(),
+    body: new URLSearchParams({ ref: quote.reference, t: quote.token, purpose }).toString(),
   });
 
-/** "Pay the deposit", then Stripe's hosted page: its URL, and the session's id. */
-async function toCheckout(quote: Made): Promise<{ url: URL; sessionId: string }> {
-  const response = await payDeposit(quote);
+/** "Pay the deposit" (or the balance), then Stripe's hosted page: its URL, and the session's id. */
+async function toCheckout(quote: Made, purpose = 'deposit'): Promise<{ url: URL; sessionId: string }> {
+  const response = await payDeposit(quote, purpose);
   expect(response.status).toBe(303);
   const url = new URL(response.headers.get('location')!);
   expect(url.origin).toBe(stripeUrl());
@@ -187,6 +174,38 @@ describe('paying the deposit by card', () => {
     expect(receipts[0]!.subject).toContain(`deposit ${DEPOSIT_SHOWN} for move ${quote.reference}`);
     expect(receipts[0]!.text).toContain(`Paid: ${DEPOSIT_SHOWN}`);
     expect(receipts[0]!.text).toContain(`Card payment: ${sent.event.data.object.payment_intent}`);
+  });
+
+  it('then takes the balance (the written total less the deposit) the same way, due 7 days before the move', async () => {
+    const quote = await makeQuote();
+    acceptWrittenQuote(quote.reference);
+    // No balance before the deposit.
+    expect((await payDeposit(quote, 'balance')).status).toBe(409);
+    await pressPay((await toCheckout(quote)).sessionId);
+    await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
+
+    const owed = await pageSays(quote);
+    expect(owed.shown('act:pay-deposit')).toBe(false);
+    expect(owed.shown('act:pay-balance')).toBe(true);
+    expect(owed.filled('payment:balance-due')).toBe(`The balance is due by ${formatLongDate(addDays(quote.moveDate, -7))}.`);
+    expect(await (await movePage(quote)).text()).toContain(`Pay the ${BALANCE_SHOWN} balance by card`);
+
+    const { sessionId } = await toCheckout(quote, 'balance');
+    const back = await pressPay(sessionId);
+    const sent = await deliveredEvent(sessionId);
+    expect(sent.event.data.object.amount_total).toBe(BALANCE_PENCE);
+    expect(payments(quote.reference).map((p) => [p.purpose, p.amount_pence, p.status])).toEqual([
+      ['deposit', DEPOSIT_PENCE, 'paid'],
+      ['balance', BALANCE_PENCE, 'paid'],
+    ]);
+    const page = await pageSays(quote, `&payment=${back.searchParams.get('payment')}`);
+    expect(page.filled('payment:notice')).toBe(`Payment received: balance of ${BALANCE_SHOWN} paid. Thank you!`);
+    expect(page.shown('act:pay-balance')).toBe(false);
+    await delivered(quote.reference);
+    const receipts = (await emailsTo(quote.email)).filter((e) => e.subject.includes('receipt'));
+    expect(receipts.map((e) => e.subject.includes(`balance ${BALANCE_SHOWN}`))).toContain(true);
+    // Nothing more to pay.
+    expect((await payDeposit(quote, 'balance')).status).toBe(409);
   });
 
   it('refuses an event with a wrong signature (400) and changes nothing', async () => {
