@@ -24,6 +24,7 @@ import { routeMapView } from '~/lib/route-map';
 import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
+import { cancelCost, cancelCostLine } from '../lib/payments/cancel-refund';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { priceFill } from './quote-fill';
 import {
@@ -96,6 +97,8 @@ export interface ManageView {
   preview: { date: string; total: string; was: string } | null;
   repriced: { total: string; was: string } | null;
   cancelAsk: boolean;
+  /** While asking "Cancel this move?": the fee and the refund to the card, if it was paid by card (issue 34). */
+  cancelCost: string | null;
   history: Array<{ at: string; date: string; line: string }>;
   /** "Keep my move": the page as it stands. */
   selfHref: string;
@@ -189,6 +192,7 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
     preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was } : null,
     repriced: state.repriced ? { total: money(state.repriced.total), was } : null,
     cancelAsk: !!state.cancelAsk,
+    cancelCost: null,
     history: history.map(({ at, event }) => ({ at, date: formatLongDate(londonToday(new Date(at))), line: eventLine(quote, event) })),
     selfHref: quotePageHref(quote.reference, token),
   };
@@ -219,6 +223,8 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   const pageState = movePageState(moveFacts(quote), today);
   const upcoming = isUpcoming(pageState);
   const manage = manageView(quote, token, today, state, await moveHistory(db, quote));
+  const cost = state.cancelAsk ? await cancelCost(db, quote, today) : null;
+  if (cost) manage.cancelCost = cancelCostLine(cost);
   const errors = { ...state.errors, ...(state.general ? { form: state.general } : {}) };
   const pay = priceToPay(quote);
   const holds = quote.status === 'quoted' && quote.pricedAt && estimateHolds(quote.pricedAt, today);

@@ -28,10 +28,14 @@ function returnedFrom(rows: PaymentRow[], value: string | null): PaymentView['re
   // Only this move's own session: another id says nothing.
   const row = rows.find((payment) => payment.checkout_session_id === value);
   if (!row) return null;
-  return isPaid(row)
+  return row.paid_at
     ? { state: 'received', text: `${PAYMENT_WORDS.received(row.purpose, row.amount_pence)}. Thank you!` }
     : { state: 'waiting', text: PAYMENT_WORDS.waiting };
 }
+
+const paidLine = (row: PaymentRow) =>
+  `${PURPOSE_LABELS[row.purpose]} ${formatPence(row.amount_pence)} paid on ${formatLongDate(londonToday(new Date(row.paid_at!)))}` +
+  (row.refunded_pence > 0 ? `; ${formatPence(row.refunded_pence)} refunded to your card` : '');
 
 /** `returnedWith`: the page's `payment` query value (QuotePageState.payment). */
 export async function paymentView(db: D1Database, quote: StoredQuote, returnedWith: string | null): Promise<PaymentView> {
@@ -41,9 +45,7 @@ export async function paymentView(db: D1Database, quote: StoredQuote, returnedWi
   return {
     returned: returnedFrom(owed.payments, returnedWith),
     booked: deposit && quote.status === 'booked' ? PAYMENT_WORDS.booked(deposit.amount_pence) : null,
-    paid: paid.map(
-      (row) => `${PURPOSE_LABELS[row.purpose]} ${formatPence(row.amount_pence)} paid on ${formatLongDate(londonToday(new Date(row.paid_at!)))}`,
-    ),
+    paid: owed.payments.filter((row) => row.paid_at).map(paidLine),
     pay: PAYMENT_PURPOSES.flatMap((purpose) => {
       const pence = owed.due[purpose];
       return pence === undefined ? [] : [{ purpose, label: PAYMENT_WORDS.pay(purpose, pence) }];

@@ -179,7 +179,8 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
   }
 
   const publicSession = ({ line_items_shown: _, ...session }) => session;
-  const pence = (amount) => `£${(amount / 100).toFixed(2)}`;
+  const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+  const pence = (amount) => money.format(amount / 100);
 
   function payPage(session) {
     const rows = session.line_items_shown.map((item) => `<li>${escapeHtml(item.name)}: ${pence(item.amount)}</li>`).join('');

@@ -208,6 +208,47 @@ describe('paying the deposit by card', () => {
     expect((await payDeposit(quote, 'balance')).status).toBe(409);
   });
 
+  it('cancelling a paid, booked move inside a fee window keeps the fee the terms set and refunds the rest through Stripe', async () => {
+    // A £300.00 deposit on £495.00. Two days before the move is 24 hours' notice (counted from the end of today): the
+    // 24-48 hour tier charges 25 % of £495.00 = £123.75, so £300.00 - £123.75 = £176.25 goes back to the card.
+    const quote = await makeQuote();
+    acceptWrittenQuoteRow(inject('statePath'), quote.reference, { totalPence: TOTAL_PENCE, depositPence: 30_000 });
+    const { sessionId } = await toCheckout(quote);
+    await pressPay(sessionId);
+    const paidIntent = (await deliveredEvent(sessionId)).event.data.object.payment_intent;
+    await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
+
+    const clock = { 'X-Test-Now': `${addDays(quote.moveDate, -2)}T12:00:00.000Z` };
+    const manage = (action: string) =>
+      fetch(`${apiBase()}/quote-confirmation`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client'), ...clock },
+        body: new URLSearchParams({ ref: quote.reference, t: quote.token, action }).toString(),
+      });
+    const asked = await manage('cancel');
+    expect(asked.status).toBe(200);
+    expect(readPage(await asked.text()).filled('cancel-cost')).toBe(
+      'Cancelling now costs £123.75: we refund £176.25 of the £300.00 you paid to your card.',
+    );
+    expect(query('SELECT r.id FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ?', quote.reference)).toEqual([]);
+
+    expect((await manage('cancel-confirm')).status).toBe(303);
+    expect(quoteStatus(quote.reference)).toBe('cancelled');
+    expect(
+      query('SELECT r.amount_pence, r.status FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ?', quote.reference),
+    ).toEqual([{ amount_pence: 17_625, status: 'succeeded' }]);
+    expect(query('SELECT status, refunded_pence FROM payments WHERE reference = ?', quote.reference)).toEqual([
+      { status: 'partially_refunded', refunded_pence: 17_625 },
+    ]);
+    const atStripe = ((await (await fetch(`${stripeUrl()}/refunds`)).json()) as { data: Array<{ amount: number; payment_intent: string }> }).data;
+    expect(atStripe.filter((r) => r.payment_intent === paidIntent).map((r) => r.amount)).toEqual([17_625]);
+    expect((await pageSays(quote)).filled('payment:paid')).toContain('Deposit £300.00 paid on');
+    expect((await pageSays(quote)).filled('payment:paid')).toContain('; £176.25 refunded to your card');
+    const office = query<{ detail: string }>("SELECT detail FROM audit_log WHERE record_reference = ? AND action = 'payment_refunded'", quote.reference);
+    expect(office.map((row) => row.detail)).toEqual(['Cancelled with £123.75 to pay from £300.00 paid by card: £176.25 refunded']);
+  });
+
   it('refuses an event with a wrong signature (400) and changes nothing', async () => {
     const quote = await makeQuote();
     acceptWrittenQuote(quote.reference);

@@ -1,8 +1,9 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/cancellation-fee';
 import { balanceDuePence, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { STRIPE_WEBHOOK_PATH as STAND_IN_WEBHOOK_PATH } from '../../scripts/lib/stand-ins.mjs';
 import { parseStripeForm, stripeSignature } from '../../stand-ins/stripe/server.mjs';
-import { createHmac } from 'node:crypto';
 
 describe('payment maths', () => {
   it('leaves the balance after the deposit, never below nothing', () => {
@@ -32,5 +33,23 @@ describe('the Stripe stand-in', () => {
       line_items: [{ quantity: '1', price_data: { currency: 'gbp', unit_amount: '12375' } }],
       metadata: { reference: 'SHF-1' },
     });
+  });
+});
+
+describe('the cancellation fee (src/data/promises.ts terms)', () => {
+  it('counts notice from the end of today, as a move has no start time', () => {
+    expect(noticeHours('2027-03-10', '2027-03-11')).toBe(0);
+    expect(noticeHours('2027-03-10', '2027-03-12')).toBe(24);
+    expect(noticeHours('2027-03-10', '2027-03-13')).toBe(48);
+  });
+
+  it('charges the tier’s share of the booked price and refunds what was paid beyond it', () => {
+    // £495.00: 48 hours or more costs nothing; 24 to 48 hours 25 % = £123.75; under 24 hours 50 % = £247.50.
+    expect(cancellationFeePence(49_500, 48)).toBe(0);
+    expect(cancellationFeePence(49_500, 24)).toBe(12_375);
+    expect(cancellationFeePence(49_500, 0)).toBe(24_750);
+    // A £300.00 deposit less £123.75 is £176.25 back; a £123.75 deposit less £247.50 is nothing back (never negative).
+    expect(refundAfterFeePence(30_000, 12_375)).toBe(17_625);
+    expect(refundAfterFeePence(12_375, 24_750)).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ interface AcceptedWrittenQuote {
 }
 
 /** The newest sent written quote, if the customer accepted it. */
-const acceptedWrittenQuote = (db: D1Database, reference: string): Promise<AcceptedWrittenQuote | null> =>
+export const acceptedWrittenQuote = (db: D1Database, reference: string): Promise<AcceptedWrittenQuote | null> =>
   db
     .prepare(
       `SELECT deposit_pence AS depositPence, total_pence AS totalPence FROM written_quotes
