@@ -111,7 +111,9 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
     });
     servers.push(server);
     stripe = { url: `http://127.0.0.1:${port}`, secretKey: STAND_IN_SECRET_KEY, webhookSecret: STAND_IN_WEBHOOK_SECRET };
-    lines.push(`Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${stripeWebhookUrl ?? 'nowhere'} (${stripe.url}/events)`);
+    lines.push(
+      `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${stripeWebhookUrl ?? 'nowhere'} (${stripe.url}/events)`,
+    );
   }
 
   return {

@@ -26,7 +26,8 @@ export const BALANCE_DUE_DAYS = 7;
 export const MIN_CARD_PENCE = 30;
 
 export const PAYMENT_WORDS = {
-  received: (purpose: PaymentPurpose, pence: number) => `Payment received: ${PURPOSE_LABELS[purpose].toLowerCase()} of ${formatPence(pence)} paid`,
+  received: (purpose: PaymentPurpose, pence: number) =>
+    `Payment received: ${PURPOSE_LABELS[purpose].toLowerCase()} of ${formatPence(pence)} paid`,
   booked: (pence: number) => `Booked: deposit ${formatPence(pence)} paid`,
   waiting: 'Thank you. We are waiting for your bank to confirm your payment. Reload this page in a minute to see it.',
   cancelled: 'You have not paid: nothing was taken from your card. You can pay whenever you are ready.',

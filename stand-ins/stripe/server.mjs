@@ -31,7 +31,12 @@ export const STAND_IN_WEBHOOK_SECRET = 'whsec_local_stripe_stand_in';
 const id = (prefix) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 /** The tags after '+' in an address's local part. */
-const tagsOf = (address) => String(address ?? '').split('@')[0].toLowerCase().split('+').slice(1);
+const tagsOf = (address) =>
+  String(address ?? '')
+    .split('@')[0]
+    .toLowerCase()
+    .split('+')
+    .slice(1);
 
 /** Stripe's signature of a payload: the SDK's `webhooks.constructEvent` checks exactly this. */
 export function stripeSignature(payload, secret, timestamp = nowSeconds()) {
@@ -79,7 +84,8 @@ function sessionProblem(params) {
     const amount = Number(item.price_data?.unit_amount);
     if (item.price_data?.currency !== 'gbp') return ['line_items[0][price_data][currency]', 'This stand-in takes GBP only.'];
     if (!Number.isInteger(amount) || amount < 30) return ['line_items[0][price_data][unit_amount]', 'Invalid integer: unit_amount.'];
-    if (!Number.isInteger(Number(item.quantity ?? 1)) || Number(item.quantity ?? 1) < 1) return ['line_items[0][quantity]', 'Invalid quantity.'];
+    if (!Number.isInteger(Number(item.quantity ?? 1)) || Number(item.quantity ?? 1) < 1)
+      return ['line_items[0][quantity]', 'Invalid quantity.'];
   }
   return null;
 }
@@ -226,13 +232,21 @@ ${
   function refund(params, res) {
     const amount = Number(params.amount);
     const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === params.payment_intent);
-    if (!session) return stripeError(res, 400, 'invalid_request_error', `No such payment_intent: '${params.payment_intent}'`, 'payment_intent');
-    if (tagsOf(session.customer_email).includes('refundfail')) return stripeError(res, 500, 'api_error', 'A reserved address: this refund fails.');
+    if (!session)
+      return stripeError(res, 400, 'invalid_request_error', `No such payment_intent: '${params.payment_intent}'`, 'payment_intent');
+    if (tagsOf(session.customer_email).includes('refundfail'))
+      return stripeError(res, 500, 'api_error', 'A reserved address: this refund fails.');
     const refunded = refunds.filter((r) => r.payment_intent === session.payment_intent).reduce((sum, r) => sum + r.amount, 0);
     const left = session.amount_total - refunded;
     const wanted = params.amount === undefined ? left : amount;
     if (!Number.isInteger(wanted) || wanted < 1 || wanted > left) {
-      return stripeError(res, 400, 'invalid_request_error', `Refund amount (${pence(wanted)}) is greater than unrefunded amount on charge (${pence(left)})`, 'amount');
+      return stripeError(
+        res,
+        400,
+        'invalid_request_error',
+        `Refund amount (${pence(wanted)}) is greater than unrefunded amount on charge (${pence(left)})`,
+        'amount',
+      );
     }
     const made = {
       id: id('re'),

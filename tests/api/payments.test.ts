@@ -99,9 +99,12 @@ const payments = (reference: string) =>
     reference,
   );
 const storedEvents = (id: string) => query<{ id: string; type: string }>('SELECT id, type FROM stripe_events WHERE id = ?', id);
-const quoteStatus = (reference: string) => query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
+const quoteStatus = (reference: string) =>
+  query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
 const confirmations = (reference: string) =>
-  query<{ event: string }>('SELECT event FROM quote_events WHERE reference = ?', reference).filter((row) => JSON.parse(row.event).kind === 'confirmed');
+  query<{ event: string }>('SELECT event FROM quote_events WHERE reference = ?', reference).filter(
+    (row) => JSON.parse(row.event).kind === 'confirmed',
+  );
 
 const postWebhook = (payload: string, signature: string) =>
   fetch(`${apiBase()}${STRIPE_WEBHOOK_PATH}`, {
@@ -241,11 +244,15 @@ describe('paying the deposit by card', () => {
     expect(query('SELECT status, refunded_pence FROM payments WHERE reference = ?', quote.reference)).toEqual([
       { status: 'partially_refunded', refunded_pence: 17_625 },
     ]);
-    const atStripe = ((await (await fetch(`${stripeUrl()}/refunds`)).json()) as { data: Array<{ amount: number; payment_intent: string }> }).data;
+    const atStripe = ((await (await fetch(`${stripeUrl()}/refunds`)).json()) as { data: Array<{ amount: number; payment_intent: string }> })
+      .data;
     expect(atStripe.filter((r) => r.payment_intent === paidIntent).map((r) => r.amount)).toEqual([17_625]);
     expect((await pageSays(quote)).filled('payment:paid')).toContain('Deposit £300.00 paid on');
     expect((await pageSays(quote)).filled('payment:paid')).toContain('; £176.25 refunded to your card');
-    const office = query<{ detail: string }>("SELECT detail FROM audit_log WHERE record_reference = ? AND action = 'payment_refunded'", quote.reference);
+    const office = query<{ detail: string }>(
+      "SELECT detail FROM audit_log WHERE record_reference = ? AND action = 'payment_refunded'",
+      quote.reference,
+    );
     expect(office.map((row) => row.detail)).toEqual(['Cancelled with £123.75 to pay from £300.00 paid by card: £176.25 refunded']);
   });
 
@@ -305,7 +312,11 @@ describe('paying the deposit by card', () => {
     expect(confirmations(quote.reference)).toHaveLength(1);
     const outbox = await delivered(quote.reference);
     expect(outbox.length).toBeGreaterThan(0);
-    const receipts = query('SELECT id FROM email_outbox WHERE record_reference = ? AND idempotency_key LIKE ?', quote.reference, '%:receipt');
+    const receipts = query(
+      'SELECT id FROM email_outbox WHERE record_reference = ? AND idempotency_key LIKE ?',
+      quote.reference,
+      '%:receipt',
+    );
     expect(receipts).toHaveLength(1);
   });
 

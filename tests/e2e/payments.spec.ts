@@ -40,8 +40,11 @@ test('pay the deposit on Checkout and come back to a booked move, with a receipt
     { amount_pence: 12_375, status: 'paid' },
   ]);
   await expect
-    .poll(async () => (await capturedEmails()).some((e) => [e.to].flat().includes(email) && e.subject.includes('receipt: deposit £123.75')), {
-      timeout: 20_000,
-    })
+    .poll(
+      async () => (await capturedEmails()).some((e) => [e.to].flat().includes(email) && e.subject.includes('receipt: deposit £123.75')),
+      {
+        timeout: 20_000,
+      },
+    )
     .toBe(true);
 });

@@ -33,7 +33,9 @@ export function receiptEmail(ctx: MailContext, quote: StoredQuote, receipt: Rece
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(`Your ${site.brand} receipt: ${PURPOSE_LABELS[receipt.purpose].toLowerCase()} ${formatPence(receipt.amountPence)} for move ${quote.reference}`),
+    subject: headerSafe(
+      `Your ${site.brand} receipt: ${PURPOSE_LABELS[receipt.purpose].toLowerCase()} ${formatPence(receipt.amountPence)} for move ${quote.reference}`,
+    ),
     html: layout(
       `Receipt for ${quote.reference}`,
       parts`<h1 style="font-size:22px;margin:0 0 8px">Thank you, ${e(firstName(quote.name))}.</h1>

@@ -30,14 +30,16 @@ export async function refundPayment(
   if (!stored) return { ok: false, refundId: null, error: 'The refund could not be stored.' };
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: payment.payment_intent, amount: amountPence, metadata: { refund_id: String(stored.id), reference: payment.reference } },
+      {
+        payment_intent: payment.payment_intent,
+        amount: amountPence,
+        metadata: { refund_id: String(stored.id), reference: payment.reference },
+      },
       { idempotencyKey: `refund-${stored.id}` },
     );
     const at = new Date().toISOString();
     await db.batch([
-      db
-        .prepare("UPDATE refunds SET stripe_refund_id = ?, status = 'succeeded', done_at = ? WHERE id = ?")
-        .bind(refund.id, at, stored.id),
+      db.prepare("UPDATE refunds SET stripe_refund_id = ?, status = 'succeeded', done_at = ? WHERE id = ?").bind(refund.id, at, stored.id),
       // In SQL, so two refunds at once each add their own amount.
       db
         .prepare(
