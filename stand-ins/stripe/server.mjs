@@ -22,7 +22,7 @@
 import { createServer } from 'node:http';
 import { createHmac, randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { escapeHtml, listen, portFrom, sendHtml, sendJson } from '../lib.mjs';
+import { escapeHtml, listen, portFrom, readText, sendHtml, sendJson } from '../lib.mjs';
 
 /** Any key works here; the Worker's test environment and `npm start` use these (scripts/lib/stand-ins.mjs). */
 export const STAND_IN_SECRET_KEY = 'sk_test_local_stripe_stand_in';
@@ -58,17 +58,6 @@ export function parseStripeForm(text) {
     });
   }
   return root;
-}
-
-async function readText(req, limit = 1_000_000) {
-  const chunks = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += chunk.length;
-    if (size > limit) throw new Error('body too large');
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const stripeError = (res, status, type, message, param) =>
