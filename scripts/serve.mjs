@@ -39,6 +39,8 @@ const env = {
   ...offlineEnv,
   CLOUDFLARE_ENV: undefined,
   PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl,
+  // The CSP's form-action (astro.config.mjs): the stand-in's hosted Checkout page; real Stripe's is the default.
+  STRIPE_CHECKOUT_URL: services.stripeCheckoutUrl,
 };
 
 function run(label, args, extraEnv = {}) {

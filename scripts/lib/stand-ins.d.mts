@@ -2,6 +2,8 @@ export const POSTCODES_IO: string;
 export const RESEND_API: string;
 export const CATCHER_API_KEY: string;
 export const STRIPE_WEBHOOK_PATH: string;
+export const STRIPE_API: string;
+export const STRIPE_CHECKOUT: string;
 export function postcodesIoReachable(timeoutMs?: number): Promise<boolean>;
 export function startStandIns(options?: {
   forceStandIns?: boolean;
@@ -20,6 +22,8 @@ export function startStandIns(options?: {
   stripeUrl: string;
   stripeSecretKey: string;
   stripeWebhookSecret: string;
+  /** Checkout's hosted page origin, for the CSP's form-action (the stand-in's own address locally). */
+  stripeCheckoutUrl: string;
   lines: string[];
   close: () => Promise<unknown>;
 }>;

@@ -6,6 +6,8 @@ import { createStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } fro
 
 export const POSTCODES_IO = 'https://api.postcodes.io';
 export const RESEND_API = 'https://api.resend.com';
+export const STRIPE_API = 'https://api.stripe.com';
+export const STRIPE_CHECKOUT = 'https://checkout.stripe.com';
 /** The Worker's webhook (STRIPE_WEBHOOK_PATH in src/lib/payments.ts; tests/unit/payments.test.ts keeps them equal). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** Any non-empty key: the mail catcher only checks that one is sent. */
@@ -100,7 +102,13 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
   }
 
   // Payments never reach the real Stripe from here: only STRIPE_API_URL (with its own keys) points elsewhere.
-  let stripe = { url: env.STRIPE_API_URL, secretKey: env.STRIPE_SECRET_KEY, webhookSecret: env.STRIPE_WEBHOOK_SECRET };
+  let stripe = {
+    url: env.STRIPE_API_URL,
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    // Where Checkout's page is (the CSP's form-action): Stripe's own beside its API; a stand-in serves both.
+    checkoutUrl: env.STRIPE_CHECKOUT_URL || (env.STRIPE_API_URL === STRIPE_API ? STRIPE_CHECKOUT : env.STRIPE_API_URL),
+  };
   if (stripe.url) {
     lines.push(`Payments (Stripe): ${stripe.url} (from STRIPE_API_URL)`);
   } else {
@@ -110,7 +118,8 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
       throw error;
     });
     servers.push(server);
-    stripe = { url: `http://127.0.0.1:${port}`, secretKey: STAND_IN_SECRET_KEY, webhookSecret: STAND_IN_WEBHOOK_SECRET };
+    const url = `http://127.0.0.1:${port}`;
+    stripe = { url, secretKey: STAND_IN_SECRET_KEY, webhookSecret: STAND_IN_WEBHOOK_SECRET, checkoutUrl: url };
     lines.push(
       `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${stripeWebhookUrl ?? 'nowhere'} (${stripe.url}/events)`,
     );
@@ -121,6 +130,7 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
     stripeUrl: stripe.url,
     stripeSecretKey: stripe.secretKey,
     stripeWebhookSecret: stripe.webhookSecret,
+    stripeCheckoutUrl: stripe.checkoutUrl,
     resendUrl,
     resendKey,
     mailCatcherUrl,
