@@ -38,7 +38,7 @@ const paidLine = (row: PaymentRow) =>
   (row.refunded_pence > 0 ? `; ${formatPence(row.refunded_pence)} refunded to your card` : '');
 
 /** `returnedWith`: the page's `payment` query value (QuotePageState.payment). */
-export async function paymentView(db: D1Database, quote: StoredQuote, returnedWith: string | null): Promise<PaymentView> {
+export async function paymentView(db: D1Database, quote: StoredQuote, returnedWith: string | null, today: string): Promise<PaymentView> {
   const owed = await moneyOwed(db, quote);
   const paid = owed.payments.filter(isPaid);
   const deposit = paid.find((row) => row.purpose === 'deposit');
@@ -50,6 +50,11 @@ export async function paymentView(db: D1Database, quote: StoredQuote, returnedWi
       const pence = owed.due[purpose];
       return pence === undefined ? [] : [{ purpose, label: PAYMENT_WORDS.pay(purpose, pence) }];
     }),
-    balanceDue: owed.due.balance === undefined ? null : PAYMENT_WORDS.balanceDue(formatLongDate(owed.balanceDueOn)),
+    balanceDue:
+      owed.due.balance === undefined
+        ? null
+        : owed.balanceDueOn <= today
+          ? PAYMENT_WORDS.balanceDueNow
+          : PAYMENT_WORDS.balanceDue(formatLongDate(owed.balanceDueOn)),
   };
 }

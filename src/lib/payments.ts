@@ -35,6 +35,7 @@ export const PAYMENT_WORDS = {
   nothingToPay: 'There is nothing to pay for this move just now.',
   pay: (purpose: PaymentPurpose, pence: number) => `Pay the ${formatPence(pence)} ${PURPOSE_LABELS[purpose].toLowerCase()} by card`,
   balanceDue: (date: string) => `The balance is due by ${date}.`,
+  balanceDueNow: 'The balance is due now.',
   lineItem: (purpose: PaymentPurpose, reference: string) => `${PURPOSE_LABELS[purpose]} for your move ${reference}`,
 } as const;
 

@@ -11,6 +11,7 @@ import { PAY_PATH, PAYMENT_WORDS, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { STAND_IN_WEBHOOK_SECRET, stripeSignature } from '../../stand-ins/stripe/server.mjs';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
+import { openDay } from '../shared/dates';
 import { acceptWrittenQuote as acceptWrittenQuoteRow } from '../shared/accepted-written-quote';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -31,9 +32,9 @@ interface Made {
 }
 
 /** A tag in the customer's address asks the Stripe stand-in for one behaviour, for this quote's payments only. */
-async function makeQuote(tag?: string): Promise<Made> {
+async function makeQuote(tag?: string, moveDate?: string): Promise<Made> {
   const email = `${unique('pay')}${tag ? `+${tag}` : ''}@example.com`;
-  const sent = validQuote({ email });
+  const sent = validQuote({ email, ...(moveDate ? { moveDate } : {}) });
   const response = await call(API_PATHS.quote, sent);
   expect(response.status).toBe(201);
   const answer = (await response.json()) as QuoteAnswer;
@@ -170,6 +171,8 @@ describe('paying the deposit by card', () => {
     expect(page.shown('payment:received')).toBe(true);
     expect(page.filled('payment:notice')).toBe(`Payment received: deposit of ${DEPOSIT_SHOWN} paid. Thank you!`);
     expect(page.shown('act:pay-deposit')).toBe(false);
+    // This move is under a week away: its balance is owed at once.
+    expect(page.filled('payment:balance-due')).toBe(PAYMENT_WORDS.balanceDueNow);
 
     await delivered(quote.reference);
     const receipts = (await emailsTo(quote.email)).filter((e) => e.subject.includes('receipt'));
@@ -180,7 +183,8 @@ describe('paying the deposit by card', () => {
   });
 
   it('then takes the balance (the written total less the deposit) the same way, due 7 days before the move', async () => {
-    const quote = await makeQuote();
+    // A Wednesday some 40 days ahead: its balance is due a week before (the nearer moves of the other tests owe it now).
+    const quote = await makeQuote(undefined, openDay(40, 3));
     acceptWrittenQuote(quote.reference);
     // No balance before the deposit.
     expect((await payDeposit(quote, 'balance')).status).toBe(409);

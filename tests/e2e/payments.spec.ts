@@ -11,6 +11,10 @@ import { axeViolations, expect, queryD1, test } from './fixtures';
 import { capturedEmails, storeQuote } from './quote-helpers';
 import { siteEnv } from './site-env';
 
+// One at a time: the written-quote fixture writes to the Worker's D1 (tests/shared/accepted-written-quote.ts), and a
+// request landing while it holds the lock would be refused.
+test.describe.configure({ mode: 'serial' });
+
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
