@@ -10,6 +10,7 @@ import { PURPOSE_LABELS } from '~/lib/payments';
 import type { MoveEvent } from '~/lib/move-status';
 import type { AppBindings, Env } from '../../env';
 import { config } from '../config';
+import { readBounded } from '../body';
 import { jsonError } from '../http';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { findQuote } from '../quote/store';
@@ -24,10 +25,10 @@ export async function stripeWebhook(c: Context<AppBindings>): Promise<Response> 
   const stripe = stripeClient(c.env);
   const secret = config(c.env).stripe.webhookSecret;
   if (!stripe || !secret) return jsonError(c, 503, 'payments_unavailable', 'Payments are not set up here.');
-  const payload = await c.req.text();
-  if (new TextEncoder().encode(payload).byteLength > MAX_EVENT_BYTES) {
-    return jsonError(c, 413, 'payload_too_large', 'This is too large to be a Stripe event.');
-  }
+  const body = await readBounded(c.req.raw, MAX_EVENT_BYTES);
+  if (body.tooLarge) return jsonError(c, 413, 'payload_too_large', 'This is too large to be a Stripe event.');
+  // The signature is over these exact bytes, so they are checked as they came.
+  const payload = new TextDecoder().decode(body.bytes);
   let event: Stripe.Event;
   try {
     event = await stripe.webhooks.constructEventAsync(payload, c.req.header('stripe-signature') ?? '', secret, undefined, subtleCrypto);
