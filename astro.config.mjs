@@ -19,10 +19,14 @@ import { quoteChunk } from './src/build/quote-chunk.mjs';
 import { calendarUnusedParts } from './src/build/calendar-unused-parts.mjs';
 import { pageCss } from './src/build/page-css-integration.mjs';
 import { browserEditor } from './src/editor/build/editor-integration.mjs';
+import { STRIPE_CHECKOUT } from './scripts/lib/stand-ins.mjs';
 
 const env = loadEnv(process.env.NODE_ENV ?? 'production', process.cwd(), '');
 const site = env.SITE_URL || 'https://shiftly.example';
 const postcodesApi = env.PUBLIC_POSTCODES_API_URL || 'https://api.postcodes.io';
+// The "Pay" forms' answer is a redirect to Stripe Checkout, which form-action must allow; locally the Stripe stand-in
+// (scripts/serve.mjs and dev.mjs pass its address).
+const checkoutOrigin = new URL(env.STRIPE_CHECKOUT_URL || STRIPE_CHECKOUT).origin;
 
 /** Each article's last change (updatedAt, else publishedAt), for the sitemap's lastmod. */
 const articleDates = articleLastModified(process.cwd());
@@ -110,7 +114,7 @@ export default defineConfig({
         `connect-src 'self' ${new URL(postcodesApi).origin}`,
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        `form-action 'self' ${checkoutOrigin}`,
       ],
       // Our one inline script (the quote page's, before first paint); Astro hashes the scripts it bundles itself.
       scriptDirective: { hashes: [`sha256-${createHash('sha256').update(MARK_PENDING).digest('base64')}`] },

@@ -44,6 +44,11 @@ export interface Env {
   KEYSTATIC_SECRET?: string;
   /** Test environments only. */
   GITHUB_STAND_IN_URL?: string;
+  /** Stripe (issue 34), secrets: the API key, and the webhook endpoint's signing secret (whsec_…). */
+  STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
+  /** Where the SDK sends its calls (default https://api.stripe.com); locally the stand-in (stand-ins/stripe). */
+  STRIPE_API_URL?: string;
 }
 
 export type AppBindings = { Bindings: Env };

@@ -5,9 +5,12 @@
 // on save; the article editor answers at /keystatic.
 import { spawn, spawnSync } from 'node:child_process';
 import { offlineEnv } from './lib/offline-env.mjs';
-import { startStandIns } from './lib/stand-ins.mjs';
+import { startStandIns, STRIPE_WEBHOOK_PATH } from './lib/stand-ins.mjs';
 
-const services = await startStandIns();
+// Astro's dev server's port (4321 unless --port says otherwise): where the Stripe stand-in sends its events.
+const portArg = process.argv.indexOf('--port');
+const devPort = portArg >= 0 ? process.argv[portArg + 1] : '4321';
+const services = await startStandIns({ stripeWebhookUrl: `http://localhost:${devPort}${STRIPE_WEBHOOK_PATH}` });
 console.log(`\n▶ External services\n  ${services.lines.join('\n  ')}`);
 
 const migrated = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'd1', 'migrations', 'apply', 'DB', '--local'], {
@@ -31,6 +34,10 @@ const dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', 
     PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl,
     RESEND_BASE_URL: services.resendUrl,
     ...(services.resendKey ? { RESEND_API_KEY: services.resendKey } : {}),
+    STRIPE_API_URL: services.stripeUrl,
+    STRIPE_CHECKOUT_URL: services.stripeCheckoutUrl,
+    STRIPE_SECRET_KEY: services.stripeSecretKey,
+    STRIPE_WEBHOOK_SECRET: services.stripeWebhookSecret,
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));

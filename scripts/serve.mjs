@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { offlineEnv } from './lib/offline-env.mjs';
-import { startStandIns } from './lib/stand-ins.mjs';
+import { startStandIns, STRIPE_WEBHOOK_PATH } from './lib/stand-ins.mjs';
 import { BUILT_WORKER_CONFIG } from './lib/built-site.mjs';
 
 const { values: opts } = parseArgs({
@@ -28,13 +28,19 @@ const node = process.execPath;
 const wrangler = ['node_modules/wrangler/bin/wrangler.js'];
 const inTests = opts.env === 'test' || opts.env === 'load';
 
-const services = await startStandIns({ forceStandIns: opts['stand-ins'] || inTests });
+const protocol = opts.https ? 'https' : 'http';
+const services = await startStandIns({
+  forceStandIns: opts['stand-ins'] || inTests,
+  stripeWebhookUrl: `${protocol}://127.0.0.1:${opts.port}${STRIPE_WEBHOOK_PATH}`,
+});
 console.log(`\n▶ External services\n  ${services.lines.join('\n  ')}`);
 
 const env = {
   ...offlineEnv,
   CLOUDFLARE_ENV: undefined,
   PUBLIC_POSTCODES_API_URL: process.env.PUBLIC_POSTCODES_API_URL || services.postcodesUrl,
+  // The CSP's form-action (astro.config.mjs): the stand-in's hosted Checkout page; real Stripe's is the default.
+  STRIPE_CHECKOUT_URL: services.stripeCheckoutUrl,
 };
 
 function run(label, args, extraEnv = {}) {
@@ -73,11 +79,14 @@ run('Applying database migrations to the local D1', [
 
 const vars = { POSTCODES_API_URL: services.postcodesUrl, RESEND_BASE_URL: services.resendUrl, RESEND_API_KEY: services.resendKey };
 if (services.githubUrl) vars.GITHUB_STAND_IN_URL = services.githubUrl;
+if (services.stripeUrl) vars.STRIPE_API_URL = services.stripeUrl;
+// Secrets, but the stand-in's made-up ones (or the caller's own from the environment): never real keys in a file.
+if (services.stripeSecretKey) vars.STRIPE_SECRET_KEY = services.stripeSecretKey;
+if (services.stripeWebhookSecret) vars.STRIPE_WEBHOOK_SECRET = services.stripeWebhookSecret;
 for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS', 'HEALTH_TOKEN'])
   if (process.env[name]) vars[name] = process.env[name];
 const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 
-const protocol = opts.https ? 'https' : 'http';
 console.log(`\n▶ Serving on ${protocol}://127.0.0.1:${opts.port} (Worker + static assets + local D1 in ${opts.state})`);
 if (services.mailCatcherUrl) console.log(`  Captured e-mails: ${services.mailCatcherUrl}/`);
 const server = spawn(

@@ -16,7 +16,7 @@ export function sendHtml(res, status, html) {
   res.end(html);
 }
 
-export async function readJson(req, limit = 1_000_000) {
+export async function readText(req, limit = 1_000_000) {
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
@@ -24,7 +24,11 @@ export async function readJson(req, limit = 1_000_000) {
     if (size > limit) throw new Error('body too large');
     chunks.push(chunk);
   }
-  const text = Buffer.concat(chunks).toString('utf8');
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export async function readJson(req, limit = 1_000_000) {
+  const text = await readText(req, limit);
   return text ? JSON.parse(text) : {};
 }
 

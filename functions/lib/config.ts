@@ -6,6 +6,7 @@ import { headerSafe } from './escape';
 
 export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
 export const DEFAULT_RETRY_BASE_SECONDS = 60;
+export const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
 
 export interface MailContext {
   from: string;
@@ -20,6 +21,12 @@ export interface Config {
   mail: MailContext;
   resend: { apiKey: string | undefined; baseUrl: string };
   postcodesApiUrl: string;
+  /** The SDK's host, port and protocol come from `apiUrl`; without the keys no payment can start or be confirmed. */
+  stripe: {
+    secretKey: string | undefined;
+    webhookSecret: string | undefined;
+    api: { host: string; port: number; protocol: 'http' | 'https' };
+  };
   outbox: {
     /** First retry delay of a failed e-mail, in seconds; x4 each attempt. How many: the queue's `max_retries`. */
     retryBaseSeconds: number;
@@ -37,6 +44,12 @@ function number(value: string | undefined, fallback: number, valid: (n: number) 
   return valid(parsed) ? parsed : fallback;
 }
 
+function stripeApi(value: string): Config['stripe']['api'] {
+  const url = URL.canParse(value) ? new URL(value) : new URL(DEFAULT_STRIPE_API_URL);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { host: url.hostname, port: Number(url.port) || (protocol === 'http' ? 80 : 443), protocol };
+}
+
 export function parseConfig(env: Env): Config {
   const siteUrl = withoutTrailingSlash(env.SITE_URL || DEFAULT_SITE_URL);
   return {
@@ -48,6 +61,11 @@ export function parseConfig(env: Env): Config {
     },
     resend: { apiKey: env.RESEND_API_KEY || undefined, baseUrl: withoutTrailingSlash(env.RESEND_BASE_URL || DEFAULT_RESEND_BASE_URL) },
     postcodesApiUrl: withoutTrailingSlash(env.POSTCODES_API_URL || DEFAULT_POSTCODES_API_URL),
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      api: stripeApi(env.STRIPE_API_URL || DEFAULT_STRIPE_API_URL),
+    },
     outbox: {
       retryBaseSeconds: number(env.OUTBOX_RETRY_BASE_SECONDS, DEFAULT_RETRY_BASE_SECONDS, (n) => Number.isFinite(n) && n >= 0),
     },

@@ -27,6 +27,7 @@ import { acceptable, writtenQuoteRows, type WrittenQuote } from '~/lib/office/wr
 import { currentWrittenQuote } from '../lib/office/written-quotes';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
+import { cancelCost, cancelCostLine } from '../lib/payments/cancel-refund';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { priceFill } from './quote-fill';
 import {
@@ -57,6 +58,8 @@ export interface QuotePageState extends ManageState {
   values?: URLSearchParams;
   /** A refusal's own headers (Retry-After). */
   headers?: Record<string, string>;
+  /** Back from Stripe Checkout: the session's id, or `cancelled` (payment-view.ts). */
+  payment?: string;
 }
 
 /** `token` is null when opened by the owner's session. */
@@ -97,6 +100,8 @@ export interface ManageView {
   preview: { date: string; total: string; was: string } | null;
   repriced: { total: string; was: string } | null;
   cancelAsk: boolean;
+  /** While asking "Cancel this move?": the fee and the refund to the card, if it was paid by card (issue 34). */
+  cancelCost: string | null;
   history: Array<{ at: string; date: string; line: string }>;
   /** "Keep my move": the page as it stands. */
   selfHref: string;
@@ -206,6 +211,7 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
     preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was } : null,
     repriced: state.repriced ? { total: money(state.repriced.total), was } : null,
     cancelAsk: !!state.cancelAsk,
+    cancelCost: null,
     history: history.map(({ at, event }) => ({ at, date: formatLongDate(londonToday(new Date(at))), line: eventLine(quote, event) })),
     selfHref: quotePageHref(quote.reference, token),
   };
@@ -252,6 +258,8 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   const upcoming = isUpcoming(pageState);
   const [history, written] = await Promise.all([moveHistory(db, quote), currentWrittenQuote(db, quote.reference)]);
   const manage = manageView(quote, token, today, state, history);
+  const cost = state.cancelAsk ? await cancelCost(db, quote, today) : null;
+  if (cost) manage.cancelCost = cancelCostLine(cost);
   const errors = { ...state.errors, ...(state.general ? { form: state.general } : {}) };
   const pay = priceToPay(quote);
   const holds = quote.status === 'quoted' && quote.pricedAt && estimateHolds(quote.pricedAt, today);

@@ -10,6 +10,7 @@ import { pageAsSent } from '../lib/page-policy';
 import { config } from '../lib/config';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { doneNotice } from '~/lib/move-status';
+import { PAYMENT_RETURN_PARAM } from '~/lib/payments';
 import { ownsQuote, signedInEmail } from '../lib/account/session';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
 import { findQuote } from '../lib/quote/store';
@@ -45,7 +46,8 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
   const opened = await openedQuote(c);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const done = url.searchParams.get('done');
-  return quotePage(c, opened, 200, doneNotice(done) ? { done: done! } : {});
+  const payment = url.searchParams.get(PAYMENT_RETURN_PARAM);
+  return quotePage(c, opened, 200, { ...(doneNotice(done) ? { done: done! } : {}), ...(payment ? { payment } : {}) });
 }
 
 /** What src/pages/quote-confirmation.astro is handed. */

@@ -10,6 +10,7 @@ import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { readFormPost } from '../lib/form-post';
 import { acceptWrittenQuote } from '../lib/office/written-quotes';
+import { checkoutFor, moneyOwed } from '../lib/payments/due';
 import { REFUSALS, refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, moveFacts, priceFor, type MoveChange } from '../lib/quote/manage';
@@ -114,11 +115,20 @@ export async function manageQuote(c: PageContext): Promise<Response> {
   return wanted ? change(c, opened, wanted, values) : ask(c, opened, form as Asking, values);
 }
 
-/** "Accept this quote": accepted (or already), 303 to the page; refused (replaced, past its day), the page says why. */
+/**
+ * "Accept this quote" (issue 34): accepted (or already), then Stripe Checkout for the deposit it states; the booking is
+ * confirmed by the payment's webhook, never here. Refused (replaced, past its day), the page says why. Nothing to pay
+ * (no deposit, or paid already): back to the page.
+ */
 async function acceptQuote(c: PageContext, opened: OpenedQuote, version: number, values: URLSearchParams): Promise<Response> {
-  const accepted = await acceptWrittenQuote(c.env, opened.quote, version, requestNow(c));
+  const now = requestNow(c);
+  const accepted = await acceptWrittenQuote(c.env, opened.quote, version, now);
   if (!accepted.ok) return quotePage(c, opened, 409, { general: accepted.message, values });
-  return seeOther(opened.quote, opened.token, 'quote_accepted');
+  const deposit = (await moneyOwed(c.env.DB, opened.quote)).due.deposit;
+  if (!deposit) return seeOther(opened.quote, opened.token, 'quote_accepted');
+  const started = await checkoutFor(c.env, opened, 'deposit', deposit, new URL(c.req.url).origin, now);
+  if (!started.ok) return quotePage(c, opened, 503, { general: started.message });
+  return c.redirect(started.url, 303);
 }
 
 /** `values`: the post, shown again as typed if the change is refused. */

@@ -2,9 +2,14 @@
 import { createMailCatcher } from '../../stand-ins/mail/server.mjs';
 import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
 import { createGitHubStandIn } from '../../stand-ins/github/server.mjs';
+import { createStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../../stand-ins/stripe/server.mjs';
 
 export const POSTCODES_IO = 'https://api.postcodes.io';
 export const RESEND_API = 'https://api.resend.com';
+export const STRIPE_API = 'https://api.stripe.com';
+export const STRIPE_CHECKOUT = 'https://checkout.stripe.com';
+/** The Worker's webhook (STRIPE_WEBHOOK_PATH in src/lib/payments.ts; tests/unit/payments.test.ts keeps them equal). */
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 /** Any non-empty key: the mail catcher only checks that one is sent. */
 export const CATCHER_API_KEY = 're_local_mail_catcher';
 
@@ -34,10 +39,11 @@ export async function postcodesIoReachable(timeoutMs = 2000) {
 }
 
 /**
- * Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY. `forceStandIns` (tests) never probes the
+ * Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY, STRIPE_API_URL (with STRIPE_SECRET_KEY and
+ * STRIPE_WEBHOOK_SECRET). `stripeWebhookUrl`: where the Stripe stand-in sends its events (the Worker's webhook). `forceStandIns` (tests) never probes the
  * internet and never sends real e-mail unless RESEND_BASE_URL says so.
  */
-export async function startStandIns({ forceStandIns = false, env = process.env, strictPorts = false } = {}) {
+export async function startStandIns({ forceStandIns = false, env = process.env, strictPorts = false, stripeWebhookUrl } = {}) {
   const servers = [];
   const close = () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   const lines = [];
@@ -95,8 +101,36 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
     lines.push(`GitHub sign-in (article editor): local stand-in on ${githubUrl}`);
   }
 
+  // Payments never reach the real Stripe from here: only STRIPE_API_URL (with its own keys) points elsewhere.
+  let stripe = {
+    url: env.STRIPE_API_URL,
+    secretKey: env.STRIPE_SECRET_KEY,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    // Where Checkout's page is (the CSP's form-action): Stripe's own beside its API; a stand-in serves both.
+    checkoutUrl: env.STRIPE_CHECKOUT_URL || (env.STRIPE_API_URL === STRIPE_API ? STRIPE_CHECKOUT : env.STRIPE_API_URL),
+  };
+  if (stripe.url) {
+    lines.push(`Payments (Stripe): ${stripe.url} (from STRIPE_API_URL)`);
+  } else {
+    const server = createStripeStandIn({ webhookUrl: stripeWebhookUrl, webhookSecret: STAND_IN_WEBHOOK_SECRET });
+    const port = await listenOn(server, Number(env.STRIPE_STANDIN_PORT ?? 0), { fallback: !strictPorts }).catch(async (error) => {
+      await close();
+      throw error;
+    });
+    servers.push(server);
+    const url = `http://127.0.0.1:${port}`;
+    stripe = { url, secretKey: STAND_IN_SECRET_KEY, webhookSecret: STAND_IN_WEBHOOK_SECRET, checkoutUrl: url };
+    lines.push(
+      `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${stripeWebhookUrl ?? 'nowhere'} (${stripe.url}/events)`,
+    );
+  }
+
   return {
     postcodesUrl,
+    stripeUrl: stripe.url,
+    stripeSecretKey: stripe.secretKey,
+    stripeWebhookSecret: stripe.webhookSecret,
+    stripeCheckoutUrl: stripe.checkoutUrl,
     resendUrl,
     resendKey,
     mailCatcherUrl,

@@ -39,6 +39,8 @@ export interface StartedSite {
   mailUrl: string;
   /** The GitHub sign-in stand-in (the article editor's OAuth calls): GET /__requests, POST /__codes. */
   githubUrl?: string;
+  /** The Stripe stand-in: the SDK's API, the hosted /pay/:id page, GET /events (stand-ins/stripe/server.mjs). */
+  stripeUrl: string;
   /** The local D1 folder the Worker writes. */
   statePath: string;
   /** Stops the Worker (its whole process group) and the stand-ins. */

@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BUILT_WORKER_CONFIG } from './built-site.mjs';
 import { toolEnv } from './project-copy.mjs';
-import { startStandIns } from './stand-ins.mjs';
+import { startStandIns, STRIPE_WEBHOOK_PATH } from './stand-ins.mjs';
 
 export const HEALTH_TOKEN_HEADER = 'x-health-token';
 
@@ -132,14 +132,14 @@ export async function startSite({
   if (!build && !existsSync(join(cwd, BUILT_WORKER_CONFIG)))
     throw new Error(`${join(cwd, BUILT_WORKER_CONFIG)} is missing: build first (npm run build), or pass build: true.`);
   const environment = wranglerEnv ?? (build ? 'test' : builtEnvironment(cwd));
+  const port = ports.site ?? (await freePort());
+  const url = `${https ? 'https' : 'http'}://127.0.0.1:${port}`;
   const standIns = await startStandIns({
     forceStandIns: true,
     strictPorts: true,
     env: { POSTCODES_STANDIN_PORT: String(ports.postcodes ?? 0), MAIL_CATCHER_PORT: String(ports.mail ?? 0) },
+    stripeWebhookUrl: `${url}${STRIPE_WEBHOOK_PATH}`,
   });
-
-  const port = ports.site ?? (await freePort());
-  const url = `${https ? 'https' : 'http'}://127.0.0.1:${port}`;
   const token = randomBytes(16).toString('hex');
   const tail = outputTail();
   const child = spawn(
@@ -161,6 +161,9 @@ export async function startSite({
         RESEND_BASE_URL: standIns.resendUrl,
         RESEND_API_KEY: standIns.resendKey,
         GITHUB_STAND_IN_URL: standIns.githubUrl,
+        STRIPE_API_URL: standIns.stripeUrl,
+        STRIPE_SECRET_KEY: standIns.stripeSecretKey,
+        STRIPE_WEBHOOK_SECRET: standIns.stripeWebhookSecret,
         HEALTH_TOKEN: token,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -209,6 +212,7 @@ export async function startSite({
     postcodesUrl: standIns.postcodesUrl,
     mailUrl: standIns.resendUrl,
     githubUrl: standIns.githubUrl,
+    stripeUrl: standIns.stripeUrl,
     statePath: state,
     stop,
   };

@@ -63,6 +63,10 @@ export function addDays(value: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** Whole days from one calendar date to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((toUtcNoon(to).getTime() - toUtcNoon(from).getTime()) / 86_400_000);
+
 /** Clamped to the month's last day: 31 Jan + 1 month = 28 Feb. */
 export function addMonths(value: string, months: number): string {
   const date = toUtcNoon(value);

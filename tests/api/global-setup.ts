@@ -12,6 +12,8 @@ declare module 'vitest' {
     mailUrl: string;
     postcodesUrl: string;
     githubUrl: string;
+    /** The Stripe stand-in (stand-ins/stripe/server.mjs). */
+    stripeUrl: string;
     statePath: string;
   }
 }
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('mailUrl', site.mailUrl);
   project.provide('postcodesUrl', site.postcodesUrl);
   project.provide('githubUrl', site.githubUrl ?? '');
+  project.provide('stripeUrl', site.stripeUrl);
   project.provide('statePath', site.statePath);
   return site.stop;
 }

@@ -12,6 +12,7 @@ describe('config(env)', () => {
       mail: { from: 'Shiftly <hello@shiftly.example>', business: 'hello@shiftly.example', siteUrl: 'https://shiftly.example' },
       resend: { apiKey: undefined, baseUrl: 'https://api.resend.com' },
       postcodesApiUrl: 'https://api.postcodes.io',
+      stripe: { secretKey: undefined, webhookSecret: undefined, api: { host: 'api.stripe.com', port: 443, protocol: 'https' } },
       outbox: { retryBaseSeconds: 60 },
       rateLimitClientHeader: undefined,
     });
@@ -28,6 +29,9 @@ describe('config(env)', () => {
         POSTCODES_API_URL: 'http://127.0.0.1:8790/',
         OUTBOX_RETRY_BASE_SECONDS: '1',
         RATE_LIMIT_CLIENT_HEADER: 'X-Test-Client',
+        STRIPE_SECRET_KEY: 'sk_test_key',
+        STRIPE_WEBHOOK_SECRET: 'whsec_secret',
+        STRIPE_API_URL: 'http://127.0.0.1:8792/',
       }),
     );
     expect(parsed).toMatchObject({
@@ -37,6 +41,8 @@ describe('config(env)', () => {
       postcodesApiUrl: 'http://127.0.0.1:8790',
       outbox: { retryBaseSeconds: 1 },
       rateLimitClientHeader: 'X-Test-Client',
+      // The SDK takes the API's host, port and protocol apart (the stand-in locally).
+      stripe: { secretKey: 'sk_test_key', webhookSecret: 'whsec_secret', api: { host: '127.0.0.1', port: 8792, protocol: 'http' } },
     });
   });
 

@@ -9,6 +9,7 @@ import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues } from '../d1';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import { refundOnCancel } from '../payments/cancel-refund';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
 import { spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
@@ -181,6 +182,8 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
   const keys = emails.map((email) => email.idempotencyKey);
   await queueEmails(env, keys);
+  // What was paid by card beyond the fee goes back through Stripe (issue 34).
+  if (event.kind === 'cancelled') await refundOnCancel(env, quote, now);
   return { ok: true, quote: next, event };
 }
 

@@ -1,0 +1,73 @@
+/**
+ * What a move owes by card (issue 34): the deposit its accepted written quote states, then the balance (the written
+ * total less what has been paid), due BALANCE_DUE_DAYS before the move. The page's buttons and the Pay post both ask here.
+ */
+import { addDays } from '~/lib/dates';
+import { BALANCE_DUE_DAYS, balanceDuePence, PAYMENT_CANCELLED, PAYMENT_RETURN_PARAM, type PaymentPurpose } from '~/lib/payments';
+import type { Env } from '../../env';
+import { quotePageHref, type OpenedQuote } from '../../pages/move-view';
+import type { StoredQuote } from '../quote/stored-quote';
+import { paymentsFor, startCheckout, type CheckoutStarted, type PaymentRow } from './checkout';
+import { currentWrittenQuote } from '../office/written-quotes';
+import type { WrittenQuote } from '~/lib/office/written-quote';
+
+/** The newest sent written quote (the only one the customer sees), once the customer has accepted it. */
+export async function acceptedWrittenQuote(db: D1Database, reference: string): Promise<WrittenQuote | null> {
+  const current = await currentWrittenQuote(db, reference);
+  return current?.acceptedAt ? current : null;
+}
+
+export const isPaid = (row: PaymentRow) => row.status === 'paid' || row.status === 'partially_refunded';
+
+export interface MoneyOwed {
+  /** Pence for each purpose that can be paid now. */
+  due: Partial<Record<PaymentPurpose, number>>;
+  /** `YYYY-MM-DD`: the balance's last day. */
+  balanceDueOn: string;
+  payments: PaymentRow[];
+}
+
+export async function moneyOwed(db: D1Database, quote: StoredQuote): Promise<MoneyOwed> {
+  const [payments, written] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
+  const paid = payments.filter(isPaid);
+  const has = (purpose: PaymentPurpose) => paid.some((row) => row.purpose === purpose);
+  const open = written && quote.status !== 'cancelled' && quote.status !== 'declined';
+  const kept = paid.reduce((sum, row) => sum + row.amount_pence - row.refunded_pence, 0);
+  const balance = written ? balanceDuePence(written.totalPence, kept) : 0;
+  return {
+    due: {
+      ...(open && !has('deposit') ? { deposit: written.depositPence } : {}),
+      ...(open && has('deposit') && !has('balance') && balance > 0 ? { balance } : {}),
+    },
+    balanceDueOn: addDays(quote.moveDate, -BALANCE_DUE_DAYS),
+    payments,
+  };
+}
+
+/**
+ * Checkout for `purpose`, coming back to the move page the customer left (by its link, or the owner's session):
+ * `{CHECKOUT_SESSION_ID}` is Stripe's placeholder, so it is written unencoded.
+ */
+export function checkoutFor(
+  env: Env,
+  opened: OpenedQuote,
+  purpose: PaymentPurpose,
+  amountPence: number,
+  origin: string,
+  now: Date,
+): Promise<CheckoutStarted> {
+  const { quote, token } = opened;
+  const page = `${origin}${quotePageHref(quote.reference, token)}`;
+  return startCheckout(
+    env,
+    {
+      reference: quote.reference,
+      purpose,
+      amountPence,
+      email: quote.email,
+      successUrl: `${page}&${PAYMENT_RETURN_PARAM}={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${page}&${PAYMENT_RETURN_PARAM}=${PAYMENT_CANCELLED}`,
+    },
+    now,
+  );
+}

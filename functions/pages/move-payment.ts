@@ -1,0 +1,35 @@
+// POST /move-payment, the move page's "Pay the deposit" and "Pay the balance" (issue 34): a plain form whose answer is a
+// 303 to Stripe Checkout. A post that does not open the quote gets the same 404 as a wrong link.
+import type { Context } from 'hono';
+import { PAYMENT_PURPOSES, PAYMENT_WORDS, type PaymentPurpose } from '~/lib/payments';
+import type { AppBindings } from '../env';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { checkoutFor, moneyOwed } from '../lib/payments/due';
+import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { clientKey, withinLimit } from '../lib/rate-limit';
+import { openQuote, quotePage } from './quote-confirmation';
+
+const MAX_PAY_BODY = 4 * 1024;
+
+const isPurpose = (value: string | null): value is PaymentPurpose => PAYMENT_PURPOSES.some((purpose) => purpose === value);
+
+export async function payForMove(c: Context<AppBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_PAY_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
+  if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `pay:${clientKey(c)}`))) {
+    const { error, headers } = REFUSALS.rateLimited;
+    return quotePage(c, opened, 429, { general: error.message, headers });
+  }
+  const purpose = values.get('purpose');
+  // Paid already (a second tab, the back button) or not owed: the page says there is nothing to pay.
+  const amount = isPurpose(purpose) ? (await moneyOwed(c.env.DB, opened.quote)).due[purpose] : undefined;
+  if (!isPurpose(purpose) || amount === undefined) return quotePage(c, opened, 409, { general: PAYMENT_WORDS.nothingToPay });
+  const started = await checkoutFor(c.env, opened, purpose, amount, new URL(c.req.url).origin, requestNow(c));
+  if (!started.ok) return quotePage(c, opened, 503, { general: started.message });
+  return seeOther(started.url);
+}

@@ -1,0 +1,378 @@
+/**
+ * Card payments through Stripe Checkout (issue 34 items 1 and 6) over real HTTP: the move page's plain "Pay the deposit"
+ * post, the Stripe stand-in's hosted page and its signed events to the Worker's webhook, D1, the move page the customer
+ * comes back to and the receipt in the mail catcher. Amounts are worked by hand: a £495.00 written quote with a 25 %
+ * deposit is £123.75, 12375 pence.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { addDays, formatLongDate } from '~/lib/dates';
+import { PAY_PATH, PAYMENT_WORDS, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
+import { STAND_IN_WEBHOOK_SECRET, stripeSignature } from '../../stand-ins/stripe/server.mjs';
+import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
+import { readPage } from './html';
+import { openDay } from '../shared/dates';
+import { acceptWrittenQuote as acceptWrittenQuoteRow } from '../shared/accepted-written-quote';
+
+const FORM = 'application/x-www-form-urlencoded';
+const TOTAL_PENCE = 49_500;
+const DEPOSIT_PENCE = 12_375;
+const DEPOSIT_SHOWN = '£123.75';
+/** £495.00 less the £123.75 deposit. */
+const BALANCE_PENCE = 37_125;
+const BALANCE_SHOWN = '£371.25';
+
+const stripeUrl = () => inject('stripeUrl');
+
+interface Made {
+  reference: string;
+  token: string;
+  email: string;
+  moveDate: string;
+}
+
+/** A tag in the customer's address asks the Stripe stand-in for one behaviour, for this quote's payments only. */
+async function makeQuote(tag?: string, moveDate?: string): Promise<Made> {
+  const email = `${unique('pay')}${tag ? `+${tag}` : ''}@example.com`;
+  const sent = validQuote({ email, ...(moveDate ? { moveDate } : {}) });
+  const response = await call(API_PATHS.quote, sent);
+  expect(response.status).toBe(201);
+  const answer = (await response.json()) as QuoteAnswer;
+  const url = new URL(answer.confirmationUrl, apiBase());
+  return { reference: answer.reference, token: url.searchParams.get('t')!, email, moveDate: sent.moveDate };
+}
+
+const acceptWrittenQuote = (reference: string) =>
+  acceptWrittenQuoteRow(inject('statePath'), reference, { totalPence: TOTAL_PENCE, depositPence: DEPOSIT_PENCE });
+
+const movePage = (quote: Made, extra = '') =>
+  fetch(`${apiBase()}/quote-confirmation?ref=${quote.reference}&t=${quote.token}${extra}`, { redirect: 'manual' });
+
+const payDeposit = (quote: Made, purpose = 'deposit') =>
+  fetch(`${apiBase()}${PAY_PATH}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client') },
+    body: new URLSearchParams({ ref: quote.reference, t: quote.token, purpose }).toString(),
+  });
+
+/** "Pay the deposit" (or the balance), then Stripe's hosted page: its URL, and the session's id. */
+async function toCheckout(quote: Made, purpose = 'deposit'): Promise<{ url: URL; sessionId: string }> {
+  const response = await payDeposit(quote, purpose);
+  expect(response.status).toBe(303);
+  const url = new URL(response.headers.get('location')!);
+  expect(url.origin).toBe(stripeUrl());
+  const sessionId = url.pathname.split('/').at(-1)!;
+  expect(sessionId).toMatch(/^cs_test_/);
+  return { url, sessionId };
+}
+
+/** The customer presses Pay on the stand-in's page: answers where the browser is sent back to. */
+async function pressPay(sessionId: string): Promise<URL> {
+  const page = await fetch(`${stripeUrl()}/pay/${sessionId}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('>Pay<');
+  const paid = await fetch(`${stripeUrl()}/pay/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
+  expect(paid.status).toBe(303);
+  return new URL(paid.headers.get('location')!);
+}
+
+interface SentEvent {
+  event: { id: string; type: string; data: { object: { id: string; amount_total: number; payment_intent: string } } };
+  payload: string;
+  deliveries: Array<{ status: number | string }>;
+  delivered: boolean;
+  sessionId: string;
+}
+
+const sentEvents = async (sessionId: string): Promise<SentEvent[]> =>
+  ((await (await fetch(`${stripeUrl()}/events`)).json()) as { data: SentEvent[] }).data.filter((e) => e.sessionId === sessionId);
+
+/** Waits for the stand-in's event for the session to be taken by the Worker (a 2xx answer). */
+async function deliveredEvent(sessionId: string): Promise<SentEvent> {
+  await expect.poll(async () => (await sentEvents(sessionId)).some((e) => e.delivered), { timeout: 20_000, interval: 100 }).toBe(true);
+  return (await sentEvents(sessionId)).find((e) => e.delivered)!;
+}
+
+const payments = (reference: string) =>
+  query<{ purpose: string; amount_pence: number; status: string; checkout_session_id: string | null; payment_intent: string | null }>(
+    'SELECT purpose, amount_pence, status, checkout_session_id, payment_intent FROM payments WHERE reference = ? ORDER BY id',
+    reference,
+  );
+const storedEvents = (id: string) => query<{ id: string; type: string }>('SELECT id, type FROM stripe_events WHERE id = ?', id);
+const quoteStatus = (reference: string) =>
+  query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
+const confirmations = (reference: string) =>
+  query<{ event: string }>('SELECT event FROM quote_events WHERE reference = ?', reference).filter(
+    (row) => JSON.parse(row.event).kind === 'confirmed',
+  );
+
+const postWebhook = (payload: string, signature: string) =>
+  fetch(`${apiBase()}${STRIPE_WEBHOOK_PATH}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+    body: payload,
+  });
+
+async function pageSays(quote: Made, extra = '') {
+  const response = await movePage(quote, extra);
+  expect(response.status).toBe(200);
+  return readPage(await response.text());
+}
+
+describe('paying the deposit by card', () => {
+  it('offers the deposit of an accepted written quote, takes it on Stripe, and books the move only once the signed event arrives', async () => {
+    const quote = await makeQuote();
+    // No accepted written quote: nothing to pay, and no button.
+    expect((await pageSays(quote)).shown('act:pay-deposit')).toBe(false);
+    const refused = await payDeposit(quote);
+    expect(refused.status).toBe(409);
+    expect(payments(quote.reference)).toEqual([]);
+
+    acceptWrittenQuote(quote.reference);
+    const before = await pageSays(quote);
+    expect(before.shown('act:pay-deposit')).toBe(true);
+    expect(await (await movePage(quote)).text()).toContain(`Pay the ${DEPOSIT_SHOWN} deposit by card`);
+
+    const { sessionId } = await toCheckout(quote);
+    // Stored before Stripe was asked, and not paid until the event says so.
+    expect(payments(quote.reference)).toEqual([
+      { purpose: 'deposit', amount_pence: DEPOSIT_PENCE, status: 'created', checkout_session_id: sessionId, payment_intent: null },
+    ]);
+    const session = (await (
+      await fetch(`${stripeUrl()}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: 'Bearer sk_test_reader' } })
+    ).json()) as { amount_total: number; currency: string; client_reference_id: string; metadata: Record<string, string> };
+    expect(session).toMatchObject({ amount_total: DEPOSIT_PENCE, currency: 'gbp', client_reference_id: quote.reference });
+    expect(session.metadata).toMatchObject({ reference: quote.reference, purpose: 'deposit' });
+    expect(quoteStatus(quote.reference)).toBe('quoted');
+
+    const back = await pressPay(sessionId);
+    expect(back.searchParams.get('payment')).toBe(sessionId);
+    expect(back.searchParams.get('ref')).toBe(quote.reference);
+    const sent = await deliveredEvent(sessionId);
+    expect(sent.event.type).toBe('checkout.session.completed');
+    expect(sent.event.data.object.amount_total).toBe(DEPOSIT_PENCE);
+
+    expect(payments(quote.reference)).toEqual([
+      {
+        purpose: 'deposit',
+        amount_pence: DEPOSIT_PENCE,
+        status: 'paid',
+        checkout_session_id: sessionId,
+        payment_intent: sent.event.data.object.payment_intent,
+      },
+    ]);
+    expect(storedEvents(sent.event.id)).toEqual([{ id: sent.event.id, type: 'checkout.session.completed' }]);
+    expect(quoteStatus(quote.reference)).toBe('booked');
+    expect(confirmations(quote.reference)).toHaveLength(1);
+
+    const page = await pageSays(quote, `&payment=${sessionId}`);
+    expect(page.filled('payments:heading')).toBe(`Booked: deposit ${DEPOSIT_SHOWN} paid`);
+    expect(page.shown('payment:received')).toBe(true);
+    expect(page.filled('payment:notice')).toBe(`Payment received: deposit of ${DEPOSIT_SHOWN} paid. Thank you!`);
+    expect(page.shown('act:pay-deposit')).toBe(false);
+    // This move is under a week away: its balance is owed at once.
+    expect(page.filled('payment:balance-due')).toBe(PAYMENT_WORDS.balanceDueNow);
+
+    await delivered(quote.reference);
+    const receipts = (await emailsTo(quote.email)).filter((e) => e.subject.includes('receipt'));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.subject).toContain(`deposit ${DEPOSIT_SHOWN} for move ${quote.reference}`);
+    expect(receipts[0]!.text).toContain(`Paid: ${DEPOSIT_SHOWN}`);
+    expect(receipts[0]!.text).toContain(`Card payment: ${sent.event.data.object.payment_intent}`);
+  });
+
+  it('then takes the balance (the written total less the deposit) the same way, due 7 days before the move', async () => {
+    // A Wednesday some 40 days ahead: its balance is due a week before (the nearer moves of the other tests owe it now).
+    const quote = await makeQuote(undefined, openDay(40, 3));
+    acceptWrittenQuote(quote.reference);
+    // No balance before the deposit.
+    expect((await payDeposit(quote, 'balance')).status).toBe(409);
+    await pressPay((await toCheckout(quote)).sessionId);
+    await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
+
+    const owed = await pageSays(quote);
+    expect(owed.shown('act:pay-deposit')).toBe(false);
+    expect(owed.shown('act:pay-balance')).toBe(true);
+    expect(owed.filled('payment:balance-due')).toBe(`The balance is due by ${formatLongDate(addDays(quote.moveDate, -7))}.`);
+    expect(await (await movePage(quote)).text()).toContain(`Pay the ${BALANCE_SHOWN} balance by card`);
+
+    const { sessionId } = await toCheckout(quote, 'balance');
+    const back = await pressPay(sessionId);
+    const sent = await deliveredEvent(sessionId);
+    expect(sent.event.data.object.amount_total).toBe(BALANCE_PENCE);
+    expect(payments(quote.reference).map((p) => [p.purpose, p.amount_pence, p.status])).toEqual([
+      ['deposit', DEPOSIT_PENCE, 'paid'],
+      ['balance', BALANCE_PENCE, 'paid'],
+    ]);
+    const page = await pageSays(quote, `&payment=${back.searchParams.get('payment')}`);
+    expect(page.filled('payment:notice')).toBe(`Payment received: balance of ${BALANCE_SHOWN} paid. Thank you!`);
+    expect(page.shown('act:pay-balance')).toBe(false);
+    await delivered(quote.reference);
+    const receipts = (await emailsTo(quote.email)).filter((e) => e.subject.includes('receipt'));
+    expect(receipts.map((e) => e.subject.includes(`balance ${BALANCE_SHOWN}`))).toContain(true);
+    // Nothing more to pay.
+    expect((await payDeposit(quote, 'balance')).status).toBe(409);
+  });
+
+  it('cancelling a paid, booked move inside a fee window keeps the fee the terms set and refunds the rest through Stripe', async () => {
+    // A £300.00 deposit on £495.00. Two days before the move is 24 hours' notice (counted from the end of today): the
+    // 24-48 hour tier charges 25 % of £495.00 = £123.75, so £300.00 - £123.75 = £176.25 goes back to the card.
+    const quote = await makeQuote();
+    acceptWrittenQuoteRow(inject('statePath'), quote.reference, { totalPence: TOTAL_PENCE, depositPence: 30_000 });
+    const { sessionId } = await toCheckout(quote);
+    await pressPay(sessionId);
+    const paidIntent = (await deliveredEvent(sessionId)).event.data.object.payment_intent;
+    await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
+
+    const clock = { 'X-Test-Now': `${addDays(quote.moveDate, -2)}T12:00:00.000Z` };
+    const manage = (action: string) =>
+      fetch(`${apiBase()}/quote-confirmation`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client'), ...clock },
+        body: new URLSearchParams({ ref: quote.reference, t: quote.token, action }).toString(),
+      });
+    const asked = await manage('cancel');
+    expect(asked.status).toBe(200);
+    expect(readPage(await asked.text()).filled('cancel-cost')).toBe(
+      'Cancelling now costs £123.75: we refund £176.25 of the £300.00 you paid to your card.',
+    );
+    expect(query('SELECT r.id FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ?', quote.reference)).toEqual([]);
+
+    expect((await manage('cancel-confirm')).status).toBe(303);
+    expect(quoteStatus(quote.reference)).toBe('cancelled');
+    expect(
+      query('SELECT r.amount_pence, r.status FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ?', quote.reference),
+    ).toEqual([{ amount_pence: 17_625, status: 'succeeded' }]);
+    expect(query('SELECT status, refunded_pence FROM payments WHERE reference = ?', quote.reference)).toEqual([
+      { status: 'partially_refunded', refunded_pence: 17_625 },
+    ]);
+    const atStripe = ((await (await fetch(`${stripeUrl()}/refunds`)).json()) as { data: Array<{ amount: number; payment_intent: string }> })
+      .data;
+    expect(atStripe.filter((r) => r.payment_intent === paidIntent).map((r) => r.amount)).toEqual([17_625]);
+    expect((await pageSays(quote)).filled('payment:paid')).toContain('Deposit £300.00 paid on');
+    expect((await pageSays(quote)).filled('payment:paid')).toContain('; £176.25 refunded to your card');
+    const office = query<{ detail: string }>(
+      "SELECT detail FROM audit_log WHERE record_reference = ? AND action = 'payment_refunded'",
+      quote.reference,
+    );
+    expect(office.map((row) => row.detail)).toEqual(['Cancelled with £123.75 to pay from £300.00 paid by card: £176.25 refunded']);
+  });
+
+  it('refuses an event with a wrong signature (400) and changes nothing', async () => {
+    const quote = await makeQuote();
+    acceptWrittenQuote(quote.reference);
+    const { sessionId } = await toCheckout(quote);
+    const paymentId = query<{ id: number }>('SELECT id FROM payments WHERE checkout_session_id = ?', sessionId)[0]!.id;
+    const forged = JSON.stringify({
+      id: `evt_forged_${unique('e')}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: {
+          id: sessionId,
+          object: 'checkout.session',
+          amount_total: DEPOSIT_PENCE,
+          payment_status: 'paid',
+          status: 'complete',
+          payment_intent: 'pi_forged',
+          metadata: { payment_id: String(paymentId), reference: quote.reference, purpose: 'deposit' },
+        },
+      },
+    });
+    const eventId = JSON.parse(forged).id as string;
+    for (const signature of [
+      stripeSignature(forged, 'whsec_someone_else'),
+      // Signed right, then altered: the signature no longer matches what arrives.
+      stripeSignature(forged.replace('"payment_status":"paid"', '"payment_status":"unpaid"'), STAND_IN_WEBHOOK_SECRET),
+      '',
+      't=1,v1=00',
+    ]) {
+      const response = await postWebhook(forged, signature);
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('bad_signature');
+    }
+    expect(storedEvents(eventId)).toEqual([]);
+    expect(payments(quote.reference).map((p) => p.status)).toEqual(['created']);
+    expect(quoteStatus(quote.reference)).toBe('quoted');
+  });
+
+  it('handles an event delivered twice (a replay, and a retry after a forged first delivery) once', async () => {
+    // The stand-in signs its first delivery with a wrong secret: the Worker refuses it, the stand-in retries.
+    const quote = await makeQuote('webhookforged');
+    acceptWrittenQuote(quote.reference);
+    const { sessionId } = await toCheckout(quote);
+    await pressPay(sessionId);
+    const sent = await deliveredEvent(sessionId);
+    expect(sent.deliveries.map((d) => d.status)).toEqual([400, 200]);
+
+    // The same event again, byte for byte with its signature: taken (200), and nothing changes twice.
+    const replay = await postWebhook(sent.payload, stripeSignature(sent.payload, STAND_IN_WEBHOOK_SECRET));
+    expect(replay.status).toBe(200);
+    expect(payments(quote.reference).map((p) => p.status)).toEqual(['paid']);
+    expect(storedEvents(sent.event.id)).toHaveLength(1);
+    expect(confirmations(quote.reference)).toHaveLength(1);
+    const outbox = await delivered(quote.reference);
+    expect(outbox.length).toBeGreaterThan(0);
+    const receipts = query(
+      'SELECT id FROM email_outbox WHERE record_reference = ? AND idempotency_key LIKE ?',
+      quote.reference,
+      '%:receipt',
+    );
+    expect(receipts).toHaveLength(1);
+  });
+
+  it('says "payment received" when the event arrived before the customer came back', async () => {
+    const quote = await makeQuote('webhookfirst');
+    acceptWrittenQuote(quote.reference);
+    const { sessionId } = await toCheckout(quote);
+    const back = await pressPay(sessionId);
+    // The stand-in sent the browser back only after the Worker took the event.
+    expect((await sentEvents(sessionId)).map((e) => e.delivered)).toEqual([true]);
+    const page = await pageSays(quote, `&payment=${back.searchParams.get('payment')}`);
+    expect(page.shown('payment:received')).toBe(true);
+    expect(page.filled('payments:heading')).toBe(`Booked: deposit ${DEPOSIT_SHOWN} paid`);
+  });
+
+  it('says "waiting for your bank" until the event has been handled, then "payment received" on a reload', async () => {
+    const quote = await makeQuote('webhookheld');
+    acceptWrittenQuote(quote.reference);
+    const { sessionId } = await toCheckout(quote);
+    await pressPay(sessionId);
+    const waiting = await pageSays(quote, `&payment=${sessionId}`);
+    expect(waiting.shown('payment:waiting')).toBe(true);
+    expect(waiting.filled('payment:notice')).toBe(PAYMENT_WORDS.waiting);
+    expect(waiting.shown('payment:received')).toBe(false);
+    expect(quoteStatus(quote.reference)).toBe('quoted');
+
+    const released = await fetch(`${stripeUrl()}/events/${sessionId}/release`, { method: 'POST' });
+    expect(((await released.json()) as { delivered: boolean }).delivered).toBe(true);
+    const reloaded = await pageSays(quote, `&payment=${sessionId}`);
+    expect(reloaded.shown('payment:received')).toBe(true);
+    expect(quoteStatus(quote.reference)).toBe('booked');
+  });
+
+  it('comes back from Cancel with nothing paid, and keeps the payment it stored when Stripe refuses the session', async () => {
+    const quote = await makeQuote();
+    acceptWrittenQuote(quote.reference);
+    const { sessionId } = await toCheckout(quote);
+    const cancelled = await fetch(`${stripeUrl()}/pay/${sessionId}/cancel`, { method: 'POST', redirect: 'manual' });
+    expect(cancelled.status).toBe(303);
+    expect(new URL(cancelled.headers.get('location')!).searchParams.get('payment')).toBe('cancelled');
+    const page = await pageSays(quote, '&payment=cancelled');
+    expect(page.filled('payment:notice')).toBe(PAYMENT_WORDS.cancelled);
+    expect(page.shown('act:pay-deposit')).toBe(true);
+    expect(payments(quote.reference).map((p) => p.status)).toEqual(['created']);
+
+    const refusedQuote = await makeQuote('checkoutfail');
+    acceptWrittenQuote(refusedQuote.reference);
+    const refused = await payDeposit(refusedQuote);
+    expect(refused.status).toBe(503);
+    expect(await refused.text()).toContain(PAYMENT_WORDS.unavailable);
+    expect(payments(refusedQuote.reference)).toEqual([
+      { purpose: 'deposit', amount_pence: DEPOSIT_PENCE, status: 'failed', checkout_session_id: null, payment_intent: null },
+    ]);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * Paying the deposit by card (issue 34), as a customer does it with JavaScript off: the move page's "Pay the deposit",
+ * the Stripe stand-in's hosted page, and back to "Booked: deposit £123.75 paid" once the signed event has been handled
+ * (the stand-in's +webhookfirst tag sends the browser back only after the Worker took it). JavaScript off and on; axe
+ * (which needs scripts) at 390 px on each state with it on.
+ * £495.00 with a 25 % deposit is £123.75, worked by hand.
+ */
+import { PAYMENT_WORDS } from '../../src/lib/payments';
+import { acceptWrittenQuote } from '../shared/accepted-written-quote';
+import { axeViolations, expect, queryD1, test } from './fixtures';
+import { capturedEmails, storeQuote } from './quote-helpers';
+import { siteEnv } from './site-env';
+
+// One at a time: the written-quote fixture writes to the Worker's D1 (tests/shared/accepted-written-quote.ts), and a
+// request landing while it holds the lock would be refused.
+test.describe.configure({ mode: 'serial' });
+
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+
+    test('pay the deposit on Checkout and come back to a booked move, with a receipt', async ({ page, request }) => {
+      const axe = async () => {
+        if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+      };
+      const shot = (name: string) =>
+        page.screenshot({ path: `test-results/payments-${name}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true });
+      test.setTimeout(90_000);
+      const email = `pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}+webhookfirst@example.com`;
+      const answer = await storeQuote(request, { email });
+      acceptWrittenQuote(siteEnv('statePath'), answer.reference, { totalPence: 49_500, depositPence: 12_375 });
+
+      await page.goto(answer.confirmationUrl);
+      const pay = page.getByRole('button', { name: 'Pay the £123.75 deposit by card' });
+      await expect(pay).toBeVisible();
+      await axe();
+      await shot('owed-390');
+
+      await pay.click();
+      await expect(page.getByRole('heading', { name: 'Pay £123.75' })).toBeVisible();
+      await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+      await expect(page.getByRole('heading', { name: 'Booked: deposit £123.75 paid' })).toBeVisible();
+      const notice = page.getByRole('status').filter({ hasText: 'Payment received' });
+      await expect(notice).toHaveText(PAYMENT_WORDS.received('deposit', 12_375) + '. Thank you!');
+      await axe();
+      await shot('paid-390');
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await shot('paid-1280');
+
+      expect(queryD1('SELECT amount_pence, status FROM payments WHERE reference = ?', answer.reference)).toEqual([
+        { amount_pence: 12_375, status: 'paid' },
+      ]);
+      await expect
+        .poll(
+          async () => (await capturedEmails()).some((e) => [e.to].flat().includes(email) && e.subject.includes('receipt: deposit £123.75')),
+          {
+            timeout: 20_000,
+          },
+        )
+        .toBe(true);
+    });
+  });
+}

@@ -1,0 +1,55 @@
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/cancellation-fee';
+import { balanceDuePence, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
+import { STRIPE_WEBHOOK_PATH as STAND_IN_WEBHOOK_PATH } from '../../scripts/lib/stand-ins.mjs';
+import { parseStripeForm, stripeSignature } from '../../stand-ins/stripe/server.mjs';
+
+describe('payment maths', () => {
+  it('leaves the balance after the deposit, never below nothing', () => {
+    // £495.00 less a £123.75 deposit is £371.25.
+    expect(balanceDuePence(49_500, 12_375)).toBe(37_125);
+    expect(balanceDuePence(49_500, 49_500)).toBe(0);
+    expect(balanceDuePence(10_000, 12_000)).toBe(0);
+  });
+});
+
+describe('the Stripe stand-in', () => {
+  it('sends its events to the path the Worker answers', () => {
+    expect(STAND_IN_WEBHOOK_PATH).toBe(STRIPE_WEBHOOK_PATH);
+  });
+
+  it('signs as Stripe does: t=<seconds>,v1=<hex HMAC-SHA256 of "t.payload">', () => {
+    // Worked with Node's HMAC directly, as Stripe's documentation describes the scheme.
+    const expected = createHmac('sha256', 'whsec_x').update('1700000000.{"id":"evt_1"}').digest('hex');
+    expect(stripeSignature('{"id":"evt_1"}', 'whsec_x', 1700000000)).toBe(`t=1700000000,v1=${expected}`);
+  });
+
+  it('reads the SDK’s nested form encoding back into objects and arrays', () => {
+    const body =
+      'mode=payment&line_items[0][quantity]=1&line_items[0][price_data][currency]=gbp&line_items[0][price_data][unit_amount]=12375&metadata[reference]=SHF-1';
+    expect(parseStripeForm(new URLSearchParams(body).toString())).toEqual({
+      mode: 'payment',
+      line_items: [{ quantity: '1', price_data: { currency: 'gbp', unit_amount: '12375' } }],
+      metadata: { reference: 'SHF-1' },
+    });
+  });
+});
+
+describe('the cancellation fee (src/data/promises.ts terms)', () => {
+  it('counts notice from the end of today, as a move has no start time', () => {
+    expect(noticeHours('2027-03-10', '2027-03-11')).toBe(0);
+    expect(noticeHours('2027-03-10', '2027-03-12')).toBe(24);
+    expect(noticeHours('2027-03-10', '2027-03-13')).toBe(48);
+  });
+
+  it('charges the tier’s share of the booked price and refunds what was paid beyond it', () => {
+    // £495.00: 48 hours or more costs nothing; 24 to 48 hours 25 % = £123.75; under 24 hours 50 % = £247.50.
+    expect(cancellationFeePence(49_500, 48)).toBe(0);
+    expect(cancellationFeePence(49_500, 24)).toBe(12_375);
+    expect(cancellationFeePence(49_500, 0)).toBe(24_750);
+    // A £300.00 deposit less £123.75 is £176.25 back; a £123.75 deposit less £247.50 is nothing back (never negative).
+    expect(refundAfterFeePence(30_000, 12_375)).toBe(17_625);
+    expect(refundAfterFeePence(12_375, 24_750)).toBe(0);
+  });
+});
