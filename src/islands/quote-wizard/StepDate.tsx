@@ -7,6 +7,8 @@ import { closedDay, earliestMoveDate, latestMoveDate, shortNoticeNote } from '~/
 import { site, telHref } from '~/site.config';
 import { calculatePricing, WEEKEND_SURCHARGE_RATE } from '~/lib/pricing';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
+import { useFullDays } from './full-days';
+import { FULL_DAY_MESSAGE, FULLY_BOOKED } from '~/lib/office/diary';
 import { formatMoney } from './format';
 
 /** The priced route, without its date: enough for the engine to price any day. */
@@ -93,6 +95,11 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
   return (
     <DayButton {...props} className={`${props.className ?? ''} flex-col`}>
       <span className="block leading-tight">{children}</span>
+      {props.modifiers.full && (
+        <span className="block text-[9px] leading-none font-medium text-ink min-[390px]:text-[10px]" aria-hidden="true" data-day-full>
+          {FULLY_BOOKED}
+        </span>
+      )}
       {total !== null && (
         <span
           className={`block text-[10px] leading-tight tracking-tight whitespace-nowrap tabular-nums min-[360px]:text-[11px] min-[390px]:text-xs ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
@@ -115,6 +122,12 @@ function firstDays(today: string): { weekday: string; weekend: string } {
   return { weekday, weekend };
 }
 
+/** A typed day is read as a pick is: a day the diary has no room on is refused as the server would. */
+function checkTyped(text: string, fullDays: ReadonlySet<string>): ReturnType<typeof parseTypedDate> {
+  const result = parseTypedDate(text);
+  return result.ok && fullDays.has(result.value) ? { ok: false, message: FULL_DAY_MESSAGE } : result;
+}
+
 /** Days the calendar offers: from tomorrow, up to a year ahead, never a closed day (move-date.ts). */
 const closedOnCalendar = (date: Date) => !!closedDay(fromDate(date));
 
@@ -130,6 +143,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const today = londonToday();
   const totalOn: TotalOn = route ? (date) => calculatePricing({ ...route, moveDate: date }).total : null;
   const days = firstDays(today);
+  const fullDays = useFullDays(earliestMoveDate(today), latestMoveDate(today));
   const [calendarOpen, setCalendarOpen] = useState(!value);
   const [typed, setTyped] = useState(value ? toTyped(value) : '');
   /** The typed text's problem is shown once the customer leaves the field, presses Enter or Continue. */
@@ -138,7 +152,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const field = useRef<HTMLInputElement>(null);
   const returnToToggle = useRef(false);
 
-  const parsed = typed.trim() ? parseTypedDate(typed) : null;
+  const parsed = typed.trim() ? checkTyped(typed, fullDays) : null;
   const typedProblem = parsed && !parsed.ok ? parsed.message : null;
   const blockedByTyping = !!blockedMessage && blockedMessage === typedProblem;
   const typedError = typedProblem && (revealed || blockedByTyping) ? typedProblem : null;
@@ -169,7 +183,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const typeDate = (text: string) => {
     setTyped(text);
     setRevealed(false);
-    const result = text.trim() ? parseTypedDate(text) : null;
+    const result = text.trim() ? checkTyped(text, fullDays) : null;
     onChange(result?.ok ? result.value : null, result && !result.ok ? result.message : null);
   };
 
@@ -237,7 +251,13 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               defaultMonth={toDate(value ?? today)}
               startMonth={toDate(earliestMoveDate(today))}
               endMonth={toDate(latestMoveDate(today))}
-              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, closedOnCalendar]}
+              disabled={[
+                { before: toDate(earliestMoveDate(today)) },
+                { after: toDate(latestMoveDate(today)) },
+                closedOnCalendar,
+                (date) => fullDays.has(fromDate(date)),
+              ]}
+              modifiers={{ full: (date) => fullDays.has(fromDate(date)) }}
               onSelect={(date) => {
                 if (!date) return;
                 onChange(fromDate(date), null);
@@ -249,6 +269,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               labels={{
                 labelDayButton: (date, modifiers, options, dateLib) => {
                   const label = labelDayButton(date, modifiers, options, dateLib);
+                  if (modifiers.full) return `${label}, ${FULLY_BOOKED}`;
                   if (!totalOn || modifiers.disabled) return label;
                   const day = fromDate(date);
                   return `${label}, ${formatMoney(totalOn(day))}${isWeekend(day) ? ` (${WEEKEND_CUE})` : ''}`;
