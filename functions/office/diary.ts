@@ -3,7 +3,8 @@
  * from its lead page, and the public list of full days the quote wizard's calendar reads. Registered by routes.ts.
  */
 import type { Context } from 'hono';
-import { isCalendarDate, formatLongDate } from '~/lib/dates';
+import { formatLongDate, isCalendarDate, londonToday } from '~/lib/dates';
+import { earliestMoveDate, latestMoveDate } from '~/lib/move-date';
 import { crewLine, FULL_DAYS_MAX_SPAN, FULL_DAYS_PATH, isDayFull, leadFirstName } from '~/lib/office/diary';
 import {
   bookingSchema,
@@ -185,10 +186,14 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
   return seeOther(`${leadPath(reference)}&${DIARY_NOTICE_FIELD}=booked`);
 }
 
-/** GET /api/full-days?from=&to=: the days with no room left, dates only, for the quote wizard's calendar. */
+/**
+ * GET /api/full-days?from=&to=: the days with no room left, dates only, for the quote wizard's calendar. Without a
+ * span, every day a move can be booked for (the calendar's), so the wizard asks one address a cache can share.
+ */
 async function fullDays(c: OfficeContext): Promise<Response> {
-  const from = c.req.query('from') ?? '';
-  const to = c.req.query('to') ?? '';
+  const today = londonToday(requestNow(c));
+  const from = c.req.query('from') ?? earliestMoveDate(today);
+  const to = c.req.query('to') ?? latestMoveDate(today);
   const fields: Record<string, string> = {};
   if (!isCalendarDate(from)) fields.from = 'Please give the first day as YYYY-MM-DD.';
   if (!isCalendarDate(to)) fields.to = 'Please give the last day as YYYY-MM-DD.';

@@ -8,8 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays } from '~/lib/dates';
-import { FULL_DAY_MESSAGE, FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
-import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES } from '~/lib/office/diary-forms';
+import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
+import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES, FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';

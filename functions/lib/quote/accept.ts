@@ -6,7 +6,7 @@ import { isUniqueViolation } from '../d1';
 import { validationFailed, type Refusal } from '../http';
 import { codeProblem } from '../account/referrals';
 import { dayLoadStatement, isFullDay } from '../office/diary';
-import { FULL_DAY_MESSAGE } from '~/lib/office/diary';
+import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { signedInEmail } from '../account/session';
 import type { LeadContext } from '../lead-pipeline';
 import { issueViewToken, newViewToken, viewTokenInsert } from '../view-token';

@@ -7,8 +7,7 @@ import { closedDay, earliestMoveDate, latestMoveDate, shortNoticeNote } from '~/
 import { site, telHref } from '~/site.config';
 import { calculatePricing, WEEKEND_SURCHARGE_RATE } from '~/lib/pricing';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
-import { useFullDays } from './full-days';
-import { FULL_DAY_MESSAGE, FULLY_BOOKED } from '~/lib/office/diary';
+import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
 import { formatMoney } from './format';
 
 /** The priced route, without its date: enough for the engine to price any day. */
@@ -94,15 +93,15 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
   const weekend = isWeekend(date);
   return (
     <DayButton {...props} className={`${props.className ?? ''} flex-col`}>
-      <span className="block leading-tight">{children}</span>
+      {/* Flex items of the day button (display: flex in the calendar's sheet): blocks already. */}
+      <span className="leading-tight">{children}</span>
       {props.modifiers.full && (
-        <span className="block text-[9px] leading-none font-medium text-ink min-[390px]:text-[10px]" aria-hidden="true" data-day-full>
-          {FULLY_BOOKED}
-        </span>
+        // The button's name says it too (labelDayButton).
+        <span className="text-[10px]/none">{FULLY_BOOKED}</span>
       )}
       {total !== null && (
         <span
-          className={`block text-[10px] leading-tight tracking-tight whitespace-nowrap tabular-nums min-[360px]:text-[11px] min-[390px]:text-xs ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
+          className={`text-[10px] leading-tight tracking-tight whitespace-nowrap tabular-nums min-[360px]:text-[11px] min-[390px]:text-xs ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
           data-day-total={weekend ? 'weekend' : 'weekday'}
         >
           {formatMoney(total)}
@@ -122,12 +121,6 @@ function firstDays(today: string): { weekday: string; weekend: string } {
   return { weekday, weekend };
 }
 
-/** A typed day is read as a pick is: a day the diary has no room on is refused as the server would. */
-function checkTyped(text: string, fullDays: ReadonlySet<string>): ReturnType<typeof parseTypedDate> {
-  const result = parseTypedDate(text);
-  return result.ok && fullDays.has(result.value) ? { ok: false, message: FULL_DAY_MESSAGE } : result;
-}
-
 /** Days the calendar offers: from tomorrow, up to a year ahead, never a closed day (move-date.ts). */
 const closedOnCalendar = (date: Date) => !!closedDay(fromDate(date));
 
@@ -143,7 +136,9 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const today = londonToday();
   const totalOn: TotalOn = route ? (date) => calculatePricing({ ...route, moveDate: date }).total : null;
   const days = firstDays(today);
-  const fullDays = useFullDays(earliestMoveDate(today), latestMoveDate(today));
+  /** The days the office's diary has no room left on (issue 33 item 4): none until the answer comes, or if it never does. */
+  const [fullDays, setFullDays] = useState<ReadonlySet<string>>(new Set());
+  const isFull = (date: Date) => fullDays.has(fromDate(date));
   const [calendarOpen, setCalendarOpen] = useState(!value);
   const [typed, setTyped] = useState(value ? toTyped(value) : '');
   /** The typed text's problem is shown once the customer leaves the field, presses Enter or Continue. */
@@ -152,7 +147,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const field = useRef<HTMLInputElement>(null);
   const returnToToggle = useRef(false);
 
-  const parsed = typed.trim() ? checkTyped(typed, fullDays) : null;
+  const parsed = typed.trim() ? parseTypedDate(typed) : null;
   const typedProblem = parsed && !parsed.ok ? parsed.message : null;
   const blockedByTyping = !!blockedMessage && blockedMessage === typedProblem;
   const typedError = typedProblem && (revealed || blockedByTyping) ? typedProblem : null;
@@ -166,6 +161,16 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
     toggle.current?.focus({ preventScroll: true });
     toggle.current?.scrollIntoView({ block: 'nearest' });
   }, [calendarOpen]);
+
+  // Asked once: the endpoint's default span is the calendar's. A full day typed in is refused by the server on its field.
+  useEffect(() => {
+    fetch(FULL_DAYS_PATH)
+      .then((answer) => answer.json() as Promise<{ dates?: string[] }>)
+      .then(
+        (body) => setFullDays(new Set(body.dates)),
+        () => {},
+      );
+  }, []);
 
   // Continue refused for what was typed: the field takes focus, so its message is read with it.
   useEffect(() => {
@@ -183,7 +188,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const typeDate = (text: string) => {
     setTyped(text);
     setRevealed(false);
-    const result = text.trim() ? checkTyped(text, fullDays) : null;
+    const result = text.trim() ? parseTypedDate(text) : null;
     onChange(result?.ok ? result.value : null, result && !result.ok ? result.message : null);
   };
 
@@ -255,9 +260,9 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
                 { before: toDate(earliestMoveDate(today)) },
                 { after: toDate(latestMoveDate(today)) },
                 closedOnCalendar,
-                (date) => fullDays.has(fromDate(date)),
+                isFull,
               ]}
-              modifiers={{ full: (date) => fullDays.has(fromDate(date)) }}
+              modifiers={{ full: isFull }}
               onSelect={(date) => {
                 if (!date) return;
                 onChange(fromDate(date), null);

@@ -1,6 +1,13 @@
 /** The diary's plain form posts (issue 33 item 4): crews and vans on /office/diary, holding and booking from a lead. */
 import * as z from 'zod/mini';
+import { site } from '../../site.config';
 import { ARRIVAL_WINDOWS, CREW_SIZE, VAN_SIZES } from './diary';
+
+/**
+ * The move date's field error when the day has no room left (a new quote, a new date, a booking request). Here, not in
+ * diary.ts, which the wizard's calendar bundles: the calendar never shows it (a full day cannot be picked).
+ */
+export const FULL_DAY_MESSAGE = `We are fully booked on that day. Please choose another date, or call us on ${site.phone.display}.`;
 
 /** Where the lead page's diary section posts. */
 export const DIARY_BOOK_PATH = '/office/diary/book';

@@ -3,7 +3,6 @@
  * AND vans (the smaller of the two); every move held or booked on it uses one. A firm that has never set up a crew or a
  * van does not use the diary, so no day is ever full for it and the site keeps taking quotes.
  */
-import { site } from '../../site.config';
 import { addDays } from '../dates';
 
 export const VAN_SIZES = {
@@ -36,9 +35,6 @@ export const FULL_DAYS_MAX_SPAN = 400;
 export const FULL_DAYS_PATH = '/api/full-days';
 
 export const FULLY_BOOKED = 'Fully booked';
-
-/** The move date's field error when the day has no room left (a new quote, a new date, a booking request). */
-export const FULL_DAY_MESSAGE = `We are fully booked on that day. Please choose another date, or call us on ${site.phone.display}.`;
 
 /** What sets a day's capacity: the crews and vans there are now, and whether any was ever set up. */
 export interface DiaryResources {
