@@ -2,39 +2,55 @@
  * The cron trigger: housekeeping only, as the e-mail queue sends and retries (functions/email-queue.ts). It deletes expired
  * data, queues again the e-mails whose message was lost, and reports given-up ones the dead-letter queue could not.
  */
+import { dataRetention } from '~/data/promises';
 import type { Env } from './env';
 import { alertGivenUp } from './lib/give-up-alert';
 import { sweepOutbox } from './lib/outbox';
 import { deleteExpiredFormStates } from './lib/form-state';
 import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
 import { expiredAccountRows } from './lib/account/tokens';
+import { expiredStaffSessions } from './lib/office/staff';
+import { officeRowDeletes } from './lib/office/rows';
 
-export const RETENTION_MONTHS = 24;
+export const RETENTION_MONTHS = dataRetention.requestsMonths;
 
-export function retentionCutoff(now: Date): string {
+const monthsBefore = (now: Date, months: number): string => {
   const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - RETENTION_MONTHS);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
   return cutoff.toISOString();
-}
+};
+
+export const retentionCutoff = (now: Date): string => monthsBefore(now, RETENTION_MONTHS);
+
+/** A booked move is a booking record: kept for the years the privacy policy names (UK tax law), not the 24 months. */
+export const bookingCutoff = (now: Date): string => monthsBefore(now, dataRetention.bookingsYears * 12);
 
 /** Deleted by the quote's age, not their own: a later row must not outlive the quote, out of reach of "Delete my data". */
 const QUOTE_ROWS = ['quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
 
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
-  const expired = (type: RecordType) => `SELECT reference FROM ${RECORD_TABLES[type]} WHERE created_at < ?1`;
+  // ?1 the 24-month cutoff, ?2 the bookings' one: every statement below binds both.
+  const expired = (type: RecordType) =>
+    type === 'quote'
+      ? `SELECT reference FROM quote_requests WHERE (created_at < ?1 AND status != 'booked') OR created_at < ?2`
+      : `SELECT reference FROM ${RECORD_TABLES[type]} WHERE created_at < ?1 AND ?2 IS NOT NULL`;
+  const anyExpired = RECORD_TYPES.map((type) => `IN (${expired(type)})`);
+  const both = [cutoff, bookingCutoff(now)] as const;
   await env.DB.batch([
-    ...QUOTE_ROWS.map((table) => env.DB.prepare(`DELETE FROM ${table} WHERE reference IN (${expired('quote')})`).bind(cutoff)),
+    ...QUOTE_ROWS.map((table) => env.DB.prepare(`DELETE FROM ${table} WHERE reference IN (${expired('quote')})`).bind(...both)),
+    ...officeRowDeletes(env.DB, RECORD_TYPES.map(expired).join(' UNION '), ...both),
     env.DB.prepare(
-      `DELETE FROM email_outbox WHERE created_at < ?1 OR ${RECORD_TYPES.map((type) => `record_reference IN (${expired(type)})`).join(' OR ')}`,
-    ).bind(cutoff),
-    ...RECORD_TYPES.map((type) => env.DB.prepare(`DELETE FROM ${RECORD_TABLES[type]} WHERE created_at < ?`).bind(cutoff)),
+      `DELETE FROM email_outbox WHERE created_at < ?1 OR ${anyExpired.map((set) => `record_reference ${set}`).join(' OR ')}`,
+    ).bind(...both),
+    ...RECORD_TYPES.map((type) => env.DB.prepare(`DELETE FROM ${RECORD_TABLES[type]} WHERE reference IN (${expired(type)})`).bind(...both)),
     // A referral code names its address: it goes once the address has no quote left and the code is past retention.
     env.DB.prepare('DELETE FROM referral_codes WHERE created_at < ? AND email NOT IN (SELECT lower(email) FROM quote_requests)').bind(
       cutoff,
     ),
     deleteExpiredFormStates(env.DB, now),
     ...expiredAccountRows(env.DB, now),
+    expiredStaffSessions(env.DB, now),
   ]);
 }
 

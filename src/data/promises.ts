@@ -165,5 +165,7 @@ export const DECLARE_VALUABLES = `Tell us about anything worth more than ${insur
 
 export const dataRetention = {
   requestsMonths: 24,
+  /** A booked move's records (functions/cron.ts keeps booked quotes this long). */
+  bookingsYears: 6,
   consentStorageKey: 'cookie-consent',
 } as const;

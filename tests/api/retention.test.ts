@@ -3,7 +3,8 @@ import { readdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { API_PATHS } from '~/lib/api';
+import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { bookMove } from './bookings';
 import { openDay } from '../shared/dates';
 import { apiBase, call, delivered, query, runCron, unique, validContact, validQuote } from './helpers';
 
@@ -103,5 +104,27 @@ describe('retention (cron trigger)', () => {
     }
     await runCron();
     expect(query('SELECT email FROM referral_codes WHERE email IN (?, ?)', gone, kept)).toEqual([{ email: kept }]);
+  });
+
+  it('keeps a booked move for six years (the privacy policy’s booking records), then deletes it', async () => {
+    const made = await call(API_PATHS.quote, validQuote({ moveDate: openDay(320) }));
+    expect(made.status).toBe(201);
+    const answer = (await made.json()) as QuoteAnswer;
+    await bookMove(answer);
+    const count = () => query('SELECT COUNT(*) AS n FROM quote_requests WHERE reference = ?', answer.reference)[0];
+    expect(query('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ status: 'booked' }]);
+
+    // 25 months on: past the 24 months of a request, inside the six years of a booking.
+    const later = new Date();
+    later.setUTCMonth(later.getUTCMonth() + 25);
+    await runCron(later);
+    expect(count()).toEqual({ n: 1 });
+
+    // Six years and a month on: gone, with its history.
+    const past = new Date();
+    past.setUTCMonth(past.getUTCMonth() + 6 * 12 + 1);
+    await runCron(past);
+    expect(count()).toEqual({ n: 0 });
+    expect(query('SELECT COUNT(*) AS n FROM quote_events WHERE reference = ?', answer.reference)).toEqual([{ n: 0 }]);
   });
 });

@@ -12,6 +12,7 @@ import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { deleteFormStatesOf } from '../form-state';
 import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
+import { officeRowDeletes } from '../office/rows';
 
 export interface Erasure {
   quotes: number;
@@ -55,9 +56,11 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     formStates: deleteFormStatesOf(db, email),
     kept: dated(moves(KEPT)),
   };
+  // First, while the quotes and messages they are about can still be selected.
+  const office = officeRowDeletes(db, `${erasedQuotes} UNION ${messages}`, email, londonToday(now));
   const names = Object.keys(plan) as Array<keyof typeof plan>;
-  const results = await db.batch<ErasedMove>(Object.values(plan));
-  const result = (name: keyof typeof plan) => results[names.indexOf(name)]!;
+  const results = await db.batch<ErasedMove>([...office, ...Object.values(plan)]);
+  const result = (name: keyof typeof plan) => results[office.length + names.indexOf(name)]!;
   const erasure: Erasure = {
     quotes: result('quotes').meta.changes,
     messages: result('messages').meta.changes,
