@@ -11,12 +11,11 @@ import {
   crewVanSchema,
   DIARY_BOOK_PATH,
   DIARY_MESSAGES,
-  DIARY_NOTICE_FIELD,
   type BookingForm,
   type CrewVanForm,
   type DiaryFormState,
 } from '~/lib/office/diary-forms';
-import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
+import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
 import { fieldErrors } from '~/lib/schemas';
 import type { AppBindings } from '../env';
@@ -47,15 +46,17 @@ type OfficeContext = Context<OfficeBindings>;
 
 const MAX_DIARY_BODY = 4 * 1024;
 
-/** What the diary page (src/pages/office/diary.astro) is handed when a crew or van post is refused. */
+/**
+ * What the diary page (src/pages/office/diary.astro) is handed when a post is refused: a crew or van (`values.action`),
+ * or a hold or booking (`values.ref`, shown by the move's DiarySection on the diary page at its day).
+ */
 export interface DiaryPageState {
   form: DiaryFormState;
 }
 
-/** What the lead page's DiarySection is handed when a hold or booking is refused (beside the lead page's own view). */
-export interface DiarySectionView {
-  diary: DiaryFormState;
-}
+/** The diary from a move's day, with its booking form: where a hold or booking lands, refused or done. */
+export const diaryAtMove = (quote: Pick<StoredQuote, 'reference' | 'moveDate'>, done?: string) =>
+  `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: quote.moveDate, ref: quote.reference, ...(done ? { done } : {}) })}`;
 
 const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
 
@@ -131,7 +132,10 @@ async function bookingProblems(db: D1Database, quote: StoredQuote, form: Booking
   return { errors, full: isDayFull(resources, others.length), crew, van };
 }
 
-/** POST /office/diary/book: hold the move's day, or book it with a crew, a van and an arrival window. */
+/**
+ * POST /office/diary/book (from a lead's page or the diary): hold the move's day, or book it with a crew, a van and an
+ * arrival window. Done or refused, the answer is the diary at the move's day, with the move's form and the days around.
+ */
 async function holdOrBook(c: OfficeContext): Promise<Response> {
   const posted = await readFormPost(c, MAX_DIARY_BODY);
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
@@ -140,7 +144,7 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
   const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
   if (!quote) return officeRefusal(c, 'not-found');
   const refused = (errors: Record<string, string>, status = 400) =>
-    refusedOn(c, leadPath(reference), { diary: { errors, values } } satisfies DiarySectionView, status);
+    refusedOn(c, diaryAtMove(quote), { form: { errors, values } } satisfies DiaryPageState, status);
   const checked = bookingSchema.safeParse(values);
   if (!checked.success) return refused(fieldErrors(checked.error));
   const form = checked.data;
@@ -170,7 +174,7 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
       entryUpsert(db, entry, now),
       auditStatement(db, { actor: staff.email, action: 'diary_held', reference, detail: `Held ${date} in the diary${overrideNote}` }, now),
     ]);
-    return seeOther(`${leadPath(reference)}&${DIARY_NOTICE_FIELD}=held`);
+    return seeOther(diaryAtMove(quote, 'held'));
   }
   const assignment = { lead: leadFirstName(crew.leadName), size: crew.size, van: van.size, window: form.window };
   const applied = await applyChange(c.env, quote, { action: 'book', crew: assignment }, now, [
@@ -183,7 +187,7 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
     ),
   ]);
   if (!applied.ok) return refused({ form: applied.message }, 409);
-  return seeOther(`${leadPath(reference)}&${DIARY_NOTICE_FIELD}=booked`);
+  return seeOther(diaryAtMove(quote, 'booked'));
 }
 
 /**

@@ -10,18 +10,16 @@ import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays } from '~/lib/dates';
 import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
 import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES, FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
-import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
+import { OFFICE_PATHS } from '~/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
-import { asStaff } from './office';
+import { officeGet, officePost, OWNER_EMAIL } from './office';
 
 const FORM = 'application/x-www-form-urlencoded';
-const OWNER = 'owner@shiftly.example';
-
-const staffPost = (path: string, fields: Record<string, string>) =>
-  asStaff(path, { method: 'POST', headers: { 'Content-Type': FORM }, body: new URLSearchParams(fields).toString() });
+const OWNER = OWNER_EMAIL;
+const staffPost = (path: string, fields: Record<string, string>) => officePost(path, fields);
 
 async function quoteOn(moveDate: string, overrides: Record<string, unknown> = {}): Promise<QuoteAnswer> {
   const response = await call(API_PATHS.quote, validQuote({ moveDate, ...overrides }));
@@ -59,7 +57,7 @@ beforeAll(async () => {
 
 describe('crews and vans', () => {
   it('the owner adds them; staff see them on the diary page, with the audit trail saying who', async () => {
-    const page = await asStaff(OFFICE_PATHS.diary);
+    const page = await officeGet(OFFICE_PATHS.diary);
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-store');
     const html = await page.text();
@@ -97,7 +95,8 @@ describe('booking a move from its lead', () => {
       window: '08-10',
     });
     expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe(`${leadPath(answer.reference)}&diary=booked`);
+    // Done: the diary at the move's day, with the move's own form and the notice.
+    expect(response.headers.get('location')).toBe(`${OFFICE_PATHS.diary}?from=${day}&ref=${answer.reference}&done=booked`);
     expect(query('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ status: 'booked' }]);
     expect(query('SELECT stage FROM office_leads WHERE reference = ?', answer.reference)).toEqual([{ stage: 'booked' }]);
     expect(
@@ -170,7 +169,7 @@ describe('a full day', () => {
   });
 
   it('shows as fully booked in the diary', async () => {
-    const html = await (await asStaff(`${OFFICE_PATHS.diary}?from=${day}`)).text();
+    const html = await (await officeGet(`${OFFICE_PATHS.diary}?from=${day}`)).text();
     expect(html).toMatch(new RegExp(`data-day="${day}"[^]*?${FULLY_BOOKED}`));
   });
 
@@ -239,7 +238,7 @@ describe('a full day', () => {
     expect(query('SELECT status, override_reason FROM diary_entries WHERE reference = ?', waiting.reference)).toEqual([
       { status: 'held', override_reason: reason },
     ]);
-    const html = await (await asStaff(`${OFFICE_PATHS.diary}?from=${day}&done=held`)).text();
+    const html = await (await officeGet(`${OFFICE_PATHS.diary}?from=${day}&done=held`)).text();
     expect(html).toContain(DIARY_NOTICES.held);
     expect(html).toContain(`Booked over capacity: ${reason}`);
   });

@@ -1,7 +1,6 @@
 /** What the lead page's diary section shows for one move (src/components/office/DiarySection.astro): data only. */
 import { formatLongDate } from '~/lib/dates';
 import { ARRIVAL_WINDOWS, DIARY_STATUSES, isDayFull, placesLeft, dayCapacity, VAN_SIZES } from '~/lib/office/diary';
-import { diaryNotice } from '~/lib/office/diary-forms';
 import { findQuote } from '../quote/store';
 import { currentCrews, currentVans, diaryResources, entriesOn, entryOf, type Crew, type Van } from './diary';
 
@@ -17,10 +16,9 @@ export interface DiarySectionData {
   open: boolean;
   crews: Array<Crew & { busy: boolean }>;
   vans: Array<Van & { sizeLabel: string; busy: boolean }>;
-  notice: string | null;
 }
 
-export async function diarySection(db: D1Database, reference: string, done: string | null): Promise<DiarySectionData | null> {
+export async function diarySection(db: D1Database, reference: string): Promise<DiarySectionData | null> {
   const quote = await findQuote(db, { reference });
   if (!quote) return null;
   const [resources, others, entry, crews, vans] = await Promise.all([
@@ -47,6 +45,5 @@ export async function diarySection(db: D1Database, reference: string, done: stri
     open: quote.status !== 'cancelled' && quote.status !== 'booked',
     crews: crews.map((crew) => ({ ...crew, busy: others.some((other) => other.crewId === crew.id) })),
     vans: vans.map((each) => ({ ...each, sizeLabel: VAN_SIZES[each.size] ?? each.size, busy: others.some((other) => other.vanId === each.id) })),
-    notice: diaryNotice(done) ?? null,
   };
 }

@@ -26,9 +26,6 @@ export type DiaryNotice = keyof typeof DIARY_NOTICES;
 export const diaryNotice = (done: string | null | undefined): string | undefined =>
   done && Object.prototype.hasOwnProperty.call(DIARY_NOTICES, done) ? DIARY_NOTICES[done as DiaryNotice] : undefined;
 
-/** The lead page's query field for the diary section's notice (the lead page has its own `done`). */
-export const DIARY_NOTICE_FIELD = 'diary';
-
 export const OVERRIDE_LIMIT = 200;
 
 export const DIARY_MESSAGES = {
