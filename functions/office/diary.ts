@@ -182,7 +182,12 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
     leadStageUpsert(db, reference, 'booked', now),
     auditStatement(
       db,
-      { actor: staff.email, action: 'diary_booked', reference, detail: `Booked for ${date}: ${crewLine(assignment)}, ${van.name}${overrideNote}` },
+      {
+        actor: staff.email,
+        action: 'diary_booked',
+        reference,
+        detail: `Booked for ${date}: ${crewLine(assignment)}, ${van.name}${overrideNote}`,
+      },
       now,
     ),
   ]);

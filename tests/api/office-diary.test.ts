@@ -63,7 +63,10 @@ describe('crews and vans', () => {
     const html = await page.text();
     expect(html).toContain(`${LEAD}, crew of 3`);
     expect(html).toContain(`${VAN}, Luton van`);
-    const audit = query<{ actor: string; action: string }>("SELECT actor, action FROM audit_log WHERE detail = ?", `Crew added: ${LEAD}, 3`);
+    const audit = query<{ actor: string; action: string }>(
+      'SELECT actor, action FROM audit_log WHERE detail = ?',
+      `Crew added: ${LEAD}, 3`,
+    );
     expect(audit).toEqual([{ actor: OWNER, action: 'crew_added' }]);
   });
 
@@ -100,7 +103,10 @@ describe('booking a move from its lead', () => {
     expect(query('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ status: 'booked' }]);
     expect(query('SELECT stage FROM office_leads WHERE reference = ?', answer.reference)).toEqual([{ stage: 'booked' }]);
     expect(
-      query('SELECT move_date, status, crew_id, van_id, arrival_window, override_reason FROM diary_entries WHERE reference = ?', answer.reference),
+      query(
+        'SELECT move_date, status, crew_id, van_id, arrival_window, override_reason FROM diary_entries WHERE reference = ?',
+        answer.reference,
+      ),
     ).toEqual([{ move_date: day, status: 'booked', crew_id: crew.id, van_id: van.id, arrival_window: '08-10', override_reason: null }]);
     const [audit] = query<{ actor: string; action: string; detail: string }>(
       'SELECT actor, action, detail FROM audit_log WHERE record_reference = ?',
@@ -147,8 +153,15 @@ describe('a full day', () => {
     elsewhere = await quoteOn(addDays(day, 2));
     const [booked, ...held] = others;
     expect(
-      (await staffPost(DIARY_BOOK_PATH, { ref: booked!.reference, intent: 'book', crew: String(crew.id), van: String(van.id), window: '12-14' }))
-        .status,
+      (
+        await staffPost(DIARY_BOOK_PATH, {
+          ref: booked!.reference,
+          intent: 'book',
+          crew: String(crew.id),
+          van: String(van.id),
+          window: '12-14',
+        })
+      ).status,
     ).toBe(303);
     for (const each of held) expect((await staffPost(DIARY_BOOK_PATH, { ref: each.reference, intent: 'hold' })).status).toBe(303);
   });
@@ -208,10 +221,14 @@ describe('a full day', () => {
   });
 
   it('refuses a booking request for it, and a date change to it', async () => {
-    const ask = await call(PAGE_PATHS.confirmation, new URLSearchParams({ ref: waiting.reference, t: tokenOf(waiting), action: 'book' }).toString(), {
-      contentType: FORM,
-      headers: { Origin: apiBase() },
-    });
+    const ask = await call(
+      PAGE_PATHS.confirmation,
+      new URLSearchParams({ ref: waiting.reference, t: tokenOf(waiting), action: 'book' }).toString(),
+      {
+        contentType: FORM,
+        headers: { Origin: apiBase() },
+      },
+    );
     expect(ask.status).toBe(422);
     expect(readPage(await ask.text()).filled('error:moveDate')).toBe(FULL_DAY_MESSAGE);
     expect(query('SELECT status FROM quote_requests WHERE reference = ?', waiting.reference)).toEqual([{ status: 'quoted' }]);

@@ -44,6 +44,10 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
     },
     open: quote.status !== 'cancelled' && quote.status !== 'booked',
     crews: crews.map((crew) => ({ ...crew, busy: others.some((other) => other.crewId === crew.id) })),
-    vans: vans.map((each) => ({ ...each, sizeLabel: VAN_SIZES[each.size] ?? each.size, busy: others.some((other) => other.vanId === each.id) })),
+    vans: vans.map((each) => ({
+      ...each,
+      sizeLabel: VAN_SIZES[each.size] ?? each.size,
+      busy: others.some((other) => other.vanId === each.id),
+    })),
   };
 }

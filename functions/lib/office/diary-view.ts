@@ -1,14 +1,6 @@
 /** What /office/diary shows (src/pages/office/diary.astro): data only; the markup is in src/components/office/. */
 import { addDays, formatLongDate, isCalendarDate, londonToday } from '~/lib/dates';
-import {
-  ARRIVAL_WINDOWS,
-  DIARY_DAYS,
-  DIARY_STATUSES,
-  diaryDays,
-  placesLeft,
-  dayCapacity,
-  VAN_SIZES,
-} from '~/lib/office/diary';
+import { ARRIVAL_WINDOWS, DIARY_DAYS, DIARY_STATUSES, diaryDays, placesLeft, dayCapacity, VAN_SIZES } from '~/lib/office/diary';
 import { diaryNotice } from '~/lib/office/diary-forms';
 import { leadPath } from '~/lib/office/paths';
 import { currentCrews, currentVans, diaryResources, entriesBetween, type Crew, type Van } from './diary';

@@ -256,12 +256,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               defaultMonth={toDate(value ?? today)}
               startMonth={toDate(earliestMoveDate(today))}
               endMonth={toDate(latestMoveDate(today))}
-              disabled={[
-                { before: toDate(earliestMoveDate(today)) },
-                { after: toDate(latestMoveDate(today)) },
-                closedOnCalendar,
-                isFull,
-              ]}
+              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, closedOnCalendar, isFull]}
               modifiers={{ full: isFull }}
               onSelect={(date) => {
                 if (!date) return;
