@@ -113,16 +113,8 @@ export async function entriesOn(db: D1Database, date: string, except: string): P
   return results;
 }
 
-export interface EntryWrite {
-  reference: string;
-  moveDate: string;
-  status: DiaryStatus;
-  crewId: number | null;
-  vanId: number | null;
-  arrivalWindow: ArrivalWindow | null;
-  overrideReason: string | null;
-  by: string;
-}
+/** What a hold or booking writes: the entry, and who wrote it. */
+export type EntryWrite = DiaryEntry & { by: string };
 
 /** One entry per move: holding again or booking replaces what the diary said. */
 export const entryUpsert = (db: D1Database, entry: EntryWrite, now: Date): D1PreparedStatement =>
