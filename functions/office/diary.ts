@@ -14,6 +14,7 @@ import {
   type BookingForm,
   type CrewVanForm,
   type DiaryFormState,
+  type DiaryNotice,
 } from '~/lib/office/diary-forms';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
@@ -64,35 +65,41 @@ const seeOther = (location: string) => new Response(null, { status: 303, headers
 const refusedOn = (c: OfficeContext, path: string, view: unknown, status = 400) =>
   astroPageAt(c as unknown as Context<AppBindings>, path, view, { status, headers: ACCOUNT_PAGE });
 
-async function crewVanChange(db: D1Database, form: CrewVanForm, staff: StaffMember, now: Date): Promise<string> {
-  const at = now.toISOString();
-  const audit = (action: string, detail: string) => auditStatement(db, { actor: staff.email, action, detail }, now);
+/** The change a crew or van post makes: its statement, the notice after it, and the audit line's words. */
+function crewVanStatement(
+  db: D1Database,
+  form: CrewVanForm,
+  at: string,
+): { statement: D1PreparedStatement; done: DiaryNotice; detail: string } {
+  const removal = (table: 'crews' | 'vans') =>
+    db.prepare(`UPDATE ${table} SET removed_at = ? WHERE id = ? AND removed_at IS NULL`).bind(at, 'id' in form ? Number(form.id) : 0);
   switch (form.action) {
     case 'add-crew':
-      await db.batch([
-        db.prepare('INSERT INTO crews (lead_name, size, created_at) VALUES (?, ?, ?)').bind(form.leadName, Number(form.size), at),
-        audit('crew_added', `Crew added: ${form.leadName}, ${form.size}`),
-      ]);
-      return 'crew-added';
-    case 'remove-crew':
-      await db.batch([
-        db.prepare('UPDATE crews SET removed_at = ? WHERE id = ? AND removed_at IS NULL').bind(at, Number(form.id)),
-        audit('crew_removed', `Crew ${form.id} removed`),
-      ]);
-      return 'crew-removed';
+      return {
+        statement: db
+          .prepare('INSERT INTO crews (lead_name, size, created_at) VALUES (?, ?, ?)')
+          .bind(form.leadName, Number(form.size), at),
+        done: 'crew-added',
+        detail: `Crew added: ${form.leadName}, ${form.size}`,
+      };
     case 'add-van':
-      await db.batch([
-        db.prepare('INSERT INTO vans (name, size, created_at) VALUES (?, ?, ?)').bind(form.vanName, form.vanSize, at),
-        audit('van_added', `Van added: ${form.vanName}`),
-      ]);
-      return 'van-added';
+      return {
+        statement: db.prepare('INSERT INTO vans (name, size, created_at) VALUES (?, ?, ?)').bind(form.vanName, form.vanSize, at),
+        done: 'van-added',
+        detail: `Van added: ${form.vanName}`,
+      };
+    case 'remove-crew':
+      return { statement: removal('crews'), done: 'crew-removed', detail: `Crew ${form.id} removed` };
     case 'remove-van':
-      await db.batch([
-        db.prepare('UPDATE vans SET removed_at = ? WHERE id = ? AND removed_at IS NULL').bind(at, Number(form.id)),
-        audit('van_removed', `Van ${form.id} removed`),
-      ]);
-      return 'van-removed';
+      return { statement: removal('vans'), done: 'van-removed', detail: `Van ${form.id} removed` };
   }
+}
+
+async function crewVanChange(db: D1Database, form: CrewVanForm, staff: StaffMember, now: Date): Promise<DiaryNotice> {
+  const { statement, done, detail } = crewVanStatement(db, form, now.toISOString());
+  // The audit action is the notice's key: crew_added, van_removed…
+  await db.batch([statement, auditStatement(db, { actor: staff.email, action: done.replace('-', '_'), detail }, now)]);
+  return done;
 }
 
 /** POST /office/diary: the owner adds or removes a crew or a van; staff may only look. */

@@ -15,7 +15,7 @@ import { diaryDay } from '../shared/diary-days';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
-import { officeGet, officePost, OWNER_EMAIL } from './office';
+import { officeGet, officePost, OWNER_EMAIL, signInStaff } from './office';
 
 const FORM = 'application/x-www-form-urlencoded';
 const OWNER = OWNER_EMAIL;
@@ -77,6 +77,38 @@ describe('crews and vans', () => {
     expect(page.filled('error:leadName')).toBe(DIARY_MESSAGES.leadName);
     expect(page.filled('error:size')).toBe(DIARY_MESSAGES.size);
     expect(query('SELECT id FROM crews WHERE size = 13')).toEqual([]);
+  });
+
+  it('the owner removes a crew and a van: gone from the diary, kept in the table for the days they worked', async () => {
+    const lead = `Removed ${unique('crew')}`;
+    const name = `RM-${unique('v').slice(-6)}`;
+    await staffPost(OFFICE_PATHS.diary, { action: 'add-crew', leadName: lead, size: '2' });
+    await staffPost(OFFICE_PATHS.diary, { action: 'add-van', vanName: name, vanSize: 'small' });
+    const [gone] = query<{ id: number }>('SELECT id FROM crews WHERE lead_name = ?', lead);
+    const [goneVan] = query<{ id: number }>('SELECT id FROM vans WHERE name = ?', name);
+    const removed = await staffPost(OFFICE_PATHS.diary, { action: 'remove-crew', id: String(gone!.id) });
+    expect(removed.headers.get('location')).toBe(`${OFFICE_PATHS.diary}?done=crew-removed`);
+    await staffPost(OFFICE_PATHS.diary, { action: 'remove-van', id: String(goneVan!.id) });
+    expect(query('SELECT removed_at IS NOT NULL AS removed FROM crews WHERE id = ?', gone!.id)).toEqual([{ removed: 1 }]);
+    expect(query('SELECT removed_at IS NOT NULL AS removed FROM vans WHERE id = ?', goneVan!.id)).toEqual([{ removed: 1 }]);
+    const html = await (await officeGet(`${OFFICE_PATHS.diary}?done=crew-removed`)).text();
+    expect(html).toContain(DIARY_NOTICES['crew-removed']);
+    expect(html).not.toContain(lead);
+    expect(html).not.toContain(name);
+  });
+
+  it('staff see the crews and vans but only the owner changes them', async () => {
+    const email = `${unique('diary-staff')}@example.com`;
+    expect((await officePost(`${OFFICE_PATHS.staff}/add`, { name: 'Jo Bloggs', email })).status).toBe(303);
+    const session = await signInStaff(email);
+    const page = await (await officeGet(OFFICE_PATHS.diary, session)).text();
+    expect(page).toContain(`${LEAD}, crew of 3`);
+    expect(page).not.toContain('Add crew');
+    const lead = `Not added ${unique('crew')}`;
+    const refused = await officePost(OFFICE_PATHS.diary, { action: 'add-crew', leadName: lead, size: '2' }, session);
+    expect(refused.status).toBe(403);
+    expect(readPage(await refused.text()).filled('error:form')).toBe(DIARY_MESSAGES.ownerOnly);
+    expect(query('SELECT id FROM crews WHERE lead_name = ?', lead)).toEqual([]);
   });
 
   it('a signed-out visitor asking for the diary is sent to /login', async () => {
