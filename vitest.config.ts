@@ -60,6 +60,7 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
+          setupFiles: ['tests/api/setup-office.ts'],
           // A cron run (runCron) retries every due e-mail in the outbox, whichever file queued it: one file at a time.
           fileParallelism: false,
           testTimeout: 60_000,

@@ -11,6 +11,7 @@ import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
 import { expiredAccountRows } from './lib/account/tokens';
 import { expiredStaffSessions } from './lib/office/staff';
 import { officeRowDeletes } from './lib/office/rows';
+import { deleteOrphanedJobPhotos } from './lib/office/job-sheets';
 
 export const RETENTION_MONTHS = dataRetention.requestsMonths;
 
@@ -58,10 +59,13 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
   await deleteExpired(env, now);
+  const photos = await deleteOrphanedJobPhotos(env, now);
   const swept = await sweepOutbox(env, now);
   const alerted = await alertGivenUp(env).catch((error: unknown) => {
     console.error(String(error));
     return 0;
   });
-  console.log(`cron ${controller.cron}: queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`);
+  console.log(
+    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
+  );
 }

@@ -6,6 +6,8 @@ export interface Env {
   DB: D1Database;
   /** The e-mail queue's producer (wrangler.jsonc `queues`): the request stores an e-mail, the queue's consumer sends it. */
   EMAIL_QUEUE: Queue<EmailMessage>;
+  /** The crews' photos of damage or a problem, from the job sheet (issue 33 item 5); local under `wrangler dev`. */
+  PHOTOS: R2Bucket;
   SITE_URL?: string;
   /** The office's owner (issue 33): signs in to /office and adds or removes the other staff. Without it nobody can. */
   OWNER_EMAIL?: string;

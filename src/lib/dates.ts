@@ -73,3 +73,10 @@ export function addMonths(value: string, months: number): string {
   date.setUTCDate(Math.min(day, lastDay));
   return date.toISOString().slice(0, 10);
 }
+
+/** The instant a UK day begins: its midnight in London, which is UTC midnight or, in summer time, an hour before it. */
+export function londonDayStart(value: string): Date {
+  const utcMidnight = toUtcNoon(value).getTime() - 12 * 3_600_000;
+  const summer = new Date(utcMidnight - 3_600_000);
+  return londonToday(summer) === value ? summer : new Date(utcMidnight);
+}

@@ -172,7 +172,9 @@ export type MoveEvent =
   | { kind: 'cancelled'; shortNotice?: boolean }
   | { kind: 'reviewed'; rating: number }
   | { kind: 'review_published' }
-  | { kind: 'review_withheld' };
+  | { kind: 'review_withheld' }
+  /** From the crew's job sheet (issue 33 item 5): the crew lead's first name and the time they expect to arrive (HH:MM). */
+  | { kind: 'crew_on_way'; crew: string; eta: string };
 
 export function describeEvent(event: MoveEvent, money: (pounds: number) => string): string {
   switch (event.kind) {
@@ -200,6 +202,8 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
       return 'Review published on our reviews page as a verified move';
     case 'review_withheld':
       return 'Review checked and not published';
+    case 'crew_on_way':
+      return `Your crew, led by ${event.crew}, is on the way and expects to arrive at about ${event.eta}`;
   }
 }
 

@@ -5,7 +5,6 @@
  */
 import type { TestProject } from 'vitest/node';
 import { portFromEnv, startSite } from '../../scripts/lib/start-site.mjs';
-import { OWNER_EMAIL, staffSession } from '../shared/office-sign-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,8 +13,6 @@ declare module 'vitest' {
     postcodesUrl: string;
     githubUrl: string;
     statePath: string;
-    /** The office owner's staff session (signed in once per run: tests/shared/office-sign-in.ts). */
-    ownerSession: string;
   }
 }
 
@@ -36,6 +33,5 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postcodesUrl', site.postcodesUrl);
   project.provide('githubUrl', site.githubUrl ?? '');
   project.provide('statePath', site.statePath);
-  project.provide('ownerSession', await staffSession(site.url, site.mailUrl, OWNER_EMAIL));
   return site.stop;
 }

@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { expect, inject } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
@@ -6,6 +8,11 @@ import { openDay } from '../shared/dates';
 
 export const apiBase = () => inject('apiBase');
 export const mailUrl = () => inject('mailUrl');
+
+/** Where the office owner's session cookie is kept between the run's files (they run one at a time). */
+export const ownerSessionFile = () => join(inject('statePath'), 'owner-session');
+/** Shorter than a staff session (12 hours): a cron run further ahead than this has ended the owner's session. */
+const OWNER_SESSION_SAFE_MS = 11 * 3_600_000;
 
 let counter = 0;
 /** Unique per call: keeps tests' e-mails, keys and rate-limit buckets apart. */
@@ -93,6 +100,8 @@ export async function emailsMentioning(reference: string): Promise<CapturedEmail
  * takes the scheduled time, so a test moves the clock to when a retry is due instead of sleeping until then.
  */
 export async function runCron(at: Date = new Date()): Promise<void> {
+  // A run at a later clock ends the sessions expired by then, the office owner's too (tests/api/office.ts signs in again).
+  if (at.getTime() > Date.now() + OWNER_SESSION_SAFE_MS) rmSync(ownerSessionFile(), { force: true });
   const query = new URLSearchParams({ cron: '*/5 * * * *', time: String(at.getTime()) });
   const response = await fetch(`${apiBase()}/cdn-cgi/local/scheduled?${query}`);
   if (!response.ok) throw new Error(`the scheduled trigger answered ${response.status}: ${await response.text()}`);

@@ -1,11 +1,30 @@
-/** Office requests over HTTP, with the owner's session (signed in once per run) or another staff member's. */
-import { inject } from 'vitest';
-import { STAFF_COOKIE, staffSession } from '../shared/office-sign-in';
-import { apiBase, mailUrl } from './helpers';
+/**
+ * Office requests over HTTP, with the owner's session or another staff member's. The owner signs in once and the
+ * session is shared by the run's files (one at a time); a cron run at a later clock ends it (helpers.ts runCron), and
+ * the next file signs in again (setup-office.ts runs `ownerSignedIn` before each file).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { OWNER_EMAIL, STAFF_COOKIE, staffSession } from '../shared/office-sign-in';
+import { apiBase, mailUrl, ownerSessionFile } from './helpers';
 
 export { OWNER_EMAIL, STAFF_COOKIE } from '../shared/office-sign-in';
 
-export const ownerCookie = (): string => inject('ownerSession');
+let owner: string | undefined;
+
+export async function ownerSignedIn(): Promise<void> {
+  const file = ownerSessionFile();
+  if (existsSync(file)) {
+    owner = readFileSync(file, 'utf8');
+    return;
+  }
+  owner = await staffSession(apiBase(), mailUrl(), OWNER_EMAIL);
+  writeFileSync(file, owner);
+}
+
+export function ownerCookie(): string {
+  if (!owner) throw new Error('the owner is not signed in: tests/api/setup-office.ts signs them in before each file');
+  return owner;
+}
 
 /** A staff session for someone the owner has added, through the real sign-in. */
 export const signInStaff = (email: string): Promise<string> => staffSession(apiBase(), mailUrl(), email);

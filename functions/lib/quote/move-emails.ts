@@ -25,6 +25,7 @@ const HEADLINES: Record<MoveEvent['kind'], string> = {
   reviewed: 'review received',
   review_published: 'review published',
   review_withheld: 'review withheld',
+  crew_on_way: 'your crew is on the way',
 };
 
 function moveRows(quote: StoredQuote): Row[] {

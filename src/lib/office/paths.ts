@@ -10,6 +10,10 @@ export const OFFICE_PATHS = {
   staff: '/office/staff',
   signOut: '/office/sign-out',
   jobSheet: '/job-sheet',
+  /** The office's post that makes a crew's job sheet link, answered with the link shown once. */
+  jobSheetLink: '/office/job-sheet-link',
+  /** A photo from a crew's report, streamed from R2 to staff only (`?key=`). */
+  jobPhoto: '/office/job-photo',
 } as const;
 
 /** A lead's page: its reference in the query (`/office/lead?ref=…`), so one on-demand page answers every lead. */

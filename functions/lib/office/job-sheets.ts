@@ -1,0 +1,271 @@
+/**
+ * The crew's job sheet (issue 33 item 5). The office makes a link once a move is booked in the diary: a random token of
+ * which D1 keeps only the SHA-256, working until the end of the day after the move (UK time); a new link revokes the
+ * old. The crew's reports from the sheet are stored before anything is e-mailed, each with its audit line.
+ */
+import { formatLongDate, londonDayStart } from '~/lib/dates';
+import type { MoveEvent } from '~/lib/move-status';
+import {
+  JOB_PHOTO_TYPES,
+  JOB_REPORT_LABELS,
+  JOB_SHEET_ACTIONS,
+  jobSheetExpiresOn,
+  jobSheetLastDay,
+  type JobReportKind,
+} from '~/lib/office/job-sheet';
+import type { Env } from '../../env';
+import { config } from '../config';
+import { insertValues } from '../d1';
+import { sha256Hex } from '../hash';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import { moveCustomerEmail } from '../quote/move-emails';
+import type { StoredQuote } from '../quote/stored-quote';
+import { firstName } from '../quote/summary';
+import { randomViewToken } from '../view-token';
+import { auditStatement } from './audit';
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+
+/** A move as the diary booked it: its day, arrival window, crew and van (null where the office left one out). */
+export interface DiaryBooking {
+  moveDate: string;
+  arrivalWindow: string | null;
+  crewLead: string | null;
+  crewSize: number | null;
+  vanName: string | null;
+  vanSize: string | null;
+}
+
+export const bookedInDiary = (db: D1Database, reference: string): Promise<DiaryBooking | null> =>
+  db
+    .prepare(
+      `SELECT d.move_date AS moveDate, d.arrival_window AS arrivalWindow, c.lead_name AS crewLead, c.size AS crewSize,
+              v.name AS vanName, v.size AS vanSize
+       FROM diary_entries d LEFT JOIN crews c ON c.id = d.crew_id LEFT JOIN vans v ON v.id = d.van_id
+       WHERE d.reference = ? AND d.status = 'booked'`,
+    )
+    .bind(reference)
+    .first<DiaryBooking>();
+
+/** The crew lead as the customer and the audit trail name them: the first name only. */
+export const crewFirstName = (booking: Pick<DiaryBooking, 'crewLead'>): string => firstName(booking.crewLead?.trim() || 'Crew');
+
+export interface MadeLink {
+  token: string;
+  /** The last UK day it works. */
+  lastDay: string;
+}
+
+/** Null when the move is not booked in the diary. The token is returned once, to be shown once; never stored or logged. */
+export async function makeJobSheetLink(db: D1Database, reference: string, actor: string, now: Date): Promise<MadeLink | null> {
+  const booking = await bookedInDiary(db, reference);
+  if (!booking) return null;
+  const token = randomViewToken();
+  const endsAt = londonDayStart(jobSheetExpiresOn(booking.moveDate));
+  const at = now.toISOString();
+  await db.batch([
+    db.prepare('UPDATE job_sheet_tokens SET revoked_at = ? WHERE reference = ? AND revoked_at IS NULL').bind(at, reference),
+    db
+      .prepare(`INSERT INTO job_sheet_tokens (token_hash, reference, created_at, expires_at) ${insertValues(4)}`)
+      .bind(await sha256Hex(token), reference, at, endsAt.toISOString()),
+    auditStatement(
+      db,
+      { actor, action: JOB_SHEET_ACTIONS.link, reference, detail: 'Job sheet link made for the crew; any earlier link stops working' },
+      now,
+    ),
+  ]);
+  return { token, lastDay: formatLongDate(jobSheetLastDay(booking.moveDate)) };
+}
+
+/**
+ * The move a job sheet's token opens, or null: a malformed, unknown, revoked or expired token, or a move no longer
+ * booked. The token is looked up only as its hash, after the same work whatever was offered.
+ */
+export async function openJobSheet(db: D1Database, token: string | null, now: Date): Promise<string | null> {
+  const wellFormed = !!token && TOKEN_PATTERN.test(token);
+  const hash = await sha256Hex(wellFormed ? token : 'not-a-token');
+  const row = await db
+    .prepare(
+      `SELECT t.reference FROM job_sheet_tokens t JOIN diary_entries d ON d.reference = t.reference AND d.status = 'booked'
+       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?`,
+    )
+    .bind(hash, now.toISOString())
+    .first<{ reference: string }>();
+  return wellFormed && row ? row.reference : null;
+}
+
+/** The link the office last made, while it still works. */
+export const liveJobSheetLink = (db: D1Database, reference: string, now: Date) =>
+  db
+    .prepare(
+      `SELECT created_at AS createdAt, expires_at AS expiresAt FROM job_sheet_tokens
+       WHERE reference = ? AND revoked_at IS NULL AND expires_at > ? ORDER BY created_at DESC LIMIT 1`,
+    )
+    .bind(reference, now.toISOString())
+    .first<{ createdAt: string; expiresAt: string }>();
+
+export interface JobReport {
+  id: number;
+  kind: JobReportKind;
+  createdAt: string;
+  eta: string | null;
+  note: string | null;
+  photos: string[];
+}
+
+export async function jobReports(db: D1Database, reference: string): Promise<JobReport[]> {
+  const { results } = await db
+    .prepare('SELECT id, kind, created_at AS createdAt, eta, note, photos FROM job_reports WHERE reference = ? ORDER BY id')
+    .bind(reference)
+    .all<Omit<JobReport, 'photos'> & { photos: string | null }>();
+  return results.map((row) => ({ ...row, photos: row.photos ? (JSON.parse(row.photos) as string[]) : [] }));
+}
+
+const reportInsert = (db: D1Database, reference: string, kind: JobReportKind, now: Date, fields: Partial<JobReport> = {}) =>
+  db
+    .prepare(`INSERT INTO job_reports (reference, kind, created_at, eta, note, photos) ${insertValues(6)}`)
+    .bind(
+      reference,
+      kind,
+      now.toISOString(),
+      fields.eta ?? null,
+      fields.note ?? null,
+      fields.photos?.length ? JSON.stringify(fields.photos) : null,
+    );
+
+const taskInsert = (db: D1Database, reference: string, kind: 'job_done' | 'job_problem', detail: string | null, now: Date) =>
+  db
+    .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4)}`)
+    .bind(reference, kind, detail, now.toISOString());
+
+const crewActor = (booking: DiaryBooking) => `crew:${crewFirstName(booking)}`;
+
+/** "On our way": the report, the move's history line and the customer's e-mail, stored together, then queued. */
+export async function reportOnOurWay(env: Env, quote: StoredQuote, booking: DiaryBooking, eta: string, now: Date): Promise<void> {
+  const db = env.DB;
+  const event: MoveEvent = { kind: 'crew_on_way', crew: crewFirstName(booking), eta };
+  const email: OutboxEmail = {
+    recordType: 'move',
+    recordReference: quote.reference,
+    kind: 'customer',
+    draft: moveCustomerEmail(config(env).mail, quote, event),
+    idempotencyKey: `move:${quote.reference}:crew_on_way:${now.getTime()}:customer`,
+  };
+  await db.batch([
+    reportInsert(db, quote.reference, 'on_our_way', now, { eta }),
+    db
+      .prepare(`INSERT INTO quote_events (reference, created_at, event) ${insertValues(3)}`)
+      .bind(quote.reference, now.toISOString(), JSON.stringify(event)),
+    ...outboxInserts(db, [email], now),
+    auditStatement(
+      db,
+      {
+        actor: crewActor(booking),
+        action: JOB_SHEET_ACTIONS.on_our_way,
+        reference: quote.reference,
+        detail: `On our way, arriving at about ${eta}`,
+      },
+      now,
+    ),
+  ]);
+  await queueEmails(env, [email.idempotencyKey]);
+}
+
+/** "Job done": the report, the lead's stage moved to done (its office row made if the office had none), a to-do. */
+export async function reportJobDone(
+  db: D1Database,
+  reference: string,
+  booking: DiaryBooking,
+  note: string | null,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await db.batch([
+    reportInsert(db, reference, 'done', now, { note }),
+    db
+      .prepare(
+        `INSERT INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, 'quote', 'done', ?)
+         ON CONFLICT (reference) DO UPDATE SET stage = 'done', lost_reason = NULL, updated_at = excluded.updated_at`,
+      )
+      .bind(reference, at),
+    taskInsert(db, reference, 'job_done', note, now),
+    auditStatement(
+      db,
+      {
+        actor: crewActor(booking),
+        action: JOB_SHEET_ACTIONS.done,
+        reference,
+        detail: note ? `${JOB_REPORT_LABELS.done}: ${note}` : JOB_REPORT_LABELS.done,
+      },
+      now,
+    ),
+  ]);
+}
+
+export interface JobPhoto {
+  bytes: Uint8Array;
+  /** A key of JOB_PHOTO_TYPES, read from its bytes. */
+  type: string;
+}
+
+const PHOTO_PREFIX = 'job-photos/';
+const photoKey = (reference: string, type: string) => `${PHOTO_PREFIX}${reference}/${crypto.randomUUID()}.${JOB_PHOTO_TYPES[type]}`;
+/** Only keys this module makes are ever read back. */
+export const PHOTO_KEY_PATTERN = /^job-photos\/[A-Za-z0-9-]+\/[0-9a-f-]{36}\.(jpg|png|webp|heic|heif)$/;
+
+/** "Damage or problem": the photos go to R2 first, then the report that names them, a to-do and the audit line. */
+export async function reportProblem(
+  env: Env,
+  reference: string,
+  booking: DiaryBooking,
+  note: string,
+  photos: JobPhoto[],
+  now: Date,
+): Promise<void> {
+  const keys: string[] = [];
+  for (const photo of photos) {
+    const key = photoKey(reference, photo.type);
+    await env.PHOTOS.put(key, photo.bytes, { httpMetadata: { contentType: photo.type } });
+    keys.push(key);
+  }
+  const db = env.DB;
+  const photoWords = keys.length ? ` (${keys.length} photo${keys.length === 1 ? '' : 's'})` : '';
+  await db.batch([
+    reportInsert(db, reference, 'problem', now, { note, photos: keys }),
+    taskInsert(db, reference, 'job_problem', note, now),
+    auditStatement(
+      db,
+      {
+        actor: crewActor(booking),
+        action: JOB_SHEET_ACTIONS.problem,
+        reference,
+        detail: `${JOB_REPORT_LABELS.problem}: ${note}${photoWords}`,
+      },
+      now,
+    ),
+  ]);
+}
+
+/** A photo is put before the report naming it is stored: one younger than this may still be on its way to its row. */
+const PHOTO_SETTLE_MS = 60 * 60 * 1000;
+
+/**
+ * The cron trigger's sweep of R2: photos whose report has gone (its lead erased by the customer or past retention,
+ * functions/lib/office/rows.ts) are deleted, so a photo never outlives the lead it is about.
+ */
+export async function deleteOrphanedJobPhotos(env: Env, now: Date): Promise<number> {
+  const { results } = await env.DB.prepare('SELECT photos FROM job_reports WHERE photos IS NOT NULL').all<{ photos: string }>();
+  const kept = new Set(results.flatMap((row) => JSON.parse(row.photos) as string[]));
+  let deleted = 0;
+  let cursor: string | undefined;
+  do {
+    const page = await env.PHOTOS.list({ prefix: PHOTO_PREFIX, ...(cursor ? { cursor } : {}) });
+    const orphans = page.objects
+      .filter((photo) => !kept.has(photo.key) && photo.uploaded.getTime() < now.getTime() - PHOTO_SETTLE_MS)
+      .map((photo) => photo.key);
+    if (orphans.length > 0) await env.PHOTOS.delete(orphans);
+    deleted += orphans.length;
+    cursor = page.truncated ? page.cursor : undefined;
+  } while (cursor);
+  return deleted;
+}

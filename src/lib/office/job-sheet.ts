@@ -1,0 +1,80 @@
+/**
+ * The crew's job sheet (issue 33 item 5): what the crew lead may report from it, the words the sheet and the office
+ * show, and the limits of what the sheet accepts. One list for the page, the Worker and the tests.
+ */
+import { addDays } from '../dates';
+
+export const JOB_REPORT_KINDS = ['on_our_way', 'done', 'problem'] as const;
+export type JobReportKind = (typeof JOB_REPORT_KINDS)[number];
+
+export const JOB_REPORT_LABELS: Record<JobReportKind, string> = {
+  on_our_way: 'On our way',
+  done: 'Job done',
+  problem: 'Damage or problem',
+};
+
+/** The notice the sheet shows after each report (`?done=<kind>`). */
+export const JOB_SHEET_NOTICES: Record<JobReportKind, string> = {
+  on_our_way: 'Thank you. We have e-mailed the customer that you are on your way, with your arrival time.',
+  done: 'Thank you. The job is marked as done and the office has been told.',
+  problem: 'Thank you. The office has your report and will be in touch.',
+};
+
+/** Own properties only, so `?done=constructor` finds nothing. */
+export const jobSheetNotice = (done: string | null): string | undefined =>
+  done !== null && Object.hasOwn(JOB_SHEET_NOTICES, done) ? JOB_SHEET_NOTICES[done as JobReportKind] : undefined;
+
+/** The audit trail's action keys for the job sheet (audit_log.action). */
+export const JOB_SHEET_ACTIONS = {
+  link: 'job_sheet_link',
+  on_our_way: 'crew_on_our_way',
+  done: 'crew_job_done',
+  problem: 'crew_problem',
+} as const;
+
+export const JOB_NOTE_MAX = 2000;
+export const JOB_PHOTO_MAX = 3;
+export const JOB_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+/** The photo types a phone's camera makes, each with the extension its R2 key gets. */
+export const JOB_PHOTO_TYPES: Readonly<Record<string, string>> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+};
+
+export const JOB_SHEET_MESSAGES = {
+  eta: 'Enter the time you expect to arrive, for example 09:30.',
+  noteRequired: 'Say what happened, so the office can help.',
+  noteTooLong: `Keep the note under ${JOB_NOTE_MAX} characters.`,
+  photoCount: `Add up to ${JOB_PHOTO_MAX} photos.`,
+  photoType: 'Photos must be pictures (JPEG, PNG, WebP or HEIC).',
+  photoSize: `Each photo must be under ${JOB_PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
+  notBooked: 'Book this move in the diary first; then you can make the crew’s job sheet link.',
+} as const;
+
+/** `HH:MM` on a 24-hour clock. */
+export const isClockTime = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);
+
+/** A link made for a move on `moveDate` (a UK day) works until the end of the day after it, UK time. */
+export const jobSheetLastDay = (moveDate: string): string => addDays(moveDate, 1);
+/** The UK day at whose first moment the link stops working. */
+export const jobSheetExpiresOn = (moveDate: string): string => addDays(moveDate, 2);
+
+const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
+const HEIC_BRANDS = new Set(['heic', 'heix', 'hevc', 'hevx']);
+const HEIF_BRANDS = new Set(['mif1', 'msf1']);
+
+/** What a photo's first bytes say it is (a key of JOB_PHOTO_TYPES), whatever its name or declared type; null if not one. */
+export function photoType(bytes: Uint8Array): string | null {
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (ascii(bytes, 0, 8) === '\x89PNG\r\n\x1a\n') return 'image/png';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    const brand = ascii(bytes, 8, 12);
+    if (HEIC_BRANDS.has(brand)) return 'image/heic';
+    if (HEIF_BRANDS.has(brand)) return 'image/heif';
+  }
+  return null;
+}

@@ -1,0 +1,5 @@
+/** Before each API test file: the office owner's session, signed in again if a cron run at a later clock ended it. */
+import { beforeAll } from 'vitest';
+import { ownerSignedIn } from './office';
+
+beforeAll(ownerSignedIn, 30_000);

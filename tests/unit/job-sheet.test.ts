@@ -1,0 +1,46 @@
+/** The job sheet's pure rules (issue 33 item 5): when a link stops working, the arrival time, and what counts as a photo. */
+import { describe, expect, it } from 'vitest';
+import { londonDayStart } from '~/lib/dates';
+import { isClockTime, jobSheetExpiresOn, jobSheetLastDay, jobSheetNotice, photoType } from '~/lib/office/job-sheet';
+
+describe('a job sheet link', () => {
+  it('works to the end of the day after the move, UK time, in summer and in winter', () => {
+    // Summer time: midnight in London is 23:00 UTC the evening before.
+    expect(jobSheetLastDay('2027-07-10')).toBe('2027-07-11');
+    expect(londonDayStart(jobSheetExpiresOn('2027-07-10')).toISOString()).toBe('2027-07-11T23:00:00.000Z');
+    // Winter: London keeps UTC.
+    expect(londonDayStart(jobSheetExpiresOn('2027-01-30')).toISOString()).toBe('2027-02-01T00:00:00.000Z');
+    // The clocks go forward on 28 March 2027 at 01:00 UTC: that day still begins at UTC midnight.
+    expect(londonDayStart('2027-03-28').toISOString()).toBe('2027-03-28T00:00:00.000Z');
+    // They go back on 31 October 2027: that day begins in summer time.
+    expect(londonDayStart('2027-10-31').toISOString()).toBe('2027-10-30T23:00:00.000Z');
+  });
+});
+
+describe('the arrival time', () => {
+  it.each(['00:00', '09:30', '23:59'])('takes %s', (time) => expect(isClockTime(time)).toBe(true));
+  it.each(['9:30', '24:00', '12:60', '12.30', '', '12:30 pm'])('refuses %j', (time) => expect(isClockTime(time)).toBe(false));
+});
+
+describe('a photo', () => {
+  const bytes = (...parts: Array<string | number[]>) =>
+    new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...part].map((c) => c.charCodeAt(0)) : part)));
+  it('is known by its first bytes', () => {
+    expect(photoType(bytes([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
+    expect(photoType(bytes([0x89], 'PNG\r\n\x1a\n'))).toBe('image/png');
+    expect(photoType(bytes('RIFF', [0, 0, 0, 0], 'WEBP'))).toBe('image/webp');
+    expect(photoType(bytes([0, 0, 0, 24], 'ftypheic'))).toBe('image/heic');
+    expect(photoType(bytes([0, 0, 0, 24], 'ftypmif1'))).toBe('image/heif');
+  });
+  it('is not a page or a script named .jpg', () => {
+    expect(photoType(bytes('<html><script>alert(1)</script>'))).toBeNull();
+    expect(photoType(bytes([0, 0, 0, 24], 'ftypisom'))).toBeNull();
+    expect(photoType(new Uint8Array())).toBeNull();
+  });
+});
+
+it('shows a notice only for a report the sheet knows', () => {
+  expect(jobSheetNotice('done')).toMatch(/marked as done/);
+  expect(jobSheetNotice('constructor')).toBeUndefined();
+  expect(jobSheetNotice(null)).toBeUndefined();
+});

@@ -1,0 +1,14 @@
+import { chromium } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { chromeArgs, chromePath } from './scripts/lib/chromium.mjs';
+const B = 'http://127.0.0.1:8921';
+const browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
+const context = await browser.newContext({ viewport: { width: 390, height: 900 }, javaScriptEnabled: false });
+await context.addCookies([{ name: 'shiftly-staff', value: 'A'.repeat(32), url: B }]);
+const page = await context.newPage();
+await page.goto(B + process.argv[2]);
+console.log('frames', page.frames().length, page.frames().map((f) => f.url()));
+const t = Date.now();
+const r = await Promise.race([new AxeBuilder({ page }).withTags(['wcag2a','wcag2aa','wcag21a','wcag21aa','wcag22aa']).analyze(), new Promise((res) => setTimeout(() => res('timeout'), 30000))]);
+console.log(Date.now() - t, r === 'timeout' ? r : r.violations.map((v) => v.id + ' ' + v.nodes.map((n) => n.target).join(',')));
+await browser.close();
