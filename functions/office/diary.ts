@@ -1,6 +1,232 @@
-/** The office's diary routes (issue 33): registered by functions/office/routes.ts. */
+/**
+ * The office's diary routes (issue 33 item 4): the diary page, the owner's crews and vans, holding and booking a move
+ * from its lead page, and the public list of full days the quote wizard's calendar reads. Registered by routes.ts.
+ */
+import type { Context } from 'hono';
+import { formatLongDate, isCalendarDate, londonToday } from '~/lib/dates';
+import { earliestMoveDate, latestMoveDate } from '~/lib/move-date';
+import { crewLine, FULL_DAYS_MAX_SPAN, FULL_DAYS_PATH, isDayFull, leadFirstName } from '~/lib/office/diary';
+import {
+  bookingSchema,
+  crewVanSchema,
+  DIARY_BOOK_PATH,
+  DIARY_MESSAGES,
+  type BookingForm,
+  type CrewVanForm,
+  type DiaryFormState,
+  type DiaryNotice,
+} from '~/lib/office/diary-forms';
+import { OFFICE_PATHS } from '~/lib/office/paths';
+import { isReference } from '~/lib/reference';
+import { fieldErrors } from '~/lib/schemas';
+import type { AppBindings } from '../env';
+import { astroPage, astroPageAt } from '../lib/astro-page';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { jsonError, refusalJson, REFUSALS } from '../lib/http';
+import { auditStatement } from '../lib/office/audit';
+import {
+  currentCrews,
+  currentVans,
+  diaryResources,
+  entriesOn,
+  entryUpsert,
+  fullDaysBetween,
+  leadStageUpsert,
+  type EntryWrite,
+} from '../lib/office/diary';
+import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
+import type { StaffMember } from '../lib/office/staff';
+import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { applyChange } from '../lib/quote/manage';
+import { findQuote } from '../lib/quote/store';
+import type { StoredQuote } from '../lib/quote/stored-quote';
 import type { OfficeRoutes } from './routes';
 
+type OfficeContext = Context<OfficeBindings>;
+
+const MAX_DIARY_BODY = 4 * 1024;
+
+/**
+ * What the diary page (src/pages/office/diary.astro) is handed when a post is refused: a crew or van (`values.action`),
+ * or a hold or booking (`values.ref`, shown by the move's DiarySection on the diary page at its day).
+ */
+export interface DiaryPageState {
+  form: DiaryFormState;
+}
+
+/** The diary from a move's day, with its booking form: where a hold or booking lands, refused or done. */
+export const diaryAtMove = (quote: Pick<StoredQuote, 'reference' | 'moveDate'>, done?: string) =>
+  `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: quote.moveDate, ref: quote.reference, ...(done ? { done } : {}) })}`;
+
+const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
+
+/** The page as refused (its `staff` variable is the gate's: the page asks officeAccess itself). */
+const refusedOn = (c: OfficeContext, path: string, view: unknown, status = 400) =>
+  astroPageAt(c as unknown as Context<AppBindings>, path, view, { status, headers: ACCOUNT_PAGE });
+
+/** The change a crew or van post makes: its statement, the notice after it, and the audit line's words. */
+function crewVanStatement(
+  db: D1Database,
+  form: CrewVanForm,
+  at: string,
+): { statement: D1PreparedStatement; done: DiaryNotice; detail: string } {
+  const removal = (table: 'crews' | 'vans') =>
+    db.prepare(`UPDATE ${table} SET removed_at = ? WHERE id = ? AND removed_at IS NULL`).bind(at, 'id' in form ? Number(form.id) : 0);
+  switch (form.action) {
+    case 'add-crew':
+      return {
+        statement: db
+          .prepare('INSERT INTO crews (lead_name, size, created_at) VALUES (?, ?, ?)')
+          .bind(form.leadName, Number(form.size), at),
+        done: 'crew-added',
+        detail: `Crew added: ${form.leadName}, ${form.size}`,
+      };
+    case 'add-van':
+      return {
+        statement: db.prepare('INSERT INTO vans (name, size, created_at) VALUES (?, ?, ?)').bind(form.vanName, form.vanSize, at),
+        done: 'van-added',
+        detail: `Van added: ${form.vanName}`,
+      };
+    case 'remove-crew':
+      return { statement: removal('crews'), done: 'crew-removed', detail: `Crew ${form.id} removed` };
+    case 'remove-van':
+      return { statement: removal('vans'), done: 'van-removed', detail: `Van ${form.id} removed` };
+  }
+}
+
+async function crewVanChange(db: D1Database, form: CrewVanForm, staff: StaffMember, now: Date): Promise<DiaryNotice> {
+  const { statement, done, detail } = crewVanStatement(db, form, now.toISOString());
+  // The audit action is the notice's key: crew_added, van_removed…
+  await db.batch([statement, auditStatement(db, { actor: staff.email, action: done.replace('-', '_'), detail }, now)]);
+  return done;
+}
+
+/** POST /office/diary: the owner adds or removes a crew or a van; staff may only look. */
+async function changeCrewsAndVans(c: OfficeContext): Promise<Response> {
+  const posted = await readFormPost(c, MAX_DIARY_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const values = Object.fromEntries(posted.values);
+  const staff = c.var.staff;
+  if (staff.role !== 'owner') {
+    return refusedOn(c, OFFICE_PATHS.diary, { form: { errors: { form: DIARY_MESSAGES.ownerOnly }, values } } satisfies DiaryPageState, 403);
+  }
+  const checked = crewVanSchema.safeParse(values);
+  if (!checked.success) {
+    return refusedOn(c, OFFICE_PATHS.diary, { form: { errors: fieldErrors(checked.error), values } } satisfies DiaryPageState);
+  }
+  const done = await crewVanChange(c.env.DB, checked.data, staff, requestNow(c));
+  return seeOther(`${OFFICE_PATHS.diary}?${new URLSearchParams({ done })}`);
+}
+
+/** The problems of holding or booking `quote` on its move day, by field; none when it may go ahead. */
+async function bookingProblems(db: D1Database, quote: StoredQuote, form: BookingForm) {
+  const [resources, others, crews, vans] = await Promise.all([
+    diaryResources(db),
+    entriesOn(db, quote.moveDate, quote.reference),
+    form.intent === 'book' ? currentCrews(db) : [],
+    form.intent === 'book' ? currentVans(db) : [],
+  ]);
+  const errors: Record<string, string> = {};
+  if (isDayFull(resources, others.length) && !form.override) errors.override = DIARY_MESSAGES.full;
+  if (form.intent !== 'book') return { errors, full: isDayFull(resources, others.length) };
+  const crew = crews.find((each) => each.id === Number(form.crew));
+  const van = vans.find((each) => each.id === Number(form.van));
+  if (!crew) errors.crew = DIARY_MESSAGES.crew;
+  else if (others.some((entry) => entry.crewId === crew.id)) errors.crew = DIARY_MESSAGES.crewBusy;
+  if (!van) errors.van = DIARY_MESSAGES.van;
+  else if (others.some((entry) => entry.vanId === van.id)) errors.van = DIARY_MESSAGES.vanBusy;
+  return { errors, full: isDayFull(resources, others.length), crew, van };
+}
+
+/**
+ * POST /office/diary/book (from a lead's page or the diary): hold the move's day, or book it with a crew, a van and an
+ * arrival window. Done or refused, the answer is the diary at the move's day, with the move's form and the days around.
+ */
+async function holdOrBook(c: OfficeContext): Promise<Response> {
+  const posted = await readFormPost(c, MAX_DIARY_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const values = Object.fromEntries(posted.values);
+  const reference = values.ref ?? '';
+  const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
+  if (!quote) return officeRefusal(c, 'not-found');
+  const refused = (errors: Record<string, string>, status = 400) =>
+    refusedOn(c, diaryAtMove(quote), { form: { errors, values } } satisfies DiaryPageState, status);
+  const checked = bookingSchema.safeParse(values);
+  if (!checked.success) return refused(fieldErrors(checked.error));
+  const form = checked.data;
+  if (quote.status === 'cancelled' || quote.status === 'booked') {
+    return refused({ form: quote.status === 'booked' ? 'This move is already booked.' : 'This move is cancelled.' }, 409);
+  }
+  const db = c.env.DB;
+  const { errors, full, crew, van } = await bookingProblems(db, quote, form);
+  if (Object.keys(errors).length) return refused(errors, 409);
+  const now = requestNow(c);
+  const staff = c.var.staff;
+  const overrideReason = full ? form.override : null;
+  const date = formatLongDate(quote.moveDate);
+  const overrideNote = overrideReason ? ` (the day was full: ${overrideReason})` : '';
+  const entry: EntryWrite = {
+    reference,
+    moveDate: quote.moveDate,
+    status: form.intent === 'book' ? 'booked' : 'held',
+    crewId: crew?.id ?? null,
+    vanId: van?.id ?? null,
+    arrivalWindow: form.intent === 'book' ? form.window : null,
+    overrideReason,
+    by: staff.email,
+  };
+  if (form.intent === 'hold' || !crew || !van) {
+    await db.batch([
+      entryUpsert(db, entry, now),
+      auditStatement(db, { actor: staff.email, action: 'diary_held', reference, detail: `Held ${date} in the diary${overrideNote}` }, now),
+    ]);
+    return seeOther(diaryAtMove(quote, 'held'));
+  }
+  const assignment = { lead: leadFirstName(crew.leadName), size: crew.size, van: van.size, window: form.window };
+  const applied = await applyChange(c.env, quote, { action: 'book', crew: assignment }, now, [
+    entryUpsert(db, entry, now),
+    leadStageUpsert(db, reference, 'booked', now),
+    auditStatement(
+      db,
+      {
+        actor: staff.email,
+        action: 'diary_booked',
+        reference,
+        detail: `Booked for ${date}: ${crewLine(assignment)}, ${van.name}${overrideNote}`,
+      },
+      now,
+    ),
+  ]);
+  if (!applied.ok) return refused({ form: applied.message }, 409);
+  return seeOther(diaryAtMove(quote, 'booked'));
+}
+
+/**
+ * GET /api/full-days?from=&to=: the days with no room left, dates only, for the quote wizard's calendar. Without a
+ * span, every day a move can be booked for (the calendar's), so the wizard asks one address a cache can share.
+ */
+async function fullDays(c: OfficeContext): Promise<Response> {
+  const today = londonToday(requestNow(c));
+  const from = c.req.query('from') ?? earliestMoveDate(today);
+  const to = c.req.query('to') ?? latestMoveDate(today);
+  const fields: Record<string, string> = {};
+  if (!isCalendarDate(from)) fields.from = 'Please give the first day as YYYY-MM-DD.';
+  if (!isCalendarDate(to)) fields.to = 'Please give the last day as YYYY-MM-DD.';
+  const dates = Object.keys(fields).length ? null : await fullDaysBetween(c.env.DB, from, to, FULL_DAYS_MAX_SPAN);
+  if (!dates) {
+    if (!Object.keys(fields).length) fields.to = `Please ask for at most ${FULL_DAYS_MAX_SPAN} days, from the first day on.`;
+    return jsonError(c, 400, 'validation_failed', 'Please check the highlighted fields.', fields);
+  }
+  // Briefly cached: a day that fills is refused by the server anyway; the calendar only spares a wasted choice.
+  return c.json({ dates }, 200, { 'Cache-Control': 'public, max-age=60' });
+}
+
 export function diaryRoutes(routes: OfficeRoutes): void {
-  void routes;
+  routes.get(OFFICE_PATHS.diary, staffOnly, astroPage);
+  routes.post(OFFICE_PATHS.diary, staffOnly, changeCrewsAndVans);
+  routes.post(DIARY_BOOK_PATH, staffOnly, holdOrBook);
+  routes.all(DIARY_BOOK_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
+  routes.get(FULL_DAYS_PATH, fullDays);
+  routes.all(FULL_DAYS_PATH, (c) => refusalJson(c, REFUSALS.getOnly));
 }

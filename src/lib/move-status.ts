@@ -2,12 +2,14 @@
 import { site } from '../site.config';
 import { formatLongDate } from './dates';
 import { moveDateProblem } from './move-date';
+import { crewLine, type CrewAssignment } from './office/diary';
 import { BOOKING_ANSWER_HOURS, FREE_CANCELLATION_HOURS } from '../data/promises';
 
 export const MOVE_STATUSES = ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled'] as const;
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
 
-export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline' | 'review';
+/** `book`: the office books the move into its diary (issue 33 item 4), whether or not the customer asked first. */
+export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline' | 'review' | 'book';
 
 export const STATUS_LABELS: Record<MoveStatus, string> = {
   quoted: 'Quoted',
@@ -40,6 +42,7 @@ export const MOVE_REFUSALS = {
   unpriced: 'We are still pricing this move. You can ask to book once we have sent you the price.',
   dateUnbookable: 'This move date can no longer be booked online. Please choose another date first.',
   notRequested: 'This booking request has already been answered.',
+  alreadyBooked: 'This move is already booked.',
   sameDate: 'That is already the move date.',
   notMovedYet: 'You can review your move once it has taken place.',
   notBooked: 'Only a move booked with us can be reviewed.',
@@ -87,6 +90,9 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
       return moved ? MOVE_REFUSALS.moved : null;
     case 'decline':
       return status === 'booking_requested' ? null : MOVE_REFUSALS.notRequested;
+    case 'book':
+      if (moved) return MOVE_REFUSALS.moved;
+      return status === 'booked' ? MOVE_REFUSALS.alreadyBooked : null;
   }
 }
 
@@ -106,6 +112,7 @@ export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus 
     case 'request_booking':
       return 'booking_requested';
     case 'confirm':
+    case 'book':
       return 'booked';
     case 'decline':
       return 'declined';
@@ -158,7 +165,8 @@ export type MoveEvent =
   | { kind: 'date_changed'; from: string; to: string; total: number | null }
   | { kind: 'access' }
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
-  | { kind: 'confirmed'; note: string }
+  /** `crew`: booked in the office's diary, with the crew, van and arrival window the customer is told. */
+  | { kind: 'confirmed'; note: string; crew?: CrewAssignment }
   | { kind: 'declined'; note: string }
   /** A booked move cancelled less than FREE_CANCELLATION_HOURS before: our terms' fees may apply. */
   | { kind: 'cancelled'; shortNotice?: boolean }
@@ -178,8 +186,10 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
       return 'Access details and items updated for your mover';
     case 'booking_requested':
       return `Booking requested${event.total === null ? '' : ` at ${money(event.total)}`}${event.repriced ? ' (priced again: the earlier estimate had expired)' : ''}`;
-    case 'confirmed':
-      return `Booking confirmed by ${site.brand}${event.note ? `: ${event.note}` : ''}`;
+    case 'confirmed': {
+      const said = [event.crew ? crewLine(event.crew) : '', event.note].filter(Boolean).join('; ');
+      return `Booking confirmed by ${site.brand}${said ? `: ${said}` : ''}`;
+    }
     case 'declined':
       return `Booking declined${event.note ? `: ${event.note}` : ''}`;
     case 'cancelled':

@@ -5,13 +5,15 @@ import { acceptLead, type Claim } from '../accept-lead';
 import { isUniqueViolation } from '../d1';
 import { validationFailed, type Refusal } from '../http';
 import { codeProblem } from '../account/referrals';
+import { dayLoadStatement, isFullDay } from '../office/diary';
+import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { signedInEmail } from '../account/session';
 import type { LeadContext } from '../lead-pipeline';
 import { issueViewToken, newViewToken, viewTokenInsert } from '../view-token';
 import { quoteAnswer } from './answer';
 import { quoteBusinessEmail, quoteCustomerEmail } from './emails';
 import { priceQuote, type QuotePrice } from './price';
-import { findQuote, insertQuote } from './store';
+import { findQuote, findQuoteStatement, insertQuote, quoteOf } from './store';
 import type { StoredQuote } from './stored-quote';
 import { submissionHash, type QuoteSubmission } from './submission';
 
@@ -25,11 +27,23 @@ const CONFLICT: Refusal = {
   },
 };
 
-async function replay(c: LeadContext, key: string, bodyHash: string): Promise<QuoteOutcome | null> {
-  const stored = await findQuote(c.env.DB, { idempotencyKey: key });
+async function replayOf(c: LeadContext, stored: StoredQuote | null, bodyHash: string): Promise<QuoteOutcome | null> {
   if (!stored) return null;
   if (stored.bodyHash !== bodyHash) return { ok: false, refusal: CONFLICT };
   return { ok: true, answer: quoteAnswer(stored, await issueViewToken(c.env.DB, stored.reference)), replayed: true };
+}
+
+const replay = async (c: LeadContext, key: string, bodyHash: string) =>
+  replayOf(c, await findQuote(c.env.DB, { idempotencyKey: key }), bodyHash);
+
+/** The replay's look-up and the move day's room in the diary, in one round trip. */
+async function lookUp(c: LeadContext, submission: QuoteSubmission): Promise<{ stored: StoredQuote | null; dayFull: boolean }> {
+  const db = c.env.DB;
+  const [found, day] = await db.batch([
+    findQuoteStatement(db, { idempotencyKey: submission.idempotencyKey }),
+    dayLoadStatement(db, submission.moveDate),
+  ]);
+  return { stored: quoteOf(found?.results[0]), dayFull: isFullDay(day?.results[0]) };
 }
 
 function accessOf(submission: QuoteSubmission): StoredQuote['access'] {
@@ -79,8 +93,11 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
 
 export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): Promise<QuoteOutcome> {
   const bodyHash = await submissionHash(submission);
-  const known = await replay(c, submission.idempotencyKey, bodyHash);
+  const { stored, dayFull } = await lookUp(c, submission);
+  const known = await replayOf(c, stored, bodyHash);
   if (known) return known;
+  // A day with no room left in the diary takes no new quote (issue 33 item 4); a replay still answers as it did.
+  if (dayFull) return { ok: false, refusal: validationFailed({ moveDate: FULL_DAY_MESSAGE }) };
 
   const refusedCode = await codeProblem(c.env.DB, submission.promoCode, () => signedInEmail(c));
   if (refusedCode) return { ok: false, refusal: validationFailed({ promoCode: refusedCode }) };

@@ -5,9 +5,12 @@ import { addDays, londonToday } from '~/lib/dates';
 import { estimateHolds } from '~/lib/estimate-validity';
 import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '~/lib/move-status';
 import { calculatePricing, type PricingResult } from '~/lib/pricing';
+import type { CrewAssignment } from '~/lib/office/diary';
+import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues } from '../d1';
+import { dayIsFull } from '../office/diary';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { refundOnCancel } from '../payments/cancel-refund';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
@@ -21,6 +24,7 @@ export type MoveChange =
   | { action: 'request_booking' }
   | { action: 'cancel' }
   | { action: 'confirm' | 'decline'; note: string }
+  | { action: 'book'; crew: CrewAssignment }
   | { action: 'review'; rating: number; text: string };
 
 export type Refused = { ok: false; message: string; field?: 'moveDate' };
@@ -79,6 +83,8 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
       };
     case 'review':
       return { ok: true, next: { ...quote, reviewed: true }, event: { kind: 'reviewed', rating: change.rating } };
+    case 'book':
+      return { ok: true, next: { ...quote, status }, event: { kind: 'confirmed', note: '', crew: change.crew } };
   }
 }
 
@@ -133,11 +139,27 @@ export type Applied = { ok: true; quote: StoredQuote; event: MoveEvent } | Refus
 
 export const CHANGED_MEANWHILE = 'This move changed while you were looking at it. Here it is as it stands now.';
 
-export async function applyChange(env: Env, quote: StoredQuote, change: MoveChange, now = new Date()): Promise<Applied> {
+/** The day a customer's change would take in the diary (a new date, or the day asked for), if it asks for one. */
+const dayWanted = (quote: StoredQuote, change: MoveChange): string | null =>
+  change.action === 'change_date' ? change.date : change.action === 'request_booking' ? quote.moveDate : null;
+
+/**
+ * `office`: the office's own lines for the change (its diary entry, stage and audit line), written in the same batch.
+ * A customer's new date or booking request is refused on a day the diary has no room left on (issue 33 item 4).
+ */
+export async function applyChange(
+  env: Env,
+  quote: StoredQuote,
+  change: MoveChange,
+  now = new Date(),
+  office: D1PreparedStatement[] = [],
+): Promise<Applied> {
   const planned = planChange(quote, change, now);
   if (!planned.ok) return planned;
   const { next, event } = planned;
   const db = env.DB;
+  const day = dayWanted(quote, change);
+  if (day && (await dayIsFull(db, day, quote.reference))) return { ok: false, message: FULL_DAY_MESSAGE, field: 'moveDate' };
   const at = now.toISOString();
   const mail = config(env).mail;
   const purpose = event.kind === 'booking_requested' ? 'booking' : event.kind === 'reviewed' ? 'review' : null;
@@ -177,6 +199,7 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
     ...(event.kind === 'confirmed' || event.kind === 'declined' || event.kind === 'cancelled'
       ? [spendStaffLinks(db, quote.reference, now, 'booking', { afterChange: true })]
       : []),
+    ...office,
   ];
   const [updated] = await db.batch(statements);
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };

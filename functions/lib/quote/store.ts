@@ -161,10 +161,18 @@ export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedState
     .bind(...Object.values(row));
 }
 
-export async function findQuote(db: D1Database, by: { reference: string } | { idempotencyKey: string }): Promise<StoredQuote | null> {
+type QuoteKey = { reference: string } | { idempotencyKey: string };
+
+/** For a batch that asks something else in the same round trip; read its first row with `quoteOf`. */
+export function findQuoteStatement(db: D1Database, by: QuoteKey): D1PreparedStatement {
   const [column, value] = 'reference' in by ? ['reference', by.reference] : ['idempotency_key', by.idempotencyKey];
-  const row = await db.prepare(`${SELECT_QUOTES} WHERE q.${column} = ?`).bind(value).first<ReadRow>();
-  return row ? fromRow(row) : null;
+  return db.prepare(`${SELECT_QUOTES} WHERE q.${column} = ?`).bind(value);
+}
+
+export const quoteOf = (row: unknown): StoredQuote | null => (row ? fromRow(row as ReadRow) : null);
+
+export async function findQuote(db: D1Database, by: QuoteKey): Promise<StoredQuote | null> {
+  return quoteOf(await findQuoteStatement(db, by).first<ReadRow>());
 }
 
 export async function quotesFor(db: D1Database, email: string, limit = 200): Promise<StoredQuote[]> {

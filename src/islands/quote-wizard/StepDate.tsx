@@ -7,6 +7,7 @@ import { closedDay, earliestMoveDate, latestMoveDate, shortNoticeNote } from '~/
 import { site, telHref } from '~/site.config';
 import { calculatePricing, WEEKEND_SURCHARGE_RATE } from '~/lib/pricing';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
+import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
 import { formatMoney } from './format';
 
 /** The priced route, without its date: enough for the engine to price any day. */
@@ -92,10 +93,15 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
   const weekend = isWeekend(date);
   return (
     <DayButton {...props} className={`${props.className ?? ''} flex-col`}>
-      <span className="block leading-tight">{children}</span>
+      {/* Flex items of the day button (display: flex in the calendar's sheet): blocks already. */}
+      <span className="leading-tight">{children}</span>
+      {props.modifiers.full && (
+        // The button's name says it too (labelDayButton).
+        <span className="text-[10px]/none">{FULLY_BOOKED}</span>
+      )}
       {total !== null && (
         <span
-          className={`block text-[10px] leading-tight tracking-tight whitespace-nowrap tabular-nums min-[360px]:text-[11px] min-[390px]:text-xs ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
+          className={`text-[10px] leading-tight tracking-tight whitespace-nowrap tabular-nums min-[360px]:text-[11px] min-[390px]:text-xs ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
           data-day-total={weekend ? 'weekend' : 'weekday'}
         >
           {formatMoney(total)}
@@ -130,6 +136,9 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const today = londonToday();
   const totalOn: TotalOn = route ? (date) => calculatePricing({ ...route, moveDate: date }).total : null;
   const days = firstDays(today);
+  /** The days the office's diary has no room left on (issue 33 item 4): none until the answer comes, or if it never does. */
+  const [fullDays, setFullDays] = useState<ReadonlySet<string>>(new Set());
+  const isFull = (date: Date) => fullDays.has(fromDate(date));
   const [calendarOpen, setCalendarOpen] = useState(!value);
   const [typed, setTyped] = useState(value ? toTyped(value) : '');
   /** The typed text's problem is shown once the customer leaves the field, presses Enter or Continue. */
@@ -152,6 +161,16 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
     toggle.current?.focus({ preventScroll: true });
     toggle.current?.scrollIntoView({ block: 'nearest' });
   }, [calendarOpen]);
+
+  // Asked once: the endpoint's default span is the calendar's. A full day typed in is refused by the server on its field.
+  useEffect(() => {
+    fetch(FULL_DAYS_PATH)
+      .then((answer) => answer.json() as Promise<{ dates?: string[] }>)
+      .then(
+        (body) => setFullDays(new Set(body.dates)),
+        () => {},
+      );
+  }, []);
 
   // Continue refused for what was typed: the field takes focus, so its message is read with it.
   useEffect(() => {
@@ -237,7 +256,8 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               defaultMonth={toDate(value ?? today)}
               startMonth={toDate(earliestMoveDate(today))}
               endMonth={toDate(latestMoveDate(today))}
-              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, closedOnCalendar]}
+              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, closedOnCalendar, isFull]}
+              modifiers={{ full: isFull }}
               onSelect={(date) => {
                 if (!date) return;
                 onChange(fromDate(date), null);
@@ -249,6 +269,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               labels={{
                 labelDayButton: (date, modifiers, options, dateLib) => {
                   const label = labelDayButton(date, modifiers, options, dateLib);
+                  if (modifiers.full) return `${label}, ${FULLY_BOOKED}`;
                   if (!totalOn || modifiers.disabled) return label;
                   const day = fromDate(date);
                   return `${label}, ${formatMoney(totalOn(day))}${isWeekend(day) ? ` (${WEEKEND_CUE})` : ''}`;

@@ -1,0 +1,53 @@
+/** What the lead page's diary section shows for one move (src/components/office/DiarySection.astro): data only. */
+import { formatLongDate } from '~/lib/dates';
+import { ARRIVAL_WINDOWS, DIARY_STATUSES, isDayFull, placesLeft, dayCapacity, VAN_SIZES } from '~/lib/office/diary';
+import { findQuote } from '../quote/store';
+import { currentCrews, currentVans, diaryResources, entriesOn, entryOf, type Crew, type Van } from './diary';
+
+export interface DiarySectionData {
+  date: string;
+  /** Null while the diary is not in use. */
+  left: number | null;
+  capacity: number | null;
+  full: boolean;
+  /** What the diary holds for this move now. */
+  entry: { status: string; crew: string | null; van: string | null; window: string | null; override: string | null } | null;
+  /** Whether the office can still hold or book it (not cancelled, not booked). */
+  open: boolean;
+  crews: Array<Crew & { busy: boolean }>;
+  vans: Array<Van & { sizeLabel: string; busy: boolean }>;
+}
+
+export async function diarySection(db: D1Database, reference: string): Promise<DiarySectionData | null> {
+  const quote = await findQuote(db, { reference });
+  if (!quote) return null;
+  const [resources, others, entry, crews, vans] = await Promise.all([
+    diaryResources(db),
+    entriesOn(db, quote.moveDate, reference),
+    entryOf(db, reference),
+    currentCrews(db),
+    currentVans(db),
+  ]);
+  const crewName = (id: number | null) => (id === null ? null : (crews.find((crew) => crew.id === id)?.leadName ?? `Crew ${id}`));
+  const van = (id: number | null) => vans.find((each) => each.id === id);
+  return {
+    date: formatLongDate(quote.moveDate),
+    left: placesLeft(resources, others.length),
+    capacity: dayCapacity(resources),
+    full: isDayFull(resources, others.length),
+    entry: entry && {
+      status: DIARY_STATUSES[entry.status],
+      crew: crewName(entry.crewId),
+      van: entry.vanId === null ? null : (van(entry.vanId)?.name ?? `Van ${entry.vanId}`),
+      window: entry.arrivalWindow ? ARRIVAL_WINDOWS[entry.arrivalWindow] : null,
+      override: entry.overrideReason,
+    },
+    open: quote.status !== 'cancelled' && quote.status !== 'booked',
+    crews: crews.map((crew) => ({ ...crew, busy: others.some((other) => other.crewId === crew.id) })),
+    vans: vans.map((each) => ({
+      ...each,
+      sizeLabel: VAN_SIZES[each.size] ?? each.size,
+      busy: others.some((other) => other.vanId === each.id),
+    })),
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * Issue 33 item 4 in a browser. JavaScript off: the owner adds a crew and a van on /office/diary, books a move with a
+ * crew, a van and an arrival window from the move's diary form (the section the lead page shows too), a refused booking
+ * ties its messages to the fields. axe at 390 px (with scripts, as axe needs them) on the diary with a full day and a
+ * refused booking. JavaScript on: a day with no room left shows as
+ * "Fully booked" and cannot be picked in the quote wizard's calendar. Dates are random, 200+ days ahead: the specs
+ * share one D1 (tests/shared/diary-days.ts).
+ */
+import type { Page } from '@playwright/test';
+import { FULLY_BOOKED } from '../../src/lib/office/diary';
+import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES } from '../../src/lib/office/diary-forms';
+import { londonToday } from '../../src/lib/dates';
+import { diaryDay } from '../shared/diary-days';
+import { test, expect, axeViolations, open, queryD1 } from './fixtures';
+import { signInToOffice } from './office';
+import { reachStep4, storeQuote } from './quote-helpers';
+
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function addCrewAndVan(page: Page, lead: string, van: string): Promise<void> {
+  await page.goto('/office/diary');
+  await page.getByLabel('Crew lead’s name').fill(lead);
+  await page.getByLabel('Crew size (people)').fill('3');
+  await page.getByRole('button', { name: 'Add crew' }).click();
+  await expect(page.getByRole('status')).toHaveText(DIARY_NOTICES['crew-added']);
+  await page.getByLabel('Van (how you tell it apart, such as its registration)').fill(van);
+  await page.getByLabel('Size', { exact: true }).selectOption({ label: 'Luton van' });
+  await page.getByRole('button', { name: 'Add van' }).click();
+  await expect(page.getByRole('status')).toHaveText(DIARY_NOTICES['van-added']);
+}
+
+test.describe('JavaScript off', () => {
+  test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+
+  test('the owner sets up a crew and a van and books a move with an arrival window', async ({ page }) => {
+    test.setTimeout(90_000);
+    await signInToOffice(page.context());
+    const lead = unique('Samira');
+    const van = unique('KX70');
+    await addCrewAndVan(page, lead, van);
+    await expect(page.getByText(`${lead}, crew of 3`)).toBeVisible();
+
+    const day = diaryDay();
+    const quote = await storeQuote(page.request, { moveDate: day });
+    await page.goto(`/office/diary?from=${day}&ref=${quote.reference}`);
+    const section = page.getByRole('region', { name: `Move ${quote.reference}` });
+
+    // Refused: no crew, van or window chosen; each message read with its field.
+    await section.getByRole('button', { name: 'Book with this crew' }).click();
+    await expect(page.getByLabel('Crew', { exact: true })).toHaveAccessibleDescription(DIARY_MESSAGES.crew);
+    await expect(page.getByLabel('Van', { exact: true })).toHaveAccessibleDescription(DIARY_MESSAGES.van);
+    await expect(page.getByLabel('Arrival window')).toHaveAccessibleDescription(DIARY_MESSAGES.window);
+
+    await page.getByLabel('Crew', { exact: true }).selectOption({ label: `${lead}, crew of 3` });
+    await page.getByLabel('Van', { exact: true }).selectOption({ label: `${van}, Luton van` });
+    await page.getByLabel('Arrival window').selectOption({ label: '8–10 am' });
+    await section.getByRole('button', { name: 'Book with this crew' }).click();
+    await expect(page.getByRole('status')).toHaveText(DIARY_NOTICES.booked);
+    await expect(page.locator(`[data-entry="${quote.reference}"]`)).toContainText(
+      `Booked: ${lead} (3), ${van}, Luton van, arriving 8–10 am`,
+    );
+    expect(queryD1('SELECT status FROM quote_requests WHERE reference = ?', quote.reference)).toEqual([{ status: 'booked' }]);
+
+    // The customer's move page names the crew lead by first name, with the window.
+    await page.goto(quote.confirmationUrl);
+    await expect(page.getByText(`crew of 3 led by Samira (Luton van), arriving 8–10 am`)).toBeVisible();
+  });
+});
+
+/** Held by the office, one move per place the day has: then it is full. */
+async function fillDay(page: Page, baseURL: string, day: string): Promise<string[]> {
+  const room = () =>
+    queryD1<{ n: number }>(
+      'SELECT MIN((SELECT COUNT(*) FROM crews WHERE removed_at IS NULL), (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL)) AS n',
+    )[0]!.n;
+  if (room() === 0) await addCrewAndVan(page, unique('Dev'), unique('LD21'));
+  const quotes = [];
+  for (let i = room(); i > 0; i--) quotes.push(await storeQuote(page.request, { moveDate: day }));
+  for (const quote of quotes) {
+    const held = await page.request.post(DIARY_BOOK_PATH, {
+      form: { ref: quote.reference, intent: 'hold' },
+      headers: { Origin: baseURL },
+      maxRedirects: 0,
+    });
+    expect(held.status()).toBe(303);
+  }
+  return quotes.map((quote) => quote.reference);
+}
+
+// axe runs in the page, so only where scripts can: the office's pages themselves need none.
+test('axe at 390 px: the diary with a full day, a refused booking and its override field', async ({ page, baseURL }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInToOffice(page.context());
+  const day = diaryDay();
+  const late = await storeQuote(page.request, { moveDate: day });
+  await fillDay(page, baseURL!, day);
+  await page.goto(`/office/diary?from=${day}`);
+  await expect(page.locator(`[data-day="${day}"]`)).toContainText(FULLY_BOOKED);
+  expect(await axeViolations(page), 'the diary with a full day').toEqual([]);
+
+  await page.goto(`/office/diary?from=${day}&ref=${late.reference}`);
+  await page.getByRole('button', { name: 'Hold the day only' }).click();
+  await expect(page.getByLabel('The day is fully booked: why book it anyway?')).toHaveAccessibleDescription(DIARY_MESSAGES.full);
+  expect(await axeViolations(page), 'a booking refused for a full day').toEqual([]);
+});
+
+test.describe('JavaScript on', () => {
+  test('a day with no room left is "Fully booked" and cannot be picked in the wizard’s calendar', async ({ page, baseURL }) => {
+    test.setTimeout(120_000);
+    await signInToOffice(page.context());
+    const day = diaryDay();
+    await fillDay(page, baseURL!, day);
+
+    await open(page, '/quote');
+    await reachStep4(page);
+    // The calendar opens on this month: forward to the day's.
+    const monthOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+    for (let months = monthOf(day) - monthOf(londonToday()); months > 0; months--) {
+      await page.getByRole('button', { name: /next month/i }).click();
+    }
+    const button = page.locator(`[data-day="${day}"]:not([data-outside]) button`);
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleName(new RegExp(`, ${FULLY_BOOKED}$`));
+    await expect(button).toContainText(FULLY_BOOKED);
+    expect(await axeViolations(page), 'the calendar with a full day').toEqual([]);
+  });
+});
