@@ -1,12 +1,15 @@
 // POST /move-payment, the move page's "Pay the deposit" and "Pay the balance" (issue 34): a plain form whose answer is a
 // 303 to Stripe Checkout. A post that does not open the quote gets the same 404 as a wrong link.
 import type { Context } from 'hono';
-import { PAYMENT_PURPOSES, PAYMENT_WORDS, type PaymentPurpose } from '~/lib/payments';
+import { PAYMENT_CANCELLED, PAYMENT_PURPOSES, PAYMENT_RETURN_PARAM, PAYMENT_WORDS, type PaymentPurpose } from '~/lib/payments';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { checkoutFor, moneyOwed } from '../lib/payments/due';
+import { moneyOwed } from '../lib/payments/due';
+import { startCheckout, type CheckoutStarted } from '../lib/payments/checkout';
+import { quotePageHref, type OpenedQuote } from './move-view';
+import type { Env } from '../env';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { clientKey, withinLimit } from '../lib/rate-limit';
 import { openQuote, quotePage } from './quote-confirmation';
@@ -32,4 +35,32 @@ export async function payForMove(c: Context<AppBindings>): Promise<Response> {
   const started = await checkoutFor(c.env, opened, purpose, amount, new URL(c.req.url).origin, requestNow(c));
   if (!started.ok) return quotePage(c, opened, 503, { general: started.message });
   return seeOther(started.url);
+}
+
+/**
+ * Checkout for `purpose`, coming back to the move page the customer left (by its link, or the owner's session):
+ * `{CHECKOUT_SESSION_ID}` is Stripe's placeholder, so it is written unencoded.
+ */
+export function checkoutFor(
+  env: Env,
+  opened: OpenedQuote,
+  purpose: PaymentPurpose,
+  amountPence: number,
+  origin: string,
+  now: Date,
+): Promise<CheckoutStarted> {
+  const { quote, token } = opened;
+  const page = `${origin}${quotePageHref(quote.reference, token)}`;
+  return startCheckout(
+    env,
+    {
+      reference: quote.reference,
+      purpose,
+      amountPence,
+      email: quote.email,
+      successUrl: `${page}&${PAYMENT_RETURN_PARAM}={CHECKOUT_SESSION_ID}`,
+      cancelUrl: `${page}&${PAYMENT_RETURN_PARAM}=${PAYMENT_CANCELLED}`,
+    },
+    now,
+  );
 }

@@ -3,11 +3,9 @@
  * total less what has been paid), due BALANCE_DUE_DAYS before the move. The page's buttons and the Pay post both ask here.
  */
 import { addDays } from '~/lib/dates';
-import { BALANCE_DUE_DAYS, balanceDuePence, PAYMENT_CANCELLED, PAYMENT_RETURN_PARAM, type PaymentPurpose } from '~/lib/payments';
-import type { Env } from '../../env';
-import { quotePageHref, type OpenedQuote } from '../../pages/move-view';
+import { BALANCE_DUE_DAYS, balanceDuePence, type PaymentPurpose } from '~/lib/payments';
 import type { StoredQuote } from '../quote/stored-quote';
-import { paymentsFor, startCheckout, type CheckoutStarted, type PaymentRow } from './checkout';
+import { paymentsFor, type PaymentRow } from './checkout';
 import { currentWrittenQuote } from '../office/written-quotes';
 import type { WrittenQuote } from '~/lib/office/written-quote';
 
@@ -42,32 +40,4 @@ export async function moneyOwed(db: D1Database, quote: StoredQuote): Promise<Mon
     balanceDueOn: addDays(quote.moveDate, -BALANCE_DUE_DAYS),
     payments,
   };
-}
-
-/**
- * Checkout for `purpose`, coming back to the move page the customer left (by its link, or the owner's session):
- * `{CHECKOUT_SESSION_ID}` is Stripe's placeholder, so it is written unencoded.
- */
-export function checkoutFor(
-  env: Env,
-  opened: OpenedQuote,
-  purpose: PaymentPurpose,
-  amountPence: number,
-  origin: string,
-  now: Date,
-): Promise<CheckoutStarted> {
-  const { quote, token } = opened;
-  const page = `${origin}${quotePageHref(quote.reference, token)}`;
-  return startCheckout(
-    env,
-    {
-      reference: quote.reference,
-      purpose,
-      amountPence,
-      email: quote.email,
-      successUrl: `${page}&${PAYMENT_RETURN_PARAM}={CHECKOUT_SESSION_ID}`,
-      cancelUrl: `${page}&${PAYMENT_RETURN_PARAM}=${PAYMENT_CANCELLED}`,
-    },
-    now,
-  );
 }
