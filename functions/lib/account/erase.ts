@@ -10,6 +10,7 @@ import type { Env } from '../../env';
 import { config } from '../config';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { deleteFormStatesOf } from '../form-state';
+import { customerTasksFor } from '../office/tasks';
 import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
 
@@ -55,8 +56,10 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     formStates: deleteFormStatesOf(db, email),
     kept: dated(moves(KEPT)),
   };
+  // The office is told of every booked move it must still carry out for someone no longer on its books.
+  const officeTasks = customerTasksFor(db, keptQuotes, [email, londonToday(now)], 'erasure_kept_move', now);
   const names = Object.keys(plan) as Array<keyof typeof plan>;
-  const results = await db.batch<ErasedMove>(Object.values(plan));
+  const results = await db.batch<ErasedMove>([...Object.values(plan), ...officeTasks]);
   const result = (name: keyof typeof plan) => results[names.indexOf(name)]!;
   const erasure: Erasure = {
     quotes: result('quotes').meta.changes,

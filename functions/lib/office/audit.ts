@@ -3,6 +3,8 @@
  * who and when. Each writer adds `auditStatement` to the batch that makes its change, so a change is never without
  * its line; the lead's page reads `auditTrail`.
  */
+import { insertValues } from '../d1';
+
 export interface AuditEntry {
   /** A staff address, 'customer', `crew:<first name>` or 'system'. */
   actor: string;
@@ -19,9 +21,10 @@ export interface AuditLine {
   detail: string | null;
 }
 
-export const auditStatement = (db: D1Database, entry: AuditEntry, now: Date): D1PreparedStatement =>
+/** `afterChange` as in d1.ts insertValues: written only if the batch's statement before it changed a row. */
+export const auditStatement = (db: D1Database, entry: AuditEntry, now: Date, { afterChange = false } = {}): D1PreparedStatement =>
   db
-    .prepare('INSERT INTO audit_log (created_at, actor, action, record_reference, detail) VALUES (?, ?, ?, ?, ?)')
+    .prepare(`INSERT INTO audit_log (created_at, actor, action, record_reference, detail) ${insertValues(5, { afterChange })}`)
     .bind(now.toISOString(), entry.actor, entry.action, entry.reference ?? null, entry.detail ?? null);
 
 export async function auditTrail(db: D1Database, reference: string): Promise<AuditLine[]> {

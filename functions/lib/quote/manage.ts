@@ -8,11 +8,12 @@ import { calculatePricing, type PricingResult } from '~/lib/pricing';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues } from '../d1';
+import { moveEventTask } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
 import { spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
-import { propertyTitle, quoteService } from './summary';
+import { eventLine, propertyTitle, quoteService } from './summary';
 
 export type MoveChange =
   | { action: 'change_date'; date: string }
@@ -170,6 +171,7 @@ export async function applyChange(env: Env, quote: StoredQuote, change: MoveChan
   const statements = [
     updateQuote(db, quote, next),
     eventInsert(db, quote.reference, at, event),
+    ...moveEventTask(db, quote.reference, event, eventLine(next, event), now),
     ...outboxInserts(db, emails, now, { afterChange: true }),
     ...(change.action === 'review' ? [reviewInsert(db, quote, change, at)] : []),
     // A booking request answered (whichever link answered it) or cancelled spends its staff links.
