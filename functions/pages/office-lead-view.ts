@@ -151,9 +151,16 @@ async function givenAndHistory(db: D1Database, lead: LeadSummary): Promise<{ giv
     }));
     return { given: quoteRows(quote), price: priceRows(quote, lead.acceptedPence), events };
   }
-  const received: HistoryLine = { at: lead.createdAt, who: CUSTOMER, what: lead.type === 'contact' ? 'Message sent' : 'Call-back requested' };
+  const received: HistoryLine = {
+    at: lead.createdAt,
+    who: CUSTOMER,
+    what: lead.type === 'contact' ? 'Message sent' : 'Call-back requested',
+  };
   if (lead.type === 'callback') {
-    const row = await db.prepare('SELECT name, phone, survey, car FROM callback_requests WHERE reference = ?').bind(lead.reference).first<CallbackRow>();
+    const row = await db
+      .prepare('SELECT name, phone, survey, car FROM callback_requests WHERE reference = ?')
+      .bind(lead.reference)
+      .first<CallbackRow>();
     return { given: row ? callbackRows(row) : [], price: [], events: [received] };
   }
   const row = await db
@@ -164,7 +171,13 @@ async function givenAndHistory(db: D1Database, lead: LeadSummary): Promise<{ giv
 }
 
 const whoSaid = (staff: readonly StaffChoice[], actor: string) =>
-  actor === 'customer' ? CUSTOMER : actor === 'system' ? 'Shiftly' : actor.startsWith('crew:') ? `Crew (${actor.slice(5)})` : (staffName(staff, actor) ?? actor);
+  actor === 'customer'
+    ? CUSTOMER
+    : actor === 'system'
+      ? 'Shiftly'
+      : actor.startsWith('crew:')
+        ? `Crew (${actor.slice(5)})`
+        : (staffName(staff, actor) ?? actor);
 
 export async function leadView(env: Env, reference: string): Promise<LeadView | null> {
   const db = env.DB;
@@ -182,7 +195,10 @@ export async function leadView(env: Env, reference: string): Promise<LeadView | 
       )
       .bind(reference)
       .all<SentEmail>(),
-    db.prepare('SELECT author, created_at AS at, note FROM office_notes WHERE record_reference = ? ORDER BY id').bind(reference).all<LeadNote>(),
+    db
+      .prepare('SELECT author, created_at AS at, note FROM office_notes WHERE record_reference = ? ORDER BY id')
+      .bind(reference)
+      .all<LeadNote>(),
     db
       .prepare(
         `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt FROM office_tasks

@@ -118,10 +118,17 @@ export async function finishTask(db: D1Database, id: number, staff: StaffMember,
     .first<{ reference: string; kind: OfficeTaskKind }>();
   if (!task) return false;
   const [done] = await db.batch([
-    db.prepare('UPDATE office_tasks SET done_at = ?, done_by = ? WHERE id = ? AND done_at IS NULL').bind(now.toISOString(), staff.email, id),
+    db
+      .prepare('UPDATE office_tasks SET done_at = ?, done_by = ? WHERE id = ? AND done_at IS NULL')
+      .bind(now.toISOString(), staff.email, id),
     auditStatement(
       db,
-      { actor: staff.email, action: LEAD_AUDIT_ACTIONS.task, reference: task.reference, detail: `Done: ${OFFICE_TASKS[task.kind] ?? task.kind}` },
+      {
+        actor: staff.email,
+        action: LEAD_AUDIT_ACTIONS.task,
+        reference: task.reference,
+        detail: `Done: ${OFFICE_TASKS[task.kind] ?? task.kind}`,
+      },
       now,
       { afterChange: true },
     ),

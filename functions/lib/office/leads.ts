@@ -198,7 +198,9 @@ export interface StaffChoice {
 /** Who a lead can be handed to: the owner and every current staff member. */
 export async function staffChoices(env: Env): Promise<StaffChoice[]> {
   const owner = ownerEmail(env);
-  const { results } = await env.DB.prepare('SELECT email, name FROM staff_members WHERE removed_at IS NULL ORDER BY name, email').all<StaffChoice>();
+  const { results } = await env.DB.prepare(
+    'SELECT email, name FROM staff_members WHERE removed_at IS NULL ORDER BY name, email',
+  ).all<StaffChoice>();
   return [...(owner ? [{ email: owner, name: 'Owner' }] : []), ...results.filter((each) => each.email !== owner)];
 }
 

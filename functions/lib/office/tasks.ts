@@ -22,7 +22,9 @@ export function customerTaskStatements(
     db
       .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4, { afterChange: true })}`)
       .bind(task.reference, task.kind, task.detail, now.toISOString()),
-    auditStatement(db, { actor: CUSTOMER_ACTOR, action: task.kind, reference: task.reference, detail: task.detail }, now, { afterChange: true }),
+    auditStatement(db, { actor: CUSTOMER_ACTOR, action: task.kind, reference: task.reference, detail: task.detail }, now, {
+      afterChange: true,
+    }),
   ];
 }
 
