@@ -7,7 +7,7 @@ import { describeAccess } from '~/data/access';
 import { carRunsLabel } from '~/data/car-transport';
 import { surveySizeLabel, surveyTypeLabel } from '~/data/survey';
 import { formatLongDate } from '~/lib/dates';
-import { formatPence } from '~/lib/money';
+import { formatMoney, formatPence } from '~/lib/money';
 import type { MoveEvent } from '~/lib/move-status';
 import { OFFICE_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { PRICE_LABELS, payLine } from '~/lib/price-lines';
@@ -92,7 +92,7 @@ function priceRows(quote: StoredQuote, acceptedPence: number | null): Row[] {
   const pay = priceToPay(quote);
   if (!pay) return [['Price', 'Not priced yet: the postcode service was down when it was sent']];
   const rows: Row[] = [
-    ['Estimate', formatPence(pay.estimatePence)],
+    ['Estimate', formatMoney(pay.estimatePence / 100)],
     [PRICE_LABELS.toPay, payLine(pay)],
   ];
   if (acceptedPence !== null) rows.push(['Accepted written quote', formatPence(acceptedPence)]);
