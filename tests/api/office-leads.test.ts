@@ -4,16 +4,17 @@
  * landing as things to do. Other tests share the database: every lead here is found by its own reference or name.
  */
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS } from '~/lib/account';
 import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonToday } from '~/lib/dates';
 import { LEAD_FORM_MESSAGES } from '~/lib/office/leads';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { openDay } from '../shared/dates';
-import { postForm, requestBooking } from './bookings';
+import { bookMove, postForm, requestBooking } from './bookings';
 import { apiBase, call, delivered, query, unique, validContact, validQuote } from './helpers';
 import { readPage } from './html';
 import { asStaff } from './office';
-import { get, post, signIn } from './sign-in';
+import { get, post, signedInCustomer, signIn } from './sign-in';
 
 const OWNER = 'owner@shiftly.example';
 const FORM = 'application/x-www-form-urlencoded';
@@ -298,6 +299,26 @@ describe('customer actions land in the office as things to do', () => {
   });
 });
 
+describe('an erasure that keeps a booked move', () => {
+  it('leaves the office a task for the kept move, by the customer', async () => {
+    const email = `${unique('erase')}@example.com`;
+    // A day no other test books (the diary fills days): 200 to 360 days ahead.
+    const booked = await makeQuote({ email, moveDate: openDay(200 + Math.floor(Math.random() * 160)) });
+    await bookMove(booked);
+    const before = query('SELECT kind FROM office_tasks WHERE record_reference = ?', booked.reference);
+    expect((await post(ACCOUNT_PATHS.deleteData, await signIn(email))).status).toBe(200);
+    expect(query('SELECT kind FROM office_tasks WHERE record_reference = ?', booked.reference)).toEqual([
+      ...before,
+      { kind: 'erasure_kept_move' },
+    ]);
+    expect(audit(booked.reference).at(-1)).toEqual({
+      actor: 'customer',
+      action: 'erasure_kept_move',
+      detail: 'Data erased, booked move kept',
+    });
+  });
+});
+
 describe('the office’s door', () => {
   it('sends a signed-out visitor to /login and gives a customer’s session the 404, for the pages and the posts', async () => {
     const quote = await makeQuote();
@@ -306,7 +327,7 @@ describe('the office’s door', () => {
       expect(out.status).toBe(303);
       expect(out.headers.get('location')).toBe('/login');
     }
-    const session = await signIn(`${unique('cust')}@example.com`);
+    const { cookie: session } = await signedInCustomer('office');
     for (const path of [OFFICE_PATHS.home, leadPath(quote.reference)]) expect((await get(path, session)).status).toBe(404);
     const posted = await post(OFFICE_PATHS.lead, session, apiBase(), { ref: quote.reference, action: 'note', note: 'x' });
     expect(posted.status).toBe(404);
