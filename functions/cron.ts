@@ -8,6 +8,7 @@ import { sweepOutbox } from './lib/outbox';
 import { deleteExpiredFormStates } from './lib/form-state';
 import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
 import { expiredAccountRows } from './lib/account/tokens';
+import { expiredStaffSessions } from './lib/office/staff';
 
 export const RETENTION_MONTHS = 24;
 
@@ -35,6 +36,7 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
     ),
     deleteExpiredFormStates(env.DB, now),
     ...expiredAccountRows(env.DB, now),
+    expiredStaffSessions(env.DB, now),
   ]);
 }
 

@@ -1,5 +1,5 @@
 /** Each record type's e-mail link, registered here by the feature that owns it; the outbox knows none of them. */
-import { signInLinkMaker } from './lib/account/tokens';
+import { signInLinkMaker, staffSignInLinkMaker } from './lib/account/tokens';
 import type { LinkMakers } from './lib/outbox';
 import { staffLinkMaker } from './lib/quote/staff-link';
 import { viewLinkMaker } from './lib/view-token';
@@ -10,4 +10,5 @@ export const EMAIL_LINKS: LinkMakers = {
   staff: staffLinkMaker('booking'),
   review: staffLinkMaker('review'),
   signin: signInLinkMaker,
+  office: staffSignInLinkMaker,
 };

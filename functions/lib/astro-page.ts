@@ -17,21 +17,21 @@ function withFrameAncestors(page: Response): Response {
   return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
 }
 
-const render = async (c: Context<AppBindings>, request: Request, view?: unknown): Promise<Response> =>
+const render = async <E extends AppBindings>(c: Context<E>, request: Request, view?: unknown): Promise<Response> =>
   withFrameAncestors(
     // `never`: the adapter types its arguments with wrangler's generated runtime types, this Worker with @cloudflare/workers-types.
     await handle(request as never, c.env as never, pageContext(c.executionCtx, { env: c.env, now: requestNow(c), view }) as never),
   );
 
-export const astroPage = (c: Context<AppBindings>): Promise<Response> => render(c, c.req.raw);
+export const astroPage = <E extends AppBindings>(c: Context<E>): Promise<Response> => render(c, c.req.raw);
 
 /**
  * The on-demand page at `path` (never routed to by the Worker itself: reached only through here), given what it shows.
  * It is always asked with a GET, so a form's answer is rendered without the page reading the post again; the Worker's
  * status and headers go on the answer.
  */
-export async function astroPageAt(
-  c: Context<AppBindings>,
+export async function astroPageAt<E extends AppBindings>(
+  c: Context<E>,
   path: string,
   view: unknown,
   answer: { status?: number; headers?: Record<string, string> } = {},

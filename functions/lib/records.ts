@@ -10,7 +10,7 @@ export type RecordType = keyof typeof RECORD_TABLES;
 export const RECORD_TYPES = Object.keys(RECORD_TABLES) as RecordType[];
 
 /** Outbox rows with no e-mail status of their own to keep. */
-export const OUTBOX_ONLY_TYPES = ['alert', 'signin', 'account', 'move', 'staff', 'review'] as const;
+export const OUTBOX_ONLY_TYPES = ['alert', 'signin', 'account', 'move', 'staff', 'review', 'office'] as const;
 
 export type OutboxRecordType = RecordType | (typeof OUTBOX_ONLY_TYPES)[number];
 

@@ -1,6 +1,98 @@
-/** The office's staff routes (issue 33): registered by functions/office/routes.ts. */
+/**
+ * Who works in the office (issue 33 item 1): the owner adds and removes staff; anyone on the staff signs out here.
+ * Only the owner reaches the staff page and its posts; everyone else meets the 404 that hides every office address.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { ACCOUNT_PATHS } from '~/lib/account';
+import { OFFICE_PATHS } from '~/lib/office/paths';
+import { addStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
+import { fieldErrors } from '~/lib/schemas';
+import { astroPage, astroPageAt } from '../lib/astro-page';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { auditStatement } from '../lib/office/audit';
+import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { accountEmail } from '../lib/account/tokens';
+import { addStaffStatement, clearStaffCookie, endStaffSession, ownerEmail, removeStaffStatements } from '../lib/office/staff';
+import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { notFoundPage } from '../lib/prebuilt-page';
 import type { OfficeRoutes } from './routes';
 
-export function staffRoutes(routes: OfficeRoutes): void {
-  void routes;
+/** An address and a name: anything longer is not this form. */
+const MAX_STAFF_FORM = 2048;
+
+export interface StaffPageView {
+  values?: { name: string; email: string };
+  errors?: Record<string, string>;
 }
+
+const ownerOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
+  if (c.var.staff.role !== 'owner') return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+  await next();
+};
+
+const done = (c: Context, notice: StaffNotice) => c.redirect(`${OFFICE_PATHS.staff}?${new URLSearchParams({ done: notice })}`, 303);
+
+const refused = (c: Context<OfficeBindings>, status: number, view: StaffPageView) =>
+  astroPageAt(c, OFFICE_PATHS.staff, view, { status, headers: ACCOUNT_PAGE });
+
+async function addStaff(c: Context<OfficeBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_STAFF_FORM);
+  if ('refusal' in posted) return refused(c, posted.refusal.status, { errors: { form: posted.refusal.error.message } });
+  const values = { name: posted.values.get('name') ?? '', email: posted.values.get('email') ?? '' };
+  const checked = addStaffSchema.safeParse(values);
+  if (!checked.success) return refused(c, 400, { values, errors: fieldErrors(checked.error) });
+  if (accountEmail(checked.data.email) === ownerEmail(c.env)) return done(c, 'owner');
+  const now = requestNow(c);
+  const { staff } = c.var;
+  await c.env.DB.batch([
+    addStaffStatement(c.env.DB, checked.data, staff.email, now),
+    auditStatement(
+      c.env.DB,
+      {
+        actor: staff.email,
+        action: 'staff_added',
+        detail: `Added ${checked.data.name} (${accountEmail(checked.data.email)}) to the staff`,
+      },
+      now,
+    ),
+  ]);
+  return done(c, 'added');
+}
+
+async function removeStaff(c: Context<OfficeBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_STAFF_FORM);
+  if ('refusal' in posted) return refused(c, posted.refusal.status, { errors: { form: posted.refusal.error.message } });
+  const email = accountEmail(posted.values.get('email') ?? '');
+  if (email === ownerEmail(c.env)) return done(c, 'owner');
+  const now = requestNow(c);
+  const { staff } = c.var;
+  await c.env.DB.batch([
+    ...removeStaffStatements(c.env.DB, email, now),
+    auditStatement(c.env.DB, { actor: staff.email, action: 'staff_removed', detail: `Removed ${email} from the staff` }, now),
+  ]);
+  return done(c, 'removed');
+}
+
+/** Ends this device's office session only; a customer session on the same browser is left alone. */
+async function signOut(c: Context<OfficeBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_STAFF_FORM);
+  if ('refusal' in posted) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+  const now = requestNow(c);
+  await endStaffSession(c.env.DB, c.req.raw);
+  await c.env.DB.batch([
+    auditStatement(c.env.DB, { actor: c.var.staff.email, action: 'signed_out', detail: 'Signed out of the office' }, now),
+  ]);
+  clearStaffCookie(c);
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(ACCOUNT_PATHS.login, 303);
+}
+
+export function staffRoutes(routes: OfficeRoutes): void {
+  routes.get(OFFICE_PATHS.staff, staffOnly, ownerOnly, astroPage);
+  routes.post(`${OFFICE_PATHS.staff}/add`, staffOnly, ownerOnly, addStaff);
+  routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, removeStaff);
+  routes.post(OFFICE_PATHS.signOut, staffOnly, signOut);
+}
+
+export { STAFF_NOTICES };

@@ -16,6 +16,9 @@ import { ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/page-headers';
 import { clientKey, withinLimit } from '../lib/rate-limit';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { LOGIN_ANSWER_PAGE, type LoginView } from './login-view';
+import { OFFICE_PATHS } from '~/lib/office/paths';
+import { auditStatement } from '../lib/office/audit';
+import { setStaffCookie, startStaffSession, staffMember } from '../lib/office/staff';
 
 type PageContext = Context<AppBindings>;
 
@@ -65,11 +68,20 @@ export async function showSignInLink(c: PageContext): Promise<Response> {
 export async function signInWithLink(c: PageContext): Promise<Response> {
   const posted = await readFormPost(c, MAX_LOGIN_BODY, fromOwnNoReferrerPage);
   if ('refusal' in posted) return refused(c, posted.refusal);
-  const email = await useSignInLink(c.env.DB, posted.values.get(LINK_FIELD), new Date());
-  if (!email) return unusableLink(c);
-  const session = await startSession(c.env.DB, email, new Date());
-  setSessionCookie(c, session.token, session.expires);
+  const now = new Date();
+  const link = await useSignInLink(c.env.DB, posted.values.get(LINK_FIELD), now);
+  if (!link) return unusableLink(c);
   c.header('Referrer-Policy', 'same-origin');
   c.header('Cache-Control', 'no-store');
+  if (link.role === 'staff') {
+    // Removed between the e-mail and the click: the link is spent and opens nothing.
+    if (!(await staffMember(c.env, link.email))) return unusableLink(c);
+    const session = await startStaffSession(c.env.DB, link.email, now);
+    setStaffCookie(c, session.token, session.expires);
+    await c.env.DB.batch([auditStatement(c.env.DB, { actor: link.email, action: 'signed_in', detail: 'Signed in to the office' }, now)]);
+    return c.redirect(OFFICE_PATHS.home, 303);
+  }
+  const session = await startSession(c.env.DB, link.email, now);
+  setSessionCookie(c, session.token, session.expires);
   return c.redirect(ACCOUNT_PATHS.account, 303);
 }

@@ -5,6 +5,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { portFromEnv, startSite } from '../../scripts/lib/start-site.mjs';
+import { OWNER_EMAIL, staffSession } from '../shared/office-sign-in';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,6 +14,8 @@ declare module 'vitest' {
     postcodesUrl: string;
     githubUrl: string;
     statePath: string;
+    /** The office owner's staff session (signed in once per run: tests/shared/office-sign-in.ts). */
+    ownerSession: string;
   }
 }
 
@@ -33,5 +36,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postcodesUrl', site.postcodesUrl);
   project.provide('githubUrl', site.githubUrl ?? '');
   project.provide('statePath', site.statePath);
+  project.provide('ownerSession', await staffSession(site.url, site.mailUrl, OWNER_EMAIL));
   return site.stop;
 }

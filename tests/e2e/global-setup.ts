@@ -7,6 +7,7 @@
 import { portFromEnv, startSite } from '../../scripts/lib/start-site.mjs';
 import { publicationDay } from '../../src/lib/articles';
 import { E2E_ENV } from './site-env';
+import { OWNER_EMAIL, staffSession } from '../shared/office-sign-in';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // One publication day for the build and the specs (which read the collection for what it publishes), even if the
@@ -28,5 +29,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[E2E_ENV.postcodesUrl] = site.postcodesUrl;
   process.env[E2E_ENV.statePath] = site.statePath;
   process.env[E2E_ENV.healthToken] = site.token;
+  process.env[E2E_ENV.ownerSession] = await staffSession(site.url, site.mailUrl, OWNER_EMAIL);
   return site.stop;
 }

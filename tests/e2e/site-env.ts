@@ -16,6 +16,8 @@ export const E2E_ENV = {
   healthToken: 'E2E_HEALTH_TOKEN',
   /** The day the build published articles up to (yyyy-mm-dd): the same variable the build reads. */
   articlesToday: 'ARTICLES_TODAY',
+  /** The office owner's staff session cookie, signed in once per run (tests/shared/office-sign-in.ts). */
+  ownerSession: 'E2E_OWNER_SESSION',
 } as const;
 
 /** The value the global setup set; throws if a spec runs without it (e.g. outside `playwright test`). */

@@ -5,6 +5,7 @@ import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { layout, linkButton, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
 import { SIGN_IN_LINK_MINUTES } from '~/lib/account';
+import { STAFF_SESSION_HOURS } from '~/lib/office/staff';
 import { formatLongDate } from '~/lib/dates';
 import { ERASURE_TEXT, movesPhrase } from '~/lib/erasure';
 import type { Erasure } from './erase';
@@ -27,6 +28,32 @@ ${linkButton(`Sign in to ${site.brand}`)}
     text: parts`Sign in to see your moves
 
 Open this link to see every quote made with this e-mail address. It works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes:
+${VIEW_LINK}
+
+${ignore}`,
+  };
+}
+
+export const OFFICE_SIGN_IN_SUBJECT = `Sign in to the ${site.brand} office`;
+
+/** The staff link (issue 33): the same one-use, 15-minute link, opening a 12-hour office session. */
+export function officeSignInEmail(ctx: MailContext, to: string): EmailDraft {
+  const ignore = `If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.`;
+  const about = `The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes, and keeps you signed in to the office for ${String(STAFF_SESSION_HOURS)} hours.`;
+  return {
+    from: ctx.from,
+    to,
+    subject: OFFICE_SIGN_IN_SUBJECT,
+    html: layout(
+      OFFICE_SIGN_IN_SUBJECT,
+      parts`<h1 style="font-size:22px;margin:0 0 8px">Sign in to the office</h1>
+<p style="margin:0 0 16px">${e(about)}</p>
+${linkButton('Sign in to the office')}
+<p style="margin:0;color:#475569">${e(ignore)}</p>`,
+    ),
+    text: parts`Sign in to the office
+
+${about}
 ${VIEW_LINK}
 
 ${ignore}`,

@@ -8,7 +8,8 @@ import { config } from '../config';
 import { sha256Hex } from '../hash';
 import { outboxInserts, queueEmails } from '../outbox';
 import { withinLimit } from '../rate-limit';
-import { signInEmail } from './emails';
+import { officeSignInEmail, signInEmail } from './emails';
+import { staffMember } from '../office/staff';
 import { accountEmail } from './tokens';
 
 export async function hasQuotes(db: D1Database, email: string): Promise<boolean> {
@@ -19,15 +20,18 @@ export async function hasQuotes(db: D1Database, email: string): Promise<boolean>
 export async function sendSignInLink(env: Env, typed: string, now = new Date()): Promise<void> {
   const email = accountEmail(typed);
   if (!(await withinLimit(env, 'SIGN_IN_ADDRESS_LIMITER', `address:${await sha256Hex(email)}`))) return;
-  if (!(await hasQuotes(env.DB, email))) return;
+  // The office's staff get the office's link (issue 33); the same form, the same answer, so nobody learns who is staff.
+  const staff = await staffMember(env, email);
+  if (!staff && !(await hasQuotes(env.DB, email))) return;
   const id = generateReference();
+  const recordType = staff ? ('office' as const) : ('signin' as const);
   const emails = [
     {
-      recordType: 'signin' as const,
+      recordType,
       recordReference: id,
       kind: 'customer' as const,
-      draft: signInEmail(config(env).mail, email),
-      idempotencyKey: `signin:${id}:customer`,
+      draft: (staff ? officeSignInEmail : signInEmail)(config(env).mail, email),
+      idempotencyKey: `${recordType}:${id}:customer`,
     },
   ];
   await env.DB.batch(outboxInserts(env.DB, emails, now));

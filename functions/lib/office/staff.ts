@@ -3,6 +3,8 @@
  * at once when the owner removes the member (every look-up checks the member is still there). The owner is the
  * Worker's OWNER_EMAIL; nobody can remove them.
  */
+import type { Context } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { STAFF_SESSION_HOURS, type StaffRole } from '~/lib/office/staff';
 import type { Env } from '../../env';
 import { accountEmail } from '../account/tokens';
@@ -18,6 +20,14 @@ export interface StaffMember {
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const secure = (url: string) => new URL(url).protocol === 'https:';
 export const staffCookieName = (url: string) => (secure(url) ? '__Host-shiftly-staff' : 'shiftly-staff');
+
+export function setStaffCookie(c: Context, token: string, expires: Date): void {
+  setCookie(c, staffCookieName(c.req.url), token, { path: '/', httpOnly: true, secure: secure(c.req.url), sameSite: 'Lax', expires });
+}
+
+export function clearStaffCookie(c: Context): void {
+  deleteCookie(c, staffCookieName(c.req.url), { path: '/', secure: secure(c.req.url), httpOnly: true, sameSite: 'Lax' });
+}
 
 export function staffCookie(request: Request): string | undefined {
   const name = `${staffCookieName(request.url)}=`;
@@ -71,3 +81,35 @@ export async function endStaffSession(db: D1Database, request: Request): Promise
 
 export const expiredStaffSessions = (db: D1Database, now: Date): D1PreparedStatement =>
   db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?').bind(now.toISOString());
+
+export interface StaffListEntry {
+  email: string;
+  name: string;
+  addedBy: string;
+  addedAt: string;
+}
+
+/** The current staff, newest first (the owner is not a row). */
+export async function currentStaff(db: D1Database): Promise<StaffListEntry[]> {
+  const { results } = await db
+    .prepare(
+      'SELECT email, name, added_by AS addedBy, added_at AS addedAt FROM staff_members WHERE removed_at IS NULL ORDER BY added_at DESC',
+    )
+    .all<StaffListEntry>();
+  return results;
+}
+
+/** Adding someone removed before brings them back under the name given now. */
+export const addStaffStatement = (db: D1Database, member: { email: string; name: string }, by: string, now: Date): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO staff_members (email, name, added_by, added_at) VALUES (?1, ?2, ?3, ?4)
+       ON CONFLICT (email) DO UPDATE SET name = ?2, added_by = ?3, added_at = ?4, removed_at = NULL`,
+    )
+    .bind(accountEmail(member.email), member.name, by, now.toISOString());
+
+/** Removing someone ends every session they have, at once. */
+export const removeStaffStatements = (db: D1Database, email: string, now: Date): D1PreparedStatement[] => [
+  db.prepare('UPDATE staff_members SET removed_at = ? WHERE email = ? AND removed_at IS NULL').bind(now.toISOString(), accountEmail(email)),
+  db.prepare('DELETE FROM staff_sessions WHERE email = ?').bind(accountEmail(email)),
+];

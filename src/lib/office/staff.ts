@@ -1,3 +1,16 @@
 /** Staff sign in the way customers do, with a session of their own (issue 33 item 1). */
+import * as z from 'zod/mini';
+import { emailField, nameField } from '../schemas';
+
 export const STAFF_SESSION_HOURS = 12;
 export type StaffRole = 'owner' | 'staff';
+
+/** The owner's form for adding a member of staff. */
+export const addStaffSchema = z.object({ name: nameField('Please enter their name.'), email: emailField });
+
+export const STAFF_NOTICES = {
+  added: 'Added. They can now sign in at /login with their e-mail address.',
+  removed: 'Removed. Any session they had has ended.',
+  owner: 'The owner is set by the OWNER_EMAIL setting and cannot be added or removed here.',
+} as const;
+export type StaffNotice = keyof typeof STAFF_NOTICES;
