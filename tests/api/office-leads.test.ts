@@ -13,20 +13,12 @@ import { openDay } from '../shared/dates';
 import { bookMove, postForm, requestBooking } from './bookings';
 import { apiBase, call, delivered, query, unique, validContact, validQuote } from './helpers';
 import { readPage } from './html';
-import { asStaff } from './office';
+import { OWNER_EMAIL, officeGet, officePost } from './office';
 import { get, post, signedInCustomer, signIn } from './sign-in';
 
-const OWNER = 'owner@shiftly.example';
-const FORM = 'application/x-www-form-urlencoded';
-
-const staffGet = async (path: string) => asStaff(path, { redirect: 'manual' });
-const staffPost = (path: string, fields: Record<string, string>) =>
-  asStaff(path, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'Content-Type': FORM, Origin: apiBase() },
-    body: new URLSearchParams(fields).toString(),
-  });
+const OWNER = OWNER_EMAIL;
+const staffGet = (path: string) => officeGet(path);
+const staffPost = (path: string, fields: Record<string, string>) => officePost(path, fields);
 
 async function makeQuote(overrides: Record<string, unknown> = {}): Promise<QuoteAnswer> {
   const response = await call(API_PATHS.quote, validQuote(overrides));

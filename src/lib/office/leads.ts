@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { quoteServices } from '~/data/services';
-import { isCalendarDate, UK_TIME_ZONE } from '~/lib/dates';
+import { isCalendarDate } from '~/lib/dates';
 import { LEAD_STAGES, STAGE_LABELS, type LeadStage } from './pipeline';
 
 /** Leads a page of the list shows. */
@@ -94,11 +94,7 @@ export const LEAD_AUDIT_ACTIONS = {
   task: 'task_done',
 } as const;
 
-const moment = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' });
 const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
-
-/** When something happened, in UK time: "26 Nov 2026, 21:17". */
-export const officeMoment = (iso: string): string => moment.format(new Date(iso));
 
 /** A calendar day, short: "Sat, 14 Mar 2026". */
 export const officeDay = (date: string): string => shortDay.format(new Date(`${date}T12:00:00Z`));
