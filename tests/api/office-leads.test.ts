@@ -175,7 +175,7 @@ describe('staff changes on a lead, each with its audit line', () => {
     const quote = await makeQuote({ name: `Nia ${unique('note')}` });
     const done = await staffPost(OFFICE_PATHS.lead, { ref: quote.reference, action: 'note', note: 'Rang: call back after 5pm.' });
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(`${leadPath(quote.reference)}&done=note#note`);
+    expect(done.headers.get('location')).toBe(`${leadPath(quote.reference)}&done=note#lead-note`);
     expect(leadRow(quote.reference)).toMatchObject({ stage: 'new' });
     expect(query('SELECT author, note FROM office_notes WHERE record_reference = ?', quote.reference)).toEqual([
       { author: OWNER, note: 'Rang: call back after 5pm.' },
@@ -183,6 +183,8 @@ describe('staff changes on a lead, each with its audit line', () => {
     expect(audit(quote.reference)).toEqual([{ actor: OWNER, action: 'note_added', detail: 'Note added' }]);
     const html = await (await staffGet(leadPath(quote.reference))).text();
     expect(html).toContain('Rang: call back after 5pm.');
+    // The note's label names its own field: no other element shares its id.
+    expect(html.match(/ id="note"/g)).toHaveLength(1);
     expect(html).toMatch(/Note added<\/p>\s*<p[^>]*>\s*<span data-part="who">Owner<\/span>/);
 
     const empty = await staffPost(OFFICE_PATHS.lead, { ref: quote.reference, action: 'note', note: '   ' });
