@@ -50,7 +50,7 @@ async function changeLead(c: Context<OfficeBindings>): Promise<Response> {
   const now = requestNow(c);
   await c.env.DB.batch(leadChangeStatements(c.env.DB, lead, read.change, c.var.staff, choices, now));
   const done = read.change.action === 'follow_up' && !read.change.followUpOn ? 'follow_up_cleared' : read.change.action;
-  return seeOther(`${leadPath(lead.reference)}&done=${done}#lead-${read.change.action}`);
+  return seeOther(`${leadPath(lead.reference)}&done=${done}`);
 }
 
 export function leadsRoutes(routes: OfficeRoutes): void {

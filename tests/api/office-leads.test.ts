@@ -175,7 +175,7 @@ describe('staff changes on a lead, each with its audit line', () => {
     const quote = await makeQuote({ name: `Nia ${unique('note')}` });
     const done = await staffPost(OFFICE_PATHS.lead, { ref: quote.reference, action: 'note', note: 'Rang: call back after 5pm.' });
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toBe(`${leadPath(quote.reference)}&done=note#lead-note`);
+    expect(done.headers.get('location')).toBe(`${leadPath(quote.reference)}&done=note`);
     expect(leadRow(quote.reference)).toMatchObject({ stage: 'new' });
     expect(query('SELECT author, note FROM office_notes WHERE record_reference = ?', quote.reference)).toEqual([
       { author: OWNER, note: 'Rang: call back after 5pm.' },
