@@ -63,7 +63,7 @@ test('a new quote is found in /office, opened, noted and marked lost with its re
   await expect(page.getByRole('status')).toBeFocused();
   await expect(page.getByText('Rang: call back after 5pm.')).toBeVisible();
 
-  await page.getByLabel('Stage').selectOption({ label: 'Lost' });
+  await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Lost' });
   await page.getByRole('button', { name: 'Change stage' }).click();
   const reason = page.getByLabel('Why it was lost');
   await expect(reason).toHaveAttribute('aria-invalid', 'true');
@@ -78,7 +78,7 @@ test('a new quote is found in /office, opened, noted and marked lost with its re
 
   // axe on each state: the lead page (now lost, with its notice), a refused stage change, and the list.
   expect(await axeAt(tab, `${leadPage}&done=stage`), 'lead page').toEqual([]);
-  await tab.getByLabel('Stage').selectOption({ label: 'Lost' });
+  await tab.getByLabel('Stage', { exact: true }).selectOption({ label: 'Lost' });
   await tab.getByLabel('Why it was lost').fill('');
   await tab.getByRole('button', { name: 'Change stage' }).click();
   await expect(tab.getByLabel('Why it was lost')).toHaveAttribute('aria-invalid', 'true');
