@@ -1,6 +1,61 @@
-/** The office's leads routes (issue 33): registered by functions/office/routes.ts. */
+/**
+ * The office's leads (issue 33 items 2 and 6): the list with what needs doing today, and a lead's page, both on-demand
+ * Astro pages; their forms post here and are answered 303 back to the page (post, redirect, get) with a notice key.
+ */
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
+import type { AppBindings } from '../env';
+import { astroPage, astroPageAt } from '../lib/astro-page';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { refusalJson, seeOther } from '../lib/http';
+import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/lead-changes';
+import { findLead, staffChoices } from '../lib/office/leads';
+import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { notFoundPage } from '../lib/prebuilt-page';
+import type { LeadFormAnswer } from '../pages/office-lead-view';
 import type { OfficeRoutes } from './routes';
 
+const MAX_OFFICE_BODY = 8 * 1024;
+
+const taskSchema = z.object({ task: z.coerce.number().int().positive(), ref: z.string().max(40).optional() });
+
+/** "Done" on a task, from the to-do list or a lead's page: back to where it was pressed. */
+async function taskDone(c: Context<OfficeBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_OFFICE_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const task = taskSchema.safeParse(Object.fromEntries(posted.values));
+  if (!task.success) return seeOther(OFFICE_PATHS.home);
+  await finishTask(c.env.DB, task.data.task, c.var.staff, requestNow(c));
+  const back = task.data.ref ? `${leadPath(task.data.ref)}&` : `${OFFICE_PATHS.home}?`;
+  return seeOther(`${back}done=task`);
+}
+
+async function changeLead(c: Context<OfficeBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_OFFICE_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const lead = await findLead(c.env.DB, values.get('ref') ?? '');
+  if (!lead) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+  const choices = await staffChoices(c.env);
+  const read = readLeadChange(values, choices);
+  if ('errors' in read) {
+    const answer: LeadFormAnswer = { action: values.get('action') ?? '', errors: read.errors, values: Object.fromEntries(values) };
+    // The page reads only the bindings; the staff variable is the gate's, of no use to it.
+    const page = c as unknown as Context<AppBindings>;
+    return astroPageAt(page, leadPath(lead.reference), answer, { status: 400, headers: ACCOUNT_PAGE });
+  }
+  const now = requestNow(c);
+  await c.env.DB.batch(leadChangeStatements(c.env.DB, lead, read.change, c.var.staff, choices, now));
+  const done = read.change.action === 'follow_up' && !read.change.followUpOn ? 'follow_up_cleared' : read.change.action;
+  return seeOther(`${leadPath(lead.reference)}&done=${done}`);
+}
+
 export function leadsRoutes(routes: OfficeRoutes): void {
-  void routes;
+  routes.get(OFFICE_PATHS.home, staffOnly, astroPage);
+  routes.post(OFFICE_PATHS.home, staffOnly, taskDone);
+  routes.get(OFFICE_PATHS.lead, staffOnly, astroPage);
+  routes.post(OFFICE_PATHS.lead, staffOnly, changeLead);
 }

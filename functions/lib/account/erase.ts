@@ -10,6 +10,7 @@ import type { Env } from '../../env';
 import { config } from '../config';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { deleteFormStatesOf } from '../form-state';
+import { customerTasksFor } from '../office/tasks';
 import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
 import { officeRowDeletes } from '../office/rows';
@@ -58,8 +59,10 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
   };
   // First, while the quotes and messages they are about can still be selected.
   const office = officeRowDeletes(db, `${erasedQuotes} UNION ${messages}`, email, londonToday(now));
+  // The office is told of every booked move it must still carry out for someone no longer on its books.
+  const officeTasks = customerTasksFor(db, keptQuotes, [email, londonToday(now)], 'erasure_kept_move', now);
   const names = Object.keys(plan) as Array<keyof typeof plan>;
-  const results = await db.batch<ErasedMove>([...office, ...Object.values(plan)]);
+  const results = await db.batch<ErasedMove>([...office, ...Object.values(plan), ...officeTasks]);
   const result = (name: keyof typeof plan) => results[office.length + names.indexOf(name)]!;
   const erasure: Erasure = {
     quotes: result('quotes').meta.changes,

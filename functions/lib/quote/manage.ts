@@ -11,12 +11,13 @@ import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues } from '../d1';
 import { dayIsFull } from '../office/diary';
+import { moveEventTask } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { refundOnCancel } from '../payments/cancel-refund';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
 import { spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
-import { propertyTitle, quoteService } from './summary';
+import { eventLine, propertyTitle, quoteService } from './summary';
 
 export type MoveChange =
   | { action: 'change_date'; date: string }
@@ -193,6 +194,7 @@ export async function applyChange(
   const statements = [
     updateQuote(db, quote, next),
     eventInsert(db, quote.reference, at, event),
+    ...moveEventTask(db, quote.reference, event, eventLine(next, event), now),
     ...outboxInserts(db, emails, now, { afterChange: true }),
     ...(change.action === 'review' ? [reviewInsert(db, quote, change, at)] : []),
     // A booking request answered (whichever link answered it) or cancelled spends its staff links.

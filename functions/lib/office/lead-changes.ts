@@ -1,0 +1,137 @@
+/**
+ * What staff change on a lead (issue 33 item 2): a note, the follow-up date, the stage (a lost lead says why) and who
+ * handles it. Each is one batch with its audit line; the first of them makes the lead's office_leads row.
+ */
+import { z } from 'zod';
+import { formatLongDate, isCalendarDate } from '~/lib/dates';
+import { LEAD_AUDIT_ACTIONS, LEAD_FORM_MESSAGES as M, LOST_REASON_MAX, NOTE_MAX } from '~/lib/office/leads';
+import { LEAD_STAGES, OFFICE_TASKS, STAGE_LABELS, type OfficeTaskKind } from '~/lib/office/pipeline';
+import { auditStatement } from './audit';
+import type { LeadSummary, StaffChoice } from './leads';
+import type { StaffMember } from './staff';
+
+const text = (max: number, empty: string, tooLong: string) => z.string({ error: empty }).trim().min(1, empty).max(max, tooLong);
+
+const changeSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('note'), note: text(NOTE_MAX, M.note, M.noteTooLong) }),
+  z.object({
+    action: z.literal('follow_up'),
+    // Empty clears the date.
+    followUpOn: z
+      .string()
+      .trim()
+      .default('')
+      .refine((value) => value === '' || isCalendarDate(value), M.followUp),
+  }),
+  z
+    .object({
+      action: z.literal('stage'),
+      stage: z.enum(LEAD_STAGES, { error: M.stage }),
+      lostReason: z.string().trim().max(LOST_REASON_MAX, M.lostReasonTooLong).default(''),
+    })
+    .refine((value) => value.stage !== 'lost' || value.lostReason !== '', { message: M.lostReason, path: ['lostReason'] }),
+  z.object({ action: z.literal('handler'), handler: z.string().trim().toLowerCase().default('') }),
+]);
+
+export type LeadChange = z.infer<typeof changeSchema>;
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The change a lead form posted, or the messages of each refused field. */
+export function readLeadChange(values: URLSearchParams, staff: readonly StaffChoice[]): { change: LeadChange } | { errors: FieldErrors } {
+  const parsed = changeSchema.safeParse(Object.fromEntries(values));
+  if (!parsed.success) {
+    const errors: FieldErrors = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'action')] ??= issue.message;
+    return { errors };
+  }
+  const change = parsed.data;
+  if (change.action === 'handler' && change.handler !== '' && !staff.some((each) => each.email === change.handler)) {
+    return { errors: { handler: M.handler } };
+  }
+  return { change };
+}
+
+/** Makes the lead's office_leads row the first time staff act on it; later actions find it there. */
+const ensureRow = (db: D1Database, lead: LeadSummary, at: string) =>
+  db
+    .prepare("INSERT OR IGNORE INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, ?, 'new', ?)")
+    .bind(lead.reference, lead.type, at);
+
+const update = (db: D1Database, set: string, lead: LeadSummary, at: string, ...values: unknown[]) =>
+  db.prepare(`UPDATE office_leads SET ${set}, updated_at = ? WHERE reference = ?`).bind(...values, at, lead.reference);
+
+/** The batch that makes `change` on `lead`, its audit line included. */
+export function leadChangeStatements(
+  db: D1Database,
+  lead: LeadSummary,
+  change: LeadChange,
+  staff: StaffMember,
+  choices: readonly StaffChoice[],
+  now: Date,
+): D1PreparedStatement[] {
+  const at = now.toISOString();
+  const audit = (action: string, detail: string) =>
+    auditStatement(db, { actor: staff.email, action, reference: lead.reference, detail }, now);
+  switch (change.action) {
+    case 'note':
+      return [
+        ensureRow(db, lead, at),
+        db
+          .prepare('INSERT INTO office_notes (record_reference, author, created_at, note) VALUES (?, ?, ?, ?)')
+          .bind(lead.reference, staff.email, at, change.note),
+        audit(LEAD_AUDIT_ACTIONS.note, 'Note added'),
+      ];
+    case 'follow_up': {
+      const on = change.followUpOn || null;
+      return [
+        ensureRow(db, lead, at),
+        update(db, 'follow_up_on = ?', lead, at, on),
+        audit(LEAD_AUDIT_ACTIONS.follow_up, on ? `Follow-up set for ${formatLongDate(on)}` : 'Follow-up date cleared'),
+      ];
+    }
+    case 'stage': {
+      const reason = change.stage === 'lost' ? change.lostReason : null;
+      const detail = `Stage: ${STAGE_LABELS[lead.stage]} → ${STAGE_LABELS[change.stage]}${reason ? ` (${reason})` : ''}`;
+      return [
+        ensureRow(db, lead, at),
+        update(db, 'stage = ?, lost_reason = ?', lead, at, change.stage, reason),
+        audit(LEAD_AUDIT_ACTIONS.stage, detail),
+      ];
+    }
+    case 'handler': {
+      const handler = change.handler || null;
+      const name = choices.find((each) => each.email === handler)?.name;
+      return [
+        ensureRow(db, lead, at),
+        update(db, 'handler = ?', lead, at, handler),
+        audit(LEAD_AUDIT_ACTIONS.handler, handler ? `Handled by ${name ?? handler}` : 'Handler removed'),
+      ];
+    }
+  }
+}
+
+/** Marks an open task done, with its audit line; changes nothing for a task already done or unknown. */
+export async function finishTask(db: D1Database, id: number, staff: StaffMember, now: Date): Promise<boolean> {
+  const task = await db
+    .prepare('SELECT record_reference AS reference, kind FROM office_tasks WHERE id = ? AND done_at IS NULL')
+    .bind(id)
+    .first<{ reference: string; kind: OfficeTaskKind }>();
+  if (!task) return false;
+  const [done] = await db.batch([
+    db
+      .prepare('UPDATE office_tasks SET done_at = ?, done_by = ? WHERE id = ? AND done_at IS NULL')
+      .bind(now.toISOString(), staff.email, id),
+    auditStatement(
+      db,
+      {
+        actor: staff.email,
+        action: LEAD_AUDIT_ACTIONS.task,
+        reference: task.reference,
+        detail: `Done: ${OFFICE_TASKS[task.kind] ?? task.kind}`,
+      },
+      now,
+      { afterChange: true },
+    ),
+  ]);
+  return done?.meta.changes === 1;
+}

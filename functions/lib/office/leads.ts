@@ -1,0 +1,209 @@
+/**
+ * Every lead in one place (issue 33 item 2): quotes, call-backs (survey and car-transport requests among them) and
+ * contact messages in one newest-first list, each with its place in the pipeline from office_leads. A lead with no
+ * office_leads row is 'new': the row is made by the first staff action (lead-changes.ts), never by the customer's post.
+ */
+import { addDays, londonToday } from '~/lib/dates';
+import { LEADS_PAGE_SIZE, type LeadFilters } from '~/lib/office/leads';
+import type { LeadStage, LeadType, OfficeTaskKind } from '~/lib/office/pipeline';
+import { compactPostcode } from '~/lib/postcodes';
+import { discountedPrice } from '~/lib/price-to-pay';
+import type { Env } from '../../env';
+import { ownerEmail } from './staff';
+
+/** One row per lead, whatever table it lives in. `kind`: the service a quote was started for, or survey/car/callback/contact. */
+const LEADS = `
+  SELECT q.reference, 'quote' AS type, COALESCE(q.service, 'quote') AS kind, q.name, q.email, q.phone, q.created_at,
+    q.move_date, q.from_postcode, q.to_postcode, q.total, q.promo_code, q.status AS quote_status,
+    (SELECT w.total_pence FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL
+      ORDER BY w.version DESC LIMIT 1) AS accepted_pence
+  FROM quote_requests q
+  UNION ALL
+  SELECT c.reference, 'callback', CASE WHEN c.survey IS NOT NULL THEN 'survey' WHEN c.car IS NOT NULL THEN 'car' ELSE 'callback' END,
+    c.name, NULL, c.phone, c.created_at, NULL,
+    COALESCE(json_extract(c.survey, '$.postcode'), json_extract(c.car, '$.from')), json_extract(c.car, '$.to'),
+    NULL, NULL, NULL, NULL
+  FROM callback_requests c
+  UNION ALL
+  SELECT m.reference, 'contact', 'contact', m.first_name || ' ' || m.last_name, m.email, m.phone, m.created_at, NULL,
+    NULL, NULL, NULL, NULL, NULL, NULL
+  FROM contact_messages m`;
+
+const WITH_STAGE = `
+  SELECT l.*, COALESCE(o.stage, 'new') AS stage, o.handler, o.follow_up_on, o.lost_reason
+  FROM (${LEADS}) l LEFT JOIN office_leads o ON o.reference = l.reference`;
+
+interface LeadRecord {
+  reference: string;
+  type: LeadType;
+  kind: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  created_at: string;
+  move_date: string | null;
+  from_postcode: string | null;
+  to_postcode: string | null;
+  total: number | null;
+  promo_code: string | null;
+  quote_status: string | null;
+  accepted_pence: number | null;
+  stage: LeadStage;
+  handler: string | null;
+  follow_up_on: string | null;
+  lost_reason: string | null;
+}
+
+export interface LeadSummary {
+  reference: string;
+  type: LeadType;
+  kind: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  createdAt: string;
+  moveDate: string | null;
+  fromPostcode: string | null;
+  toPostcode: string | null;
+  /** What the customer pays, in pence: the accepted written quote's total, else priceToPay; null when unpriced. */
+  valuePence: number | null;
+  /** The accepted written quote's total in pence, if one was accepted. */
+  acceptedPence: number | null;
+  stage: LeadStage;
+  handler: string | null;
+  followUpOn: string | null;
+  lostReason: string | null;
+}
+
+const summary = (row: LeadRecord): LeadSummary => ({
+  reference: row.reference,
+  type: row.type,
+  kind: row.kind,
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  createdAt: row.created_at,
+  moveDate: row.move_date,
+  fromPostcode: row.from_postcode,
+  toPostcode: row.to_postcode,
+  valuePence: row.accepted_pence ?? (row.total === null ? null : discountedPrice(row.total, row.promo_code).pricePence),
+  acceptedPence: row.accepted_pence,
+  stage: row.stage,
+  handler: row.handler,
+  followUpOn: row.follow_up_on,
+  lostReason: row.lost_reason,
+});
+
+/** The WHERE of the list's filters, with its parameters in order. */
+function filterClause(filters: LeadFilters): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, ...values: unknown[]) => {
+    parts.push(sql);
+    params.push(...values);
+  };
+  if (filters.stage) add('stage = ?', filters.stage);
+  if (filters.kind) add('kind = ?', filters.kind);
+  if (filters.from) add('move_date >= ?', filters.from);
+  if (filters.to) add('move_date <= ?', filters.to);
+  if (filters.q) {
+    const words = `%${filters.q.toLowerCase()}%`;
+    // Postcodes are compared without spaces, as the customer may have typed them either way.
+    const postcode = `%${compactPostcode(filters.q)}%`;
+    add(
+      `(upper(reference) = upper(?) OR lower(name) LIKE ? OR lower(email) LIKE ?
+        OR replace(upper(from_postcode), ' ', '') LIKE ? OR replace(upper(to_postcode), ' ', '') LIKE ?)`,
+      filters.q,
+      words,
+      words,
+      postcode,
+      postcode,
+    );
+  }
+  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+}
+
+export interface LeadPage {
+  leads: LeadSummary[];
+  page: number;
+  /** Whether another page follows this one. */
+  more: boolean;
+}
+
+export async function listLeads(db: D1Database, filters: LeadFilters): Promise<LeadPage> {
+  const where = filterClause(filters);
+  const { results } = await db
+    .prepare(`SELECT * FROM (${WITH_STAGE}) ${where.sql} ORDER BY created_at DESC, reference DESC LIMIT ? OFFSET ?`)
+    .bind(...where.params, LEADS_PAGE_SIZE + 1, (filters.page - 1) * LEADS_PAGE_SIZE)
+    .all<LeadRecord>();
+  return { leads: results.slice(0, LEADS_PAGE_SIZE).map(summary), page: filters.page, more: results.length > LEADS_PAGE_SIZE };
+}
+
+export async function findLead(db: D1Database, reference: string): Promise<LeadSummary | null> {
+  const row = await db.prepare(`SELECT * FROM (${WITH_STAGE}) WHERE reference = ?`).bind(reference).first<LeadRecord>();
+  return row ? summary(row) : null;
+}
+
+export interface OpenTask {
+  id: number;
+  reference: string;
+  kind: OfficeTaskKind;
+  detail: string | null;
+  createdAt: string;
+}
+
+export interface TodoToday {
+  newLeads: LeadSummary[];
+  followUps: LeadSummary[];
+  tasks: OpenTask[];
+  /** Moves booked or asked to be booked from today to a week ahead. */
+  moves: LeadSummary[];
+}
+
+/** Enough of each to act on at a glance; the list below (filtered) has the rest. */
+const TODO_LIMIT = 20;
+
+export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
+  const today = londonToday(now);
+  const leads = (where: string, order: string, ...params: unknown[]) =>
+    db.prepare(`SELECT * FROM (${WITH_STAGE}) WHERE ${where} ORDER BY ${order} LIMIT ${TODO_LIMIT}`).bind(...params);
+  const [fresh, followUps, tasks, moves] = await db.batch([
+    leads(`stage = 'new' AND (type <> 'quote' OR quote_status NOT IN ('cancelled', 'declined'))`, 'created_at DESC'),
+    leads(`follow_up_on <= ? AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', today),
+    db.prepare(
+      `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt FROM office_tasks
+       WHERE done_at IS NULL ORDER BY created_at, id LIMIT 100`,
+    ),
+    leads(
+      `type = 'quote' AND quote_status IN ('booked', 'booking_requested') AND move_date BETWEEN ? AND ?`,
+      'move_date, reference',
+      today,
+      addDays(today, 7),
+    ),
+  ]);
+  const rows = (result: D1Result | undefined) => ((result?.results ?? []) as LeadRecord[]).map(summary);
+  return {
+    newLeads: rows(fresh),
+    followUps: rows(followUps),
+    tasks: (tasks?.results ?? []) as OpenTask[],
+    moves: rows(moves),
+  };
+}
+
+export interface StaffChoice {
+  email: string;
+  name: string;
+}
+
+/** Who a lead can be handed to: the owner and every current staff member. */
+export async function staffChoices(env: Env): Promise<StaffChoice[]> {
+  const owner = ownerEmail(env);
+  const { results } = await env.DB.prepare(
+    'SELECT email, name FROM staff_members WHERE removed_at IS NULL ORDER BY name, email',
+  ).all<StaffChoice>();
+  return [...(owner ? [{ email: owner, name: 'Owner' }] : []), ...results.filter((each) => each.email !== owner)];
+}
+
+/** A staff address as the office says it: their name, or the address itself for someone no longer on the staff. */
+export const staffName = (choices: readonly StaffChoice[], email: string | null): string | null =>
+  email === null ? null : (choices.find((each) => each.email === email)?.name ?? email);

@@ -1,0 +1,67 @@
+/**
+ * Every customer action lands in the office as something to do (issue 33 item 6): an office_tasks row and an audit line,
+ * written in the batch that makes the change, so the to-do list never misses one and never shows one that did not happen.
+ */
+import type { MoveEvent } from '~/lib/move-status';
+import { OFFICE_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
+import { insertValues } from '../d1';
+import { auditStatement } from './audit';
+
+export const CUSTOMER_ACTOR = 'customer';
+
+/**
+ * The task and its audit line, both after the batch's previous statement (the change itself: `afterChange` as in d1.ts
+ * insertValues), so a change refused by its version check leaves neither.
+ */
+export function customerTaskStatements(
+  db: D1Database,
+  task: { reference: string; kind: OfficeTaskKind; detail: string },
+  now: Date,
+): D1PreparedStatement[] {
+  return [
+    db
+      .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4, { afterChange: true })}`)
+      .bind(task.reference, task.kind, task.detail, now.toISOString()),
+    auditStatement(db, { actor: CUSTOMER_ACTOR, action: task.kind, reference: task.reference, detail: task.detail }, now, {
+      afterChange: true,
+    }),
+  ];
+}
+
+/**
+ * A task and audit line for each reference `referencesSql` selects (its own parameters first, then ?3–?5 here), for a
+ * change that touches several leads at once (an erasure that keeps booked moves).
+ */
+export function customerTasksFor(
+  db: D1Database,
+  referencesSql: string,
+  params: [unknown, unknown],
+  kind: OfficeTaskKind,
+  now: Date,
+): D1PreparedStatement[] {
+  const values = [...params, kind, OFFICE_TASKS[kind], now.toISOString()];
+  return [
+    db
+      .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) SELECT reference, ?3, ?4, ?5 FROM (${referencesSql})`)
+      .bind(...values),
+    db
+      .prepare(
+        `INSERT INTO audit_log (created_at, actor, action, record_reference, detail)
+         SELECT ?5, '${CUSTOMER_ACTOR}', ?3, reference, ?4 FROM (${referencesSql})`,
+      )
+      .bind(...values),
+  ];
+}
+
+/** The move page's changes the office must act on, by the event each records (functions/lib/quote/manage.ts). */
+const MOVE_EVENT_TASKS: Partial<Record<MoveEvent['kind'], OfficeTaskKind>> = {
+  booking_requested: 'booking_request',
+  date_changed: 'date_change',
+  cancelled: 'cancellation',
+};
+
+/** A customer's change to their move as a task, `detail` in the history's words; nothing for an event the office need not act on. */
+export function moveEventTask(db: D1Database, reference: string, event: MoveEvent, detail: string, now: Date): D1PreparedStatement[] {
+  const kind = MOVE_EVENT_TASKS[event.kind];
+  return kind ? customerTaskStatements(db, { reference, kind, detail }, now) : [];
+}

@@ -1,0 +1,225 @@
+/**
+ * What the office's lead page shows (issue 33 item 2): everything the customer gave, the price, the history (the quote's
+ * own events and the audit trail, in time order, each with who), every e-mail sent for it (never its links), staff notes
+ * and open tasks. Data only: the markup is in src/components/office/.
+ */
+import { describeAccess } from '~/data/access';
+import { carRunsLabel } from '~/data/car-transport';
+import { surveySizeLabel, surveyTypeLabel } from '~/data/survey';
+import { formatLongDate } from '~/lib/dates';
+import { formatMoney, formatPence } from '~/lib/money';
+import type { MoveEvent } from '~/lib/move-status';
+import { OFFICE_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
+import { PRICE_LABELS, payLine } from '~/lib/price-lines';
+import { priceToPay } from '~/lib/price-to-pay';
+import type { Env } from '../env';
+import { auditTrail } from '../lib/office/audit';
+import { findLead, staffChoices, staffName, type LeadSummary, type OpenTask, type StaffChoice } from '../lib/office/leads';
+import { findQuote } from '../lib/quote/store';
+import type { StoredQuote } from '../lib/quote/stored-quote';
+import { eventLine, furnitureSummary, place, propertyTitle, quoteService } from '../lib/quote/summary';
+import { moveHistory } from '../lib/quote/manage';
+
+export type Row = [label: string, text: string];
+
+export interface HistoryLine {
+  at: string;
+  who: string;
+  what: string;
+}
+
+export interface SentEmail {
+  subject: string;
+  to: string;
+  status: string;
+  at: string;
+}
+
+export interface LeadNote {
+  author: string;
+  at: string;
+  note: string;
+}
+
+export interface LeadView {
+  lead: LeadSummary;
+  handlerName: string | null;
+  given: Row[];
+  price: Row[];
+  history: HistoryLine[];
+  emails: SentEmail[];
+  notes: LeadNote[];
+  tasks: Array<OpenTask & { label: string }>;
+  staff: StaffChoice[];
+}
+
+/** A lead form the Worker refused, shown again on the lead page with its messages tied to their fields. */
+export interface LeadFormAnswer {
+  action: string;
+  errors: Partial<Record<string, string>>;
+  values: Record<string, string>;
+}
+
+/** The quote's events made by staff through the e-mailed staff links; every other event is the customer's. */
+const STAFF_EVENTS = new Set<MoveEvent['kind']>(['confirmed', 'declined', 'review_published', 'review_withheld']);
+const CUSTOMER = 'Customer';
+
+function quoteRows(quote: StoredQuote): Row[] {
+  const service = quoteService(quote);
+  const rows: Row[] = [
+    ['Name', quote.name],
+    ['Email', quote.email],
+    ['Phone', quote.phone],
+    ...(service ? [['Service', service.label] satisfies Row] : []),
+    ['Property', propertyTitle(quote)],
+    ['Moving from', place(quote.fromAddress, quote.fromPostcode)],
+    ['Moving to', place(quote.toAddress, quote.toPostcode)],
+    ['Move date', formatLongDate(quote.moveDate)],
+    ['Furniture', furnitureSummary(quote.furnitureIds)],
+  ];
+  const from = describeAccess(quote.access?.from);
+  const to = describeAccess(quote.access?.to);
+  if (from) rows.push(['Access at collection', from]);
+  if (to) rows.push(['Access at delivery', to]);
+  if (quote.moveNotes?.awkward) rows.push(['Anything awkward', quote.moveNotes.awkward]);
+  if (quote.moveNotes?.items) rows.push(['Items', quote.moveNotes.items]);
+  if (quote.additionalInfo) rows.push(['Notes', quote.additionalInfo]);
+  if (quote.promoCode) rows.push(['Promo code', quote.promoCode]);
+  return rows;
+}
+
+function priceRows(quote: StoredQuote, acceptedPence: number | null): Row[] {
+  const pay = priceToPay(quote);
+  if (!pay) return [['Price', 'Not priced yet: the postcode service was down when it was sent']];
+  const rows: Row[] = [
+    ['Estimate', formatMoney(pay.estimatePence / 100)],
+    [PRICE_LABELS.toPay, payLine(pay)],
+  ];
+  if (acceptedPence !== null) rows.push(['Accepted written quote', formatPence(acceptedPence)]);
+  return rows;
+}
+
+interface CallbackRow {
+  name: string;
+  phone: string;
+  survey: string | null;
+  car: string | null;
+}
+
+function callbackRows(row: CallbackRow): Row[] {
+  const rows: Row[] = [
+    ['Name', row.name],
+    ['Phone', row.phone],
+  ];
+  if (row.survey) {
+    const survey = JSON.parse(row.survey) as { size: string; type: string; postcode?: string };
+    rows.push(['Survey', `${surveySizeLabel(survey.size)}: ${surveyTypeLabel(survey.type)}`]);
+    rows.push(['Postcode', survey.postcode || '(not given)']);
+  }
+  if (row.car) {
+    const car = JSON.parse(row.car) as { vehicle: string; runs: string; from: string; to: string };
+    rows.push(['Car', car.vehicle], ['Runs', carRunsLabel(car.runs)], ['From', car.from], ['To', car.to]);
+  }
+  return rows;
+}
+
+interface ContactRow {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+}
+
+const contactRows = (row: ContactRow): Row[] => [
+  ['Name', `${row.first_name} ${row.last_name}`],
+  ['Email', row.email],
+  ...(row.phone ? [['Phone', row.phone] satisfies Row] : []),
+  ['Subject', row.subject],
+  ['Message', row.message],
+];
+
+async function givenAndHistory(db: D1Database, lead: LeadSummary): Promise<{ given: Row[]; price: Row[]; events: HistoryLine[] }> {
+  if (lead.type === 'quote') {
+    const quote = await findQuote(db, { reference: lead.reference });
+    if (!quote) return { given: [], price: [], events: [] };
+    const events = (await moveHistory(db, quote)).map(({ at, event }) => ({
+      at,
+      who: STAFF_EVENTS.has(event.kind) ? 'Staff (e-mail link)' : CUSTOMER,
+      what: eventLine(quote, event),
+    }));
+    return { given: quoteRows(quote), price: priceRows(quote, lead.acceptedPence), events };
+  }
+  const received: HistoryLine = {
+    at: lead.createdAt,
+    who: CUSTOMER,
+    what: lead.type === 'contact' ? 'Message sent' : 'Call-back requested',
+  };
+  if (lead.type === 'callback') {
+    const row = await db
+      .prepare('SELECT name, phone, survey, car FROM callback_requests WHERE reference = ?')
+      .bind(lead.reference)
+      .first<CallbackRow>();
+    return { given: row ? callbackRows(row) : [], price: [], events: [received] };
+  }
+  const row = await db
+    .prepare('SELECT first_name, last_name, email, phone, subject, message FROM contact_messages WHERE reference = ?')
+    .bind(lead.reference)
+    .first<ContactRow>();
+  return { given: row ? contactRows(row) : [], price: [], events: [received] };
+}
+
+const whoSaid = (staff: readonly StaffChoice[], actor: string) =>
+  actor === 'customer'
+    ? CUSTOMER
+    : actor === 'system'
+      ? 'Shiftly'
+      : actor.startsWith('crew:')
+        ? `Crew (${actor.slice(5)})`
+        : (staffName(staff, actor) ?? actor);
+
+export async function leadView(env: Env, reference: string): Promise<LeadView | null> {
+  const db = env.DB;
+  const lead = await findLead(db, reference);
+  if (!lead) return null;
+  const [{ given, price, events }, audit, staff, emails, notes, tasks] = await Promise.all([
+    givenAndHistory(db, lead),
+    auditTrail(db, reference),
+    staffChoices(env),
+    db
+      .prepare(
+        `SELECT COALESCE(json_extract(payload, '$.subject'), '') AS subject, recipient AS "to", status,
+           COALESCE(sent_at, created_at) AS at
+         FROM email_outbox WHERE record_reference = ? ORDER BY id`,
+      )
+      .bind(reference)
+      .all<SentEmail>(),
+    db
+      .prepare('SELECT author, created_at AS at, note FROM office_notes WHERE record_reference = ? ORDER BY id')
+      .bind(reference)
+      .all<LeadNote>(),
+    db
+      .prepare(
+        `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt FROM office_tasks
+         WHERE record_reference = ? AND done_at IS NULL ORDER BY id`,
+      )
+      .bind(reference)
+      .all<OpenTask>(),
+  ]);
+  const history = [
+    ...events,
+    ...audit.map((line) => ({ at: line.createdAt, who: whoSaid(staff, line.actor), what: line.detail ?? line.action })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return {
+    lead,
+    handlerName: staffName(staff, lead.handler),
+    given,
+    price,
+    history,
+    emails: emails.results,
+    notes: notes.results.map((note) => ({ ...note, author: whoSaid(staff, note.author) })),
+    tasks: tasks.results.map((task) => ({ ...task, label: OFFICE_TASKS[task.kind as OfficeTaskKind] ?? task.kind })),
+    staff,
+  };
+}

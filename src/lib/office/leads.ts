@@ -1,0 +1,100 @@
+/**
+ * The office's list of leads and what staff change on one (issue 33 item 2): the kinds of lead, the list's filters as a
+ * plain GET form reads them, and the words of the lead page's forms. Pure: the Worker's queries are in
+ * functions/lib/office/leads.ts.
+ */
+import { z } from 'zod';
+import { quoteServices } from '~/data/services';
+import { isCalendarDate } from '~/lib/dates';
+import { LEAD_STAGES, STAGE_LABELS, type LeadStage } from './pipeline';
+
+/** Leads a page of the list shows. */
+export const LEADS_PAGE_SIZE = 50;
+
+/**
+ * What a lead is: a quote (plain, or started for a service), a survey request or a car-transport lead (call-backs carrying
+ * `survey` or `car`), a plain call-back, or a contact message.
+ */
+export const LEAD_KINDS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'quote', label: 'Quote' },
+  ...quoteServices.map((service) => ({ value: service.value, label: `Quote: ${service.label}` })),
+  { value: 'survey', label: 'Survey request' },
+  { value: 'car', label: 'Car transport' },
+  { value: 'callback', label: 'Call-back' },
+  { value: 'contact', label: 'Contact message' },
+];
+
+export const kindLabel = (kind: string): string => LEAD_KINDS.find((each) => each.value === kind)?.label ?? kind;
+
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+const day = z.string().trim().refine(isCalendarDate);
+
+/** The list's filters from its GET form. A value that makes no sense is dropped (the list shows unfiltered), never an error. */
+const filterSchema = z.object({
+  stage: optional(z.enum(LEAD_STAGES)).catch(undefined),
+  kind: optional(z.enum(LEAD_KINDS.map((each) => each.value) as [string, ...string[]])).catch(undefined),
+  from: optional(day).catch(undefined),
+  to: optional(day).catch(undefined),
+  q: optional(z.string().trim().max(100)).catch(undefined),
+  page: z.coerce.number().int().min(1).max(10_000).catch(1),
+});
+
+export type LeadFilters = z.infer<typeof filterSchema>;
+
+export const readLeadFilters = (query: URLSearchParams): LeadFilters => filterSchema.parse(Object.fromEntries(query));
+
+/** The query of the list with these filters (page 1 unless given): for the pager's links. */
+export function filtersQuery(filters: LeadFilters, page = 1): string {
+  const query = new URLSearchParams();
+  for (const key of ['stage', 'kind', 'from', 'to', 'q'] as const) {
+    const value = filters[key];
+    if (value) query.set(key, value);
+  }
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
+export const stageLabel = (stage: LeadStage): string => STAGE_LABELS[stage];
+
+/** The lead page's forms: what each posts as `action`, and the messages of a refused one. */
+export const LEAD_FORM_ACTIONS = ['note', 'follow_up', 'stage', 'handler'] as const;
+export type LeadFormAction = (typeof LEAD_FORM_ACTIONS)[number];
+
+export const NOTE_MAX = 2000;
+export const LOST_REASON_MAX = 300;
+
+export const LEAD_FORM_MESSAGES = {
+  note: 'Write the note.',
+  noteTooLong: `A note can be up to ${NOTE_MAX} characters.`,
+  followUp: 'Enter the follow-up date as a day, for example 2027-03-14.',
+  stage: 'Choose a stage.',
+  lostReason: 'Say why the lead was lost.',
+  lostReasonTooLong: `A reason can be up to ${LOST_REASON_MAX} characters.`,
+  handler: 'Choose someone on the staff.',
+} as const;
+
+/** The short notice a successful post carries back to the page (`?done=…`). */
+export const LEAD_DONE_NOTICES: Readonly<Record<string, string>> = {
+  note: 'Note added.',
+  follow_up: 'Follow-up date saved.',
+  follow_up_cleared: 'Follow-up date cleared.',
+  stage: 'Stage changed.',
+  handler: 'Handler saved.',
+  task: 'Marked as done.',
+};
+
+/** The audit trail's actions for what staff do on a lead; customers' actions are recorded under their OFFICE_TASKS kind. */
+export const LEAD_AUDIT_ACTIONS = {
+  note: 'note_added',
+  follow_up: 'follow_up_set',
+  stage: 'stage_changed',
+  handler: 'handler_set',
+  task: 'task_done',
+} as const;
+
+const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' });
+
+/** A calendar day, short: "Sat, 14 Mar 2026". */
+export const officeDay = (date: string): string => shortDay.format(new Date(`${date}T12:00:00Z`));
