@@ -1,2 +1,2 @@
 import type { DatabaseSync } from 'node:sqlite';
-export declare function openLocalD1(state: string, options?: { readOnly?: boolean }): DatabaseSync;
+export declare function openLocalD1(state: string): DatabaseSync;

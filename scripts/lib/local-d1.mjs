@@ -1,13 +1,12 @@
-// Opens the local D1 database that `wrangler dev --persist-to <state>` writes (a SQLite file), read-only unless a test
-// must set up what no route makes yet (tests/api/office-diary.ts).
+// Opens the local D1 database that `wrangler dev --persist-to <state>` writes (a SQLite file), read-only.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-export function openLocalD1(state, { readOnly = true } = {}) {
+export function openLocalD1(state) {
   const folder = join(state, 'v3/d1/miniflare-D1DatabaseObject');
   if (!existsSync(folder)) throw new Error(`No local database in ${state}. Run npm start (or the tests) first, or pass --state.`);
   const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
   if (!file) throw new Error(`No local database file in ${folder}.`);
-  return new DatabaseSync(join(folder, file), { readOnly });
+  return new DatabaseSync(join(folder, file), { readOnly: true });
 }

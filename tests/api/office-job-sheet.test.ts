@@ -5,23 +5,22 @@
  * catcher, photos back through the office's own route.
  */
 import { createHash } from 'node:crypto';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '~/lib/account';
-import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonDayStart } from '~/lib/dates';
 import { JOB_SHEET_MESSAGES, JOB_SHEET_NOTICES } from '~/lib/office/job-sheet';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
-import { openDay } from '../shared/dates';
-import { bookInDiary } from '../shared/office-diary';
+import { diaryDay } from '../shared/diary-days';
+import { bookInDiary } from '../shared/office-posts';
+import { postForm } from './bookings';
 import { apiBase, call, emailsTo, query, runCron, secondsFromNow, unique, validQuote } from './helpers';
 import { readPage } from './html';
-import { officeGet, officePost } from './office';
+import { officeGet, officePost, ownerCookie } from './office';
 import { COOKIE, post, signIn } from './sign-in';
 
 const FORM = 'application/x-www-form-urlencoded';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-/** A day nobody else's test books (the diary fills days). */
-const farDay = () => openDay(200 + Math.floor(Math.random() * 150));
 
 interface Move {
   reference: string;
@@ -30,7 +29,7 @@ interface Move {
   answer: QuoteAnswer;
 }
 
-async function quoteFor(moveDate = farDay()): Promise<Move> {
+async function quoteFor(moveDate = diaryDay()): Promise<Move> {
   const email = `${unique('crew')}@example.com`;
   const response = await call(
     API_PATHS.quote,
@@ -48,15 +47,13 @@ async function quoteFor(moveDate = farDay()): Promise<Move> {
   return { reference: answer.reference, email, moveDate, answer };
 }
 
-async function bookedMove(): Promise<Move> {
+/** Booked by the owner in the diary, as the office does it: a crew and a van added, then the move's booking form. */
+async function bookedMove(): Promise<Move & { crewLead: string; van: string }> {
   const move = await quoteFor();
-  bookInDiary(inject('statePath'), move.reference, move.moveDate, {
-    crewLead: 'Samira Khan',
-    crewSize: 3,
-    van: 'LV71 KFP',
-    window: '08-10',
-  });
-  return move;
+  // Names of this move's own, so the owner picks its crew and van on the booking form.
+  const booking = { crewLead: `Samira ${unique('Khan')}`, crewSize: 3, van: `LV71 ${unique('KFP')}`, window: '08-10' };
+  await bookInDiary({ base: apiBase(), session: ownerCookie() }, move, booking);
+  return { ...move, crewLead: booking.crewLead, van: booking.van };
 }
 
 const makeLink = (reference: string) => officePost(OFFICE_PATHS.jobSheetLink, { ref: reference });
@@ -122,8 +119,8 @@ describe('the job sheet link', () => {
     expect(html).toContain('href="tel:07700900456"');
     expect(page.filled('furniture')).toBe('Sofa, Wardrobe');
     expect(page.filled('arrival')).toBe('08-10');
-    expect(page.filled('crew')).toBe('Samira Khan (crew of 3)');
-    expect(page.filled('van')).toContain('LV71 KFP');
+    expect(page.filled('crew')).toBe(`${move.crewLead} (crew of 3)`);
+    expect(page.filled('van')).toContain(move.van);
   });
 
   it('is not made for a move the diary has not booked', async () => {
@@ -266,8 +263,11 @@ describe('the crew’s reports', () => {
     const signedOut = await fetch(`${apiBase()}${photoPath}`, { redirect: 'manual' });
     expect(signedOut.status).toBe(303);
 
-    // The customer erases their data: the report goes with the lead, and the next cron run takes its photo from R2
-    // (an hour on, as a photo younger than that may still be waiting for its report's row).
+    // The customer cancels (an erasure keeps a booked move still ahead, and its reports), then erases their data: the
+    // report goes with the lead, and the next cron run takes its photo from R2 (an hour on, as a photo younger than
+    // that may still be waiting for its report's row).
+    const t = new URL(move.answer.confirmationUrl, apiBase()).searchParams.get('t')!;
+    expect((await postForm(PAGE_PATHS.confirmation, { ref: move.reference, t, action: 'cancel-confirm' })).status).toBe(303);
     expect((await post(ACCOUNT_PATHS.deleteData, customer)).status).toBe(200);
     expect(query('SELECT 1 FROM job_reports WHERE reference = ?', move.reference)).toEqual([]);
     expect((await officeGet(photoPath)).status).toBe(200);

@@ -1,14 +1,15 @@
 /**
  * The written quote (issue 33 item 3) over HTTP: the office writes and sends it (a plain form post behind the staff
- * session), the customer reads it in the e-mail and on the move page and accepts it there; D1 holds each version, the
- * lead's stage, the office's task and the audit trail. Figures worked by hand:
+ * session), the customer reads it in the e-mail and on the move page and accepts it there, which takes them to Stripe
+ * Checkout (the stand-in) for the deposit it states; paid, the move is booked. D1 holds each version, the lead's stage,
+ * the office's task and the audit trail. Figures worked by hand:
  *
  *   validQuote on a weekday (tests/api/manage.test.ts): Base service £349, Extra distance £344, Additional furniture
  *   £290 = £983. The office keeps those lines and adds Packing £120.50: lines £1,103.50 = 110,350p.
  *   FIRSTMOVE10, 10%: 11,035p off, total 99,315p (£993.15). Deposit, 25%: 24,828.75p, half a penny up: 24,829p (£248.29).
  *   A second version of Base service £349 and Packing £80: 42,900p; 4,290p off; total 38,610p (£386.10).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, formatLongDate, londonToday } from '~/lib/dates';
 import { DONE_NOTICES } from '~/lib/move-status';
@@ -21,6 +22,9 @@ import { readPage } from './html';
 import { OWNER_EMAIL, officeGet, officePost } from './office';
 
 const OWNER = OWNER_EMAIL;
+const stripeUrl = () => inject('stripeUrl');
+const quoteStatus = (reference: string) =>
+  query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
 const BUSINESS = 'leads@shiftly.example';
 
 interface Made {
@@ -144,7 +148,7 @@ describe('the written quote', () => {
     expect(page.filled('written:included')).toBe('Two movers and a Luton van.');
     expect(page.value('version')).toBe('1');
 
-    // The page's own form, as a browser would post it.
+    // The page's own form, as a browser would post it: accepted, and on to Stripe Checkout for the deposit it states.
     const accepted = await postForm(PAGE_PATHS.confirmation, {
       ref: page.value('ref'),
       t: page.value('t'),
@@ -152,20 +156,44 @@ describe('the written quote', () => {
       action: 'accept-quote',
     });
     expect(accepted.status).toBe(303);
-    expect(accepted.headers.get('location')).toContain('done=quote_accepted');
-    const back = await fetch(new URL(accepted.headers.get('location')!, apiBase()));
+    const checkout = new URL(accepted.headers.get('location')!);
+    expect(checkout.origin).toBe(stripeUrl());
+    const sessionId = checkout.pathname.split('/').at(-1)!;
+    const session = (await (
+      await fetch(`${stripeUrl()}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: 'Bearer sk_test_reader' } })
+    ).json()) as { amount_total: number; currency: string; client_reference_id: string };
+    expect(session).toMatchObject({ amount_total: 24_829, currency: 'gbp', client_reference_id: quote.reference });
+    expect(written(quote.reference)[0]!.accepted_at).not.toBeNull();
+    // Accepted, not yet paid: not booked.
+    expect(quoteStatus(quote.reference)).not.toBe('booked');
+
+    // Paid on the stand-in's page: its signed event books the move, and the customer is back on the move page.
+    expect((await fetch(checkout)).status).toBe(200);
+    const paid = await fetch(`${stripeUrl()}/pay/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
+    const back = await fetch(new URL(paid.headers.get('location')!));
     const after = readPage(await back.text());
-    expect(after.filled('done')).toBe(DONE_NOTICES.quote_accepted);
+    expect(after.filled('payments:heading')).toBe('Booked: deposit £248.29 paid');
+    expect(after.shown('payment:received')).toBe(true);
     expect(after.shown('written:accepted')).toBe(true);
     expect(after.shown('act:accept-quote')).toBe(false);
     expect(after.filled('to-pay')).toBe('£993.15, your written quote (with FIRSTMOVE10: 10% off your first booking)');
+    expect(query('SELECT amount_pence, status FROM payments WHERE reference = ?', quote.reference)).toEqual([
+      { amount_pence: 24_829, status: 'paid' },
+    ]);
 
-    // A second accept (a double click, the e-mail's link again) changes nothing.
-    expect((await accept(quote, '1')).status).toBe(303);
+    // A second accept (a double click, the e-mail's link again) changes nothing: nothing is left to pay, back to the page.
+    const again = await accept(quote, '1');
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toContain('done=quote_accepted');
+    const told = await fetch(new URL(again.headers.get('location')!, apiBase()));
+    expect(readPage(await told.text()).filled('done')).toBe(DONE_NOTICES.quote_accepted);
     expect(query('SELECT kind FROM office_tasks WHERE record_reference = ?', quote.reference)).toEqual([{ kind: 'quote_accepted' }]);
     expect(query('SELECT actor, action FROM audit_log WHERE record_reference = ? ORDER BY id', quote.reference)).toEqual([
       { actor: OWNER, action: 'written_quote_sent' },
       { actor: 'customer', action: 'written_quote_accepted' },
+      { actor: 'customer', action: 'payment_received' },
     ]);
     expect(written(quote.reference)[0]!.accepted_at).not.toBeNull();
 

@@ -1,8 +1,9 @@
 /**
- * Card payments through Stripe Checkout (issue 34 items 1 and 6) over real HTTP: the move page's plain "Pay the deposit"
- * post, the Stripe stand-in's hosted page and its signed events to the Worker's webhook, D1, the move page the customer
- * comes back to and the receipt in the mail catcher. Amounts are worked by hand: a £495.00 written quote with a 25 %
- * deposit is £123.75, 12375 pence.
+ * Card payments through Stripe Checkout (issue 34 items 1 and 6) over real HTTP: the office sends a written quote, the
+ * customer accepts it from the move page and is sent to Checkout for its deposit (or comes back and presses the plain
+ * "Pay the deposit"), the Stripe stand-in's hosted page and its signed events to the Worker's webhook, D1, the move
+ * page the customer comes back to and the receipt in the mail catcher. Amounts are worked by hand: a £495.00 written
+ * quote with a £123.75 deposit (25 %), 12375 pence.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
@@ -12,7 +13,8 @@ import { STAND_IN_WEBHOOK_SECRET, stripeSignature } from '../../stand-ins/stripe
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
 import { openDay } from '../shared/dates';
-import { acceptWrittenQuote as acceptWrittenQuoteRow } from '../shared/accepted-written-quote';
+import { acceptWrittenQuote, postAcceptQuote, sendWrittenQuote } from '../shared/office-posts';
+import { ownerCookie } from './office';
 
 const FORM = 'application/x-www-form-urlencoded';
 const TOTAL_PENCE = 49_500;
@@ -42,8 +44,15 @@ async function makeQuote(tag?: string, moveDate?: string): Promise<Made> {
   return { reference: answer.reference, token: url.searchParams.get('t')!, email, moveDate: sent.moveDate };
 }
 
-const acceptWrittenQuote = (reference: string) =>
-  acceptWrittenQuoteRow(inject('statePath'), reference, { totalPence: TOTAL_PENCE, depositPence: DEPOSIT_PENCE });
+/** The office sends a £495.00 written quote with `deposit` (pounds), as its form posts it. */
+const sendQuote = (quote: Made, deposit = '123.75') =>
+  sendWrittenQuote({ base: apiBase(), session: ownerCookie() }, quote.reference, { lines: [['Removal', '495.00']], deposit });
+
+/** Sent, then accepted by the customer from the move page: the Checkout session for the deposit they were sent to. */
+async function acceptedToCheckout(quote: Made, deposit?: string): Promise<{ url: URL; sessionId: string }> {
+  await sendQuote(quote, deposit);
+  return checkoutAt(await acceptWrittenQuote(apiBase(), quote));
+}
 
 const movePage = (quote: Made, extra = '') =>
   fetch(`${apiBase()}/quote-confirmation?ref=${quote.reference}&t=${quote.token}${extra}`, { redirect: 'manual' });
@@ -56,15 +65,19 @@ const payDeposit = (quote: Made, purpose = 'deposit') =>
     body: new URLSearchParams({ ref: quote.reference, t: quote.token, purpose }).toString(),
   });
 
-/** "Pay the deposit" (or the balance), then Stripe's hosted page: its URL, and the session's id. */
-async function toCheckout(quote: Made, purpose = 'deposit'): Promise<{ url: URL; sessionId: string }> {
-  const response = await payDeposit(quote, purpose);
-  expect(response.status).toBe(303);
-  const url = new URL(response.headers.get('location')!);
+/** Stripe's hosted page the customer was sent to: its URL, and the session's id. */
+function checkoutAt(url: URL): { url: URL; sessionId: string } {
   expect(url.origin).toBe(stripeUrl());
   const sessionId = url.pathname.split('/').at(-1)!;
   expect(sessionId).toMatch(/^cs_test_/);
   return { url, sessionId };
+}
+
+/** "Pay the deposit" (or the balance) on the move page, then Stripe's hosted page. */
+async function toCheckout(quote: Made, purpose = 'deposit'): Promise<{ url: URL; sessionId: string }> {
+  const response = await payDeposit(quote, purpose);
+  expect(response.status).toBe(303);
+  return checkoutAt(new URL(response.headers.get('location')!));
 }
 
 /** The customer presses Pay on the stand-in's page: answers where the browser is sent back to. */
@@ -129,12 +142,15 @@ describe('paying the deposit by card', () => {
     expect(refused.status).toBe(409);
     expect(payments(quote.reference)).toEqual([]);
 
-    acceptWrittenQuote(quote.reference);
-    const before = await pageSays(quote);
-    expect(before.shown('act:pay-deposit')).toBe(true);
-    expect(await (await movePage(quote)).text()).toContain(`Pay the ${DEPOSIT_SHOWN} deposit by card`);
+    await sendQuote(quote);
+    expect(query('SELECT total_pence, deposit_pence FROM written_quotes WHERE reference = ?', quote.reference)).toEqual([
+      { total_pence: TOTAL_PENCE, deposit_pence: DEPOSIT_PENCE },
+    ]);
+    // Sent, not yet accepted: still nothing to pay.
+    expect((await pageSays(quote)).shown('act:pay-deposit')).toBe(false);
+    expect((await payDeposit(quote)).status).toBe(409);
 
-    const { sessionId } = await toCheckout(quote);
+    const { sessionId } = checkoutAt(await acceptWrittenQuote(apiBase(), quote));
     // Stored before Stripe was asked, and not paid until the event says so.
     expect(payments(quote.reference)).toEqual([
       { purpose: 'deposit', amount_pence: DEPOSIT_PENCE, status: 'created', checkout_session_id: sessionId, payment_intent: null },
@@ -145,6 +161,9 @@ describe('paying the deposit by card', () => {
     expect(session).toMatchObject({ amount_total: DEPOSIT_PENCE, currency: 'gbp', client_reference_id: quote.reference });
     expect(session.metadata).toMatchObject({ reference: quote.reference, purpose: 'deposit' });
     expect(quoteStatus(quote.reference)).toBe('quoted');
+    // Back from Checkout without paying (or from the e-mail later), the move page offers the deposit by card.
+    expect((await pageSays(quote)).shown('act:pay-deposit')).toBe(true);
+    expect(await (await movePage(quote)).text()).toContain(`Pay the ${DEPOSIT_SHOWN} deposit by card`);
 
     const back = await pressPay(sessionId);
     expect(back.searchParams.get('payment')).toBe(sessionId);
@@ -185,10 +204,10 @@ describe('paying the deposit by card', () => {
   it('then takes the balance (the written total less the deposit) the same way, due 7 days before the move', async () => {
     // A Wednesday some 40 days ahead: its balance is due a week before (the nearer moves of the other tests owe it now).
     const quote = await makeQuote(undefined, openDay(40, 3));
-    acceptWrittenQuote(quote.reference);
+    const deposit = await acceptedToCheckout(quote);
     // No balance before the deposit.
     expect((await payDeposit(quote, 'balance')).status).toBe(409);
-    await pressPay((await toCheckout(quote)).sessionId);
+    await pressPay(deposit.sessionId);
     await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
 
     const owed = await pageSays(quote);
@@ -219,8 +238,7 @@ describe('paying the deposit by card', () => {
     // A £300.00 deposit on £495.00. Two days before the move is 24 hours' notice (counted from the end of today): the
     // 24-48 hour tier charges 25 % of £495.00 = £123.75, so £300.00 - £123.75 = £176.25 goes back to the card.
     const quote = await makeQuote();
-    acceptWrittenQuoteRow(inject('statePath'), quote.reference, { totalPence: TOTAL_PENCE, depositPence: 30_000 });
-    const { sessionId } = await toCheckout(quote);
+    const { sessionId } = await acceptedToCheckout(quote, '300.00');
     await pressPay(sessionId);
     const paidIntent = (await deliveredEvent(sessionId)).event.data.object.payment_intent;
     await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
@@ -262,8 +280,7 @@ describe('paying the deposit by card', () => {
 
   it('refuses an event with a wrong signature (400) and changes nothing', async () => {
     const quote = await makeQuote();
-    acceptWrittenQuote(quote.reference);
-    const { sessionId } = await toCheckout(quote);
+    const { sessionId } = await acceptedToCheckout(quote);
     const paymentId = query<{ id: number }>('SELECT id FROM payments WHERE checkout_session_id = ?', sessionId)[0]!.id;
     const forged = JSON.stringify({
       id: `evt_forged_${unique('e')}`,
@@ -302,8 +319,7 @@ describe('paying the deposit by card', () => {
   it('handles an event delivered twice (a replay, and a retry after a forged first delivery) once', async () => {
     // The stand-in signs its first delivery with a wrong secret: the Worker refuses it, the stand-in retries.
     const quote = await makeQuote('webhookforged');
-    acceptWrittenQuote(quote.reference);
-    const { sessionId } = await toCheckout(quote);
+    const { sessionId } = await acceptedToCheckout(quote);
     await pressPay(sessionId);
     const sent = await deliveredEvent(sessionId);
     expect(sent.deliveries.map((d) => d.status)).toEqual([400, 200]);
@@ -326,8 +342,7 @@ describe('paying the deposit by card', () => {
 
   it('says "payment received" when the event arrived before the customer came back', async () => {
     const quote = await makeQuote('webhookfirst');
-    acceptWrittenQuote(quote.reference);
-    const { sessionId } = await toCheckout(quote);
+    const { sessionId } = await acceptedToCheckout(quote);
     const back = await pressPay(sessionId);
     // The stand-in sent the browser back only after the Worker took the event.
     expect((await sentEvents(sessionId)).map((e) => e.delivered)).toEqual([true]);
@@ -338,8 +353,7 @@ describe('paying the deposit by card', () => {
 
   it('says "waiting for your bank" until the event has been handled, then "payment received" on a reload', async () => {
     const quote = await makeQuote('webhookheld');
-    acceptWrittenQuote(quote.reference);
-    const { sessionId } = await toCheckout(quote);
+    const { sessionId } = await acceptedToCheckout(quote);
     await pressPay(sessionId);
     const waiting = await pageSays(quote, `&payment=${sessionId}`);
     expect(waiting.shown('payment:waiting')).toBe(true);
@@ -356,8 +370,7 @@ describe('paying the deposit by card', () => {
 
   it('comes back from Cancel with nothing paid, and keeps the payment it stored when Stripe refuses the session', async () => {
     const quote = await makeQuote();
-    acceptWrittenQuote(quote.reference);
-    const { sessionId } = await toCheckout(quote);
+    const { sessionId } = await acceptedToCheckout(quote);
     const cancelled = await fetch(`${stripeUrl()}/pay/${sessionId}/cancel`, { method: 'POST', redirect: 'manual' });
     expect(cancelled.status).toBe(303);
     expect(new URL(cancelled.headers.get('location')!).searchParams.get('payment')).toBe('cancelled');
@@ -366,11 +379,15 @@ describe('paying the deposit by card', () => {
     expect(page.shown('act:pay-deposit')).toBe(true);
     expect(payments(quote.reference).map((p) => p.status)).toEqual(['created']);
 
+    // Accepted, but Stripe refuses the session: the page says so, and the payment row says why.
     const refusedQuote = await makeQuote('checkoutfail');
-    acceptWrittenQuote(refusedQuote.reference);
-    const refused = await payDeposit(refusedQuote);
+    await sendQuote(refusedQuote);
+    const refused = await postAcceptQuote(apiBase(), refusedQuote);
     expect(refused.status).toBe(503);
     expect(await refused.text()).toContain(PAYMENT_WORDS.unavailable);
+    expect(query('SELECT accepted_at IS NOT NULL AS accepted FROM written_quotes WHERE reference = ?', refusedQuote.reference)).toEqual([
+      { accepted: 1 },
+    ]);
     expect(payments(refusedQuote.reference)).toEqual([
       { purpose: 'deposit', amount_pence: DEPOSIT_PENCE, status: 'failed', checkout_session_id: null, payment_intent: null },
     ]);

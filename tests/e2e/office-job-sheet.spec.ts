@@ -9,8 +9,8 @@ import { test, expect, axeViolations } from './fixtures';
 import { signInToOffice } from './office';
 import { storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
-import { openDay } from '../shared/dates';
-import { bookInDiary } from '../shared/office-diary';
+import { diaryDay } from '../shared/diary-days';
+import { bookInDiary } from '../shared/office-posts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -18,7 +18,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
 async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<string> {
-  const moveDate = openDay(200 + Math.floor(Math.random() * 150));
+  const moveDate = diaryDay();
   const answer = await storeQuote(request, {
     name: 'Nia Okafor',
     email: uniqueEmail('job-sheet'),
@@ -27,12 +27,13 @@ async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<st
     toAddress: 'Flat 3, 9 Mill Lane',
     moveDate,
   });
-  bookInDiary(siteEnv('statePath'), answer.reference, moveDate, {
-    crewLead: 'Samira Khan',
-    crewSize: 3,
-    van: 'LV71 KFP',
-    window: '08-10',
-  });
+  // The owner books it over HTTP, as the diary's form posts it; names of its own so the form's choice is this test's.
+  const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await bookInDiary(
+    { base: siteEnv('baseUrl'), session: siteEnv('ownerSession') },
+    { reference: answer.reference, moveDate },
+    { crewLead: `Samira Khan-${tag}`, crewSize: 3, van: `LV71 KFP-${tag}`, window: '08-10' },
+  );
   return answer.reference;
 }
 

@@ -1,19 +1,16 @@
 /**
- * Paying the deposit by card (issue 34), as a customer does it with JavaScript off: the move page's "Pay the deposit",
- * the Stripe stand-in's hosted page, and back to "Booked: deposit £123.75 paid" once the signed event has been handled
- * (the stand-in's +webhookfirst tag sends the browser back only after the Worker took it). JavaScript off and on; axe
- * (which needs scripts) at 390 px on each state with it on.
- * £495.00 with a 25 % deposit is £123.75, worked by hand.
+ * Paying the deposit by card (issue 34), as a customer does it with JavaScript off: the office sends a written quote
+ * (its own form post, tests/shared/office-posts.ts), the customer presses "Accept this quote" on the move page, pays on
+ * the Stripe stand-in's hosted page, and is back to "Booked: deposit £123.75 paid" once the signed event has been
+ * handled (the stand-in's +webhookfirst tag sends the browser back only after the Worker took it). JavaScript off and
+ * on; axe (which needs scripts) at 390 px on each state with it on.
+ * £495.00 with a £123.75 deposit (25 %), worked by hand.
  */
 import { PAYMENT_WORDS } from '../../src/lib/payments';
-import { acceptWrittenQuote } from '../shared/accepted-written-quote';
+import { sendWrittenQuote } from '../shared/office-posts';
 import { axeViolations, expect, queryD1, test } from './fixtures';
 import { capturedEmails, storeQuote } from './quote-helpers';
 import { siteEnv } from './site-env';
-
-// One at a time: the written-quote fixture writes to the Worker's D1 (tests/shared/accepted-written-quote.ts), and a
-// request landing while it holds the lock would be refused.
-test.describe.configure({ mode: 'serial' });
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -28,15 +25,20 @@ for (const javaScriptEnabled of [false, true]) {
       test.setTimeout(90_000);
       const email = `pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}+webhookfirst@example.com`;
       const answer = await storeQuote(request, { email });
-      acceptWrittenQuote(siteEnv('statePath'), answer.reference, { totalPence: 49_500, depositPence: 12_375 });
+      await sendWrittenQuote({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') }, answer.reference, {
+        lines: [['Removal', '495.00']],
+        deposit: '123.75',
+      });
 
       await page.goto(answer.confirmationUrl);
-      const pay = page.getByRole('button', { name: 'Pay the £123.75 deposit by card' });
-      await expect(pay).toBeVisible();
+      const section = page.locator('[data-written-quote]');
+      await expect(section.locator('[data-fill="written:deposit"]')).toHaveText('£123.75');
+      const accept = section.getByRole('button', { name: 'Accept this quote' });
+      await expect(accept).toBeVisible();
       await axe();
       await shot('owed-390');
 
-      await pay.click();
+      await accept.click();
       await expect(page.getByRole('heading', { name: 'Pay £123.75' })).toBeVisible();
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
 
