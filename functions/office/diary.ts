@@ -155,9 +155,7 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
   const checked = bookingSchema.safeParse(values);
   if (!checked.success) return refused(fieldErrors(checked.error));
   const form = checked.data;
-  if (quote.status === 'cancelled' || quote.status === 'booked') {
-    return refused({ form: quote.status === 'booked' ? 'This move is already booked.' : 'This move is cancelled.' }, 409);
-  }
+  if (quote.status === 'cancelled') return refused({ form: 'This move is cancelled.' }, 409);
   const db = c.env.DB;
   const { errors, full, crew, van } = await bookingProblems(db, quote, form);
   if (Object.keys(errors).length) return refused(errors, 409);

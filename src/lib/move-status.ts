@@ -42,7 +42,6 @@ export const MOVE_REFUSALS = {
   unpriced: 'We are still pricing this move. You can ask to book once we have sent you the price.',
   dateUnbookable: 'This move date can no longer be booked online. Please choose another date first.',
   notRequested: 'This booking request has already been answered.',
-  alreadyBooked: 'This move is already booked.',
   sameDate: 'That is already the move date.',
   notMovedYet: 'You can review your move once it has taken place.',
   notBooked: 'Only a move booked with us can be reviewed.',
@@ -90,9 +89,10 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
       return moved ? MOVE_REFUSALS.moved : null;
     case 'decline':
       return status === 'booking_requested' ? null : MOVE_REFUSALS.notRequested;
+    // A move already booked (by its deposit, issue 34) is booked again in the diary for its crew and arrival window,
+    // and may be again if the office changes them: the customer is told each time.
     case 'book':
-      if (moved) return MOVE_REFUSALS.moved;
-      return status === 'booked' ? MOVE_REFUSALS.alreadyBooked : null;
+      return moved ? MOVE_REFUSALS.moved : null;
   }
 }
 
@@ -167,6 +167,8 @@ export type MoveEvent =
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   /** `crew`: booked in the office's diary, with the crew, van and arrival window the customer is told. */
   | { kind: 'confirmed'; note: string; crew?: CrewAssignment }
+  /** A move already booked (by its deposit) given its crew, van and arrival window in the office's diary. */
+  | { kind: 'crew_assigned'; crew: CrewAssignment }
   | { kind: 'declined'; note: string }
   /** A booked move cancelled less than FREE_CANCELLATION_HOURS before: our terms' fees may apply. */
   | { kind: 'cancelled'; shortNotice?: boolean }
@@ -190,6 +192,8 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
       const said = [event.crew ? crewLine(event.crew) : '', event.note].filter(Boolean).join('; ');
       return `Booking confirmed by ${site.brand}${said ? `: ${said}` : ''}`;
     }
+    case 'crew_assigned':
+      return `Your crew: ${crewLine(event.crew)}`;
     case 'declined':
       return `Booking declined${event.note ? `: ${event.note}` : ''}`;
     case 'cancelled':

@@ -4,6 +4,7 @@
  * refused and then a sent "Damage or problem" with a photo, and "Job done"; the office sees the reports and the photo.
  * axe on every state of the sheet and on the office's answer.
  */
+import { leadPath } from '../../src/lib/office/paths';
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
 import { signInToOffice } from './office';
@@ -37,20 +38,9 @@ async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<st
   return answer.reference;
 }
 
-/**
- * The office's "Make the crew's job sheet link", pressed as on the lead's page (which another part of issue 33 builds;
- * until it is on main, a stand-in page at this site's address holds the same form): the browser posts it, and shows the
- * answer with the link.
- */
+/** The office's "Make the crew's job sheet link", pressed on the lead's page: the answer shows the link once. */
 async function makeLink(page: Page, reference: string): Promise<string> {
-  const base = siteEnv('baseUrl');
-  await page.route(`${base}/__lead-stand-in`, (route) =>
-    route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><title>Lead</title><form method="post" action="/office/job-sheet-link"><input type="hidden" name="ref" value="${reference}"><button>Make the crew’s job sheet link</button></form>`,
-    }),
-  );
-  await page.goto('/__lead-stand-in');
+  await page.goto(leadPath(reference));
   await page.getByRole('button', { name: 'Make the crew’s job sheet link' }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Crew’s job sheet' })).toBeVisible();
   const url = new URL((await page.locator('[data-fill="job-sheet-link"]').textContent())!.trim());

@@ -91,8 +91,12 @@ describe('the office books a move', () => {
     expect(statusAfter('book', 'quoted')).toBe('booked');
   });
 
-  it('not once booked, cancelled or past', () => {
-    expect(moveRefusal('book', { ...facts, status: 'booked' }, '2027-03-01')).toBe('This move is already booked.');
+  it('a move booked by its deposit is booked again for its crew, and stays booked', () => {
+    expect(moveRefusal('book', { ...facts, status: 'booked' }, '2027-03-01')).toBeNull();
+    expect(statusAfter('book', 'booked')).toBe('booked');
+  });
+
+  it('not once cancelled or past', () => {
     expect(moveRefusal('book', { ...facts, status: 'cancelled' }, '2027-03-01')).not.toBeNull();
     expect(moveRefusal('book', { ...facts, status: 'quoted' }, '2027-03-11')).not.toBeNull();
   });

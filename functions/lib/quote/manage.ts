@@ -85,7 +85,12 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date): P
     case 'review':
       return { ok: true, next: { ...quote, reviewed: true }, event: { kind: 'reviewed', rating: change.rating } };
     case 'book':
-      return { ok: true, next: { ...quote, status }, event: { kind: 'confirmed', note: '', crew: change.crew } };
+      return {
+        ok: true,
+        next: { ...quote, status },
+        event:
+          quote.status === 'booked' ? { kind: 'crew_assigned', crew: change.crew } : { kind: 'confirmed', note: '', crew: change.crew },
+      };
   }
 }
 

@@ -20,6 +20,7 @@ const HEADLINES: Record<MoveEvent['kind'], string> = {
   access: 'access details updated',
   booking_requested: 'booking requested',
   confirmed: 'booking confirmed',
+  crew_assigned: 'your crew and arrival time',
   declined: 'booking declined',
   cancelled: 'move cancelled',
   reviewed: 'review received',
