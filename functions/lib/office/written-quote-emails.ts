@@ -60,7 +60,11 @@ ${contact.text}`,
 export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
   const rows = quoteRows(written);
   const contact = contactBlock();
-  const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price, and we will be in touch to book your crew.`;
+  const next =
+    written.depositPence > 0
+      ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
+      : 'We will be in touch to book your crew.';
+  const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price. ${next}`;
   return {
     from: ctx.from,
     to: quote.email,
