@@ -26,7 +26,6 @@ export interface FaqCategory {
   items: readonly FaqItem[];
 }
 
-
 export const faqCategories: readonly FaqCategory[] = [
   {
     id: 'general',

@@ -1,8 +1,7 @@
 /**
  * Every promise the copy makes to a customer, stated once (issue 30, item 8): what cancelling costs, when we answer,
- * the earliest day a move can be booked online, what happens after a quote, how paying works and how to declare a valuable
- * item. Pages,
- * e-mails, the wizard and the Worker import these and never retype a figure; tests/e2e/promises.spec.ts and
+ * the earliest day a move can be booked online, what happens after a quote, how paying works and how to declare a
+ * valuable item. Pages, e-mails, the wizard and the Worker import these and never retype a figure; tests/e2e/promises.spec.ts and
  * tests/api/promises.test.ts read every built page and e-mail for a different one.
  * With its extensions: move-date.ts reads it, and scripts run that file in Node as it is.
  */
@@ -25,9 +24,10 @@ export const weekendSurchargePercent = 15;
  */
 export const DEPOSIT = `When you accept your written quote, you pay a deposit by card: usually ${writtenQuoteDepositPercent}% of the price, and your written quote shows the exact amount. Your move is booked as soon as the deposit is paid.`;
 export const BALANCE = `The rest of the price, the balance, is due ${BALANCE_DUE_DAYS} days before your move. You pay it by card from your move page.`;
-/** Above the written quote's "Accept this quote", and in the e-mail once it is accepted. */
+/** Above the written quote's "Accept this quote", and in the e-mail that sends it. */
 export const ACCEPTING = {
-  withDeposit: "Accepting makes this total the price of your move and takes you to pay the deposit by card on Stripe's secure page. Your move is booked as soon as the deposit is paid.",
+  withDeposit:
+    "Accepting makes this total the price of your move and takes you to pay the deposit by card on Stripe's secure page. Your move is booked as soon as the deposit is paid.",
   noDeposit: 'Accepting makes this total the price of your move. We then get in touch to book your crew.',
 } as const;
 /** Stripe Checkout takes the card (and, to do so, the customer's e-mail address and the amount); the Worker never sees it. */
