@@ -107,26 +107,25 @@ describe('the earliest day a move can be booked', () => {
 });
 
 describe('what happens after a quote', () => {
-  it('is what the product does: ask to book, a written quote within 24 hours, accept it with a card deposit, the balance before the move', () => {
+  it('is what the product does: ask to book, a written quote within 24 hours, accept it with a card deposit, the balance 7 days before', () => {
     expect(afterAQuote.map((s) => s.title)).toEqual([
       'Ask to book when you are ready',
       'We answer within 24 hours',
       'Accept it and pay the deposit',
-      'Pay the balance 7 days before your move',
     ]);
     expect(BOOKING_ANSWER_HOURS).toBe(24);
     // The office's default deposit and the balance's day, as src/site.config.ts and src/lib/payments.ts set them.
     expect([writtenQuoteDepositPercent, BALANCE_DUE_DAYS]).toEqual([25, 7]);
     expect(afterAQuote[1]!.text).toContain('written quote');
-    expect(afterAQuote[2]!.text).toContain('usually 25% of the price');
-    expect(afterAQuote[2]!.text).toContain('booked as soon as the deposit is paid');
+    expect(afterAQuote[2]!.text).toMatch(/usually 25% of the price/i);
+    expect(afterAQuote[2]!.text).toContain('it books your move');
+    expect(afterAQuote[2]!.text).toContain('The rest is due 7 days before the move');
     for (const text of [REQUEST_BOOKING_LABEL, STATUS_TEXT.booking_requested, DONE_NOTICES.booking_requested!, NO_OBLIGATION])
       expect(text).toContain('within 24 hours');
     // Asking to book still takes nothing; the written quote it brings is what asks for the deposit.
-    for (const text of [REQUEST_BOOKING_LABEL, STATUS_TEXT.booking_requested, DONE_NOTICES.booking_requested!]) {
+    for (const text of [REQUEST_BOOKING_LABEL, STATUS_TEXT.booking_requested, DONE_NOTICES.booking_requested!])
       expect(text).toMatch(/no payment now|nothing to pay now/);
-      expect(text).toContain('written quote');
-    }
+    for (const text of [STATUS_TEXT.booking_requested, DONE_NOTICES.booking_requested!]) expect(text).toContain('written quote');
     expect(MOVE_PAGE_SUMMARIES.booking_requested('Ada', '')).not.toMatch(/\bmover\b/);
     expect(afterAQuote.map((s) => `${s.title}. ${s.text}`).join(' ')).not.toMatch(/detailed|crew names|review your request/i);
     // A quote we could not price at once: its price by e-mail, in the promised hours.
