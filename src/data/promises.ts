@@ -168,19 +168,15 @@ export interface NextStep {
 export const afterAQuote: readonly NextStep[] = [
   {
     title: 'Ask to book when you are ready',
-    text: 'Ask for a booking on your move page, which your e-mail links to. Asking costs nothing.',
+    text: 'Ask on your move page, which your e-mail links to. Asking costs nothing.',
   },
   {
     title: `We answer within ${BOOKING_ANSWER_HOURS} hours`,
-    text: 'Our office e-mails you a written quote: your firm price, what it includes and the deposit. If we cannot do your date, we tell you.',
+    text: 'Our office e-mails you a written quote: a firm price and the deposit.',
   },
   {
     title: 'Accept it and pay the deposit',
-    text: `Accept your written quote on your move page and pay the deposit by card, usually ${writtenQuoteDepositPercent}% of the price. Your move is booked as soon as the deposit is paid.`,
-  },
-  {
-    title: `Pay the balance ${BALANCE_DUE_DAYS} days before your move`,
-    text: 'You pay the rest by card from your move page, whenever suits you up to then.',
+    text: `Usually ${writtenQuoteDepositPercent}% of the price, by card: it books your move. The rest is due ${BALANCE_DUE_DAYS} days before the move.`,
   },
 ];
 

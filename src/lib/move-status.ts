@@ -20,7 +20,7 @@ export const STATUS_LABELS: Record<MoveStatus, string> = {
 };
 
 export const STATUS_TEXT: Record<MoveStatus, string> = {
-  quoted: 'This is an estimate. Nothing is booked until you accept a written quote from us and pay its deposit.',
+  quoted: 'This is an estimate. Nothing is booked yet.',
   booking_requested: `You have asked to book this move. We answer within ${BOOKING_ANSWER_HOURS} hours with a written quote; there is nothing to pay now.`,
   booked: 'Your move is booked. Anything left to pay is on your move page, with the day it is due.',
   declined: 'We could not book this move as it stands. Choose another date and ask again, or call us.',
@@ -28,7 +28,7 @@ export const STATUS_TEXT: Record<MoveStatus, string> = {
 };
 
 /** Says exactly what pressing it commits the customer to (issue 19, item 5). */
-export const REQUEST_BOOKING_LABEL = `Request this booking: no payment now; we answer within ${BOOKING_ANSWER_HOURS} hours with a written quote`;
+export const REQUEST_BOOKING_LABEL = `Request this booking: no payment now; we answer within ${BOOKING_ANSWER_HOURS} hours`;
 
 export const CANCELLATION_RIGHTS = `A removal on a fixed date is a transport-of-goods service, so the 14-day cancellation period of the Consumer Contracts Regulations 2013 does not apply. Our own cancellation terms apply instead: cancel ${FREE_CANCELLATION_HOURS} hours or more before and there is nothing to pay.`;
 
