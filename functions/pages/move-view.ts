@@ -112,6 +112,8 @@ export interface WrittenQuoteView {
   version: number;
   rows: Array<[label: string, amount: string]>;
   deposit: string;
+  /** A deposit to pay on accepting: accepting then goes to Checkout (quote-manage.ts). */
+  withDeposit: boolean;
   validUntil: string;
   included: string | null;
   /** "Accepted on …", once it is. */
@@ -243,6 +245,7 @@ function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: st
     version: written.version,
     rows: writtenQuoteRows(written),
     deposit: formatPence(written.depositPence),
+    withDeposit: written.depositPence > 0,
     validUntil: formatLongDate(written.validUntil),
     included: written.included,
     accepted: written.acceptedAt ? `Accepted on ${formatLongDate(londonToday(new Date(written.acceptedAt)))}.` : null,

@@ -1,13 +1,14 @@
 import { insuranceLimits } from './insurance';
 import {
   adviceBookingDays,
+  BALANCE,
   BOOKING_ANSWER_HOURS,
+  CARD_PAYMENTS,
+  DEPOSIT,
   DECLARE_VALUABLES,
   earliestOnline,
   FREE_CANCELLATION,
   LATE_CANCELLATION,
-  paymentMethods,
-  paymentTiming,
 } from './promises';
 import { FREE_MILES } from './packages';
 import { site } from '~/site.config';
@@ -24,8 +25,6 @@ export interface FaqCategory {
   title: FaqCategoryTitle;
   items: readonly FaqItem[];
 }
-
-const methods = `${paymentMethods.slice(0, -1).join(', ')} and ${paymentMethods.at(-1)}`;
 
 export const faqCategories: readonly FaqCategory[] = [
   {
@@ -56,11 +55,11 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'Can I cancel or change my date?',
-        answer: `Yes. ${FREE_CANCELLATION} ${LATE_CANCELLATION} Until a mover has confirmed your booking, cancelling costs nothing at any time.`,
+        answer: `Yes. ${FREE_CANCELLATION} ${LATE_CANCELLATION} Until your move is booked, cancelling costs nothing at any time. If you have paid, we refund anything beyond the fee to your card.`,
       },
       {
         question: 'How and when do I pay?',
-        answer: `We accept ${methods}. Payment is processed ${paymentTiming}, once everything is in your new place, so you never pay for a move that has not happened.`,
+        answer: `${DEPOSIT} ${BALANCE} ${CARD_PAYMENTS}`,
       },
     ],
   },
@@ -102,6 +101,6 @@ export const howItWorksFaqs: readonly FaqItem[] = [
   },
   {
     question: 'When will I hear from you?',
-    answer: `Straight away: we e-mail you your quote and the link to your move page. Ask to book there when you are ready, and a mover confirms or declines within ${BOOKING_ANSWER_HOURS} hours.`,
+    answer: `Straight away: we e-mail you your quote and the link to your move page. Ask to book there when you are ready, and within ${BOOKING_ANSWER_HOURS} hours our office e-mails you a written quote, or tells you if we cannot do your date.`,
   },
 ];

@@ -1,19 +1,37 @@
 /**
  * Every promise the copy makes to a customer, stated once (issue 30, item 8): what cancelling costs, when we answer,
- * the earliest day a move can be booked online, what happens after a quote and how to declare a valuable item. Pages,
- * e-mails, the wizard and the Worker import these and never retype a figure; tests/e2e/promises.spec.ts and
+ * the earliest day a move can be booked online, what happens after a quote, how paying works and how to declare a
+ * valuable item. Pages, e-mails, the wizard and the Worker import these and never retype a figure; tests/e2e/promises.spec.ts and
  * tests/api/promises.test.ts read every built page and e-mail for a different one.
  * With its extensions: move-date.ts reads it, and scripts run that file in Node as it is.
  */
 import { insuranceLimits } from './insurance.ts';
+import { BALANCE_DUE_DAYS } from '../lib/payments.ts';
+import { writtenQuoteDepositPercent } from '../site.config.ts';
+
+export { BALANCE_DUE_DAYS };
 
 // --- Booking and payment ---
 
 /** How far ahead we advise booking, in days. */
 export const adviceBookingDays = '2-3';
-export const paymentMethods = ['debit and credit cards', 'PayPal', 'bank transfer'] as const;
-export const paymentTiming = 'after the move';
 export const weekendSurchargePercent = 15;
+
+/**
+ * How paying works (issue 34): a deposit by card when the customer accepts a written quote, which books the move once
+ * Stripe's event says it is paid (functions/lib/payments/webhook.ts); the balance by card on the move page, due
+ * BALANCE_DUE_DAYS before the move (functions/lib/payments/due.ts). The office may set another deposit, hence "usually".
+ */
+export const DEPOSIT = `When you accept your written quote, you pay a deposit by card: usually ${writtenQuoteDepositPercent}% of the price, and your written quote shows the exact amount. Your move is booked as soon as the deposit is paid.`;
+export const BALANCE = `The rest of the price, the balance, is due ${BALANCE_DUE_DAYS} days before your move. You pay it by card from your move page.`;
+/** Above the written quote's "Accept this quote", and in the e-mail that sends it. */
+export const ACCEPTING = {
+  withDeposit:
+    "Accepting makes this total the price of your move and takes you to pay the deposit by card on Stripe's secure page. Your move is booked as soon as the deposit is paid.",
+  noDeposit: 'Accepting makes this total the price of your move. We then get in touch to book your crew.',
+} as const;
+/** Stripe Checkout takes the card (and, to do so, the customer's e-mail address and the amount); the Worker never sees it. */
+export const CARD_PAYMENTS = "You pay by debit or credit card on Stripe's secure payment page, so we never see your card details.";
 
 /** Online, a move can be booked from this many days after today (UK), whatever the service: src/lib/move-date.ts enforces it. */
 export const EARLIEST_ONLINE_DAYS = 1;
@@ -23,8 +41,8 @@ export const earliestOnline = EARLIEST_ONLINE_DAYS === 1 ? 'tomorrow' : `${EARLI
 // --- Cancelling ---
 
 /**
- * One row of the cancellation terms, read by the terms page and, later, by the function that works out a fee. Nothing is
- * taken before the move, so the spec's "refund" is what is not charged: the spec's refund fraction is 1 − `charge`.
+ * One row of the cancellation terms, read by the terms page and by the function that works out a fee
+ * (src/lib/cancellation-fee.ts): what was paid by card beyond the fee goes back to the card.
  */
 export interface CancellationTier {
   /** Applies from this many hours' notice before the move (up to the tier above); null: nobody there when the crew came. */
@@ -51,7 +69,7 @@ export const cancellationTiers: readonly CancellationTier[] = [
     charge: 0,
     notice: `${FREE_CANCELLATION_HOURS} hours or more`,
     outcome: 'Nothing to pay',
-    detail: `Cancel or change your date ${FREE_CANCELLATION_HOURS} hours or more before your move and you pay nothing. We never take a deposit.`,
+    detail: `Cancel or change your date ${FREE_CANCELLATION_HOURS} hours or more before your move and you pay nothing: anything you have paid comes back to your card in full.`,
   },
   {
     fromHours: SHORT_NOTICE_HOURS,
@@ -127,33 +145,39 @@ export const EMAIL_REPLY = 'within 1 hour during opening hours';
 
 // --- After a quote ---
 
-/** A mover confirms or declines a booking request within this many hours (the staff link's e-mail says so too). */
+/** The office answers a booking request within this many hours (the staff link's e-mail says so too). */
 export const BOOKING_ANSWER_HOURS = 24;
 /** A quote we could not price at once (the postcode service was down) is priced and e-mailed within this many hours. */
 export const PRICE_LATER_HOURS = 24;
 
 /** Under the quote form: what sending it commits the customer to. */
-export const NO_OBLIGATION = `No account and no obligation: we e-mail you your quote, and once you ask to book, a mover confirms within ${BOOKING_ANSWER_HOURS} hours.`;
+export const NO_OBLIGATION = `No account and no obligation: we e-mail you your quote, and once you ask to book, we answer within ${BOOKING_ANSWER_HOURS} hours.`;
 
-/** Where a price the instant estimate leaves out (packing, storage) reaches the customer: the mover's confirmation e-mail. */
-export const ADDED_ON_CONFIRMATION = 'when a mover confirms your booking';
+/** Where a price the instant estimate leaves out (packing, storage) reaches the customer: the office's written quote. */
+export const ADDED_TO_WRITTEN_QUOTE = 'to your written quote';
 
 export interface NextStep {
   title: string;
   text: string;
 }
 
-/** What happens after a quote is sent, as the product does it today: the confirmation page and e-mail show these. */
+/**
+ * What happens after a quote is sent, as the product does it today: the confirmation page and e-mail show these. The
+ * office writes the quote (issue 33), accepting it goes to Checkout (issue 34), the deposit's event books the move.
+ */
 export const afterAQuote: readonly NextStep[] = [
   {
     title: 'Ask to book when you are ready',
-    text: 'Ask for a booking on your move page, which your e-mail links to. Asking costs nothing.',
+    text: 'Ask on your move page, which your e-mail links to. Asking costs nothing.',
   },
   {
-    title: `A mover answers within ${BOOKING_ANSWER_HOURS} hours`,
-    text: 'They confirm or decline your booking, and we e-mail you either way.',
+    title: `We answer within ${BOOKING_ANSWER_HOURS} hours`,
+    text: 'Our office e-mails you a written quote: a firm price and the deposit.',
   },
-  { title: 'Pay after the move', text: `We take no deposit: you pay ${paymentTiming}, once everything is in your new home.` },
+  {
+    title: 'Accept it and pay the deposit',
+    text: `Usually ${writtenQuoteDepositPercent}% of the price, by card: it books your move. The rest is due ${BALANCE_DUE_DAYS} days before the move.`,
+  },
 ];
 
 // --- Insurance ---

@@ -1,7 +1,7 @@
 /** Every service a page can start a quote for (issue 14). Prices stay the spec's: nothing here adds or changes one. */
 import type { PackageId } from './packages';
 import { packingOptions } from './packing';
-import { ADDED_ON_CONFIRMATION, earliestOnline } from './promises';
+import { ADDED_TO_WRITTEN_QUOTE, earliestOnline } from './promises';
 
 export type MainServiceValue = 'home-removals' | 'storage' | 'furniture-moving' | 'packing' | 'commercial' | 'car-transport';
 export type OtherServiceValue = 'parcel' | 'courier' | 'student' | 'specialty';
@@ -53,7 +53,7 @@ export const quoteServices: readonly QuoteService[] = [
     group: 'main',
     label: 'Storage between homes',
     page: '/services/home-removals#storage',
-    estimate: `Your estimate below is for the move. Storage is priced by the week, on request, and added ${ADDED_ON_CONFIRMATION}.`,
+    estimate: `Your estimate below is for the move. Storage is priced by the week, on request, and added ${ADDED_TO_WRITTEN_QUOTE}.`,
     notesHint: 'roughly how much you are storing, for how long, and when you would like it delivered.',
     totalNote: 'Storage is not in this total: we price it by the week, on request.',
     subjectNote: 'storage priced separately',
@@ -74,9 +74,9 @@ export const quoteServices: readonly QuoteService[] = [
     group: 'main',
     label: 'Packing',
     page: '/services/packing',
-    estimate: `Your estimate below is for the move. Packing is added ${ADDED_ON_CONFIRMATION}: ${packingPrices}.`,
+    estimate: `Your estimate below is for the move. Packing is added ${ADDED_TO_WRITTEN_QUOTE}: ${packingPrices}.`,
     notesHint: 'which packing you would like (full, partial or materials only), and any rooms to leave to you.',
-    totalNote: `Packing is not in this total: we add it ${ADDED_ON_CONFIRMATION}.`,
+    totalNote: `Packing is not in this total: we add it ${ADDED_TO_WRITTEN_QUOTE}.`,
     subjectNote: 'packing priced separately',
   },
   {

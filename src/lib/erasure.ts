@@ -1,9 +1,8 @@
 /**
  * What "Delete my data" keeps (issue 30, item 3), said once for the page, the e-mails and the Worker. The right to
  * erasure covers data no longer needed (UK GDPR Article 17(1)(a)); a booked move whose day has not passed is a contract
- * still being performed (Article 6(1)(b)), so it stays until the move is done. Customers pay after the move and the
- * site records no payment, so there is nothing else it could know to be owed. A booking only asked for is withdrawn:
- * nothing is arranged until a mover confirms it.
+ * still being performed (Article 6(1)(b)), so it stays until the move is done. A booking only asked for is withdrawn:
+ * nothing is arranged until the office books it. (Card payments, issue 34, are not weighed here yet.)
  */
 import { formatLongDate } from './dates';
 

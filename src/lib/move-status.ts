@@ -20,15 +20,15 @@ export const STATUS_LABELS: Record<MoveStatus, string> = {
 };
 
 export const STATUS_TEXT: Record<MoveStatus, string> = {
-  quoted: 'This is an estimate. Nothing is booked until you ask to book and a mover confirms.',
-  booking_requested: `You have asked to book this move. A mover confirms within ${BOOKING_ANSWER_HOURS} hours; there is nothing to pay now.`,
-  booked: 'Your move is booked. You pay after the move.',
+  quoted: 'This is an estimate. Nothing is booked yet.',
+  booking_requested: `You have asked to book this move. We answer within ${BOOKING_ANSWER_HOURS} hours with a written quote; there is nothing to pay now.`,
+  booked: 'Your move is booked. Anything left to pay is on your move page, with the day it is due.',
   declined: 'We could not book this move as it stands. Choose another date and ask again, or call us.',
   cancelled: 'This move is cancelled.',
 };
 
 /** Says exactly what pressing it commits the customer to (issue 19, item 5). */
-export const REQUEST_BOOKING_LABEL = `Request this booking: no payment now; a mover confirms within ${BOOKING_ANSWER_HOURS} hours`;
+export const REQUEST_BOOKING_LABEL = `Request this booking: no payment now; we answer within ${BOOKING_ANSWER_HOURS} hours`;
 
 export const CANCELLATION_RIGHTS = `A removal on a fixed date is a transport-of-goods service, so the 14-day cancellation period of the Consumer Contracts Regulations 2013 does not apply. Our own cancellation terms apply instead: cancel ${FREE_CANCELLATION_HOURS} hours or more before and there is nothing to pay.`;
 
@@ -149,7 +149,7 @@ export const MOVE_PAGE_HEADINGS: Record<MovePageState, string> = {
 /** The line under the heading: the customer's first name, and the move date as written on the page. */
 export const MOVE_PAGE_SUMMARIES: Record<MovePageState, (name: string, date: string) => string> = {
   quoted: (name) => `Thank you, ${name}.`,
-  booking_requested: (name) => `Thank you, ${name}. Your booking request is with a mover, and we will e-mail you their answer.`,
+  booking_requested: (name) => `Thank you, ${name}. Your booking request is with our office, and we will e-mail you our answer.`,
   booked: (name, date) => `${name}, your move on ${date} is booked.`,
   declined: (name) => `Sorry, ${name}: we could not book this move as it stands. You can choose another date below and ask again.`,
   cancelled: (name, date) => `${name}, your move on ${date} is cancelled. If you are moving after all, ask us for a new quote.`,
@@ -214,7 +214,7 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
 export const DONE_NOTICES: Readonly<Record<string, string>> = {
   date_changed: 'Your move date is changed. We have e-mailed you the new estimate.',
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
-  booking_requested: `Your booking request is sent. A mover confirms within ${BOOKING_ANSWER_HOURS} hours, and we will e-mail you. There is nothing to pay now.`,
+  booking_requested: `Your booking request is sent. We answer within ${BOOKING_ANSWER_HOURS} hours and e-mail you a written quote. There is nothing to pay now.`,
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
   cancelled_late: `Your move is cancelled, and we have e-mailed you to confirm. It was less than ${FREE_CANCELLATION_HOURS} hours before the day, so our cancellation terms apply: we will be in touch about any fee.`,
   reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',

@@ -1,5 +1,5 @@
 /** Card payments (issue 34): what a payment is for, the words the move page and e-mails use, and its one piece of maths. */
-import { formatPence } from './money';
+import { formatPence } from './money.ts';
 
 export const PAYMENT_PURPOSES = ['deposit', 'balance'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];

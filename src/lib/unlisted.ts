@@ -10,9 +10,14 @@ export const UNLISTED_PATHS: readonly string[] = [
   '/account/delete',
   '/account/referral',
   '/reviews/published',
+  '/job-sheet',
 ];
 
 /** The on-demand twins of public pages (src/pages/forms/): a form's answer or a search, for one request. */
 export const TWINS = '/forms/';
 
-export const isUnlisted = (path: string): boolean => UNLISTED_PATHS.includes(path) || path.startsWith(TWINS);
+/** The staff's pages (issue 33): only for a signed-in member of staff. */
+export const OFFICE = '/office';
+
+export const isUnlisted = (path: string): boolean =>
+  UNLISTED_PATHS.includes(path) || path.startsWith(TWINS) || path === OFFICE || path.startsWith(`${OFFICE}/`);

@@ -12,6 +12,7 @@ import { test, expect, sitemapPaths } from './fixtures';
 import { claimLabels, claims, ratingText, site, type CountedClaim } from '../../src/site.config';
 import { quoteHref } from '../../src/data/services';
 import { packages } from '../../src/data/packages';
+import { BALANCE, CARD_PAYMENTS, DEPOSIT } from '../../src/data/promises';
 
 const PAGES_OUTSIDE_THE_SITEMAP = ['/404', '/login'];
 
@@ -162,11 +163,13 @@ test('storage is findable from the header and described honestly where it leads'
   await expect(section.getByRole('link', { name: 'Start my quote' })).toHaveAttribute('href', quoteHref('storage'));
 });
 
-test('the terms match how payment works: no deposit, payment after the move', async ({ page }) => {
+test('the terms match how payment works (issue 34): a card deposit books the move, the balance is due before it', async ({ page }) => {
   await page.goto('/terms-and-conditions');
   const main = page.locator('main');
-  await expect(main).toContainText('We take no deposit');
-  await expect(main).toContainText('payment is processed after the move');
-  expect((await main.innerText()).match(/deposit/gi)?.length).toBe(2);
-  await expect(main).not.toContainText(/deposit is refunded|refunded in full/i);
+  for (const words of [DEPOSIT, BALANCE, CARD_PAYMENTS]) await expect(main).toContainText(words);
+  await expect(main).toContainText('usually 25% of the price');
+  await expect(main).toContainText('the balance, is due 7 days before your move');
+  // What cancelling costs comes out of what was paid, and the rest goes back to the card (src/lib/cancellation-fee.ts).
+  await expect(main).toContainText('the rest goes back to your card, and nothing more is taken');
+  await expect(main).not.toContainText(/no deposit|never take a deposit|after the move/i);
 });

@@ -7,14 +7,16 @@ import { faqCategories } from '../../src/data/faqs';
 import { insuranceCovers, insuranceLimits } from '../../src/data/insurance';
 import {
   adviceBookingDays,
+  BALANCE,
   cancellationTiers,
+  CARD_PAYMENTS,
   dataRetention,
+  DEPOSIT,
   EMAIL_REPLY,
   FREE_CANCELLATION_HOURS,
   hoursText,
   OPEN_DAYS,
   openingHours,
-  paymentMethods,
 } from '../../src/data/promises';
 import { cookieCategories, sessionRetention, thirdPartyServices } from '../../src/data/cookies';
 import { openPositions } from '../../src/data/careers';
@@ -120,8 +122,9 @@ test.describe('figures appear on their pages', () => {
       `${adviceBookingDays} days`,
       `${FREE_CANCELLATION_HOURS} hours`,
       insuranceLimits.goodsInTransit,
-      ...paymentMethods,
-      'after the move',
+      DEPOSIT,
+      BALANCE,
+      CARD_PAYMENTS,
     ]) {
       expect(text, fact).toContain(fact);
     }

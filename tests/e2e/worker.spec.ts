@@ -54,6 +54,7 @@ test('robots.txt names the sitemap; the sitemap leaves out unlisted pages', asyn
   const sitemap = await (await request.get('/sitemap-0.xml')).text();
   expect(sitemap).toContain('<loc>https://shiftly.example/</loc>');
   for (const path of UNLISTED_PATHS) expect(sitemap, path).not.toContain(`https://shiftly.example${path}<`);
+  expect(sitemap).not.toContain('https://shiftly.example/office');
   // The same list writes their robots meta: the prebuilt ones that answer as pages say noindex.
   for (const path of ['/404', '/login']) {
     expect(UNLISTED_PATHS).toContain(path);

@@ -3,7 +3,8 @@
  * rule finds every statement of one kind of promise in a text (a page's words, an e-mail's body) and says what is
  * wrong with it: a free-cancellation notice other than the one we give, opening hours other than ours or "24/7", a
  * same-day service the booking rules refuse, crew names nobody sends, a declaration "when you book" with nowhere to
- * make it, a detailed quote nothing sends, an answer promised in other hours. Used by tests/e2e/promises.spec.ts
+ * make it, a detailed quote nothing sends, an answer promised in other hours, and (issue 34) no deposit or payment
+ * after the move, where a written quote is accepted with a card deposit. Used by tests/e2e/promises.spec.ts
  * (every built page) and tests/api/promises.test.ts (every e-mail).
  */
 import {
@@ -110,6 +111,11 @@ export const PROMISE_RULES: readonly Rule[] = [
     what: 'a detailed quote',
     find: /\bdetailed,?(?: fixed)? quote\b/gi,
     problem: never('nothing sends a detailed quote after the estimate'),
+  },
+  {
+    what: 'no deposit, or paying after the move',
+    find: /\b(?:never take|take no|takes no|without)(?: a| any)? deposits?\b|\bno deposit\b|\bpay(?:ment is (?:processed|taken)|ing)? after the move\b|\bpay nothing until after\b/gi,
+    problem: never('accepting a written quote takes a deposit by card, and the balance is due before the move (issue 34)'),
   },
   {
     what: 'an answer within so many hours',

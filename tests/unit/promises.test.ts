@@ -4,8 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  ACCEPTING,
   afterAQuote,
+  BALANCE,
+  BALANCE_DUE_DAYS,
   BOOKING_ANSWER_HOURS,
+  CARD_PAYMENTS,
+  DEPOSIT,
   cancellationTier,
   cancellationTiers,
   clockTime,
@@ -25,7 +30,9 @@ import { quoteServices } from '~/data/services';
 import { ACCESS_HINT } from '~/data/access';
 import { addDays } from '~/lib/dates';
 import { earliestMoveDate, moveDateProblem } from '~/lib/move-date';
-import { CANCELLATION_RIGHTS, DONE_NOTICES, REQUEST_BOOKING_LABEL, STATUS_TEXT } from '~/lib/move-status';
+import { CANCELLATION_RIGHTS, DONE_NOTICES, MOVE_PAGE_SUMMARIES, REQUEST_BOOKING_LABEL, STATUS_TEXT } from '~/lib/move-status';
+import { writtenQuoteDepositPercent } from '~/site.config';
+import { faqCategories } from '~/data/faqs';
 import { PRICE_PENDING } from '~/lib/price-lines';
 import { promiseProblems } from '../shared/promise-rules';
 
@@ -100,18 +107,53 @@ describe('the earliest day a move can be booked', () => {
 });
 
 describe('what happens after a quote', () => {
-  it('is what the product does: ask to book on the move page, a mover answers within 24 hours, pay after the move', () => {
+  it('is what the product does: ask to book, a written quote within 24 hours, accept it with a card deposit, the balance 7 days before', () => {
     expect(afterAQuote.map((s) => s.title)).toEqual([
       'Ask to book when you are ready',
-      'A mover answers within 24 hours',
-      'Pay after the move',
+      'We answer within 24 hours',
+      'Accept it and pay the deposit',
     ]);
     expect(BOOKING_ANSWER_HOURS).toBe(24);
+    // The office's default deposit and the balance's day, as src/site.config.ts and src/lib/payments.ts set them.
+    expect([writtenQuoteDepositPercent, BALANCE_DUE_DAYS]).toEqual([25, 7]);
+    expect(afterAQuote[1]!.text).toContain('written quote');
+    expect(afterAQuote[2]!.text).toMatch(/usually 25% of the price/i);
+    expect(afterAQuote[2]!.text).toContain('it books your move');
+    expect(afterAQuote[2]!.text).toContain('The rest is due 7 days before the move');
     for (const text of [REQUEST_BOOKING_LABEL, STATUS_TEXT.booking_requested, DONE_NOTICES.booking_requested!, NO_OBLIGATION])
       expect(text).toContain('within 24 hours');
+    // Asking to book still takes nothing; the written quote it brings is what asks for the deposit.
+    for (const text of [REQUEST_BOOKING_LABEL, STATUS_TEXT.booking_requested, DONE_NOTICES.booking_requested!])
+      expect(text).toMatch(/no payment now|nothing to pay now/);
+    for (const text of [STATUS_TEXT.booking_requested, DONE_NOTICES.booking_requested!]) expect(text).toContain('written quote');
+    expect(MOVE_PAGE_SUMMARIES.booking_requested('Ada', '')).not.toMatch(/\bmover\b/);
     expect(afterAQuote.map((s) => `${s.title}. ${s.text}`).join(' ')).not.toMatch(/detailed|crew names|review your request/i);
     // A quote we could not price at once: its price by e-mail, in the promised hours.
     expect(PRICE_PENDING.text).toContain('within 24 hours');
+  });
+});
+
+describe('paying (issue 34): a deposit by card books the move, the balance is due before it', () => {
+  it('says the deposit, the balance and the card page in the figures the product uses', () => {
+    expect(DEPOSIT).toBe(
+      'When you accept your written quote, you pay a deposit by card: usually 25% of the price, and your written quote shows the exact amount. Your move is booked as soon as the deposit is paid.',
+    );
+    expect(BALANCE).toBe('The rest of the price, the balance, is due 7 days before your move. You pay it by card from your move page.');
+    expect(CARD_PAYMENTS).toContain("Stripe's secure payment page");
+    expect(ACCEPTING.withDeposit).toContain('pay the deposit by card');
+    expect(STATUS_TEXT.booked).not.toMatch(/after the move/);
+    // The cheapest tier: nothing to pay, and a paid deposit comes back in full (refundAfterFeePence with no fee).
+    expect(cancellationTiers[0]!.detail).toBe(
+      'Cancel or change your date 48 hours or more before your move and you pay nothing: anything you have paid comes back to your card in full.',
+    );
+  });
+
+  it('every sentence about paying keeps the promises, and the FAQ answers with them', () => {
+    const faq = faqCategories.flatMap((c) => c.items).find((item) => item.question === 'How and when do I pay?');
+    expect(faq?.answer).toBe(`${DEPOSIT} ${BALANCE} ${CARD_PAYMENTS}`);
+    const words = [DEPOSIT, BALANCE, CARD_PAYMENTS, ACCEPTING.withDeposit, ACCEPTING.noDeposit, ...Object.values(STATUS_TEXT)];
+    for (const text of [...words, ...afterAQuote.map((s) => `${s.title}. ${s.text}`), ...cancellationTiers.map((t) => t.detail)])
+      expect(promiseProblems(text), text).toEqual([]);
   });
 });
 
@@ -151,6 +193,12 @@ describe('the rules every page and e-mail is read with', () => {
     ['"opens": "06:00 - 22:00"', 'opening hours on a 24-hour clock'],
     ['We reply within 2 hours.', 'an answer within so many hours'],
     ['Cancel 12 hours before and you pay 30%.', 'hours of notice for cancelling'],
+    // The site before issue 34's deposits.
+    ['Cancel 48 hours or more before and you pay nothing. We never take a deposit.', 'no deposit, or paying after the move'],
+    ['We take no deposit: you pay after the move.', 'no deposit, or paying after the move'],
+    ['Your move is booked. You pay after the move.', 'no deposit, or paying after the move'],
+    ['Payment is processed after the move, once you are happy.', 'no deposit, or paying after the move'],
+    ['Your total includes every compulsory charge. You pay nothing until after the move.', 'no deposit, or paying after the move'],
   ];
   it.each(broken)('finds "%s" (%s)', (text, what) => {
     expect(promiseProblems(text).map((p) => p.slice(0, p.indexOf(' "')))).toContain(what);
@@ -164,6 +212,8 @@ describe('the rules every page and e-mail is read with', () => {
       'Move cancelled less than 48 hours before: our cancellation terms apply',
       'We call you back within 24 hours.',
       'Moving on the same day as your completion? Tell us in the notes.',
+      'Ask your landlord how your deposit will be returned.',
+      'Remove the tape soon after the move.',
     ])
       expect(promiseProblems(text), text).toEqual([]);
   });

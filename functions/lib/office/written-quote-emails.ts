@@ -1,4 +1,5 @@
 /** The e-mails of a written quote (issue 33 item 3): sent to the customer, and accepted by them. */
+import { ACCEPTING } from '~/data/promises';
 import { formatLongDate } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
@@ -33,7 +34,7 @@ export function writtenQuoteEmail(ctx: MailContext, quote: StoredQuote, written:
   const rows = quoteRows(written);
   const included = includedParts(written);
   const contact = contactBlock();
-  const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(written.validUntil)}.`;
+  const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(written.validUntil)}. ${written.depositPence > 0 ? ACCEPTING.withDeposit : ACCEPTING.noDeposit}`;
   return {
     from: ctx.from,
     to: quote.email,
@@ -60,7 +61,11 @@ ${contact.text}`,
 export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
   const rows = quoteRows(written);
   const contact = contactBlock();
-  const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price, and we will be in touch to book your crew.`;
+  const next =
+    written.depositPence > 0
+      ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
+      : 'We will be in touch to book your crew.';
+  const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price. ${next}`;
   return {
     from: ctx.from,
     to: quote.email,

@@ -83,7 +83,8 @@ async function paidStatements(
     idempotencyKey: `move:${payment.reference}:payment:${payment.id}:receipt`,
   };
   const paidWords = `${PURPOSE_LABELS[payment.purpose]} of ${formatPence(payment.amount_pence)} paid by card`;
-  const booked: MoveEvent = { kind: 'confirmed', note: paidWords };
+  // The history reads "Booking confirmed by Shiftly: deposit of £75.00 paid by card".
+  const booked: MoveEvent = { kind: 'confirmed', note: paidWords.charAt(0).toLowerCase() + paidWords.slice(1) };
   const statements = [
     db
       .prepare(
