@@ -40,8 +40,8 @@ test('a new quote to a job done: the office, the customer and the crew', async (
   await page.goto(OFFICE_PATHS.home);
   await page.getByRole('search').getByLabel('Search').fill(reference);
   await page.getByRole('search').getByRole('button', { name: 'Show leads' }).click();
-  await expect(page.locator(`[data-lead="${reference}"]`)).toContainText('New');
-  await page.locator(`[data-lead="${reference}"]`).getByRole('link', { name: reference }).click();
+  await expect(page.locator(`tr[data-lead="${reference}"]`).last()).toContainText('New');
+  await page.locator(`tr[data-lead="${reference}"]`).last().getByRole('link', { name: reference }).click();
   await expect(page.locator('[data-fill="reference"]')).toHaveText(reference);
 
   // A crew and a van.

@@ -42,7 +42,8 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
       window: entry.arrivalWindow ? ARRIVAL_WINDOWS[entry.arrivalWindow] : null,
       override: entry.overrideReason,
     },
-    open: quote.status !== 'cancelled' && quote.status !== 'booked',
+    // A move booked by its deposit (issue 34) is still open here until the diary gives it a crew.
+    open: quote.status !== 'cancelled' && entry?.status !== 'booked',
     crews: crews.map((crew) => ({ ...crew, busy: others.some((other) => other.crewId === crew.id) })),
     vans: vans.map((each) => ({
       ...each,
