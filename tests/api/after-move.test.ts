@@ -1,20 +1,27 @@
 /**
  * After a move is booked (issue 34 items 4 and 5) over HTTP: the cron trigger's reminders 7 and 2 days before the day,
- * each sent once. The move is booked through the office's diary, on a day no other test uses (diary-days.ts).
+ * each sent once; after the crew's "Job done", the review request, once, and the review taken before the date has
+ * passed. The move is booked through the office's diary, on a day no other test uses (diary-days.ts).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
-import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonDayStart } from '~/lib/dates';
 import { DIARY_BOOK_PATH } from '~/lib/office/diary-forms';
-import { OFFICE_PATHS } from '~/lib/office/paths';
+import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
-import { call, delivered, emailsTo, query, runCron, unique, validQuote } from './helpers';
-import { officePost } from './office';
+import { apiBase, call, delivered, emailsTo, query, runCron, unique, validQuote } from './helpers';
+import { readPage } from './html';
+import { officePost, ownerSignedIn } from './office';
+
+const FORM = 'application/x-www-form-urlencoded';
 
 const LEAD = `Priya ${unique('Shah')}`;
 const VAN = `RM71-${unique('v').slice(-6)}`;
 let crew: { id: number };
 let van: { id: number };
+
+// A cron run at a later clock ends the owner's session: each test signs in again if it has.
+beforeEach(ownerSignedIn);
 
 beforeAll(async () => {
   expect((await officePost(OFFICE_PATHS.diary, { action: 'add-crew', leadName: LEAD, size: '2' })).status).toBe(303);
@@ -81,5 +88,64 @@ describe('reminders before a booked move', () => {
     await runCron(daysBefore(day, 7));
     await delivered(answer.reference);
     expect((await emailsTo(email)).filter((each) => each.subject.includes('days to go'))).toEqual([]);
+  });
+});
+
+/** The crew's job sheet link the office makes, as the office manager copies it from the page. */
+async function jobSheetToken(reference: string): Promise<string> {
+  const made = await officePost(OFFICE_PATHS.jobSheetLink, { ref: reference });
+  expect(made.status).toBe(200);
+  return new URL(
+    readPage(await made.text())
+      .filled('job-sheet-link')
+      .trim(),
+  ).searchParams.get(JOB_SHEET_TOKEN_FIELD)!;
+}
+
+/** As the crew lead's phone posts from the sheet (a no-referrer page: `Origin: null`). */
+const jobDone = (token: string, note: string) =>
+  fetch(`${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token })}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': FORM },
+    body: new URLSearchParams({ action: 'done', note }),
+  });
+
+const customerPost = (answer: QuoteAnswer, fields: Record<string, string>) =>
+  fetch(`${apiBase()}${PAGE_PATHS.confirmation}`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': FORM, Origin: apiBase() },
+    body: new URLSearchParams({ ref: answer.reference, t: new URL(answer.confirmationUrl, apiBase()).searchParams.get('t')!, ...fields }),
+  });
+
+const movePage = async (answer: QuoteAnswer) => readPage(await (await fetch(new URL(answer.confirmationUrl, apiBase()))).text());
+
+describe('after "Job done"', () => {
+  it('the customer is asked for a review once, and may leave it though the move date has not passed', async () => {
+    const move = await bookedMove();
+    const { reference } = move.answer;
+    // Before the job is done, the move is still ahead: no review.
+    expect((await movePage(move.answer)).shown('act:review')).toBe(false);
+
+    const token = await jobSheetToken(reference);
+    expect((await jobDone(token, 'All in, no damage.')).status).toBe(303);
+    // A second press (a double tap in the van) asks nothing again.
+    expect((await jobDone(token, '')).status).toBe(303);
+    await delivered(reference);
+    const asked = (await emailsTo(move.email)).filter((each) => each.subject.includes('how did it go?'));
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.subject).toBe(`Your Shiftly move ${reference}: how did it go?`);
+    expect(asked[0]!.text).toContain('Tomasz, thank you for moving with Shiftly.');
+    const link = new URL(/Review your move: (https?:\/\/\S+)/.exec(asked[0]!.text)![1]!);
+    expect(link.pathname).toBe(PAGE_PATHS.confirmation);
+
+    // The move page's review form is there, and takes the review, on a day before the move date.
+    expect((await movePage(move.answer)).shown('act:review')).toBe(true);
+    const words = 'Quick, careful and friendly from start to finish.';
+    expect((await customerPost(move.answer, { action: 'review', rating: '5', reviewText: words })).status).toBe(303);
+    expect(query('SELECT rating, text, status FROM move_reviews WHERE reference = ?', reference)).toEqual([
+      { rating: 5, text: words, status: 'pending' },
+    ]);
   });
 });

@@ -46,6 +46,7 @@ export const moveFacts = (quote: StoredQuote) => ({
   moveDate: quote.moveDate,
   priced: quote.pricing !== null,
   reviewed: quote.reviewed,
+  jobDone: !!quote.jobDoneAt,
 });
 
 export function planChange(quote: StoredQuote, change: MoveChange, now: Date): Planned {
