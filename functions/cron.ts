@@ -1,6 +1,6 @@
 /**
  * The cron trigger: housekeeping only, as the e-mail queue sends and retries (functions/email-queue.ts). It deletes expired
- * data, queues again the e-mails whose message was lost, and reports given-up ones the dead-letter queue could not.
+ * data, queues the reminders before booked moves, queues again the e-mails whose message was lost, and reports given-up ones the dead-letter queue could not.
  */
 import { dataRetention } from '~/data/promises';
 import type { Env } from './env';
@@ -12,6 +12,7 @@ import { expiredAccountRows } from './lib/account/tokens';
 import { expiredStaffSessions } from './lib/office/staff';
 import { officeRowDeletes } from './lib/office/rows';
 import { deleteOrphanedJobPhotos } from './lib/office/job-sheets';
+import { queueReminders } from './lib/quote/reminders';
 
 export const RETENTION_MONTHS = dataRetention.requestsMonths;
 
@@ -60,12 +61,13 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const now = new Date(controller.scheduledTime || Date.now());
   await deleteExpired(env, now);
   const photos = await deleteOrphanedJobPhotos(env, now);
+  const reminded = await queueReminders(env, now);
   const swept = await sweepOutbox(env, now);
   const alerted = await alertGivenUp(env).catch((error: unknown) => {
     console.error(String(error));
     return 0;
   });
   console.log(
-    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
+    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${reminded} move reminders, queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
   );
 }

@@ -165,7 +165,7 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
     case 'done': {
       const problem = checkNote(note, false);
       if (problem) return refuse('done', { note: problem });
-      await reportJobDone(c.env.DB, reference, booking, note || null, now);
+      await reportJobDone(c.env, quote, booking, note || null, now);
       return done('done');
     }
     case 'problem': {

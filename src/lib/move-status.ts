@@ -54,6 +54,8 @@ export interface MoveFacts {
   moveDate: string;
   priced: boolean;
   reviewed?: boolean;
+  /** The crew has reported "Job done" on its job sheet: the move has taken place, whatever the date says. */
+  jobDone?: boolean;
 }
 
 /** Why `action` cannot be taken now (`today` is a UK day), or null. */
@@ -65,7 +67,7 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
     // Reviews come only from real moves (issue 19, item 6).
     case 'review':
       if (status !== 'booked') return MOVE_REFUSALS.notBooked;
-      if (!moved) return MOVE_REFUSALS.notMovedYet;
+      if (!moved && !facts.jobDone) return MOVE_REFUSALS.notMovedYet;
       return facts.reviewed ? MOVE_REFUSALS.reviewed : null;
     case 'change_date':
       if (moved) return MOVE_REFUSALS.moved;

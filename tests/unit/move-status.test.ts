@@ -73,6 +73,14 @@ describe('a review', () => {
   });
 });
 
+describe('a review after "Job done"', () => {
+  it('counts the move as taken place before its date, for a booked move only', () => {
+    expect(moveRefusal('review', facts('booked', { jobDone: true }), today)).toBeNull();
+    expect(moveRefusal('review', facts('declined', { jobDone: true }), today)).toBe(MOVE_REFUSALS.notBooked);
+    expect(moveRefusal('review', facts('booked', { jobDone: true, reviewed: true }), today)).toBe(MOVE_REFUSALS.reviewed);
+  });
+});
+
 describe('the refusals', () => {
   it('changes nothing once cancelled', () => {
     for (const action of ['change_date', 'access', 'request_booking', 'cancel', 'confirm', 'decline', 'review'] as const) {

@@ -19,6 +19,7 @@ import { insertValues } from '../d1';
 import { sha256Hex } from '../hash';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { moveCustomerEmail } from '../quote/move-emails';
+import { reviewRequestEmail, reviewRequestKey } from '../quote/review-request';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName } from '../quote/summary';
 import { randomViewToken } from '../view-token';
@@ -171,15 +172,28 @@ export async function reportOnOurWay(env: Env, quote: StoredQuote, booking: Diar
   await queueEmails(env, [email.idempotencyKey]);
 }
 
-/** "Job done": the report, the lead's stage moved to done (its office row made if the office had none), a to-do. */
-export async function reportJobDone(
-  db: D1Database,
-  reference: string,
-  booking: DiaryBooking,
-  note: string | null,
-  now: Date,
-): Promise<void> {
+/**
+ * "Job done": the report, the lead's stage moved to done (its office row made if the office had none), a to-do, and
+ * the customer's review request (the first Job done only: a second report asks nothing again).
+ */
+export async function reportJobDone(env: Env, quote: StoredQuote, booking: DiaryBooking, note: string | null, now: Date): Promise<void> {
+  const db = env.DB;
+  const { reference } = quote;
   const at = now.toISOString();
+  const key = reviewRequestKey(reference);
+  const asked = await db.prepare('SELECT 1 FROM email_outbox WHERE idempotency_key = ?').bind(key).first();
+  const emails: OutboxEmail[] =
+    asked || quote.reviewed
+      ? []
+      : [
+          {
+            recordType: 'move',
+            recordReference: reference,
+            kind: 'customer',
+            draft: reviewRequestEmail(config(env).mail, quote),
+            idempotencyKey: key,
+          },
+        ];
   await db.batch([
     reportInsert(db, reference, 'done', now, { note }),
     db
@@ -199,7 +213,12 @@ export async function reportJobDone(
       },
       now,
     ),
+    ...outboxInserts(db, emails, now),
   ]);
+  await queueEmails(
+    env,
+    emails.map((email) => email.idempotencyKey),
+  );
 }
 
 export interface JobPhoto {

@@ -47,6 +47,7 @@ export const moveFacts = (quote: StoredQuote) => ({
   moveDate: quote.moveDate,
   priced: quote.pricing !== null,
   reviewed: quote.reviewed,
+  jobDone: !!quote.jobDoneAt,
 });
 
 export function planChange(quote: StoredQuote, change: MoveChange, now: Date): Planned {

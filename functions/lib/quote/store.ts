@@ -51,6 +51,7 @@ type ReadRow = QuoteRow & {
   customer_status: OutboxStatus | null;
   last_customer_status: OutboxStatus | null;
   reviewed: 0 | 1;
+  job_done_at: string | null;
   accepted_written: string | null;
 };
 
@@ -139,6 +140,7 @@ function fromRow(row: ReadRow): StoredQuote {
     pricedAt: row.priced_at ?? (row.pricing ? row.created_at : null),
     moveNotes: row.move_notes ? (JSON.parse(row.move_notes) as MoveNotes) : null,
     reviewed: row.reviewed === 1,
+    jobDoneAt: row.job_done_at,
     accepted: row.accepted_written ? (JSON.parse(row.accepted_written) as AcceptedPrice) : null,
     version: row.version,
   };
@@ -149,6 +151,7 @@ const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.re
   (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type IN ('quote', 'move') AND o.kind = 'customer'
     ORDER BY o.id DESC LIMIT 1) AS last_customer_status,
   EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed,
+  (SELECT MIN(j.created_at) FROM job_reports j WHERE j.reference = q.reference AND j.kind = 'done') AS job_done_at,
   (SELECT json_object('linesPence', w.total_pence + w.discount_pence, 'discountPence', w.discount_pence, 'totalPence', w.total_pence, 'code', w.code)
     FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL ORDER BY w.version DESC LIMIT 1) AS accepted_written
   FROM quote_requests q`;

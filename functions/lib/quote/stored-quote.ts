@@ -52,6 +52,8 @@ export interface StoredQuote {
   moveNotes: MoveNotes | null;
   /** From move_reviews: read, never written with the quote. */
   reviewed: boolean;
+  /** From job_reports: when the crew first reported "Job done", or null. Read only (absent on a quote being stored). */
+  jobDoneAt?: string | null;
   /** The written quote the customer accepted (written_quotes): once there is one, its total is the price. Read only. */
   accepted: AcceptedPrice | null;
   version: number;

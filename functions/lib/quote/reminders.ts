@@ -1,0 +1,125 @@
+/**
+ * Reminders before a booked move (issue 34 item 4): the cron trigger queues one e-mail 7 days and one 2 days before the
+ * day (UK). Each has its own idempotency key, and a move whose key is already in the outbox is skipped, so a second run
+ * of the cron sends nothing twice.
+ */
+import { addDays, formatLongDate, londonToday } from '~/lib/dates';
+import { crewLine, isArrivalWindow, isVanSize, leadFirstName, type CrewAssignment } from '~/lib/office/diary';
+import { PAYMENT_WORDS } from '~/lib/payments';
+import { formatPence } from '~/lib/money';
+import { site } from '~/site.config';
+import type { Env } from '../../env';
+import { config, type MailContext } from '../config';
+import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
+import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
+import { escapeHtml as e, headerSafe } from '../escape';
+import { bookedInDiary, type DiaryBooking } from '../office/job-sheets';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import { moneyOwed } from '../payments/due';
+import { findQuote } from './store';
+import type { StoredQuote } from './stored-quote';
+import { firstName, place } from './summary';
+
+export const REMINDER_DAYS = [7, 2] as const;
+export type ReminderDays = (typeof REMINDER_DAYS)[number];
+
+export const reminderKey = (reference: string, days: ReminderDays) => `move:${reference}:reminder-${days}:customer`;
+
+/** The crew as the booking told the customer, when the diary has all of it. */
+function crewOf(booking: DiaryBooking | null): CrewAssignment | null {
+  if (!booking?.crewLead || !booking.crewSize || !booking.vanSize || !booking.arrivalWindow) return null;
+  if (!isVanSize(booking.vanSize) || !isArrivalWindow(booking.arrivalWindow)) return null;
+  return { lead: leadFirstName(booking.crewLead), size: booking.crewSize, van: booking.vanSize, window: booking.arrivalWindow };
+}
+
+export interface Balance {
+  pence: number;
+  /** `YYYY-MM-DD`. */
+  dueOn: string;
+}
+
+export function reminderEmail(
+  ctx: MailContext,
+  quote: StoredQuote,
+  days: ReminderDays,
+  crew: CrewAssignment | null,
+  balance: Balance | null,
+): EmailDraft {
+  const when = formatLongDate(quote.moveDate);
+  const rows: Row[] = [
+    ['Move date', when],
+    ['From', place(quote.fromAddress, quote.fromPostcode)],
+    ['To', place(quote.toAddress, quote.toPostcode)],
+    ...(crew ? [['Your crew', crewLine(crew)] satisfies Row] : []),
+    ...(balance
+      ? [['Balance to pay', `${formatPence(balance.pence)}. ${PAYMENT_WORDS.balanceDue(formatLongDate(balance.dueOn))}`] satisfies Row]
+      : []),
+  ];
+  const lead = `${firstName(quote.name)}, your move is in ${days} days, on ${when}.`;
+  const action = balance ? 'Pay the balance' : 'See your move';
+  const contact = contactBlock();
+  return {
+    from: ctx.from,
+    to: quote.email,
+    subject: headerSafe(`Your ${site.brand} move ${quote.reference}: ${days} days to go`),
+    html: layout(
+      `Your move ${quote.reference}`,
+      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(lead)}</h1>
+${table(rows)}
+${linkButton(action, '16px 0')}
+${contact.html}`,
+    ),
+    text: parts`${lead}
+
+${textTable(rows)}
+
+${action}: ${VIEW_LINK}
+
+${contact.text}`,
+  };
+}
+
+/** The booked moves `days` days ahead of `today` whose reminder has not been stored yet. */
+async function dueReminders(db: D1Database, today: string, days: ReminderDays): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      `SELECT reference FROM quote_requests q WHERE status = 'booked' AND move_date = ?
+         AND NOT EXISTS (SELECT 1 FROM email_outbox WHERE idempotency_key = 'move:' || q.reference || ':reminder-' || ? || ':customer')`,
+    )
+    .bind(addDays(today, days), String(days))
+    .all<{ reference: string }>();
+  return results.map((row) => row.reference);
+}
+
+async function reminderFor(env: Env, reference: string, days: ReminderDays): Promise<OutboxEmail | null> {
+  const [quote, booking] = await Promise.all([findQuote(env.DB, { reference }), bookedInDiary(env.DB, reference)]);
+  if (!quote) return null;
+  const owed = await moneyOwed(env.DB, quote);
+  const balance = owed.due.balance ? { pence: owed.due.balance, dueOn: owed.balanceDueOn } : null;
+  return {
+    recordType: 'move',
+    recordReference: reference,
+    kind: 'customer',
+    draft: reminderEmail(config(env).mail, quote, days, crewOf(booking), balance),
+    idempotencyKey: reminderKey(reference, days),
+  };
+}
+
+/** Stores and queues the reminders due today; answers how many. A race with another run loses on the key's UNIQUE. */
+export async function queueReminders(env: Env, now: Date): Promise<number> {
+  const today = londonToday(now);
+  const emails: OutboxEmail[] = [];
+  for (const days of REMINDER_DAYS) {
+    for (const reference of await dueReminders(env.DB, today, days)) {
+      const email = await reminderFor(env, reference, days);
+      if (email) emails.push(email);
+    }
+  }
+  if (emails.length === 0) return 0;
+  await env.DB.batch(outboxInserts(env.DB, emails, now));
+  await queueEmails(
+    env,
+    emails.map((email) => email.idempotencyKey),
+  );
+  return emails.length;
+}
