@@ -118,7 +118,7 @@ describe('the job sheet link', () => {
     expect(page.filled('phone')).toBe('07700 900456');
     expect(html).toContain('href="tel:07700900456"');
     expect(page.filled('furniture')).toBe('Sofa, Wardrobe');
-    expect(page.filled('arrival')).toBe('08-10');
+    expect(page.filled('arrival')).toBe('8–10 am');
     expect(page.filled('crew')).toBe(`${move.crewLead} (crew of 3)`);
     expect(page.filled('van')).toContain(move.van);
   });

@@ -68,7 +68,7 @@ test.describe('JavaScript off', () => {
     await expect(crew.getByRole('heading', { level: 1 })).toHaveText(`Job sheet ${reference}`);
     await expect(crew.locator('[data-fill="from"]')).toHaveText('12 Acacia Avenue, SW1A 1AA');
     await expect(crew.getByRole('link', { name: '07700 900456' })).toHaveAttribute('href', 'tel:07700900456');
-    await expect(crew.locator('[data-fill="arrival"]')).toHaveText('08-10');
+    await expect(crew.locator('[data-fill="arrival"]')).toHaveText('8–10 am');
 
     await crew.getByLabel('Estimated arrival time').fill('09:45');
     await crew.getByRole('button', { name: 'Send “On our way”' }).click();
