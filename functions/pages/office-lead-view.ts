@@ -60,9 +60,17 @@ export interface LeadFormAnswer {
   values: Record<string, string>;
 }
 
-/** The quote's events made by staff through the e-mailed staff links; every other event is the customer's. */
+/** The quote's events made by staff through the e-mailed staff links. */
 const STAFF_EVENTS = new Set<MoveEvent['kind']>(['confirmed', 'declined', 'review_published', 'review_withheld']);
 const CUSTOMER = 'Customer';
+
+/** Who made a quote's event: the crew from its job sheet, the office's diary, a card payment, a staff link, or the customer. */
+function eventWho(event: MoveEvent): string {
+  if (event.kind === 'crew_on_way') return `Crew (${event.crew})`;
+  if (event.kind === 'crew_assigned' || (event.kind === 'confirmed' && event.crew)) return 'Office (diary)';
+  if (event.kind === 'confirmed' && event.byPayment) return 'Card payment';
+  return STAFF_EVENTS.has(event.kind) ? 'Staff (e-mail link)' : CUSTOMER;
+}
 
 function quoteRows(quote: StoredQuote): Row[] {
   const service = quoteService(quote);
@@ -146,7 +154,7 @@ async function givenAndHistory(db: D1Database, lead: LeadSummary): Promise<{ giv
     if (!quote) return { given: [], price: [], events: [] };
     const events = (await moveHistory(db, quote)).map(({ at, event }) => ({
       at,
-      who: STAFF_EVENTS.has(event.kind) ? 'Staff (e-mail link)' : CUSTOMER,
+      who: eventWho(event),
       what: eventLine(quote, event),
     }));
     return { given: quoteRows(quote), price: priceRows(quote, lead.acceptedPence), events };

@@ -168,7 +168,7 @@ export type MoveEvent =
   | { kind: 'access' }
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   /** `crew`: booked in the office's diary, with the crew, van and arrival window the customer is told. */
-  | { kind: 'confirmed'; note: string; crew?: CrewAssignment }
+  | { kind: 'confirmed'; note: string; crew?: CrewAssignment; byPayment?: boolean }
   /** A move already booked (by its deposit) given its crew, van and arrival window in the office's diary. */
   | { kind: 'crew_assigned'; crew: CrewAssignment }
   | { kind: 'declined'; note: string }

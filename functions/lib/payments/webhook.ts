@@ -84,7 +84,7 @@ async function paidStatements(
   };
   const paidWords = `${PURPOSE_LABELS[payment.purpose]} of ${formatPence(payment.amount_pence)} paid by card`;
   // The history reads "Booking confirmed by Shiftly: deposit of £75.00 paid by card".
-  const booked: MoveEvent = { kind: 'confirmed', note: paidWords.charAt(0).toLowerCase() + paidWords.slice(1) };
+  const booked: MoveEvent = { kind: 'confirmed', note: paidWords.charAt(0).toLowerCase() + paidWords.slice(1), byPayment: true };
   const statements = [
     db
       .prepare(
