@@ -2,7 +2,7 @@
  * The office's leads on a phone with JavaScript off (issue 33 items 2 and 7): a new quote found in /office by its
  * reference, its page opened, a note added, a lost lead refused without its reason and taken with one. axe on each state.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { STAFF_COOKIE } from '../shared/office-sign-in';
 import { axeViolations, expect, test } from './fixtures';
 import { storeQuote } from './quote-helpers';
@@ -12,16 +12,6 @@ const PHONE = { width: 390, height: 844 };
 test.use({ javaScriptEnabled: false, viewport: PHONE });
 
 const staffCookie = () => [{ name: STAFF_COOKIE, value: siteEnv('ownerSession'), url: siteEnv('baseUrl') }];
-
-/**
- * axe runs as a script: it checks each state in a second tab, with scripts on, at 390 px, since a page with scripts off
- * cannot run it.
- */
-async function axeTab(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: PHONE, baseURL: siteEnv('baseUrl') });
-  await context.addCookies(staffCookie());
-  return context.newPage();
-}
 
 async function axeAt(tab: Page, path: string): Promise<string[]> {
   await tab.goto(path);
@@ -74,19 +64,20 @@ test('a new quote is found in /office, opened, noted and marked lost with its re
   await expect(history).toContainText('Owner');
 });
 
-// axe's run stalls here (frame.evaluate never returns, in the scripted tab too) although the same pages take 3 s in a
-// plain Playwright script against `npm run serve`: left for the engineer, not hidden (see the helper's report).
-test.fixme('every office-leads state is axe clean at 390 px', async ({ browser, request }) => {
-  const quote = await storeQuote(request, { name: `Axe Office ${Date.now().toString(36)}` });
-  const tab = await axeTab(browser);
-  const leadPage = `/office/lead?ref=${quote.reference}`;
-  // axe on each state: the lead page (now lost, with its notice), a refused stage change, and the list.
-  expect(await axeAt(tab, leadPage), 'lead page').toEqual([]);
-  await tab.getByLabel('Stage', { exact: true }).selectOption({ label: 'Lost' });
-  await tab.getByLabel('Why it was lost').fill('');
-  await tab.getByRole('button', { name: 'Change stage' }).click();
-  await expect(tab.getByLabel('Why it was lost')).toHaveAttribute('aria-invalid', 'true');
-  expect(await axeViolations(tab), 'refused stage').toEqual([]);
-  expect(await axeAt(tab, `/office?q=${quote.reference}`), 'leads').toEqual([]);
-  await tab.context().close();
+// axe runs as a script, so in a tab with scripts on (the office's pages need none of their own).
+test.describe('axe', () => {
+  test.use({ javaScriptEnabled: true });
+
+  test('every office-leads state is axe clean at 390 px', async ({ page, request }) => {
+    test.slow();
+    await page.context().addCookies(staffCookie());
+    const quote = await storeQuote(request, { name: `Axe Office ${Date.now().toString(36)}` });
+    // axe on each state: the lead page, a refused stage change, and the list.
+    expect(await axeAt(page, `/office/lead?ref=${quote.reference}`), 'lead page').toEqual([]);
+    await page.getByLabel('Stage', { exact: true }).selectOption({ label: 'Lost' });
+    await page.getByRole('button', { name: 'Change stage' }).click();
+    await expect(page.getByLabel('Why it was lost')).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations(page), 'refused stage').toEqual([]);
+    expect(await axeAt(page, `/office?q=${quote.reference}`), 'leads').toEqual([]);
+  });
 });
