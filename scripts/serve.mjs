@@ -83,7 +83,7 @@ if (services.stripeUrl) vars.STRIPE_API_URL = services.stripeUrl;
 // Secrets, but the stand-in's made-up ones (or the caller's own from the environment): never real keys in a file.
 if (services.stripeSecretKey) vars.STRIPE_SECRET_KEY = services.stripeSecretKey;
 if (services.stripeWebhookSecret) vars.STRIPE_WEBHOOK_SECRET = services.stripeWebhookSecret;
-for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS', 'HEALTH_TOKEN'])
+for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'OWNER_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS', 'HEALTH_TOKEN'])
   if (process.env[name]) vars[name] = process.env[name];
 const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 
