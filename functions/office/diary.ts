@@ -182,9 +182,11 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
     return seeOther(diaryAtMove(quote, 'held'));
   }
   const assignment = { lead: leadFirstName(crew.leadName), size: crew.size, van: van.size, window: form.window };
+  // Chained on the booking's own change: refused (the move changed meanwhile), none of them is written.
+  const afterChange = { afterChange: true };
   const applied = await applyChange(c.env, quote, { action: 'book', crew: assignment }, now, [
-    entryUpsert(db, entry, now),
-    leadStageUpsert(db, reference, 'booked', now),
+    entryUpsert(db, entry, now, afterChange),
+    leadStageUpsert(db, reference, 'booked', now, afterChange),
     auditStatement(
       db,
       {
@@ -194,6 +196,7 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
         detail: `Booked for ${date}: ${crewLine(assignment)}, ${van.name}${overrideNote}`,
       },
       now,
+      afterChange,
     ),
   ]);
   if (!applied.ok) return refused({ form: applied.message }, 409);

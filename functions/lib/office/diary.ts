@@ -2,6 +2,7 @@
  * The diary's tables (issue 33 item 4): crews, vans and diary_entries. The rule of a full day is src/lib/office/diary.ts;
  * this file only counts what it needs, each question in one round trip.
  */
+import { insertValues } from '../d1';
 import { daySpan, fullDates, isDayFull, type ArrivalWindow, type DiaryResources, type DiaryStatus, type VanSize } from '~/lib/office/diary';
 
 export interface Crew {
@@ -116,12 +117,15 @@ export async function entriesOn(db: D1Database, date: string, except: string): P
 /** What a hold or booking writes: the entry, and who wrote it. */
 export type EntryWrite = DiaryEntry & { by: string };
 
-/** One entry per move: holding again or booking replaces what the diary said. */
-export const entryUpsert = (db: D1Database, entry: EntryWrite, now: Date): D1PreparedStatement =>
+/**
+ * One entry per move: holding again or booking replaces what the diary said. `afterChange`: written only if the
+ * batch's statement before it changed a row (a booking's, after the quote's version-guarded update).
+ */
+export const entryUpsert = (db: D1Database, entry: EntryWrite, now: Date, { afterChange = false } = {}): D1PreparedStatement =>
   db
     .prepare(
       `INSERT INTO diary_entries (reference, move_date, status, crew_id, van_id, arrival_window, override_reason, created_by, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ${insertValues(10, { afterChange })}
        ON CONFLICT (reference) DO UPDATE SET move_date = excluded.move_date, status = excluded.status, crew_id = excluded.crew_id,
          van_id = excluded.van_id, arrival_window = excluded.arrival_window, override_reason = excluded.override_reason,
          updated_at = excluded.updated_at`,
@@ -140,10 +144,16 @@ export const entryUpsert = (db: D1Database, entry: EntryWrite, now: Date): D1Pre
     );
 
 /** The lead's stage in the office's pipeline, made if the office had not seen it yet. */
-export const leadStageUpsert = (db: D1Database, reference: string, stage: 'booked', now: Date): D1PreparedStatement =>
+export const leadStageUpsert = (
+  db: D1Database,
+  reference: string,
+  stage: 'booked',
+  now: Date,
+  { afterChange = false } = {},
+): D1PreparedStatement =>
   db
     .prepare(
-      `INSERT INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, 'quote', ?, ?)
+      `INSERT INTO office_leads (reference, record_type, stage, updated_at) ${insertValues(4, { afterChange })}
        ON CONFLICT (reference) DO UPDATE SET stage = excluded.stage, lost_reason = NULL, updated_at = excluded.updated_at`,
     )
-    .bind(reference, stage, now.toISOString());
+    .bind(reference, 'quote', stage, now.toISOString());

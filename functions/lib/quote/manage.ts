@@ -151,7 +151,8 @@ const dayWanted = (quote: StoredQuote, change: MoveChange): string | null =>
   change.action === 'change_date' ? change.date : change.action === 'request_booking' ? quote.moveDate : null;
 
 /**
- * `office`: the office's own lines for the change (its diary entry, stage and audit line), written in the same batch.
+ * `office`: the office's own lines for the change (its diary entry, stage and audit line), written in the same batch
+ * straight after the change's event, each chained on the one before (`afterChange`), so a refused change writes none.
  * A customer's new date or booking request is refused on a day the diary has no room left on (issue 33 item 4).
  */
 export async function applyChange(
@@ -200,6 +201,7 @@ export async function applyChange(
   const statements = [
     updateQuote(db, quote, next),
     eventInsert(db, quote.reference, at, event),
+    ...office,
     ...moveEventTask(db, quote.reference, event, eventLine(next, event), now),
     ...outboxInserts(db, emails, now, { afterChange: true }),
     ...(change.action === 'review' ? [reviewInsert(db, quote, change, at)] : []),
@@ -207,7 +209,6 @@ export async function applyChange(
     ...(event.kind === 'confirmed' || event.kind === 'declined' || event.kind === 'cancelled'
       ? [spendStaffLinks(db, quote.reference, now, 'booking', { afterChange: true })]
       : []),
-    ...office,
   ];
   const [updated] = await db.batch(statements);
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
