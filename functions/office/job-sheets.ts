@@ -6,15 +6,7 @@
  */
 import type { Context } from 'hono';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
-import {
-  JOB_NOTE_MAX,
-  JOB_PHOTO_MAX,
-  JOB_PHOTO_MAX_BYTES,
-  JOB_SHEET_MESSAGES,
-  isClockTime,
-  photoType,
-  type JobReportKind,
-} from '~/lib/office/job-sheet';
+import { JOB_SHEET_MESSAGES, isClockTime, type CrewReportKind } from '~/lib/office/job-sheet';
 import { isReference } from '~/lib/reference';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
@@ -33,7 +25,10 @@ import {
   reportJobDone,
   reportOnOurWay,
   reportProblem,
-  type JobPhoto,
+  readPhotoFormPost,
+  checkPhotos,
+  noteProblem,
+  formText,
 } from '../lib/office/job-sheets';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
@@ -46,9 +41,6 @@ import type { OfficeRoutes } from './routes';
 type SheetContext = Context<AppBindings>;
 
 const MAX_LINK_BODY = 2 * 1024;
-/** Three photos at their limit, and the note and the form's own bytes. */
-const MAX_SHEET_BODY = JOB_PHOTO_MAX * JOB_PHOTO_MAX_BYTES + 64 * 1024;
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 
 async function makeLink(c: Context<OfficeBindings>): Promise<Response> {
   const posted = await readFormPost(c, MAX_LINK_BODY);
@@ -91,50 +83,6 @@ async function showJobSheet(c: SheetContext): Promise<Response> {
   return sheetPage(c, reference, { done: c.req.query('done') ?? null });
 }
 
-/** A form post from the sheet (its page sends no referrer, so Fetch Metadata vouches for it), plain or with photos. */
-async function readSheetPost(c: SheetContext): Promise<{ form: FormData } | { tooLarge: true } | { refused: Response }> {
-  const type = c.req.header('Content-Type') ?? '';
-  if (!FORM_TYPES.some((each) => type.toLowerCase().startsWith(each))) {
-    await readBounded(c.req.raw, 0);
-    return { refused: refusalJson(c, REFUSALS.unsupportedForm) };
-  }
-  const body = await readBounded(c.req.raw, MAX_SHEET_BODY);
-  if (body.tooLarge) return { tooLarge: true };
-  if (!fromOwnNoReferrerPage(c)) return { refused: refusalJson(c, REFUSALS.foreignForm) };
-  try {
-    return { form: await new Request(c.req.url, { method: 'POST', headers: { 'Content-Type': type }, body: body.bytes }).formData() };
-  } catch {
-    return { refused: refusalJson(c, REFUSALS.unsupportedForm) };
-  }
-}
-
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === 'string' ? value.trim() : '';
-};
-
-type Checked<T> = { ok: true; value: T } | { ok: false; errors: JobSheetState['errors'] };
-
-function checkNote(note: string, required: boolean): string | null {
-  if (required && !note) return JOB_SHEET_MESSAGES.noteRequired;
-  return note.length > JOB_NOTE_MAX ? JOB_SHEET_MESSAGES.noteTooLong : null;
-}
-
-async function checkPhotos(form: FormData): Promise<Checked<JobPhoto[]>> {
-  // A file input left empty still sends one nameless, empty part.
-  const files = form.getAll('photos').filter((each): each is File => typeof each !== 'string' && each.size > 0);
-  if (files.length > JOB_PHOTO_MAX) return { ok: false, errors: { photos: JOB_SHEET_MESSAGES.photoCount } };
-  const photos: JobPhoto[] = [];
-  for (const file of files) {
-    if (file.size > JOB_PHOTO_MAX_BYTES) return { ok: false, errors: { photos: JOB_SHEET_MESSAGES.photoSize } };
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const type = photoType(bytes);
-    if (!type) return { ok: false, errors: { photos: JOB_SHEET_MESSAGES.photoType } };
-    photos.push({ bytes, type });
-  }
-  return { ok: true, value: photos };
-}
-
 async function answerJobSheet(c: SheetContext): Promise<Response> {
   const token = sheetToken(c);
   const now = requestNow(c);
@@ -143,36 +91,36 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
     await readBounded(c.req.raw, 0);
     return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   }
-  const read = await readSheetPost(c);
-  if ('refused' in read) return read.refused;
+  const read = await readPhotoFormPost(c);
+  if ('refusal' in read) return refusalJson(c, read.refusal);
   if ('tooLarge' in read) return sheetPage(c, reference, { form: 'problem', errors: { photos: JOB_SHEET_MESSAGES.photoSize } }, 413);
   const { form } = read;
   const [quote, booking] = await Promise.all([findQuote(c.env.DB, { reference }), bookedInDiary(c.env.DB, reference)]);
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  const action = text(form, 'action');
-  const note = text(form, 'note');
-  const refuse = (kind: JobReportKind, errors: JobSheetState['errors']) =>
-    sheetPage(c, reference, { form: kind, errors, values: { eta: text(form, 'eta'), note } }, 400);
-  const done = (kind: JobReportKind) =>
+  const action = formText(form, 'action');
+  const note = formText(form, 'note');
+  const refuse = (kind: CrewReportKind, errors: JobSheetState['errors']) =>
+    sheetPage(c, reference, { form: kind, errors, values: { eta: formText(form, 'eta'), note } }, 400);
+  const done = (kind: CrewReportKind) =>
     seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: kind })}`);
   switch (action) {
     case 'on_our_way': {
-      const eta = text(form, 'eta');
+      const eta = formText(form, 'eta');
       if (!isClockTime(eta)) return refuse('on_our_way', { eta: JOB_SHEET_MESSAGES.eta });
       await reportOnOurWay(c.env, quote, booking, eta, now);
       return done('on_our_way');
     }
     case 'done': {
-      const problem = checkNote(note, false);
+      const problem = noteProblem(note, false);
       if (problem) return refuse('done', { note: problem });
       await reportJobDone(c.env, quote, booking, note || null, now);
       return done('done');
     }
     case 'problem': {
-      const problem = checkNote(note, true);
+      const problem = noteProblem(note, true);
       const photos = await checkPhotos(form);
-      if (problem || !photos.ok) return refuse('problem', { ...(problem ? { note: problem } : {}), ...(photos.ok ? {} : photos.errors) });
-      await reportProblem(c.env, reference, booking, note, photos.value, now);
+      if (problem || !photos.ok) return refuse('problem', { ...(problem ? { note: problem } : {}), ...(photos.ok ? {} : { photos: photos.message }) });
+      await reportProblem(c.env, reference, booking, note, photos.photos, now);
       return done('problem');
     }
     default:

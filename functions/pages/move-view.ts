@@ -7,6 +7,7 @@ import { estimateHolds, validUntil, validUntilLine } from '~/lib/estimate-validi
 import { crossesSea } from '~/lib/ferry';
 import {
   customerActions,
+  damageReportRefusal,
   doneNotice,
   isUpcoming,
   MOVE_PAGE_HEADINGS,
@@ -94,6 +95,8 @@ export interface ManageView {
   status: string;
   statusText: string;
   actions: ReadonlySet<MoveAction>;
+  /** "Report damage": only in its window, so the page carries no hidden form otherwise. */
+  damage: boolean;
   /** "This estimate expired on…", for a quote whose estimate no longer holds. */
   expired: string | null;
   done: string | null;
@@ -208,6 +211,7 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
     status: STATUS_LABELS[quote.status],
     statusText: STATUS_TEXT[quote.status],
     actions: new Set(customerActions(moveFacts(quote), today)),
+    damage: damageReportRefusal(moveFacts(quote), today) === null,
     expired: lapsed ? `This estimate expired on ${formatLongDate(validUntil(quote.pricedAt!))}.` : null,
     done: doneNotice(state.done ?? null) ?? null,
     preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was } : null,

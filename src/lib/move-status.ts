@@ -1,6 +1,6 @@
 /** A quote's life after it is sent, as one state machine the Worker and the manage page both ask (issue 19, item 3). */
 import { site } from '../site.config';
-import { formatLongDate } from './dates';
+import { addDays, formatLongDate } from './dates';
 import { moveDateProblem } from './move-date';
 import { crewLine, type CrewAssignment } from './office/diary';
 import { BOOKING_ANSWER_HOURS, FREE_CANCELLATION_HOURS } from '../data/promises';
@@ -123,6 +123,27 @@ export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus 
   }
 }
 
+/** Where the move page's "Report damage" form posts (functions/pages/move-damage.ts). */
+export const MOVE_DAMAGE_PATH = '/move-damage';
+/** Damage can be reported until this many days after the move date (issue 34 item 5). */
+export const DAMAGE_REPORT_DAYS = 7;
+
+export const DAMAGE_REFUSALS = {
+  notBooked: 'Only a move booked with us can have damage reported here. Please call us.',
+  notMovedYet: 'You can report damage once your move has taken place.',
+  tooLate: `Damage can be reported here for ${DAMAGE_REPORT_DAYS} days after the move. Please call us.`,
+} as const;
+
+/**
+ * Why the customer cannot report damage from the move page today, or null: a booked move, from its day (or the
+ * crew's "Job done") until DAMAGE_REPORT_DAYS days after it.
+ */
+export function damageReportRefusal(facts: MoveFacts, today: string): string | null {
+  if (facts.status !== 'booked') return DAMAGE_REFUSALS.notBooked;
+  if (facts.moveDate > today && !facts.jobDone) return DAMAGE_REFUSALS.notMovedYet;
+  return today > addDays(facts.moveDate, DAMAGE_REPORT_DAYS) ? DAMAGE_REFUSALS.tooLate : null;
+}
+
 export const customerActions = (facts: MoveFacts, today: string): MoveAction[] =>
   (['change_date', 'access', 'request_booking', 'cancel', 'review'] as const).filter(
     (action) => moveRefusal(action, facts, today) === null,
@@ -222,6 +243,7 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',
   quote_accepted:
     'Thank you: your written quote is accepted and is now your price. We have e-mailed you, and we will be in touch to book your crew.',
+  damage_reported: 'Thank you: we have your report; the office will be in touch.',
 };
 
 export const doneKey = (event: MoveEvent): string => (event.kind === 'cancelled' && event.shortNotice ? 'cancelled_late' : event.kind);

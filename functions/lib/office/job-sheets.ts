@@ -6,14 +6,23 @@
 import { formatLongDate, londonDayStart } from '~/lib/dates';
 import type { MoveEvent } from '~/lib/move-status';
 import {
+  JOB_NOTE_MAX,
+  JOB_PHOTO_MAX,
+  JOB_PHOTO_MAX_BYTES,
   JOB_PHOTO_TYPES,
   JOB_REPORT_LABELS,
+  JOB_SHEET_MESSAGES,
+  photoType,
   JOB_SHEET_ACTIONS,
   jobSheetExpiresOn,
   jobSheetLastDay,
   type JobReportKind,
 } from '~/lib/office/job-sheet';
-import type { Env } from '../../env';
+import type { OfficeTaskKind } from '~/lib/office/pipeline';
+import type { Env, RequestContext } from '../../env';
+import { readBounded } from '../body';
+import { REFUSALS, type Refusal } from '../http';
+import { fromOwnNoReferrerPage } from '../same-origin';
 import { config } from '../config';
 import { insertValues } from '../d1';
 import { sha256Hex } from '../hash';
@@ -134,7 +143,7 @@ const reportInsert = (db: D1Database, reference: string, kind: JobReportKind, no
       fields.photos?.length ? JSON.stringify(fields.photos) : null,
     );
 
-const taskInsert = (db: D1Database, reference: string, kind: 'job_done' | 'job_problem', detail: string | null, now: Date) =>
+const taskInsert = (db: D1Database, reference: string, kind: OfficeTaskKind, detail: string | null, now: Date) =>
   db
     .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4)}`)
     .bind(reference, kind, detail, now.toISOString());
@@ -232,11 +241,31 @@ const photoKey = (reference: string, type: string) => `${PHOTO_PREFIX}${referenc
 /** Only keys this module makes are ever read back. */
 export const PHOTO_KEY_PATTERN = /^job-photos\/[A-Za-z0-9-]+\/[0-9a-f-]{36}\.(jpg|png|webp|heic|heif)$/;
 
-/** "Damage or problem": the photos go to R2 first, then the report that names them, a to-do and the audit line. */
+/** "Damage or problem" from the crew's sheet. */
 export async function reportProblem(
   env: Env,
   reference: string,
   booking: DiaryBooking,
+  note: string,
+  photos: JobPhoto[],
+  now: Date,
+): Promise<void> {
+  await reportDamage(env, reference, { actor: crewActor(booking), report: 'problem', task: 'job_problem', action: JOB_SHEET_ACTIONS.problem }, note, photos, now);
+}
+
+/** Who reports damage, and the report, to-do and audit action it makes. */
+export interface DamageReporter {
+  actor: string;
+  report: Extract<JobReportKind, 'problem' | 'customer_damage'>;
+  task: Extract<OfficeTaskKind, 'job_problem' | 'customer_damage'>;
+  action: string;
+}
+
+/** Damage, from the crew's sheet or the customer's move page: the photos go to R2 first, then the rows naming them. */
+export async function reportDamage(
+  env: Env,
+  reference: string,
+  by: DamageReporter,
   note: string,
   photos: JobPhoto[],
   now: Date,
@@ -250,19 +279,62 @@ export async function reportProblem(
   const db = env.DB;
   const photoWords = keys.length ? ` (${keys.length} photo${keys.length === 1 ? '' : 's'})` : '';
   await db.batch([
-    reportInsert(db, reference, 'problem', now, { note, photos: keys }),
-    taskInsert(db, reference, 'job_problem', note, now),
-    auditStatement(
-      db,
-      {
-        actor: crewActor(booking),
-        action: JOB_SHEET_ACTIONS.problem,
-        reference,
-        detail: `${JOB_REPORT_LABELS.problem}: ${note}${photoWords}`,
-      },
-      now,
-    ),
+    reportInsert(db, reference, by.report, now, { note, photos: keys }),
+    taskInsert(db, reference, by.task, note, now),
+    auditStatement(db, { actor: by.actor, action: by.action, reference, detail: `${JOB_REPORT_LABELS[by.report]}: ${note}${photoWords}` }, now),
   ]);
+}
+
+/** A form's text field, trimmed; '' when absent or a file. */
+export const formText = (form: FormData, name: string): string => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value.trim() : '';
+};
+
+/** A report's note (required for damage): its message, or null. */
+export function noteProblem(note: string, required: boolean): string | null {
+  if (required && !note) return JOB_SHEET_MESSAGES.noteRequired;
+  return note.length > JOB_NOTE_MAX ? JOB_SHEET_MESSAGES.noteTooLong : null;
+}
+
+/** A form's `photos`: at most JOB_PHOTO_MAX, each under its size and a picture by its own bytes; or the message. */
+export async function checkPhotos(form: FormData): Promise<{ ok: true; photos: JobPhoto[] } | { ok: false; message: string }> {
+  // A file input left empty still sends one nameless, empty part.
+  const files = form.getAll('photos').filter((each): each is File => typeof each !== 'string' && each.size > 0);
+  if (files.length > JOB_PHOTO_MAX) return { ok: false, message: JOB_SHEET_MESSAGES.photoCount };
+  const photos: JobPhoto[] = [];
+  for (const file of files) {
+    if (file.size > JOB_PHOTO_MAX_BYTES) return { ok: false, message: JOB_SHEET_MESSAGES.photoSize };
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const type = photoType(bytes);
+    if (!type) return { ok: false, message: JOB_SHEET_MESSAGES.photoType };
+    photos.push({ bytes, type });
+  }
+  return { ok: true, photos };
+}
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+/** Three photos at their limit, and the note and the form's own bytes. */
+const MAX_PHOTO_FORM_BODY = JOB_PHOTO_MAX * JOB_PHOTO_MAX_BYTES + 64 * 1024;
+
+/**
+ * A form post with photos from a page of this site sent with no referrer (the job sheet, the move page), plain or
+ * multipart; its body read within the limit for three photos.
+ */
+export async function readPhotoFormPost(c: RequestContext): Promise<{ form: FormData } | { tooLarge: true } | { refusal: Refusal }> {
+  const type = c.req.header('Content-Type') ?? '';
+  if (!FORM_TYPES.some((each) => type.toLowerCase().startsWith(each))) {
+    await readBounded(c.req.raw, 0);
+    return { refusal: REFUSALS.unsupportedForm };
+  }
+  const body = await readBounded(c.req.raw, MAX_PHOTO_FORM_BODY);
+  if (body.tooLarge) return { tooLarge: true };
+  if (!fromOwnNoReferrerPage(c)) return { refusal: REFUSALS.foreignForm };
+  try {
+    return { form: await new Request(c.req.url, { method: 'POST', headers: { 'Content-Type': type }, body: body.bytes }).formData() };
+  } catch {
+    return { refusal: REFUSALS.unsupportedForm };
+  }
 }
 
 /** A photo is put before the report naming it is stored: one younger than this may still be on its way to its row. */

@@ -4,17 +4,20 @@
  */
 import { addDays } from '../dates';
 
-export const JOB_REPORT_KINDS = ['on_our_way', 'done', 'problem'] as const;
-export type JobReportKind = (typeof JOB_REPORT_KINDS)[number];
+export const CREW_REPORT_KINDS = ['on_our_way', 'done', 'problem'] as const;
+export type CrewReportKind = (typeof CREW_REPORT_KINDS)[number];
+/** The crew's reports, and the customer's damage report from the move page (issue 34 item 5), listed with them. */
+export type JobReportKind = CrewReportKind | 'customer_damage';
 
 export const JOB_REPORT_LABELS: Record<JobReportKind, string> = {
   on_our_way: 'On our way',
   done: 'Job done',
   problem: 'Damage or problem',
+  customer_damage: 'Damage reported by the customer',
 };
 
 /** The notice the sheet shows after each report (`?done=<kind>`). */
-export const JOB_SHEET_NOTICES: Record<JobReportKind, string> = {
+export const JOB_SHEET_NOTICES: Record<CrewReportKind, string> = {
   on_our_way: 'Thank you. We have e-mailed the customer that you are on your way, with your arrival time.',
   done: 'Thank you. The job is marked as done and the office has been told.',
   problem: 'Thank you. The office has your report and will be in touch.',
@@ -22,7 +25,7 @@ export const JOB_SHEET_NOTICES: Record<JobReportKind, string> = {
 
 /** Own properties only, so `?done=constructor` finds nothing. */
 export const jobSheetNotice = (done: string | null): string | undefined =>
-  done !== null && Object.hasOwn(JOB_SHEET_NOTICES, done) ? JOB_SHEET_NOTICES[done as JobReportKind] : undefined;
+  done !== null && Object.hasOwn(JOB_SHEET_NOTICES, done) ? JOB_SHEET_NOTICES[done as CrewReportKind] : undefined;
 
 /** The audit trail's action keys for the job sheet (audit_log.action). */
 export const JOB_SHEET_ACTIONS = {

@@ -23,5 +23,6 @@ export const OFFICE_TASKS = {
   quote_accepted: 'Written quote accepted',
   job_problem: 'Damage or problem reported',
   job_done: 'Job done',
+  customer_damage: 'Damage reported by the customer',
 } as const;
 export type OfficeTaskKind = keyof typeof OFFICE_TASKS;

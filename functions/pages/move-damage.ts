@@ -1,0 +1,50 @@
+// POST /move-damage, the move page's "Report damage" (issue 34 item 5): a plain multipart form with a description and
+// up to three photos, from the move's day until DAMAGE_REPORT_DAYS after it. A post that does not open the quote gets
+// the same 404 as a wrong link; the report reaches the office as a to-do.
+import type { Context } from 'hono';
+import { JOB_SHEET_MESSAGES } from '~/lib/office/job-sheet';
+import { damageReportRefusal } from '~/lib/move-status';
+import { londonToday } from '~/lib/dates';
+import type { AppBindings } from '../env';
+import { requestNow } from '../lib/clock';
+import { refusalJson } from '../lib/http';
+import { checkPhotos, formText, noteProblem, readPhotoFormPost, reportDamage } from '../lib/office/job-sheets';
+import { moveFacts } from '../lib/quote/manage';
+import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { quotePageHref } from './move-view';
+import { openQuote, quotePage } from './quote-confirmation';
+
+/** The audit trail's action key (audit_log.action). */
+export const CUSTOMER_DAMAGE_ACTION = 'customer_damage';
+
+export async function reportMoveDamage(c: Context<AppBindings>): Promise<Response> {
+  const read = await readPhotoFormPost(c);
+  if ('refusal' in read) return refusalJson(c, read.refusal);
+  if ('tooLarge' in read) return refusalJson(c, { status: 413, error: { code: 'payload_too_large', message: JOB_SHEET_MESSAGES.photoSize } });
+  const { form } = read;
+  const opened = await openQuote(c, formText(form, 'ref') || null, formText(form, 't') || null);
+  if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  const { quote, token } = opened;
+  const now = requestNow(c);
+  const refusal = damageReportRefusal(moveFacts(quote), londonToday(now));
+  if (refusal) return quotePage(c, opened, 409, { general: refusal });
+  const note = formText(form, 'damageNote');
+  const problem = noteProblem(note, true);
+  const photos = await checkPhotos(form);
+  if (problem || !photos.ok) {
+    const errors = { ...(problem ? { damageNote: problem } : {}), ...(photos.ok ? {} : { damagePhotos: photos.message }) };
+    return quotePage(c, opened, 400, { errors, values: new URLSearchParams({ damageNote: note }) });
+  }
+  await reportDamage(
+    c.env,
+    quote.reference,
+    { actor: 'customer', report: 'customer_damage', task: 'customer_damage', action: CUSTOMER_DAMAGE_ACTION },
+    note,
+    photos.photos,
+    now,
+  );
+  return new Response(null, {
+    status: 303,
+    headers: { Location: quotePageHref(quote.reference, token, { done: 'damage_reported' }), 'Cache-Control': 'no-store' },
+  });
+}
