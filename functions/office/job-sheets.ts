@@ -14,7 +14,7 @@ import { readBounded } from '../lib/body';
 import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
 import { readFormPost } from '../lib/form-post';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { refusalJson, seeOther } from '../lib/http';
 import type { OfficeBindings } from '../lib/office/gate';
 import { staffOnly } from '../lib/office/gate';
 import {
@@ -34,7 +34,6 @@ import { ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';
-import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import type { JobSheetLinkView, JobSheetPageRequest, JobSheetState } from '../pages/job-sheet-view';
 import type { OfficeRoutes } from './routes';
 
@@ -119,7 +118,8 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
     case 'problem': {
       const problem = noteProblem(note, true);
       const photos = await checkPhotos(form);
-      if (problem || !photos.ok) return refuse('problem', { ...(problem ? { note: problem } : {}), ...(photos.ok ? {} : { photos: photos.message }) });
+      if (problem || !photos.ok)
+        return refuse('problem', { ...(problem ? { note: problem } : {}), ...(photos.ok ? {} : { photos: photos.message }) });
       await reportProblem(c.env, reference, booking, note, photos.photos, now);
       return done('problem');
     }

@@ -20,7 +20,8 @@ export const CUSTOMER_DAMAGE_ACTION = 'customer_damage';
 export async function reportMoveDamage(c: Context<AppBindings>): Promise<Response> {
   const read = await readPhotoFormPost(c);
   if ('refusal' in read) return refusalJson(c, read.refusal);
-  if ('tooLarge' in read) return refusalJson(c, { status: 413, error: { code: 'payload_too_large', message: JOB_SHEET_MESSAGES.photoSize } });
+  if ('tooLarge' in read)
+    return refusalJson(c, { status: 413, error: { code: 'payload_too_large', message: JOB_SHEET_MESSAGES.photoSize } });
   const { form } = read;
   const opened = await openQuote(c, formText(form, 'ref') || null, formText(form, 't') || null);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);

@@ -250,7 +250,14 @@ export async function reportProblem(
   photos: JobPhoto[],
   now: Date,
 ): Promise<void> {
-  await reportDamage(env, reference, { actor: crewActor(booking), report: 'problem', task: 'job_problem', action: JOB_SHEET_ACTIONS.problem }, note, photos, now);
+  await reportDamage(
+    env,
+    reference,
+    { actor: crewActor(booking), report: 'problem', task: 'job_problem', action: JOB_SHEET_ACTIONS.problem },
+    note,
+    photos,
+    now,
+  );
 }
 
 /** Who reports damage, and the report, to-do and audit action it makes. */
@@ -281,7 +288,11 @@ export async function reportDamage(
   await db.batch([
     reportInsert(db, reference, by.report, now, { note, photos: keys }),
     taskInsert(db, reference, by.task, note, now),
-    auditStatement(db, { actor: by.actor, action: by.action, reference, detail: `${JOB_REPORT_LABELS[by.report]}: ${note}${photoWords}` }, now),
+    auditStatement(
+      db,
+      { actor: by.actor, action: by.action, reference, detail: `${JOB_REPORT_LABELS[by.report]}: ${note}${photoWords}` },
+      now,
+    ),
   ]);
 }
 
