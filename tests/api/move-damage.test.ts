@@ -37,7 +37,7 @@ const dayAfter = (move: Move, days: number) => new Date(londonDayStart(addDays(m
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-function damageForm(move: Move, note: string, photo?: Buffer, token = move.token): FormData {
+function damageForm(move: Move, note: string, photo?: typeof PNG, token = move.token): FormData {
   const form = new FormData();
   form.set('ref', move.reference);
   form.set('t', token);
