@@ -4,6 +4,8 @@ import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
 import { site } from '~/site.config';
 import {
   customerActions,
+  DAMAGE_REFUSALS,
+  damageReportRefusal,
   DONE_NOTICES,
   doneKey,
   doneNotice,
@@ -78,6 +80,20 @@ describe('a review after "Job done"', () => {
     expect(moveRefusal('review', facts('booked', { jobDone: true }), today)).toBeNull();
     expect(moveRefusal('review', facts('declined', { jobDone: true }), today)).toBe(MOVE_REFUSALS.notBooked);
     expect(moveRefusal('review', facts('booked', { jobDone: true, reviewed: true }), today)).toBe(MOVE_REFUSALS.reviewed);
+  });
+});
+
+describe('a damage report from the move page', () => {
+  // Worked by hand: a move on 24 November may report damage from that day to 1 December inclusive.
+  const moved = (status: MoveStatus, over: Partial<MoveFacts> = {}) => facts(status, { moveDate: '2026-11-24', ...over });
+  it('is open from the move date (or "Job done") until 7 days after it, for a booked move only', () => {
+    expect(damageReportRefusal(moved('booked'), '2026-11-23')).toBe(DAMAGE_REFUSALS.notMovedYet);
+    expect(damageReportRefusal(moved('booked', { jobDone: true }), '2026-11-23')).toBeNull();
+    expect(damageReportRefusal(moved('booked'), '2026-11-24')).toBeNull();
+    expect(damageReportRefusal(moved('booked'), '2026-12-01')).toBeNull();
+    expect(damageReportRefusal(moved('booked'), '2026-12-02')).toBe(DAMAGE_REFUSALS.tooLate);
+    expect(damageReportRefusal(moved('quoted'), '2026-11-25')).toBe(DAMAGE_REFUSALS.notBooked);
+    expect(damageReportRefusal(moved('cancelled'), '2026-11-25')).toBe(DAMAGE_REFUSALS.notBooked);
   });
 });
 
