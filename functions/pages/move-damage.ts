@@ -7,7 +7,8 @@ import { damageReportRefusal } from '~/lib/move-status';
 import { londonToday } from '~/lib/dates';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
-import { refusalJson } from '../lib/http';
+import { REFUSALS, refusalJson } from '../lib/http';
+import { clientKey, withinLimit } from '../lib/rate-limit';
 import { checkPhotos, formText, noteProblem, readPhotoFormPost, reportDamage } from '../lib/office/job-sheets';
 import { moveFacts } from '../lib/quote/manage';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
@@ -25,6 +26,11 @@ export async function reportMoveDamage(c: Context<AppBindings>): Promise<Respons
   const { form } = read;
   const opened = await openQuote(c, formText(form, 'ref') || null, formText(form, 't') || null);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  // Photos go to R2: as many posts a minute as the move page's other forms take, no more.
+  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `damage:${clientKey(c)}`))) {
+    const { error, headers } = REFUSALS.rateLimited;
+    return quotePage(c, opened, 429, { general: error.message, headers });
+  }
   const { quote, token } = opened;
   const now = requestNow(c);
   const refusal = damageReportRefusal(moveFacts(quote), londonToday(now));
