@@ -23,7 +23,7 @@ import type { AppBindings } from '../env';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
-import { jsonError, refusalJson, REFUSALS } from '../lib/http';
+import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import {
   currentCrews,
@@ -58,8 +58,6 @@ export interface DiaryPageState {
 /** The diary from a move's day, with its booking form: where a hold or booking lands, refused or done. */
 export const diaryAtMove = (quote: Pick<StoredQuote, 'reference' | 'moveDate'>, done?: string) =>
   `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: quote.moveDate, ref: quote.reference, ...(done ? { done } : {}) })}`;
-
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { Location: location, 'Cache-Control': 'no-store' } });
 
 /** The page as refused (its `staff` variable is the gate's: the page asks officeAccess itself). */
 const refusedOn = (c: OfficeContext, path: string, view: unknown, status = 400) =>

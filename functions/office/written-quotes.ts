@@ -10,7 +10,7 @@ import { isReference } from '~/lib/reference';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
-import { refusalJson } from '../lib/http';
+import { refusalJson, seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings } from '../lib/office/gate';
 import { SENT_MEANWHILE, sendWrittenQuote } from '../lib/office/written-quotes';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
@@ -53,7 +53,7 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
   if (values.get('action') === 'preview') return page(200, { preview: read.draft });
   const sent = await sendWrittenQuote(c.env, quote, c.var.staff, read.draft, now);
   if (!sent) return page(409, { errors: { form: SENT_MEANWHILE } });
-  return new Response(null, { status: 303, headers: { Location: pageOf(reference, { done: 'sent' }), 'Cache-Control': 'no-store' } });
+  return seeOther(pageOf(reference, { done: 'sent' }));
 }
 
 export function writtenQuotesRoutes(routes: OfficeRoutes): void {

@@ -7,7 +7,7 @@ import { damageReportRefusal } from '~/lib/move-status';
 import { londonToday } from '~/lib/dates';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
-import { REFUSALS, refusalJson } from '../lib/http';
+import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { clientKey, withinLimit } from '../lib/rate-limit';
 import { checkPhotos, formText, noteProblem, readPhotoFormPost, reportDamage } from '../lib/office/job-sheets';
 import { moveFacts } from '../lib/quote/manage';
@@ -50,8 +50,5 @@ export async function reportMoveDamage(c: Context<AppBindings>): Promise<Respons
     photos.photos,
     now,
   );
-  return new Response(null, {
-    status: 303,
-    headers: { Location: quotePageHref(quote.reference, token, { done: 'damage_reported' }), 'Cache-Control': 'no-store' },
-  });
+  return seeOther(quotePageHref(quote.reference, token, { done: 'damage_reported' }));
 }
