@@ -11,11 +11,10 @@ import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { auditStatement } from '../lib/office/audit';
-import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
 import { accountEmail } from '../lib/account/tokens';
 import { addStaffStatement, clearStaffCookie, endStaffSession, ownerEmail, removeStaffStatements } from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
-import { notFoundPage } from '../lib/prebuilt-page';
 import type { OfficeRoutes } from './routes';
 
 /** An address and a name: anything longer is not this form. */
@@ -27,7 +26,7 @@ export interface StaffPageView {
 }
 
 const ownerOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
-  if (c.var.staff.role !== 'owner') return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+  if (c.var.staff.role !== 'owner') return officeRefusal(c, 'not-found');
   await next();
 };
 
@@ -77,7 +76,7 @@ async function removeStaff(c: Context<OfficeBindings>): Promise<Response> {
 /** Ends this device's office session only; a customer session on the same browser is left alone. */
 async function signOut(c: Context<OfficeBindings>): Promise<Response> {
   const posted = await readFormPost(c, MAX_STAFF_FORM);
-  if ('refusal' in posted) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+  if ('refusal' in posted) return officeRefusal(c, 'not-found');
   const now = requestNow(c);
   await endStaffSession(c.env.DB, c.req.raw);
   await c.env.DB.batch([
