@@ -105,8 +105,11 @@ export async function reachStep4(
   await page.getByRole('button', { name: 'Continue' }).click();
   for (const item of furniture) await page.getByRole('button', { name: new RegExp(item) }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
+  // Escape closes each field's suggestions, as a keyboard user would: a list that opens late must not take the Continue click.
   await page.getByRole('combobox', { name: 'Moving from' }).fill(from);
+  await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: 'Moving to' }).fill(to);
+  await page.keyboard.press('Escape');
   await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectStep(page, 'When do you want to move?');
