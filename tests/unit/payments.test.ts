@@ -4,6 +4,8 @@ import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/ca
 import { balanceDuePence, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { STRIPE_WEBHOOK_PATH as STAND_IN_WEBHOOK_PATH } from '../../scripts/lib/stand-ins.mjs';
 import { parseStripeForm, stripeSignature } from '../../stand-ins/stripe/server.mjs';
+import { storedPayload } from '../../functions/lib/payments/webhook';
+import type { Stripe } from '../../functions/lib/payments/stripe';
 
 describe('payment maths', () => {
   it('leaves the balance after the deposit, never below nothing', () => {
@@ -51,5 +53,52 @@ describe('the cancellation fee (src/data/promises.ts terms)', () => {
     // A £300.00 deposit less £123.75 is £176.25 back; a £123.75 deposit less £247.50 is nothing back (never negative).
     expect(refundAfterFeePence(30_000, 12_375)).toBe(17_625);
     expect(refundAfterFeePence(12_375, 24_750)).toBe(0);
+  });
+});
+
+describe("what is kept of Stripe's events", () => {
+  it('keeps the id, type and the payment’s facts, and none of the customer’s details', () => {
+    const event = {
+      id: 'evt_1',
+      object: 'event',
+      type: 'checkout.session.completed',
+      created: 1_700_000_000,
+      livemode: false,
+      data: {
+        object: {
+          id: 'cs_1',
+          object: 'checkout.session',
+          amount_total: 12_375,
+          currency: 'gbp',
+          customer_email: 'ada@example.com',
+          customer_details: { email: 'ada@example.com', name: 'Ada Lovelace', address: { postal_code: 'M1 1AA' }, phone: null },
+          payment_intent: 'pi_1',
+          payment_status: 'paid',
+          status: 'complete',
+          client_reference_id: 'SHF1',
+          metadata: { payment_id: '3', reference: 'SHF1', purpose: 'deposit' },
+          success_url: 'https://example.com/quote-confirmation?ref=SHF1',
+        },
+      },
+    } as unknown as Stripe.Event;
+    expect(JSON.parse(storedPayload(event))).toEqual({
+      id: 'evt_1',
+      type: 'checkout.session.completed',
+      created: 1_700_000_000,
+      livemode: false,
+      data: {
+        object: {
+          id: 'cs_1',
+          object: 'checkout.session',
+          amount_total: 12_375,
+          currency: 'gbp',
+          payment_intent: 'pi_1',
+          payment_status: 'paid',
+          status: 'complete',
+          client_reference_id: 'SHF1',
+          metadata: { payment_id: '3', reference: 'SHF1', purpose: 'deposit' },
+        },
+      },
+    });
   });
 });
