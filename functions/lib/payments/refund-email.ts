@@ -37,8 +37,10 @@ export interface RefundNotice {
 export function refundEmail(ctx: MailContext, quote: StoredQuote, notice: RefundNotice): EmailDraft {
   const refundedPence = notice.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
   const headline = `we have refunded ${formatPence(refundedPence)} to your card`;
+  // The tier's notice reads as a heading ("Under 24 hours"); here it is mid-sentence.
+  const given = notice.tier ? notice.tier.notice.charAt(0).toLowerCase() + notice.tier.notice.slice(1) : '';
   const why = notice.tier
-    ? `You cancelled your move ${quote.reference} ${notice.tier.notice} before the day. ${notice.tier.detail}`
+    ? `You cancelled your move ${quote.reference} ${given} before the day. ${notice.tier.detail}`
     : `You cancelled your move ${quote.reference}. ${UNBOOKED_CANCELLATION}`;
   const left = notice.leftPence
     ? `We could not refund the other ${formatPence(notice.leftPence)} automatically: our office has been told and will refund it to your card by hand.`
