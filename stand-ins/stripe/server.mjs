@@ -14,6 +14,7 @@
 // No switch: a request fails or behaves differently by the tags in the customer's address (customer_email, as the mail
 // catcher reads tags), for that test's sessions alone:
 //   ada+checkoutfail@…   creating the session fails (500, an api_error)
+//   ada+emailrefused@…   creating the session is refused as Stripe refuses an address it finds invalid (400, quoting it)
 //   ada+webhookheld@…    the event is kept until POST /events/:sessionId/release: the customer returns before it
 //   ada+webhookfirst@…   the browser is redirected only after the Worker took the event
 //   ada+webhookforged@…  the first delivery is signed with a wrong secret (the Worker must refuse it), then the true one
@@ -269,6 +270,9 @@ ${
           const params = parseStripeForm(await readText(req));
           if (tagsOf(params.customer_email).includes('checkoutfail')) {
             return stripeError(res, 500, 'api_error', 'A reserved address: creating this session fails.');
+          }
+          if (tagsOf(params.customer_email).includes('emailrefused')) {
+            return stripeError(res, 400, 'invalid_request_error', `Invalid email address: ${params.customer_email}`, 'customer_email');
           }
           const problem = sessionProblem(params);
           if (problem) return stripeError(res, 400, 'invalid_request_error', problem[1], problem[0]);

@@ -66,7 +66,9 @@ export interface SentEvent {
   event: {
     id: string;
     type: string;
-    data: { object: { id: string; amount_total: number; payment_intent: string; customer_details: { email: string; name: string | null } | null } };
+    data: {
+      object: { id: string; amount_total: number; payment_intent: string; customer_details: { email: string; name: string | null } | null };
+    };
   };
   payload: string;
   deliveries: Array<{ status: number | string }>;
@@ -87,7 +89,11 @@ export const quoteStatus = (reference: string) =>
   query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
 
 /** A booked move with `deposit` (pounds) paid by card: the Stripe payment's id. */
-export async function paidAndBooked(quote: Made, deposit: string, nameOnCard?: string): Promise<{ sessionId: string; paymentIntent: string }> {
+export async function paidAndBooked(
+  quote: Made,
+  deposit: string,
+  nameOnCard?: string,
+): Promise<{ sessionId: string; paymentIntent: string }> {
   const { sessionId } = await acceptedToCheckout(quote, deposit);
   await pressPay(sessionId, nameOnCard);
   const paymentIntent = (await deliveredEvent(sessionId)).event.data.object.payment_intent;

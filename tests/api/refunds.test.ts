@@ -9,11 +9,12 @@ import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { addDays, formatLongDate } from '~/lib/dates';
 import { leadPath } from '~/lib/office/paths';
-import { delivered, emailsTo, query, runCron, secondsFromNow, unique } from './helpers';
+import { apiBase, delivered, emailsTo, query, runCron, secondsFromNow, unique } from './helpers';
 import { readPage } from './html';
 import { officeGet } from './office';
 import { post, signIn } from './sign-in';
-import { makeQuote, manageMove, paidAndBooked, quoteStatus, sentEvents, stripeUrl, type Made } from './card-payments';
+import { makeQuote, manageMove, paidAndBooked, quoteStatus, sendQuote, sentEvents, stripeUrl, type Made } from './card-payments';
+import { postAcceptQuote } from '../shared/office-posts';
 
 /** Cancelled at noon two days before the move (the test environment's clock header). */
 async function cancelTwoDaysBefore(quote: Made): Promise<string> {
@@ -48,8 +49,9 @@ describe('a refund the customer and the office can see', () => {
 
     const [refund] = refundsOf(quote.reference);
     expect(refund).toMatchObject({ amount_pence: 17_625, status: 'succeeded' });
-    const atStripe = ((await (await fetch(`${stripeUrl()}/refunds`)).json()) as { data: Array<{ id: string; amount: number; payment_intent: string }> })
-      .data.filter((r) => r.payment_intent === paymentIntent);
+    const atStripe = (
+      (await (await fetch(`${stripeUrl()}/refunds`)).json()) as { data: Array<{ id: string; amount: number; payment_intent: string }> }
+    ).data.filter((r) => r.payment_intent === paymentIntent);
     expect(atStripe.map((r) => [r.id, r.amount])).toEqual([[refund!.stripe_refund_id, 17_625]]);
 
     await delivered(quote.reference);
@@ -162,5 +164,18 @@ describe('"Delete my data" and card payments', () => {
     ]);
     expect(refundsOf(quote.reference).map((r) => [r.amount_pence, r.status])).toEqual([[17_625, 'succeeded']]);
     expect(holding()).toEqual([]);
+  });
+
+  it("clears Stripe's refusal of a payment, which quoted the address, and keeps the payment's row", async () => {
+    const quote = await makeQuote('emailrefused');
+    await sendQuote(quote);
+    expect((await postAcceptQuote(apiBase(), quote)).status).toBe(503);
+    const row = () => query('SELECT purpose, amount_pence, status, last_error FROM payments WHERE reference = ?', quote.reference);
+    expect(row()).toEqual([
+      { purpose: 'deposit', amount_pence: 12_375, status: 'failed', last_error: `Invalid email address: ${quote.email}` },
+    ]);
+
+    expect((await post(ACCOUNT_PATHS.deleteData, await signIn(quote.email))).status).toBe(200);
+    expect(row()).toEqual([{ purpose: 'deposit', amount_pence: 12_375, status: 'failed', last_error: null }]);
   });
 });
