@@ -11,6 +11,8 @@ import { addDays, formatLongDate } from '~/lib/dates';
 import { leadPath } from '~/lib/office/paths';
 import { apiBase, delivered, emailsTo, query, runCron, secondsFromNow, unique } from './helpers';
 import { readPage } from './html';
+import { pageText } from '../shared/page-text';
+import { promiseProblems } from '../shared/promise-rules';
 import { officeGet } from './office';
 import { post, signIn } from './sign-in';
 import { makeQuote, manageMove, paidAndBooked, quoteStatus, sendQuote, sentEvents, stripeUrl, type Made } from './card-payments';
@@ -72,6 +74,8 @@ describe('a refund the customer and the office can see', () => {
       expect(email.text).toContain(line);
     }
     expect(email.html).toContain('£176.25 of the £300.00 you paid');
+    // Every promise in it in the terms' own figures (issue 30 item 8).
+    expect([...promiseProblems(email.text), ...promiseProblems(pageText(email.html))]).toEqual([]);
     expect(email.text).toMatch(/See your move: https?:\/\/\S+\/quote-confirmation\?/);
 
     // The cron trigger's sweep (twice) and a second "cancel" from another tab send nothing again.
