@@ -8,13 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { addDays, formatLongDate } from '~/lib/dates';
+import { PAYMENT_RECORDS_KEPT } from '~/lib/erasure';
 import { leadPath } from '~/lib/office/paths';
 import { apiBase, delivered, emailsTo, query, runCron, secondsFromNow, unique } from './helpers';
 import { readPage } from './html';
 import { pageText } from '../shared/page-text';
 import { promiseProblems } from '../shared/promise-rules';
 import { officeGet } from './office';
-import { post, signIn } from './sign-in';
+import { get, post, signIn } from './sign-in';
 import { makeQuote, manageMove, paidAndBooked, quoteStatus, sendQuote, sentEvents, stripeUrl, type Made } from './card-payments';
 import { postAcceptQuote } from '../shared/office-posts';
 
@@ -148,7 +149,11 @@ describe('"Delete my data" and card payments', () => {
     expect(holding()).toEqual([]);
     expect(query('SELECT id FROM stripe_events WHERE id = ?', event!.event.id)).toHaveLength(1);
 
-    expect((await post(ACCOUNT_PATHS.deleteData, await signIn(quote.email))).status).toBe(200);
+    // Asked first, the customer is told what of a card payment is kept, and for how long.
+    const session = await signIn(quote.email);
+    const asked = await get(ACCOUNT_PATHS.deleteData, session);
+    expect(pageText(await asked.text())).toContain(PAYMENT_RECORDS_KEPT);
+    expect((await post(ACCOUNT_PATHS.deleteData, session)).status).toBe(200);
     expect(query('SELECT reference FROM quote_requests WHERE reference = ?', quote.reference)).toEqual([]);
     expect(
       query(
