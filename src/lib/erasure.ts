@@ -19,8 +19,7 @@ export const PAYMENT_RECORDS_KEPT = `Records of card payments and refunds (the a
 
 export const ERASURE_TEXT = {
   /** On /account, before the customer confirms. */
-  keeps:
-    `A move booked with us that has not happened yet is not cancelled: we keep it, with what the crew needs, until it is done. A booking you have asked for that we have not confirmed yet is withdrawn. ${PAYMENT_RECORDS_KEPT}`,
+  keeps: `A move booked with us that has not happened yet is not cancelled: we keep it, with what the crew needs, until it is done. A booking you have asked for that we have not confirmed yet is withdrawn. ${PAYMENT_RECORDS_KEPT}`,
   keptWhy:
     'We still need its details (your name, phone number, addresses and what is moving) to carry out the move you booked: it is a contract we are still performing, and the right to erasure covers only what we no longer need (UK GDPR Article 17(1)(a)).',
   keptAfter:

@@ -25,11 +25,7 @@ export const taskStatement = (db: D1Database, task: OfficeTask, now: Date, { aft
  * The task and its audit line, both after the batch's previous statement (the change itself: `afterChange` as in d1.ts
  * insertValues), so a change refused by its version check leaves neither.
  */
-export function customerTaskStatements(
-  db: D1Database,
-  task: OfficeTask,
-  now: Date,
-): D1PreparedStatement[] {
+export function customerTaskStatements(db: D1Database, task: OfficeTask, now: Date): D1PreparedStatement[] {
   return [
     taskStatement(db, task, now, { afterChange: true }),
     auditStatement(db, { actor: CUSTOMER_ACTOR, action: task.kind, reference: task.reference, detail: task.detail }, now, {
