@@ -30,11 +30,11 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
       await expect(page.getByRole('heading', { name: 'Booked: deposit £300.00 paid' })).toBeVisible();
 
-      const [{ moveDate }] = queryD1<{ moveDate: string }>(
+      const { moveDate } = queryD1<{ moveDate: string }>(
         'SELECT move_date AS moveDate FROM quote_requests WHERE reference = ?',
         answer.reference,
-      );
-      const headers = { Origin: baseURL!, 'X-Test-Now': `${addDays(moveDate!, -2)}T12:00:00.000Z` };
+      )[0]!;
+      const headers = { Origin: baseURL!, 'X-Test-Now': `${addDays(moveDate, -2)}T12:00:00.000Z` };
       const form = { ...linkParts(answer.confirmationUrl), action: 'cancel-confirm' };
       expect((await request.post('/quote-confirmation', { form, headers, maxRedirects: 0 })).status()).toBe(303);
 
