@@ -46,6 +46,11 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
       `DELETE FROM email_outbox WHERE created_at < ?1 OR ${anyExpired.map((set) => `record_reference ${set}`).join(' OR ')}`,
     ).bind(...both),
     ...RECORD_TYPES.map((type) => env.DB.prepare(`DELETE FROM ${RECORD_TABLES[type]} WHERE reference IN (${expired(type)})`).bind(...both)),
+    // Card payments, refunds and Stripe's events are financial records, kept for the bookings' years by their own dates
+    // (they hold no personal data: a payment outlives an erased or expired quote, which it refers to by reference only).
+    env.DB.prepare('DELETE FROM refunds WHERE payment_id IN (SELECT id FROM payments WHERE created_at < ?)').bind(both[1]),
+    env.DB.prepare('DELETE FROM payments WHERE created_at < ?').bind(both[1]),
+    env.DB.prepare('DELETE FROM stripe_events WHERE received_at < ?').bind(both[1]),
     // A referral code names its address: it goes once the address has no quote left and the code is past retention.
     env.DB.prepare('DELETE FROM referral_codes WHERE created_at < ? AND email NOT IN (SELECT lower(email) FROM quote_requests)').bind(
       cutoff,

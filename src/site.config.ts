@@ -28,7 +28,7 @@ export const site = {
   /** The footer shows them, with `address` as the registered office. */
   company: { number: company.number, registeredIn: company.registeredIn },
   /** ISO date, shown as "Last updated" on the legal and policy pages. */
-  policiesUpdated: '2026-11-26',
+  policiesUpdated: '2026-11-27',
   social: {
     shareImage: '/og/shiftly-share.png',
     shareImageWidth: 1200,

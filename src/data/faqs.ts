@@ -9,6 +9,7 @@ import {
   earliestOnline,
   FREE_CANCELLATION,
   LATE_CANCELLATION,
+  UNBOOKED_CANCELLATION,
 } from './promises';
 import { FREE_MILES } from './packages';
 import { site } from '~/site.config';
@@ -55,7 +56,7 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'Can I cancel or change my date?',
-        answer: `Yes. ${FREE_CANCELLATION} ${LATE_CANCELLATION} Until your move is booked, cancelling costs nothing at any time. If you have paid, we refund anything beyond the fee to your card.`,
+        answer: `Yes. ${FREE_CANCELLATION} ${LATE_CANCELLATION} ${UNBOOKED_CANCELLATION} If you have paid, we refund anything beyond the fee to your card.`,
       },
       {
         question: 'How and when do I pay?',

@@ -104,6 +104,8 @@ export function cancellationTier(hoursBefore: number): CancellationTier {
 /** The line every page and the FAQ use, the home page and service heroes in its short form. */
 export const FREE_CANCELLATION = `Cancel or change your date free of charge up to ${FREE_CANCELLATION_HOURS} hours before your move.`;
 export const FREE_CANCELLATION_SHORT = `Free cancellation up to ${FREE_CANCELLATION_HOURS} hours before`;
+/** Cancelling a move that is not booked yet (the FAQ, and the refund e-mail of one paid for all the same). */
+export const UNBOOKED_CANCELLATION = 'Until your move is booked, cancelling costs nothing at any time.';
 export const LATE_CANCELLATION = `Closer to the day, cancelling costs part of the price: ${LATE_PERCENT}% from ${SHORT_NOTICE_HOURS} to ${FREE_CANCELLATION_HOURS} hours before, ${SHORT_NOTICE_PERCENT}% under ${SHORT_NOTICE_HOURS} hours.`;
 
 // --- When we answer ---

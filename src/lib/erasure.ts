@@ -2,8 +2,10 @@
  * What "Delete my data" keeps (issue 30, item 3), said once for the page, the e-mails and the Worker. The right to
  * erasure covers data no longer needed (UK GDPR Article 17(1)(a)); a booked move whose day has not passed is a contract
  * still being performed (Article 6(1)(b)), so it stays until the move is done. A booking only asked for is withdrawn:
- * nothing is arranged until the office books it. (Card payments, issue 34, are not weighed here yet.)
+ * nothing is arranged until the office books it. Card payments and refunds (issue 34) are financial records, kept for
+ * the bookings' years whatever is erased; they hold no personal data (Stripe's events are stored without it).
  */
+import { dataRetention } from '../data/promises';
 import { formatLongDate } from './dates';
 
 export interface ErasedMove {
@@ -12,10 +14,12 @@ export interface ErasedMove {
   moveDate: string;
 }
 
+/** On /account and in the privacy policy. */
+export const PAYMENT_RECORDS_KEPT = `Records of card payments and refunds (the amounts, what each was for, the dates, your move's reference and Stripe's references for them) are kept for ${dataRetention.bookingsYears} years, as UK tax law requires. They hold nothing else about you.`;
+
 export const ERASURE_TEXT = {
   /** On /account, before the customer confirms. */
-  keeps:
-    'A move booked with us that has not happened yet is not cancelled: we keep it, with what the crew needs, until it is done. A booking you have asked for that we have not confirmed yet is withdrawn.',
+  keeps: `A move booked with us that has not happened yet is not cancelled: we keep it, with what the crew needs, until it is done. A booking you have asked for that we have not confirmed yet is withdrawn. ${PAYMENT_RECORDS_KEPT}`,
   keptWhy:
     'We still need its details (your name, phone number, addresses and what is moving) to carry out the move you booked: it is a contract we are still performing, and the right to erasure covers only what we no longer need (UK GDPR Article 17(1)(a)).',
   keptAfter:

@@ -9,6 +9,24 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PURPOSE_LABELS: Record<PaymentPurpose, string> = { deposit: 'Deposit', balance: 'Balance' };
 
+/** The office's words for a payment's and a refund's status (the lead page). */
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  created: 'Started on Stripe, not paid',
+  failed: 'Stripe did not start it',
+  paid: 'Paid',
+  refunded: 'Refunded in full',
+  partially_refunded: 'Partly refunded',
+};
+
+export const REFUND_STATUSES = ['created', 'failed', 'succeeded'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  created: 'Asked of Stripe, no answer yet',
+  failed: 'Refused by Stripe: make it by hand',
+  succeeded: 'Refunded',
+};
+
 /** Stripe's events reach the Worker here (scripts/lib/stand-ins.mjs repeats it for the stand-in: a unit test keeps them equal). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 

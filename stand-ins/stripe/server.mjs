@@ -5,7 +5,8 @@
 //   GET  /v1/checkout/sessions/:id  the session as it stands
 //   POST /v1/refunds                payment_intent and amount (pence); answers a refund object
 //   GET  /pay/:id                   the hosted page: "Pay" and "Cancel", plain forms
-//   POST /pay/:id/pay               marks it paid (pi_test_…), sends a signed checkout.session.completed event to the
+//   POST /pay/:id/pay               marks it paid (pi_test_…; the form's optional `name` is the name on the card, kept in
+//                                   customer_details as Stripe does), sends a signed checkout.session.completed event to the
 //                                   webhook URL (retried with backoff while the Worker answers non-2xx), and redirects
 //                                   the browser to success_url; POST /pay/:id/cancel redirects to cancel_url
 //   GET  /events                    { data: [every event, with each delivery's status] }, oldest first
@@ -13,6 +14,7 @@
 // No switch: a request fails or behaves differently by the tags in the customer's address (customer_email, as the mail
 // catcher reads tags), for that test's sessions alone:
 //   ada+checkoutfail@…   creating the session fails (500, an api_error)
+//   ada+emailrefused@…   creating the session is refused as Stripe refuses an address it finds invalid (400, quoting it)
 //   ada+webhookheld@…    the event is kept until POST /events/:sessionId/release: the customer returns before it
 //   ada+webhookfirst@…   the browser is redirected only after the Worker took the event
 //   ada+webhookforged@…  the first delivery is signed with a wrong secret (the Worker must refuse it), then the true one
@@ -154,6 +156,8 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       created: nowSeconds(),
       currency: 'gbp',
       customer_email: params.customer_email ?? null,
+      // Stripe fills it in from what the customer types on its page: the e-mail address and the name on the card.
+      customer_details: null,
       expires_at: nowSeconds() + 24 * 60 * 60,
       livemode: false,
       metadata: params.metadata ?? {},
@@ -188,7 +192,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
 ${
   done
     ? `<p data-fill="status">This payment is ${escapeHtml(session.status)}.</p>`
-    : `<form method="post" action="/pay/${escapeHtml(session.id)}/pay"><button type="submit">Pay</button></form>
+    : `<form method="post" action="/pay/${escapeHtml(session.id)}/pay"><p><label for="name">Name on card</label><br><input id="name" name="name" autocomplete="cc-name"></p><button type="submit">Pay</button></form>
 <form method="post" action="/pay/${escapeHtml(session.id)}/cancel"><button type="submit">Cancel</button></form>`
 }
 </body></html>`;
@@ -199,8 +203,9 @@ ${
     res.end();
   };
 
-  async function pay(session, res) {
+  async function pay(session, form, res) {
     if (session.status !== 'open') return redirect(res, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+    session.customer_details = { address: null, email: session.customer_email, name: form.get('name') || null, phone: null };
     session.status = 'complete';
     session.payment_status = 'paid';
     session.payment_intent = id('pi');
@@ -266,6 +271,9 @@ ${
           if (tagsOf(params.customer_email).includes('checkoutfail')) {
             return stripeError(res, 500, 'api_error', 'A reserved address: creating this session fails.');
           }
+          if (tagsOf(params.customer_email).includes('emailrefused')) {
+            return stripeError(res, 400, 'invalid_request_error', `Invalid email address: ${params.customer_email}`, 'customer_email');
+          }
           const problem = sessionProblem(params);
           if (problem) return stripeError(res, 400, 'invalid_request_error', problem[1], problem[0]);
           return sendJson(res, 200, publicSession(createSession(params, base)), { 'request-id': id('req') });
@@ -282,7 +290,7 @@ ${
         const session = sessions.get(parts[1]);
         if (!session) return sendHtml(res, 404, '<!doctype html><title>Not found</title><p>No such checkout session.</p>');
         if (req.method === 'GET' && parts.length === 2) return sendHtml(res, 200, payPage(session));
-        if (req.method === 'POST' && parts[2] === 'pay') return pay(session, res);
+        if (req.method === 'POST' && parts[2] === 'pay') return pay(session, new URLSearchParams(await readText(req)), res);
         if (req.method === 'POST' && parts[2] === 'cancel') return redirect(res, session.cancel_url ?? base);
       }
       if (req.method === 'GET' && url.pathname === '/events') {

@@ -5,54 +5,36 @@
  * page the customer comes back to and the receipt in the mail catcher. Amounts are worked by hand: a £495.00 written
  * quote with a £123.75 deposit (25 %), 12375 pence.
  */
-import { describe, expect, inject, it } from 'vitest';
-import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { describe, expect, it } from 'vitest';
 import { addDays, formatLongDate } from '~/lib/dates';
 import { PAY_PATH, PAYMENT_WORDS, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { STAND_IN_WEBHOOK_SECRET, stripeSignature } from '../../stand-ins/stripe/server.mjs';
-import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
+import { apiBase, delivered, emailsTo, query, unique } from './helpers';
 import { readPage } from './html';
 import { openDay } from '../shared/dates';
-import { acceptWrittenQuote, postAcceptQuote, sendWrittenQuote } from '../shared/office-posts';
-import { ownerCookie } from './office';
+import { acceptWrittenQuote, postAcceptQuote } from '../shared/office-posts';
+import {
+  acceptedToCheckout,
+  checkoutAt,
+  deliveredEvent,
+  FORM,
+  makeQuote,
+  manageMove,
+  paidAndBooked,
+  pressPay,
+  quoteStatus,
+  sendQuote,
+  sentEvents,
+  stripeUrl,
+  type Made,
+} from './card-payments';
 
-const FORM = 'application/x-www-form-urlencoded';
 const TOTAL_PENCE = 49_500;
 const DEPOSIT_PENCE = 12_375;
 const DEPOSIT_SHOWN = '£123.75';
 /** £495.00 less the £123.75 deposit. */
 const BALANCE_PENCE = 37_125;
 const BALANCE_SHOWN = '£371.25';
-
-const stripeUrl = () => inject('stripeUrl');
-
-interface Made {
-  reference: string;
-  token: string;
-  email: string;
-  moveDate: string;
-}
-
-/** A tag in the customer's address asks the Stripe stand-in for one behaviour, for this quote's payments only. */
-async function makeQuote(tag?: string, moveDate?: string): Promise<Made> {
-  const email = `${unique('pay')}${tag ? `+${tag}` : ''}@example.com`;
-  const sent = validQuote({ email, ...(moveDate ? { moveDate } : {}) });
-  const response = await call(API_PATHS.quote, sent);
-  expect(response.status).toBe(201);
-  const answer = (await response.json()) as QuoteAnswer;
-  const url = new URL(answer.confirmationUrl, apiBase());
-  return { reference: answer.reference, token: url.searchParams.get('t')!, email, moveDate: sent.moveDate };
-}
-
-/** The office sends a £495.00 written quote with `deposit` (pounds), as its form posts it. */
-const sendQuote = (quote: Made, deposit = '123.75') =>
-  sendWrittenQuote({ base: apiBase(), session: ownerCookie() }, quote.reference, { lines: [['Removal', '495.00']], deposit });
-
-/** Sent, then accepted by the customer from the move page: the Checkout session for the deposit they were sent to. */
-async function acceptedToCheckout(quote: Made, deposit?: string): Promise<{ url: URL; sessionId: string }> {
-  await sendQuote(quote, deposit);
-  return checkoutAt(await acceptWrittenQuote(apiBase(), quote));
-}
 
 const movePage = (quote: Made, extra = '') =>
   fetch(`${apiBase()}/quote-confirmation?ref=${quote.reference}&t=${quote.token}${extra}`, { redirect: 'manual' });
@@ -65,46 +47,11 @@ const payDeposit = (quote: Made, purpose = 'deposit') =>
     body: new URLSearchParams({ ref: quote.reference, t: quote.token, purpose }).toString(),
   });
 
-/** Stripe's hosted page the customer was sent to: its URL, and the session's id. */
-function checkoutAt(url: URL): { url: URL; sessionId: string } {
-  expect(url.origin).toBe(stripeUrl());
-  const sessionId = url.pathname.split('/').at(-1)!;
-  expect(sessionId).toMatch(/^cs_test_/);
-  return { url, sessionId };
-}
-
 /** "Pay the deposit" (or the balance) on the move page, then Stripe's hosted page. */
 async function toCheckout(quote: Made, purpose = 'deposit'): Promise<{ url: URL; sessionId: string }> {
   const response = await payDeposit(quote, purpose);
   expect(response.status).toBe(303);
   return checkoutAt(new URL(response.headers.get('location')!));
-}
-
-/** The customer presses Pay on the stand-in's page: answers where the browser is sent back to. */
-async function pressPay(sessionId: string): Promise<URL> {
-  const page = await fetch(`${stripeUrl()}/pay/${sessionId}`);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('>Pay<');
-  const paid = await fetch(`${stripeUrl()}/pay/${sessionId}/pay`, { method: 'POST', redirect: 'manual' });
-  expect(paid.status).toBe(303);
-  return new URL(paid.headers.get('location')!);
-}
-
-interface SentEvent {
-  event: { id: string; type: string; data: { object: { id: string; amount_total: number; payment_intent: string } } };
-  payload: string;
-  deliveries: Array<{ status: number | string }>;
-  delivered: boolean;
-  sessionId: string;
-}
-
-const sentEvents = async (sessionId: string): Promise<SentEvent[]> =>
-  ((await (await fetch(`${stripeUrl()}/events`)).json()) as { data: SentEvent[] }).data.filter((e) => e.sessionId === sessionId);
-
-/** Waits for the stand-in's event for the session to be taken by the Worker (a 2xx answer). */
-async function deliveredEvent(sessionId: string): Promise<SentEvent> {
-  await expect.poll(async () => (await sentEvents(sessionId)).some((e) => e.delivered), { timeout: 20_000, interval: 100 }).toBe(true);
-  return (await sentEvents(sessionId)).find((e) => e.delivered)!;
 }
 
 const payments = (reference: string) =>
@@ -113,8 +60,6 @@ const payments = (reference: string) =>
     reference,
   );
 const storedEvents = (id: string) => query<{ id: string; type: string }>('SELECT id, type FROM stripe_events WHERE id = ?', id);
-const quoteStatus = (reference: string) =>
-  query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
 const confirmations = (reference: string) =>
   query<{ event: string }>('SELECT event FROM quote_events WHERE reference = ?', reference).filter(
     (row) => JSON.parse(row.event).kind === 'confirmed',
@@ -203,7 +148,7 @@ describe('paying the deposit by card', () => {
 
   it('then takes the balance (the written total less the deposit) the same way, due 7 days before the move', async () => {
     // A Wednesday some 40 days ahead: its balance is due a week before (the nearer moves of the other tests owe it now).
-    const quote = await makeQuote(undefined, openDay(40, 3));
+    const quote = await makeQuote(undefined, { moveDate: openDay(40, 3) });
     const deposit = await acceptedToCheckout(quote);
     // No balance before the deposit.
     expect((await payDeposit(quote, 'balance')).status).toBe(409);
@@ -238,19 +183,8 @@ describe('paying the deposit by card', () => {
     // A £300.00 deposit on £495.00. Two days before the move is 24 hours' notice (counted from the end of today): the
     // 24-48 hour tier charges 25 % of £495.00 = £123.75, so £300.00 - £123.75 = £176.25 goes back to the card.
     const quote = await makeQuote();
-    const { sessionId } = await acceptedToCheckout(quote, '300.00');
-    await pressPay(sessionId);
-    const paidIntent = (await deliveredEvent(sessionId)).event.data.object.payment_intent;
-    await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
-
-    const clock = { 'X-Test-Now': `${addDays(quote.moveDate, -2)}T12:00:00.000Z` };
-    const manage = (action: string) =>
-      fetch(`${apiBase()}/quote-confirmation`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client'), ...clock },
-        body: new URLSearchParams({ ref: quote.reference, t: quote.token, action }).toString(),
-      });
+    const { paymentIntent: paidIntent } = await paidAndBooked(quote, '300.00');
+    const manage = (action: string) => manageMove(quote, action, `${addDays(quote.moveDate, -2)}T12:00:00.000Z`);
     const asked = await manage('cancel');
     expect(asked.status).toBe(200);
     expect(readPage(await asked.text()).filled('cancel-cost')).toBe(

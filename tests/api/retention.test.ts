@@ -127,4 +127,48 @@ describe('retention (cron trigger)', () => {
     expect(count()).toEqual({ n: 0 });
     expect(query('SELECT COUNT(*) AS n FROM quote_events WHERE reference = ?', answer.reference)).toEqual([{ n: 0 }]);
   });
+
+  it('keeps card payments, their refunds and Stripe’s events for six years by their own dates, then deletes them', async () => {
+    // A quote's payment outlives the quote (deleted at 24 months, or erased): it names the quote by reference only.
+    const yearsAgo = (years: number, days: number) => {
+      const at = new Date();
+      at.setUTCFullYear(at.getUTCFullYear() - years);
+      at.setUTCDate(at.getUTCDate() - days);
+      return at.toISOString();
+    };
+    const planted = [
+      { label: 'gone', at: yearsAgo(6, 1) },
+      { label: 'kept', at: yearsAgo(5, 300) },
+    ].map(({ label, at }) => ({ label, at, reference: `PAY${unique(label).slice(-6).toUpperCase()}`, event: `evt_${unique(label)}` }));
+    const db = openStateDb();
+    try {
+      for (const row of planted) {
+        const { id } = db
+          .prepare(
+            `INSERT INTO payments (reference, purpose, amount_pence, status, refunded_pence, created_at, paid_at)
+             VALUES (?, 'deposit', 10000, 'partially_refunded', 2500, ?, ?) RETURNING id`,
+          )
+          .get(row.reference, row.at, row.at) as { id: number };
+        db.prepare("INSERT INTO refunds (payment_id, amount_pence, status, created_at, done_at) VALUES (?, 2500, 'succeeded', ?, ?)").run(
+          id,
+          row.at,
+          row.at,
+        );
+        db.prepare(
+          "INSERT INTO stripe_events (id, type, received_at, delivery, payload) VALUES (?, 'checkout.session.completed', ?, 'd', '{}')",
+        ).run(row.event, row.at);
+      }
+    } finally {
+      db.close();
+    }
+    await runCron();
+    const left = (row: (typeof planted)[number]) => ({
+      payments: query('SELECT COUNT(*) AS n FROM payments WHERE reference = ?', row.reference)[0],
+      refunds: query('SELECT COUNT(*) AS n FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ?', row.reference)[0],
+      events: query('SELECT COUNT(*) AS n FROM stripe_events WHERE id = ?', row.event)[0],
+    });
+    expect(left(planted[0]!)).toEqual({ payments: { n: 0 }, refunds: { n: 0 }, events: { n: 0 } });
+    expect(left(planted[1]!)).toEqual({ payments: { n: 1 }, refunds: { n: 1 }, events: { n: 1 } });
+    expect(query('SELECT COUNT(*) AS n FROM refunds WHERE payment_id NOT IN (SELECT id FROM payments)')).toEqual([{ n: 0 }]);
+  });
 });

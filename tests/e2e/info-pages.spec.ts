@@ -23,6 +23,7 @@ import { openPositions } from '../../src/data/careers';
 import { reviews, REVIEWS_PAGE_SIZE } from '../../src/data/reviews';
 import { contactSubjects } from '../../src/data/contact-subjects';
 import { otherServices } from '../../src/data/other-services';
+import { PAYMENT_RECORDS_KEPT } from '../../src/lib/erasure';
 
 /** Every route issue 3 builds. */
 const ROUTES = [
@@ -203,6 +204,7 @@ test.describe('figures appear on their pages', () => {
     await page.goto('/privacy-policy');
     await expect(page.locator('main')).toContainText(`kept for ${dataRetention.requestsMonths} months and then deleted automatically`);
     await expect(page.locator('main')).toContainText(dataRetention.consentStorageKey);
+    await expect(page.locator('main')).toContainText(PAYMENT_RECORDS_KEPT);
     await expect(page.locator('#cookies ~ p a[href="/cookies"]').first()).toBeVisible();
   });
 

@@ -1,9 +1,13 @@
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/cancellation-fee';
 import { balanceDuePence, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { STRIPE_WEBHOOK_PATH as STAND_IN_WEBHOOK_PATH } from '../../scripts/lib/stand-ins.mjs';
 import { parseStripeForm, stripeSignature } from '../../stand-ins/stripe/server.mjs';
+import { storedPayload } from '../../functions/lib/payments/webhook';
+import type { Stripe } from '../../functions/lib/payments/stripe';
 
 describe('payment maths', () => {
   it('leaves the balance after the deposit, never below nothing', () => {
@@ -51,5 +55,51 @@ describe('the cancellation fee (src/data/promises.ts terms)', () => {
     // A £300.00 deposit less £123.75 is £176.25 back; a £123.75 deposit less £247.50 is nothing back (never negative).
     expect(refundAfterFeePence(30_000, 12_375)).toBe(17_625);
     expect(refundAfterFeePence(12_375, 24_750)).toBe(0);
+  });
+});
+
+describe("what is kept of Stripe's events", () => {
+  /** A session's own facts, as Stripe sends them and as they are kept. */
+  const facts = {
+    id: 'cs_1',
+    object: 'checkout.session',
+    amount_total: 12_375,
+    currency: 'gbp',
+    payment_intent: 'pi_1',
+    payment_status: 'paid',
+    status: 'complete',
+    client_reference_id: 'SHF1',
+    metadata: { payment_id: '3', reference: 'SHF1', purpose: 'deposit' },
+  };
+  const head = { id: 'evt_1', type: 'checkout.session.completed', created: 1_700_000_000, livemode: false };
+  const event = {
+    ...head,
+    object: 'event',
+    pending_webhooks: 1,
+    data: {
+      object: {
+        ...facts,
+        customer_email: 'ada@example.com',
+        customer_details: { email: 'ada@example.com', name: 'Ada Lovelace', address: { postal_code: 'M1 1AA' }, phone: null },
+        success_url: 'https://example.com/quote-confirmation?ref=SHF1',
+      },
+    },
+  } as unknown as Stripe.Event;
+
+  it('keeps the id, type and the payment’s facts, and none of the customer’s details', () => {
+    expect(JSON.parse(storedPayload(event))).toEqual({ ...head, data: { object: facts } });
+  });
+
+  it('keeps the same of the events stored before (migration 0020), as the Worker now stores', () => {
+    const db = new DatabaseSync(':memory:');
+    db.exec('CREATE TABLE app_meta (key TEXT PRIMARY KEY, value TEXT)');
+    db.exec(readFileSync('migrations/0017_payments.sql', 'utf8'));
+    const plant = db.prepare("INSERT INTO stripe_events (id, type, received_at, delivery, payload) VALUES (?, ?, '2026-11-01', 'd', ?)");
+    plant.run('evt_1', event.type, JSON.stringify(event));
+    db.exec(readFileSync('migrations/0020_stripe_event_payloads.sql', 'utf8'));
+    const { payload } = db.prepare("SELECT payload FROM stripe_events WHERE id = 'evt_1'").get() as { payload: string };
+    expect(JSON.parse(payload)).toEqual(JSON.parse(storedPayload(event)));
+    expect(payload).not.toContain('ada@example.com');
+    expect(payload).not.toContain('Lovelace');
   });
 });

@@ -49,6 +49,9 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
        WHERE (record_reference IN (${erasedQuotes}) OR record_reference IN (${messages}) OR lower(recipient) = ?1)
          AND record_reference NOT IN (${keptQuotes})`,
     ),
+    // Card payments and refunds are financial records, kept for their own retention (functions/cron.ts): amounts, dates,
+    // the reference and Stripe's ids. Stripe's refusal in its words may quote the address, so it goes.
+    paymentErrors: dated(`UPDATE payments SET last_error = NULL WHERE reference IN (${erasedQuotes})`),
     quotes: dated(`DELETE FROM quote_requests WHERE ${ERASED}`),
     messages: own(`DELETE FROM contact_messages WHERE ${OWN}`),
     links: own('DELETE FROM sign_in_links WHERE email = ?1'),

@@ -9,19 +9,25 @@ import { auditStatement } from './audit';
 
 export const CUSTOMER_ACTOR = 'customer';
 
+export interface OfficeTask {
+  reference: string;
+  kind: OfficeTaskKind;
+  detail: string;
+}
+
+/** The task alone, for a writer whose own audit line already says what happened; `afterChange` as in d1.ts insertValues. */
+export const taskStatement = (db: D1Database, task: OfficeTask, now: Date, { afterChange = false } = {}): D1PreparedStatement =>
+  db
+    .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4, { afterChange })}`)
+    .bind(task.reference, task.kind, task.detail, now.toISOString());
+
 /**
  * The task and its audit line, both after the batch's previous statement (the change itself: `afterChange` as in d1.ts
  * insertValues), so a change refused by its version check leaves neither.
  */
-export function customerTaskStatements(
-  db: D1Database,
-  task: { reference: string; kind: OfficeTaskKind; detail: string },
-  now: Date,
-): D1PreparedStatement[] {
+export function customerTaskStatements(db: D1Database, task: OfficeTask, now: Date): D1PreparedStatement[] {
   return [
-    db
-      .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4, { afterChange: true })}`)
-      .bind(task.reference, task.kind, task.detail, now.toISOString()),
+    taskStatement(db, task, now, { afterChange: true }),
     auditStatement(db, { actor: CUSTOMER_ACTOR, action: task.kind, reference: task.reference, detail: task.detail }, now, {
       afterChange: true,
     }),

@@ -1,20 +1,29 @@
 /**
  * Cancelling a booked move that was paid for by card (issue 34 item 3): the fee from the one table of terms
  * (src/lib/cancellation-fee.ts, the same function the page quotes), and what was paid beyond it back through Stripe's
- * refunds API, newest payment first. Every refund is stored before Stripe is asked (refund.ts).
+ * refunds API, newest payment first. Every refund is stored before Stripe is asked (refund.ts); the customer is e-mailed
+ * what came back, and the office is given each refund Stripe refused.
  */
+import { cancellationTier, type CancellationTier } from '~/data/promises';
 import { londonToday } from '~/lib/dates';
 import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/cancellation-fee';
 import { formatPence } from '~/lib/money';
+import { PURPOSE_LABELS } from '~/lib/payments';
 import type { Env } from '../../env';
+import { config } from '../config';
 import { auditStatement } from '../office/audit';
+import { taskStatement } from '../office/tasks';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import type { StoredQuote } from '../quote/stored-quote';
-import { paymentsFor } from './checkout';
+import { paymentsFor, type PaymentRow } from './checkout';
 import { acceptedWrittenQuote, isPaid } from './due';
 import { refundPayment } from './refund';
+import { refundEmail, type RefundMade } from './refund-email';
 
 export interface CancelCost {
   feePence: number;
+  /** The terms' tier the fee comes from; null when the move is not booked, so cancelling costs nothing. */
+  tier: CancellationTier | null;
   /** Paid by card and not yet refunded. */
   paidPence: number;
   refundPence: number;
@@ -25,8 +34,10 @@ export async function cancelCost(db: D1Database, quote: StoredQuote, today: stri
   const [payments, written] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
   const paidPence = payments.filter(isPaid).reduce((sum, row) => sum + row.amount_pence - row.refunded_pence, 0);
   if (!written || paidPence === 0) return null;
-  const feePence = quote.status === 'booked' ? cancellationFeePence(written.totalPence, noticeHours(today, quote.moveDate)) : 0;
-  return { feePence, paidPence, refundPence: refundAfterFeePence(paidPence, feePence) };
+  const hours = noticeHours(today, quote.moveDate);
+  const tier = quote.status === 'booked' ? cancellationTier(hours) : null;
+  const feePence = tier ? cancellationFeePence(written.totalPence, hours) : 0;
+  return { feePence, tier, paidPence, refundPence: refundAfterFeePence(paidPence, feePence) };
 }
 
 export const cancelCostLine = (cost: CancelCost): string =>
@@ -34,22 +45,75 @@ export const cancelCostLine = (cost: CancelCost): string =>
     ? `Cancelling now costs ${formatPence(cost.feePence)}: we refund ${formatPence(cost.refundPence)} of the ${formatPence(cost.paidPence)} you paid to your card.`
     : `Cancelling now costs ${formatPence(cost.feePence)}, so the ${formatPence(cost.paidPence)} you paid is kept and nothing more is taken.`;
 
-/** After the cancellation is stored: `before` is the quote as it was (its status says whether it was booked). */
+/**
+ * After the cancellation is stored: `before` is the quote as it was (its status says whether it was booked). Once
+ * Stripe has answered every refund, one batch stores the office's audit line, a task for each refund Stripe refused
+ * (to make by hand) and the customer's refund e-mail, keyed by the first refund's row so it is sent once.
+ */
 export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): Promise<CancelCost | null> {
-  const cost = await cancelCost(env.DB, before, londonToday(now));
+  const db = env.DB;
+  const cost = await cancelCost(db, before, londonToday(now));
   if (!cost) return null;
   let left = cost.refundPence;
-  const refunded: string[] = [];
-  const paid = (await paymentsFor(env.DB, before.reference)).filter(isPaid).reverse();
+  const said: string[] = [];
+  const made: Array<RefundMade & { refundId: number }> = [];
+  const refused: Array<{ payment: PaymentRow; amountPence: number; error: string }> = [];
+  const paid = (await paymentsFor(db, before.reference)).filter(isPaid).reverse();
   for (const payment of paid) {
     const amount = Math.min(left, payment.amount_pence - payment.refunded_pence);
     if (amount <= 0) continue;
     const outcome = await refundPayment(env, { paymentId: payment.id, amountPence: amount, reason: 'cancelled by the customer' }, now);
-    if (outcome.ok) left -= amount;
-    refunded.push(`${formatPence(amount)} ${outcome.ok ? 'refunded' : `NOT refunded (${outcome.error})`}`);
+    if (outcome.ok) {
+      left -= amount;
+      made.push({
+        refundId: outcome.refundId,
+        purpose: payment.purpose,
+        amountPence: amount,
+        paidPence: payment.amount_pence,
+        stripeRefundId: outcome.stripeRefundId,
+      });
+    } else {
+      refused.push({ payment, amountPence: amount, error: outcome.error });
+    }
+    said.push(`${formatPence(amount)} ${outcome.ok ? 'refunded' : `NOT refunded (${outcome.error})`}`);
   }
-  // The office sees the fee and every refund (or a refund Stripe refused, to make by hand) on the lead.
-  const detail = `Cancelled with ${formatPence(cost.feePence)} to pay from ${formatPence(cost.paidPence)} paid by card${refunded.length ? `: ${refunded.join(', ')}` : ''}`;
-  await auditStatement(env.DB, { actor: 'customer', action: 'payment_refunded', reference: before.reference, detail }, now).run();
+  const detail = `Cancelled with ${formatPence(cost.feePence)} to pay from ${formatPence(cost.paidPence)} paid by card${said.length ? `: ${said.join(', ')}` : ''}`;
+  const tasks = refused.map(({ payment, amountPence, error }) =>
+    taskStatement(
+      db,
+      {
+        reference: before.reference,
+        kind: 'refund_failed',
+        detail: `${PURPOSE_LABELS[payment.purpose]}: ${formatPence(amountPence)} to refund on card payment ${payment.payment_intent ?? `#${payment.id}`}. Stripe said: ${error}`,
+      },
+      now,
+    ),
+  );
+  const emails: OutboxEmail[] = made.length
+    ? [
+        {
+          recordType: 'move',
+          recordReference: before.reference,
+          kind: 'customer',
+          draft: refundEmail(config(env).mail, before, {
+            refunds: made,
+            feePence: cost.feePence,
+            tier: cost.tier,
+            leftPence: left,
+            refundedAt: now,
+          }),
+          idempotencyKey: `move:${before.reference}:refund:${made[0]!.refundId}`,
+        },
+      ]
+    : [];
+  await db.batch([
+    auditStatement(db, { actor: 'customer', action: 'payment_refunded', reference: before.reference, detail }, now),
+    ...tasks,
+    ...outboxInserts(db, emails, now),
+  ]);
+  await queueEmails(
+    env,
+    emails.map((email) => email.idempotencyKey),
+  );
   return cost;
 }

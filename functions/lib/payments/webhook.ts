@@ -35,17 +35,41 @@ export async function stripeWebhook(c: Context<AppBindings>): Promise<Response> 
   } catch {
     return jsonError(c, 400, 'bad_signature', 'The Stripe-Signature header does not match this event.');
   }
-  await handleEvent(c.env, event, payload, new Date());
+  await handleEvent(c.env, event, new Date());
   return c.json({ received: true });
 }
 
+/**
+ * What is kept of an event: its id (for once-only handling), type and time, and of its object only the payment's own
+ * facts. Stripe's object also carries the customer's e-mail address, name and billing address (customer_email,
+ * customer_details), which are not ours to keep once the payment is handled: "Delete my data" could not reach them.
+ * migrations/0020_stripe_event_payloads.sql keeps the same fields of the events stored before.
+ */
+export const EVENT_OBJECT_FIELDS = [
+  'id',
+  'object',
+  'amount_total',
+  'currency',
+  'payment_intent',
+  'payment_status',
+  'status',
+  'client_reference_id',
+  'metadata',
+] as const;
+
+export function storedPayload(event: Stripe.Event): string {
+  const object = event.data.object as unknown as Record<string, unknown>;
+  const kept = Object.fromEntries(EVENT_OBJECT_FIELDS.filter((field) => field in object).map((field) => [field, object[field]]));
+  return JSON.stringify({ id: event.id, type: event.type, created: event.created, livemode: event.livemode, data: { object: kept } });
+}
+
 /** Stores the event once; a completed Checkout Session also pays its payment (and books a deposit's move). */
-export async function handleEvent(env: Env, event: Stripe.Event, payload: string, now: Date): Promise<void> {
+export async function handleEvent(env: Env, event: Stripe.Event, now: Date): Promise<void> {
   const db = env.DB;
   const delivery = crypto.randomUUID();
   const stored = db
     .prepare('INSERT INTO stripe_events (id, type, received_at, delivery, payload) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING')
-    .bind(event.id, event.type, now.toISOString(), delivery, payload);
+    .bind(event.id, event.type, now.toISOString(), delivery, storedPayload(event));
   const paid = event.type === 'checkout.session.completed' ? await paidStatements(env, event.data.object, event.id, delivery, now) : null;
   await db.batch([stored, ...(paid?.statements ?? [])]);
   if (paid) await queueEmails(env, paid.emails);

@@ -24,5 +24,6 @@ export const OFFICE_TASKS = {
   job_problem: 'Damage or problem reported',
   job_done: 'Job done',
   customer_damage: 'Damage reported by the customer',
+  refund_failed: 'Refund refused by Stripe: make it by hand',
 } as const;
 export type OfficeTaskKind = keyof typeof OFFICE_TASKS;

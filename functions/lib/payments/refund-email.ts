@@ -1,0 +1,79 @@
+/**
+ * The e-mail a customer gets once Stripe has refunded a cancelled move's card payments (issue 34 item 3): how much went
+ * back to which payment, the fee kept and the terms' words for why. Nothing about how long a bank takes: no copy of
+ * ours says so, and Stripe does not tell us.
+ */
+import { formatLongDate, londonToday } from '~/lib/dates';
+import { formatPence } from '~/lib/money';
+import { PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
+import { UNBOOKED_CANCELLATION, type CancellationTier } from '~/data/promises';
+import { site } from '~/site.config';
+import type { MailContext } from '../config';
+import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
+import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
+import { escapeHtml as e, headerSafe } from '../escape';
+import type { StoredQuote } from '../quote/stored-quote';
+import { firstName } from '../quote/summary';
+
+export interface RefundMade {
+  purpose: PaymentPurpose;
+  amountPence: number;
+  /** What that payment was. */
+  paidPence: number;
+  /** Stripe's refund id (re_…), for the customer's bank and ours. */
+  stripeRefundId: string;
+}
+
+export interface RefundNotice {
+  refunds: RefundMade[];
+  feePence: number;
+  /** The terms' tier the fee came from; null when the move was not booked (nothing to pay). */
+  tier: CancellationTier | null;
+  /** Owed back but refused by Stripe: the office makes it by hand (an office task). */
+  leftPence: number;
+  refundedAt: Date;
+}
+
+export function refundEmail(ctx: MailContext, quote: StoredQuote, notice: RefundNotice): EmailDraft {
+  const refundedPence = notice.refunds.reduce((sum, refund) => sum + refund.amountPence, 0);
+  const headline = `we have refunded ${formatPence(refundedPence)} to your card`;
+  // The tier's notice reads as a heading ("Under 24 hours"); here it is mid-sentence.
+  const given = notice.tier ? notice.tier.notice.charAt(0).toLowerCase() + notice.tier.notice.slice(1) : '';
+  const why = notice.tier
+    ? `You cancelled your move ${quote.reference} ${given} before the day. ${notice.tier.detail}`
+    : `You cancelled your move ${quote.reference}. ${UNBOOKED_CANCELLATION}`;
+  const left = notice.leftPence
+    ? `We could not refund the other ${formatPence(notice.leftPence)} automatically: our office has been told and will refund it to your card by hand.`
+    : '';
+  const rows: Row[] = [
+    ...notice.refunds.flatMap((refund): Row[] => [
+      [`${PURPOSE_LABELS[refund.purpose]} refunded`, `${formatPence(refund.amountPence)} of the ${formatPence(refund.paidPence)} you paid`],
+      [`${PURPOSE_LABELS[refund.purpose]} refund reference`, refund.stripeRefundId],
+    ]),
+    ['Cancellation fee kept', notice.tier ? `${formatPence(notice.feePence)} (${notice.tier.outcome})` : formatPence(notice.feePence)],
+    ['Refunded on', formatLongDate(londonToday(notice.refundedAt))],
+    ['Move date', formatLongDate(quote.moveDate)],
+  ];
+  const contact = contactBlock();
+  return {
+    from: ctx.from,
+    to: quote.email,
+    subject: headerSafe(`Your ${site.brand} refund: ${formatPence(refundedPence)} for move ${quote.reference}`),
+    html: layout(
+      `Refund for ${quote.reference}`,
+      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, ${e(headline)}.</h1>
+<p style="margin:0 0 16px">${e(why)}</p>
+${left ? `<p style="margin:0 0 16px">${e(left)}</p>\n` : ''}${table(rows)}
+${linkButton('See your move', '16px 0')}
+${contact.html}`,
+    ),
+    text: parts`${firstName(quote.name)}, ${headline}.
+${why}
+${left ? `${left}\n` : ''}
+${textTable(rows)}
+
+See your move: ${VIEW_LINK}
+
+${contact.text}`,
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * A move paid by card, over real HTTP (issue 34), for the payments and refunds tests: a quote, the office's written
+ * quote, the customer accepting it and paying on the Stripe stand-in's hosted page, and the events it sends back.
+ */
+import { expect, inject } from 'vitest';
+import { API_PATHS, type QuoteAnswer } from '~/lib/api';
+import { acceptWrittenQuote, sendWrittenQuote } from '../shared/office-posts';
+import { apiBase, call, query, unique, validQuote } from './helpers';
+import { ownerCookie } from './office';
+
+export const FORM = 'application/x-www-form-urlencoded';
+
+export const stripeUrl = () => inject('stripeUrl');
+
+export interface Made {
+  reference: string;
+  token: string;
+  email: string;
+  moveDate: string;
+}
+
+/** A tag in the customer's address asks the Stripe stand-in for one behaviour, for this quote's payments only. */
+export async function makeQuote(tag?: string, overrides: { moveDate?: string; name?: string } = {}): Promise<Made> {
+  const email = `${unique('pay')}${tag ? `+${tag}` : ''}@example.com`;
+  const sent = validQuote({ email, ...overrides });
+  const response = await call(API_PATHS.quote, sent);
+  expect(response.status).toBe(201);
+  const answer = (await response.json()) as QuoteAnswer;
+  const url = new URL(answer.confirmationUrl, apiBase());
+  return { reference: answer.reference, token: url.searchParams.get('t')!, email, moveDate: sent.moveDate };
+}
+
+/** The office sends a £495.00 written quote with `deposit` (pounds), as its form posts it. */
+export const sendQuote = (quote: Made, deposit = '123.75') =>
+  sendWrittenQuote({ base: apiBase(), session: ownerCookie() }, quote.reference, { lines: [['Removal', '495.00']], deposit });
+
+/** Stripe's hosted page the customer was sent to: its URL, and the session's id. */
+export function checkoutAt(url: URL): { url: URL; sessionId: string } {
+  expect(url.origin).toBe(stripeUrl());
+  const sessionId = url.pathname.split('/').at(-1)!;
+  expect(sessionId).toMatch(/^cs_test_/);
+  return { url, sessionId };
+}
+
+/** Sent, then accepted by the customer from the move page: the Checkout session for the deposit they were sent to. */
+export async function acceptedToCheckout(quote: Made, deposit?: string): Promise<{ url: URL; sessionId: string }> {
+  await sendQuote(quote, deposit);
+  return checkoutAt(await acceptWrittenQuote(apiBase(), quote));
+}
+
+/** The customer presses Pay on the stand-in's page (with the name on the card, if given): answers where the browser is sent back to. */
+export async function pressPay(sessionId: string, nameOnCard?: string): Promise<URL> {
+  const page = await fetch(`${stripeUrl()}/pay/${sessionId}`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('>Pay<');
+  const paid = await fetch(`${stripeUrl()}/pay/${sessionId}/pay`, {
+    method: 'POST',
+    redirect: 'manual',
+    ...(nameOnCard ? { headers: { 'Content-Type': FORM }, body: new URLSearchParams({ name: nameOnCard }).toString() } : {}),
+  });
+  expect(paid.status).toBe(303);
+  return new URL(paid.headers.get('location')!);
+}
+
+export interface SentEvent {
+  event: {
+    id: string;
+    type: string;
+    data: {
+      object: { id: string; amount_total: number; payment_intent: string; customer_details: { email: string; name: string | null } | null };
+    };
+  };
+  payload: string;
+  deliveries: Array<{ status: number | string }>;
+  delivered: boolean;
+  sessionId: string;
+}
+
+export const sentEvents = async (sessionId: string): Promise<SentEvent[]> =>
+  ((await (await fetch(`${stripeUrl()}/events`)).json()) as { data: SentEvent[] }).data.filter((e) => e.sessionId === sessionId);
+
+/** Waits for the stand-in's event for the session to be taken by the Worker (a 2xx answer). */
+export async function deliveredEvent(sessionId: string): Promise<SentEvent> {
+  await expect.poll(async () => (await sentEvents(sessionId)).some((e) => e.delivered), { timeout: 20_000, interval: 100 }).toBe(true);
+  return (await sentEvents(sessionId)).find((e) => e.delivered)!;
+}
+
+export const quoteStatus = (reference: string) =>
+  query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
+
+/** A booked move with `deposit` (pounds) paid by card: the Stripe payment's id. */
+export async function paidAndBooked(
+  quote: Made,
+  deposit: string,
+  nameOnCard?: string,
+): Promise<{ sessionId: string; paymentIntent: string }> {
+  const { sessionId } = await acceptedToCheckout(quote, deposit);
+  await pressPay(sessionId, nameOnCard);
+  const paymentIntent = (await deliveredEvent(sessionId)).event.data.object.payment_intent;
+  await expect.poll(() => quoteStatus(quote.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
+  return { sessionId, paymentIntent };
+}
+
+/** The move page's own form post (cancel, cancel-confirm…), as if on `now` (the test environment's clock header). */
+export const manageMove = (quote: Made, action: string, now?: string) =>
+  fetch(`${apiBase()}/quote-confirmation`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client'), ...(now ? { 'X-Test-Now': now } : {}) },
+    body: new URLSearchParams({ ref: quote.reference, t: quote.token, action }).toString(),
+  });
