@@ -198,7 +198,7 @@ export async function applyChange(
   const statements = [
     updateQuote(db, quote, next),
     eventInsert(db, quote.reference, at, event),
-    ...(rebooked ? [rebooked.version] : []),
+    ...(rebooked?.version ?? []),
     ...office,
     ...moveEventTask(db, quote.reference, event, eventLine(next, event), now),
     ...outboxInserts(db, emails, now, { afterChange: true }),
@@ -228,8 +228,8 @@ export async function applyChange(
 }
 
 /**
- * A booked date moved (issue 34 item 3): still booked, its cost in the event, and its written quote's next version,
- * whose total is then the price (StoredQuote.accepted) for the e-mails and every page.
+ * A booked date moved (issue 34 item 3): still booked, its cost in the event, and, when it costs or saves anything, its
+ * written quote's next version, whose total is then the price (StoredQuote.accepted) for the e-mails and every page.
  */
 function rebookedChange(
   db: D1Database,
@@ -237,7 +237,9 @@ function rebookedChange(
   planned: Extract<Planned, { ok: true }>,
   { accepted, cost, lines }: Rebooking,
   now: Date,
-): { next: StoredQuote; event: MoveEvent; version: D1PreparedStatement } {
+): { next: StoredQuote; event: MoveEvent; version: D1PreparedStatement[] } {
+  const event = planned.event.kind === 'date_changed' ? { ...planned.event, booked: cost } : planned.event;
+  if (lines.length === 0) return { next: planned.next, event, version: [] };
   const { written, statement } = rebookedVersion(db, quote.reference, accepted, lines, now);
   const next: StoredQuote = {
     ...planned.next,
@@ -248,8 +250,7 @@ function rebookedChange(
       code: written.code,
     },
   };
-  const event = planned.event.kind === 'date_changed' ? { ...planned.event, booked: cost } : planned.event;
-  return { next, event, version: statement };
+  return { next, event, version: [statement] };
 }
 
 export interface HistoryEntry {
