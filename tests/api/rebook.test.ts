@@ -249,6 +249,12 @@ describe('moving a booked date', () => {
     const move = await bookedMove(saturday, { deposit: '495.00', datePriced: true });
     const written = readPage(await movePage(move));
     expect(written.filled('written:new-date')).toBe('The new date is priced again, and your price changes by the difference.');
+    const sentQuote = async () => (await emailsTo(move.email)).find((e) => e.subject === 'Your written quote from Shiftly');
+    await expect.poll(sentQuote, { timeout: 20_000 }).toBeDefined();
+    expect((await sentQuote())!.text).toContain('If you change the date: The new date is priced again, and your price changes by the difference.');
+    // The office's form keeps the box ticked for the next version.
+    const office = await (await officeGet(`${OFFICE_PATHS.writtenQuote}?ref=${move.reference}`)).text();
+    expect(readPage(office).values('datePriced')).toEqual(['yes']);
     const wednesday = dayAfter(saturday, 1, 3);
 
     const asked = readPage(await (await manage(move, { action: 'date', moveDate: wednesday })).text(), { button: 'date-confirm' });
