@@ -213,7 +213,8 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
     case 'quoted':
       return 'Quote sent';
     case 'date_changed':
-      if (event.booked) return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}: ${dateChangeDoneLine(event.booked)}`;
+      if (event.booked)
+        return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}: ${dateChangeDoneLine(event.booked)}`;
       return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}${event.total === null ? '' : `; new estimate ${money(event.total)}`}`;
     case 'access':
       return 'Access details and items updated for your mover';

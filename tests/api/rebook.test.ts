@@ -129,10 +129,7 @@ describe('moving a booked date', () => {
     // Nothing owed changed: no new version of the written quote.
     expect(versions(move.reference).map((each) => [each.version, each.total_pence])).toEqual([[1, 49_500]]);
     expect(
-      query(
-        'SELECT move_date, status, crew_id, van_id, arrival_window FROM diary_entries WHERE reference = ?',
-        move.reference,
-      ),
+      query('SELECT move_date, status, crew_id, van_id, arrival_window FROM diary_entries WHERE reference = ?', move.reference),
     ).toEqual([{ move_date: to, status: 'held', crew_id: null, van_id: null, arrival_window: null }]);
 
     const line = `Move date changed from ${formatLongDate(move.moveDate)} to ${formatLongDate(to)}: no fee; your price is now £495.00 and £371.25 is left to pay. Your crew and arrival time for the new day will follow`;
@@ -148,9 +145,9 @@ describe('moving a booked date', () => {
       kind: 'crew_for_new_date',
       detail: line,
     });
-    expect(query("SELECT actor, detail FROM audit_log WHERE record_reference = ? AND action = 'crew_for_new_date'", move.reference)).toEqual(
-      [{ actor: 'customer', detail: line }],
-    );
+    expect(
+      query("SELECT actor, detail FROM audit_log WHERE record_reference = ? AND action = 'crew_for_new_date'", move.reference),
+    ).toEqual([{ actor: 'customer', detail: line }]);
     const lead = await (await officeGet(leadPath(move.reference))).text();
     expect(lead).toContain(line);
     expect(lead).toContain('Booked date moved: book a crew for the new day');
@@ -251,7 +248,9 @@ describe('moving a booked date', () => {
     expect(written.filled('written:new-date')).toBe('The new date is priced again, and your price changes by the difference.');
     const sentQuote = async () => (await emailsTo(move.email)).find((e) => e.subject === 'Your written quote from Shiftly');
     await expect.poll(sentQuote, { timeout: 20_000 }).toBeDefined();
-    expect((await sentQuote())!.text).toContain('If you change the date: The new date is priced again, and your price changes by the difference.');
+    expect((await sentQuote())!.text).toContain(
+      'If you change the date: The new date is priced again, and your price changes by the difference.',
+    );
     // The office's form keeps the box ticked for the next version.
     const office = await (await officeGet(`${OFFICE_PATHS.writtenQuote}?ref=${move.reference}`)).text();
     expect(readPage(office).values('datePriced')).toEqual(['yes']);
@@ -289,7 +288,8 @@ describe('moving a booked date', () => {
       query<{ detail: string }>("SELECT detail FROM audit_log WHERE record_reference = ? AND action = 'payment_refunded'", move.reference),
     ).toEqual([{ detail: `Move date changed to ${formatLongDate(wednesday)}: £52.00 paid beyond the new price: £52.00 refunded` }]);
     const email = await mailed(move.email, move.reference);
-    for (const said of ['New date priced again: -£52.00', 'Paid by card: £495.00', 'Refund to your card: £52.00']) expect(email.text).toContain(said);
+    for (const said of ['New date priced again: -£52.00', 'Paid by card: £495.00', 'Refund to your card: £52.00'])
+      expect(email.text).toContain(said);
   });
 
   it('reprices a weekday moved to a Saturday by the weekend surcharge, as a line of the written quote', async () => {

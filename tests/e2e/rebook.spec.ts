@@ -23,7 +23,10 @@ test('a customer moves a booked date on the move page, sees what it costs first,
   const from = diaryDay();
   const to = addDays(from, 7);
   const answer = await storeQuote(request, { moveDate: from });
-  await sendWrittenQuote({ base, session: siteEnv('ownerSession') }, answer.reference, { lines: [['Removal', '495.00']], deposit: '123.75' });
+  await sendWrittenQuote({ base, session: siteEnv('ownerSession') }, answer.reference, {
+    lines: [['Removal', '495.00']],
+    deposit: '123.75',
+  });
   const token = new URL(answer.confirmationUrl, base).searchParams.get('t')!;
   const checkout = await acceptWrittenQuote(base, { reference: answer.reference, token });
   expect((await fetch(`${checkout.href}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);

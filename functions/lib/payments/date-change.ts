@@ -47,7 +47,11 @@ export async function refundBeyondPrice(env: Env, before: StoredQuote, to: strin
   for (const payment of paid) {
     const amount = Math.min(left, payment.amount_pence - payment.refunded_pence);
     if (amount <= 0) continue;
-    const outcome = await refundPayment(env, { paymentId: payment.id, amountPence: amount, reason: 'booked date moved: new price lower' }, now);
+    const outcome = await refundPayment(
+      env,
+      { paymentId: payment.id, amountPence: amount, reason: 'booked date moved: new price lower' },
+      now,
+    );
     if (outcome.ok) left -= amount;
     said.push(`${formatPence(amount)} ${outcome.ok ? 'refunded' : `NOT refunded (${outcome.error})`}`);
   }
