@@ -7,13 +7,13 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
-import { addDays, daysBetween, formatLongDate, londonToday } from '~/lib/dates';
+import { addDays, daysBetween, formatLongDate, londonDayStart, londonToday } from '~/lib/dates';
 import { DONE_NOTICES, STATUS_LABELS } from '~/lib/move-status';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { DIARY_BOOK_PATH } from '~/lib/office/diary-forms';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { PAY_PATH } from '~/lib/payments';
-import { apiBase, call, emailsTo, query, unique, validQuote, type CapturedEmail } from './helpers';
+import { apiBase, call, delivered, emailsTo, query, runCron, unique, validQuote, type CapturedEmail } from './helpers';
 import { readPage } from './html';
 import { officeGet, officePost, ownerCookie } from './office';
 import { openDay } from '../shared/dates';
@@ -302,5 +302,25 @@ describe('moving a booked date', () => {
     const html = await movePage(move);
     expect(readPage(html).filled('written:total')).toBe('£547.00');
     expect(html).toContain('Pay the £423.25 balance by card');
+  });
+
+  // Last: a cron run at a later clock ends the owner's session for the rest of this file.
+  it('sends the reminders again before the new day', async () => {
+    const move = await bookedMove(diaryDay());
+    /** Noon, UK time, `days` before `day`. */
+    const daysBefore = (day: string, days: number) => new Date(londonDayStart(addDays(day, -days)).getTime() + 12 * 60 * 60 * 1000);
+    const reminders = async () => {
+      await delivered(move.reference);
+      return (await emailsTo(move.email)).filter((each) => each.subject.includes('7 days to go'));
+    };
+    await runCron(daysBefore(move.moveDate, 7));
+    await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBe(1);
+
+    // A week before, moved a fortnight on: nothing to pay for the change, and a reminder a week before the new day.
+    const to = dayAfter(move.moveDate, 14);
+    expect((await manage(move, { action: 'date-confirm', moveDate: to }, addDays(move.moveDate, -7))).status).toBe(303);
+    await runCron(daysBefore(to, 7));
+    await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBe(2);
+    expect((await reminders()).filter((each) => each.text.includes(formatLongDate(to)))).toHaveLength(1);
   });
 });
