@@ -150,7 +150,14 @@ describe('readWrittenQuote', () => {
 
   it('ties each problem to its field', () => {
     const read = readWrittenQuote(
-      { labels: ['Packing', '', 'Storage'], amounts: ['lots', '50', '1'], deposit: '5', validUntil: TODAY, included: '' },
+      {
+        labels: ['Packing', '', 'Storage'],
+        amounts: ['lots', '50', '1'],
+        deposit: '5',
+        validUntil: TODAY,
+        included: '',
+        datePriced: false,
+      },
       null,
       TODAY,
     );
