@@ -245,11 +245,11 @@ describe('moving a booked date', () => {
     const saturday = openDay(220 + Math.floor(Math.random() * 100), 6);
     const move = await bookedMove(saturday, { deposit: '495.00', datePriced: true });
     const written = readPage(await movePage(move));
-    expect(written.filled('written:new-date')).toBe('The new date is priced again, and your price changes by the difference.');
+    expect(written.filled('written:new-date')).toBe('A new date is priced again, and your price changes by the difference.');
     const sentQuote = async () => (await emailsTo(move.email)).find((e) => e.subject === 'Your written quote from Shiftly');
     await expect.poll(sentQuote, { timeout: 20_000 }).toBeDefined();
     expect((await sentQuote())!.text).toContain(
-      'If you change the date: The new date is priced again, and your price changes by the difference.',
+      'If you change the date: A new date is priced again, and your price changes by the difference.',
     );
     // The office's form keeps the box ticked for the next version.
     const office = await (await officeGet(`${OFFICE_PATHS.writtenQuote}?ref=${move.reference}`)).text();

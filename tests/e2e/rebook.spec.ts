@@ -3,13 +3,16 @@
  * deposit on a £495.00 written quote (the office's and the stand-in's own posts), a new date picked on the move page,
  * what the change costs shown before it is confirmed (nothing, with months of notice: £371.25 left to pay, worked by
  * hand), then the move still booked on the new date. axe (which needs scripts) on the preview and the changed page
- * with JavaScript on, at 390 px.
+ * with JavaScript on, at 390 px, and on the office's written-quote form with its "priced by date" box.
  */
 import { addDays, formatLongDate } from '../../src/lib/dates';
 import { DONE_NOTICES } from '../../src/lib/move-status';
+import { WRITTEN_QUOTE_LABELS } from '../../src/lib/office/written-quote';
+import { OFFICE_PATHS } from '../../src/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
 import { acceptWrittenQuote, sendWrittenQuote } from '../shared/office-posts';
 import { axeViolations, expect, queryD1, test } from './fixtures';
+import { signInToOffice } from './office';
 import { storeQuote } from './quote-helpers';
 import { siteEnv } from './site-env';
 
@@ -72,6 +75,16 @@ test('a customer moves a booked date on the move page, sees what it costs first,
   await withScripts.screenshot({ path: 'test-results/rebook-preview-390-js-on.png', fullPage: true });
   await withScripts.setViewportSize({ width: 1280, height: 900 });
   await withScripts.screenshot({ path: 'test-results/rebook-preview-1280-js-on.png', fullPage: true });
+
+  // The office's written-quote form, with its "priced by date" box, at both widths.
+  await signInToOffice(context);
+  await withScripts.setViewportSize({ width: 390, height: 844 });
+  await withScripts.goto(`${OFFICE_PATHS.writtenQuote}?ref=${answer.reference}`);
+  await expect(withScripts.getByLabel(WRITTEN_QUOTE_LABELS.datePriced)).not.toBeChecked();
+  expect(await axeViolations(withScripts)).toEqual([]);
+  await withScripts.screenshot({ path: 'test-results/rebook-office-form-390-js-on.png', fullPage: true });
+  await withScripts.setViewportSize({ width: 1280, height: 900 });
+  await withScripts.screenshot({ path: 'test-results/rebook-office-form-1280-js-on.png', fullPage: true });
   await context.close();
   expect(status()).toBe('booked');
 });

@@ -182,7 +182,7 @@ export const DATE_PRICED_FIELD = 'datePriced';
 export const DATE_PRICED_VALUE = 'yes';
 
 export const newDateWords = (datePriced: boolean): string =>
-  datePriced ? 'The new date is priced again, and your price changes by the difference.' : 'Your price stays the same.';
+  datePriced ? 'A new date is priced again, and your price changes by the difference.' : 'On a new date your price stays the same.';
 
 /** Its rows as the customer reads them, in page and e-mail alike: each line, the code's discount, then the total. */
 export function writtenQuoteRows(
