@@ -9,6 +9,7 @@ import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues, isUniqueViolation } from '../d1';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
 import type { StaffMember } from './staff';
@@ -117,6 +118,14 @@ export function rebookedVersion(
   return { written, statement: writtenQuoteInsert(db, reference, written, { afterChange: true }) };
 }
 
+/** A written quote's figures as the price of its move (StoredQuote.accepted, as store.ts reads it). */
+export const acceptedPriceOf = (written: WrittenQuote): AcceptedPrice => ({
+  linesPence: written.totalPence + written.discountPence,
+  discountPence: written.discountPence,
+  totalPence: written.totalPence,
+  code: written.code,
+});
+
 export const SENT_MEANWHILE = 'Someone sent another version of this quote while you were writing. Check it below, then send again.';
 
 /**
@@ -215,15 +224,7 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
 
   const at = now.toISOString();
   const accepted: WrittenQuote = { ...current, acceptedAt: at };
-  const priced: StoredQuote = {
-    ...quote,
-    accepted: {
-      linesPence: current.totalPence + current.discountPence,
-      discountPence: current.discountPence,
-      totalPence: current.totalPence,
-      code: current.code,
-    },
-  };
+  const priced: StoredQuote = { ...quote, accepted: acceptedPriceOf(current) };
   const mail = config(env).mail;
   const key = `move:${quote.reference}:written-quote:${version}:accepted`;
   const emails: OutboxEmail[] = [

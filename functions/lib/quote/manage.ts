@@ -14,7 +14,7 @@ import { moveEventTask } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { refundOnCancel } from '../payments/cancel-refund';
 import { rebookingFor, refundBeyondPrice, type Rebooking } from '../payments/date-change';
-import { rebookedVersion } from '../office/written-quotes';
+import { acceptedPriceOf, rebookedVersion } from '../office/written-quotes';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
 import { priceFor } from './price';
 import { spendStaffLinks } from './staff-link';
@@ -241,16 +241,7 @@ function rebookedChange(
   const event = planned.event.kind === 'date_changed' ? { ...planned.event, booked: cost } : planned.event;
   if (lines.length === 0) return { next: planned.next, event, version: [] };
   const { written, statement } = rebookedVersion(db, quote.reference, accepted, lines, now);
-  const next: StoredQuote = {
-    ...planned.next,
-    accepted: {
-      linesPence: written.totalPence + written.discountPence,
-      discountPence: written.discountPence,
-      totalPence: written.totalPence,
-      code: written.code,
-    },
-  };
-  return { next, event, version: [statement] };
+  return { next: { ...planned.next, accepted: acceptedPriceOf(written) }, event, version: [statement] };
 }
 
 export interface HistoryEntry {
