@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { londonToday } from '~/lib/dates';
-import { readWrittenQuote } from '~/lib/office/written-quote';
+import { DATE_PRICED_FIELD, DATE_PRICED_VALUE, readWrittenQuote } from '~/lib/office/written-quote';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
 import { astroPage, astroPageAt } from '../lib/astro-page';
@@ -45,6 +45,7 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
       deposit: values.get('deposit') ?? '',
       validUntil: values.get('validUntil') ?? '',
       included: values.get('included') ?? '',
+      datePriced: values.get(DATE_PRICED_FIELD) === DATE_PRICED_VALUE,
     },
     quote.promoCode,
     londonToday(now),

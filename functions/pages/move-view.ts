@@ -24,11 +24,13 @@ import { priceToPay } from '~/lib/price-to-pay';
 import { routeMapView } from '~/lib/route-map';
 import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import { formatPence } from '~/lib/money';
-import { acceptable, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
+import { acceptable, newDateWords, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import { currentWrittenQuote } from '../lib/office/written-quotes';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
 import { cancelCost, cancelCostLine } from '../lib/payments/cancel-refund';
+import { rebookingFor } from '../lib/payments/date-change';
+import { dateChangeCostLine } from '~/lib/date-change';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { priceFill } from './quote-fill';
 import {
@@ -100,7 +102,10 @@ export interface ManageView {
   /** "This estimate expired on…", for a quote whose estimate no longer holds. */
   expired: string | null;
   done: string | null;
-  preview: { date: string; total: string; was: string } | null;
+  /** A new date asked about: its estimate, or for a booked move what the change costs (`cost`, issue 34 item 3). */
+  preview: { date: string; total: string; was: string; cost: string | null } | null;
+  /** The move is booked: a new date keeps it booked, on its written quote's terms. */
+  rebook: boolean;
   repriced: { total: string; was: string } | null;
   cancelAsk: boolean;
   /** While asking "Cancel this move?": the fee and the refund to the card, if it was paid by card (issue 34). */
@@ -125,6 +130,8 @@ export interface WrittenQuoteView {
   acceptable: boolean;
   /** Past its last day, not accepted. */
   expired: boolean;
+  /** What a new date does to the price (its `datePriced`, issue 34 item 3). */
+  newDate: string;
 }
 
 export interface MovePageView {
@@ -214,7 +221,8 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
     damage: damageReportRefusal(moveFacts(quote), today) === null,
     expired: lapsed ? `This estimate expired on ${formatLongDate(validUntil(quote.pricedAt!))}.` : null,
     done: doneNotice(state.done ?? null) ?? null,
-    preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was } : null,
+    preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was, cost: null } : null,
+    rebook: quote.status === 'booked',
     repriced: state.repriced ? { total: money(state.repriced.total), was } : null,
     cancelAsk: !!state.cancelAsk,
     cancelCost: null,
@@ -255,6 +263,7 @@ function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: st
     accepted: written.acceptedAt ? `Accepted on ${formatLongDate(londonToday(new Date(written.acceptedAt)))}.` : null,
     acceptable: open && acceptable(written, today),
     expired: !written.acceptedAt && today > written.validUntil,
+    newDate: newDateWords(written.datePriced),
   };
 }
 
@@ -265,8 +274,12 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   const upcoming = isUpcoming(pageState);
   const [history, written] = await Promise.all([moveHistory(db, quote), currentWrittenQuote(db, quote.reference)]);
   const manage = manageView(quote, token, today, state, history);
-  const cost = state.cancelAsk ? await cancelCost(db, quote, today) : null;
+  const [cost, rebooking] = await Promise.all([
+    state.cancelAsk ? cancelCost(db, quote, today) : null,
+    state.preview && manage.rebook ? rebookingFor(db, quote, state.preview.date, today) : null,
+  ]);
   if (cost) manage.cancelCost = cancelCostLine(cost);
+  if (rebooking && manage.preview) manage.preview.cost = dateChangeCostLine(rebooking.cost);
   const errors = { ...state.errors, ...(state.general ? { form: state.general } : {}) };
   const pay = priceToPay(quote);
   const holds = quote.status === 'quoted' && quote.pricedAt && estimateHolds(quote.pricedAt, today);

@@ -14,7 +14,10 @@ import { moneyOwed } from '../lib/payments/due';
 import { checkoutFor } from './move-payment';
 import { REFUSALS, refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
-import { applyChange, moveFacts, priceFor, type MoveChange } from '../lib/quote/manage';
+import { applyChange, moveFacts, type MoveChange } from '../lib/quote/manage';
+import { priceFor } from '../lib/quote/price';
+import { dayIsFull } from '../lib/office/diary';
+import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { requestNow } from '../lib/clock';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { clientKey, withinLimit } from '../lib/rate-limit';
@@ -84,6 +87,8 @@ async function ask(c: PageContext, opened: OpenedQuote, form: Asking, values: UR
   if (refusal) return refused(409, { general: refusal });
   const problem = newDateRefusal(quote.moveDate, form.moveDate, today);
   if (problem) return refused(422, { errors: { moveDate: problem } });
+  // A full day is refused before its price is shown, as it would be on confirming (applyChange).
+  if (await dayIsFull(c.env.DB, form.moveDate, quote.reference)) return refused(422, { errors: { moveDate: FULL_DAY_MESSAGE } });
   return quotePage(c, opened, 200, { preview: { date: form.moveDate, total: priceFor(quote, form.moveDate)?.total ?? null } });
 }
 

@@ -7,7 +7,10 @@ import { formatPence } from '~/lib/money';
 import {
   BLANK_LINES,
   defaultValidUntil,
+  DATE_PRICED_FIELD,
+  DATE_PRICED_VALUE,
   estimateLines,
+  newDateWords,
   penceField,
   WRITTEN_QUOTE_LABELS,
   WRITTEN_QUOTE_LONGEST_DAYS,
@@ -43,6 +46,8 @@ export interface VersionView {
   deposit: string;
   validUntil: string;
   included: string | null;
+  /** What a new date does to the price, in the customer's words. */
+  newDate: string;
   sent: string | null;
   accepted: string | null;
   /** The newest sent version: the one the customer sees. */
@@ -61,6 +66,8 @@ export interface WrittenQuoteFormView {
   validUntil: string;
   dates: { min: string; max: string };
   included: string;
+  /** The "priced by date" box, ticked. */
+  datePriced: boolean;
   errors: Record<string, string>;
   preview: Array<[label: string, amount: string]> | null;
   done: string | null;
@@ -75,6 +82,7 @@ export const versionViews = (versions: WrittenQuote[]): VersionView[] => {
     deposit: formatPence(each.depositPence),
     validUntil: formatLongDate(each.validUntil),
     included: each.included,
+    newDate: newDateWords(each.datePriced),
     sent: each.sentAt ? `${formatDateTime(each.sentAt)} by ${each.createdBy}` : null,
     accepted: each.acceptedAt ? `${formatDateTime(each.acceptedAt)} by the customer` : null,
     current: each.version === current,
@@ -118,6 +126,7 @@ export async function writtenQuoteFormView(
     validUntil: posted?.get('validUntil') ?? defaultValidUntil(today),
     dates: { min: addDays(today, 1), max: addDays(today, WRITTEN_QUOTE_LONGEST_DAYS) },
     included: posted?.get('included') ?? newest?.included ?? '',
+    datePriced: posted ? posted.get(DATE_PRICED_FIELD) === DATE_PRICED_VALUE : (newest?.datePriced ?? false),
     errors: state?.errors ?? {},
     preview: state?.preview
       ? [

@@ -3,6 +3,7 @@ import { site } from '../site.config';
 import { addDays, formatLongDate } from './dates';
 import { moveDateProblem } from './move-date';
 import { crewLine, type CrewAssignment } from './office/diary';
+import { dateChangeDoneLine, type DateChangeCost } from './date-change';
 import { BOOKING_ANSWER_HOURS, FREE_CANCELLATION_HOURS } from '../data/promises';
 
 export const MOVE_STATUSES = ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled'] as const;
@@ -56,6 +57,8 @@ export interface MoveFacts {
   reviewed?: boolean;
   /** The crew has reported "Job done" on its job sheet: the move has taken place, whatever the date says. */
   jobDone?: boolean;
+  /** The customer accepted a written quote: a booked date can then be moved online, on its terms (issue 34 item 3). */
+  accepted?: boolean;
 }
 
 /** Why `action` cannot be taken now (`today` is a UK day), or null. */
@@ -69,10 +72,12 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
       if (status !== 'booked') return MOVE_REFUSALS.notBooked;
       if (!moved && !facts.jobDone) return MOVE_REFUSALS.notMovedYet;
       return facts.reviewed ? MOVE_REFUSALS.reviewed : null;
+    // A booked move whose price is an accepted written quote moves on that quote's terms; one booked any other way, or
+    // on its day, is a phone call.
     case 'change_date':
-      if (moved) return MOVE_REFUSALS.moved;
-      if (status === 'booking_requested' || status === 'booked') return MOVE_REFUSALS.withMover;
-      return null;
+      if (moved || facts.jobDone) return MOVE_REFUSALS.moved;
+      if (status === 'booking_requested' || (status === 'booked' && !facts.accepted)) return MOVE_REFUSALS.withMover;
+      return status === 'booked' && moveDate === today ? MOVE_REFUSALS.onTheDay : null;
     case 'access':
       return moved ? MOVE_REFUSALS.moved : null;
     // On the day the crew is already on its way: a phone call, not a button.
@@ -106,8 +111,9 @@ export function newDateRefusal(current: string, wanted: string, today: string): 
 
 export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus {
   switch (action) {
+    // A booked date moved stays booked; any other quote's new date is a new estimate.
     case 'change_date':
-      return 'quoted';
+      return status === 'booked' ? 'booked' : 'quoted';
     case 'access':
     case 'review':
       return status;
@@ -185,7 +191,8 @@ export const isUpcoming = (state: MovePageState): boolean => state !== 'cancelle
 
 export type MoveEvent =
   | { kind: 'quoted' }
-  | { kind: 'date_changed'; from: string; to: string; total: number | null }
+  /** `booked`: a booked move's new date, with what it cost on its written quote's terms. */
+  | { kind: 'date_changed'; from: string; to: string; total: number | null; booked?: DateChangeCost }
   | { kind: 'access' }
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   /** `crew`: booked in the office's diary, with the crew, van and arrival window the customer is told. */
@@ -206,6 +213,8 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
     case 'quoted':
       return 'Quote sent';
     case 'date_changed':
+      if (event.booked)
+        return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}: ${dateChangeDoneLine(event.booked)}`;
       return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}${event.total === null ? '' : `; new estimate ${money(event.total)}`}`;
     case 'access':
       return 'Access details and items updated for your mover';
@@ -236,6 +245,8 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
 
 export const DONE_NOTICES: Readonly<Record<string, string>> = {
   date_changed: 'Your move date is changed. We have e-mailed you the new estimate.',
+  date_changed_booked:
+    'Your move date is changed and your move is still booked. We have e-mailed you the details; your crew and arrival time for the new day will follow.',
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
   booking_requested: `Your booking request is sent. We answer within ${BOOKING_ANSWER_HOURS} hours and e-mail you a written quote. There is nothing to pay now.`,
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
@@ -246,7 +257,10 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   damage_reported: 'Thank you: we have your report; the office will be in touch.',
 };
 
-export const doneKey = (event: MoveEvent): string => (event.kind === 'cancelled' && event.shortNotice ? 'cancelled_late' : event.kind);
+export function doneKey(event: MoveEvent): string {
+  if (event.kind === 'cancelled' && event.shortNotice) return 'cancelled_late';
+  return event.kind === 'date_changed' && event.booked ? 'date_changed_booked' : event.kind;
+}
 
 /** Own properties only, so `?done=constructor` finds nothing. */
 export const doneNotice = (done: string | null): string | undefined =>

@@ -49,6 +49,8 @@ export interface WrittenQuoteSent {
   /** In pounds; empty for the site's usual share. */
   deposit?: string;
   validUntil?: string;
+  /** Ticks "The price depends on the date". */
+  datePriced?: boolean;
 }
 
 /** The office writes the quote and presses "Send to the customer" (functions/office/written-quotes.ts). */
@@ -61,6 +63,7 @@ export async function sendWrittenQuote(site: Site, reference: string, sent: Writ
   form.set('deposit', sent.deposit ?? '');
   form.set('validUntil', sent.validUntil ?? addDays(londonToday(), 28));
   form.set('included', '');
+  if (sent.datePriced) form.set('datePriced', 'yes');
   form.set('action', 'send');
   await expectSeeOther(await formPost(site.base, OFFICE_PATHS.writtenQuote, form, site.session), 'sending the written quote');
 }

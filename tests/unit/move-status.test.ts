@@ -38,12 +38,14 @@ describe('the transitions', () => {
     ['booking_requested', 'cancel', 'cancelled'],
     ['booked', 'access', 'booked'],
     ['booked', 'cancel', 'cancelled'],
+    ['booked', 'change_date', 'booked'],
     ['declined', 'change_date', 'quoted'],
     ['declined', 'access', 'declined'],
     ['declined', 'cancel', 'cancelled'],
   ];
   it.each(allowed)('%s --%s--> %s', (from, action, to) => {
-    expect(moveRefusal(action, facts(from), today)).toBeNull();
+    // A booked move's date is moved online only on an accepted written quote's terms (issue 34 item 3).
+    expect(moveRefusal(action, facts(from, { accepted: true }), today)).toBeNull();
     expect(statusAfter(action, from)).toBe(to);
   });
 
@@ -128,11 +130,22 @@ describe('the refusals', () => {
     expect(moveRefusal('request_booking', facts('quoted', { priced: false }), today)).toBe(MOVE_REFUSALS.unpriced);
   });
 
-  it('asks for a new date after a decline, and a phone call to move a booked date', () => {
+  it('asks for a new date after a decline, and a phone call to move a date booked without a written quote', () => {
     expect(moveRefusal('request_booking', facts('declined'), today)).toBe(MOVE_REFUSALS.declinedFirst);
     expect(moveRefusal('change_date', facts('booked'), today)).toBe(MOVE_REFUSALS.withMover);
+    expect(moveRefusal('change_date', facts('booking_requested', { accepted: true }), today)).toBe(MOVE_REFUSALS.withMover);
     expect(moveRefusal('change_date', facts('booking_requested'), today)).toBe(MOVE_REFUSALS.withMover);
     expect(moveRefusal('request_booking', facts('booking_requested'), today)).toBe(MOVE_REFUSALS.notQuoted);
+  });
+
+  it('moves a booked date on its written quote up to the day before, never on the day or after "Job done"', () => {
+    const booked = (over: Partial<MoveFacts>) => facts('booked', { accepted: true, ...over });
+    expect(moveRefusal('change_date', booked({ moveDate: '2026-11-25' }), today)).toBeNull();
+    expect(moveRefusal('change_date', booked({ moveDate: today }), today)).toBe(MOVE_REFUSALS.onTheDay);
+    expect(moveRefusal('change_date', booked({ jobDone: true }), today)).toBe(MOVE_REFUSALS.moved);
+    expect(statusAfter('change_date', 'booked')).toBe('booked');
+    // A quote not yet booked may still move its date on the day (it is only an estimate).
+    expect(moveRefusal('change_date', facts('quoted', { moveDate: today }), today)).toBeNull();
   });
 
   it('answers a booking request once', () => {
@@ -165,12 +178,22 @@ describe('the notice after a change', () => {
     expect(DONE_NOTICES.cancelled_late).toContain('cancellation terms');
     expect(DONE_NOTICES.cancelled_late).not.toContain('nothing to pay');
   });
+
+  it('tells a booked move that changed its date that it is still booked and its crew will follow', () => {
+    const booked = { feePence: 0, priceChangePence: 0, wasPence: 100, totalPence: 100, paidPence: 25, balancePence: 75, refundPence: 0 };
+    expect(doneKey({ kind: 'date_changed', from: future, to: '2026-12-11', total: null, booked })).toBe('date_changed_booked');
+    expect(doneKey({ kind: 'date_changed', from: future, to: '2026-12-11', total: 900 })).toBe('date_changed');
+    expect(DONE_NOTICES.date_changed_booked).toContain('still booked');
+    expect(DONE_NOTICES.date_changed_booked).toContain('crew and arrival time for the new day will follow');
+  });
 });
 
 describe('the actions a customer is offered', () => {
   it('are exactly the ones not refused', () => {
     expect(customerActions(facts('quoted'), today)).toEqual(['change_date', 'access', 'request_booking', 'cancel']);
     expect(customerActions(facts('booking_requested'), today)).toEqual(['access', 'cancel']);
+    expect(customerActions(facts('booked'), today)).toEqual(['access', 'cancel']);
+    expect(customerActions(facts('booked', { accepted: true }), today)).toEqual(['change_date', 'access', 'cancel']);
     expect(customerActions(facts('cancelled'), today)).toEqual([]);
     expect(customerActions(facts('quoted', { moveDate: '2026-11-01' }), today)).toEqual([]);
   });

@@ -114,6 +114,7 @@ describe('readWrittenQuote', () => {
     deposit: '',
     validUntil: '2027-02-07',
     included: 'Two movers, a Luton van, blankets and straps.',
+    datePriced: false,
   };
 
   it('skips blank rows and fills the usual deposit', () => {
@@ -133,8 +134,13 @@ describe('readWrittenQuote', () => {
         depositPence: 20_498,
         validUntil: '2027-02-07',
         included: 'Two movers, a Luton van, blankets and straps.',
+        datePriced: false,
       },
     });
+  });
+
+  it('keeps whether the price depends on the date', () => {
+    expect(readWrittenQuote({ ...post, datePriced: true }, null, TODAY)).toMatchObject({ ok: true, draft: { datePriced: true } });
   });
 
   it('takes the office’s own deposit and a typed date', () => {
@@ -144,7 +150,14 @@ describe('readWrittenQuote', () => {
 
   it('ties each problem to its field', () => {
     const read = readWrittenQuote(
-      { labels: ['Packing', '', 'Storage'], amounts: ['lots', '50', '1'], deposit: '5', validUntil: TODAY, included: '' },
+      {
+        labels: ['Packing', '', 'Storage'],
+        amounts: ['lots', '50', '1'],
+        deposit: '5',
+        validUntil: TODAY,
+        included: '',
+        datePriced: false,
+      },
       null,
       TODAY,
     );

@@ -143,6 +143,20 @@ export const entryUpsert = (db: D1Database, entry: EntryWrite, now: Date, { afte
       now.toISOString(),
     );
 
+/**
+ * A booked move's new date (issue 34 item 3): its entry moves to the day, held, and its crew, van and arrival window,
+ * which were for the old day, are cleared for the office to book again. Only if the move's own change was stored
+ * (the quote at `version` on `date`), wherever the statement sits in its batch.
+ */
+export const entryMoved = (db: D1Database, reference: string, date: string, version: number, now: Date): D1PreparedStatement =>
+  db
+    .prepare(
+      `UPDATE diary_entries SET move_date = ?1, status = 'held', crew_id = NULL, van_id = NULL, arrival_window = NULL,
+         override_reason = NULL, updated_at = ?2
+       WHERE reference = ?3 AND EXISTS (SELECT 1 FROM quote_requests WHERE reference = ?3 AND version = ?4 AND move_date = ?1)`,
+    )
+    .bind(date, now.toISOString(), reference, version);
+
 /** The lead's stage in the office's pipeline, made if the office had not seen it yet. */
 export const leadStageUpsert = (
   db: D1Database,

@@ -68,6 +68,6 @@ const MOVE_EVENT_TASKS: Partial<Record<MoveEvent['kind'], OfficeTaskKind>> = {
 
 /** A customer's change to their move as a task, `detail` in the history's words; nothing for an event the office need not act on. */
 export function moveEventTask(db: D1Database, reference: string, event: MoveEvent, detail: string, now: Date): D1PreparedStatement[] {
-  const kind = MOVE_EVENT_TASKS[event.kind];
+  const kind = event.kind === 'date_changed' && event.booked ? 'crew_for_new_date' : MOVE_EVENT_TASKS[event.kind];
   return kind ? customerTaskStatements(db, { reference, kind, detail }, now) : [];
 }

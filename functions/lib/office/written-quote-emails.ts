@@ -2,7 +2,7 @@
 import { ACCEPTING } from '~/data/promises';
 import { formatLongDate } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
-import { WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
+import { newDateWords, WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import { site } from '~/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
@@ -19,6 +19,7 @@ function quoteRows(written: WrittenQuote): Row[] {
     ...writtenQuoteRows(written),
     [WRITTEN_QUOTE_LABELS.deposit, formatPence(written.depositPence)],
     [WRITTEN_QUOTE_LABELS.validUntil, formatLongDate(written.validUntil)],
+    [WRITTEN_QUOTE_LABELS.newDate, newDateWords(written.datePriced)],
   ];
 }
 

@@ -9,6 +9,7 @@ import type { Env } from '../../env';
 import { config } from '../config';
 import { insertValues, isUniqueViolation } from '../d1';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
 import type { StaffMember } from './staff';
@@ -23,6 +24,7 @@ interface WrittenQuoteRow {
   deposit_pence: number;
   valid_until: string;
   included: string | null;
+  date_priced: number;
   created_by: string;
   created_at: string;
   sent_at: string | null;
@@ -38,6 +40,7 @@ const fromRow = (row: WrittenQuoteRow): WrittenQuote => ({
   depositPence: row.deposit_pence,
   validUntil: row.valid_until,
   included: row.included,
+  datePriced: row.date_priced === 1,
   createdBy: row.created_by,
   createdAt: row.created_at,
   sentAt: row.sent_at,
@@ -61,6 +64,67 @@ export async function currentWrittenQuote(db: D1Database, reference: string): Pr
     .first<WrittenQuoteRow>();
   return row ? fromRow(row) : null;
 }
+
+/** A version as stored; `afterChange` as in d1.ts insertValues. */
+function writtenQuoteInsert(db: D1Database, reference: string, written: WrittenQuote, { afterChange = false } = {}): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO written_quotes (reference, version, lines, code, discount_pence, total_pence, deposit_pence, valid_until, included,
+         date_priced, created_by, created_at, sent_at, accepted_at) ${insertValues(14, { afterChange })}`,
+    )
+    .bind(
+      reference,
+      written.version,
+      JSON.stringify(written.lines),
+      written.code,
+      written.discountPence,
+      written.totalPence,
+      written.depositPence,
+      written.validUntil,
+      written.included,
+      written.datePriced ? 1 : 0,
+      written.createdBy,
+      written.createdAt,
+      written.sentAt,
+      written.acceptedAt,
+    );
+}
+
+/**
+ * A booked move's new date as the next version of its accepted written quote (issue 34 item 3): its lines and the
+ * change's, the same code, discount, deposit and terms, sent and accepted at once, so the written quote stays the one
+ * record of what is owed (payments/due.ts reads it). Written only if the batch's previous statement changed a row.
+ */
+export function rebookedVersion(
+  db: D1Database,
+  reference: string,
+  accepted: WrittenQuote,
+  added: readonly WrittenLine[],
+  now: Date,
+): { written: WrittenQuote; statement: D1PreparedStatement } {
+  const at = now.toISOString();
+  const addedPence = added.reduce((sum, line) => sum + line.pence, 0);
+  const written: WrittenQuote = {
+    ...accepted,
+    version: accepted.version + 1,
+    lines: [...accepted.lines, ...added],
+    totalPence: accepted.totalPence + addedPence,
+    // The office's list of versions says "sent … by the customer's new move date".
+    createdBy: "the customer's new move date",
+    createdAt: at,
+    sentAt: at,
+    acceptedAt: at,
+  };
+  return { written, statement: writtenQuoteInsert(db, reference, written, { afterChange: true }) };
+}
+
+/** A written quote's figures as the price of its move (StoredQuote.accepted, as store.ts reads it). */
+export const acceptedPriceOf = (written: WrittenQuote): AcceptedPrice => ({
+  linesPence: written.totalPence + written.discountPence,
+  discountPence: written.discountPence,
+  totalPence: written.totalPence,
+  code: written.code,
+});
 
 export const SENT_MEANWHILE = 'Someone sent another version of this quote while you were writing. Check it below, then send again.';
 
@@ -90,6 +154,7 @@ export async function sendWrittenQuote(
     depositPence: draft.depositPence,
     validUntil: draft.validUntil,
     included: draft.included,
+    datePriced: draft.datePriced,
     createdBy: staff.email,
     createdAt: at,
     sentAt: at,
@@ -104,25 +169,7 @@ export async function sendWrittenQuote(
   };
   try {
     await db.batch([
-      db
-        .prepare(
-          `INSERT INTO written_quotes (reference, version, lines, code, discount_pence, total_pence, deposit_pence, valid_until, included,
-             created_by, created_at, sent_at) ${insertValues(12)}`,
-        )
-        .bind(
-          quote.reference,
-          written.version,
-          JSON.stringify(written.lines),
-          written.code,
-          written.discountPence,
-          written.totalPence,
-          written.depositPence,
-          written.validUntil,
-          written.included,
-          written.createdBy,
-          at,
-          at,
-        ),
+      writtenQuoteInsert(db, quote.reference, written),
       db
         .prepare(
           `INSERT INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, 'quote', 'quoted', ?)
@@ -177,15 +224,7 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
 
   const at = now.toISOString();
   const accepted: WrittenQuote = { ...current, acceptedAt: at };
-  const priced: StoredQuote = {
-    ...quote,
-    accepted: {
-      linesPence: current.totalPence + current.discountPence,
-      discountPence: current.discountPence,
-      totalPence: current.totalPence,
-      code: current.code,
-    },
-  };
+  const priced: StoredQuote = { ...quote, accepted: acceptedPriceOf(current) };
   const mail = config(env).mail;
   const key = `move:${quote.reference}:written-quote:${version}:accepted`;
   const emails: OutboxEmail[] = [

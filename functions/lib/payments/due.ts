@@ -17,6 +17,10 @@ export async function acceptedWrittenQuote(db: D1Database, reference: string): P
 
 export const isPaid = (row: PaymentRow) => row.status === 'paid' || row.status === 'partially_refunded';
 
+/** Paid by card and not refunded. */
+export const keptPence = (payments: readonly PaymentRow[]): number =>
+  payments.filter(isPaid).reduce((sum, row) => sum + row.amount_pence - row.refunded_pence, 0);
+
 export interface MoneyOwed {
   /** Pence for each purpose that can be paid now. */
   due: Partial<Record<PaymentPurpose, number>>;
@@ -30,12 +34,13 @@ export async function moneyOwed(db: D1Database, quote: StoredQuote): Promise<Mon
   const paid = payments.filter(isPaid);
   const has = (purpose: PaymentPurpose) => paid.some((row) => row.purpose === purpose);
   const open = written && quote.status !== 'cancelled' && quote.status !== 'declined';
-  const kept = paid.reduce((sum, row) => sum + row.amount_pence - row.refunded_pence, 0);
-  const balance = written ? balanceDuePence(written.totalPence, kept) : 0;
+  const balance = written ? balanceDuePence(written.totalPence, keptPence(payments)) : 0;
   return {
     due: {
       ...(open && !has('deposit') ? { deposit: written.depositPence } : {}),
-      ...(open && has('deposit') && !has('balance') && balance > 0 ? { balance } : {}),
+      // Once the deposit is paid, whatever the written total asks beyond what was paid: the balance, or what a later
+      // version added (a booked date moved at short notice, after the balance was paid).
+      ...(open && has('deposit') && balance > 0 ? { balance } : {}),
     },
     balanceDueOn: addDays(quote.moveDate, -BALANCE_DUE_DAYS),
     payments,

@@ -3,18 +3,20 @@
 import { FREE_CANCELLATION_HOURS } from '~/data/promises';
 import { addDays, londonToday } from '~/lib/dates';
 import { estimateHolds } from '~/lib/estimate-validity';
-import { moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '~/lib/move-status';
-import { calculatePricing, type PricingResult } from '~/lib/pricing';
+import { MOVE_REFUSALS, moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '~/lib/move-status';
 import type { CrewAssignment } from '~/lib/office/diary';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import type { Env } from '../../env';
 import { config } from '../config';
-import { insertValues } from '../d1';
-import { dayIsFull } from '../office/diary';
+import { insertValues, isUniqueViolation } from '../d1';
+import { dayIsFull, entryMoved } from '../office/diary';
 import { moveEventTask } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { refundOnCancel } from '../payments/cancel-refund';
+import { rebookingFor, refundBeyondPrice, type Rebooking } from '../payments/date-change';
+import { acceptedPriceOf, rebookedVersion } from '../office/written-quotes';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
+import { priceFor } from './price';
 import { spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
 import { eventLine, propertyTitle, quoteService } from './summary';
@@ -32,22 +34,13 @@ export type Refused = { ok: false; message: string; field?: 'moveDate' };
 
 export type Planned = { ok: true; next: StoredQuote; event: MoveEvent } | Refused;
 
-export function priceFor(quote: StoredQuote, date: string): PricingResult | null {
-  if (!quote.pricing || quote.distanceMiles === null) return null;
-  return calculatePricing({
-    propertyId: quote.propertyId,
-    distanceMiles: quote.distanceMiles,
-    moveDate: date,
-    furnitureIds: quote.furnitureIds,
-  });
-}
-
 export const moveFacts = (quote: StoredQuote) => ({
   status: quote.status,
   moveDate: quote.moveDate,
   priced: quote.pricing !== null,
   reviewed: quote.reviewed,
   jobDone: !!quote.jobDoneAt,
+  accepted: quote.accepted !== null,
 });
 
 export function planChange(quote: StoredQuote, change: MoveChange, now: Date): Planned {
@@ -164,10 +157,14 @@ export async function applyChange(
 ): Promise<Applied> {
   const planned = planChange(quote, change, now);
   if (!planned.ok) return planned;
-  const { next, event } = planned;
   const db = env.DB;
   const day = dayWanted(quote, change);
   if (day && (await dayIsFull(db, day, quote.reference))) return { ok: false, message: FULL_DAY_MESSAGE, field: 'moveDate' };
+  const rebooking =
+    change.action === 'change_date' && quote.status === 'booked' ? await rebookingFor(db, quote, change.date, londonToday(now)) : undefined;
+  if (rebooking === null) return { ok: false, message: MOVE_REFUSALS.withMover };
+  const rebooked = rebooking && rebookedChange(db, quote, planned, rebooking, now);
+  const { next, event } = rebooked ?? planned;
   const at = now.toISOString();
   const mail = config(env).mail;
   const purpose = event.kind === 'booking_requested' ? 'booking' : event.kind === 'reviewed' ? 'review' : null;
@@ -201,6 +198,7 @@ export async function applyChange(
   const statements = [
     updateQuote(db, quote, next),
     eventInsert(db, quote.reference, at, event),
+    ...(rebooked?.version ?? []),
     ...office,
     ...moveEventTask(db, quote.reference, event, eventLine(next, event), now),
     ...outboxInserts(db, emails, now, { afterChange: true }),
@@ -210,13 +208,40 @@ export async function applyChange(
       ? [spendStaffLinks(db, quote.reference, now, 'booking', { afterChange: true })]
       : []),
   ];
-  const [updated] = await db.batch(statements);
+  // Anywhere in the batch: it checks the change was stored itself.
+  if (rebooked) statements.push(entryMoved(db, quote.reference, next.moveDate, quote.version + 1, now));
+  let updated: D1Result | undefined;
+  try {
+    [updated] = await db.batch(statements);
+  } catch (error) {
+    // Another version of the written quote stored meanwhile (the office's, or a racing post's): nothing was written.
+    if (rebooked && isUniqueViolation(error, 'written_quotes.reference')) return { ok: false, message: CHANGED_MEANWHILE };
+    throw error;
+  }
   if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
   const keys = emails.map((email) => email.idempotencyKey);
   await queueEmails(env, keys);
-  // What was paid by card beyond the fee goes back through Stripe (issue 34).
+  // What was paid by card beyond the fee, or beyond a booked date's new price, goes back through Stripe (issue 34).
   if (event.kind === 'cancelled') await refundOnCancel(env, quote, now);
+  if (rebooking && rebooking.cost.refundPence > 0) await refundBeyondPrice(env, quote, next.moveDate, rebooking.cost.refundPence, now);
   return { ok: true, quote: next, event };
+}
+
+/**
+ * A booked date moved (issue 34 item 3): still booked, its cost in the event, and, when it costs or saves anything, its
+ * written quote's next version, whose total is then the price (StoredQuote.accepted) for the e-mails and every page.
+ */
+function rebookedChange(
+  db: D1Database,
+  quote: StoredQuote,
+  planned: Extract<Planned, { ok: true }>,
+  { accepted, cost, lines }: Rebooking,
+  now: Date,
+): { next: StoredQuote; event: MoveEvent; version: D1PreparedStatement[] } {
+  const event = planned.event.kind === 'date_changed' ? { ...planned.event, booked: cost } : planned.event;
+  if (lines.length === 0) return { next: planned.next, event, version: [] };
+  const { written, statement } = rebookedVersion(db, quote.reference, accepted, lines, now);
+  return { next: { ...planned.next, accepted: acceptedPriceOf(written) }, event, version: [statement] };
 }
 
 export interface HistoryEntry {

@@ -1,4 +1,5 @@
 /** The e-mails of a change to a quote (issue 19, item 3). Move notes are for the mover, so the business e-mail repeats them in full. */
+import { dateChangeRows } from '~/lib/date-change';
 import { formatLongDate } from '~/lib/dates';
 import { validUntilLine } from '~/lib/estimate-validity';
 import { formatMoney } from '~/lib/money';
@@ -49,6 +50,9 @@ function moverRows(quote: StoredQuote): Row[] {
   ];
 }
 
+/** What the change itself carried: a booked date's fee, new price and what is left to pay (issue 34 item 3). */
+const changeRows = (event: MoveEvent): Row[] => (event.kind === 'date_changed' && event.booked ? dateChangeRows(event.booked) : []);
+
 const STAFF_LINKS: Partial<Record<MoveEvent['kind'], { label: string; lead: string }>> = {
   booking_requested: {
     label: 'Confirm or decline this booking',
@@ -59,7 +63,7 @@ const STAFF_LINKS: Partial<Record<MoveEvent['kind'], { label: string; lead: stri
 
 export function moveCustomerEmail(ctx: MailContext, quote: StoredQuote, event: MoveEvent): EmailDraft {
   const what = eventLine(quote, event);
-  const rows = [...moveRows(quote), ...(event.kind === 'access' ? moverRows(quote) : [])];
+  const rows = [...moveRows(quote), ...changeRows(event), ...(event.kind === 'access' ? moverRows(quote) : [])];
   const validity = quote.status === 'quoted' && quote.pricedAt ? validUntilLine(quote.pricedAt) : '';
   const contact = contactBlock();
   return {
@@ -94,6 +98,7 @@ export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: M
     ['Email', quote.email],
     ['Phone', quote.phone],
     ...moveRows(quote),
+    ...changeRows(event),
     ...moverRows(quote),
     ...extra,
   ];

@@ -2,6 +2,7 @@
 import { POSTCODE_MESSAGES } from '~/lib/postcodes';
 import { createPostcodeClient } from '~/lib/postcode-client';
 import { priceRoute, type RouteError, type RouteInput } from '~/lib/price-route';
+import { calculatePricing, type PricingResult } from '~/lib/pricing';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { validationFailed, type Refusal } from '../http';
@@ -45,4 +46,15 @@ export function routeRefusal(error: RouteError): Refusal {
   }
   // The schema only lets known packages and furniture through, so the engine refusing is a bug: a 500.
   throw new Error(`pricing a valid quote failed: ${error.code}`);
+}
+
+/** The engine's price of a stored quote's move on `date`; null for a quote stored unpriced. */
+export function priceFor(quote: StoredQuote, date: string): PricingResult | null {
+  if (!quote.pricing || quote.distanceMiles === null) return null;
+  return calculatePricing({
+    propertyId: quote.propertyId,
+    distanceMiles: quote.distanceMiles,
+    moveDate: date,
+    furnitureIds: quote.furnitureIds,
+  });
 }

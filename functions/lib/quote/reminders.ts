@@ -23,7 +23,9 @@ import { firstName, place } from './summary';
 export const REMINDER_DAYS = [7, 2] as const;
 export type ReminderDays = (typeof REMINDER_DAYS)[number];
 
-export const reminderKey = (reference: string, days: ReminderDays) => `move:${reference}:reminder-${days}:customer`;
+/** Per move date: a booked date moved (issue 34 item 3) has its reminders again before the new day. */
+export const reminderKey = (reference: string, days: ReminderDays, moveDate: string) =>
+  `move:${reference}:reminder-${days}-${moveDate}:customer`;
 
 /** The crew as the booking told the customer, when the diary has all of it. */
 function crewOf(booking: DiaryBooking | null): CrewAssignment | null {
@@ -84,7 +86,8 @@ async function dueReminders(db: D1Database, today: string, days: ReminderDays): 
   const { results } = await db
     .prepare(
       `SELECT reference FROM quote_requests q WHERE status = 'booked' AND move_date = ?
-         AND NOT EXISTS (SELECT 1 FROM email_outbox WHERE idempotency_key = 'move:' || q.reference || ':reminder-' || ? || ':customer')`,
+         AND NOT EXISTS (SELECT 1 FROM email_outbox
+           WHERE idempotency_key = 'move:' || q.reference || ':reminder-' || ? || '-' || q.move_date || ':customer')`,
     )
     .bind(addDays(today, days), String(days))
     .all<{ reference: string }>();
@@ -101,7 +104,7 @@ async function reminderFor(env: Env, reference: string, days: ReminderDays): Pro
     recordReference: reference,
     kind: 'customer',
     draft: reminderEmail(config(env).mail, quote, days, crewOf(booking), balance),
-    idempotencyKey: reminderKey(reference, days),
+    idempotencyKey: reminderKey(reference, days, quote.moveDate),
   };
 }
 

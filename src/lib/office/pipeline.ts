@@ -18,6 +18,8 @@ export type LeadType = (typeof LEAD_TYPES)[number];
 export const OFFICE_TASKS = {
   booking_request: 'Booking requested',
   date_change: 'Move date changed',
+  /** A booked move's new date: its crew, van and arrival window were for the old day (issue 34 item 3). */
+  crew_for_new_date: 'Booked date moved: book a crew for the new day',
   cancellation: 'Move cancelled',
   erasure_kept_move: 'Data erased, booked move kept',
   quote_accepted: 'Written quote accepted',

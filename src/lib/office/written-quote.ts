@@ -84,6 +84,8 @@ export interface WrittenQuotePost {
   deposit: string;
   validUntil: string;
   included: string;
+  /** The "priced by date" box is ticked. */
+  datePriced: boolean;
 }
 
 export interface WrittenQuoteDraft {
@@ -92,6 +94,7 @@ export interface WrittenQuoteDraft {
   depositPence: number;
   validUntil: string;
   included: string | null;
+  datePriced: boolean;
 }
 
 const scalars = z.object({
@@ -139,7 +142,10 @@ export function readWrittenQuote(
     errors.validUntil = WRITTEN_QUOTE_MESSAGES.validUntil;
   }
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, draft: { lines, totals, depositPence: deposit!, validUntil, included: said.included || null } };
+  return {
+    ok: true,
+    draft: { lines, totals, depositPence: deposit!, validUntil, included: said.included || null, datePriced: post.datePriced },
+  };
 }
 
 /** A written quote as stored (written_quotes), for the pages and e-mails that show it. */
@@ -153,6 +159,8 @@ export interface WrittenQuote {
   /** YYYY-MM-DD: the last UK day it can be accepted. */
   validUntil: string;
   included: string | null;
+  /** A new date is priced again by the engine when a booked move's date changes (issue 34 item 3). */
+  datePriced: boolean;
   createdBy: string;
   createdAt: string;
   sentAt: string | null;
@@ -164,7 +172,17 @@ export const WRITTEN_QUOTE_LABELS = {
   deposit: 'Deposit',
   validUntil: 'Valid until',
   included: 'What is included',
+  /** The office's box, and what the customer reads either way. */
+  datePriced: 'The price depends on the date: a new date is priced again',
+  newDate: 'If you change the date',
 } as const;
+
+/** The office form's box: its name and the value it posts when ticked. */
+export const DATE_PRICED_FIELD = 'datePriced';
+export const DATE_PRICED_VALUE = 'yes';
+
+export const newDateWords = (datePriced: boolean): string =>
+  datePriced ? 'A new date is priced again, and your price changes by the difference.' : 'On a new date your price stays the same.';
 
 /** Its rows as the customer reads them, in page and e-mail alike: each line, the code's discount, then the total. */
 export function writtenQuoteRows(
