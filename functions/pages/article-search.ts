@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { ARTICLE_SEARCH, type ArticleSearchEntry } from '~/lib/articles';
 import type { AppBindings } from '../env';
 import { formTwinPath } from '../lib/form-answer';
+import { pageAsSent } from '../lib/page-policy';
 import { pageAsBuilt } from '../lib/prebuilt-page';
 import { twinPage } from '../lib/twin-page';
 import { ARTICLES_PATH, articleSearchView } from './article-search-view';
@@ -26,5 +27,6 @@ export async function articleSearch(c: Context<AppBindings>): Promise<Response> 
     console.error('article search failed', error);
     return pageAsBuilt(c.env, new Request(new URL(ARTICLES_PATH, url), c.req.raw));
   }
-  return twinPage(c, formTwinPath(ARTICLES_PATH), { view: articleSearchView(index, url) });
+  // As sent like the move pages: its islands' sheets named (article-search.css leaves their classes out), its own hashes only.
+  return pageAsSent(c.env, c.req.url, await twinPage(c, formTwinPath(ARTICLES_PATH), { view: articleSearchView(index, url) }));
 }
