@@ -43,6 +43,11 @@ export async function notFoundPage(env: Env, requestUrl: string, headers: Record
   if (!page.ok) throw new Error(`the prebuilt page /404 answered ${page.status}`);
   return new Response(page.body, {
     status: 404,
-    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store', 'Content-Security-Policy': PAGE_SECURITY_POLICY, ...headers },
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': PAGE_SECURITY_POLICY,
+      ...headers,
+    },
   });
 }

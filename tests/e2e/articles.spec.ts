@@ -164,7 +164,7 @@ test.describe('articles list', () => {
     expect(seen).toEqual(ids(all));
   });
 
-  test('a search shows each article with the same card as the list: its words, link and pictures made at build time', async ({ page, request }) => {
+  test('search results show the same cards as the list, their pictures made at build time', async ({ page, request }) => {
     const card = (li: Locator) =>
       li.evaluate((item) => ({
         text: item.textContent?.replace(/\s+/g, ' ').trim(),
