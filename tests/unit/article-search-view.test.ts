@@ -29,6 +29,8 @@ describe('the articles search view', () => {
     expect(found.cards.map((card) => card.id)).toEqual(['a1', 'a3', 'a7', 'a9']);
     expect(found.pages).toBe(1);
     expect(view('category=Moving+Tips').total).toBe(6);
+    expect(view('q=+tape+').links.next).toBe('/articles?q=tape&page=2');
+    expect(view('q=+tape+&page=2').links.prev).toBe('/articles?q=tape');
   });
 
   it('shows nothing found as no cards and one page', () => {
