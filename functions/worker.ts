@@ -26,6 +26,8 @@ import { canonicalPath, isArticlePath, WORKER_PATHS } from './lib/worker-paths';
 import { callbackFormRoute, requestCallbackByForm } from './pages/callback-page';
 import type { EmailMessage } from './lib/outbox';
 import { isFaqSearch } from './pages/faq-page';
+import { articleSearch } from './pages/article-search';
+import { ARTICLES_PATH, isArticleSearch } from './pages/article-search-view';
 import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
 import { manageQuote } from './pages/quote-manage';
 import { answerStaffPage, showStaffPage } from './pages/quote-staff';
@@ -86,6 +88,7 @@ routes.getWhen(
   PAGE_PATHS.faq,
   (c) => twinPage(c, formTwinPath(PAGE_PATHS.faq)),
 );
+routes.getWhen((_, url) => isArticleSearch(url), ARTICLES_PATH, articleSearch);
 routes.post(ACCOUNT_PATHS.login, askForSignInLink);
 // GET and HEAD (Hono answers HEAD from the GET route) spend nothing; the button's POST signs in.
 routes.get(ACCOUNT_PATHS.verify, showSignInLink);

@@ -1,31 +1,8 @@
-// Pages the Worker answers are prebuilt pages of dist/ filled in with HTMLRewriter, which writes only into the elements the
-// components mark (docs/architecture.md): no layout is written twice, and the page's CSP (a <meta> whose hashes cover its
-// scripts and styles) holds. `autofocus` brings the answer into view with no script; a URL fragment would cancel it, so
-// forms post to their plain address.
+// Prebuilt pages of dist/ the Worker answers with as they are built (the 404, a public page the request changes nothing
+// on), and the named parts a form's saved state shows on its twin. Pages that depend on a request are Astro pages.
 import type { Env } from '../env';
 import { assetRequest } from './account/header';
 import { PAGE_SECURITY_POLICY } from './security-headers';
-
-export interface PageFill {
-  text?: Record<string, string>;
-  show?: Iterable<string>;
-  href?: Record<string, string>;
-  form?: {
-    values: URLSearchParams;
-    errors?: Record<string, string>;
-  };
-  hasErrors?: boolean;
-  focus?: string | undefined;
-  /** The whole <title>, for a page whose subject changes with what it shows. */
-  title?: string;
-}
-
-/** From the asset server, never through the Worker again. */
-export async function prebuiltPage(env: Env, requestUrl: string, path: string): Promise<Response> {
-  const response = await env.ASSETS.fetch(new Request(new URL(path, requestUrl), { method: 'GET' }));
-  if (!response.ok) throw new Error(`prebuilt page ${path} answered ${response.status}`);
-  return response;
-}
 
 /** In a response of our own: the asset server's headers are immutable, and the security headers are set on the way out. */
 export async function pageAsBuilt(env: Env, request: Request): Promise<Response> {
@@ -35,114 +12,12 @@ export async function pageAsBuilt(env: Env, request: Request): Promise<Response>
 
 export { ACCOUNT_PAGE, PRIVATE_PAGE } from './page-headers';
 
-/** The security middleware adds the rest; a header set here wins. */
-export function pageHeaders(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'Content-Type': 'text/html; charset=utf-8',
-    // A filled page is about one person's request: never cached anywhere.
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': PAGE_SECURITY_POLICY,
-    ...extra,
-  };
+/** A form's saved state's named parts (`data-fill` texts, `data-show` parts, `data-href` links), src/lib/form-view.ts. */
+export interface Fill {
+  text: Record<string, string>;
+  show: string[];
+  href?: Record<string, string>;
 }
-
-const SKIPPED_INPUTS = new Set(['submit', 'button', 'reset', 'image', 'file', 'password']);
-
-/** HTMLRewriter escapes only `"` in an attribute value: `&` too, or a typed `&lt;` would come back as `<`. */
-export const setEscapedAttribute = (element: Element, name: string, value: string) =>
-  element.setAttribute(name, value.replaceAll('&', '&amp;'));
-
-export function filledPage(page: Response, fill: PageFill, status: number, headers: Record<string, string> = {}): Response {
-  const show = new Set(fill.show ?? []);
-  const values = fill.form?.values;
-  const errors = fill.form?.errors ?? {};
-  let select: string | null = null;
-
-  let rewriter = new HTMLRewriter()
-    .on('[data-fill]', {
-      element(element) {
-        const text = fill.text?.[element.getAttribute('data-fill') ?? ''];
-        if (text !== undefined) element.setInnerContent(text);
-      },
-    })
-    .on('[data-show]', {
-      element(element) {
-        if (show.has(element.getAttribute('data-show') ?? '')) element.removeAttribute('hidden');
-      },
-    })
-    .on('[data-href]', {
-      element(element) {
-        const href = fill.href?.[element.getAttribute('data-href') ?? ''];
-        if (href !== undefined) setEscapedAttribute(element, 'href', href);
-      },
-    });
-
-  if (values) {
-    const invalid = (element: Element, name: string) => {
-      if (errors[name]) element.setAttribute('aria-invalid', 'true');
-    };
-    rewriter = rewriter
-      .on('form[data-refill] input', {
-        element(element) {
-          const name = element.getAttribute('name');
-          const type = (element.getAttribute('type') ?? 'text').toLowerCase();
-          if (!name || SKIPPED_INPUTS.has(type)) return;
-          invalid(element, name);
-          if (type === 'radio' || type === 'checkbox') {
-            if (values.getAll(name).includes(element.getAttribute('value') ?? 'on')) element.setAttribute('checked', '');
-            else element.removeAttribute('checked');
-          } else if (values.has(name)) {
-            setEscapedAttribute(element, 'value', values.get(name) ?? '');
-          }
-        },
-      })
-      .on('form[data-refill] textarea', {
-        element(element) {
-          const name = element.getAttribute('name');
-          if (!name) return;
-          invalid(element, name);
-          // The parser drops a textarea's first newline: one more keeps a value that starts with one.
-          const value = values.get(name);
-          if (value !== null) element.setInnerContent(value.startsWith('\n') ? `\n${value}` : value);
-        },
-      })
-      .on('form[data-refill] select', {
-        element(element) {
-          select = element.getAttribute('name');
-          if (select) invalid(element, select);
-        },
-      })
-      .on('form[data-refill] option', {
-        element(element) {
-          if (!select || !values.has(select)) return;
-          if (values.get(select) === element.getAttribute('value')) element.setAttribute('selected', '');
-          else element.removeAttribute('selected');
-        },
-      });
-  }
-
-  if (fill.hasErrors || fill.title !== undefined) {
-    const title = fill.title;
-    const prefix = fill.hasErrors ? 'Error: ' : '';
-    rewriter = rewriter.on('title', {
-      element(element) {
-        if (title === undefined) element.prepend(prefix);
-        else element.setInnerContent(prefix + title);
-      },
-    });
-  }
-  if (fill.focus) {
-    rewriter = rewriter.on(`[data-focus="${fill.focus}"]`, {
-      element(element) {
-        element.setAttribute('autofocus', '');
-      },
-    });
-  }
-
-  return new Response(rewriter.transform(page).body, { status, headers: pageHeaders(headers) });
-}
-
-export type Fill = Required<Pick<PageFill, 'text'>> & { show: string[] } & Pick<PageFill, 'href'>;
 
 export function mergeFills(...fills: Array<Partial<Fill>>): Fill {
   return {
@@ -159,8 +34,20 @@ export function errorFill(errors: Record<string, string>, general?: string): Fil
   return { text: Object.fromEntries(entries), show: entries.length ? ['errors', ...entries.map(([key]) => key)] : [] };
 }
 
-/** The same answer for anything the Worker will not say exists. */
+/**
+ * The same answer for anything the Worker will not say exists: the prebuilt 404, from the asset server (never through the
+ * Worker again), never cached. The security middleware adds the other headers; one given here wins.
+ */
 export async function notFoundPage(env: Env, requestUrl: string, headers: Record<string, string> = {}): Promise<Response> {
-  const page = await prebuiltPage(env, requestUrl, '/404');
-  return new Response(page.body, { status: 404, headers: pageHeaders(headers) });
+  const page = await env.ASSETS.fetch(new Request(new URL('/404', requestUrl), { method: 'GET' }));
+  if (!page.ok) throw new Error(`the prebuilt page /404 answered ${page.status}`);
+  return new Response(page.body, {
+    status: 404,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Content-Security-Policy': PAGE_SECURITY_POLICY,
+      ...headers,
+    },
+  });
 }

@@ -1,5 +1,6 @@
 /** Article rules that need no framework: publication, ordering, related articles, pages, dates, filtering. */
 import type { ArticleCategory } from '~/data/article-categories';
+import type { ImageFocus } from './image-focus.ts';
 import { isCalendarDate, londonToday } from './dates.ts';
 
 export interface ArticleSummary {
@@ -97,13 +98,31 @@ export function matchesFilter(haystack: string, articleCategory: string, filter:
 
 export const isFiltering = (filter: ArticleFilter): boolean => filter.q.trim() !== '' || filter.category.trim() !== '';
 
-/** The Worker answers /articles?q=&category=&page= from these prebuilt files (functions/articles.ts). */
-export const ARTICLE_SEARCH = { page: '/articles/search', index: '/articles/search.json' } as const;
+/**
+ * The Worker answers /articles?q=&category=&page= from the prebuilt index (functions/pages/article-search.ts); the
+ * results page that used to be prebuilt for it had its own address, which now goes to the list with the search.
+ */
+export const ARTICLE_SEARCH = { index: '/articles/search.json', formerPage: '/articles/search' } as const;
 
 export interface SearchEntry {
   id: string;
   category: string;
   text: string;
+}
+
+/** What an article's card shows, its pictures made at build time (src/data/article-cards.ts). */
+export interface ArticleCardData extends Omit<ArticleSummary, 'featured'> {
+  state: PublicationState;
+  readTime: string;
+  imageFocus?: ImageFocus | undefined;
+  /** Featured cards: larger image candidates and title. */
+  wide: boolean;
+  image: { avifSrcset: string; src: string; width: number; height: number };
+}
+
+/** An entry of the search index, with the card the results page shows for it. */
+export interface ArticleSearchEntry extends SearchEntry {
+  card: ArticleCardData;
 }
 
 export interface SearchPage {

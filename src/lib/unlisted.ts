@@ -5,7 +5,6 @@ export const UNLISTED_PATHS: readonly string[] = [
   '/login',
   '/account',
   '/404',
-  '/articles/search',
   '/forms/login',
   '/account/delete',
   '/account/referral',

@@ -9,8 +9,8 @@ import { getLocalHttps, startSite, type StartedSite } from '../../scripts/lib/st
 import { UPGRADE_INSECURE_REQUESTS } from '../../functions/lib/security-headers';
 import { apiBase } from './helpers';
 
-/** Pages from the assets (home, an article, the 404 page) and a page's on-demand twin (/contact after a post). */
-const PAGES = ['/', '/faq', '/articles/moving-checklist-guide', '/no-such-page', '/contact?sent=1&ref=SH-NOPE'];
+/** Pages from the assets (home, an article, the 404 page) and pages' on-demand twins (/contact after a post, a search). */
+const PAGES = ['/', '/faq', '/articles/moving-checklist-guide', '/no-such-page', '/contact?sent=1&ref=SH-NOPE', '/articles?q=packing'];
 
 const metaPolicy = (html: string) => /<meta http-equiv="content-security-policy" content="([^"]*)"/.exec(html)?.[1];
 /** A prebuilt page's policy for scripts and styles is its <meta>; an on-demand page's is Astro's header. */

@@ -4,7 +4,7 @@
  * the collection's files (tests/shared/article-collection.ts), so any number of valid articles passes: no test
  * names an article or a count.
  */
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, open, axeViolations, rendered } from './fixtures';
 import { siteEnv } from './site-env';
 import { expectedMatches, expectedRelated, publishedArticles, sectionTitles, type ExpectedArticle } from '../shared/article-collection';
@@ -162,6 +162,27 @@ test.describe('articles list', () => {
       }
     }
     expect(seen).toEqual(ids(all));
+  });
+
+  test('search results show the same cards as the list, their pictures made at build time', async ({ page, request }) => {
+    const card = (li: Locator) =>
+      li.evaluate((item) => ({
+        text: item.textContent?.replace(/\s+/g, ' ').trim(),
+        href: item.querySelector('a')?.getAttribute('href'),
+        srcset: item.querySelector('source')?.getAttribute('srcset'),
+        src: item.querySelector('img')?.getAttribute('src'),
+      }));
+    const newestCard = (p: Page) => p.locator(`main li[data-article="${newest.id}"]`);
+    await open(page, '/articles');
+    const listed = await card(newestCard(page));
+    await open(page, `/articles?q=${encodeURIComponent(newest.title)}`);
+    expect(await card(newestCard(page))).toEqual(listed);
+    expect(listed.href).toBe(`/articles/${newest.id}`);
+    for (const picture of [listed.src!, ...listed.srcset!.split(', ').map((candidate) => candidate.split(' ')[0]!)]) {
+      const response = await request.get(picture);
+      expect(response.status(), picture).toBe(200);
+      expect(response.headers()['content-type'], picture).toMatch(/^image\/(avif|webp)$/);
+    }
   });
 
   test('no match shows the empty state; Clear Filters brings the whole list back', async ({ page }) => {

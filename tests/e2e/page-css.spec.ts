@@ -169,13 +169,20 @@ test('the call-back dialog and its field errors', async ({ page }) => {
   expect(await style(dialog.locator(`#${await name.getAttribute('aria-describedby')}`), 'color')).toBe(DANGER);
 });
 
-test('article search: the empty state the Worker shows keeps its card style; the hidden list takes no space', async ({ page }) => {
+test('article search: the empty state keeps its card style, and the results its cards', async ({ page }) => {
   await open(page, '/articles?q=no%20article%20says%20this');
   const empty = page.locator('[data-show="empty"]');
   await expect(empty).toBeVisible();
   expect(await style(empty, 'border-top-left-radius')).toBe('16px');
-  expect(await style(page.locator('[data-show="results"]'), 'display')).toBe('none');
+  await expect(page.locator('[data-show="results"]')).toHaveCount(0);
   await expect(page.locator('[data-featured]')).toHaveCount(0);
+
+  // The results page has a stylesheet of its own (src/styles/article-search.css): a card looks as it does in the list.
+  await open(page, '/articles?q=e');
+  const card = page.locator('[data-show="results"] article').first();
+  expect(await style(card, 'border-top-left-radius')).toBe('16px');
+  expect(await style(card.locator('img'), 'object-fit')).toBe('cover');
+  expect(await style(page.getByRole('search'), 'display')).toBe('grid');
 });
 
 test('home review carousel: the enhanced layout and the current dot', async ({ page }) => {

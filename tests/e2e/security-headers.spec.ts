@@ -17,6 +17,9 @@ function missing(headers: Record<string, string>): string[] {
     .map(([name]) => `${name}: ${headers[name] ?? '(absent)'}`);
 }
 
+/** The articles search's results and its empty state, rendered for each request. */
+const ARTICLE_SEARCHES = ['/articles?q=e', '/articles?q=zzqx'];
+
 const ENDPOINTS: Array<{ method: 'GET' | 'POST'; path: string }> = [
   { method: 'GET', path: '/api/health' },
   { method: 'POST', path: '/api/send-quote-email' },
@@ -28,7 +31,14 @@ const ENDPOINTS: Array<{ method: 'GET' | 'POST'; path: string }> = [
 
 test('every page, asset and redirect carries the security headers', async ({ page, request }) => {
   test.setTimeout(120_000);
-  const paths = [...(await sitemapPaths(page)), '/login', '/quote-confirmation', '/no-such-page', '/articles/no-such-article'];
+  const paths = [
+    ...(await sitemapPaths(page)),
+    '/login',
+    '/quote-confirmation',
+    '/no-such-page',
+    '/articles/no-such-article',
+    ...ARTICLE_SEARCHES,
+  ];
   const failures: Record<string, string[]> = {};
   const assets = new Set<string>([
     '/favicon.ico',
@@ -143,7 +153,7 @@ test('every page works under its own content security policy: no violation repor
     if (/Content.Security.Policy/i.test(message.text())) consoleCsp.push(`${page.url()}: ${message.text()}`);
   });
   const violations: Record<string, string[]> = {};
-  for (const path of [...(await sitemapPaths(page)), '/login', '/login/verify?t=used', '/no-such-page']) {
+  for (const path of [...(await sitemapPaths(page)), '/login', '/login/verify?t=used', '/no-such-page', ...ARTICLE_SEARCHES]) {
     await open(page, path);
     // Wake the on-demand islands too: their code must also live within the policy.
     await page
