@@ -17,7 +17,7 @@ import { apiBase, call, delivered, emailsTo, query, runCron, unique, validQuote,
 import { readPage } from './html';
 import { officeGet, officePost, ownerCookie } from './office';
 import { openDay } from '../shared/dates';
-import { diaryDay } from '../shared/diary-days';
+import { diaryDays } from '../shared/diary-days';
 import { acceptWrittenQuote, bookInDiary, sendWrittenQuote } from '../shared/office-posts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -99,7 +99,8 @@ async function mailed(to: string, reference: string): Promise<CapturedEmail> {
 
 describe('moving a booked date', () => {
   it('with 48 hours’ notice or more costs nothing, keeps the move booked, moves its diary entry and clears its crew', async () => {
-    const move = await bookedMove(diaryDay());
+    const [day, to] = diaryDays(undefined, (first) => dayAfter(first, 3));
+    const move = await bookedMove(day);
     const crewLead = `Ravi ${unique('Patel')}`;
     await bookInDiary({ base: apiBase(), session: ownerCookie() }, move, {
       crewLead,
@@ -110,7 +111,6 @@ describe('moving a booked date', () => {
     expect(query('SELECT crew_id IS NOT NULL AS crew, arrival_window FROM diary_entries WHERE reference = ?', move.reference)).toEqual([
       { crew: 1, arrival_window: '08-10' },
     ]);
-    const to = dayAfter(move.moveDate, 3);
 
     // The page offers the change; asking shows what it costs and changes nothing.
     const asked = await manage(move, { action: 'date', moveDate: to });
@@ -159,7 +159,8 @@ describe('moving a booked date', () => {
   });
 
   it('inside 48 hours adds the terms’ 25 % of the booked price as a line of the written quote, and asks for it on the page', async () => {
-    const move = await bookedMove(diaryDay());
+    const [day, to] = diaryDays(undefined, (first) => dayAfter(first, 4));
+    const move = await bookedMove(day);
     // Paid in full first (£371.25), as most customers have by then.
     const balance = await fetch(`${apiBase()}${PAY_PATH}`, {
       method: 'POST',
@@ -173,7 +174,6 @@ describe('moving a booked date', () => {
     // Two days before: 24 hours' notice from the end of that day. 25 % of £495.00 = £123.75; £618.75 in all, and
     // £618.75 less the £495.00 paid leaves £123.75 to pay.
     const today = addDays(move.moveDate, -2);
-    const to = dayAfter(move.moveDate, 4);
     const asked = readPage(await (await manage(move, { action: 'date', moveDate: to }, today)).text(), { button: 'date-confirm' });
     expect(asked.filled('preview:cost')).toBe(
       'Changing the date now costs £123.75 under our terms, so your price becomes £618.75 and £123.75 is left to pay.',
@@ -215,8 +215,8 @@ describe('moving a booked date', () => {
   });
 
   it('is refused on a day the diary has no room left, and on the day itself', async () => {
-    const move = await bookedMove(diaryDay());
-    const full = dayAfter(move.moveDate, 5);
+    const [day, full] = diaryDays(undefined, (first) => dayAfter(first, 5));
+    const move = await bookedMove(day);
     // One crew and van at least, then every place that day held by another move.
     await officePost(OFFICE_PATHS.diary, { action: 'add-crew', leadName: `Ola ${unique('Ade')}`, size: '2' });
     await officePost(OFFICE_PATHS.diary, { action: 'add-van', vanName: `FD-${unique('v').slice(-8)}`, vanSize: 'small' });
@@ -242,7 +242,7 @@ describe('moving a booked date', () => {
 
   it('prices the new date again where the written quote says so, and refunds what was paid beyond a lower price', async () => {
     // A Saturday paid in full (£495.00 as the deposit), moved to the next Wednesday: £52.00 less, £443.00 in all.
-    const saturday = openDay(220 + Math.floor(Math.random() * 100), 6);
+    const [saturday, wednesday] = diaryDays(6, (first) => dayAfter(first, 1, 3));
     const move = await bookedMove(saturday, { deposit: '495.00', datePriced: true });
     const written = readPage(await movePage(move));
     expect(written.filled('written:new-date')).toBe('A new date is priced again, and your price changes by the difference.');
@@ -254,7 +254,6 @@ describe('moving a booked date', () => {
     // The office's form keeps the box ticked for the next version.
     const office = await (await officeGet(`${OFFICE_PATHS.writtenQuote}?ref=${move.reference}`)).text();
     expect(readPage(office).values('datePriced')).toEqual(['yes']);
-    const wednesday = dayAfter(saturday, 1, 3);
 
     const asked = readPage(await (await manage(move, { action: 'date', moveDate: wednesday })).text(), { button: 'date-confirm' });
     expect(asked.filled('preview:cost')).toBe(
@@ -293,9 +292,8 @@ describe('moving a booked date', () => {
   });
 
   it('reprices a weekday moved to a Saturday by the weekend surcharge, as a line of the written quote', async () => {
-    const wednesday = openDay(220 + Math.floor(Math.random() * 100), 3);
+    const [wednesday, saturday] = diaryDays(3, (first) => dayAfter(first, 1, 6));
     const move = await bookedMove(wednesday, { datePriced: true });
-    const saturday = dayAfter(wednesday, 1, 6);
     // £495.00 + £52.00 = £547.00; less the £123.75 deposit, £423.25 to pay.
     expect((await manage(move, { action: 'date-confirm', moveDate: saturday })).status).toBe(303);
     expect(versions(move.reference).at(-1)).toMatchObject({ version: 2, total_pence: 54_700, deposit_pence: 12_375 });
@@ -306,7 +304,8 @@ describe('moving a booked date', () => {
 
   // Last: a cron run at a later clock ends the owner's session for the rest of this file.
   it('sends the reminders again before the new day', async () => {
-    const move = await bookedMove(diaryDay());
+    const [day, to] = diaryDays(undefined, (first) => dayAfter(first, 14));
+    const move = await bookedMove(day);
     /** Noon, UK time, `days` before `day`. */
     const daysBefore = (day: string, days: number) => new Date(londonDayStart(addDays(day, -days)).getTime() + 12 * 60 * 60 * 1000);
     const reminders = async () => {
@@ -317,7 +316,6 @@ describe('moving a booked date', () => {
     await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBe(1);
 
     // A week before, moved a fortnight on: nothing to pay for the change, and a reminder a week before the new day.
-    const to = dayAfter(move.moveDate, 14);
     expect((await manage(move, { action: 'date-confirm', moveDate: to }, addDays(move.moveDate, -7))).status).toBe(303);
     await runCron(daysBefore(to, 7));
     await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBe(2);

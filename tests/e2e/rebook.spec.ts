@@ -5,11 +5,12 @@
  * hand), then the move still booked on the new date. axe (which needs scripts) on the preview and the changed page
  * with JavaScript on, at 390 px, and on the office's written-quote form with its "priced by date" box.
  */
-import { addDays, formatLongDate } from '../../src/lib/dates';
+import { addDays, daysBetween, formatLongDate, londonToday } from '../../src/lib/dates';
 import { DONE_NOTICES } from '../../src/lib/move-status';
 import { WRITTEN_QUOTE_LABELS } from '../../src/lib/office/written-quote';
 import { OFFICE_PATHS } from '../../src/lib/office/paths';
-import { diaryDay } from '../shared/diary-days';
+import { openDay } from '../shared/dates';
+import { diaryDays } from '../shared/diary-days';
 import { acceptWrittenQuote, sendWrittenQuote } from '../shared/office-posts';
 import { axeViolations, expect, queryD1, test } from './fixtures';
 import { signInToOffice } from './office';
@@ -23,8 +24,8 @@ test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 test('a customer moves a booked date on the move page, sees what it costs first, and stays booked', async ({ page, browser, request }) => {
   test.setTimeout(90_000);
   const base = siteEnv('baseUrl');
-  const from = diaryDay();
-  const to = addDays(from, 7);
+  // A week on, an open day neither this nor another test has filled.
+  const [from, to] = diaryDays(undefined, (first) => openDay(daysBetween(londonToday(), first) + 7));
   const answer = await storeQuote(request, { moveDate: from });
   await sendWrittenQuote({ base, session: siteEnv('ownerSession') }, answer.reference, {
     lines: [['Removal', '495.00']],

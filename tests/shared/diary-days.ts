@@ -7,10 +7,23 @@ import { openDay } from './dates';
 
 const given = new Set<string>();
 
-export function diaryDay(): string {
+/** `weekday` (0 Sunday … 6 Saturday) when the day of the week matters. */
+export function diaryDay(weekday?: number): string {
   let day: string;
-  do day = openDay(200 + Math.floor(Math.random() * 150));
+  do day = openDay(200 + Math.floor(Math.random() * 150), weekday);
   while (given.has(day));
   given.add(day);
   return day;
+}
+
+/** A move's day and the day it moves to (worked from the first by `then`): neither given out before. */
+export function diaryDays(weekday: number | undefined, then: (day: string) => string): [string, string] {
+  for (;;) {
+    const first = diaryDay(weekday);
+    const second = then(first);
+    if (!given.has(second)) {
+      given.add(second);
+      return [first, second];
+    }
+  }
 }

@@ -8,17 +8,15 @@ import { cancellationTier, type CancellationTier } from '~/data/promises';
 import { londonToday } from '~/lib/dates';
 import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/cancellation-fee';
 import { formatPence } from '~/lib/money';
-import { PURPOSE_LABELS } from '~/lib/payments';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { auditStatement } from '../office/audit';
-import { taskStatement } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import type { StoredQuote } from '../quote/stored-quote';
-import { paymentsFor, type PaymentRow } from './checkout';
-import { acceptedWrittenQuote, isPaid } from './due';
-import { refundPayment } from './refund';
-import { refundEmail, type RefundMade } from './refund-email';
+import { paymentsFor } from './checkout';
+import { acceptedWrittenQuote, keptPence } from './due';
+import { refundEmail } from './refund-email';
+import { refundNewestFirst, refusedRefundTasks } from './refund-run';
 
 export interface CancelCost {
   feePence: number;
@@ -32,7 +30,7 @@ export interface CancelCost {
 /** Null when nothing was paid by card: the terms page's words are all there is to say. */
 export async function cancelCost(db: D1Database, quote: StoredQuote, today: string): Promise<CancelCost | null> {
   const [payments, written] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
-  const paidPence = payments.filter(isPaid).reduce((sum, row) => sum + row.amount_pence - row.refunded_pence, 0);
+  const paidPence = keptPence(payments);
   if (!written || paidPence === 0) return null;
   const hours = noticeHours(today, quote.moveDate);
   const tier = quote.status === 'booked' ? cancellationTier(hours) : null;
@@ -54,41 +52,9 @@ export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): 
   const db = env.DB;
   const cost = await cancelCost(db, before, londonToday(now));
   if (!cost) return null;
-  let left = cost.refundPence;
-  const said: string[] = [];
-  const made: Array<RefundMade & { refundId: number }> = [];
-  const refused: Array<{ payment: PaymentRow; amountPence: number; error: string }> = [];
-  const paid = (await paymentsFor(db, before.reference)).filter(isPaid).reverse();
-  for (const payment of paid) {
-    const amount = Math.min(left, payment.amount_pence - payment.refunded_pence);
-    if (amount <= 0) continue;
-    const outcome = await refundPayment(env, { paymentId: payment.id, amountPence: amount, reason: 'cancelled by the customer' }, now);
-    if (outcome.ok) {
-      left -= amount;
-      made.push({
-        refundId: outcome.refundId,
-        purpose: payment.purpose,
-        amountPence: amount,
-        paidPence: payment.amount_pence,
-        stripeRefundId: outcome.stripeRefundId,
-      });
-    } else {
-      refused.push({ payment, amountPence: amount, error: outcome.error });
-    }
-    said.push(`${formatPence(amount)} ${outcome.ok ? 'refunded' : `NOT refunded (${outcome.error})`}`);
-  }
+  const run = await refundNewestFirst(env, before.reference, cost.refundPence, 'cancelled by the customer', now);
+  const { made, said } = run;
   const detail = `Cancelled with ${formatPence(cost.feePence)} to pay from ${formatPence(cost.paidPence)} paid by card${said.length ? `: ${said.join(', ')}` : ''}`;
-  const tasks = refused.map(({ payment, amountPence, error }) =>
-    taskStatement(
-      db,
-      {
-        reference: before.reference,
-        kind: 'refund_failed',
-        detail: `${PURPOSE_LABELS[payment.purpose]}: ${formatPence(amountPence)} to refund on card payment ${payment.payment_intent ?? `#${payment.id}`}. Stripe said: ${error}`,
-      },
-      now,
-    ),
-  );
   const emails: OutboxEmail[] = made.length
     ? [
         {
@@ -99,7 +65,7 @@ export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): 
             refunds: made,
             feePence: cost.feePence,
             tier: cost.tier,
-            leftPence: left,
+            leftPence: run.leftPence,
             refundedAt: now,
           }),
           idempotencyKey: `move:${before.reference}:refund:${made[0]!.refundId}`,
@@ -108,7 +74,7 @@ export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): 
     : [];
   await db.batch([
     auditStatement(db, { actor: 'customer', action: 'payment_refunded', reference: before.reference, detail }, now),
-    ...tasks,
+    ...refusedRefundTasks(db, before.reference, run, now),
     ...outboxInserts(db, emails, now),
   ]);
   await queueEmails(

@@ -12,8 +12,8 @@ import { auditStatement } from '../office/audit';
 import { priceFor } from '../quote/price';
 import type { StoredQuote } from '../quote/stored-quote';
 import { paymentsFor } from './checkout';
-import { acceptedWrittenQuote, isPaid, keptPence } from './due';
-import { refundPayment } from './refund';
+import { acceptedWrittenQuote, keptPence } from './due';
+import { refundNewestFirst, refusedRefundTasks } from './refund-run';
 
 export interface Rebooking {
   accepted: WrittenQuote;
@@ -37,24 +37,14 @@ export async function rebookingFor(db: D1Database, quote: StoredQuote, to: strin
 }
 
 /**
- * Refunds `amountPence` across the move's card payments, newest first, each through refundPayment; the office's audit
- * trail says what went back (or what Stripe refused, to be refunded by hand).
+ * Refunds `amountPence` across the move's card payments, newest first; the office's audit trail says what went back,
+ * and each refund Stripe refused becomes a task to make it by hand.
  */
 export async function refundBeyondPrice(env: Env, before: StoredQuote, to: string, amountPence: number, now: Date): Promise<void> {
-  let left = amountPence;
-  const said: string[] = [];
-  const paid = (await paymentsFor(env.DB, before.reference)).filter(isPaid).reverse();
-  for (const payment of paid) {
-    const amount = Math.min(left, payment.amount_pence - payment.refunded_pence);
-    if (amount <= 0) continue;
-    const outcome = await refundPayment(
-      env,
-      { paymentId: payment.id, amountPence: amount, reason: 'booked date moved: new price lower' },
-      now,
-    );
-    if (outcome.ok) left -= amount;
-    said.push(`${formatPence(amount)} ${outcome.ok ? 'refunded' : `NOT refunded (${outcome.error})`}`);
-  }
-  const detail = `Move date changed to ${formatLongDate(to)}: ${formatPence(amountPence)} paid beyond the new price: ${said.join(', ')}`;
-  await auditStatement(env.DB, { actor: 'customer', action: 'payment_refunded', reference: before.reference, detail }, now).run();
+  const run = await refundNewestFirst(env, before.reference, amountPence, 'booked date moved: new price lower', now);
+  const detail = `Move date changed to ${formatLongDate(to)}: ${formatPence(amountPence)} paid beyond the new price: ${run.said.join(', ')}`;
+  await env.DB.batch([
+    auditStatement(env.DB, { actor: 'customer', action: 'payment_refunded', reference: before.reference, detail }, now),
+    ...refusedRefundTasks(env.DB, before.reference, run, now),
+  ]);
 }
