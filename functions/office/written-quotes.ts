@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { londonToday } from '~/lib/dates';
 import { DATE_PRICED_FIELD, DATE_PRICED_VALUE, readWrittenQuote } from '~/lib/office/written-quote';
-import { OFFICE_PATHS } from '~/lib/office/paths';
+import { OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
@@ -22,9 +22,6 @@ import type { OfficeRoutes } from './routes';
 /** Thirty lines of words and amounts, what is included, and room to spare. */
 const MAX_WRITTEN_QUOTE_BODY = 32 * 1024;
 
-const pageOf = (reference: string, extra: Record<string, string> = {}) =>
-  `${OFFICE_PATHS.writtenQuote}?${new URLSearchParams({ ref: reference, ...extra })}`;
-
 async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
   const posted = await readFormPost(c, MAX_WRITTEN_QUOTE_BODY);
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
@@ -34,7 +31,7 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
   if (!quote) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const now = requestNow(c);
   const page = (status: number, state: Omit<WrittenQuoteFormState, 'reference' | 'values'>) =>
-    astroPageAt(c, pageOf(reference), { reference, values, ...state } satisfies WrittenQuoteFormState, {
+    astroPageAt(c, writtenQuotePath(reference), { reference, values, ...state } satisfies WrittenQuoteFormState, {
       status,
       headers: ACCOUNT_PAGE,
     });
@@ -54,7 +51,7 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
   if (values.get('action') === 'preview') return page(200, { preview: read.draft });
   const sent = await sendWrittenQuote(c.env, quote, c.var.staff, read.draft, now);
   if (!sent) return page(409, { errors: { form: SENT_MEANWHILE } });
-  return seeOther(pageOf(reference, { done: 'sent' }));
+  return seeOther(writtenQuotePath(reference, { done: 'sent' }));
 }
 
 export function writtenQuotesRoutes(routes: OfficeRoutes): void {

@@ -1,6 +1,6 @@
 // What the crew's job sheet (src/pages/job-sheet.astro) and the office's job sheet section
 // (src/components/office/JobSheetSection.astro) show (issue 33 item 5). Data only: the markup is in the components.
-import { ARRIVAL_WINDOWS } from '~/lib/office/diary';
+import { ARRIVAL_WINDOWS, vanSizeLabel } from '~/lib/office/diary';
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
 import { JOB_REPORT_LABELS, jobSheetNotice, type JobReportKind } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
@@ -57,7 +57,8 @@ function reportLine(report: JobReport, today: string | null): ReportLine {
 
 const crewLine = (booking: DiaryBooking) =>
   booking.crewLead ? `${booking.crewLead}${booking.crewSize ? ` (crew of ${booking.crewSize})` : ''}` : null;
-const vanLine = (booking: DiaryBooking) => (booking.vanName ? `${booking.vanName}${booking.vanSize ? ` (${booking.vanSize})` : ''}` : null);
+const vanLine = (booking: DiaryBooking) =>
+  booking.vanName ? `${booking.vanName}${booking.vanSize ? ` (${vanSizeLabel(booking.vanSize)})` : ''}` : null;
 
 export interface JobSheetView {
   reference: string;

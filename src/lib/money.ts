@@ -1,9 +1,10 @@
-/** Money in whole pounds, shown as £ + an en-GB number (spec section 9): 1099 -> "£1,099". */
 const formatter = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 2 });
 
+/** Money as £ + an en-GB number (spec section 9): 1099 -> "£1,099"; with pence, two figures of them: 1288.5 -> "£1,288.50". */
 export function formatMoney(pounds: number): string {
   const sign = pounds < 0 ? '-' : '';
-  return `${sign}£${formatter.format(Math.abs(pounds))}`;
+  const amount = Math.round(Math.abs(pounds) * 100) / 100;
+  return `${sign}£${amount.toLocaleString('en-GB', { minimumFractionDigits: amount % 1 ? 2 : 0, maximumFractionDigits: 2 })}`;
 }
 
 /** Whole pence as pounds and pence, from integers alone: 111690 -> "£1,116.90". */

@@ -269,6 +269,15 @@ describe('the written quote', () => {
       /id="wq-amount-0"[^>]*aria-describedby="wq-error-amount-0"|aria-describedby="wq-error-amount-0"[^>]*id="wq-amount-0"/,
     );
     expect(written(quote.reference)).toEqual([]);
+    // The form posts to the lead's own address, so the page a refusal or a preview leaves open reloads as that lead's.
+    const action = new URL(
+      /<form method="post" action="([^"]+)"[^>]*data-written-quote-form/.exec(html)![1]!.replaceAll('&amp;', '&'),
+      apiBase(),
+    );
+    expect(action.searchParams.get('ref')).toBe(quote.reference);
+    const reloaded = await officeGet(`${action.pathname}${action.search}`);
+    expect(reloaded.status).toBe(200);
+    expect(await reloaded.text()).toContain(`Written quote ${quote.reference}</h1>`);
   });
 
   it('is the office’s alone: signed out, the post goes to sign-in and stores nothing', async () => {

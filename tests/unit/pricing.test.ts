@@ -162,6 +162,13 @@ describe('money and distance', () => {
     expect(formatMoney(1234567)).toBe('£1,234,567');
   });
 
+  it('shows pence as two figures whenever there are any', () => {
+    expect(formatMoney(1288.5)).toBe('£1,288.50');
+    expect(formatMoney(52.35)).toBe('£52.35');
+    expect(formatMoney(-128.85)).toBe('-£128.85');
+    expect(formatMoney(349.999)).toBe('£350');
+  });
+
   it('measures great-circle miles with radius 3959, as worked out once by hand (tests/shared/routes.ts)', () => {
     const london = { latitude: 51.501009, longitude: -0.141588 }; // SW1A 1AA
     const manchester = { latitude: 53.481, longitude: -2.237 }; // M1 1AE

@@ -1,6 +1,6 @@
 /** What the lead page's diary section shows for one move (src/components/office/DiarySection.astro): data only. */
 import { formatLongDate } from '~/lib/dates';
-import { ARRIVAL_WINDOWS, DIARY_STATUSES, isDayFull, placesLeft, dayCapacity, VAN_SIZES } from '~/lib/office/diary';
+import { ARRIVAL_WINDOWS, DIARY_STATUSES, isDayFull, placesLeft, dayCapacity, vanSizeLabel } from '~/lib/office/diary';
 import { findQuote } from '../quote/store';
 import { currentCrews, currentVans, diaryResources, entriesOn, entryOf, type Crew, type Van } from './diary';
 
@@ -47,7 +47,7 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
     crews: crews.map((crew) => ({ ...crew, busy: others.some((other) => other.crewId === crew.id) })),
     vans: vans.map((each) => ({
       ...each,
-      sizeLabel: VAN_SIZES[each.size] ?? each.size,
+      sizeLabel: vanSizeLabel(each.size),
       busy: others.some((other) => other.vanId === each.id),
     })),
   };

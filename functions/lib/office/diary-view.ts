@@ -1,6 +1,6 @@
 /** What /office/diary shows (src/pages/office/diary.astro): data only; the markup is in src/components/office/. */
 import { addDays, formatLongDate, isCalendarDate, londonToday } from '~/lib/dates';
-import { ARRIVAL_WINDOWS, DIARY_DAYS, DIARY_STATUSES, diaryDays, placesLeft, dayCapacity, VAN_SIZES } from '~/lib/office/diary';
+import { ARRIVAL_WINDOWS, DIARY_DAYS, DIARY_STATUSES, diaryDays, placesLeft, dayCapacity, vanSizeLabel } from '~/lib/office/diary';
 import { diaryNotice } from '~/lib/office/diary-forms';
 import { leadPath } from '~/lib/office/paths';
 import { currentCrews, currentVans, diaryResources, entriesBetween, type Crew, type Van } from './diary';
@@ -48,14 +48,14 @@ export async function diaryView(db: D1Database, start: string, done: string | nu
     entriesBetween(db, start, last),
   ]);
   const crewName = new Map(crews.map((crew) => [crew.id, `${crew.leadName} (${crew.size})`]));
-  const vanName = new Map(vans.map((van) => [van.id, `${van.name}, ${VAN_SIZES[van.size] ?? van.size}`]));
+  const vanName = new Map(vans.map((van) => [van.id, `${van.name}, ${vanSizeLabel(van.size)}`]));
   return {
     inUse: resources.inUse,
     start,
     previous: addDays(start, -DIARY_DAYS),
     next: addDays(start, DIARY_DAYS),
     crews,
-    vans: vans.map((van) => ({ ...van, sizeLabel: VAN_SIZES[van.size] ?? van.size })),
+    vans: vans.map((van) => ({ ...van, sizeLabel: vanSizeLabel(van.size) })),
     days: days.map((date) => {
       const onDay = entries.filter((entry) => entry.moveDate === date);
       return {

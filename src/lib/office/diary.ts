@@ -13,6 +13,9 @@ export const VAN_SIZES = {
 } as const;
 export type VanSize = keyof typeof VAN_SIZES;
 
+/** A van size as the office and crews read it (a size no longer listed shows as stored). */
+export const vanSizeLabel = (size: string): string => VAN_SIZES[size as VanSize] ?? size;
+
 /** When the crew arrives, as the customer reads it; keys are stored in diary_entries.arrival_window. */
 export const ARRIVAL_WINDOWS = {
   '08-10': '8–10 am',

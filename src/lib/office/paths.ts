@@ -19,5 +19,9 @@ export const OFFICE_PATHS = {
 /** A lead's page: its reference in the query (`/office/lead?ref=…`), so one on-demand page answers every lead. */
 export const leadPath = (reference: string) => `${OFFICE_PATHS.lead}?${new URLSearchParams({ ref: reference })}`;
 
+/** A lead's written-quote page, and where its form posts (so a reload after a preview or a refusal finds the lead). */
+export const writtenQuotePath = (reference: string, extra: Record<string, string> = {}) =>
+  `${OFFICE_PATHS.writtenQuote}?${new URLSearchParams({ ref: reference, ...extra })}`;
+
 /** The query field of a job sheet's token (kept out of the path, as the request logs drop query strings). */
 export const JOB_SHEET_TOKEN_FIELD = 't';
