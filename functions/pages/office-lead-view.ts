@@ -99,8 +99,9 @@ function quoteRows(quote: StoredQuote): Row[] {
 function priceRows(quote: StoredQuote, acceptedPence: number | null): Row[] {
   const pay = priceToPay(quote);
   if (!pay) return [['Price', 'Not priced yet: the postcode service was down when it was sent']];
+  // The engine's estimate, as the customer's page states it (once a written quote is accepted, the price is its total).
   const rows: Row[] = [
-    ['Estimate', formatMoney(pay.estimatePence / 100)],
+    ...(quote.pricing ? [['Estimate', formatMoney(quote.pricing.total)] satisfies Row] : []),
     [PRICE_LABELS.toPay, payLine(pay)],
   ];
   if (acceptedPence !== null) rows.push(['Accepted written quote', formatPence(acceptedPence)]);

@@ -14,7 +14,7 @@ import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, formatLongDate, londonToday } from '~/lib/dates';
 import { DONE_NOTICES } from '~/lib/move-status';
 import { WRITTEN_QUOTE_MESSAGES } from '~/lib/office/written-quote';
-import { OFFICE_PATHS } from '~/lib/office/paths';
+import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { ACCEPT_REFUSALS } from '../../functions/lib/office/written-quotes';
 import { postForm } from './bookings';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
@@ -202,6 +202,11 @@ describe('the written quote', () => {
     expect(thanks.text).toContain('£993.15 is now your price');
     const business = await mailTo(BUSINESS, (s) => s.startsWith(`${quote.reference}: written quote accepted`));
     expect(business.text).toContain('Total: £993.15');
+
+    // The lead's estimate stays the engine's (£349 + £344 + £290 = £983), as the customer's page says it, not the written lines.
+    const lead = readPage(await (await officeGet(leadPath(quote.reference))).text());
+    expect(lead.filled('price:Estimate')).toBe('£983');
+    expect(lead.filled('price:Accepted written quote')).toBe('£993.15');
 
     // The office's history says who sent it and that the customer accepted it.
     const history = await (await officeGet(writingPage(quote.reference))).text();
