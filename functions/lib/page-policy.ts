@@ -1,37 +1,30 @@
 // Astro sends an on-demand page's policy as a header naming the hash of every inline script and style of the whole build
 // (about 1.3 KB of header on every such page), without `frame-ancestors`, which only a header can carry. The answer
-// names only the page's own, of those Astro trusted, as src/build/csp-meta.mjs does for the prebuilt pages' <meta>.
+// names only the page's own, of those Astro trusted, as the build does for the prebuilt pages' <meta> (src/lib/csp.ts).
+import { INLINE_SCRIPT, INLINE_STYLE, inlineBodies, policyHashes, withHashes, type HashedDirective } from '~/lib/csp';
 import type { Env } from '../env';
 import { withIslandSheets } from './island-sheets';
 import { PAGE_SECURITY_POLICY } from './security-headers';
 
 const POLICY = 'Content-Security-Policy';
-/** Executable inline scripts: no src, and not a data block such as JSON-LD. */
-const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 
 async function sha256(text: string): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
   return `'sha256-${btoa(String.fromCharCode(...digest))}'`;
 }
 
-const hashesIn = async (html: string, pattern: RegExp) =>
-  new Set(await Promise.all([...html.matchAll(pattern)].map(([, body]) => sha256(body ?? ''))));
-
 async function withPagePolicy(response: Response, html: string): Promise<Response> {
   const policy = response.headers.get(POLICY);
   // Never a page without a policy: if Astro stops sending it this way (astro.config.mjs security.csp), this says so.
   if (!policy) throw new Error('An on-demand page came from Astro without its Content-Security-Policy header');
-  const used = { 'script-src': await hashesIn(html, INLINE_SCRIPT), 'style-src': await hashesIn(html, INLINE_STYLE) };
-  const directives = policy
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter(Boolean)
-    .map((directive) => {
-      const [name = '', ...sources] = directive.split(/\s+/);
-      if (name !== 'script-src' && name !== 'style-src') return directive;
-      return [name, ...sources.filter((source) => !source.startsWith("'sha256-") || used[name].has(source))].join(' ');
-    });
+  const own = async (pattern: RegExp, name: HashedDirective) => {
+    const trusted = policyHashes(policy, name);
+    return (await Promise.all(inlineBodies(html, pattern).map(sha256))).filter((hash) => trusted.has(hash));
+  };
+  const directives = withHashes(policy, {
+    'script-src': await own(INLINE_SCRIPT, 'script-src'),
+    'style-src': await own(INLINE_STYLE, 'style-src'),
+  });
   const named = new Set(directives.map((directive) => directive.split(/\s+/)[0]));
   const added = PAGE_SECURITY_POLICY.split(';')
     .map((directive) => directive.trim())

@@ -3,27 +3,18 @@
 // step rewrites a page, `rehashCsp` lists only that page's own, and only those Astro's policy already trusted: inline
 // code that arrived as raw markup in content is never hashed (the build refuses it too; this is the second line).
 import { createHash } from 'node:crypto';
+import { INLINE_SCRIPT, INLINE_STYLE, inlineBodies, policyHashes, withHashes } from '../lib/csp.ts';
 
+export { INLINE_SCRIPT };
 const META = /<meta http-equiv="content-security-policy" content="([^"]*)">/;
-/** Executable inline scripts: no src, and not a data block such as JSON-LD. */
-export const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)(?![^>]*\btype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
-const INLINE_STYLE = /<style[^>]*>([\s\S]*?)<\/style>/g;
 
 /** @param {string} text */
 export const sha256 = (text) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
-/**
- * @param {string} html
- * @returns {{ scripts: Set<string>, styles: Set<string> }}
- */
+/** @param {string} html */
 export function trustedHashes(html) {
-  const trusted = { scripts: new Set(), styles: new Set() };
-  for (const directive of (META.exec(html)?.[1] ?? '').split(';')) {
-    const [name = '', ...sources] = directive.trim().split(/\s+/);
-    const into = name === 'script-src' ? trusted.scripts : name === 'style-src' ? trusted.styles : undefined;
-    for (const source of sources) if (into && source.startsWith("'sha256-")) into.add(source);
-  }
-  return trusted;
+  const policy = META.exec(html)?.[1] ?? '';
+  return { scripts: policyHashes(policy, 'script-src'), styles: policyHashes(policy, 'style-src') };
 }
 
 /**
@@ -39,20 +30,13 @@ export function rehashCsp(html, trusted = trustedHashes(html)) {
     throw new Error(
       'it has no <meta http-equiv="content-security-policy" content="…"> where Astro\'s security.csp writes one (astro.config.mjs). Has Astro changed how it writes the policy? src/build/csp-meta.mjs reads it.',
     );
-  const hashes = (/** @type {RegExp} */ pattern, /** @type {Set<string>} */ allowed) => [
-    ...new Set([...html.matchAll(pattern)].map(([, body]) => sha256(body ?? '')).filter((hash) => allowed.has(hash))),
-  ];
-  const scripts = hashes(INLINE_SCRIPT, trusted.scripts);
-  const styles = hashes(INLINE_STYLE, trusted.styles);
-  const directives = (meta[1] ?? '')
-    .split(';')
-    .map((directive) => directive.trim())
-    .filter(Boolean)
-    .map((directive) => {
-      const [name = '', ...sources] = directive.split(/\s+/);
-      if (name !== 'script-src' && name !== 'style-src') return directive;
-      const kept = sources.filter((source) => !source.startsWith("'sha256-"));
-      return [name, ...kept, ...(name === 'script-src' ? scripts : styles)].join(' ');
-    });
+  const own = (/** @type {RegExp} */ pattern, /** @type {Set<string>} */ allowed) =>
+    inlineBodies(html, pattern)
+      .map(sha256)
+      .filter((hash) => allowed.has(hash));
+  const directives = withHashes(meta[1] ?? '', {
+    'script-src': own(INLINE_SCRIPT, trusted.scripts),
+    'style-src': own(INLINE_STYLE, trusted.styles),
+  });
   return html.replace(META, () => `<meta http-equiv="content-security-policy" content="${directives.join(';')}">`);
 }
