@@ -2,18 +2,20 @@
  * What moving a booked date costs (issue 34 item 3), worked out once for the page that quotes it, the Worker that
  * records it, the e-mail and the history. The fee is the cancellation terms' own (cancellation-fee.ts): nothing with
  * 48 hours' notice of the CURRENT date, else the tier's share of the booked price. The price changes only where the
- * written quote says it depends on the date: then by the engine's price for the new date less its price for the old.
+ * written quote says it depends on the date: then by the engine's price for the new date less its price for the old,
+ * each less the quote's code, as the customer is shown them (a percentage code takes its share of the difference too).
  */
 import { cancellationTier } from '../data/promises';
 import { cancellationFeePence, noticeHours, refundAfterFeePence } from './cancellation-fee';
 import { formatLongDate } from './dates';
 import { formatPence } from './money';
 import { balanceDuePence } from './payments';
+import { discountedPrice } from './price-to-pay';
 
 /** Every figure in whole pence; stored with the change's event, so the history says what was said at the time. */
 export interface DateChangeCost {
   feePence: number;
-  /** New date's price less the old date's; 0 unless the written quote is priced by date. */
+  /** New date's price less the old date's, both less the code; 0 unless the written quote is priced by date. */
   priceChangePence: number;
   /** The booked price before the change, and after it (fee and price change included). */
   wasPence: number;
@@ -27,8 +29,8 @@ export interface DateChangeCost {
 }
 
 export interface DateChangeInput {
-  /** The accepted written quote's total and whether its price depends on the date. */
-  written: { totalPence: number; datePriced: boolean };
+  /** The accepted written quote's total, whether its price depends on the date, and the customer's code. */
+  written: { totalPence: number; datePriced: boolean; code: string | null };
   /** The engine's total in whole pounds for the current and the new date; null when the move cannot be priced. */
   engine: { from: number | null; to: number | null };
   paidPence: number;
@@ -39,7 +41,8 @@ export interface DateChangeInput {
 
 export function dateChangeCost({ written, engine, paidPence, today, from }: DateChangeInput): DateChangeCost {
   const feePence = cancellationFeePence(written.totalPence, noticeHours(today, from));
-  const priceChangePence = written.datePriced && engine.from !== null && engine.to !== null ? (engine.to - engine.from) * 100 : 0;
+  const shown = (pounds: number) => discountedPrice(pounds, written.code).pricePence;
+  const priceChangePence = written.datePriced && engine.from !== null && engine.to !== null ? shown(engine.to) - shown(engine.from) : 0;
   const totalPence = written.totalPence + feePence + priceChangePence;
   return {
     feePence,

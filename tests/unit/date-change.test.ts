@@ -4,11 +4,12 @@
  * the spec's weekend surcharge (15 % of a studio's £349 base, rounded: £52).
  */
 import { describe, expect, it } from 'vitest';
+import { referral } from '~/data/referral';
 import { dateChangeCost, dateChangeCostLine, dateChangeDoneLine, dateChangeLines, dateChangeRows } from '~/lib/date-change';
 
 const TODAY = '2026-11-24';
 /** £495.00 booked with a £123.75 deposit paid. */
-const written = { totalPence: 49_500, datePriced: false };
+const written = { totalPence: 49_500, datePriced: false, code: null };
 const cost = (from: string, over: Partial<Parameters<typeof dateChangeCost>[0]> = {}) =>
   dateChangeCost({ written, engine: { from: 443, to: 495 }, paidPence: 12_375, today: TODAY, from, ...over });
 
@@ -60,6 +61,15 @@ describe('pricing the new date again', () => {
       'Changing the date now costs nothing under our terms, and the new date is priced again at £52.00 more, so your price becomes £547.00 and £423.25 is left to pay.',
     );
     expect(cost('2026-12-02', { written: { ...written, datePriced: true }, engine: { from: null, to: null } }).priceChangePence).toBe(0);
+  });
+
+  it('takes the code off both prices, as the customer is shown them', () => {
+    const priced = (code: string) => cost('2026-12-02', { written: { ...written, datePriced: true, code } });
+    // FIRSTMOVE10 (10 % off): £495 shows as £445.50 and £443 as £398.70, so the Saturday is £46.80 more, not £52.00.
+    expect(priced('FIRSTMOVE10')).toMatchObject({ priceChangePence: 4_680, totalPence: 54_180 });
+    expect(dateChangeCostLine(priced('FIRSTMOVE10'))).toContain('priced again at £46.80 more, so your price becomes £541.80');
+    // A friend's £10 comes off both dates alike: the difference stays £52.00.
+    expect(priced(referral.sharedCode)).toMatchObject({ priceChangePence: 5_200, totalPence: 54_700 });
   });
 
   it('refunds what was paid beyond a lower new price', () => {

@@ -13,8 +13,7 @@ import { config } from '../config';
 import { auditStatement } from '../office/audit';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import type { StoredQuote } from '../quote/stored-quote';
-import { paymentsFor } from './checkout';
-import { acceptedWrittenQuote, keptPence } from './due';
+import { cardAccount } from './due';
 import { refundEmail } from './refund-email';
 import { refundNewestFirst, refusedRefundTasks } from './refund-run';
 
@@ -29,8 +28,7 @@ export interface CancelCost {
 
 /** Null when nothing was paid by card: the terms page's words are all there is to say. */
 export async function cancelCost(db: D1Database, quote: StoredQuote, today: string): Promise<CancelCost | null> {
-  const [payments, written] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
-  const paidPence = keptPence(payments);
+  const { written, paidPence } = await cardAccount(db, quote.reference);
   if (!written || paidPence === 0) return null;
   const hours = noticeHours(today, quote.moveDate);
   const tier = quote.status === 'booked' ? cancellationTier(hours) : null;

@@ -11,8 +11,7 @@ import type { Env } from '../../env';
 import { auditStatement } from '../office/audit';
 import { priceFor } from '../quote/price';
 import type { StoredQuote } from '../quote/stored-quote';
-import { paymentsFor } from './checkout';
-import { acceptedWrittenQuote, keptPence } from './due';
+import { cardAccount } from './due';
 import { refundNewestFirst, refusedRefundTasks } from './refund-run';
 
 export interface Rebooking {
@@ -24,12 +23,12 @@ export interface Rebooking {
 
 /** Null when the move's price is not an accepted written quote: it was booked some other way, so moving it is a call. */
 export async function rebookingFor(db: D1Database, quote: StoredQuote, to: string, today: string): Promise<Rebooking | null> {
-  const [payments, accepted] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
+  const { written: accepted, paidPence } = await cardAccount(db, quote.reference);
   if (!accepted) return null;
   const cost = dateChangeCost({
     written: accepted,
     engine: { from: priceFor(quote, quote.moveDate)?.total ?? null, to: priceFor(quote, to)?.total ?? null },
-    paidPence: keptPence(payments),
+    paidPence,
     today,
     from: quote.moveDate,
   });

@@ -21,6 +21,19 @@ export const isPaid = (row: PaymentRow) => row.status === 'paid' || row.status =
 export const keptPence = (payments: readonly PaymentRow[]): number =>
   payments.filter(isPaid).reduce((sum, row) => sum + row.amount_pence - row.refunded_pence, 0);
 
+/** What every sum about a move's card payments starts from: the payments, the accepted written quote, what is kept. */
+export interface CardAccount {
+  payments: PaymentRow[];
+  written: WrittenQuote | null;
+  /** Paid by card and not refunded. */
+  paidPence: number;
+}
+
+export async function cardAccount(db: D1Database, reference: string): Promise<CardAccount> {
+  const [payments, written] = await Promise.all([paymentsFor(db, reference), acceptedWrittenQuote(db, reference)]);
+  return { payments, written, paidPence: keptPence(payments) };
+}
+
 export interface MoneyOwed {
   /** Pence for each purpose that can be paid now. */
   due: Partial<Record<PaymentPurpose, number>>;
@@ -30,11 +43,11 @@ export interface MoneyOwed {
 }
 
 export async function moneyOwed(db: D1Database, quote: StoredQuote): Promise<MoneyOwed> {
-  const [payments, written] = await Promise.all([paymentsFor(db, quote.reference), acceptedWrittenQuote(db, quote.reference)]);
+  const { payments, written, paidPence } = await cardAccount(db, quote.reference);
   const paid = payments.filter(isPaid);
   const has = (purpose: PaymentPurpose) => paid.some((row) => row.purpose === purpose);
   const open = written && quote.status !== 'cancelled' && quote.status !== 'declined';
-  const balance = written ? balanceDuePence(written.totalPence, keptPence(payments)) : 0;
+  const balance = written ? balanceDuePence(written.totalPence, paidPence) : 0;
   return {
     due: {
       ...(open && !has('deposit') ? { deposit: written.depositPence } : {}),
