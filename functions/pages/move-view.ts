@@ -14,7 +14,7 @@ import {
   MOVE_PAGE_SUMMARIES,
   movePageState,
   STATUS_LABELS,
-  STATUS_TEXT,
+  PAGE_STATUS_TEXT,
   type MoveAction,
   type MovePageState,
 } from '~/lib/move-status';
@@ -216,7 +216,7 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
   const lapsed = quote.status === 'quoted' && quote.pricedAt && !estimateHolds(quote.pricedAt, today);
   return {
     status: STATUS_LABELS[quote.status],
-    statusText: STATUS_TEXT[quote.status],
+    statusText: PAGE_STATUS_TEXT[quote.status],
     actions: new Set(customerActions(moveFacts(quote), today)),
     damage: damageReportRefusal(moveFacts(quote), today) === null,
     expired: lapsed ? `This estimate expired on ${formatLongDate(validUntil(quote.pricedAt!))}.` : null,

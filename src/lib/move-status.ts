@@ -28,6 +28,9 @@ export const STATUS_TEXT: Record<MoveStatus, string> = {
   cancelled: 'This move is cancelled.',
 };
 
+/** The move page's own words: the e-mails' pointer to "your move page" would point the page at itself. */
+export const PAGE_STATUS_TEXT: Record<MoveStatus, string> = { ...STATUS_TEXT, booked: 'Your move is booked.' };
+
 /** Says exactly what pressing it commits the customer to (issue 19, item 5). */
 export const REQUEST_BOOKING_LABEL = `Request this booking: no payment now; we answer within ${BOOKING_ANSWER_HOURS} hours`;
 
