@@ -10,7 +10,7 @@ import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays } from '~/lib/dates';
 import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
 import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES, FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
-import { OFFICE_PATHS } from '~/lib/office/paths';
+import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
@@ -213,9 +213,12 @@ describe('a full day', () => {
     expect(Object.keys(body.error.fields)).toEqual(['from']);
   });
 
-  it('shows as fully booked in the diary', async () => {
+  it('shows as fully booked in the diary, and a move that fills it counts itself on its lead page', async () => {
     const html = await (await officeGet(`${OFFICE_PATHS.diary}?from=${day}`)).text();
     expect(html).toMatch(new RegExp(`data-day="${day}"[^]*?${FULLY_BOOKED}`));
+    // Every place is taken, this move's among them: none free (it once said "1 of 1 free" beside "Fully booked").
+    const lead = await (await officeGet(leadPath(others.at(-1)!.reference))).text();
+    expect(lead).toContain(`0 of ${capacity()} free, counting this move.`);
   });
 
   it('refuses a new quote sent as JSON, on its move date', async () => {

@@ -196,6 +196,19 @@ describe('staff changes on a lead, each with its audit line', () => {
     expect(audit(quote.reference)).toHaveLength(1);
   });
 
+  it('"To do today" counts every new lead, and says so when it shows only the newest 20', async () => {
+    // One more than a list shows, made one after another: the newest 21 leads of all (this file's tests run in turn).
+    const made: string[] = [];
+    for (let i = 0; i < 21; i++) made.push((await makeQuote({ name: `Nia ${unique('many')}` })).reference);
+    const section = (await (await staffGet(OFFICE_PATHS.home)).text()).split('id="todo-new-leads"')[1]!.split('</section>')[0]!;
+    // The heading's count: "New leads (N)".
+    const count = Number(/\((\d+)\)<\/span>/.exec(section)?.[1]);
+    expect(count).toBeGreaterThanOrEqual(21);
+    expect(section).toContain(`Showing the newest 20 of ${count}. The list of leads below has them all.`);
+    for (const reference of made.slice(1)) expect(section).toContain(`data-lead="${reference}"`);
+    expect(section).not.toContain(`data-lead="${made[0]}"`);
+  });
+
   it('sets a follow-up date (due today shows in To do today) and clears it', async () => {
     const quote = await makeQuote({ name: `Fay ${unique('follow')}` });
     const today = londonToday();

@@ -6,9 +6,12 @@ import { currentCrews, currentVans, diaryResources, entriesOn, entryOf, type Cre
 
 export interface DiarySectionData {
   date: string;
-  /** Null while the diary is not in use. */
+  /** Places left on the day, this move's own counted once it holds one; null while the diary is not in use. */
   left: number | null;
+  /** The move holds or has one of the day's places (the room line says so). */
+  holdsPlace: boolean;
   capacity: number | null;
+  /** Full without this move: booking it needs a reason. */
   full: boolean;
   /** What the diary holds for this move now. */
   entry: { status: string; crew: string | null; van: string | null; window: string | null; override: string | null } | null;
@@ -32,7 +35,8 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
   const van = (id: number | null) => vans.find((each) => each.id === id);
   return {
     date: formatLongDate(quote.moveDate),
-    left: placesLeft(resources, others.length),
+    left: placesLeft(resources, others.length + (entry ? 1 : 0)),
+    holdsPlace: !!entry,
     capacity: dayCapacity(resources),
     full: isDayFull(resources, others.length),
     entry: entry && {

@@ -158,21 +158,26 @@ export interface TodoToday {
   tasks: OpenTask[];
   /** Moves booked or asked to be booked from today to a week ahead. */
   moves: LeadSummary[];
+  /** How many there are of each, however many are shown. */
+  counts: Record<'newLeads' | 'followUps' | 'tasks' | 'moves', number>;
 }
 
-/** Enough of each to act on at a glance; the list below (filtered) has the rest. */
-const TODO_LIMIT = 20;
+/** Enough of each to act on at a glance; the heading counts them all, and the list below has the rest. */
+export const TODO_LIMIT = 20;
 
 export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
   const today = londonToday(now);
   const leads = (where: string, order: string, ...params: unknown[]) =>
-    db.prepare(`SELECT * FROM (${WITH_STAGE}) WHERE ${where} ORDER BY ${order} LIMIT ${TODO_LIMIT}`).bind(...params);
+    // The window's count is taken before LIMIT: every row matching, in the same query.
+    db
+      .prepare(`SELECT *, COUNT(*) OVER () AS matching FROM (${WITH_STAGE}) WHERE ${where} ORDER BY ${order} LIMIT ${TODO_LIMIT}`)
+      .bind(...params);
   const [fresh, followUps, tasks, moves] = await db.batch([
     leads(`stage = 'new' AND (type <> 'quote' OR quote_status NOT IN ('cancelled', 'declined'))`, 'created_at DESC'),
     leads(`follow_up_on <= ? AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', today),
     db.prepare(
-      `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt FROM office_tasks
-       WHERE done_at IS NULL ORDER BY created_at, id LIMIT 100`,
+      `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt, COUNT(*) OVER () AS matching
+       FROM office_tasks WHERE done_at IS NULL ORDER BY created_at, id LIMIT 100`,
     ),
     leads(
       `type = 'quote' AND quote_status IN ('booked', 'booking_requested') AND move_date BETWEEN ? AND ?`,
@@ -182,11 +187,13 @@ export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
     ),
   ]);
   const rows = (result: D1Result | undefined) => ((result?.results ?? []) as LeadRecord[]).map(summary);
+  const count = (result: D1Result | undefined) => (result?.results[0] as { matching?: number } | undefined)?.matching ?? 0;
   return {
     newLeads: rows(fresh),
     followUps: rows(followUps),
-    tasks: (tasks?.results ?? []) as OpenTask[],
+    tasks: ((tasks?.results ?? []) as Array<OpenTask & { matching?: number }>).map(({ matching: _all, ...task }) => task),
     moves: rows(moves),
+    counts: { newLeads: count(fresh), followUps: count(followUps), tasks: count(tasks), moves: count(moves) },
   };
 }
 
