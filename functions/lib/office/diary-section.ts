@@ -33,10 +33,11 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
   ]);
   const crewName = (id: number | null) => (id === null ? null : (crews.find((crew) => crew.id === id)?.leadName ?? `Crew ${id}`));
   const van = (id: number | null) => vans.find((each) => each.id === id);
+  const holdsPlace = entry?.moveDate === quote.moveDate;
   return {
     date: formatLongDate(quote.moveDate),
-    left: placesLeft(resources, others.length + (entry ? 1 : 0)),
-    holdsPlace: !!entry,
+    left: placesLeft(resources, others.length + (holdsPlace ? 1 : 0)),
+    holdsPlace,
     capacity: dayCapacity(resources),
     full: isDayFull(resources, others.length),
     entry: entry && {
