@@ -12,7 +12,7 @@ import { readFormPost } from '../lib/form-post';
 import { acceptWrittenQuote } from '../lib/office/written-quotes';
 import { moneyOwed } from '../lib/payments/due';
 import { checkoutFor } from './move-payment';
-import { REFUSALS, refusalJson } from '../lib/http';
+import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, moveFacts, type MoveChange } from '../lib/quote/manage';
 import { priceFor } from '../lib/quote/price';
@@ -92,8 +92,7 @@ async function ask(c: PageContext, opened: OpenedQuote, form: Asking, values: UR
   return quotePage(c, opened, 200, { preview: { date: form.moveDate, total: priceFor(quote, form.moveDate)?.total ?? null } });
 }
 
-const seeOther = (quote: StoredQuote, token: string | null, done: string) =>
-  new Response(null, { status: 303, headers: { Location: quotePageHref(quote.reference, token, { done }), 'Cache-Control': 'no-store' } });
+const backToPage = (quote: StoredQuote, token: string | null, done: string) => seeOther(quotePageHref(quote.reference, token, { done }));
 
 export async function manageQuote(c: PageContext): Promise<Response> {
   const posted = await readFormPost(c, MAX_MANAGE_BODY);
@@ -131,7 +130,7 @@ async function acceptQuote(c: PageContext, opened: OpenedQuote, version: number,
   const accepted = await acceptWrittenQuote(c.env, opened.quote, version, now);
   if (!accepted.ok) return quotePage(c, opened, 409, { general: accepted.message, values });
   const deposit = (await moneyOwed(c.env.DB, opened.quote)).due.deposit;
-  if (!deposit) return seeOther(opened.quote, opened.token, 'quote_accepted');
+  if (!deposit) return backToPage(opened.quote, opened.token, 'quote_accepted');
   const started = await checkoutFor(c.env, opened, 'deposit', deposit, new URL(c.req.url).origin, now);
   if (!started.ok) return quotePage(c, opened, 503, { general: started.message });
   return c.redirect(started.url, 303);
@@ -145,5 +144,5 @@ async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange, v
     const said = applied.field ? { errors: { [applied.field]: applied.message } } : { general: applied.message };
     return quotePage(c, again ?? opened, applied.field ? 422 : 409, { ...said, values });
   }
-  return seeOther(applied.quote, opened.token, doneKey(applied.event));
+  return backToPage(applied.quote, opened.token, doneKey(applied.event));
 }
