@@ -1,10 +1,13 @@
 // The hand-off from the Worker's routes to an on-demand Astro page (src/pages, `prerender = false`), rendered by the
 // official Cloudflare adapter in this same Worker with the Worker's bindings and clock (page-services.ts).
 import { handle } from '@astrojs/cloudflare/handler';
-import type { Context } from 'hono';
-import type { AppBindings } from '../env';
+import type { RequestContext } from '../env';
 import { requestNow } from './clock';
-import { pageContext } from './page-services';
+import { pageContext, type PageServices } from './page-services';
+
+type PageRequest = RequestContext & { executionCtx: Parameters<typeof pageContext>[0] };
+/** What the route hands the page beyond the bindings and the clock. */
+type Handed = Omit<PageServices, 'env' | 'now'>;
 
 const FRAME_ANCESTORS = "frame-ancestors 'none'";
 
@@ -17,30 +20,49 @@ function withFrameAncestors(page: Response): Response {
   return new Response(page.body, { status: page.status, statusText: page.statusText, headers });
 }
 
-const render = async <E extends AppBindings>(c: Context<E>, request: Request, view?: unknown): Promise<Response> =>
+const render = async (c: PageRequest, request: Request, handed: Handed = {}): Promise<Response> =>
   withFrameAncestors(
     // `never`: the adapter types its arguments with wrangler's generated runtime types, this Worker with @cloudflare/workers-types.
-    await handle(request as never, c.env as never, pageContext(c.executionCtx, { env: c.env, now: requestNow(c), view }) as never),
+    (await handle(
+      request as never,
+      c.env as never,
+      pageContext(c.executionCtx, { env: c.env, now: requestNow(c), ...handed }) as never,
+    )) as Response,
   );
 
-export const astroPage = <E extends AppBindings>(c: Context<E>): Promise<Response> => render(c, c.req.raw);
+/**
+ * Always a GET with the request's cookies, never its body: a refused post is shown, never posted again, and the page
+ * renders a form's answer without reading the post itself.
+ */
+function getAt(c: PageRequest, path: string): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.delete('Content-Type');
+  headers.delete('Content-Length');
+  return new Request(new URL(path, c.req.url), { method: 'GET', headers });
+}
+
+export const astroPage = (c: PageRequest): Promise<Response> => render(c, c.req.raw);
 
 /**
- * The on-demand page at `path` (never routed to by the Worker itself: reached only through here), given what it shows.
- * It is always asked with a GET, so a form's answer is rendered without the page reading the post again; the Worker's
- * status and headers go on the answer.
+ * The on-demand page at `path` (never routed to by the Worker itself: reached only through here), given what it shows;
+ * the Worker's status and headers go on the answer.
  */
-export async function astroPageAt<E extends AppBindings>(
-  c: Context<E>,
+export async function astroPageAt(
+  c: PageRequest,
   path: string,
   view: unknown,
   answer: { status?: number; headers?: Record<string, string> } = {},
 ): Promise<Response> {
-  const headers = new Headers(c.req.raw.headers);
-  headers.delete('Content-Type');
-  headers.delete('Content-Length');
-  const page = await render(c, new Request(new URL(path, c.req.url), { method: 'GET', headers }), view);
+  const page = await render(c, getAt(c, path), { view });
   const sent = new Headers(page.headers);
   for (const [name, value] of Object.entries(answer.headers ?? {})) sent.set(name, value);
   return new Response(page.body, { status: page.ok ? (answer.status ?? page.status) : page.status, headers: sent });
 }
+
+/**
+ * A public page's request-time state (a refused form, a search) is an on-demand page at an internal path, its "twin"
+ * (src/pages/forms/): the public page stays prebuilt, and the twin renders the same components with the request's
+ * state and query (`form=`, `q=`).
+ */
+export const twinPage = (c: PageRequest, path: string, handed: Handed = {}): Promise<Response> =>
+  render(c, getAt(c, `${path}${new URL(c.req.url).search}`), handed);

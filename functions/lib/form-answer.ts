@@ -1,5 +1,5 @@
 // A plain form post's answer (the quote, contact and call-back forms): what its page shows, saved (form-state.ts) and
-// redirected to, or rendered where it was posted by the page's twin (src/pages/forms/, twin-page.ts).
+// redirected to, or rendered where it was posted by the page's twin (src/pages/forms/, astro-page.ts twinPage).
 import { PAGE_PATHS } from '~/lib/api';
 import type { FormView } from '~/lib/form-view';
 import { TWINS } from '~/lib/unlisted';
@@ -7,7 +7,7 @@ import { saveFormState, type SavedFormState } from './form-state';
 import { seeOther, type Refusal } from './http';
 import type { LeadContext } from './lead-pipeline';
 import { errorFill, mergeFills, type Fill } from './prebuilt-page';
-import { twinPage } from './twin-page';
+import { twinPage } from './astro-page';
 
 export interface FormPageState {
   errors?: Record<string, string>;

@@ -8,7 +8,7 @@ import type { AppBindings } from '../env';
 import { formTwinPath } from '../lib/form-answer';
 import { pageAsSent } from '../lib/page-policy';
 import { pageAsBuilt } from '../lib/prebuilt-page';
-import { twinPage } from '../lib/twin-page';
+import { twinPage } from '../lib/astro-page';
 import { ARTICLES_PATH, articleSearchView } from './article-search-view';
 
 async function readIndex(assets: Fetcher, url: URL): Promise<ArticleSearchEntry[]> {

@@ -25,7 +25,7 @@ import { pageAsBuilt, type Fill } from '../lib/prebuilt-page';
 import { answerFormPost, formTwinPath, formView, postedValues, refusalState, type FormPageState } from '../lib/form-answer';
 import { readFormState } from '../lib/form-state';
 import type { PageServices } from '../lib/page-services';
-import { twinPage } from '../lib/twin-page';
+import { twinPage } from '../lib/astro-page';
 import { acceptCallback } from '../lib/callback';
 import { codeProblem } from '../lib/account/referrals';
 import { signedInEmail } from '../lib/account/session';
