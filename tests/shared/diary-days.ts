@@ -16,14 +16,21 @@ export function diaryDay(weekday?: number): string {
   return day;
 }
 
-/** A move's day and the day it moves to (worked from the first by `then`): neither given out before. */
-export function diaryDays(weekday: number | undefined, then: (day: string) => string): [string, string] {
+/**
+ * A move's day and the days it moves to, each worked from the one before by its `then`: none given out before, so no
+ * test of this run has filled one of them.
+ */
+export function diaryDays<Then extends Array<(day: string) => string>>(
+  weekday: number | undefined,
+  ...thens: Then
+): [string, ...{ [K in keyof Then]: string }] {
   for (;;) {
-    const first = diaryDay(weekday);
-    const second = then(first);
-    if (!given.has(second)) {
-      given.add(second);
-      return [first, second];
+    const days = [diaryDay(weekday)];
+    for (const then of thens) days.push(then(days.at(-1)!));
+    const later = days.slice(1);
+    if (new Set(later).size === later.length && later.every((day) => !given.has(day))) {
+      for (const day of later) given.add(day);
+      return days as [string, ...{ [K in keyof Then]: string }];
     }
   }
 }
