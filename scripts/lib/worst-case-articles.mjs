@@ -79,7 +79,7 @@ const BLOCKS = (articleId, others) => [
   '1. A numbered list\n2. with two items',
   '**A paragraph wholly in bold: the tip box.**',
   '> A quotation, on a line of its own.',
-  '| Column | Another |\n| --- | --- |\n| A cell | Another cell |',
+  '| Column | Another      |\n| ------ | ------------ |\n| A cell | Another cell |',
   '---',
   '```\nA block of code\n```',
   `![A picture in the body](./${BODY_IMAGE(articleId)})`,

@@ -4,6 +4,7 @@ import { mdxToJs, mdxToMdast, type Data } from 'satteri';
 import { articleMarkup } from '../../markdown/article-markup.ts';
 import { INLINE_TAGS, isInlineTag, MARKDOWN_FOR_TAG, tagAttribute } from '../inline-tags.ts';
 import { checkLinkUrl, type LinkSource, type PageAnchorLink } from './links.ts';
+import { linedUpTable } from './tables.ts';
 import type { ArticleProblem } from './problems.ts';
 import type { SiteIndex } from './site-index.ts';
 
@@ -55,6 +56,8 @@ export interface ParsedBody {
   /** The MDX could not be parsed or compiled: the one problem there is. */
   syntax?: { line?: number | undefined; column?: number | undefined; message: string };
   anchors: Set<string>;
+  /** The file's lines, for rules about how a construct is written (tables). */
+  lines: string[];
 }
 
 /** Parses and compiles the article the way the build does (same features, same markup and heading-id plugins). */
@@ -69,9 +72,9 @@ export function parseBody(source: string): ParsedBody {
       // Astro's processor seeds the same bag; the heading-ids plugin fills its `headings`.
       data: data as unknown as Data,
     });
-    return { tree, anchors: new Set(data.astro.headings.map((heading) => heading.slug)) };
+    return { tree, anchors: new Set(data.astro.headings.map((heading) => heading.slug)), lines: source.split('\n') };
   } catch (error) {
-    return { syntax: syntaxProblem(error instanceof Error ? error.message : String(error)), anchors: new Set() };
+    return { syntax: syntaxProblem(error instanceof Error ? error.message : String(error)), anchors: new Set(), lines: [] };
   }
 }
 
@@ -220,14 +223,24 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
           'the browser editor cannot keep links written by reference ([words][name] with a separate [name]: line). Write the address in the link itself: [the words to click](/page-address).',
         );
         return;
-      case 'table':
-        if (node.align?.some((align) => align !== null))
+      case 'table': {
+        if (node.align?.some((align) => align !== null)) {
           report(
             node,
             'editor',
-            'the browser editor cannot keep a column lined up left, right or centre. Write the line under the headings with plain dashes, like | --- | --- |.',
+            'the browser editor cannot keep a column lined up left, right or centre. Write the line under the headings with plain dashes and no colons, like | ---- | ----- |.',
+          );
+          break;
+        }
+        const linedUp = linedUpTable(parsed.lines, node.position?.start.line ?? 0);
+        if (linedUp)
+          report(
+            node,
+            'editor',
+            `the browser editor lines up a table's columns when it saves, so it would rewrite this table. Write it as the editor keeps it (each | under the one above, the dashes as wide as the column):\n${linedUp.replace(/^/gm, '      ')}`,
           );
         break;
+      }
       case 'footnoteDefinition':
         if ((node.children ?? []).length !== 1 || node.children?.[0]?.type !== 'paragraph')
           report(
