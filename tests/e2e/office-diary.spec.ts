@@ -89,7 +89,9 @@ async function fillDay(page: Page, baseURL: string, day: string): Promise<string
   for (let i = places + ADDED_MEANWHILE; i > 0; i--) quotes.push(await storeQuote(page.request, { moveDate: day }));
   for (const [i, quote] of quotes.entries()) {
     const held = await page.request.post(DIARY_BOOK_PATH, {
-      form: { ref: quote.reference, intent: 'hold', ...(i >= places ? { override: 'Spare room held for the test' } : {}) },
+      // Every hold gives a reason, which the office asks for only once the day is full: a crew or van another spec
+      // removes meanwhile makes the day full sooner, and the hold must not be refused for it.
+      form: { ref: quote.reference, intent: 'hold', override: `Spare room held for the test (${i + 1} of ${quotes.length})` },
       headers: { Origin: baseURL },
       maxRedirects: 0,
     });
