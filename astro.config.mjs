@@ -11,13 +11,13 @@ import { createHash } from 'node:crypto';
 import { articleMarkup } from './src/markdown/article-markup.ts';
 import { MARK_PENDING } from './src/components/quote/mark-pending.ts';
 import { isUnlisted } from './src/lib/unlisted.ts';
-import { browserTargets } from './src/build/browser-targets.mjs';
+import { browserTargets } from './src/build/browser-targets.ts';
 import { articleChecks, articleLastModified } from './src/content/checks/integration.ts';
-import { lazyUrl } from './src/build/lazy-url-plugin.mjs';
-import { ownCopy } from './src/build/own-copy-plugin.mjs';
-import { quoteChunk } from './src/build/quote-chunk.mjs';
-import { calendarUnusedParts } from './src/build/calendar-unused-parts.mjs';
-import { pageCss } from './src/build/page-css-integration.mjs';
+import { lazyUrl } from './src/build/lazy-url-plugin.ts';
+import { ownCopy } from './src/build/own-copy-plugin.ts';
+import { quoteChunk } from './src/build/quote-chunk.ts';
+import { calendarUnusedParts } from './src/build/calendar-unused-parts.ts';
+import { pageCss } from './src/build/page-css-integration.ts';
 import { browserEditor } from './src/editor/build/editor-integration.mjs';
 import { STRIPE_CHECKOUT } from './scripts/lib/stand-ins.mjs';
 
@@ -34,7 +34,7 @@ const articleDates = articleLastModified(process.cwd());
 export default defineConfig({
   site,
   // A component's scoped styles match a class rather than a data attribute: the class gets a short name after the
-  // build like every other (src/build/short-classes.mjs).
+  // build like every other (src/build/short-classes.ts).
   scopedStyleStrategy: 'class',
   output: 'static',
   adapter: cloudflare({ prerenderEnvironment: 'node', imageService: 'compile' }),
@@ -57,7 +57,7 @@ export default defineConfig({
       },
     }),
     // After the build: each page keeps only the CSS its markup and scripts can match; the on-demand islands get
-    // sheets of their own; each page's CSP is rehashed (src/build/page-css-integration.mjs).
+    // sheets of their own; each page's CSP is rehashed (src/build/page-css-integration.ts).
     pageCss({
       islands: {
         'cookie-banner': 'src/scripts/cookie-banner.ts',
@@ -74,7 +74,7 @@ export default defineConfig({
     }),
   ],
   vite: {
-    // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.mjs).
+    // Every script and stylesheet built for package.json's `browserslist` (src/build/browser-targets.ts).
     plugins: [
       // The adapter gives every output chunk a `process` shim for workerd; browsers need none of it (50 bytes a file).
       {

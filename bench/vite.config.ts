@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { ownCopy } from '../src/build/own-copy-plugin.mjs';
+import { ownCopy } from '../src/build/own-copy-plugin.ts';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 

@@ -26,11 +26,11 @@ const PIECES = {
   'quote-chunk': withoutPlugin('quoteChunk'),
   'page-css': (dir) => edit(dir, 'astro.config.mjs', (text) => text.replace(/\bpageCss\(\{[\s\S]*?\n {4}\}\),/, '')),
   'short-classes': (dir) =>
-    edit(dir, 'src/build/page-css-integration.mjs', (text) => text.replace('shortClasses = true', 'shortClasses = false')),
+    edit(dir, 'src/build/page-css-integration.ts', (text) => text.replace('shortClasses = true', 'shortClasses = false')),
   'unregister-properties': (dir) =>
-    edit(dir, 'src/build/css-prune.mjs', (text) => text.replace('unregisterProperties(await purge(', '((await purge(')),
+    edit(dir, 'src/build/css-prune.ts', (text) => text.replace('unregisterProperties(await purge(', '((await purge(')),
   'form-control-pseudo': (dir) =>
-    edit(dir, 'src/build/css-prune.mjs', (text) => text.replace('formControls ? pruned : dropFormControlPseudoElements(pruned)', 'pruned')),
+    edit(dir, 'src/build/css-prune.ts', (text) => text.replace('formControls ? pruned : dropFormControlPseudoElements(pruned)', 'pruned')),
   'own-copy': (dir) => {
     for (const file of SOURCES(dir))
       if (readFileSync(join(dir, file), 'utf8').includes("'own-copy:")) edit(dir, file, (text) => text.replaceAll("'own-copy:~/", "'~/"));

@@ -1,5 +1,5 @@
 // The on-demand islands' sheets (the cookie banner's, a notice's…) are cut from the site stylesheet after the Worker is
-// built (src/build/page-css-integration.mjs), which names them on every prebuilt page's island hosts (`data-css`). An
+// built (src/build/page-css-integration.ts), which names them on every prebuilt page's island hosts (`data-css`). An
 // on-demand page's hosts get the same addresses, read from a prebuilt page once per isolate.
 import type { Env } from '../env';
 

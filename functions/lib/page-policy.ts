@@ -1,7 +1,7 @@
 // Astro sends an on-demand page's policy as a header naming the hash of every inline script and style of the whole build
 // (about 1.3 KB of header on every such page), without `frame-ancestors`, which only a header can carry. The answer
 // names only the page's own, of those Astro trusted, as the build does for the prebuilt pages' <meta> (src/lib/csp.ts).
-import { INLINE_SCRIPT, INLINE_STYLE, inlineBodies, policyHashes, withHashes, type HashedDirective } from '~/lib/csp';
+import { pagePolicy } from '~/lib/csp';
 import type { Env } from '../env';
 import { withIslandSheets } from './island-sheets';
 import { PAGE_SECURITY_POLICY } from './security-headers';
@@ -17,14 +17,7 @@ async function withPagePolicy(response: Response, html: string): Promise<Respons
   const policy = response.headers.get(POLICY);
   // Never a page without a policy: if Astro stops sending it this way (astro.config.mjs security.csp), this says so.
   if (!policy) throw new Error('An on-demand page came from Astro without its Content-Security-Policy header');
-  const own = async (pattern: RegExp, name: HashedDirective) => {
-    const trusted = policyHashes(policy, name);
-    return (await Promise.all(inlineBodies(html, pattern).map(sha256))).filter((hash) => trusted.has(hash));
-  };
-  const directives = withHashes(policy, {
-    'script-src': await own(INLINE_SCRIPT, 'script-src'),
-    'style-src': await own(INLINE_STYLE, 'style-src'),
-  });
+  const directives = await pagePolicy(policy, html, sha256);
   const named = new Set(directives.map((directive) => directive.split(/\s+/)[0]));
   const added = PAGE_SECURITY_POLICY.split(';')
     .map((directive) => directive.trim())

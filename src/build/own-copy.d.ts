@@ -1,4 +1,4 @@
-/** See own-copy-plugin.mjs: a module bundled into the importing script; its types are the module's own. */
+/** See own-copy-plugin.ts: a module bundled into the importing script; its types are the module's own. */
 declare module 'own-copy:~/scripts/consent-record' {
   export * from '~/scripts/consent-record';
 }

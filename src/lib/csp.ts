@@ -1,7 +1,7 @@
 /**
  * A page's Content-Security-Policy names the hashes of its own inline scripts and styles only: Astro's names those of
- * the whole build. The build rewrites each prebuilt page's `<meta>` (src/build/csp-meta.mjs) and the Worker each
- * on-demand page's header (functions/lib/page-policy.ts), both with these.
+ * the whole build. The build rewrites each prebuilt page's `<meta>` (src/build/csp-meta.ts) and the Worker each
+ * on-demand page's header (functions/lib/page-policy.ts), both with `pagePolicy()`.
  */
 
 /** Executable inline scripts: no src, and not a data block such as JSON-LD. */
@@ -32,4 +32,21 @@ export function withHashes(policy: string, hashes: Record<HashedDirective, reado
     if (name !== 'script-src' && name !== 'style-src') return directive;
     return [name, ...sources.filter((source) => !source.startsWith("'sha256-")), ...new Set(hashes[name])].join(' ');
   });
+}
+
+type Trusted = Record<HashedDirective, Set<string>>;
+
+/**
+ * The policy's directives naming only the hashes of `html`'s own inline scripts and styles, and of those only the ones
+ * `trusted` names (by default the policy's own): inline code that arrived as raw markup in content is never trusted.
+ */
+export async function pagePolicy(
+  policy: string,
+  html: string,
+  sha256: (text: string) => string | Promise<string>,
+  trusted: Trusted = { 'script-src': policyHashes(policy, 'script-src'), 'style-src': policyHashes(policy, 'style-src') },
+): Promise<string[]> {
+  const own = async (pattern: RegExp, name: HashedDirective) =>
+    (await Promise.all(inlineBodies(html, pattern).map(sha256))).filter((hash) => trusted[name].has(hash));
+  return withHashes(policy, { 'script-src': await own(INLINE_SCRIPT, 'script-src'), 'style-src': await own(INLINE_STYLE, 'style-src') });
 }

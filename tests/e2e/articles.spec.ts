@@ -268,7 +268,7 @@ test.describe('article detail', () => {
     expect(await heroImg.getAttribute('srcset')).toContain(`${fallback} 1200w`);
 
     // The body's headings as written: the first is an h2 under the page's one h1. (Built pages carry short class
-    // names, src/build/short-classes.mjs: the body is found by its data attribute.)
+    // names, src/build/short-classes.ts: the body is found by its data attribute.)
     const firstHeading = /^##\s+(.+)$/m.exec(newest.body)?.[1];
     if (firstHeading) await expect(page.locator('[data-article-body] h2').first()).toHaveText(firstHeading.replace(/[*_`]/g, ''));
     await expect(page.locator('main h1')).toHaveCount(1);

@@ -1,5 +1,5 @@
 /**
- * Each page carries only the CSS its markup and scripts can match (src/build/page-css-integration.mjs), and the
+ * Each page carries only the CSS its markup and scripts can match (src/build/page-css-integration.ts), and the
  * on-demand islands bring sheets of their own. These tests put every state a script adds on screen and read the
  * computed styles, so a rule pruned by mistake fails here, not in front of a customer.
  */

@@ -6,7 +6,7 @@
  * £9,999 on every day, the widest four-digit price.
  *
  * Issue 32 item 3: the browser build leaves react-day-picker's and date-fns's unused modules out, each for a stand-in
- * that throws if reached (src/build/calendar-unused-parts.mjs). The last test uses the calendar as a visitor does
+ * that throws if reached (src/build/calendar-unused-parts.ts). The last test uses the calendar as a visitor does
  * (months forward and back, a day by click, then days and months by keyboard) and holds the page to no script error.
  */
 import type { Page } from '@playwright/test';

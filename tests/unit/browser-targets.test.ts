@@ -4,7 +4,7 @@
  */
 import { ESLint } from 'eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cssTargets, esbuildTargets } from '~/build/browser-targets.mjs';
+import { cssTargets, esbuildTargets } from '~/build/browser-targets.ts';
 
 const ABORT_ANY = 'export const signal = AbortSignal.any([new AbortController().signal]);\n';
 

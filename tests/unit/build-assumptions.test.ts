@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { requireVersions } from '~/build/assumptions.mjs';
-import { browserTargets } from '~/build/browser-targets.mjs';
-import { STAND_INS, calendarUnusedParts } from '~/build/calendar-unused-parts.mjs';
+import { requireVersions } from '~/build/assumptions.ts';
+import { browserTargets } from '~/build/browser-targets.ts';
+import { STAND_INS, calendarUnusedParts } from '~/build/calendar-unused-parts.ts';
 import { keystaticPatches } from '~/editor/build/keystatic-patches.mjs';
-import { lazyUrl } from '~/build/lazy-url-plugin.mjs';
-import { ownCopy } from '~/build/own-copy-plugin.mjs';
-import { prunePages } from '~/build/page-css-integration.mjs';
-import { quoteChunk } from '~/build/quote-chunk.mjs';
+import { lazyUrl } from '~/build/lazy-url-plugin.ts';
+import { ownCopy } from '~/build/own-copy-plugin.ts';
+import { prunePages } from '~/build/page-css-integration.ts';
+import { quoteChunk } from '~/build/quote-chunk.ts';
 
 /** A plugin's hook called as Vite would, with `this` as given. */
 const hook =
@@ -36,10 +36,9 @@ describe("the pieces for the browser's scripts", () => {
   it('calendar-unused-parts stops the build when react-day-picker or date-fns no longer has a module it replaces', () => {
     const plugin = calendarUnusedParts();
     const [first, ...others] = Object.keys(STAND_INS);
-    for (const module of others)
-      expect(hook(plugin, 'load')(`/app/node_modules/${module}`)).toBe(STAND_INS[module as keyof typeof STAND_INS]);
+    for (const module of others) expect(hook(plugin, 'load')(`/app/node_modules/${module}.js`)).toBe(STAND_INS[module]);
     expect(() => hook(plugin, 'buildEnd')()).toThrow(`the browser build never loaded ${first}`);
-    hook(plugin, 'load')(`/app/node_modules/${first}?v=1`);
+    hook(plugin, 'load')(`/app/node_modules/${first}.js?v=1`);
     expect(hook(plugin, 'buildEnd')()).toBeUndefined();
   });
 

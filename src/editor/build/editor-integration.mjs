@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { EDITOR_ASSETS_DIR, EDITOR_PAGE_HEADERS, editorPolicy, isEditorApi, isEditorPage } from '../../lib/editor-policy.ts';
 import { isGitHubRepo } from '../storage.ts';
-import { INLINE_SCRIPT, sha256 } from '../../build/csp-meta.mjs';
+import { INLINE_SCRIPT, inlineBodies } from '../../lib/csp.ts';
+import { sha256 } from '../../build/csp-meta.ts';
 import { isRunnableDevEnvironment } from 'vite';
 import { keystaticPatches } from './keystatic-patches.mjs';
 
@@ -16,7 +17,7 @@ const TEMPLATE = 'src/editor/index.html';
 const CONFIG_MODULE = '/src/editor/keystatic.config.ts';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /** @param {string} html */
-const inlineScriptHashes = (html) => [...html.matchAll(INLINE_SCRIPT)].map(([, body]) => sha256(body ?? ''));
+const inlineScriptHashes = (html) => inlineBodies(html, INLINE_SCRIPT).map(sha256);
 
 /**
  * @param {import('vite').ViteDevServer} server

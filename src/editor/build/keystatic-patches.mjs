@@ -9,7 +9,7 @@
  * the code stops the build rather than writing files elsewhere.
  */
 import { createHash } from 'node:crypto';
-import { requireVersions } from '../../build/assumptions.mjs';
+import { requireVersions } from '../../build/assumptions.ts';
 
 export const WRITTEN_FOR = { '@keystatic/core': '0.6.9' };
 

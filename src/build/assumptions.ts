@@ -1,32 +1,22 @@
-// @ts-check
-// What the pieces of src/build assume of the tools they reach into, checked so that a change stops the build instead
-// of quietly undoing what the piece was for.
+// What the pieces of src/build assume of the tools they reach into, so that a change stops the build instead of
+// quietly undoing what the piece was for.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Astro builds the browser's scripts in this Vite environment; pieces for the browser apply only there. */
+/** The Vite environment in which Astro builds the browser's scripts. */
 export const CLIENT = 'client';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-/**
- * @param {{ command: string, environments?: Record<string, unknown> }} config Vite's resolved config
- * @param {string} piece
- */
-export function requireClientEnvironment(config, piece) {
+export function requireClientEnvironment(config: { command: string; environments?: Record<string, unknown> }, piece: string) {
   if (config.command !== 'build' || config.environments?.[CLIENT]) return;
   const names = Object.keys(config.environments ?? {}).join(', ');
   throw new Error(`${piece}: the build has no Vite environment "${CLIENT}" (only ${names}), so this piece would change nothing.`);
 }
 
-/**
- * The versions a piece was written against, which package.json must pin exactly and node_modules must hold.
- * @param {Record<string, string>} versions package name → version
- * @param {string} piece
- * @param {string} [at] the project's root
- */
-export function requireVersions(versions, piece, at = root) {
+/** `versions` (package → version) must be pinned exactly in package.json and installed in node_modules. */
+export function requireVersions(versions: Record<string, string>, piece: string, at = root) {
   const { devDependencies = {} } = JSON.parse(readFileSync(join(at, 'package.json'), 'utf8'));
   for (const [name, version] of Object.entries(versions)) {
     const installed = JSON.parse(readFileSync(join(at, 'node_modules', name, 'package.json'), 'utf8')).version;

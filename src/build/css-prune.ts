@@ -1,0 +1,187 @@
+// Prunes a stylesheet with PurgeCSS to what some markup and scripts can match. A class a script adds is kept exactly
+// when the script's code names it, so the safelist comes from the code, not from a hand-kept list.
+import { createHash } from 'node:crypto';
+import postcss, { type AtRule, type Rule } from 'postcss';
+import prefixSelector from 'postcss-prefix-selector';
+import selectorParser from 'postcss-selector-parser';
+import { PurgeCSS } from 'purgecss';
+import purgeHtml from 'purgecss-from-html';
+
+/** The Tailwind whose output unregisterProperties() rewrites. */
+export const TAILWIND = { tailwindcss: '4.3.5', '@tailwindcss/vite': '4.3.5' };
+
+export type PageContent = { html?: string; scripts: string[] };
+
+// ARIA states set at run time, often from a boolean minified to `!0`, so "true" is not in the code: kept with their class.
+const DYNAMIC_ATTRIBUTES = [
+  'aria-invalid',
+  'aria-current',
+  'aria-disabled',
+  'aria-checked',
+  'aria-expanded',
+  'aria-selected',
+  'aria-pressed',
+  'aria-busy',
+];
+const FORM_CONTROL = /<(input|textarea|select)\b/;
+/** How a script names a form control it creates: `createElement("input")`, React's `jsx("input", …)`. */
+const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
+// PurgeCSS keeps bare pseudo-element rules (they name no class or tag), but these match only form controls.
+const FORM_CONTROL_PSEUDO =
+  /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
+
+/**
+ * Tailwind classes carry `: / [ ] ( ) . % !`, so chunks split only on quotes, backticks and white space. A bare
+ * identifier (`list.filter(…)`) counts as an attribute name or tag, never as a class.
+ */
+export function scriptTokens(text: string) {
+  const chunks = [...new Set(text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? [])];
+  const words = text.match(/[\w-]+/g) ?? [];
+  const dataset = [...text.matchAll(/\bdataset\.(\w+)/g)].map(
+    ([, name = '']) => `data-${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`,
+  );
+  const names = [...new Set([...chunks, ...words, ...dataset])];
+  return { classes: chunks, ids: chunks, tags: names, attributes: { names, values: chunks }, undetermined: [] as string[] };
+}
+
+export async function pruneCss(css: string, { html, scripts }: PageContent): Promise<string> {
+  const [result] = await new PurgeCSS().purge({
+    content: [...(html ? [{ raw: html, extension: 'html' }] : []), ...scripts.map((raw) => ({ raw, extension: 'js' }))],
+    css: [{ raw: css }],
+    extractors: [
+      { extractor: purgeHtml, extensions: ['html'] },
+      { extractor: scriptTokens, extensions: ['js'] },
+    ],
+    dynamicAttributes: DYNAMIC_ATTRIBUTES,
+    keyframes: true,
+    fontFace: true,
+    variables: true,
+  });
+  const pruned = unregisterProperties(result?.css ?? '');
+  return FORM_CONTROL.test(html ?? '') || scripts.some((text) => FORM_CONTROL_TOKEN.test(text))
+    ? pruned
+    : dropFormControlPseudoElements(pruned);
+}
+
+const namedBySelectors = new Map<string, { names: Set<string>; anyValue: boolean }>();
+
+/**
+ * What the stylesheet's selectors name, each as `kind:name` (class, id, tag, attribute, value). An attribute operator
+ * other than `=` (prefix, substring…) could match any value, class or id.
+ */
+function selectorNames(css: string) {
+  let found = namedBySelectors.get(css);
+  if (found) return found;
+  const names = new Set<string>();
+  let anyValue = false;
+  const read = selectorParser((selectors) =>
+    selectors.walk((node) => {
+      if (node.type === 'class' || node.type === 'id' || node.type === 'tag') names.add(`${node.type}:${node.value}`);
+      if (node.type !== 'attribute') return;
+      names.add(`attribute:${node.attribute}`);
+      if (node.value === undefined) return;
+      anyValue ||= !!node.operator && node.operator !== '=';
+      // Whole, and word by word, as the markup's values are read.
+      for (const value of [node.value, ...node.value.split(/\s+/)]) names.add(`value:${value}`);
+    }),
+  );
+  postcss.parse(css).walkRules((rule) => {
+    if (!/keyframes$/i.test((rule.parent as AtRule | undefined)?.name ?? '')) read.processSync(rule.selector);
+  });
+  found = { names, anyValue };
+  namedBySelectors.set(css, found);
+  return found;
+}
+
+/**
+ * Equal for two pages exactly when pruning `css` for them gives the same result, so a thousand articles prune once:
+ * a token of the markup counts only when a selector names it.
+ */
+export function pruneKey(css: string, { html, scripts }: PageContent): string {
+  const found = html ? purgeHtml(html) : { attributes: { names: [], values: [] }, classes: [], ids: [], tags: [], undetermined: [] };
+  const { names, anyValue } = selectorNames(css);
+  const named = (tokens: string[], kind: string) => [...new Set(tokens.filter((token) => names.has(`${kind}:${token}`)))].sort();
+  const all = (tokens: string[]) => [...new Set(tokens)].sort();
+  const hash = (text: string) => createHash('sha256').update(text).digest('base64');
+  return JSON.stringify([
+    anyValue ? all(found.classes) : named(found.classes, 'class'),
+    anyValue ? all(found.ids) : named(found.ids, 'id'),
+    named(found.tags, 'tag'),
+    named(found.attributes.names, 'attribute'),
+    anyValue ? all(found.attributes.values) : named(found.attributes.values, 'value'),
+    all(found.undetermined),
+    FORM_CONTROL.test(html ?? ''),
+    hash(scripts.join('\u0000')),
+    hash(css),
+  ]);
+}
+
+/** Tailwind's reset styles these pseudo-elements; if it names none of them, the reset has changed. */
+export function requireFormControlPseudoElements(css: string) {
+  let found = false;
+  postcss.parse(css).walkRules((rule) => void (found ||= rule.selectors.some((selector) => FORM_CONTROL_PSEUDO.test(selector.trim()))));
+  if (!found)
+    throw new Error(
+      "css-prune: the stylesheet has no rule for ::placeholder or the other form-control pseudo-elements: has Tailwind's reset changed?",
+    );
+}
+
+export function dropFormControlPseudoElements(css: string) {
+  const root = postcss.parse(css);
+  root.walkRules((rule) => {
+    const kept = rule.selectors.filter((selector) => !FORM_CONTROL_PSEUDO.test(selector.trim()));
+    if (kept.length === 0) rule.remove();
+    else if (kept.length !== rule.selectors.length) rule.selectors = kept;
+  });
+  for (let emptied = true; emptied;) {
+    emptied = false;
+    root.walkAtRules((atRule) => {
+      if (atRule.nodes?.length !== 0) return;
+      atRule.remove();
+      emptied = true;
+    });
+  }
+  return root.toString();
+}
+
+/**
+ * Tailwind's fallback for browsers without `@property` (initial values on every element, as in Tailwind 3) is all the
+ * utilities need, so the registrations go and the fallback applies everywhere: about 0.45 KB gzip a page. Only
+ * animating a custom property itself is lost, which no utility here does. Registrations without Tailwind's
+ * `@layer properties` fallback stop the build.
+ */
+export function unregisterProperties(css: string) {
+  const root = postcss.parse(css);
+  const everyElement: Rule[] = [];
+  root.walkAtRules('layer', (layer) => {
+    if (layer.params !== 'properties') return;
+    layer.walkAtRules('supports', (supports) => {
+      everyElement.push(...(supports.nodes ?? []).filter((node) => node.type === 'rule'));
+      supports.replaceWith(supports.nodes ?? []);
+    });
+  });
+  const [first, ...others] = everyElement;
+  if (!first) {
+    if (/@property\b/.test(css))
+      throw new Error(
+        `css-prune: the stylesheet registers custom properties but has no @layer properties fallback: has Tailwind changed its output?`,
+      );
+    return css;
+  }
+  // A second fallback merges into the first.
+  const set = new Set(first.nodes.flatMap((node) => (node.type === 'decl' ? [node.prop] : [])));
+  for (const rule of others) {
+    for (const node of rule.nodes) if (node.type === 'decl' && !set.has(node.prop)) first.append(node.clone());
+    const layer = rule.parent;
+    rule.remove();
+    if (layer?.nodes?.length === 0) layer.remove();
+  }
+  root.walkAtRules('property', (registration) => void registration.remove());
+  return root.toString();
+}
+
+/** `:root`, `:host`, `html` and `body` rules (the theme) stay global, so an island's sheet can join any page without changing its cascade. */
+export async function scopeCss(css: string, scope: string) {
+  const plugin = prefixSelector({ prefix: scope, skipGlobalSelectors: true, exclude: [/^:host\b/] });
+  return (await postcss([plugin]).process(css, { from: undefined })).css;
+}
