@@ -28,9 +28,9 @@ const PIECES = {
   'short-classes': (dir) =>
     edit(dir, 'src/build/page-css-integration.ts', (text) => text.replace('shortClasses = true', 'shortClasses = false')),
   'unregister-properties': (dir) =>
-    edit(dir, 'src/build/css-prune.ts', (text) => text.replace('unregisterProperties(await purge(', '((await purge(')),
-  'form-control-pseudo': (dir) =>
-    edit(dir, 'src/build/css-prune.ts', (text) => text.replace('formControls ? pruned : dropFormControlPseudoElements(pruned)', 'pruned')),
+    edit(dir, 'src/build/css-prune.ts', (text) =>
+      text.replace("return unregisterProperties(result?.css ?? '');", "return result?.css ?? '';"),
+    ),
   'own-copy': (dir) => {
     for (const file of SOURCES(dir))
       if (readFileSync(join(dir, file), 'utf8').includes("'own-copy:")) edit(dir, file, (text) => text.replaceAll("'own-copy:~/", "'~/"));

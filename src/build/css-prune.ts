@@ -13,22 +13,7 @@ export const TAILWIND = { tailwindcss: '4.3.5', '@tailwindcss/vite': '4.3.5' };
 export type PageContent = { html?: string; scripts: string[] };
 
 // ARIA states set at run time, often from a boolean minified to `!0`, so "true" is not in the code: kept with their class.
-const DYNAMIC_ATTRIBUTES = [
-  'aria-invalid',
-  'aria-current',
-  'aria-disabled',
-  'aria-checked',
-  'aria-expanded',
-  'aria-selected',
-  'aria-pressed',
-  'aria-busy',
-];
-const FORM_CONTROL = /<(input|textarea|select)\b/;
-/** How a script names a form control it creates: `createElement("input")`, React's `jsx("input", …)`. */
-const FORM_CONTROL_TOKEN = /["'`](input|textarea|select)["'`]/;
-// PurgeCSS keeps bare pseudo-element rules (they name no class or tag), but these match only form controls.
-const FORM_CONTROL_PSEUDO =
-  /^::(placeholder|file-selector-button|-webkit-(datetime-edit[\w-]*|date-and-time-value|calendar-picker-indicator|inner-spin-button|outer-spin-button|search-decoration))$/;
+const DYNAMIC_ATTRIBUTES = 'invalid current disabled checked expanded selected pressed busy'.split(' ').map((state) => `aria-${state}`);
 
 /**
  * Tailwind classes carry `: / [ ] ( ) . % !`, so chunks split only on quotes, backticks and white space. A bare
@@ -57,10 +42,7 @@ export async function pruneCss(css: string, { html, scripts }: PageContent): Pro
     fontFace: true,
     variables: true,
   });
-  const pruned = unregisterProperties(result?.css ?? '');
-  return FORM_CONTROL.test(html ?? '') || scripts.some((text) => FORM_CONTROL_TOKEN.test(text))
-    ? pruned
-    : dropFormControlPseudoElements(pruned);
+  return unregisterProperties(result?.css ?? '');
 }
 
 const namedBySelectors = new Map<string, { names: Set<string>; anyValue: boolean }>();
@@ -110,38 +92,9 @@ export function pruneKey(css: string, { html, scripts }: PageContent): string {
     named(found.attributes.names, 'attribute'),
     anyValue ? all(found.attributes.values) : named(found.attributes.values, 'value'),
     all(found.undetermined),
-    FORM_CONTROL.test(html ?? ''),
     hash(scripts.join('\u0000')),
     hash(css),
   ]);
-}
-
-/** Tailwind's reset styles these pseudo-elements; if it names none of them, the reset has changed. */
-export function requireFormControlPseudoElements(css: string) {
-  let found = false;
-  postcss.parse(css).walkRules((rule) => void (found ||= rule.selectors.some((selector) => FORM_CONTROL_PSEUDO.test(selector.trim()))));
-  if (!found)
-    throw new Error(
-      "css-prune: the stylesheet has no rule for ::placeholder or the other form-control pseudo-elements: has Tailwind's reset changed?",
-    );
-}
-
-export function dropFormControlPseudoElements(css: string) {
-  const root = postcss.parse(css);
-  root.walkRules((rule) => {
-    const kept = rule.selectors.filter((selector) => !FORM_CONTROL_PSEUDO.test(selector.trim()));
-    if (kept.length === 0) rule.remove();
-    else if (kept.length !== rule.selectors.length) rule.selectors = kept;
-  });
-  for (let emptied = true; emptied;) {
-    emptied = false;
-    root.walkAtRules((atRule) => {
-      if (atRule.nodes?.length !== 0) return;
-      atRule.remove();
-      emptied = true;
-    });
-  }
-  return root.toString();
 }
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { rehashCsp } from '~/build/csp-meta.ts';
-import { pruneCss, pruneKey, requireFormControlPseudoElements, scopeCss, scriptTokens, unregisterProperties } from '~/build/css-prune.ts';
+import { pruneCss, pruneKey, scopeCss, scriptTokens, unregisterProperties } from '~/build/css-prune.ts';
 import { shortenClasses } from '~/build/short-classes.ts';
 import { prunePages } from '~/build/page-css-integration.ts';
 
@@ -114,28 +114,6 @@ describe('pruneCss', () => {
   });
 });
 
-describe('form-control pseudo-elements of the reset', () => {
-  const css = '::placeholder{opacity:1}@supports (x:y){::placeholder{color:red}}::-webkit-datetime-edit{padding:0}button{font:inherit}';
-
-  it('go from a page with no form control and no script that makes one', async () => {
-    const out = await pruneCss(css, { html: '<button></button>', scripts: ['document.createElement(`div`)'] });
-    expect(out).toContain('button{');
-    expect(out).not.toContain('placeholder');
-    expect(out).not.toContain('@supports');
-    expect(out).not.toContain('datetime');
-  });
-
-  it("stop the build when Tailwind's reset no longer styles any of them", () => {
-    expect(() => requireFormControlPseudoElements('button{font:inherit}')).toThrow(/no rule for ::placeholder/);
-    expect(() => requireFormControlPseudoElements(css)).not.toThrow();
-  });
-
-  it('stay where the markup or a script has one', async () => {
-    expect(await pruneCss(css, { html: '<input name="q">', scripts: [] })).toContain('::placeholder');
-    expect(await pruneCss(css, { html: '<p></p>', scripts: ['jsx(`input`,{})'] })).toContain('::-webkit-datetime-edit');
-  });
-});
-
 describe('scopeCss', () => {
   it('scopes rules to the host and leaves the root variables global', async () => {
     const out = await scopeCss(':root,:host{--x:1}.btn{color:red}@media (width>=40rem){.sm\\:p-4{padding:1rem}}', '[data-island="x"]');
@@ -185,7 +163,7 @@ describe('prunePages over a built site', () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
     const siteCss =
-      '/*! tailwindcss v4.3.5 */::placeholder{opacity:1}.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
+      '/*! tailwindcss v4.3.5 */.page{color:red}.lazy{color:green}.in-dialog{color:blue}.toast{color:black}.nowhere{color:grey}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     const page = (body: string) => `<html><head>${csp}<style>${siteCss}</style></head><body>${body}</body></html>`;
     const hosts = '<div data-island="dialog"></div><div data-island="toast" class="page"></div>';
@@ -271,7 +249,7 @@ describe('prunePages over a built site', () => {
   it("leaves a style Astro did not hash (content's own) unpruned and out of the policy", async () => {
     const dist = mkdtempSync(join(tmpdir(), 'page-css-'));
     mkdirSync(join(dist, '_astro'));
-    const siteCss = '/*! tailwindcss v4.3.5 */::placeholder{opacity:1}.page{color:red}.nowhere{color:grey}';
+    const siteCss = '/*! tailwindcss v4.3.5 */.page{color:red}.nowhere{color:grey}';
     const foreign = 'body{display:none}';
     const csp = `<meta http-equiv="content-security-policy" content="default-src 'self'; script-src 'self'; style-src 'self' ${hash(siteCss)};">`;
     writeFileSync(
@@ -297,13 +275,12 @@ describe('pruneKey: pages of one kind prune once (a thousand articles, one Purge
     expect(key(page('moving-day', 'A van outside a house'))).toBe(key(page('packing-plates', 'Plates wrapped in paper')));
   });
 
-  it('differs when the markup has another class, an id or attribute value a selector names, a form control, or other scripts', () => {
+  it('differs when the markup has another class, an id or attribute value a selector names, or other scripts', () => {
     const base = key(page('a', 'x'));
     expect(key(page('a', 'x', '<p class="lead">'))).not.toBe(base);
     expect(key(page('a', 'x', '<a aria-current="page">'))).not.toBe(base);
     expect(key(page('a', 'x', '<div data-state="open">'))).not.toBe(base);
     expect(key(page('a', 'x').replace('id="main"', 'id="other"'))).not.toBe(base);
-    expect(key(page('a', 'x', '<input>'))).not.toBe(base);
     expect(key(page('a', 'x'), ['el.classList.add(`lead`)'])).not.toBe(base);
   });
 
