@@ -15,10 +15,7 @@ export type PageContent = { html?: string; scripts: string[] };
 // ARIA states set at run time, often from a boolean minified to `!0`, so "true" is not in the code: kept with their class.
 const DYNAMIC_ATTRIBUTES = 'invalid current disabled checked expanded selected pressed busy'.split(' ').map((state) => `aria-${state}`);
 
-/**
- * Tailwind classes carry `: / [ ] ( ) . % !`, so chunks split only on quotes, backticks and white space. A bare
- * identifier (`list.filter(…)`) counts as an attribute name or tag, never as a class.
- */
+/** A script's tokens: Tailwind classes carry `: / [ ] ( ) . % !`, so they split only on quotes and white space. */
 export function scriptTokens(text: string) {
   const chunks = [...new Set(text.match(/[^<>"'`\s]*[^<>"'`\s:]/g) ?? [])];
   const words = text.match(/[\w-]+/g) ?? [];
@@ -47,10 +44,7 @@ export async function pruneCss(css: string, { html, scripts }: PageContent): Pro
 
 const namedBySelectors = new Map<string, { names: Set<string>; anyValue: boolean }>();
 
-/**
- * What the stylesheet's selectors name, each as `kind:name` (class, id, tag, attribute, value). An attribute operator
- * other than `=` (prefix, substring…) could match any value, class or id.
- */
+/** What the selectors name, as `kind:name`; an attribute operator other than `=` could match any value, class or id. */
 function selectorNames(css: string) {
   let found = namedBySelectors.get(css);
   if (found) return found;
@@ -63,7 +57,6 @@ function selectorNames(css: string) {
       names.add(`attribute:${node.attribute}`);
       if (node.value === undefined) return;
       anyValue ||= !!node.operator && node.operator !== '=';
-      // Whole, and word by word, as the markup's values are read.
       for (const value of [node.value, ...node.value.split(/\s+/)]) names.add(`value:${value}`);
     }),
   );
@@ -75,33 +68,22 @@ function selectorNames(css: string) {
   return found;
 }
 
-/**
- * Equal for two pages exactly when pruning `css` for them gives the same result, so a thousand articles prune once:
- * a token of the markup counts only when a selector names it.
- */
+/** Equal for two pages when pruning `css` for them gives the same result, so a thousand articles prune once. */
 export function pruneKey(css: string, { html, scripts }: PageContent): string {
   const found = html ? purgeHtml(html) : { attributes: { names: [], values: [] }, classes: [], ids: [], tags: [], undetermined: [] };
   const { names, anyValue } = selectorNames(css);
-  const named = (tokens: string[], kind: string) => [...new Set(tokens.filter((token) => names.has(`${kind}:${token}`)))].sort();
-  const all = (tokens: string[]) => [...new Set(tokens)].sort();
+  const kinds = { class: found.classes, id: found.ids, tag: found.tags, attribute: found.attributes.names, value: found.attributes.values };
+  const counted = Object.entries(kinds).map(([kind, tokens]) => {
+    const counts = (token: string) => names.has(`${kind}:${token}`) || (anyValue && kind !== 'tag' && kind !== 'attribute');
+    return [...new Set(tokens.filter(counts))].sort();
+  });
   const hash = (text: string) => createHash('sha256').update(text).digest('base64');
-  return JSON.stringify([
-    anyValue ? all(found.classes) : named(found.classes, 'class'),
-    anyValue ? all(found.ids) : named(found.ids, 'id'),
-    named(found.tags, 'tag'),
-    named(found.attributes.names, 'attribute'),
-    anyValue ? all(found.attributes.values) : named(found.attributes.values, 'value'),
-    all(found.undetermined),
-    hash(scripts.join('\u0000')),
-    hash(css),
-  ]);
+  return JSON.stringify([...counted, found.undetermined, hash(scripts.join('\u0000')), hash(css)]);
 }
 
 /**
- * Tailwind's fallback for browsers without `@property` (initial values on every element, as in Tailwind 3) is all the
- * utilities need, so the registrations go and the fallback applies everywhere: about 0.45 KB gzip a page. Only
- * animating a custom property itself is lost, which no utility here does. Registrations without Tailwind's
- * `@layer properties` fallback stop the build.
+ * Tailwind's fallback for browsers without `@property` (initial values on every element) is all the utilities need,
+ * so it applies everywhere and the registrations go: about 0.45 KB gzip a page. No utility here animates a property.
  */
 export function unregisterProperties(css: string) {
   const root = postcss.parse(css);
@@ -121,7 +103,6 @@ export function unregisterProperties(css: string) {
       );
     return css;
   }
-  // A second fallback merges into the first.
   const set = new Set(first.nodes.flatMap((node) => (node.type === 'decl' ? [node.prop] : [])));
   for (const rule of others) {
     for (const node of rule.nodes) if (node.type === 'decl' && !set.has(node.prop)) first.append(node.clone());
@@ -133,7 +114,7 @@ export function unregisterProperties(css: string) {
   return root.toString();
 }
 
-/** `:root`, `:host`, `html` and `body` rules (the theme) stay global, so an island's sheet can join any page without changing its cascade. */
+/** The theme's `:root`, `:host`, `html` and `body` rules stay global: an island's sheet joins any page unchanged. */
 export async function scopeCss(css: string, scope: string) {
   const plugin = prefixSelector({ prefix: scope, skipGlobalSelectors: true, exclude: [/^:host\b/] });
   return (await postcss([plugin]).process(css, { from: undefined })).css;

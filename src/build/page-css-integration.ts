@@ -6,13 +6,14 @@ import { glob, readFile, writeFile } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { decodeHTMLAttribute } from 'entities';
 import type { Plugin } from 'vite';
 import { INLINE_SCRIPT, INLINE_STYLE, inlineBodies, policyHashes } from '../lib/csp.ts';
 import { CLIENT, requireVersions } from './assumptions.ts';
 import { metaPolicy, rehashCsp, sha256 } from './csp-meta.ts';
 import { TAILWIND, pruneCss, pruneKey, scopeCss, scriptTokens } from './css-prune.ts';
 import { withoutOwnCopy } from './own-copy-plugin.ts';
-import { decodeEntities, shortenClasses } from './short-classes.ts';
+import { shortenClasses } from './short-classes.ts';
 
 type Chunks = Map<string, { facade: string | null; modules: string[] }>;
 type Input = { dist: string; chunks: Chunks; islands: Record<string, string>; shortClasses?: boolean };
@@ -143,7 +144,7 @@ export async function prunePages({ dist, chunks, islands, shortClasses = true }:
     for (const [name, href] of Object.entries(sheets))
       out = out.replace(new RegExp(`(<[a-z]+\\s[^<>]*?)data-island="${name}"`, 'g'), `$1data-island="${name}" data-css="${href}"`);
     // A class a script or an island's props name keeps its name: the script may add it, find it or render it.
-    const islandProps = [...markup.matchAll(ISLAND_PROPS)].map(([, props = '']) => decodeEntities(props));
+    const islandProps = [...markup.matchAll(ISLAND_PROPS)].map(([, props = '']) => decodeHTMLAttribute(props));
     if (islandProps.length < (markup.match(/<astro-island\b/g) ?? []).length)
       throw new Error(`page-css: ${page} has an <astro-island> without props="…": has Astro changed how it writes them?`);
     if (shortClasses) out = shortenClasses(out, new Set([...scripts, ...islandProps].flatMap((text) => scriptTokens(text).classes)));

@@ -3,6 +3,7 @@
 // since the script may add it, look for it or render it (as a hydrating React island does).
 import postcss from 'postcss';
 import selectorParser from 'postcss-selector-parser';
+import { decodeHTMLAttribute } from 'entities';
 
 /** A start tag up to its class attribute (other attributes read whole, so a `>` in a value is no end), the white space
  * and `class=`, then the value in double or single quotes. */
@@ -39,15 +40,6 @@ function renameClasses(css: string, rename: (name: string) => string | undefined
   return root.toString();
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
-/** Text as written in an attribute (`[&amp;_p]:mt-2`) → as it is meant (`[&_p]:mt-2`): the class name CSS matches. */
-export const decodeEntities = (token: string) =>
-  token.replace(/&(#x[\da-f]+|#\d+|\w+);/gi, (entity, body: string) =>
-    body[0] === '#'
-      ? String.fromCodePoint(Number(body[1] === 'x' || body[1] === 'X' ? `0${body.slice(1)}` : body.slice(1)))
-      : (ENTITIES[body.toLowerCase()] ?? entity),
-  );
-
 /** `html`: a built page whose inline CSS has been pruned to what it uses; `kept`: the class names a script names. */
 export function shortenClasses(html: string, kept: Set<string>): string {
   const styled = new Set<string>();
@@ -63,7 +55,7 @@ export function shortenClasses(html: string, kept: Set<string>): string {
   const attributes = [...markup.matchAll(CLASS_ATTRIBUTE)].map((match) => {
     const [whole, tag = '', , doubleQuoted, singleQuoted] = match;
     const tokens = (doubleQuoted ?? singleQuoted ?? '').split(/\s+/).filter(Boolean);
-    for (const name of tokens.map(decodeEntities)) uses.set(name, (uses.get(name) ?? 0) + 1);
+    for (const name of tokens.map(decodeHTMLAttribute)) uses.set(name, (uses.get(name) ?? 0) + 1);
     return { start: match.index + tag.length, end: match.index + whole.length, tokens };
   });
 
@@ -83,8 +75,8 @@ export function shortenClasses(html: string, kept: Set<string>): string {
   let last = 0;
   for (const { start, end, tokens } of attributes) {
     const value = tokens
-      .filter((token) => styled.has(decodeEntities(token)) || kept.has(decodeEntities(token)))
-      .map((token) => names.get(decodeEntities(token)) ?? token)
+      .filter((token) => styled.has(decodeHTMLAttribute(token)) || kept.has(decodeHTMLAttribute(token)))
+      .map((token) => names.get(decodeHTMLAttribute(token)) ?? token)
       .join(' ');
     out += html.slice(last, start) + (value ? ` class="${value}"` : '');
     last = end;

@@ -57,7 +57,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();
       const row = page.getByRole('listitem').filter({ hasText: reference });
       await expect(row).toContainText('From SW1A 1AA to M1 1AE');
-      // The Worker's rows carry the page's own classes (the build keeps their names: data-worker-markup).
+      // The on-demand page's rows are styled by its own components.
       await expect(row).toHaveCSS('display', 'grid');
       await expect(page.getByRole('banner').getByRole('link', { name: 'Your moves' }).first()).toHaveAttribute('href', '/account');
 
