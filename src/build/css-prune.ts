@@ -1,7 +1,7 @@
 // Prunes a stylesheet with PurgeCSS to what some markup and scripts can match. A class a script adds is kept exactly
 // when the script's code names it, so the safelist comes from the code, not from a hand-kept list.
 import { createHash } from 'node:crypto';
-import postcss, { type AtRule, type Rule } from 'postcss';
+import postcss, { type AtRule } from 'postcss';
 import prefixSelector from 'postcss-prefix-selector';
 import selectorParser from 'postcss-selector-parser';
 import { PurgeCSS } from 'purgecss';
@@ -87,29 +87,18 @@ export function pruneKey(css: string, { html, scripts }: PageContent): string {
  */
 export function unregisterProperties(css: string) {
   const root = postcss.parse(css);
-  const everyElement: Rule[] = [];
+  let fallbacks = 0;
   root.walkAtRules('layer', (layer) => {
     if (layer.params !== 'properties') return;
     layer.walkAtRules('supports', (supports) => {
-      everyElement.push(...(supports.nodes ?? []).filter((node) => node.type === 'rule'));
+      fallbacks++;
       supports.replaceWith(supports.nodes ?? []);
     });
   });
-  const [first, ...others] = everyElement;
-  if (!first) {
-    if (/@property\b/.test(css))
-      throw new Error(
-        `css-prune: the stylesheet registers custom properties but has no @layer properties fallback: has Tailwind changed its output?`,
-      );
-    return css;
-  }
-  const set = new Set(first.nodes.flatMap((node) => (node.type === 'decl' ? [node.prop] : [])));
-  for (const rule of others) {
-    for (const node of rule.nodes) if (node.type === 'decl' && !set.has(node.prop)) first.append(node.clone());
-    const layer = rule.parent;
-    rule.remove();
-    if (layer?.nodes?.length === 0) layer.remove();
-  }
+  if (!fallbacks && /@property\b/.test(css))
+    throw new Error(
+      'css-prune: the stylesheet registers custom properties but has no @layer properties fallback: has Tailwind changed its output?',
+    );
   root.walkAtRules('property', (registration) => void registration.remove());
   return root.toString();
 }
