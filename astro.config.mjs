@@ -13,8 +13,7 @@ import { MARK_PENDING } from './src/components/quote/mark-pending.ts';
 import { isUnlisted } from './src/lib/unlisted.ts';
 import { browserTargets } from './src/build/browser-targets.ts';
 import { articleChecks, articleLastModified } from './src/content/checks/integration.ts';
-import { lazyUrl } from './src/build/lazy-url-plugin.ts';
-import { ownCopy } from './src/build/own-copy-plugin.ts';
+import { importMarks } from './src/build/import-marks.ts';
 import { quoteChunk } from './src/build/quote-chunk.ts';
 import { calendarUnusedParts } from './src/build/calendar-unused-parts.ts';
 import { pageCss } from './src/build/page-css-integration.ts';
@@ -82,8 +81,7 @@ export default defineConfig({
         configEnvironment: (name) => (name === 'client' ? { build: { rolldownOptions: { output: { banner: '' } } } } : undefined),
       },
       tailwindcss(),
-      lazyUrl(),
-      ownCopy(),
+      importMarks(),
       browserTargets(),
       quoteChunk(),
       calendarUnusedParts(),

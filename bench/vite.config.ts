@@ -7,14 +7,14 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'vite';
-import { ownCopy } from '../src/build/own-copy-plugin.ts';
+import { importMarks } from '../src/build/import-marks.ts';
 
 const src = fileURLToPath(new URL('../src/', import.meta.url));
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  // ownCopy: the site's scripts import a few helpers as `own-copy:` modules.
-  plugins: [react(), tailwindcss(), ownCopy()],
+  // importMarks: the site's scripts import a few helpers as `own-copy:` modules.
+  plugins: [react(), tailwindcss(), importMarks()],
   resolve: { alias: { '~/': src } },
   // The wizard reads PUBLIC_POSTCODES_API_URL, as in the Astro build.
   envPrefix: ['VITE_', 'PUBLIC_'],

@@ -12,7 +12,7 @@ import { INLINE_SCRIPT, INLINE_STYLE, inlineBodies, policyHashes } from '../lib/
 import { CLIENT, requireVersions } from './assumptions.ts';
 import { metaPolicy, rehashCsp, sha256 } from './csp-meta.ts';
 import { TAILWIND, pruneCss, pruneKey, scopeCss, scriptTokens } from './css-prune.ts';
-import { withoutOwnCopy } from './own-copy-plugin.ts';
+import { withoutOwnCopy } from './import-marks.ts';
 import { shortenClasses } from './short-classes.ts';
 
 type Chunks = Map<string, { facade: string | null; modules: string[] }>;

@@ -1,5 +1,5 @@
 /** The cookie banner, fetched only when no valid choice is stored, so a returning visitor never downloads it (issue 20). */
-// An own copy (src/build/own-copy-plugin.ts): a chunk of its own would be one more file on a first visit.
+// An own copy (src/build/import-marks.ts): a chunk of its own would be one more file on a first visit.
 import { CLOSE_BUTTON_CLASS } from 'own-copy:~/islands/shared/close-button-class';
 import { $consent, ALL_OPTIONAL, NO_OPTIONAL, saveConsent } from './consent';
 

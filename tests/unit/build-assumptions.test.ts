@@ -11,8 +11,7 @@ import { requireVersions } from '~/build/assumptions.ts';
 import { browserTargets } from '~/build/browser-targets.ts';
 import { STAND_INS, calendarUnusedParts } from '~/build/calendar-unused-parts.ts';
 import { keystaticPatches } from '~/editor/build/keystatic-patches.mjs';
-import { lazyUrl } from '~/build/lazy-url-plugin.ts';
-import { ownCopy } from '~/build/own-copy-plugin.ts';
+import { importMarks } from '~/build/import-marks.ts';
 import { prunePages } from '~/build/page-css-integration.ts';
 import { quoteChunk } from '~/build/quote-chunk.ts';
 
@@ -93,10 +92,10 @@ describe('lazy-url and own-copy', () => {
   const unresolved = { resolve: async () => null, emitFile: () => 'ref' };
 
   it('stop the build when the module they name does not resolve', async () => {
-    const lazy = lazyUrl();
+    const lazy = importMarks();
     hook(lazy, 'configResolved')({ command: 'build' });
     await expect(hook(lazy, 'load', unresolved)('\0lazy-url:~/scripts/gone#importer-1')).rejects.toThrow('lazy-url: cannot resolve');
-    await expect(hook(ownCopy(), 'resolveId', unresolved)('own-copy:~/scripts/gone', '/app/src/a.ts')).rejects.toThrow(
+    await expect(hook(importMarks(), 'resolveId', unresolved)('own-copy:~/scripts/gone', '/app/src/a.ts')).rejects.toThrow(
       'own-copy: cannot resolve',
     );
   });

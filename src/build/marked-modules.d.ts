@@ -1,4 +1,9 @@
-/** See own-copy-plugin.ts: a module bundled into the importing script; its types are the module's own. */
+/** See import-marks.ts. The built URL of a module, for a hand-made import() on demand. */
+declare module 'lazy-url:*' {
+  const url: string;
+  export default url;
+}
+/** A module bundled into the importing script: its types are the module's own. */
 declare module 'own-copy:~/scripts/consent-record' {
   export * from '~/scripts/consent-record';
 }
