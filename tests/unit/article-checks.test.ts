@@ -137,6 +137,12 @@ describe('what the browser editor cannot keep is refused, saying what to write i
     expect(compact.message).toContain(
       ['| Room    | Boxes |', '| ------- | ----- |', '| Kitchen | 12    |', '| Hall    |       |'].map((row) => `      ${row}`).join('\n'),
     );
+    // Without the outer pipes too: the editor writes them.
+    const bare = one('Room | Boxes\n--- | ---\nKitchen | 12\n\nAfter the table.');
+    expect(bare.message).toContain(
+      ['| Room    | Boxes |', '| ------- | ----- |', '| Kitchen | 12    |'].map((row) => `      ${row}`).join('\n'),
+    );
+    expect(bare.message).not.toContain('After');
   });
 
   it('accepts footnotes, refuses one of several paragraphs and a mark with no note', () => {

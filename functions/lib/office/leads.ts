@@ -163,7 +163,7 @@ export interface TodoToday {
 }
 
 /** Enough of each to act on at a glance; the heading counts them all, and the list below has the rest. */
-export const TODO_LIMIT = 20;
+const TODO_LIMIT = 20;
 
 export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
   const today = londonToday(now);

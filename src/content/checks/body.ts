@@ -11,7 +11,7 @@ import type { SiteIndex } from './site-index.ts';
 export interface MdNode {
   type: string;
   children?: MdNode[];
-  position?: { start: { line: number; column: number } };
+  position?: { start: { line: number; column: number }; end: { line: number; column: number } };
   value?: string | null;
   url?: string;
   title?: string | null;
@@ -232,7 +232,9 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
           );
           break;
         }
-        const linedUp = linedUpTable(parsed.lines, node.position?.start.line ?? 0);
+        // A table inside a list or quote (not at the start of its line) is not judged.
+        const at = node.position;
+        const linedUp = at?.start.column === 1 ? linedUpTable(parsed.lines, at.start.line, at.end.line) : null;
         if (linedUp)
           report(
             node,

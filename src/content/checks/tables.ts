@@ -14,12 +14,11 @@ const cellsOf = (line: string): string[] =>
     .map((cell) => cell.trim());
 
 /**
- * The table starting on `startLine` (1-based) of `lines` as the editor would save it, or null when it is written so
- * already (or is not a plain table at the start of a line, which this does not judge).
+ * The table on lines `start` to `end` (1-based) of `lines` as the editor would save it (outer pipes included), or null
+ * when it is written so already.
  */
-export function linedUpTable(lines: readonly string[], startLine: number): string | null {
-  const written: string[] = [];
-  for (let index = startLine - 1; index < lines.length && /^\|/.test(lines[index] ?? ''); index++) written.push(lines[index]!);
+export function linedUpTable(lines: readonly string[], start: number, end: number): string | null {
+  const written = lines.slice(start - 1, end);
   if (written.length < 2) return null;
   const [header = [], , ...body] = written.map(cellsOf);
   const rows = [header, ...body];
