@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type SubmitEvent } from 'react';
 import { API_PATHS, postJson } from '~/lib/api';
 import { LIMITS } from '~/lib/limits';
 import { callbackSchema, fieldErrors } from '~/lib/schemas';
@@ -71,7 +71,7 @@ export default function CallbackDialog() {
     setErrors({});
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = async (event: SubmitEvent) => {
     event.preventDefault();
     if (sending) return;
     const checked = callbackSchema.safeParse(values);
