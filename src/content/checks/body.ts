@@ -232,7 +232,7 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
           );
           break;
         }
-        // A table inside a list or quote (not at the start of its line) is not judged.
+        // A table that does not start its line (in a list or quote, or indented) is not judged.
         const at = node.position;
         const linedUp = at?.start.column === 1 ? linedUpTable(parsed.lines, at.start.line, at.end.line) : null;
         if (linedUp)
