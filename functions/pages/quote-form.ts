@@ -30,7 +30,8 @@ import { acceptCallback } from '../lib/callback';
 import { codeProblem } from '../lib/account/referrals';
 import { signedInEmail } from '../lib/account/session';
 import { acceptQuote } from '../lib/quote/accept';
-import { browserKey, keptKey, keyForOtherAnswers, newRequestKey } from '../lib/quote/form-key';
+import { requestNow } from '../lib/clock';
+import { browserKey, keptKey, keyForAnswersToday, keyForOtherAnswers, newRequestKey } from '../lib/quote/form-key';
 import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
 import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
@@ -201,14 +202,15 @@ function shownEstimate(form: Submission): QuoteSubmission['clientEstimate'] {
 async function submitQuote(c: LeadContext, form: Submission): Promise<Response> {
   const { action: _action, estimateRoute: _route, estimateDistance: _distance, estimateTotal: _total, idempotencyKey, ...answers } = form;
   const posted = c.var.formBody;
-  const request: QuoteSubmission = {
+  const sent: QuoteSubmission = {
     ...answers,
     // The address lines, with anything typed around a postcode in its field (the schema gave the postcodes alone).
     fromAddress: addressLine(answers.fromAddress, posted?.get('fromPostcode')) || undefined,
     toAddress: addressLine(answers.toAddress, posted?.get('toPostcode')) || undefined,
-    idempotencyKey: idempotencyKey ?? keptKey(c.req.raw) ?? newRequestKey(),
+    idempotencyKey: '',
     clientEstimate: shownEstimate(form),
   };
+  const request = { ...sent, idempotencyKey: idempotencyKey || keptKey(c.req.raw) || (await keyForAnswersToday(sent, requestNow(c))) };
   let outcome = await acceptQuote(c, request);
   // The key went before with other answers: a new quote, under a key of its own.
   if (!outcome.ok && outcome.refusal.error.code === 'idempotency_conflict') {

@@ -574,6 +574,17 @@ describe('issue 30 item 4: no second quote from Back or a double click without J
     await expect.poll(async () => (await emailsMentioning(reference)).length).toBe(2);
   });
 
+  it('with cookies off (no key at all) the same answers sent again that day are one quote, and other answers another', async () => {
+    const fields = typed({ idempotencyKey: '' });
+    const first = await postForm(fields);
+    const again = await postForm(fields);
+    const changed = await postForm({ ...fields, phone: '07700 900999' });
+    for (const response of [first, again, changed]) expect(response.status).toBe(303);
+    expect(refOf(again)).toBe(refOf(first));
+    expect(refOf(changed)).not.toBe(refOf(first));
+    expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', fields.email as string)).toEqual([{ n: 2 }]);
+  });
+
   it('the key sent again with other answers (changed after Back, or the next quote) is another quote, itself only once', async () => {
     const { key } = await browserKey();
     const first = typed({ idempotencyKey: key });

@@ -3,6 +3,7 @@
 // saved form makes that page carry the key it was first sent with, and the same answers sent again are the same quote.
 import { parse, serialize } from 'hono/utils/cookie';
 import { PAGE_PATHS } from '~/lib/api';
+import { londonToday } from '~/lib/dates';
 import { FORM_STATE_MINUTES } from '../form-state';
 import { sha256Hex } from '../hash';
 import { submissionHash, type QuoteSubmission } from './submission';
@@ -39,4 +40,12 @@ export function browserKey(request: Request): { key: string; cookie?: string } {
  */
 export async function keyForOtherAnswers(key: string, submission: QuoteSubmission): Promise<string> {
   return `quote-form-${(await sha256Hex(`${key}|${await submissionHash(submission)}`)).slice(0, 48)}`;
+}
+
+/**
+ * With neither the page's key nor a cookie (cookies off): the answers' own key for the London day, so the same answers
+ * sent again that day (Back, then Submit) are one quote.
+ */
+export async function keyForAnswersToday(submission: QuoteSubmission, now: Date): Promise<string> {
+  return `quote-form-${(await sha256Hex(`${londonToday(now)}|${await submissionHash(submission)}`)).slice(0, 48)}`;
 }
