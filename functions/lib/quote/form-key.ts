@@ -38,14 +38,19 @@ export function browserKey(request: Request): { key: string; cookie?: string } {
  * For answers other than the ones a key was first sent with (changed after Back, or this browser's next quote): a key of
  * their own, the same each time they are sent, so those too are one quote however often they go.
  */
-export async function keyForOtherAnswers(key: string, submission: QuoteSubmission): Promise<string> {
-  return `quote-form-${(await sha256Hex(`${key}|${await submissionHash(submission)}`)).slice(0, 48)}`;
+export function keyForOtherAnswers(key: string, submission: QuoteSubmission): Promise<string> {
+  return answersKey(key, submission);
 }
 
 /**
  * With neither the page's key nor a cookie (cookies off): the answers' own key for the London day, so the same answers
  * sent again that day (Back, then Submit) are one quote.
  */
-export async function keyForAnswersToday(submission: QuoteSubmission, now: Date): Promise<string> {
-  return `quote-form-${(await sha256Hex(`${londonToday(now)}|${await submissionHash(submission)}`)).slice(0, 48)}`;
+export function keyForAnswersToday(submission: QuoteSubmission, now: Date): Promise<string> {
+  return answersKey(londonToday(now), submission);
+}
+
+/** The answers (never their key) hashed under `prefix`. */
+async function answersKey(prefix: string, submission: QuoteSubmission): Promise<string> {
+  return `quote-form-${(await sha256Hex(`${prefix}|${await submissionHash(submission)}`)).slice(0, 48)}`;
 }
