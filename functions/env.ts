@@ -26,6 +26,9 @@ export interface Env {
   SIGN_IN_ADDRESS_LIMITER?: RateLimit;
   /** Per client: codes checked by POST /api/check-code. */
   CODE_LIMITER?: RateLimit;
+  /** Job-sheet and damage-report posts (issue 40 item 8): per client, and per link (a move's sheet or its move page). */
+  REPORT_LIMITER?: RateLimit;
+  REPORT_LINK_LIMITER?: RateLimit;
   /** Test environments only: a request header giving each test its own rate-limit bucket (production uses CF-Connecting-IP). */
   RATE_LIMIT_CLIENT_HEADER?: string;
   /** Test environments only. */

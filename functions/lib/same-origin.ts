@@ -23,8 +23,8 @@ export function fromOwnOrigin(c: RequestContext): boolean {
 /**
  * A page sent with `Referrer-Policy: no-referrer` (one whose address carries a secret) makes the browser post its form
  * with `Origin: null`; Fetch Metadata still says where the post came from. A browser too old to send it (Safari before
- * 16.4) is let through: the sign-in link's page is the one user, where a forged post could at worst sign someone in to
- * the forger's own account.
+ * 16.4) is let through: each such form carries its page's secret (the sign-in link, a move's or job sheet's token), or
+ * opens a session whose cookie is SameSite=Lax, so another site cannot make a post that does anything.
  */
 export function fromOwnNoReferrerPage(c: RequestContext): boolean {
   if (fromOwnOrigin(c)) return true;

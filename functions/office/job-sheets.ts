@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
-import { JOB_SHEET_MESSAGES, isClockTime, type CrewReportKind } from '~/lib/office/job-sheet';
+import { JOB_SHEET_MESSAGES, dailyCapMet, isClockTime, type CrewReportKind } from '~/lib/office/job-sheet';
 import { isReference } from '~/lib/reference';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
@@ -14,7 +14,7 @@ import { readBounded } from '../lib/body';
 import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
 import { readFormPost } from '../lib/form-post';
-import { refusalJson, seeOther } from '../lib/http';
+import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import type { OfficeBindings } from '../lib/office/gate';
 import { staffOnly } from '../lib/office/gate';
 import {
@@ -29,6 +29,9 @@ import {
   checkPhotos,
   noteProblem,
   formText,
+  formPhotos,
+  reportsToday,
+  reportWithinLimits,
 } from '../lib/office/job-sheets';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
@@ -67,11 +70,20 @@ async function jobPhoto(c: Context<OfficeBindings>): Promise<Response> {
   });
 }
 
-const sheetPage = async (c: SheetContext, reference: string, state: JobSheetState, status = 200): Promise<Response> =>
+const sheetPage = async (
+  c: SheetContext,
+  reference: string,
+  state: JobSheetState,
+  status = 200,
+  headers: Record<string, string> = {},
+): Promise<Response> =>
   pageAsSent(
     c.env,
     c.req.url,
-    await astroPageAt(c, OFFICE_PATHS.jobSheet, { reference, state } satisfies JobSheetPageRequest, { status, headers: PRIVATE_PAGE }),
+    await astroPageAt(c, OFFICE_PATHS.jobSheet, { reference, state } satisfies JobSheetPageRequest, {
+      status,
+      headers: { ...PRIVATE_PAGE, ...headers },
+    }),
   );
 
 const sheetToken = (c: SheetContext) => c.req.query(JOB_SHEET_TOKEN_FIELD) ?? null;
@@ -94,12 +106,23 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   if ('refusal' in read) return refusalJson(c, read.refusal);
   if ('tooLarge' in read) return sheetPage(c, reference, { form: 'problem', errors: { photos: JOB_SHEET_MESSAGES.photoSize } }, 413);
   const { form } = read;
-  const [quote, booking] = await Promise.all([findQuote(c.env.DB, { reference }), bookedInDiary(c.env.DB, reference)]);
-  if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const action = formText(form, 'action');
   const note = formText(form, 'note');
-  const refuse = (kind: CrewReportKind, errors: JobSheetState['errors']) =>
-    sheetPage(c, reference, { form: kind, errors, values: { eta: formText(form, 'eta'), note } }, 400);
+  const refuse = (kind: CrewReportKind, errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
+    sheetPage(c, reference, { form: kind, errors, values: { eta: formText(form, 'eta'), note } }, status, headers);
+  // The message goes by the field the crew lead was filling in, so it is read where they look.
+  const kind: CrewReportKind = action === 'on_our_way' || action === 'done' ? action : 'problem';
+  const field = kind === 'on_our_way' ? 'eta' : 'note';
+  if (!(await reportWithinLimits(c, `sheet:${reference}`)))
+    return refuse(kind, { [field]: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
+  const [quote, booking, today] = await Promise.all([
+    findQuote(c.env.DB, { reference }),
+    bookedInDiary(c.env.DB, reference),
+    reportsToday(c.env.DB, reference, now),
+  ]);
+  if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  const capMet = dailyCapMet(today, kind === 'problem' ? formPhotos(form).length : 0);
+  if (capMet) return refuse(kind, { [capMet === 'photosToday' ? 'photos' : field]: JOB_SHEET_MESSAGES[capMet] }, 429);
   const done = (kind: CrewReportKind) =>
     seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: kind })}`);
   switch (action) {

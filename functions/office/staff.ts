@@ -13,7 +13,14 @@ import { readFormPost } from '../lib/form-post';
 import { auditStatement } from '../lib/office/audit';
 import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
 import { accountEmail } from '../lib/account/tokens';
-import { addStaffStatement, clearStaffCookie, endStaffSession, ownerEmail, removeStaffStatements } from '../lib/office/staff';
+import {
+  addStaffStatement,
+  clearStaffCookie,
+  endEveryStaffSession,
+  endStaffSession,
+  ownerEmail,
+  removeStaffStatements,
+} from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
 import type { OfficeRoutes } from './routes';
 
@@ -73,25 +80,35 @@ async function removeStaff(c: Context<OfficeBindings>): Promise<Response> {
   return done(c, 'removed');
 }
 
-/** Ends this device's office session only; a customer session on the same browser is left alone. */
-async function signOut(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_STAFF_FORM);
-  if ('refusal' in posted) return officeRefusal(c, 'not-found');
-  const now = requestNow(c);
-  await endStaffSession(c.env.DB, c.req.raw);
-  await c.env.DB.batch([
-    auditStatement(c.env.DB, { actor: c.var.staff.email, action: 'signed_out', detail: 'Signed out of the office' }, now),
-  ]);
-  clearStaffCookie(c);
-  c.header('Cache-Control', 'no-store');
-  return c.redirect(ACCOUNT_PATHS.login, 303);
-}
+/**
+ * Ends this device's office session, or with `everywhere` every office session of the member (a lost phone, a shared
+ * laptop); a customer session on the same browser is left alone.
+ */
+const signOut =
+  (everywhere: boolean) =>
+  async (c: Context<OfficeBindings>): Promise<Response> => {
+    const posted = await readFormPost(c, MAX_STAFF_FORM);
+    if ('refusal' in posted) return officeRefusal(c, 'not-found');
+    const now = requestNow(c);
+    const { email } = c.var.staff;
+    if (!everywhere) await endStaffSession(c.env.DB, c.req.raw);
+    await c.env.DB.batch([
+      ...(everywhere ? [endEveryStaffSession(c.env.DB, email)] : []),
+      everywhere
+        ? auditStatement(c.env.DB, { actor: email, action: 'signed_out_everywhere', detail: 'Signed out of the office on every device' }, now)
+        : auditStatement(c.env.DB, { actor: email, action: 'signed_out', detail: 'Signed out of the office' }, now),
+    ]);
+    clearStaffCookie(c);
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(ACCOUNT_PATHS.login, 303);
+  };
 
 export function staffRoutes(routes: OfficeRoutes): void {
   routes.get(OFFICE_PATHS.staff, staffOnly, ownerOnly, astroPage);
   routes.post(`${OFFICE_PATHS.staff}/add`, staffOnly, ownerOnly, addStaff);
   routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, removeStaff);
-  routes.post(OFFICE_PATHS.signOut, staffOnly, signOut);
+  routes.post(OFFICE_PATHS.signOut, staffOnly, signOut(false));
+  routes.post(OFFICE_PATHS.signOutEverywhere, staffOnly, signOut(true));
 }
 
 export { STAFF_NOTICES };

@@ -2,14 +2,22 @@
 // up to three photos, from the move's day until DAMAGE_REPORT_DAYS after it. A post that does not open the quote gets
 // the same 404 as a wrong link; the report reaches the office as a to-do.
 import type { Context } from 'hono';
-import { JOB_SHEET_MESSAGES } from '~/lib/office/job-sheet';
+import { JOB_SHEET_MESSAGES, dailyCapMet } from '~/lib/office/job-sheet';
 import { damageReportRefusal } from '~/lib/move-status';
 import { londonToday } from '~/lib/dates';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { clientKey, withinLimit } from '../lib/rate-limit';
-import { checkPhotos, formText, noteProblem, readPhotoFormPost, reportDamage } from '../lib/office/job-sheets';
+import {
+  checkPhotos,
+  formPhotos,
+  formText,
+  noteProblem,
+  readPhotoFormPost,
+  reportDamage,
+  reportsToday,
+  reportWithinLimits,
+} from '../lib/office/job-sheets';
 import { moveFacts } from '../lib/quote/manage';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { quotePageHref } from './move-view';
@@ -26,16 +34,18 @@ export async function reportMoveDamage(c: Context<AppBindings>): Promise<Respons
   const { form } = read;
   const opened = await openQuote(c, formText(form, 'ref') || null, formText(form, 't') || null);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  // Photos go to R2: as many posts a minute as the move page's other forms take, no more.
-  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `damage:${clientKey(c)}`))) {
+  const { quote, token } = opened;
+  // Photos go to R2: per client and per move page, as the crew's sheet (issue 40 item 8).
+  if (!(await reportWithinLimits(c, `move:${quote.reference}`))) {
     const { error, headers } = REFUSALS.rateLimited;
     return quotePage(c, opened, 429, { general: error.message, headers });
   }
-  const { quote, token } = opened;
   const now = requestNow(c);
   const refusal = damageReportRefusal(moveFacts(quote), londonToday(now));
   if (refusal) return quotePage(c, opened, 409, { general: refusal });
   const note = formText(form, 'damageNote');
+  const capMet = dailyCapMet(await reportsToday(c.env.DB, quote.reference, now), formPhotos(form).length);
+  if (capMet) return quotePage(c, opened, 429, { general: JOB_SHEET_MESSAGES[capMet], values: new URLSearchParams({ damageNote: note }) });
   const problem = noteProblem(note, true);
   const photos = await checkPhotos(form);
   if (problem || !photos.ok) {

@@ -5,6 +5,7 @@ import { PAYMENT_CANCELLED, PAYMENT_PURPOSES, PAYMENT_RETURN_PARAM, PAYMENT_WORD
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
+import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { moneyOwed } from '../lib/payments/due';
 import { startCheckout, type CheckoutStarted } from '../lib/payments/checkout';
@@ -19,7 +20,7 @@ const MAX_PAY_BODY = 4 * 1024;
 const isPurpose = (value: string | null): value is PaymentPurpose => PAYMENT_PURPOSES.some((purpose) => purpose === value);
 
 export async function payForMove(c: Context<AppBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_PAY_BODY);
+  const posted = await readFormPost(c, MAX_PAY_BODY, fromOwnNoReferrerPage);
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const { values } = posted;
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);

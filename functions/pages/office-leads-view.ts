@@ -1,5 +1,5 @@
 /** What /office shows (issue 33 item 2): what needs doing today, then one page of leads as the filters choose. Data only. */
-import { readLeadFilters, type LeadFilters } from '~/lib/office/leads';
+import { LEAD_SEARCH_MESSAGE, overlongSearch, readLeadFilters, type LeadFilters } from '~/lib/office/leads';
 import type { Env } from '../env';
 import { listLeads, staffChoices, todoToday, type LeadPage, type StaffChoice, type TodoToday } from '../lib/office/leads';
 
@@ -8,10 +8,18 @@ export interface OfficeHomeView {
   filters: LeadFilters;
   list: LeadPage;
   staff: StaffChoice[];
+  /** A search too long to run (issue 40 item 8): the page answers 400 with this by the search field, and no list. */
+  searchError?: string;
 }
 
 export async function officeHomeView(env: Env, query: URLSearchParams, now: Date): Promise<OfficeHomeView> {
   const filters = readLeadFilters(query);
-  const [todo, list, staff] = await Promise.all([todoToday(env.DB, now), listLeads(env.DB, filters), staffChoices(env)]);
+  const overlong = overlongSearch(query);
+  const [todo, list, staff] = await Promise.all([
+    todoToday(env.DB, now),
+    overlong === null ? listLeads(env.DB, filters) : { leads: [], page: 1, more: false },
+    staffChoices(env),
+  ]);
+  if (overlong !== null) return { todo, filters: { ...filters, q: overlong }, list, staff, searchError: LEAD_SEARCH_MESSAGE };
   return { todo, filters, list, staff };
 }

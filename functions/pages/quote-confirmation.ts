@@ -5,7 +5,6 @@ import type { Context } from 'hono';
 import { PAGE_PATHS } from '~/lib/api';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
 import { config } from '../lib/config';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
@@ -58,7 +57,8 @@ export interface QuotePageRequest {
 
 /**
  * The on-demand page at its own address, whatever spelling or method reached it: the query and the post are read here.
- * Its forms post to this site, so it takes the account pages' referrer policy.
+ * Its address carries the quote's token, so no referrer leaves it (issue 40 item 8); its forms are read with
+ * fromOwnNoReferrerPage, as the browser posts them with `Origin: null`.
  */
 export const quotePage = async (c: PageContext, opened: OpenedQuote, status: number, state: QuotePageState = {}): Promise<Response> =>
   pageAsSent(
@@ -66,7 +66,7 @@ export const quotePage = async (c: PageContext, opened: OpenedQuote, status: num
     c.req.url,
     await astroPageAt(c, PAGE_PATHS.confirmation, { opened, state } satisfies QuotePageRequest, {
       status,
-      headers: { ...ACCOUNT_PAGE, ...state.headers },
+      headers: { ...PRIVATE_PAGE, ...state.headers },
     }),
   );
 

@@ -9,6 +9,7 @@ import { doneKey, moveRefusal, newDateRefusal } from '~/lib/move-status';
 import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { readFormPost } from '../lib/form-post';
+import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { acceptWrittenQuote } from '../lib/office/written-quotes';
 import { moneyOwed } from '../lib/payments/due';
 import { checkoutFor } from './move-payment';
@@ -95,7 +96,7 @@ async function ask(c: PageContext, opened: OpenedQuote, form: Asking, values: UR
 const backToPage = (quote: StoredQuote, token: string | null, done: string) => seeOther(quotePageHref(quote.reference, token, { done }));
 
 export async function manageQuote(c: PageContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_MANAGE_BODY);
+  const posted = await readFormPost(c, MAX_MANAGE_BODY, fromOwnNoReferrerPage);
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const { values } = posted;
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);

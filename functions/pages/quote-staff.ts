@@ -6,10 +6,10 @@ import { staffSchema } from '~/lib/manage-move';
 import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
+import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, decideReview } from '../lib/quote/manage';
@@ -43,7 +43,7 @@ const staffPage = async (c: PageContext, link: StaffLink, status: number, state:
   pageAsSent(
     c.env,
     c.req.url,
-    await astroPageAt(c, PAGE_PATHS.staff, { link, state } satisfies StaffPageRequest, { status, headers: ACCOUNT_PAGE }),
+    await astroPageAt(c, PAGE_PATHS.staff, { link, state } satisfies StaffPageRequest, { status, headers: PRIVATE_PAGE }),
   );
 
 export async function showStaffPage(c: PageContext): Promise<Response> {
@@ -53,7 +53,7 @@ export async function showStaffPage(c: PageContext): Promise<Response> {
 }
 
 export async function answerStaffPage(c: PageContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_STAFF_BODY);
+  const posted = await readFormPost(c, MAX_STAFF_BODY, fromOwnNoReferrerPage);
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const { values } = posted;
   const link = await openStaffLink(c, values.get('ref'), values.get('t'));

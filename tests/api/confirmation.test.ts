@@ -9,14 +9,14 @@ import { FOUND_ONCE_LIKE, postcodeFoundOnce } from '../shared/stand-ins';
 import { apiBase, call, query, validQuote } from './helpers';
 import { readPage } from './html';
 
-// `same-origin`: its manage forms post to this site (a no-referrer page sends `Origin: null`); no other site gets the address.
-const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' };
+// Its address carries the token, so no referrer leaves it (issue 40 item 8); its forms cope with `Origin: null`.
+const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' };
 const ALIASES = ['/quote-confirmation/', '/quote-confirmation.html', '/quote-confirmation/index.html', '/quote-confirmation/index'];
 
 const get = (path: string, method = 'GET') => fetch(`${apiBase()}${path}`, { method, redirect: 'manual' });
 
-/** The 404 page sends no referrer at all: it has no form. */
-const NOT_FOUND = { ...PRIVATE, 'referrer-policy': 'no-referrer' };
+/** The 404 page sends no referrer either. */
+const NOT_FOUND = PRIVATE;
 
 function expectPrivate(response: Response): void {
   const expected = response.status === 404 ? NOT_FOUND : PRIVATE;

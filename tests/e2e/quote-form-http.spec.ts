@@ -337,7 +337,7 @@ test.describe('the confirmation link and its calendar file', () => {
     const other = await playwright.request.newContext({ baseURL: baseURL! });
     const page = await other.get(link);
     expect(page.status()).toBe(200);
-    expect(page.headers()).toMatchObject({ 'cache-control': 'no-store', 'referrer-policy': 'same-origin', 'x-robots-tag': 'noindex' });
+    expect(page.headers()).toMatchObject({ 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' });
     const html = await page.text();
     expect(filled(html, 'reference')).toBe(ref);
     expect(filled(html, 'email')).toBe(email);

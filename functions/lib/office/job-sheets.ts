@@ -3,7 +3,7 @@
  * which D1 keeps only the SHA-256, working until the end of the day after the move (UK time); a new link revokes the
  * old. The crew's reports from the sheet are stored before anything is e-mailed, each with its audit line.
  */
-import { formatLongDate, londonDayStart } from '~/lib/dates';
+import { formatLongDate, londonDayStart, londonToday } from '~/lib/dates';
 import type { MoveEvent } from '~/lib/move-status';
 import {
   JOB_NOTE_MAX,
@@ -17,6 +17,7 @@ import {
   jobSheetExpiresOn,
   jobSheetLastDay,
   type JobReportKind,
+  type ReportsToday,
 } from '~/lib/office/job-sheet';
 import type { OfficeTaskKind } from '~/lib/office/pipeline';
 import type { Env, RequestContext } from '../../env';
@@ -27,6 +28,7 @@ import { config } from '../config';
 import { insertValues } from '../d1';
 import { sha256Hex } from '../hash';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import { clientKey, withinLimit } from '../rate-limit';
 import { moveCustomerEmail } from '../quote/move-emails';
 import { reviewRequestEmail, reviewRequestKey } from '../quote/review-request';
 import type { StoredQuote } from '../quote/stored-quote';
@@ -143,10 +145,47 @@ const reportInsert = (db: D1Database, reference: string, kind: JobReportKind, no
       fields.photos?.length ? JSON.stringify(fields.photos) : null,
     );
 
-const taskInsert = (db: D1Database, reference: string, kind: OfficeTaskKind, detail: string | null, now: Date) =>
+/**
+ * Repeated reports make one to-do (issue 40 item 8): while the move has an open to-do of this kind, it is kept and says
+ * how many reports it stands for, with the latest note; otherwise a new one. After the report's insert, in its batch.
+ */
+const mergedTask = (db: D1Database, reference: string, kind: OfficeTaskKind, report: JobReportKind, detail: string | null, now: Date) => [
   db
-    .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4)}`)
-    .bind(reference, kind, detail, now.toISOString());
+    .prepare(
+      `UPDATE office_tasks SET detail = 'Latest of ' || (
+         SELECT COUNT(*) FROM job_reports r WHERE r.reference = ?1 AND r.kind = ?3 AND r.created_at >= office_tasks.created_at
+       ) || ' reports' || coalesce(': ' || ?4, '')
+       WHERE id = (SELECT id FROM office_tasks WHERE record_reference = ?1 AND kind = ?2 AND done_at IS NULL ORDER BY id DESC LIMIT 1)`,
+    )
+    .bind(reference, kind, report, detail),
+  db
+    .prepare('INSERT INTO office_tasks (record_reference, kind, detail, created_at) SELECT ?, ?, ?, ? WHERE changes() = 0')
+    .bind(reference, kind, detail, now.toISOString()),
+];
+
+/** The move's reports and photos so far on the request's UK day, from the sheet and the move page together. */
+export async function reportsToday(db: D1Database, reference: string, now: Date): Promise<ReportsToday> {
+  const row = await db
+    .prepare(
+      `SELECT COUNT(*) AS reports, COALESCE(SUM(json_array_length(photos)), 0) AS photos FROM job_reports
+       WHERE reference = ? AND created_at >= ?`,
+    )
+    .bind(reference, londonDayStart(londonToday(now)).toISOString())
+    .first<ReportsToday>();
+  return row ?? { reports: 0, photos: 0 };
+}
+
+/**
+ * A report post within the per-minute limits (wrangler.jsonc): per client, and per link (`link`: which page of which
+ * move, e.g. `sheet:<reference>`), so neither one phone nor one leaked link can flood a move.
+ */
+export async function reportWithinLimits(c: RequestContext, link: string): Promise<boolean> {
+  const [client, perLink] = await Promise.all([
+    withinLimit(c.env, 'REPORT_LIMITER', `report:${clientKey(c)}`),
+    withinLimit(c.env, 'REPORT_LINK_LIMITER', link),
+  ]);
+  return client && perLink;
+}
 
 const crewActor = (booking: DiaryBooking) => `crew:${crewFirstName(booking)}`;
 
@@ -211,7 +250,7 @@ export async function reportJobDone(env: Env, quote: StoredQuote, booking: Diary
          ON CONFLICT (reference) DO UPDATE SET stage = 'done', lost_reason = NULL, updated_at = excluded.updated_at`,
       )
       .bind(reference, at),
-    taskInsert(db, reference, 'job_done', note, now),
+    ...mergedTask(db, reference, 'job_done', 'done', note, now),
     auditStatement(
       db,
       {
@@ -287,7 +326,7 @@ export async function reportDamage(
   const photoWords = keys.length ? ` (${keys.length} photo${keys.length === 1 ? '' : 's'})` : '';
   await db.batch([
     reportInsert(db, reference, by.report, now, { note, photos: keys }),
-    taskInsert(db, reference, by.task, note, now),
+    ...mergedTask(db, reference, by.task, by.report, note, now),
     auditStatement(
       db,
       { actor: by.actor, action: by.action, reference, detail: `${JOB_REPORT_LABELS[by.report]}: ${note}${photoWords}` },
@@ -309,9 +348,12 @@ export function noteProblem(note: string, required: boolean): string | null {
 }
 
 /** A form's `photos`: at most JOB_PHOTO_MAX, each under its size and a picture by its own bytes; or the message. */
+/** A form's photo files; a file input left empty still sends one nameless, empty part, which is none. */
+export const formPhotos = (form: FormData): File[] =>
+  form.getAll('photos').filter((each): each is File => typeof each !== 'string' && each.size > 0);
+
 export async function checkPhotos(form: FormData): Promise<{ ok: true; photos: JobPhoto[] } | { ok: false; message: string }> {
-  // A file input left empty still sends one nameless, empty part.
-  const files = form.getAll('photos').filter((each): each is File => typeof each !== 'string' && each.size > 0);
+  const files = formPhotos(form);
   if (files.length > JOB_PHOTO_MAX) return { ok: false, message: JOB_SHEET_MESSAGES.photoCount };
   const photos: JobPhoto[] = [];
   for (const file of files) {

@@ -107,12 +107,14 @@ function filterClause(filters: LeadFilters): { sql: string; params: unknown[] } 
   if (filters.from) add('move_date >= ?', filters.from);
   if (filters.to) add('move_date <= ?', filters.to);
   if (filters.q) {
-    const words = `%${filters.q.toLowerCase()}%`;
-    // Postcodes are compared without spaces, as the customer may have typed them either way.
-    const postcode = `%${compactPostcode(filters.q)}%`;
+    // instr(), not LIKE: what staff type is matched as written (`%` and `_` are no wildcards), and D1's limit on a
+    // LIKE pattern's length (50 bytes, "LIKE or GLOB pattern too complex") never applies. Postcodes are compared
+    // without spaces, as the customer may have typed them either way.
+    const words = filters.q.toLowerCase();
+    const postcode = compactPostcode(filters.q);
     add(
-      `(upper(reference) = upper(?) OR lower(name) LIKE ? OR lower(email) LIKE ?
-        OR replace(upper(from_postcode), ' ', '') LIKE ? OR replace(upper(to_postcode), ' ', '') LIKE ?)`,
+      `(upper(reference) = upper(?) OR instr(lower(name), ?) > 0 OR instr(lower(email), ?) > 0
+        OR instr(replace(upper(from_postcode), ' ', ''), ?) > 0 OR instr(replace(upper(to_postcode), ' ', ''), ?) > 0)`,
       filters.q,
       words,
       words,

@@ -108,8 +108,12 @@ export const addStaffStatement = (db: D1Database, member: { email: string; name:
     )
     .bind(accountEmail(member.email), member.name, by, now.toISOString());
 
+/** Every office session of one address, on every device: "Sign out everywhere", and removing someone. */
+export const endEveryStaffSession = (db: D1Database, email: string): D1PreparedStatement =>
+  db.prepare('DELETE FROM staff_sessions WHERE email = ?').bind(accountEmail(email));
+
 /** Removing someone ends every session they have, at once. */
 export const removeStaffStatements = (db: D1Database, email: string, now: Date): D1PreparedStatement[] => [
   db.prepare('UPDATE staff_members SET removed_at = ? WHERE email = ? AND removed_at IS NULL').bind(now.toISOString(), accountEmail(email)),
-  db.prepare('DELETE FROM staff_sessions WHERE email = ?').bind(accountEmail(email)),
+  endEveryStaffSession(db, email),
 ];

@@ -36,6 +36,12 @@ export const JOB_SHEET_ACTIONS = {
 } as const;
 
 export const JOB_NOTE_MAX = 2000;
+/**
+ * The most reports, and photos, one move takes in a UK day from its job sheet and its move page together (issue 40
+ * item 8): far more than a real day needs, far fewer than a script sends. The per-minute limits are in wrangler.jsonc.
+ */
+export const JOB_REPORTS_PER_DAY = 30;
+export const JOB_PHOTOS_PER_DAY = 30;
 export const JOB_PHOTO_MAX = 3;
 export const JOB_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
 /** The photo types a phone's camera makes, each with the extension its R2 key gets. */
@@ -55,7 +61,22 @@ export const JOB_SHEET_MESSAGES = {
   photoType: 'Photos must be pictures (JPEG, PNG, WebP or HEIC).',
   photoSize: `Each photo must be under ${JOB_PHOTO_MAX_BYTES / 1024 / 1024} MB.`,
   notBooked: 'Book this move in the diary first; then you can make the crew’s job sheet link.',
+  tooFast: 'Too many reports in a minute. Wait a minute, then send it again.',
+  reportsToday: `This move has had ${JOB_REPORTS_PER_DAY} reports today, the most we take in a day. Please phone us instead.`,
+  photosToday: `This move has had ${JOB_PHOTOS_PER_DAY} photos today, the most we take in a day. Send it without photos, or phone us.`,
 } as const;
+
+/** What a move has reported so far on a UK day. */
+export interface ReportsToday {
+  reports: number;
+  photos: number;
+}
+
+/** Whether one more report with `photos` photos would pass a day's cap, and which cap it meets. */
+export function dailyCapMet(today: ReportsToday, photos: number): 'reportsToday' | 'photosToday' | null {
+  if (today.reports >= JOB_REPORTS_PER_DAY) return 'reportsToday';
+  return photos > 0 && today.photos + photos > JOB_PHOTOS_PER_DAY ? 'photosToday' : null;
+}
 
 /** `HH:MM` on a 24-hour clock. */
 export const isClockTime = (value: string): boolean => /^([01]\d|2[0-3]):[0-5]\d$/.test(value);

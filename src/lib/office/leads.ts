@@ -11,6 +11,10 @@ import { LEAD_STAGES, STAGE_LABELS, type LeadStage } from './pipeline';
 /** Leads a page of the list shows. */
 export const LEADS_PAGE_SIZE = 50;
 
+/** The longest search the list runs (issue 40 item 8): a reference, a name, a postcode or an address is far shorter. */
+export const LEAD_SEARCH_MAX = 100;
+export const LEAD_SEARCH_MESSAGE = `Search for ${LEAD_SEARCH_MAX} characters or fewer: a reference, a name, a postcode or an e-mail address.`;
+
 /**
  * What a lead is: a quote (plain, or started for a service), a survey request or a car-transport lead (call-backs carrying
  * `survey` or `car`), a plain call-back, or a contact message.
@@ -36,13 +40,19 @@ const filterSchema = z.object({
   kind: optional(z.enum(LEAD_KINDS.map((each) => each.value) as [string, ...string[]])).catch(undefined),
   from: optional(day).catch(undefined),
   to: optional(day).catch(undefined),
-  q: optional(z.string().trim().max(100)).catch(undefined),
+  q: optional(z.string().trim().max(LEAD_SEARCH_MAX)).catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
 });
 
 export type LeadFilters = z.infer<typeof filterSchema>;
 
 export const readLeadFilters = (query: URLSearchParams): LeadFilters => filterSchema.parse(Object.fromEntries(query));
+
+/** The search as typed when it is too long to run (the list then answers 400 with LEAD_SEARCH_MESSAGE), else null. */
+export function overlongSearch(query: URLSearchParams): string | null {
+  const typed = query.get('q')?.trim() ?? '';
+  return typed.length > LEAD_SEARCH_MAX ? typed : null;
+}
 
 /** The query of the list with these filters (page 1 unless given): for the pager's links. */
 export function filtersQuery(filters: LeadFilters, page = 1): string {

@@ -9,6 +9,8 @@ export const OFFICE_PATHS = {
   diary: '/office/diary',
   staff: '/office/staff',
   signOut: '/office/sign-out',
+  /** Ends every office session of the member pressing it, on every device (issue 40 item 8). */
+  signOutEverywhere: '/office/sign-out-everywhere',
   jobSheet: '/job-sheet',
   /** The office's post that makes a crew's job sheet link, answered with the link shown once. */
   jobSheetLink: '/office/job-sheet-link',
