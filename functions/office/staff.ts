@@ -95,7 +95,11 @@ const signOut =
     await c.env.DB.batch([
       ...(everywhere ? [endEveryStaffSession(c.env.DB, email)] : []),
       everywhere
-        ? auditStatement(c.env.DB, { actor: email, action: 'signed_out_everywhere', detail: 'Signed out of the office on every device' }, now)
+        ? auditStatement(
+            c.env.DB,
+            { actor: email, action: 'signed_out_everywhere', detail: 'Signed out of the office on every device' },
+            now,
+          )
         : auditStatement(c.env.DB, { actor: email, action: 'signed_out', detail: 'Signed out of the office' }, now),
     ]);
     clearStaffCookie(c);

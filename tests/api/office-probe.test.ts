@@ -39,7 +39,11 @@ async function bookedWithSheet(): Promise<Move & { sheet: string }> {
   await bookInDiary({ base: apiBase(), session: ownerCookie() }, move, booking);
   const made = await officePost(OFFICE_PATHS.jobSheetLink, { ref: move.reference });
   expect(made.status).toBe(200);
-  const link = new URL(readPage(await made.text()).filled('job-sheet-link').trim());
+  const link = new URL(
+    readPage(await made.text())
+      .filled('job-sheet-link')
+      .trim(),
+  );
   return { ...move, sheet: link.searchParams.get(JOB_SHEET_TOKEN_FIELD)! };
 }
 
@@ -217,7 +221,8 @@ describe('the job sheet and the damage report under a flood', () => {
   it('takes at most 30 reports a day for a move, from the sheet and the move page together', async () => {
     const move = await bookedWithSheet();
     for (let i = 1; i <= 20; i += 1) expect((await problem(move, unique('crew'), `Crew report ${i}`)).status, `crew ${i}`).toBe(303);
-    for (let i = 1; i <= 10; i += 1) expect((await damage(move, unique('customer'), `Customer report ${i}`)).status, `customer ${i}`).toBe(303);
+    for (let i = 1; i <= 10; i += 1)
+      expect((await damage(move, unique('customer'), `Customer report ${i}`)).status, `customer ${i}`).toBe(303);
     const refused = await damage(move, unique('customer'), 'One too many');
     expect(refused.status).toBe(429);
     expect(await refused.text()).toContain(JOB_SHEET_MESSAGES.reportsToday);
