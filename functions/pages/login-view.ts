@@ -5,8 +5,13 @@
 export const LOGIN_ANSWER_PAGE = '/forms/login';
 
 export interface LoginView {
-  /** The link is on its way, the link cannot be used, a usable link's button, or the data has been deleted. */
-  notice?: 'sent' | 'expired' | 'link' | 'deleted';
+  /**
+   * The link is on its way, the link cannot be used, a usable link's button, the data has been deleted, or a move's link
+   * that opens no move (a damaged or expired one: issue 41 item 5).
+   */
+  notice?: 'sent' | 'expired' | 'link' | 'deleted' | 'move-link';
+  /** Already signed in: the move-link notice points to their moves. */
+  signedIn?: boolean;
   /** The address as typed, written back into the form. */
   email?: string;
   /** By field name; `form` for a problem with no field of its own (say, too many requests). */

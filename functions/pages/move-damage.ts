@@ -19,9 +19,8 @@ import {
   reportWithinLimits,
 } from '../lib/office/job-sheets';
 import { moveFacts } from '../lib/quote/manage';
-import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { quotePageHref } from './move-view';
-import { openQuote, quotePage } from './quote-confirmation';
+import { moveNotOpened, openQuote, quotePage } from './quote-confirmation';
 
 /** The audit trail's action key (audit_log.action). */
 export const CUSTOMER_DAMAGE_ACTION = 'customer_damage';
@@ -33,7 +32,7 @@ export async function reportMoveDamage(c: Context<AppBindings>): Promise<Respons
     return refusalJson(c, { status: 413, error: { code: 'payload_too_large', message: JOB_SHEET_MESSAGES.photoSize } });
   const { form } = read;
   const opened = await openQuote(c, formText(form, 'ref') || null, formText(form, 't') || null);
-  if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  if (!opened) return moveNotOpened(c);
   const { quote, token } = opened;
   // Photos go to R2: per client and per move page, as the crew's sheet (issue 40 item 8).
   if (!(await reportWithinLimits(c, `move:${quote.reference}`))) {

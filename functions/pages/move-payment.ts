@@ -11,9 +11,8 @@ import { moneyOwed } from '../lib/payments/due';
 import { startCheckout, type CheckoutStarted } from '../lib/payments/checkout';
 import { quotePageHref, type OpenedQuote } from './move-view';
 import type { Env } from '../env';
-import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { clientKey, withinLimit } from '../lib/rate-limit';
-import { openQuote, quotePage } from './quote-confirmation';
+import { moveNotOpened, openQuote, quotePage } from './quote-confirmation';
 
 const MAX_PAY_BODY = 4 * 1024;
 
@@ -24,7 +23,7 @@ export async function payForMove(c: Context<AppBindings>): Promise<Response> {
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const { values } = posted;
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
-  if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  if (!opened) return moveNotOpened(c);
   if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `pay:${clientKey(c)}`))) {
     const { error, headers } = REFUSALS.rateLimited;
     return quotePage(c, opened, 429, { general: error.message, headers });

@@ -1,6 +1,7 @@
 // The confirmation page and its .ics file open only with the quote's view token, or for its owner's session. A wrong token
-// and an unknown reference get the same 404, so nothing tells which references exist. Other spellings of the path
-// (`/quote-confirmation/`, `.html`…) are answered here too: the asset server would redirect them with the token in Location.
+// and an unknown reference get the same 404, so nothing tells which references exist: the sign-in page, which is the way
+// to the move from any link that no longer opens it (issue 41 item 5). Other spellings of the path (`/quote-confirmation/`,
+// `.html`…) are answered here too: the asset server would redirect them with the token in Location.
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '~/lib/api';
 import type { AppBindings } from '../env';
@@ -11,6 +12,7 @@ import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { doneNotice } from '~/lib/move-status';
 import { PAYMENT_RETURN_PARAM } from '~/lib/payments';
 import { ownsQuote, signedInEmail } from '../lib/account/session';
+import { loginPage } from './login';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
 import { findQuote } from '../lib/quote/store';
 import { API_SECURITY_HEADERS } from '../lib/security-headers';
@@ -36,14 +38,19 @@ export async function openQuote(c: PageContext, reference: string | null, token:
 
 const openedQuote = (c: PageContext) => openQuote(c, c.req.query('ref') ?? null, c.req.query('t') ?? null);
 
+/** A move's link, or a post from its page, that opens no move: the sign-in page, saying so (404 whatever the reason). */
+export const moveNotOpened = async (c: PageContext): Promise<Response> =>
+  loginPage(c, 404, { notice: 'move-link', signedIn: (await signedInEmail(c)) !== null });
+
 export async function showConfirmation(c: PageContext): Promise<Response> {
   const url = new URL(c.req.url);
-  if (pagePath(url.pathname) !== PAGE_PATHS.confirmation) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  // Another path under it is a move link damaged in its path.
+  if (pagePath(url.pathname) !== PAGE_PATHS.confirmation) return moveNotOpened(c);
   if (!url.searchParams.has('ref') && !url.searchParams.has('t')) {
     return new Response(null, { status: 302, headers: { ...API_SECURITY_HEADERS, Location: PAGE_PATHS.quote } });
   }
   const opened = await openedQuote(c);
-  if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  if (!opened) return moveNotOpened(c);
   const done = url.searchParams.get('done');
   const payment = url.searchParams.get(PAYMENT_RETURN_PARAM);
   return quotePage(c, opened, 200, { ...(doneNotice(done) ? { done: done! } : {}), ...(payment ? { payment } : {}) });

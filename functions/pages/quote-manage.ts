@@ -14,7 +14,6 @@ import { acceptWrittenQuote } from '../lib/office/written-quotes';
 import { moneyOwed } from '../lib/payments/due';
 import { checkoutFor } from './move-payment';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, moveFacts, type MoveChange } from '../lib/quote/manage';
 import { priceFor } from '../lib/quote/price';
 import { dayIsFull } from '../lib/office/diary';
@@ -22,7 +21,7 @@ import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { requestNow } from '../lib/clock';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { clientKey, withinLimit } from '../lib/rate-limit';
-import { openQuote, quotePage, quotePageHref, type OpenedQuote, type QuotePageState } from './quote-confirmation';
+import { moveNotOpened, openQuote, quotePage, quotePageHref, type OpenedQuote, type QuotePageState } from './quote-confirmation';
 
 type PageContext = Context<AppBindings>;
 
@@ -100,7 +99,7 @@ export async function manageQuote(c: PageContext): Promise<Response> {
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const { values } = posted;
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
-  if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  if (!opened) return moveNotOpened(c);
   if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `manage:${clientKey(c)}`))) {
     const { error, headers } = REFUSALS.rateLimited;
     return quotePage(c, opened, 429, { general: error.message, values, headers });

@@ -1,27 +1,46 @@
 /**
  * A stored quote's confirmation link, under every address the asset server would otherwise redirect (F7): the
- * Worker answers them all itself, with the page's private headers, and never puts the token in a Location.
+ * Worker answers them all itself, with the page's private headers, and never puts the token in a Location. A link that
+ * opens no move (damaged, or of a move no longer kept) offers the way in: the sign-in page (issue 41 item 5).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { FOUND_ONCE_LIKE, postcodeFoundOnce } from '../shared/stand-ins';
-import { apiBase, call, query, validQuote } from './helpers';
+import { apiBase, call, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
+import { askForLink, COOKIE, linkPage, post, signInLink } from './sign-in';
 
 // Its address carries the token, so no referrer leaves it (issue 40 item 8); its forms cope with `Origin: null`.
 const PRIVATE = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex' };
 const ALIASES = ['/quote-confirmation/', '/quote-confirmation.html', '/quote-confirmation/index.html', '/quote-confirmation/index'];
 
-const get = (path: string, method = 'GET') => fetch(`${apiBase()}${path}`, { method, redirect: 'manual' });
+const get = (path: string, method = 'GET', headers: Record<string, string> = {}) =>
+  fetch(`${apiBase()}${path}`, { method, redirect: 'manual', headers });
 
-/** The 404 page sends no referrer either. */
-const NOT_FOUND = PRIVATE;
+/**
+ * A link that opens nothing answers with the sign-in page (issue 41 item 5), whose form posts to /login, a page with no
+ * secret of its own: `same-origin`, so only this site is ever sent the address it was opened at.
+ */
+const NOT_OPENED = { ...PRIVATE, 'referrer-policy': 'same-origin' };
 
 function expectPrivate(response: Response): void {
-  const expected = response.status === 404 ? NOT_FOUND : PRIVATE;
+  const expected = response.status === 404 ? NOT_OPENED : PRIVATE;
   for (const [name, value] of Object.entries(expected)) expect(response.headers.get(name), name).toBe(value);
   expect(response.headers.get('location')).toBeNull();
+}
+
+const WAY_IN = 'Sign in with your e-mail to see your moves.';
+
+/** The sign-in page saying the link opens no move: its notice, and a form asking for the e-mail address that posts to /login. */
+function expectWayIn(html: string): void {
+  const page = readPage(html);
+  expect(page.shown('move-link')).toBe(true);
+  expect(html).toContain(WAY_IN);
+  expect(html).toContain('This link does not open a move.');
+  expect(html).toMatch(/<form[^>]*action="\/login"[^>]*method="post"/);
+  expect(html).toMatch(/<input[^>]*name="email"[^>]*type="email"/);
+  expect(page.title).toBe('Sign in to see your moves | Shiftly');
 }
 
 describe('the confirmation link under other spellings of its path (F7)', () => {
@@ -48,12 +67,74 @@ describe('the confirmation link under other spellings of its path (F7)', () => {
     const canonical = await get(`/quote-confirmation${wrong}`);
     expect(canonical.status).toBe(404);
     const body = await canonical.text();
+    expectWayIn(body);
     for (const path of [...ALIASES, '/quote-confirmation/anything-else', '/quote-confirmation//']) {
       const response = await get(`${path}${wrong}`);
       expect(response.status, path).toBe(404);
       expectPrivate(response);
       expect(await response.text()).toBe(body);
     }
+  });
+});
+
+describe('a move link that opens no move offers the way in (issue 41 item 5)', () => {
+  it('answers a damaged token, a changed or unknown reference, and no token alike: 404, the sign-in form, nothing about the move', async () => {
+    const sent = validQuote();
+    const answer = (await (await call(API_PATHS.quote, sent)).json()) as QuoteAnswer;
+    const link = new URL(answer.confirmationUrl, apiBase());
+    const t = link.searchParams.get('t')!;
+    const ref = answer.reference;
+    const bodies = new Set<string>();
+    for (const path of [
+      `/quote-confirmation?ref=${ref}&t=${t.slice(0, 20)}`,
+      `/quote-confirmation?ref=${ref}&t=${t.slice(0, -1)}${t.endsWith('A') ? 'B' : 'A'}`,
+      `/quote-confirmation?ref=${ref.slice(0, -1)}${ref.endsWith('A') ? 'B' : 'A'}&t=${t}`,
+      `/quote-confirmation?ref=${ref}`,
+      `/quote-confirmation?t=${t}`,
+    ]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(404);
+      expectPrivate(response);
+      const html = await response.text();
+      expectWayIn(html);
+      // Nothing of the quote behind the reference: its name, address, postcode or e-mail.
+      for (const secret of [sent.email, sent.fromPostcode, 'Ada']) expect(html, path).not.toContain(secret);
+      bodies.add(html);
+    }
+    expect(bodies.size).toBe(1);
+  });
+
+  it('answers the move page’s posts with a damaged token the same way', async () => {
+    const answer = (await (await call(API_PATHS.quote, validQuote())).json()) as QuoteAnswer;
+    const damaged = { ref: answer.reference, t: new URL(answer.confirmationUrl, apiBase()).searchParams.get('t')!.slice(0, 16) };
+    for (const [path, fields] of [
+      ['/quote-confirmation', { ...damaged, action: 'book' }],
+      ['/move-payment', { ...damaged, purpose: 'deposit' }],
+      ['/move-damage', { ...damaged, damageNote: 'A scratch' }],
+    ] as const) {
+      const response = await post(path, undefined, apiBase(), fields, { 'X-Test-Client': unique('damaged') });
+      expect(response.status, path).toBe(404);
+      expectWayIn(await response.text());
+    }
+    expect(query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([
+      { status: 'quoted' },
+    ]);
+  });
+
+  it('points someone already signed in to their moves', async () => {
+    const email = `${unique('way-in')}@example.com`;
+    const answer = (await (await call(API_PATHS.quote, validQuote({ email }))).json()) as QuoteAnswer;
+    expect((await askForLink(email, { client: unique('way-in') })).status).toBe(200);
+    const { token } = await linkPage(await signInLink(email));
+    const signedIn = await post('/login/verify', undefined, apiBase(), { t: token });
+    const cookie = signedIn.headers.getSetCookie().find((each) => each.startsWith(`${COOKIE}=`))!;
+    const session = cookie.slice(COOKIE.length + 1).split(';')[0]!;
+    const damaged = `/quote-confirmation?ref=${answer.reference}&t=${'A'.repeat(32)}`;
+    const response = await get(damaged, 'GET', { Cookie: `${COOKIE}=${session}` });
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expectWayIn(html);
+    expect(html).toMatch(/You are signed in: <a href="\/account"[^>]*>see your moves<\/a>/);
   });
 });
 

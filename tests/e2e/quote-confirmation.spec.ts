@@ -1,5 +1,6 @@
 import { test, expect, open, axeViolations } from './fixtures';
-import { CONFIRMATION_URL, emailedLink, emailsFor, linkParts, nextDay, reachStep4, typed, uniqueEmail } from './quote-helpers';
+import { askForLink, emailedSignInLink, openSignInLink } from './sign-in';
+import { CONFIRMATION_URL, emailedLink, emailsFor, linkParts, nextDay, reachStep4, storeQuote, typed, uniqueEmail } from './quote-helpers';
 import { formatLongDate } from '../../src/lib/dates';
 
 test('without a link /quote-confirmation redirects to /quote', async ({ page }) => {
@@ -82,7 +83,7 @@ test('the wizard goes to the quote’s own link, which shows the stored quote on
     await shows(elsewhere);
   }
 
-  // A changed token, a changed reference, no token: the 404 page, status 404, the same body every time.
+  // A changed token, a changed reference, no token: status 404 and the same body every time, which offers the way in.
   const { ref, t } = linkParts(link);
   const bodies = new Set<string>();
   for (const path of [
@@ -92,7 +93,8 @@ test('the wizard goes to the quote’s own link, which shows the stored quote on
   ]) {
     const response = await elsewhere.goto(path);
     expect(response?.status(), path).toBe(404);
-    await expect(elsewhere.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+    await expect(elsewhere.getByRole('heading', { level: 1 })).toHaveText('Sign in to see your moves');
+    await expect(elsewhere.getByText('Sign in with your e-mail to see your moves.')).toBeVisible();
     bodies.add(await response!.text());
   }
   expect(bodies.size).toBe(1);
@@ -104,4 +106,38 @@ test('the wizard goes to the quote’s own link, which shows the stored quote on
   await expect(page.locator('#quote-step-title')).toHaveText('How big is your space?');
   await expect(page.getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Continue your quote' })).toHaveCount(0);
+});
+
+test.describe('a damaged move link (issue 41 item 5)', () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`offers sign-in, and signing in from it reaches the move (JavaScript ${javaScriptEnabled ? 'on' : 'off'})`, async ({
+      browser,
+      request,
+      baseURL,
+    }) => {
+      test.setTimeout(60_000);
+      const email = uniqueEmail(`damaged-${javaScriptEnabled ? 'js' : 'nojs'}`);
+      const answer = await storeQuote(request, { email });
+      const { ref, t } = linkParts(answer.confirmationUrl);
+      const context = await browser.newContext({ baseURL, javaScriptEnabled, viewport: { width: 320, height: 800 } });
+      const page = await context.newPage();
+      // The end of the token lost when the link was copied from the e-mail.
+      const response = await page.goto(`/quote-confirmation?ref=${ref}&t=${t.slice(0, 20)}`);
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign in to see your moves');
+      const notice = page.getByRole('status').filter({ hasText: 'This link does not open a move.' });
+      await expect(notice).toContainText('Sign in with your e-mail to see your moves.');
+      if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
+      for (const width of [390, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `test-results/damaged-link-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true });
+      }
+
+      await askForLink(page, email);
+      await openSignInLink(page, await emailedSignInLink(email));
+      await page.getByRole('link', { name: `Quote ${answer.reference}` }).click();
+      await expect(page.locator('[data-reference]')).toHaveText(answer.reference);
+      await context.close();
+    });
+  }
 });
