@@ -1,5 +1,5 @@
 // The contact, call-back and undelivered-alert e-mails (a quote's are in quote/emails.ts).
-import { EMAIL_REPLY } from '~/data/promises';
+import { CALL_BACK_WITHIN, EMAIL_REPLY } from '~/data/promises';
 import { surveySizeLabel, surveyTypeLabel } from '~/data/survey';
 import { carRunsLabel } from '~/data/car-transport';
 import type { CallbackRequest, ContactMessage } from '~/lib/schemas';
@@ -72,7 +72,7 @@ export function callbackBusinessEmail(ctx: MailContext, reference: string, reque
           ['Price', 'Priced on request: call with a price for the car'],
         ] satisfies Row[])
       : []),
-    ['Promise', 'Call back within 24 hours'],
+    ['Promise', `Call back ${CALL_BACK_WITHIN}`],
   ];
   const about = survey
     ? `Survey request (${surveySizeLabel(survey.size)}, ${surveyTypeLabel(survey.type).toLowerCase()})`

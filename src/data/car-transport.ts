@@ -1,3 +1,5 @@
+import { CALL_BACK_WITHIN } from './promises';
+
 /** Car transport is priced on request (issue 18): the price depends on the car, whether it runs and the route, so the quote asks those. */
 export const CAR_RUNS = [
   { value: 'runs', label: 'Yes, it drives', hint: 'It can be driven on and off the trailer.' },
@@ -20,7 +22,7 @@ export const CAR_COPY = {
   vehicleHint: 'For example, Ford Focus estate.',
   runsLegend: 'Does it run?',
   button: 'Ask for a car price',
-  sent: 'Thank you. We will call you within 24 hours with a price for the car.',
+  sent: `Thank you. We will call you ${CALL_BACK_WITHIN} with a price for the car.`,
   sentTitle: 'Car price requested',
 } as const;
 

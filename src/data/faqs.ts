@@ -7,6 +7,7 @@ import {
   DEPOSIT,
   DECLARE_VALUABLES,
   earliestOnline,
+  EMAIL_REPLY,
   FREE_CANCELLATION,
   LATE_CANCELLATION,
   UNBOOKED_CANCELLATION,
@@ -78,8 +79,7 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'How do I become a driver?',
-        answer:
-          'Read the requirements on our drivers page, then apply through the contact form with the subject "Driver application". We reply within two working days and arrange your checks.',
+        answer: `Read the requirements on our drivers page, then apply through the contact form with the subject "Driver application". We reply ${EMAIL_REPLY}, then arrange your checks.`,
       },
     ],
   },

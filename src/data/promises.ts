@@ -142,15 +142,25 @@ export const openingHoursLine = (): string => openingHours.map((h) => `${h.label
 /** True while every day of the week has hours (tests/unit/promises.test.ts). */
 export const OPEN_DAYS = '7 days a week';
 
+/**
+ * How soon we come back to a customer, in hours, by kind of promise: each kind is made in its one figure on every page and
+ * in every e-mail (issue 41 item 6; tests/shared/promise-rules.ts tells the kinds apart). A message is a person's reply
+ * during the opening hours above; a call-back covers a survey call and a car's price; a written quote answers a booking
+ * request; a price worked out later is a quote the postcode service could not price at once.
+ */
+export const ANSWER_HOURS = { message: 1, callBack: 24, writtenQuote: 24, priceLater: 24 } as const;
+
 /** A message sent to us is answered this fast, during the hours above. */
-export const EMAIL_REPLY = 'within 1 hour during opening hours';
+export const EMAIL_REPLY = `within ${ANSWER_HOURS.message} hour during opening hours`;
+/** A call-back asked for (the dialog, /call-back, a survey, a car's price). */
+export const CALL_BACK_WITHIN = `within ${ANSWER_HOURS.callBack} hours`;
 
 // --- After a quote ---
 
 /** The office answers a booking request within this many hours (the staff link's e-mail says so too). */
-export const BOOKING_ANSWER_HOURS = 24;
+export const BOOKING_ANSWER_HOURS = ANSWER_HOURS.writtenQuote;
 /** A quote we could not price at once (the postcode service was down) is priced and e-mailed within this many hours. */
-export const PRICE_LATER_HOURS = 24;
+export const PRICE_LATER_HOURS = ANSWER_HOURS.priceLater;
 
 /** Under the quote form: what sending it commits the customer to. */
 export const NO_OBLIGATION = `No account and no obligation: we e-mail you your quote, and once you ask to book, we answer within ${BOOKING_ANSWER_HOURS} hours.`;

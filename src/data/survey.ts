@@ -1,3 +1,5 @@
+import { CALL_BACK_WITHIN } from './promises';
+
 /** Homes above three bedrooms (issue 18): the spec prices nothing that big, so rather than invent a price we offer a survey. */
 export const SURVEY_SIZES = [
   { value: 'four-bed', label: '4 bedrooms' },
@@ -17,7 +19,7 @@ export const SURVEY_COPY = {
   intro:
     'A home this size needs a proper look rather than a guess, so we price it after a free survey. Tell us how to reach you and we will call to arrange it.',
   button: 'Ask for a survey call',
-  sent: 'Thank you. We will call you within 24 hours to arrange your survey.',
+  sent: `Thank you. We will call you ${CALL_BACK_WITHIN} to arrange your survey.`,
 } as const;
 
 export const surveySizeLabel = (value: string) => SURVEY_SIZES.find((s) => s.value === value)?.label ?? value;

@@ -392,3 +392,18 @@ test('no information page logs a console error on load', async ({ page, consoleE
   for (const route of ROUTES) await open(page, route);
   expect(consoleErrors).toEqual([]);
 });
+
+test('How it works has the quote form’s five steps, in its order (issue 41 item 6)', async ({ page }) => {
+  await open(page, '/quote');
+  await expect(page.getByText('Step 1 of 5', { exact: true })).toBeVisible();
+  await page.goto('/how-it-works');
+  const steps = page.locator('#steps-title').locator('xpath=ancestor::section[1]').getByRole('listitem');
+  await expect(steps).toHaveCount(5);
+  await expect(page.getByText('Five steps', { exact: true })).toBeVisible();
+  // The wizard's order: size, furniture, postcodes, date, then your details and send.
+  await expect(steps.nth(0)).toContainText('size');
+  await expect(steps.nth(1)).toContainText('furniture');
+  await expect(steps.nth(2)).toContainText('postcodes');
+  await expect(steps.nth(3)).toContainText('date');
+  await expect(steps.nth(4)).toContainText('Send your request');
+});
