@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { formatLongDate, isCalendarDate, londonToday } from '~/lib/dates';
 import { earliestMoveDate, latestMoveDate } from '~/lib/move-date';
-import { crewLine, FULL_DAYS_MAX_SPAN, FULL_DAYS_PATH, isDayFull, leadFirstName } from '~/lib/office/diary';
+import { crewLine, FULL_DAYS_MAX_SPAN, FULL_DAYS_PATH, leadFirstName, type FullDaysAnswer } from '~/lib/office/diary';
 import {
   bookingSchema,
   crewVanSchema,
@@ -25,16 +25,7 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import {
-  currentCrews,
-  currentVans,
-  diaryResources,
-  entriesOn,
-  entryUpsert,
-  fullDaysBetween,
-  leadStageUpsert,
-  type EntryWrite,
-} from '../lib/office/diary';
+import { diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
 import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
 import type { StaffMember } from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
@@ -60,7 +51,7 @@ export const diaryAtMove = (quote: Pick<StoredQuote, 'reference' | 'moveDate'>, 
   `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: quote.moveDate, ref: quote.reference, ...(done ? { done } : {}) })}`;
 
 /** The page as refused (its `staff` variable is the gate's: the page asks officeAccess itself). */
-const refusedOn = (c: OfficeContext, path: string, view: unknown, status = 400) =>
+export const refusedOn = (c: OfficeContext, path: string, view: unknown, status = 400) =>
   astroPageAt(c as unknown as Context<AppBindings>, path, view, { status, headers: ACCOUNT_PAGE });
 
 /** The change a crew or van post makes: its statement, the notice after it, and the audit line's words. */
@@ -117,24 +108,25 @@ async function changeCrewsAndVans(c: OfficeContext): Promise<Response> {
   return seeOther(`${OFFICE_PATHS.diary}?${new URLSearchParams({ done })}`);
 }
 
-/** The problems of holding or booking `quote` on its move day, by field; none when it may go ahead. */
+/**
+ * The problems of holding or booking `quote` on its move day, by field; none when it may go ahead. The day's crews and
+ * vans are the firm's own and those hired for it; one off that day or out on another move cannot be chosen.
+ */
 async function bookingProblems(db: D1Database, quote: StoredQuote, form: BookingForm) {
-  const [resources, others, crews, vans] = await Promise.all([
-    diaryResources(db),
-    entriesOn(db, quote.moveDate, quote.reference),
-    form.intent === 'book' ? currentCrews(db) : [],
-    form.intent === 'book' ? currentVans(db) : [],
-  ]);
+  const span = await diarySpan(db, quote.moveDate, quote.moveDate);
+  const { room, entries: others, isOff } = spanDay(span, quote.moveDate, quote.reference);
   const errors: Record<string, string> = {};
-  if (isDayFull(resources, others.length) && !form.override) errors.override = DIARY_MESSAGES.full;
-  if (form.intent !== 'book') return { errors, full: isDayFull(resources, others.length) };
-  const crew = crews.find((each) => each.id === Number(form.crew));
-  const van = vans.find((each) => each.id === Number(form.van));
+  if (room.full && !form.override) errors.override = room.closed ? DIARY_MESSAGES.closed(room.closed) : DIARY_MESSAGES.full;
+  if (form.intent !== 'book') return { errors, full: room.full };
+  const crew = span.crews.find((each) => each.id === Number(form.crew));
+  const van = span.vans.find((each) => each.id === Number(form.van));
   if (!crew) errors.crew = DIARY_MESSAGES.crew;
+  else if (isOff('crew', crew.id)) errors.crew = DIARY_MESSAGES.crewOff;
   else if (others.some((entry) => entry.crewId === crew.id)) errors.crew = DIARY_MESSAGES.crewBusy;
   if (!van) errors.van = DIARY_MESSAGES.van;
+  else if (isOff('van', van.id)) errors.van = DIARY_MESSAGES.vanOff;
   else if (others.some((entry) => entry.vanId === van.id)) errors.van = DIARY_MESSAGES.vanBusy;
-  return { errors, full: isDayFull(resources, others.length), crew, van };
+  return { errors, full: room.full, crew, van };
 }
 
 /**
@@ -161,7 +153,7 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
   const staff = c.var.staff;
   const overrideReason = full ? form.override : null;
   const date = formatLongDate(quote.moveDate);
-  const overrideNote = overrideReason ? ` (the day was full: ${overrideReason})` : '';
+  const overrideNote = overrideReason ? ` (the day was full or closed: ${overrideReason})` : '';
   const entry: EntryWrite = {
     reference,
     moveDate: quote.moveDate,
@@ -202,8 +194,9 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
 }
 
 /**
- * GET /api/full-days?from=&to=: the days with no room left, dates only, for the quote wizard's calendar. Without a
- * span, every day a move can be booked for (the calendar's), so the wizard asks one address a cache can share.
+ * GET /api/full-days?from=&to=: the days with no room left (dates only) and the days the firm is closed (with the
+ * holiday's name), for the quote wizard's calendar. Without a span, every day a move can be booked for (the
+ * calendar's), so the wizard asks one address a cache can share.
  */
 async function fullDays(c: OfficeContext): Promise<Response> {
   const today = londonToday(requestNow(c));
@@ -212,13 +205,13 @@ async function fullDays(c: OfficeContext): Promise<Response> {
   const fields: Record<string, string> = {};
   if (!isCalendarDate(from)) fields.from = 'Please give the first day as YYYY-MM-DD.';
   if (!isCalendarDate(to)) fields.to = 'Please give the last day as YYYY-MM-DD.';
-  const dates = Object.keys(fields).length ? null : await fullDaysBetween(c.env.DB, from, to, FULL_DAYS_MAX_SPAN);
-  if (!dates) {
+  const days = Object.keys(fields).length ? null : await spanDays(c.env.DB, from, to, FULL_DAYS_MAX_SPAN);
+  if (!days) {
     if (!Object.keys(fields).length) fields.to = `Please ask for at most ${FULL_DAYS_MAX_SPAN} days, from the first day on.`;
     return jsonError(c, 400, 'validation_failed', 'Please check the highlighted fields.', fields);
   }
   // Briefly cached: a day that fills is refused by the server anyway; the calendar only spares a wasted choice.
-  return c.json({ dates }, 200, { 'Cache-Control': 'public, max-age=60' });
+  return c.json({ dates: days.full, closed: days.closed } satisfies FullDaysAnswer, 200, { 'Cache-Control': 'public, max-age=60' });
 }
 
 export function diaryRoutes(routes: OfficeRoutes): void {

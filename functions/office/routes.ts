@@ -6,6 +6,7 @@
 import type { LeadEnv } from '../lib/lead-pipeline';
 import type { WorkerRoutes } from '../lib/routes';
 import { diaryRoutes } from './diary';
+import { diaryDaysRoutes } from './diary-days';
 import { jobSheetsRoutes } from './job-sheets';
 import { leadsRoutes } from './leads';
 import { staffRoutes } from './staff';
@@ -18,5 +19,6 @@ export function officeRoutes(routes: OfficeRoutes): void {
   leadsRoutes(routes);
   writtenQuotesRoutes(routes);
   diaryRoutes(routes);
+  diaryDaysRoutes(routes);
   jobSheetsRoutes(routes);
 }

@@ -27,10 +27,22 @@ export function isWeekend(value: string): boolean {
   return day === 0 || day === 6;
 }
 
-/** dd/mm/yyyy to `YYYY-MM-DD` without checking that the day exists. */
+/**
+ * A typed British date to `YYYY-MM-DD`, without checking that the day exists: day, month, year in that order, the year
+ * in four digits or two (this century's: "18/12/26" is 2026), parted by slashes, dots, hyphens or spaces, so
+ * "18/12/26", "8/1/2027" and "18.12.2026" all read. Anything else (an ISO date included) is null.
+ */
 export function fromTypedDate(text: string): string | null {
-  const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
-  return match ? `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}` : null;
+  const match = /^(\d{1,2})\s*[/.\- ]\s*(\d{1,2})\s*[/.\- ]\s*(\d{4}|\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const year = match[3]!.length === 2 ? `20${match[3]}` : match[3]!;
+  return `${year}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`;
+}
+
+/** A date as typed in the British form (fromTypedDate) or as a date field posts it (`YYYY-MM-DD`), or null. */
+export function readDate(text: string): string | null {
+  const value = fromTypedDate(text) ?? text.trim();
+  return isCalendarDate(value) ? value : null;
 }
 
 export function londonToday(now: Date = new Date()): string {
@@ -44,8 +56,8 @@ export function londonToday(now: Date = new Date()): string {
   return `${get('year')}-${get('month')}-${get('day')}`;
 }
 
-/** "Saturday 14 March 2026", built from parts because ICU versions differ on the comma. */
-export function formatLongDate(value: string): string {
+/** Weekday, day, month and year (or no year), built from parts because ICU versions differ on the comma. */
+function britishDate(value: string, withYear: boolean): string {
   const parts = new Intl.DateTimeFormat('en-GB', {
     timeZone: 'UTC',
     weekday: 'long',
@@ -54,8 +66,15 @@ export function formatLongDate(value: string): string {
     year: 'numeric',
   }).formatToParts(toUtcNoon(value));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('weekday')} ${get('day')} ${get('month')} ${get('year')}`;
+  const day = `${get('weekday')} ${get('day')} ${get('month')}`;
+  return withYear ? `${day} ${get('year')}` : day;
 }
+
+/** "Saturday 14 March 2026". */
+export const formatLongDate = (value: string): string => britishDate(value, true);
+
+/** "Saturday 14 March": where the year is said nearby (a calendar's month, a week's heading). */
+export const formatDayMonth = (value: string): string => britishDate(value, false);
 
 export function addDays(value: string, days: number): string {
   const date = toUtcNoon(value);

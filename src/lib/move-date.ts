@@ -3,17 +3,13 @@
 // With their extensions: the budget and load scripts run this file in Node as it is.
 import { site } from '../site.config.ts';
 import { EARLIEST_ONLINE_DAYS, earliestOnline } from '../data/promises.ts';
+import { closedDay } from './closed-days.ts';
 import { addDays, addMonths, formatLongDate, isCalendarDate, londonToday } from './dates.ts';
+
+export { closedDay };
 
 /** Bookings open this far ahead (F4 of issue 21: a date years away is a typo, not a move). */
 export const MOVE_DATE_MONTHS_AHEAD = 12;
-
-/** Closed every year, as `MM-DD`. */
-export const CLOSED_DAYS: Readonly<Record<string, string>> = {
-  '12-25': 'Christmas Day',
-  '12-26': 'Boxing Day',
-  '01-01': 'New Year’s Day',
-};
 
 export type MoveDateReason = 'not_a_date' | 'past' | 'today' | 'closed' | 'too_far';
 
@@ -21,8 +17,6 @@ export interface MoveDateProblem {
   reason: MoveDateReason;
   message: string;
 }
-
-export const closedDay = (date: string): string | undefined => CLOSED_DAYS[date.slice(5)];
 
 /** For tools that pick a sample date, such as the budgets. */
 export function openDayFrom(date: string): string {

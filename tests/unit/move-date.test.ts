@@ -4,6 +4,7 @@ import { addMonths } from '~/lib/dates';
 import { earliestMoveDate, latestMoveDate, MOVE_DATE_MESSAGES, moveDateProblem, shortNoticeNote } from '~/lib/move-date';
 import { site } from '~/site.config';
 import { moveDateField } from '~/lib/schemas';
+import { FULL_DAY_MESSAGE } from '~/lib/office/diary';
 
 describe('addMonths', () => {
   it('keeps the day of the month, or takes the month’s last day', () => {
@@ -23,6 +24,19 @@ describe('the move-date rule', () => {
     expect(earliestMoveDate(today)).toBe('2026-11-23');
     expect(latestMoveDate(today)).toBe('2027-11-22');
     for (const date of ['2026-11-23', '2027-06-01', '2027-11-22']) expect(moveDateProblem(date, today), date).toBeNull();
+  });
+
+  it('refuses the bank holidays of England and Wales (GOV.UK), substitute days included', () => {
+    // Monday 28 December 2026 is Boxing Day's substitute day (the 26th is a Saturday); Good Friday and Easter Monday 2027.
+    expect(moveDateProblem('2026-12-28', today)).toEqual({
+      reason: 'closed',
+      message: 'We are closed on Boxing Day (substitute day). Please choose another date.',
+    });
+    for (const date of ['2027-03-26', '2027-03-29', '2027-05-03', '2027-05-31', '2027-08-30']) {
+      expect(moveDateProblem(date, today)?.reason, date).toBe('closed');
+    }
+    // Scotland's St Andrew's Day is not the firm's.
+    expect(moveDateProblem('2026-11-30', today)).toBeNull();
   });
 
   it('refuses today with the phone number, and 25 and 26 December and 1 January every year', () => {
@@ -59,5 +73,22 @@ describe('the move-date rule', () => {
     expect(parseTypedDate('21/11/2026', now)).toEqual({ ok: false, message: TYPED_DATE_MESSAGES.past });
     expect(parseTypedDate('22/11/2026', now)).toEqual({ ok: false, message: MOVE_DATE_MESSAGES.today });
     expect(parseTypedDate('25/12/2026', now)).toEqual({ ok: false, message: moveDateProblem('2026-12-25', today)!.message });
+  });
+
+  it('reads dates typed as dd/mm/yy and d/m/yyyy (issue 41 item 6)', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    expect(parseTypedDate('18/12/26', now)).toEqual({ ok: true, value: '2026-12-18' });
+    expect(parseTypedDate('8/1/2027', now)).toEqual({ ok: true, value: '2027-01-08' });
+    expect(parseTypedDate('8/1/27', now)).toEqual({ ok: true, value: '2027-01-08' });
+    expect(parseTypedDate('18.12.2026', now)).toEqual({ ok: true, value: '2026-12-18' });
+    expect(parseTypedDate('28/12/26', now)).toEqual({ ok: false, message: moveDateProblem('2026-12-28', today)!.message });
+  });
+
+  it('refuses a typed day the diary has no room on, with the calendar’s full-day message', () => {
+    const now = new Date('2026-11-22T10:00:00Z');
+    const full = new Map([['2026-12-18', FULL_DAY_MESSAGE]]);
+    expect(parseTypedDate('18/12/26', now, full)).toEqual({ ok: false, message: FULL_DAY_MESSAGE });
+    expect(FULL_DAY_MESSAGE).toMatch(/^We are fully booked on that day\./);
+    expect(parseTypedDate('17/12/26', now, full)).toEqual({ ok: true, value: '2026-12-17' });
   });
 });

@@ -39,6 +39,10 @@ describe('quote form schema', () => {
       quoteFormSchema.parse({ ...BLANK_QUOTE_FORM, action: 'price', propertyId: 'mini', fromPostcode: 'M1 1AE', toPostcode: 'M1 1AE' }),
     ).toMatchObject({ furnitureIds: [], moveDate: undefined });
     expect(fromTypedDate('1/2/2030')).toBe('2030-02-01');
+    expect(fromTypedDate('18/12/26')).toBe('2026-12-18');
+    expect(fromTypedDate(' 18 / 12 / 2026 ')).toBe('2026-12-18');
+    expect(fromTypedDate('18-12-26')).toBe('2026-12-18');
+    expect(fromTypedDate('18/12/202')).toBeNull();
     expect(fromTypedDate('2030-02-01')).toBeNull();
   });
 

@@ -1,45 +1,48 @@
 /** What the lead page's diary section shows for one move (src/components/office/DiarySection.astro): data only. */
 import { formatLongDate } from '~/lib/dates';
-import { ARRIVAL_WINDOWS, DIARY_STATUSES, isDayFull, placesLeft, dayCapacity, vanSizeLabel } from '~/lib/office/diary';
+import { ARRIVAL_WINDOWS, DIARY_STATUSES, vanSizeLabel, type DayRoom } from '~/lib/office/diary';
+import type { HireKind } from '~/lib/office/diary-forms';
 import { findQuote } from '../quote/store';
-import { currentCrews, currentVans, diaryResources, entriesOn, entryOf, type Crew, type Van } from './diary';
+import { diarySpan, entryOf, spanDay, type Crew, type Van } from './diary';
 
 export interface DiarySectionData {
+  /** `YYYY-MM-DD`, and as read. */
+  moveDate: string;
   date: string;
+  /** The day's room without this move. */
+  room: DayRoom;
   /** Places left on the day, this move's own counted once it holds one; null while the diary is not in use. */
   left: number | null;
   /** The move holds or has one of the day's places (the room line says so). */
   holdsPlace: boolean;
-  capacity: number | null;
-  /** Full without this move: booking it needs a reason. */
+  /** Full (or closed) without this move: booking it needs a reason, or a hired crew or van. */
   full: boolean;
+  /** What a hire must add for the day to take one more move: the fewer of its crews and vans, or both. */
+  short: HireKind;
   /** What the diary holds for this move now. */
   entry: { status: string; crew: string | null; van: string | null; window: string | null; override: string | null } | null;
   /** Whether the office can still hold or book it (not cancelled, not booked). */
   open: boolean;
-  crews: Array<Crew & { busy: boolean }>;
-  vans: Array<Van & { sizeLabel: string; busy: boolean }>;
+  crews: Array<Crew & { busy: boolean; off: boolean }>;
+  vans: Array<Van & { sizeLabel: string; busy: boolean; off: boolean }>;
 }
 
 export async function diarySection(db: D1Database, reference: string): Promise<DiarySectionData | null> {
   const quote = await findQuote(db, { reference });
   if (!quote) return null;
-  const [resources, others, entry, crews, vans] = await Promise.all([
-    diaryResources(db),
-    entriesOn(db, quote.moveDate, reference),
-    entryOf(db, reference),
-    currentCrews(db),
-    currentVans(db),
-  ]);
-  const crewName = (id: number | null) => (id === null ? null : (crews.find((crew) => crew.id === id)?.leadName ?? `Crew ${id}`));
-  const van = (id: number | null) => vans.find((each) => each.id === id);
+  const [span, entry] = await Promise.all([diarySpan(db, quote.moveDate, quote.moveDate), entryOf(db, reference)]);
+  const { room, entries: others, isOff } = spanDay(span, quote.moveDate, reference);
+  const crewName = (id: number | null) => (id === null ? null : (span.crews.find((crew) => crew.id === id)?.leadName ?? `Crew ${id}`));
+  const van = (id: number | null) => span.vans.find((each) => each.id === id);
   const holdsPlace = entry?.moveDate === quote.moveDate;
   return {
+    moveDate: quote.moveDate,
     date: formatLongDate(quote.moveDate),
-    left: placesLeft(resources, others.length + (holdsPlace ? 1 : 0)),
+    room,
+    left: room.capacity === null ? null : Math.max(0, room.capacity - others.length - (holdsPlace ? 1 : 0)),
     holdsPlace,
-    capacity: dayCapacity(resources),
-    full: isDayFull(resources, others.length),
+    full: room.full,
+    short: room.crews > room.vans ? 'van' : room.vans > room.crews ? 'crew' : 'both',
     entry: entry && {
       status: DIARY_STATUSES[entry.status],
       crew: crewName(entry.crewId),
@@ -49,11 +52,16 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
     },
     // A move booked by its deposit (issue 34) is still open here until the diary gives it a crew.
     open: quote.status !== 'cancelled' && entry?.status !== 'booked',
-    crews: crews.map((crew) => ({ ...crew, busy: others.some((other) => other.crewId === crew.id) })),
-    vans: vans.map((each) => ({
+    crews: span.crews.map((crew) => ({
+      ...crew,
+      busy: others.some((other) => other.crewId === crew.id),
+      off: isOff('crew', crew.id),
+    })),
+    vans: span.vans.map((each) => ({
       ...each,
       sizeLabel: vanSizeLabel(each.size),
       busy: others.some((other) => other.vanId === each.id),
+      off: isOff('van', each.id),
     })),
   };
 }

@@ -1,20 +1,42 @@
 /**
- * The diary's tables (issue 33 item 4): crews, vans and diary_entries. The rule of a full day is src/lib/office/diary.ts;
- * this file only counts what it needs, each question in one round trip.
+ * The diary's tables (issue 33 item 4, issue 40 item 6): crews, vans (the firm's own, and those hired for one day),
+ * diary_days_off and diary_entries. The capacity sums are src/lib/office/diary.ts; this file only reads what they need,
+ * each question in one round trip.
  */
 import { insertValues } from '../d1';
-import { daySpan, fullDates, isDayFull, type ArrivalWindow, type DiaryResources, type DiaryStatus, type VanSize } from '~/lib/office/diary';
+import {
+  dayChanges,
+  dayRoom,
+  daySpan,
+  fullDates,
+  NO_CHANGES,
+  type ArrivalWindow,
+  type DayChanges,
+  type DayHire,
+  type DayOffSpan,
+  type DayRoom,
+  type DiaryResources,
+  type DiaryStatus,
+  type Resource,
+  type VanSize,
+} from '~/lib/office/diary';
+import { closedDay } from '~/lib/closed-days';
 
 export interface Crew {
   id: number;
   leadName: string;
   size: number;
+  /** The day it was hired for, or null for the firm's own. */
+  hiredOn: string | null;
+  hiredReason: string | null;
 }
 
 export interface Van {
   id: number;
   name: string;
   size: VanSize;
+  hiredOn: string | null;
+  hiredReason: string | null;
 }
 
 export interface DiaryEntry {
@@ -27,15 +49,36 @@ export interface DiaryEntry {
   overrideReason: string | null;
 }
 
-/** The crews and vans now, and whether a crew and a van were ever set up (removed ones count: the diary was in use). */
-const RESOURCES = `(SELECT COUNT(*) FROM crews WHERE removed_at IS NULL) AS crews,
-  (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL) AS vans,
-  EXISTS (SELECT 1 FROM crews) AND EXISTS (SELECT 1 FROM vans) AS in_use`;
+export interface DayOff extends DayOffSpan {
+  id: number;
+  reason: string;
+}
+
+/** The firm's own crews and vans now, and whether one of each was ever set up (removed ones count: the diary was in use). */
+const RESOURCES = `(SELECT COUNT(*) FROM crews WHERE removed_at IS NULL AND hired_on IS NULL) AS crews,
+  (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL AND hired_on IS NULL) AS vans,
+  EXISTS (SELECT 1 FROM crews WHERE hired_on IS NULL) AND EXISTS (SELECT 1 FROM vans WHERE hired_on IS NULL) AS in_use`;
+
+/** How many of the firm's own current crews (or vans) are off on the day ?1: each counted once. */
+const offOn = (resource: Resource) => {
+  const table = resource === 'crew' ? 'crews' : 'vans';
+  return `(SELECT COUNT(DISTINCT o.resource_id) FROM diary_days_off o JOIN ${table} r ON r.id = o.resource_id
+    WHERE o.resource = '${resource}' AND r.removed_at IS NULL AND r.hired_on IS NULL AND ?1 BETWEEN o.first_day AND o.last_day)`;
+};
 
 interface ResourceRow {
   crews: number;
   vans: number;
   in_use: number;
+}
+
+interface DayLoadRow extends ResourceRow {
+  date: string;
+  crews_off: number;
+  vans_off: number;
+  hired_crews: number;
+  hired_vans: number;
+  used: number;
 }
 
 const resourcesOf = (row: ResourceRow | null): DiaryResources => ({
@@ -44,61 +87,183 @@ const resourcesOf = (row: ResourceRow | null): DiaryResources => ({
   inUse: row?.in_use === 1,
 });
 
-/** The day's capacity and what already uses it, but for `except` (the move being booked or moved, which may hold it). */
+/**
+ * The day's room and what already uses it, but for `except` (the move being booked or moved, which may hold it): the
+ * firm's crews and vans, those off that day, those hired for it, and its moves.
+ */
 export const dayLoadStatement = (db: D1Database, date: string, except = ''): D1PreparedStatement =>
-  db.prepare(`SELECT ${RESOURCES}, (SELECT COUNT(*) FROM diary_entries WHERE move_date = ? AND reference != ?) AS used`).bind(date, except);
+  db
+    .prepare(
+      `SELECT ?1 AS date, ${RESOURCES}, ${offOn('crew')} AS crews_off, ${offOn('van')} AS vans_off,
+        (SELECT COUNT(*) FROM crews WHERE hired_on = ?1 AND removed_at IS NULL) AS hired_crews,
+        (SELECT COUNT(*) FROM vans WHERE hired_on = ?1 AND removed_at IS NULL) AS hired_vans,
+        (SELECT COUNT(*) FROM diary_entries WHERE move_date = ?1 AND reference != ?2) AS used`,
+    )
+    .bind(date, except);
 
 /** Reads a `dayLoadStatement` row (from `first()` or a batch's results). */
-export function isFullDay(row: unknown): boolean {
-  const load = (row ?? null) as (ResourceRow & { used: number }) | null;
-  return isDayFull(resourcesOf(load), load?.used ?? 0);
+export function dayRoomOf(row: unknown): DayRoom | null {
+  const load = (row ?? null) as DayLoadRow | null;
+  if (!load) return null;
+  const changes: DayChanges = {
+    crewsOff: load.crews_off,
+    vansOff: load.vans_off,
+    hiredCrews: load.hired_crews,
+    hiredVans: load.hired_vans,
+  };
+  return dayRoom(load.date, resourcesOf(load), load.used, changes);
 }
+
+/** Whether a `dayLoadStatement` row says the day has no room left (a closed day has none). */
+export const isFullDay = (row: unknown): boolean => dayRoomOf(row)?.full ?? false;
 
 export async function dayIsFull(db: D1Database, date: string, except = ''): Promise<boolean> {
   return isFullDay(await dayLoadStatement(db, date, except).first());
 }
 
-export async function diaryResources(db: D1Database): Promise<DiaryResources> {
-  return resourcesOf(await db.prepare(`SELECT ${RESOURCES}`).first<ResourceRow>());
-}
+const CREW_COLUMNS = 'id, lead_name AS leadName, size, hired_on AS hiredOn, hired_reason AS hiredReason';
+const VAN_COLUMNS = 'id, name, size, hired_on AS hiredOn, hired_reason AS hiredReason';
+
+/** The firm's own current crews and vans, and those hired for a day from `from` to `to` (by name, the hired after). */
+const crewsStatement = (db: D1Database, from: string, to: string) =>
+  db
+    .prepare(
+      `SELECT ${CREW_COLUMNS} FROM crews WHERE removed_at IS NULL AND (hired_on IS NULL OR hired_on BETWEEN ? AND ?)
+       ORDER BY hired_on IS NOT NULL, hired_on, lead_name, id`,
+    )
+    .bind(from, to);
+const vansStatement = (db: D1Database, from: string, to: string) =>
+  db
+    .prepare(
+      `SELECT ${VAN_COLUMNS} FROM vans WHERE removed_at IS NULL AND (hired_on IS NULL OR hired_on BETWEEN ? AND ?)
+       ORDER BY hired_on IS NOT NULL, hired_on, name, id`,
+    )
+    .bind(from, to);
+
+/** The days off from `from` to `to` of the firm's own current crews and vans, by their first day. */
+const daysOffStatement = (db: D1Database, from: string, to: string, limit = -1) =>
+  db
+    .prepare(
+      `SELECT o.id, o.resource, o.resource_id AS resourceId, o.first_day AS firstDay, o.last_day AS lastDay, o.reason
+       FROM diary_days_off o
+       WHERE o.last_day >= ?1 AND o.first_day <= ?2
+         AND (o.resource = 'crew' AND EXISTS (SELECT 1 FROM crews c WHERE c.id = o.resource_id AND c.removed_at IS NULL AND c.hired_on IS NULL)
+           OR o.resource = 'van' AND EXISTS (SELECT 1 FROM vans v WHERE v.id = o.resource_id AND v.removed_at IS NULL AND v.hired_on IS NULL))
+       ORDER BY o.first_day, o.id LIMIT ?3`,
+    )
+    .bind(from, to, limit);
+
+/** The hires from `from` to `to`, for the calendar's sums (the crews and vans themselves: crewsStatement). */
+const hiresStatement = (db: D1Database, from: string, to: string) =>
+  db
+    .prepare(
+      `SELECT 'crew' AS resource, hired_on AS date FROM crews WHERE hired_on BETWEEN ?1 AND ?2 AND removed_at IS NULL
+       UNION ALL SELECT 'van', hired_on FROM vans WHERE hired_on BETWEEN ?1 AND ?2 AND removed_at IS NULL`,
+    )
+    .bind(from, to);
 
 /** How many moves each day from `from` to `to` holds (only days holding any). */
-export async function dayLoads(db: D1Database, from: string, to: string): Promise<Map<string, number>> {
-  const { results } = await db
+const loadsStatement = (db: D1Database, from: string, to: string) =>
+  db
     .prepare('SELECT move_date AS date, COUNT(*) AS used FROM diary_entries WHERE move_date BETWEEN ? AND ? GROUP BY move_date')
-    .bind(from, to)
-    .all<{ date: string; used: number }>();
-  return new Map(results.map((row) => [row.date, row.used]));
+    .bind(from, to);
+
+const ENTRY_COLUMNS = `reference, move_date AS moveDate, status, crew_id AS crewId, van_id AS vanId, arrival_window AS arrivalWindow,
+  override_reason AS overrideReason`;
+
+const entriesStatement = (db: D1Database, from: string, to: string) =>
+  db
+    .prepare(`SELECT ${ENTRY_COLUMNS} FROM diary_entries WHERE move_date BETWEEN ? AND ? ORDER BY move_date, arrival_window, reference`)
+    .bind(from, to);
+
+/** What the public calendar is told for a span: its full days, and its closed days with the holiday's name. */
+export interface SpanDays {
+  full: string[];
+  closed: Record<string, string>;
 }
 
-/** The full days from `from` to `to`: dates only, for the public calendar. */
-export async function fullDaysBetween(db: D1Database, from: string, to: string, maxSpan: number): Promise<string[] | null> {
+/** The full and closed days from `from` to `to`, in one round trip; null when the span is backwards or too long. */
+export async function spanDays(db: D1Database, from: string, to: string, maxSpan: number): Promise<SpanDays | null> {
   const days = daySpan(from, to, maxSpan);
   if (!days) return null;
-  const [resources, loads] = await Promise.all([diaryResources(db), dayLoads(db, from, to)]);
-  return fullDates(resources, days, loads);
+  const [resources, daysOff, hires, loads] = await db.batch([
+    db.prepare(`SELECT ${RESOURCES}`),
+    daysOffStatement(db, from, to),
+    hiresStatement(db, from, to),
+    loadsStatement(db, from, to),
+  ]);
+  const offs = (daysOff?.results ?? []) as DayOff[];
+  const hired = (hires?.results ?? []) as DayHire[];
+  const used = new Map(((loads?.results ?? []) as Array<{ date: string; used: number }>).map((row) => [row.date, row.used]));
+  const closed: Record<string, string> = {};
+  for (const day of days) {
+    const holiday = closedDay(day);
+    if (holiday) closed[day] = holiday;
+  }
+  const full = fullDates(resourcesOf((resources?.results[0] ?? null) as ResourceRow | null), days, used, (day) =>
+    offs.length + hired.length ? dayChanges(day, offs, hired) : NO_CHANGES,
+  );
+  return { full, closed };
+}
+
+/** Everything the diary shows for the days from `from` to `to`, in one round trip. */
+export interface DiarySpan {
+  resources: DiaryResources;
+  crews: Crew[];
+  vans: Van[];
+  daysOff: DayOff[];
+  entries: DiaryEntry[];
+  /** With `daysOffFrom`: every day off from that day on (the diary page's list), at most UPCOMING_DAYS_OFF. */
+  upcomingDaysOff?: DayOff[];
+}
+
+export const UPCOMING_DAYS_OFF = 100;
+
+export async function diarySpan(db: D1Database, from: string, to: string, { daysOffFrom = '' } = {}): Promise<DiarySpan> {
+  const [resources, crews, vans, daysOff, entries, upcoming] = await db.batch([
+    db.prepare(`SELECT ${RESOURCES}`),
+    crewsStatement(db, from, to),
+    vansStatement(db, from, to),
+    daysOffStatement(db, from, to),
+    entriesStatement(db, from, to),
+    ...(daysOffFrom ? [daysOffStatement(db, daysOffFrom, '9999-12-31', UPCOMING_DAYS_OFF)] : []),
+  ]);
+  return {
+    resources: resourcesOf((resources?.results[0] ?? null) as ResourceRow | null),
+    crews: (crews?.results ?? []) as Crew[],
+    vans: (vans?.results ?? []) as Van[],
+    daysOff: (daysOff?.results ?? []) as DayOff[],
+    entries: (entries?.results ?? []) as DiaryEntry[],
+    ...(upcoming ? { upcomingDaysOff: upcoming.results as DayOff[] } : {}),
+  };
+}
+
+/** The hires among a span's crews and vans, for the capacity sums. */
+export const hiresOf = (span: Pick<DiarySpan, 'crews' | 'vans'>): DayHire[] => [
+  ...span.crews.flatMap((crew) => (crew.hiredOn ? [{ resource: 'crew' as const, date: crew.hiredOn }] : [])),
+  ...span.vans.flatMap((van) => (van.hiredOn ? [{ resource: 'van' as const, date: van.hiredOn }] : [])),
+];
+
+/** A day of a span: its room, its moves (but `except`, the move being booked), and whether a crew or van is off on it. */
+export function spanDay(span: DiarySpan, date: string, except = '') {
+  const onDay = span.entries.filter((entry) => entry.moveDate === date && entry.reference !== except);
+  const room = dayRoom(date, span.resources, onDay.length, dayChanges(date, span.daysOff, hiresOf(span)));
+  const isOff = (resource: Resource, id: number) =>
+    span.daysOff.some((off) => off.resource === resource && off.resourceId === id && off.firstDay <= date && date <= off.lastDay);
+  return { room, entries: onDay, isOff };
 }
 
 export async function currentCrews(db: D1Database): Promise<Crew[]> {
   const { results } = await db
-    .prepare('SELECT id, lead_name AS leadName, size FROM crews WHERE removed_at IS NULL ORDER BY lead_name, id')
+    .prepare(`SELECT ${CREW_COLUMNS} FROM crews WHERE removed_at IS NULL AND hired_on IS NULL ORDER BY lead_name, id`)
     .all<Crew>();
   return results;
 }
 
 export async function currentVans(db: D1Database): Promise<Van[]> {
-  const { results } = await db.prepare('SELECT id, name, size FROM vans WHERE removed_at IS NULL ORDER BY name, id').all<Van>();
-  return results;
-}
-
-const ENTRY_COLUMNS = `reference, move_date AS moveDate, status, crew_id AS crewId, van_id AS vanId, arrival_window AS arrivalWindow,
-  override_reason AS overrideReason`;
-
-export async function entriesBetween(db: D1Database, from: string, to: string): Promise<DiaryEntry[]> {
   const { results } = await db
-    .prepare(`SELECT ${ENTRY_COLUMNS} FROM diary_entries WHERE move_date BETWEEN ? AND ? ORDER BY move_date, arrival_window, reference`)
-    .bind(from, to)
-    .all<DiaryEntry>();
+    .prepare(`SELECT ${VAN_COLUMNS} FROM vans WHERE removed_at IS NULL AND hired_on IS NULL ORDER BY name, id`)
+    .all<Van>();
   return results;
 }
 

@@ -79,6 +79,8 @@ export default function QuoteWizard() {
   const [blocked, setBlocked] = useState<string | null>(null);
   /** What is wrong with a typed move date that is not a day we can take (step 4 then has no date). */
   const [dateProblem, setDateProblem] = useState<string | null>(null);
+  /** A move date the server refused on submit: step 4 shows it again with the server's message. */
+  const [refusedDate, setRefusedDate] = useState<{ date: string; message: string } | null>(null);
   const [errors, setErrors] = useState<ContactErrors>({});
   const [errorRound, setErrorRound] = useState(0);
   const [sending, setSending] = useState(false);
@@ -237,6 +239,13 @@ export default function QuoteWizard() {
       setErrors(outcome.errors);
       setErrorRound((round) => round + 1);
     }
+    if (outcome.status === 'refused' && outcome.date) {
+      // Back to the date step, where the field says what is wrong: nothing on step 5 could be highlighted for it.
+      setRefusedDate(outcome.date);
+      showStep(4);
+      replaceStep(4);
+      return;
+    }
     if (outcome.status === 'refused')
       notify({ title: MESSAGES.submitFailed, ...(outcome.message ? { description: outcome.message } : {}), variant: 'error' });
   };
@@ -356,6 +365,7 @@ export default function QuoteWizard() {
               }}
               blockedMessage={blocked}
               route={pricedRoute}
+              refused={refusedDate}
             />
           </Suspense>
           <div aria-live="polite">

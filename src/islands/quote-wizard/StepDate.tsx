@@ -1,13 +1,13 @@
 import { createContext, useContext, useEffect, useId, useRef, useState, type CSSProperties } from 'react';
-import { DayButton, DayPicker, labelDayButton, type DayButtonProps } from 'react-day-picker';
+import { DayButton, DayPicker, type DayButtonProps } from 'react-day-picker';
 import dayPickerStyles from 'react-day-picker/style.css?url';
 import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
-import { addDays, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
-import { closedDay, earliestMoveDate, latestMoveDate, shortNoticeNote } from '~/lib/move-date';
+import { addDays, formatDayMonth, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
+import { closedDay, earliestMoveDate, latestMoveDate, MOVE_DATE_MESSAGES, shortNoticeNote } from '~/lib/move-date';
 import { site, telHref } from '~/site.config';
 import { calculatePricing, WEEKEND_SURCHARGE_RATE } from '~/lib/pricing';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
-import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
+import { CLOSED, FULL_DAY_MESSAGE, FULL_DAYS_PATH, FULLY_BOOKED, type FullDaysAnswer } from '~/lib/office/diary';
 import { formatMoney } from './format';
 
 /** The priced route, without its date: enough for the engine to price any day. */
@@ -41,6 +41,8 @@ interface Props {
   blockedMessage: string | null;
   /** Once the route is priced, every day shows its total. */
   route: PricedRoute | null;
+  /** A date the server refused when the quote was sent (a day that filled meanwhile), with its message. */
+  refused: { date: string; message: string } | null;
 }
 
 /** A day's total from the shared pricing engine (the weekend surcharge is its business), or null before a price. */
@@ -95,9 +97,9 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
     <DayButton {...props} className={`${props.className ?? ''} flex-col`}>
       {/* Flex items of the day button (display: flex in the calendar's sheet): blocks already. */}
       <span className="leading-tight">{children}</span>
-      {props.modifiers.full && (
+      {(props.modifiers.full || props.modifiers.closed) && (
         // The button's name says it too (labelDayButton).
-        <span className="text-[10px]/none">{FULLY_BOOKED}</span>
+        <span className="text-[10px]/none">{props.modifiers.full ? FULLY_BOOKED : CLOSED}</span>
       )}
       {total !== null && (
         <span
@@ -124,6 +126,12 @@ function firstDays(today: string): { weekday: string; weekend: string } {
 /** Days the calendar offers: from tomorrow, up to a year ahead, never a closed day (move-date.ts). */
 const closedOnCalendar = (date: Date) => !!closedDay(fromDate(date));
 
+/** A day's name as a screen reader says it: "Today, Friday 18 December, selected", never "December 18th". */
+function dayLabel(date: Date, modifiers: Record<string, boolean>): string {
+  const day = formatDayMonth(fromDate(date));
+  return `${modifiers.today ? 'Today, ' : ''}${day}${modifiers.selected ? ', selected' : ''}`;
+}
+
 /**
  * Step 4: a calendar (single date, outside days shown, only bookable days enabled: move-date.ts) behind a 'Pick a date'
  * button, and a typed dd/mm/yyyy field for anyone who would rather type. Both hold one date: a pick fills the field, and
@@ -131,14 +139,23 @@ const closedOnCalendar = (date: Date) => !!closedDay(fromDate(date));
  * Once the route is priced, each day shows its total and the chosen day's total is named under the typed field.
  * "Today" is worked out in the browser: the HTML was built on another day.
  */
-export function StepDate({ value, onChange, blockedMessage, route }: Props) {
+export function StepDate({ value, onChange, blockedMessage, route, refused }: Props) {
   const id = useId();
   const today = londonToday();
   const totalOn: TotalOn = route ? (date) => calculatePricing({ ...route, moveDate: date }).total : null;
   const days = firstDays(today);
   /** The days the office's diary has no room left on (issue 33 item 4): none until the answer comes, or if it never does. */
-  const [fullDays, setFullDays] = useState<ReadonlySet<string>>(new Set());
+  const [answer, setAnswer] = useState<FullDaysAnswer>({ dates: [] });
+  const fullDays = new Set(answer.dates);
   const isFull = (date: Date) => fullDays.has(fromDate(date));
+  /** Every day that cannot be taken beyond the move-date rule, with what the date step says of it. */
+  const unavailable = new Map<string, string>([
+    ...answer.dates.map((date) => [date, FULL_DAY_MESSAGE] as const),
+    ...Object.entries(answer.closed ?? {}).map(([date, holiday]) => [date, MOVE_DATE_MESSAGES.closed(holiday)] as const),
+    ...(refused ? [[refused.date, refused.message] as const] : []),
+  ]);
+  const isClosed = (date: Date) => closedOnCalendar(date) || !!answer.closed?.[fromDate(date)];
+  const isUnavailable = (date: Date) => unavailable.has(fromDate(date));
   const [calendarOpen, setCalendarOpen] = useState(!value);
   const [typed, setTyped] = useState(value ? toTyped(value) : '');
   /** The typed text's problem is shown once the customer leaves the field, presses Enter or Continue. */
@@ -147,7 +164,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const field = useRef<HTMLInputElement>(null);
   const returnToToggle = useRef(false);
 
-  const parsed = typed.trim() ? parseTypedDate(typed) : null;
+  const parsed = typed.trim() ? parseTypedDate(typed, undefined, unavailable) : null;
   const typedProblem = parsed && !parsed.ok ? parsed.message : null;
   const blockedByTyping = !!blockedMessage && blockedMessage === typedProblem;
   const typedError = typedProblem && (revealed || blockedByTyping) ? typedProblem : null;
@@ -162,15 +179,25 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
     toggle.current?.scrollIntoView({ block: 'nearest' });
   }, [calendarOpen]);
 
-  // Asked once: the endpoint's default span is the calendar's. A full day typed in is refused by the server on its field.
+  // Asked once: the endpoint's default span is the calendar's. Without an answer the server still refuses a full day,
+  // and the wizard brings the customer back here with its message (`refused`).
   useEffect(() => {
     fetch(FULL_DAYS_PATH)
-      .then((answer) => answer.json() as Promise<{ dates?: string[] }>)
+      .then((response) => response.json() as Promise<Partial<FullDaysAnswer>>)
       .then(
-        (body) => setFullDays(new Set(body.dates)),
+        (body) => setAnswer({ dates: body.dates ?? [], ...(body.closed ? { closed: body.closed } : {}) }),
         () => {},
       );
   }, []);
+
+  // The chosen day turns out to have no room (the answer came after it was typed, or the server refused it): no date,
+  // and the typed field says why at once.
+  const valueTaken = value ? unavailable.get(value) : undefined;
+  useEffect(() => {
+    if (!valueTaken) return;
+    onChange(null, valueTaken);
+    setRevealed(true);
+  }, [valueTaken]);
 
   // Continue refused for what was typed: the field takes focus, so its message is read with it.
   useEffect(() => {
@@ -188,7 +215,7 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
   const typeDate = (text: string) => {
     setTyped(text);
     setRevealed(false);
-    const result = text.trim() ? parseTypedDate(text) : null;
+    const result = text.trim() ? parseTypedDate(text, undefined, unavailable) : null;
     onChange(result?.ok ? result.value : null, result && !result.ok ? result.message : null);
   };
 
@@ -256,8 +283,8 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               defaultMonth={toDate(value ?? today)}
               startMonth={toDate(earliestMoveDate(today))}
               endMonth={toDate(latestMoveDate(today))}
-              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, closedOnCalendar, isFull]}
-              modifiers={{ full: isFull }}
+              disabled={[{ before: toDate(earliestMoveDate(today)) }, { after: toDate(latestMoveDate(today)) }, isClosed, isUnavailable]}
+              modifiers={{ full: isFull, closed: isClosed }}
               onSelect={(date) => {
                 if (!date) return;
                 onChange(fromDate(date), null);
@@ -267,9 +294,10 @@ export function StepDate({ value, onChange, blockedMessage, route }: Props) {
               }}
               components={{ DayButton: PricedDayButton }}
               labels={{
-                labelDayButton: (date, modifiers, options, dateLib) => {
-                  const label = labelDayButton(date, modifiers, options, dateLib);
+                labelDayButton: (date, modifiers) => {
+                  const label = dayLabel(date, modifiers);
                   if (modifiers.full) return `${label}, ${FULLY_BOOKED}`;
+                  if (modifiers.closed) return `${label}, ${CLOSED.toLowerCase()}`;
                   if (!totalOn || modifiers.disabled) return label;
                   const day = fromDate(date);
                   return `${label}, ${formatMoney(totalOn(day))}${isWeekend(day) ? ` (${WEEKEND_CUE})` : ''}`;

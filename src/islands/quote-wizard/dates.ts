@@ -25,13 +25,18 @@ export const TYPED_DATE_MESSAGES = {
   past: 'That date has passed. Choose tomorrow or a later date.',
 } as const;
 
-/** Reads "14/3/2027" or "14/03/2027" and checks it with the move-date rule; says plainly what is wrong otherwise. */
-export function parseTypedDate(text: string, now: Date = new Date()): TypedDate {
+/**
+ * Reads "14/3/2027", "14/03/2027" or "14/03/27" and checks it with the move-date rule, then against `unavailable` (the
+ * days the diary has no room left on, each with its message); says plainly what is wrong otherwise.
+ */
+export function parseTypedDate(text: string, now: Date = new Date(), unavailable?: ReadonlyMap<string, string>): TypedDate {
   const value = fromTypedDate(text);
   if (!value) return { ok: false, message: TYPED_DATE_MESSAGES.format };
   const problem = moveDateProblem(value, londonToday(now));
   if (problem?.reason === 'not_a_date') return { ok: false, message: TYPED_DATE_MESSAGES.impossible };
   if (problem?.reason === 'past') return { ok: false, message: TYPED_DATE_MESSAGES.past };
   if (problem) return { ok: false, message: problem.message };
+  const taken = unavailable?.get(value);
+  if (taken) return { ok: false, message: taken };
   return { ok: true, value };
 }

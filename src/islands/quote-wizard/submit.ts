@@ -71,7 +71,7 @@ export type SubmitOutcome =
   | { status: 'invalid'; errors: ContactErrors }
   /** No settled price or no move date: steps 3 and 4 need a look; nothing was sent. */
   | { status: 'unpriced' }
-  | { status: 'refused'; errors: ContactErrors; message: string }
+  | { status: 'refused'; errors: ContactErrors; message: string; date?: { date: string; message: string } }
   | { status: 'accepted'; answer: QuoteAnswer };
 
 export interface SubmitOptions {
@@ -95,7 +95,9 @@ export async function submitQuote({ honeypot, onSending }: SubmitOptions): Promi
     const fields = sent.error.fields ?? {};
     const refused: ContactErrors = {};
     for (const field of CONTACT_FIELDS) if (fields[field]) refused[field] = fields[field];
-    return { status: 'refused', errors: refused, message: fields.body ?? sent.error.message };
+    // The move date is step 4's field (a day that filled meanwhile): the wizard goes back there with its message.
+    const date = fields.moveDate ? { date: body.moveDate, message: fields.moveDate } : undefined;
+    return { status: 'refused', errors: refused, message: fields.body ?? sent.error.message, ...(date ? { date } : {}) };
   }
   return { status: 'accepted', answer: sent.data };
 }
