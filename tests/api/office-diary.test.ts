@@ -11,7 +11,7 @@ import { addDays } from '~/lib/dates';
 import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
 import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES, FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
-import { diaryDay } from '../shared/diary-days';
+import { diaryDay, DIARY_ROOM_SQL } from '../shared/diary-days';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
@@ -35,10 +35,7 @@ const moveDateOf = (answer: QuoteAnswer) =>
 const tokenOf = (answer: QuoteAnswer) => new URL(answer.confirmationUrl, apiBase()).searchParams.get('t')!;
 
 /** The room every day has now: the fewer of the crews and vans not removed (other tests may have added some). */
-const capacity = () =>
-  query<{ n: number }>(
-    'SELECT MIN((SELECT COUNT(*) FROM crews WHERE removed_at IS NULL), (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL)) AS n',
-  )[0]!.n;
+const capacity = () => query<{ n: number }>(DIARY_ROOM_SQL)[0]!.n;
 
 let crew: { id: number };
 let van: { id: number };
@@ -202,7 +199,7 @@ describe('a full day', () => {
     const response = await fetch(`${apiBase()}${FULL_DAYS_PATH}?from=${addDays(day, -1)}&to=${addDays(day, 1)}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('public, max-age=60');
-    expect(await response.json()).toEqual({ dates: [day] });
+    expect(await response.json()).toEqual({ dates: [day], closed: {} });
   });
 
   it('/api/full-days refuses a span it cannot answer in the spec’s error shape', async () => {

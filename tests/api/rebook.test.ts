@@ -17,7 +17,7 @@ import { apiBase, call, delivered, emailsTo, query, runCron, unique, validQuote,
 import { readPage } from './html';
 import { officeGet, officePost, ownerCookie } from './office';
 import { openDay } from '../shared/dates';
-import { diaryDays } from '../shared/diary-days';
+import { diaryDays, DIARY_ROOM_SQL } from '../shared/diary-days';
 import { acceptWrittenQuote, bookInDiary, sendWrittenQuote } from '../shared/office-posts';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -220,9 +220,7 @@ describe('moving a booked date', () => {
     // One crew and van at least, then every place that day held by another move.
     await officePost(OFFICE_PATHS.diary, { action: 'add-crew', leadName: `Ola ${unique('Ade')}`, size: '2' });
     await officePost(OFFICE_PATHS.diary, { action: 'add-van', vanName: `FD-${unique('v').slice(-8)}`, vanSize: 'small' });
-    const room = query<{ n: number }>(
-      'SELECT MIN((SELECT COUNT(*) FROM crews WHERE removed_at IS NULL), (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL)) AS n',
-    )[0]!.n;
+    const room = query<{ n: number }>(DIARY_ROOM_SQL)[0]!.n;
     for (let i = 0; i < room; i++) {
       const other = await makeQuote(full);
       expect((await officePost(DIARY_BOOK_PATH, { ref: other.reference, intent: 'hold' })).status).toBe(303);

@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { FULLY_BOOKED } from '../../src/lib/office/diary';
 import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES } from '../../src/lib/office/diary-forms';
 import { londonToday } from '../../src/lib/dates';
-import { diaryDay } from '../shared/diary-days';
+import { diaryDay, DIARY_ROOM_SQL } from '../shared/diary-days';
 import { test, expect, axeViolations, open, queryD1 } from './fixtures';
 import { signInToOffice } from './office';
 import { reachStep4, storeQuote } from './quote-helpers';
@@ -78,10 +78,7 @@ const ADDED_MEANWHILE = 5;
  * the office's override, so the day stays full whatever the specs beside it add.
  */
 async function fillDay(page: Page, baseURL: string, day: string): Promise<string[]> {
-  const room = () =>
-    queryD1<{ n: number }>(
-      'SELECT MIN((SELECT COUNT(*) FROM crews WHERE removed_at IS NULL), (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL)) AS n',
-    )[0]!.n;
+  const room = () => queryD1<{ n: number }>(DIARY_ROOM_SQL)[0]!.n;
   if (room() === 0) await addCrewAndVan(page, unique('Dev'), unique('LD21'));
   const places = room();
   // Every quote first: once the day is full, a new quote for it is refused.

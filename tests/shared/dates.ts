@@ -1,7 +1,7 @@
 /**
  * Move dates for tests: the first day from `daysAhead` days after London's today (on `weekday`, 0 = Sunday, when
- * given) that a mover can do, skipping the closed days (25 and 26 December, 1 January: src/lib/move-date.ts), so a
- * test run in late December never picks a date the server rightly refuses.
+ * given) that a mover can do, skipping the closed days (the bank holidays of src/data/bank-holidays.ts, and 25 and 26
+ * December and 1 January: src/lib/closed-days.ts), so a test never picks a date the server rightly refuses.
  */
 import { addDays, dayOfWeek, londonToday } from '../../src/lib/dates';
 import { closedDay } from '../../src/lib/move-date';

@@ -34,3 +34,11 @@ export function diaryDays<Then extends Array<(day: string) => string>>(
     }
   }
 }
+
+/**
+ * The room every day has now, as SQL for a test's D1 query: the fewer of the firm's own crews and vans not removed
+ * (other tests may have added some; a crew or van hired for one day counts on that day only, so never here).
+ */
+export const DIARY_ROOM_SQL = `SELECT MIN(
+  (SELECT COUNT(*) FROM crews WHERE removed_at IS NULL AND hired_on IS NULL),
+  (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL AND hired_on IS NULL)) AS n`;

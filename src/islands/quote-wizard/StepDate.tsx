@@ -167,7 +167,9 @@ export function StepDate({ value, onChange, blockedMessage, route, refused }: Pr
   const parsed = typed.trim() ? parseTypedDate(typed, undefined, unavailable) : null;
   const typedProblem = parsed && !parsed.ok ? parsed.message : null;
   const blockedByTyping = !!blockedMessage && blockedMessage === typedProblem;
-  const typedError = typedProblem && (revealed || blockedByTyping) ? typedProblem : null;
+  // A whole date the diary has no room on is said at once, as the calendar shows it; other problems once the field is left.
+  const typedTaken = !!typedProblem && [...unavailable.values()].includes(typedProblem);
+  const typedError = typedProblem && (revealed || blockedByTyping || typedTaken) ? typedProblem : null;
   const stepMessage = blockedMessage && !blockedByTyping ? blockedMessage : null;
 
   // A picked day closes the calendar and gives focus back to its button once the page is shorter again, scrolled
@@ -191,13 +193,11 @@ export function StepDate({ value, onChange, blockedMessage, route, refused }: Pr
   }, []);
 
   // The chosen day turns out to have no room (the answer came after it was typed, or the server refused it): no date,
-  // and the typed field says why at once.
+  // and the typed field says why (typedError).
   const valueTaken = value ? unavailable.get(value) : undefined;
   useEffect(() => {
-    if (!valueTaken) return;
-    onChange(null, valueTaken);
-    setRevealed(true);
-  }, [valueTaken]);
+    if (valueTaken) onChange(null, valueTaken);
+  }, [valueTaken, onChange]);
 
   // Continue refused for what was typed: the field takes focus, so its message is read with it.
   useEffect(() => {
