@@ -7,13 +7,14 @@
  * share one D1 (tests/shared/diary-days.ts).
  */
 import type { Page } from '@playwright/test';
-import { FULLY_BOOKED } from '../../src/lib/office/diary';
+import { CLOSED, FULL_DAY_MESSAGE, FULLY_BOOKED } from '../../src/lib/office/diary';
 import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES } from '../../src/lib/office/diary-forms';
-import { londonToday } from '../../src/lib/dates';
+import { addDays, londonToday } from '../../src/lib/dates';
+import { closedDay, MOVE_DATE_MESSAGES } from '../../src/lib/move-date';
 import { diaryDay, DIARY_ROOM_SQL } from '../shared/diary-days';
 import { test, expect, axeViolations, open, queryD1 } from './fixtures';
 import { signInToOffice } from './office';
-import { reachStep4, storeQuote } from './quote-helpers';
+import { calendarDayName, reachStep4, storeQuote } from './quote-helpers';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -38,7 +39,7 @@ test.describe('JavaScript off', () => {
     const lead = unique('Samira');
     const van = unique('KX70');
     await addCrewAndVan(page, lead, van);
-    await expect(page.getByText(`${lead}, crew of 3`)).toBeVisible();
+    await expect(page.locator('[data-show="remove-crew"]').getByText(`${lead}, crew of 3`)).toBeVisible();
 
     const day = diaryDay();
     const quote = await storeQuote(page.request, { moveDate: day });
@@ -134,5 +135,88 @@ test.describe('JavaScript on', () => {
     await expect(button).toHaveAccessibleName(new RegExp(`, ${FULLY_BOOKED}$`));
     await expect(button).toContainText(FULLY_BOOKED);
     expect(await axeViolations(page), 'the calendar with a full day').toEqual([]);
+
+    // Typed as dd/mm/yy, the full day is refused at once on the date step, with the message the server gives it.
+    const field = page.getByLabel('Or type the date (dd/mm/yyyy)');
+    await field.fill(`${day.slice(8)}/${day.slice(5, 7)}/${day.slice(2, 4)}`);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(escaped(FULL_DAY_MESSAGE)));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.locator('#quote-step-title')).toHaveText('When do you want to move?');
+    await expect(page.getByText(FULL_DAY_MESSAGE)).toHaveCount(1);
+    expect(await axeViolations(page), 'a typed full day refused').toEqual([]);
+    // The day before has room: taken, and read back in British form.
+    const before = openNear(day, -1);
+    await field.fill(`${Number(before.slice(8))}/${Number(before.slice(5, 7))}/${before.slice(0, 4)}`);
+    await expect(field).not.toHaveAttribute('aria-invalid');
+    await expect(page.locator('[data-chosen-date]')).toContainText(`Moving on ${calendarDayName(before)} ${before.slice(0, 4)}`);
+  });
+
+  test('Christmas 2026: 25, 26 and 28 December are closed in the calendar, named so to a screen reader', async ({ page }) => {
+    // Hand-worked from GOV.UK: Boxing Day 2026 is a Saturday, so its bank holiday is Monday 28 December. Once they have
+    // passed, the next Christmas's: the 25th and 26th are a weekend, with Monday 27th and Tuesday 28th in lieu.
+    const days =
+      londonToday() < '2026-12-24' ? ['2026-12-25', '2026-12-26', '2026-12-28'] : ['2027-12-25', '2027-12-26', '2027-12-27', '2027-12-28'];
+    await open(page, '/quote');
+    await reachStep4(page);
+    const monthOf = (date: string) => Number(date.slice(0, 4)) * 12 + Number(date.slice(5, 7));
+    for (let months = monthOf(days[0]!) - monthOf(londonToday()); months > 0; months--) {
+      await page.getByRole('button', { name: /next month/i }).click();
+    }
+    for (const date of days) {
+      const button = page.locator(`[data-day="${date}"]:not([data-outside]) button`);
+      await expect(button, date).toBeDisabled();
+      await expect(button, date).toHaveAccessibleName(`${calendarDayName(date)}, closed`);
+      await expect(button, date).toContainText(CLOSED);
+    }
+    // The 24th is open (a weekday before Christmas).
+    const eve = `${days[0]!.slice(0, 4)}-12-24`;
+    if (![0, 6].includes(new Date(`${eve}T12:00:00`).getDay())) {
+      await expect(page.locator(`[data-day="${eve}"]:not([data-outside]) button`)).toBeEnabled();
+    }
+    // Typed, the 28th is refused at the date step with its holiday named.
+    const field = page.getByLabel('Or type the date (dd/mm/yyyy)');
+    const last = days.at(-1)!;
+    await field.fill(`${last.slice(8)}/${last.slice(5, 7)}/${last.slice(2, 4)}`);
+    await field.blur();
+    await expect(field).toHaveAccessibleDescription(new RegExp(escaped(MOVE_DATE_MESSAGES.closed(`Boxing Day (substitute day)`))));
+  });
+
+  test('a day that fills while the customer is on step 5: Submit brings them back to the date, its field saying why', async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signInToOffice(page.context());
+    const day = diaryDay(3);
+    await open(page, '/quote');
+    await reachStep4(page);
+    await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(`${day.slice(8)}/${day.slice(5, 7)}/${day.slice(0, 4)}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.locator('#quote-step-title')).toHaveText('Your contact details');
+    await page.getByLabel('Full Name').fill('Ada Lovelace');
+    await page.getByLabel('Email Address').fill(`full-${Date.now()}@example.com`);
+    await page.getByLabel('Phone Number').fill('07700 900123');
+    await fillDay(page, baseURL!, day);
+    await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+    await expect(page.locator('#quote-step-title')).toHaveText('When do you want to move?');
+    const field = page.getByLabel('Or type the date (dd/mm/yyyy)');
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(new RegExp(escaped(FULL_DAY_MESSAGE)));
+    // Another day, and on: the quote goes.
+    const after = openNear(day, 1);
+    await field.fill(`${Number(after.slice(8))}/${Number(after.slice(5, 7))}/${after.slice(2, 4)}`);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Submit Quote Request' }).click();
+    await page.waitForURL(/\/quote-confirmation\?/);
   });
 });
+
+/** The nearest day before or after `day` (`step` -1 or 1) that the firm is open. */
+function openNear(day: string, step: number): string {
+  let date = addDays(day, step);
+  while (closedDay(date)) date = addDays(date, step);
+  return date;
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -59,6 +59,16 @@ export function nextDay(weekday: number): string {
 /** `YYYY-MM-DD` -> `dd/mm/yyyy`, as a customer types it. */
 export const typed = (date: string) => date.split('-').reverse().join('/');
 
+/**
+ * How the calendar names a day to a screen reader, in British form (issue 41 item 6): "Friday 18 December", never
+ * "December 18th"; a price or state may follow after a comma.
+ */
+export function calendarDayName(date: string | Date): string {
+  const day = typeof date === 'string' ? new Date(`${date}T12:00:00`) : date;
+  const part = (options: Intl.DateTimeFormatOptions) => day.toLocaleDateString('en-GB', options);
+  return `${part({ weekday: 'long' })} ${day.getDate()} ${part({ month: 'long' })}`;
+}
+
 /** A unique customer address per test, so parallel tests never read each other's e-mails. */
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 

@@ -248,7 +248,8 @@ export async function diaryView(db: D1Database, start: string, done: string | nu
       return {
         date,
         label: formatLongDate(date),
-        short: formatDayMonth(date).replace(/^(\w{3})\w*/, '$1'),
+        // "Wed 25 Aug": the column's own words; its header names the day in full to a screen reader.
+        short: formatDayMonth(date).replace(/^(\w{3})\w*/, '$1').replace(/ (\w{3})\w*$/, ' $1'),
         today: date === today,
         room,
         roomWords: roomWords(room),
