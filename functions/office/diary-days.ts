@@ -43,7 +43,9 @@ const TABLES = { crew: 'crews', van: 'vans' } as const;
 /** A crew or van of the firm's own, not removed: what its day off is called in the audit trail and messages. */
 async function ownResource(db: D1Database, resource: Resource, id: number): Promise<string | null> {
   const row = await db
-    .prepare(`SELECT ${resource === 'crew' ? 'lead_name' : 'name'} AS name FROM ${TABLES[resource]} WHERE id = ? AND removed_at IS NULL AND hired_on IS NULL`)
+    .prepare(
+      `SELECT ${resource === 'crew' ? 'lead_name' : 'name'} AS name FROM ${TABLES[resource]} WHERE id = ? AND removed_at IS NULL AND hired_on IS NULL`,
+    )
     .bind(id)
     .first<{ name: string }>();
   if (!row) return null;
@@ -59,7 +61,12 @@ async function changeDaysOff(c: OfficeContext): Promise<Response> {
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const values = Object.fromEntries(posted.values);
   const refused = (errors: Record<string, string>, status = 400) =>
-    refusedOn(c, `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: values.firstDay ?? '' })}`, { form: { errors, values } } satisfies DiaryPageState, status);
+    refusedOn(
+      c,
+      `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: values.firstDay ?? '' })}`,
+      { form: { errors, values } } satisfies DiaryPageState,
+      status,
+    );
   const checked = daysOffSchema.safeParse(values);
   if (!checked.success) return refused(fieldErrors(checked.error));
   const form = checked.data;
@@ -76,7 +83,11 @@ async function changeDaysOff(c: OfficeContext): Promise<Response> {
     const what = (await ownResource(db, off.resource, off.id)) ?? `${off.resource === 'crew' ? 'Crew' : 'Van'} ${off.id}`;
     await db.batch([
       db.prepare('DELETE FROM diary_days_off WHERE id = ?').bind(Number(form.id)),
-      auditStatement(db, { actor, action: 'day_off_removed', detail: `Day off removed: ${what}, ${spanWords(off.firstDay, off.lastDay)}` }, now),
+      auditStatement(
+        db,
+        { actor, action: 'day_off_removed', detail: `Day off removed: ${what}, ${spanWords(off.firstDay, off.lastDay)}` },
+        now,
+      ),
     ]);
     return seeOther(diaryAt(off.firstDay, 'day-off-removed'));
   }
@@ -145,7 +156,8 @@ async function changeHire(c: OfficeContext): Promise<Response> {
   const posted = await readFormPost(c, MAX_BODY);
   if ('refusal' in posted) return refusalJson(c, posted.refusal);
   const values = Object.fromEntries(posted.values);
-  const back = values.ref && isReference(values.ref) ? diaryAtMove({ reference: values.ref, moveDate: values.date ?? '' }) : OFFICE_PATHS.diary;
+  const back =
+    values.ref && isReference(values.ref) ? diaryAtMove({ reference: values.ref, moveDate: values.date ?? '' }) : OFFICE_PATHS.diary;
   const refused = (errors: Record<string, string>, status = 400) =>
     refusedOn(c, back, { form: { errors, values } } satisfies DiaryPageState, status);
   const checked = hireSchema.safeParse(values);
@@ -159,7 +171,9 @@ async function changeHire(c: OfficeContext): Promise<Response> {
     const { resource, id } = form.who;
     const table = TABLES[resource];
     const hired = await db
-      .prepare(`SELECT hired_on AS date, ${resource === 'crew' ? 'lead_name' : 'name'} AS name FROM ${table} WHERE id = ? AND hired_on IS NOT NULL AND removed_at IS NULL`)
+      .prepare(
+        `SELECT hired_on AS date, ${resource === 'crew' ? 'lead_name' : 'name'} AS name FROM ${table} WHERE id = ? AND hired_on IS NOT NULL AND removed_at IS NULL`,
+      )
       .bind(id)
       .first<{ date: string; name: string }>();
     if (!hired) return refused({ form: DIARY_MESSAGES.hire }, 404);
@@ -173,7 +187,11 @@ async function changeHire(c: OfficeContext): Promise<Response> {
         .bind(now.toISOString(), id, id, hired.date),
       auditStatement(
         db,
-        { actor, action: 'hire_cancelled', detail: `Hire cancelled: ${resource === 'crew' ? 'crew' : 'van'} ${hired.name} for ${formatLongDate(hired.date)}` },
+        {
+          actor,
+          action: 'hire_cancelled',
+          detail: `Hire cancelled: ${resource === 'crew' ? 'crew' : 'van'} ${hired.name} for ${formatLongDate(hired.date)}`,
+        },
         now,
         { afterChange: true },
       ),

@@ -107,10 +107,14 @@ describe('days off and hires (issue 40 item 6)', () => {
 
   it('a hired van alone adds nothing where crews are as few as vans; a crew with its van adds one place', () => {
     expect(dayRoom(OPEN, twoAndTwo, 2, dayChanges(OPEN, [], [{ resource: 'van', date: OPEN }])).full).toBe(true);
-    const both = dayChanges(OPEN, [], [
-      { resource: 'crew', date: OPEN },
-      { resource: 'van', date: OPEN },
-    ]);
+    const both = dayChanges(
+      OPEN,
+      [],
+      [
+        { resource: 'crew', date: OPEN },
+        { resource: 'van', date: OPEN },
+      ],
+    );
     expect(dayRoom(OPEN, twoAndTwo, 2, both)).toMatchObject({ capacity: 3, left: 1 });
   });
 
@@ -133,7 +137,9 @@ describe('closed days in the diary (GOV.UK’s England and Wales list)', () => {
   });
 
   it('a hire does not open a closed day', () => {
-    expect(dayRoom('2027-03-29', inUse(2, 2), 0, dayChanges('2027-03-29', [], [{ resource: 'crew', date: '2027-03-29' }])).capacity).toBe(0);
+    expect(dayRoom('2027-03-29', inUse(2, 2), 0, dayChanges('2027-03-29', [], [{ resource: 'crew', date: '2027-03-29' }])).capacity).toBe(
+      0,
+    );
   });
 
   it('a closed day is closed even while the diary is not in use', () => {
@@ -153,7 +159,8 @@ describe('the full days of a span', () => {
     expect(fullDates(inUse(2, 2), days, used)).toEqual(['2027-03-01', '2027-03-04']);
     expect(fullDates(NOT_IN_USE, days, used)).toEqual([]);
     // Crew 1 off on the 3rd: 1 place, used by its one move.
-    const changesOn = (date: string) => dayChanges(date, [{ resource: 'crew', resourceId: 1, firstDay: '2027-03-03', lastDay: '2027-03-03' }], []);
+    const changesOn = (date: string) =>
+      dayChanges(date, [{ resource: 'crew', resourceId: 1, firstDay: '2027-03-03', lastDay: '2027-03-03' }], []);
     expect(fullDates(inUse(2, 2), days, used, changesOn)).toEqual(['2027-03-01', '2027-03-03', '2027-03-04']);
   });
 

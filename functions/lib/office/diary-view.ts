@@ -243,27 +243,36 @@ export async function diaryView(db: D1Database, start: string, done: string | nu
     vans: vans.map((van) => ({ ...van, sizeLabel: vanSizeLabel(van.size) })),
     days: days.map((date) => {
       const { room, entries } = spanDay(span, date);
-      const booked = (resource: Resource, id: number) =>
-        entries.some((entry) => (resource === 'crew' ? entry.crewId : entry.vanId) === id);
+      const booked = (resource: Resource, id: number) => entries.some((entry) => (resource === 'crew' ? entry.crewId : entry.vanId) === id);
       return {
         date,
         label: formatLongDate(date),
         // "Wed 25 Aug": the column's own words; its header names the day in full to a screen reader.
-        short: formatDayMonth(date).replace(/^(\w{3})\w*/, '$1').replace(/ (\w{3})\w*$/, ' $1'),
+        short: formatDayMonth(date)
+          .replace(/^(\w{3})\w*/, '$1')
+          .replace(/ (\w{3})\w*$/, ' $1'),
         today: date === today,
         room,
         roomWords: roomWords(room),
         entries: entries.map(entryView),
-        off: span.daysOff
-          .filter((off) => off.firstDay <= date && date <= off.lastDay)
-          .map((off) => withNote(ownName(off), off.reason)),
+        off: span.daysOff.filter((off) => off.firstDay <= date && date <= off.lastDay).map((off) => withNote(ownName(off), off.reason)),
         hires: [
           ...span.crews
             .filter((crew) => crew.hiredOn === date)
-            .map((crew) => ({ who: `crew:${crew.id}`, label: `Hired crew: ${crewLabel(crew)}`, reason: crew.hiredReason ?? '', cancellable: !booked('crew', crew.id) })),
+            .map((crew) => ({
+              who: `crew:${crew.id}`,
+              label: `Hired crew: ${crewLabel(crew)}`,
+              reason: crew.hiredReason ?? '',
+              cancellable: !booked('crew', crew.id),
+            })),
           ...span.vans
             .filter((van) => van.hiredOn === date)
-            .map((van) => ({ who: `van:${van.id}`, label: `Hired van: ${vanLabel(van)}`, reason: van.hiredReason ?? '', cancellable: !booked('van', van.id) })),
+            .map((van) => ({
+              who: `van:${van.id}`,
+              label: `Hired van: ${vanLabel(van)}`,
+              reason: van.hiredReason ?? '',
+              cancellable: !booked('van', van.id),
+            })),
         ],
       };
     }),

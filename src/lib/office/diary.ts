@@ -95,8 +95,9 @@ export interface DayHire {
 /** `date`'s changes: how many different crews and vans are off that day, and how many are hired for it. */
 export function dayChanges(date: string, daysOff: readonly DayOffSpan[], hires: readonly DayHire[]): DayChanges {
   const off = (resource: Resource) =>
-    new Set(daysOff.filter((span) => span.resource === resource && span.firstDay <= date && date <= span.lastDay).map((span) => span.resourceId))
-      .size;
+    new Set(
+      daysOff.filter((span) => span.resource === resource && span.firstDay <= date && date <= span.lastDay).map((span) => span.resourceId),
+    ).size;
   const hired = (resource: Resource) => hires.filter((hire) => hire.resource === resource && hire.date === date).length;
   return { crewsOff: off('crew'), vansOff: off('van'), hiredCrews: hired('crew'), hiredVans: hired('van') };
 }
