@@ -334,7 +334,7 @@ describe('days off and a van hired for a full day', () => {
   it('the week board draws the crews and vans by day, days off and moves as blocks, in few D1 round trips', async () => {
     const response = await officeGet(`${OFFICE_PATHS.diary}?from=${tuesday}`, undefined, {});
     expect(response.status).toBe(200);
-    // The gate's session, the page's own access check, then the whole week in one batch.
+    // The gate's session, the page's own access check, then the whole week in one batch: 3 measured.
     expect(Number(response.headers.get('x-d1-round-trips'))).toBeLessThanOrEqual(4);
     const html = await response.text();
     const rowOf = (key: string) =>
