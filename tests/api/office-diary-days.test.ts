@@ -20,7 +20,7 @@ import {
 } from '~/lib/office/diary-forms';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
-import { BLANK_QUOTE_FORM } from '../shared/quote-form';
+import { submittedQuoteForm } from '../shared/quote-form';
 import { apiBase, call, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
 import { officeGet, officePost, OWNER_EMAIL, signInStaff } from './office';
@@ -90,18 +90,8 @@ describe('closed days: GOV.UK’s England and Wales bank holidays', () => {
     expect(((await json.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({ moveDate: message });
 
     const email = `${unique('closed')}@example.com`;
-    const fields = {
-      ...BLANK_QUOTE_FORM,
-      action: 'submit',
-      propertyId: 'studio',
-      fromPostcode: 'SW1A 1AA',
-      toPostcode: 'M1 1AE',
-      // Typed as dd/mm/yy, as a browser without a date field lets people type it.
-      moveDate: `${day.slice(8)}/${day.slice(5, 7)}/${day.slice(2, 4)}`,
-      name: 'Ada Lovelace',
-      email,
-      phone: '07700 900123',
-    };
+    // Typed as dd/mm/yy, as a browser without a date field lets people type it.
+    const fields = submittedQuoteForm(`${day.slice(8)}/${day.slice(5, 7)}/${day.slice(2, 4)}`, email);
     const form = await call(PAGE_PATHS.quote, new URLSearchParams(fields).toString(), {
       contentType: FORM,
       client: unique('form'),

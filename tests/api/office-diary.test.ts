@@ -12,7 +12,7 @@ import { FULL_DAYS_PATH, FULLY_BOOKED } from '~/lib/office/diary';
 import { DIARY_BOOK_PATH, DIARY_MESSAGES, DIARY_NOTICES, FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { diaryDay, DIARY_ROOM_SQL } from '../shared/diary-days';
-import { BLANK_QUOTE_FORM } from '../shared/quote-form';
+import { submittedQuoteForm } from '../shared/quote-form';
 import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
 import { officeGet, officePost, OWNER_EMAIL, signInStaff } from './office';
@@ -230,17 +230,7 @@ describe('a full day', () => {
 
   it('refuses a new quote from the plain form, on its move date', async () => {
     const email = `${unique('full')}@example.com`;
-    const fields = {
-      ...BLANK_QUOTE_FORM,
-      action: 'submit',
-      propertyId: 'studio',
-      fromPostcode: 'SW1A 1AA',
-      toPostcode: 'M1 1AE',
-      moveDate: day,
-      name: 'Ada Lovelace',
-      email,
-      phone: '07700 900123',
-    };
+    const fields = submittedQuoteForm(day, email);
     const response = await call(PAGE_PATHS.quote, new URLSearchParams(fields).toString(), {
       contentType: FORM,
       client: unique('form'),

@@ -18,3 +18,16 @@ export const BLANK_QUOTE_FORM = {
   estimateDistance: '',
   estimateTotal: '',
 } as const;
+
+/** The plain form as sent with a studio move's answers filled in, for `moveDate` (typed or picked) and `email`. */
+export const submittedQuoteForm = (moveDate: string, email: string) => ({
+  ...BLANK_QUOTE_FORM,
+  action: 'submit',
+  propertyId: 'studio',
+  fromPostcode: 'SW1A 1AA',
+  toPostcode: 'M1 1AE',
+  moveDate,
+  name: 'Ada Lovelace',
+  email,
+  phone: '07700 900123',
+});

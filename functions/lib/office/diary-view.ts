@@ -156,7 +156,7 @@ function boardGroups(span: DiarySpan, days: string[], entryView: (entry: DiaryEn
             with: resource === 'crew' ? view.van : view.crew,
           };
         }),
-        off: day.isOff(resource, id) ? (span.daysOff.find((off) => matches(off, resource, id, date))?.reason ?? '') : null,
+        off: day.offFor(resource, id)?.reason ?? null,
         absent: hiredOn !== null && hiredOn !== date,
       };
     }),
@@ -205,9 +205,6 @@ function boardGroups(span: DiarySpan, days: string[], entryView: (entry: DiaryEn
   ];
 }
 
-const matches = (off: DayOff, resource: Resource, id: number, date: string) =>
-  off.resource === resource && off.resourceId === id && off.firstDay <= date && date <= off.lastDay;
-
 export async function diaryView(db: D1Database, start: string, done: string | null, now: Date): Promise<DiaryView> {
   const days = diaryDays(start, DIARY_DAYS);
   const last = days.at(-1)!;
@@ -244,6 +241,12 @@ export async function diaryView(db: D1Database, start: string, done: string | nu
     days: days.map((date) => {
       const { room, entries } = spanDay(span, date);
       const booked = (resource: Resource, id: number) => entries.some((entry) => (resource === 'crew' ? entry.crewId : entry.vanId) === id);
+      const hireView = (resource: Resource, hired: Crew | Van, label: string): DiaryHireView => ({
+        who: `${resource}:${hired.id}`,
+        label,
+        reason: hired.hiredReason ?? '',
+        cancellable: !booked(resource, hired.id),
+      });
       return {
         date,
         label: formatLongDate(date),
@@ -257,22 +260,8 @@ export async function diaryView(db: D1Database, start: string, done: string | nu
         entries: entries.map(entryView),
         off: span.daysOff.filter((off) => off.firstDay <= date && date <= off.lastDay).map((off) => withNote(ownName(off), off.reason)),
         hires: [
-          ...span.crews
-            .filter((crew) => crew.hiredOn === date)
-            .map((crew) => ({
-              who: `crew:${crew.id}`,
-              label: `Hired crew: ${crewLabel(crew)}`,
-              reason: crew.hiredReason ?? '',
-              cancellable: !booked('crew', crew.id),
-            })),
-          ...span.vans
-            .filter((van) => van.hiredOn === date)
-            .map((van) => ({
-              who: `van:${van.id}`,
-              label: `Hired van: ${vanLabel(van)}`,
-              reason: van.hiredReason ?? '',
-              cancellable: !booked('van', van.id),
-            })),
+          ...span.crews.filter((crew) => crew.hiredOn === date).map((crew) => hireView('crew', crew, `Hired crew: ${crewLabel(crew)}`)),
+          ...span.vans.filter((van) => van.hiredOn === date).map((van) => hireView('van', van, `Hired van: ${vanLabel(van)}`)),
         ],
       };
     }),

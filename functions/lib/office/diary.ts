@@ -244,13 +244,13 @@ export const hiresOf = (span: Pick<DiarySpan, 'crews' | 'vans'>): DayHire[] => [
   ...span.vans.flatMap((van) => (van.hiredOn ? [{ resource: 'van' as const, date: van.hiredOn }] : [])),
 ];
 
-/** A day of a span: its room, its moves (but `except`, the move being booked), and whether a crew or van is off on it. */
+/** A day of a span: its room, its moves (but `except`, the move being booked), and a crew's or van's day off on it. */
 export function spanDay(span: DiarySpan, date: string, except = '') {
   const onDay = span.entries.filter((entry) => entry.moveDate === date && entry.reference !== except);
   const room = dayRoom(date, span.resources, onDay.length, dayChanges(date, span.daysOff, hiresOf(span)));
-  const isOff = (resource: Resource, id: number) =>
-    span.daysOff.some((off) => off.resource === resource && off.resourceId === id && off.firstDay <= date && date <= off.lastDay);
-  return { room, entries: onDay, isOff };
+  const offFor = (resource: Resource, id: number): DayOff | undefined =>
+    span.daysOff.find((off) => off.resource === resource && off.resourceId === id && off.firstDay <= date && date <= off.lastDay);
+  return { room, entries: onDay, offFor, isOff: (resource: Resource, id: number) => offFor(resource, id) !== undefined };
 }
 
 export async function currentCrews(db: D1Database): Promise<Crew[]> {
