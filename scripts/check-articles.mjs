@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { closeEditorPool } from '../src/content/checks/editor-pool.ts';
 import { checkArticles, formatProblems, problemsSummary } from '../src/content/checks/index.ts';
 import { PAGE_ANCHORS_FILE } from '../src/content/checks/integration.ts';
 import { formatArticleDate, publicationDay, publicationState } from '../src/lib/articles.ts';
@@ -40,7 +41,7 @@ function report(problems) {
 }
 
 const today = publicationDay(process.env.ARTICLES_TODAY);
-let result = await checkArticles({ root, today, pageAnchors: builtAnchors() });
+let result = await checkArticles({ root, today, pageAnchors: builtAnchors() }).finally(closeEditorPool);
 if (result.problems.length) report(result.problems);
 
 if (result.pendingAnchorLinks.length && options.build) {
@@ -51,7 +52,7 @@ if (result.pendingAnchorLinks.length && options.build) {
     stdio: 'inherit',
   });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  result = await checkArticles({ root, today, pageAnchors: builtAnchors() });
+  result = await checkArticles({ root, today, pageAnchors: builtAnchors() }).finally(closeEditorPool);
   if (result.problems.length) report(result.problems);
 }
 for (const link of result.pendingAnchorLinks)

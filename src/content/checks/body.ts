@@ -4,7 +4,6 @@ import { mdxToJs, mdxToMdast, type Data } from 'satteri';
 import { articleMarkup } from '../../markdown/article-markup.ts';
 import { INLINE_TAGS, isInlineTag, MARKDOWN_FOR_TAG, tagAttribute } from '../inline-tags.ts';
 import { checkLinkUrl, type LinkSource, type PageAnchorLink } from './links.ts';
-import { linedUpTable } from './tables.ts';
 import type { ArticleProblem } from './problems.ts';
 import type { SiteIndex } from './site-index.ts';
 
@@ -56,7 +55,7 @@ export interface ParsedBody {
   /** The MDX could not be parsed or compiled: the one problem there is. */
   syntax?: { line?: number | undefined; column?: number | undefined; message: string };
   anchors: Set<string>;
-  /** The file's lines, for rules about how a construct is written (tables). */
+  /** The file's lines, for what the browser editor makes of a part of it (editor-roundtrip.ts). */
   lines: string[];
 }
 
@@ -223,26 +222,6 @@ export function checkBody(file: string, parsed: ParsedBody, source: LinkSource, 
           'the browser editor cannot keep links written by reference ([words][name] with a separate [name]: line). Write the address in the link itself: [the words to click](/page-address).',
         );
         return;
-      case 'table': {
-        if (node.align?.some((align) => align !== null)) {
-          report(
-            node,
-            'editor',
-            'the browser editor cannot keep a column lined up left, right or centre. Write the line under the headings with plain dashes and no colons, like | ---- | ----- |.',
-          );
-          break;
-        }
-        // A table that does not start its line (in a list or quote, or indented) is not judged.
-        const at = node.position;
-        const linedUp = at?.start.column === 1 ? linedUpTable(parsed.lines, at.start.line, at.end.line) : null;
-        if (linedUp)
-          report(
-            node,
-            'editor',
-            `the browser editor lines up a table's columns when it saves, so it would rewrite this table. Write it as the editor keeps it (each | under the one above, the dashes as wide as the column):\n${linedUp.replace(/^/gm, '      ')}`,
-          );
-        break;
-      }
       case 'footnoteDefinition':
         if ((node.children ?? []).length !== 1 || node.children?.[0]?.type !== 'paragraph')
           report(

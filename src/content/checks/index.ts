@@ -3,6 +3,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { isPublished, listPagePath, pageCount, publicationDay } from '../../lib/articles.ts';
 import { checkBody, parseBody, PLACEHOLDER_MARK, type ParsedBody } from './body.ts';
+import { editorRoundTrip, type RoundTrip } from './editor-pool.ts';
+import { editorProblems } from './editor-roundtrip.ts';
 import { checkFolder } from './folder.ts';
 import { readFrontmatter, type Frontmatter } from './frontmatter.ts';
 import { frontmatterProblems } from './frontmatter-schema.ts';
@@ -20,6 +22,8 @@ export interface CheckOptions {
   /** yyyy-mm-dd; default: ARTICLES_TODAY or today in the UK. */
   today?: string;
   pageAnchors?: ReadonlyMap<string, ReadonlySet<string>>;
+  /** The browser editor's open-and-save; default: its own code (editor-pool.ts). */
+  roundTrip?: RoundTrip;
 }
 
 export interface PendingAnchorLink {
@@ -97,6 +101,9 @@ export function siteIndex(
 export async function checkArticles(options: CheckOptions): Promise<CheckResult> {
   const root = resolve(options.root);
   const today = options.today ?? publicationDay(process.env.ARTICLES_TODAY);
+  // Started first: the editor's code loads while the other rules run.
+  const roundTrip = options.roundTrip ? Promise.resolve(options.roundTrip) : editorRoundTrip();
+  roundTrip.catch(() => undefined); // an article's check reports a failure; with no article there is nothing to report
   const entries = folderEntries(join(root, ARTICLES_DIR));
   const problems: ArticleProblem[] = checkFolder(entries, ARTICLES_DIR);
   const articles = entries
@@ -162,6 +169,10 @@ export async function checkArticles(options: CheckOptions): Promise<CheckResult>
         },
       );
       problems.push(...body.problems);
+      const refusedLines = new Set(body.problems.flatMap((problem) => (problem.line === undefined ? [] : [problem.line])));
+      problems.push(
+        ...(await editorProblems({ file, slug: article.id, source: article.source, parsed: article.body, refusedLines }, await roundTrip)),
+      );
       pendingAnchorLinks.push(...body.pageAnchorLinks.map((link) => ({ file, ...link })));
 
       const images: Array<{ url: string; line?: number | undefined; column?: number | undefined; role: 'hero' | 'body' }> = body.images.map(

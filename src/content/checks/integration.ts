@@ -5,6 +5,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { closeEditorPool } from './editor-pool.ts';
 import { ARTICLES_DIR, checkArticles, formatProblems, problemsSummary, type ArticleProblem, type PendingAnchorLink } from './index.ts';
 import { readFrontmatter } from './frontmatter.ts';
 import { builtPageAnchors } from './page-anchors.ts';
@@ -51,7 +52,7 @@ export function articleChecks(): AstroIntegration {
         root = fileURLToPath(config.root);
         if (command !== 'build') return;
         const started = Date.now();
-        const result = await checkArticles({ root });
+        const result = await checkArticles({ root }).finally(closeEditorPool);
         if (result.problems.length) throw articleProblemsError(result.problems);
         pending = result.pendingAnchorLinks;
         logger.info(`${result.files.length} articles checked in ${Date.now() - started} ms`);

@@ -152,10 +152,14 @@ const KEYSTATIC_DIST = /[\\/]@keystatic[\\/]core[\\/]dist[\\/][^\\/]+\.js$/;
 
 /**
  * Used as a Vite plugin (production build) and as a Rolldown plugin for prebundling (dev server).
+ * @param {{ required?: readonly string[] }} [options] the changes the bundle must make (default: all, if it loads
+ *   Keystatic at all; a bundle of the body field alone never loads the modules the others change)
  * @returns {import('vite').Plugin}
  */
-export function keystaticPatches() {
+export function keystaticPatches({ required } = {}) {
   requireVersions(WRITTEN_FOR, 'src/editor/build/keystatic-patches.mjs');
+  const unknown = required?.filter((name) => !KEYSTATIC_CHANGES.some((change) => change.name === name)) ?? [];
+  if (unknown.length) throw new Error(`keystaticPatches: no change is called "${unknown.join('", "')}"`);
   /** @type {Set<string>} */
   const applied = new Set();
   let seen = 0;
@@ -174,8 +178,9 @@ export function keystaticPatches() {
       return { code: result.code, map: null };
     },
     buildEnd(error) {
-      if (error || seen === 0) return;
-      const missing = KEYSTATIC_CHANGES.filter((change) => !applied.has(change.name)).map((change) => change.name);
+      // Without a list, a build that never loads Keystatic (the site's own) needs none.
+      if (error || (seen === 0 && !required)) return;
+      const missing = (required ?? KEYSTATIC_CHANGES.map((change) => change.name)).filter((name) => !applied.has(name));
       if (missing.length)
         throw new Error(`Keystatic's code changed: no place found to "${missing.join('", "')}" (src/editor/build/keystatic-patches.mjs).`);
     },
