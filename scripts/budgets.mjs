@@ -142,7 +142,7 @@ async function measureWorstCase(browser) {
   const copy = copyProject({ prefix: 'shiftly-budgets-worst-case-' });
   let worst;
   try {
-    writeWorstCaseArticles(copy);
+    await writeWorstCaseArticles(copy);
     console.log('▶ Building a copy of the site with the heaviest articles the schema allows…');
     worst = await startSite({
       cwd: copy,

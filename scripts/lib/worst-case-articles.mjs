@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { articleTextLimits } from '../../src/content/article-schema.ts';
 import { articleCategories } from '../../src/data/article-categories.ts';
 import { checkBody, parseBody } from '../../src/content/checks/body.ts';
+import { closeEditorPool, editorRoundTrip } from '../../src/content/checks/editor-pool.ts';
+import { editorProblems } from '../../src/content/checks/editor-roundtrip.ts';
 import { siteIndex } from '../../src/content/checks/index.ts';
 
 /** The build's "today": the fixtures are the newest articles, so they are each other's related articles. */
@@ -75,8 +77,9 @@ const BLOCKS = (articleId, others) => [
   'A claim with a footnote.[^1]\n\n[^1]: The footnote itself.',
   '## A section\n\nA paragraph.\n\n### A smaller heading\n\nAnother paragraph.',
   '- **A bold lead-in:** then the rest.\n- **Another lead-in:** and more.',
-  '* A plain list\n* with two items',
+  // Not straight after the list above: two lists of - items with only a blank line between them are one list.
   '1. A numbered list\n2. with two items',
+  '- A plain list\n- with two items',
   '**A paragraph wholly in bold: the tip box.**',
   '> A quotation, on a line of its own.',
   '| Column | Another      |\n| ------ | ------------ |\n| A cell | Another cell |',
@@ -101,34 +104,47 @@ function frontmatter(articleId, n) {
     field('imageAlt', imageAlt),
     'featured: true',
     '---',
+    // A blank line after the frontmatter, as the browser editor writes it.
+    '',
     '',
   ].join('\n');
 }
 
-/** The blocks of BLOCKS the article check accepts, for the article `articleId` of a copy at `root`. */
-function acceptedBlocks(root, articleId, others) {
+/** The blocks of BLOCKS the article check accepts (its rules and the browser editor's round trip), for the article `articleId` of a copy at `root`. */
+async function acceptedBlocks(root, articleId, others, roundTrip) {
   const facts = worstCaseIds.map((other) => ({ id: other, draft: false, publishedAt: PUBLISHED, anchors: new Set(['a-section']) }));
   const site = siteIndex(root, facts, WORST_CASE_TODAY);
-  return BLOCKS(articleId, others).filter((block) => {
-    const source = `${frontmatter(articleId, 0)}${block}\n`;
-    const result = checkBody('worst-case.mdx', parseBody(source), facts[0], site, { draft: false });
-    return result.problems.length === 0;
-  });
+  const verdicts = await Promise.all(
+    BLOCKS(articleId, others).map(async (block) => {
+      const source = `${frontmatter(articleId, 0)}${block}\n`;
+      const parsed = parseBody(source);
+      const result = checkBody('worst-case.mdx', parsed, facts[0], site, { draft: false });
+      if (result.problems.length) return false;
+      const editor = await editorProblems({ file: 'worst-case.mdx', slug: articleId, source, parsed, refusedLines: new Set() }, roundTrip);
+      return editor.length === 0;
+    }),
+  );
+  return BLOCKS(articleId, others).filter((_, i) => verdicts[i]);
 }
 
 /** Writes the articles into the copy at `root`, with a picture of the project's articles beside each. */
-export function writeWorstCaseArticles(root) {
+export async function writeWorstCaseArticles(root) {
   const dir = join(root, 'src/content/articles');
   const picture = readdirSync(dir).find((name) => name.endsWith('.png'));
   if (!picture) throw new Error(`no article picture in ${dir} to copy for the worst-case articles`);
-  worstCaseIds.forEach((articleId, i) => {
-    const others = worstCaseIds.filter((other) => other !== articleId);
-    copyFileSync(join(dir, picture), join(dir, IMAGE(articleId)));
-    mkdirSync(join(dir, articleId), { recursive: true });
-    copyFileSync(join(dir, picture), join(dir, BODY_IMAGE(articleId)));
-    writeFileSync(
-      join(dir, `${articleId}.mdx`),
-      `${frontmatter(articleId, i + 1)}${acceptedBlocks(root, articleId, others).join('\n\n')}\n`,
-    );
-  });
+  const roundTrip = await editorRoundTrip();
+  try {
+    for (const [i, articleId] of worstCaseIds.entries()) {
+      const others = worstCaseIds.filter((other) => other !== articleId);
+      copyFileSync(join(dir, picture), join(dir, IMAGE(articleId)));
+      mkdirSync(join(dir, articleId), { recursive: true });
+      copyFileSync(join(dir, picture), join(dir, BODY_IMAGE(articleId)));
+      writeFileSync(
+        join(dir, `${articleId}.mdx`),
+        `${frontmatter(articleId, i + 1)}${(await acceptedBlocks(root, articleId, others, roundTrip)).join('\n\n')}\n`,
+      );
+    }
+  } finally {
+    await closeEditorPool();
+  }
 }

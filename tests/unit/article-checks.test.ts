@@ -128,23 +128,6 @@ describe('what the browser editor cannot keep is refused, saying what to write i
     );
   });
 
-  it('refuses aligned table columns and accepts a plain table', () => {
-    expect(problems('| Room    | Boxes |\n| ------- | ----- |\n| Kitchen | 12    |')).toEqual([]);
-    expect(one('| Room | Boxes |\n| :-- | --: |\n| Kitchen | 12 |').message).toContain('plain dashes and no colons');
-    // Valid Markdown, but the browser editor would line the columns up on its first save: the check shows how.
-    const compact = one('| Room | Boxes |\n| --- | --- |\n| Kitchen | 12 |\n| Hall | |');
-    expect(compact.rule).toBe('editor');
-    expect(compact.message).toContain(
-      ['| Room    | Boxes |', '| ------- | ----- |', '| Kitchen | 12    |', '| Hall    |       |'].map((row) => `      ${row}`).join('\n'),
-    );
-    // Without the outer pipes too: the editor writes them.
-    const bare = one('Room | Boxes\n--- | ---\nKitchen | 12\n\nAfter the table.');
-    expect(bare.message).toContain(
-      ['| Room    | Boxes |', '| ------- | ----- |', '| Kitchen | 12    |'].map((row) => `      ${row}`).join('\n'),
-    );
-    expect(bare.message).not.toContain('After');
-  });
-
   it('accepts footnotes, refuses one of several paragraphs and a mark with no note', () => {
     expect(problems('Moving costs vary.[^1]\n\n[^1]: Figures from 2024.')).toEqual([]);
     expect(one('Text.[^1]\n\n[^1]: One.\n\n    Two.').message).toContain('Keep a footnote to one paragraph');

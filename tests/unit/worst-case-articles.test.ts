@@ -16,10 +16,10 @@ import { readCollection } from '../shared/article-collection';
 
 let copy: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   copy = copyProject({ prefix: 'shiftly-worst-case-', cold: true });
-  writeWorstCaseArticles(copy);
-}, 60_000);
+  await writeWorstCaseArticles(copy);
+}, 120_000);
 
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
