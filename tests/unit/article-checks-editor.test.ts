@@ -3,8 +3,14 @@
  * field, run in worker threads) and refuses, with the line and a sentence, what the editor cannot open or would not
  * save byte for byte. Articles written here; each line, column and text the editor would write worked out by hand.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTICLES_DIR } from '~/content/checks';
 import { parseBody } from '~/content/checks/body';
+import { assertArticleIsValid } from '~/content/checks/dev';
 import { closeEditorPool, editorRoundTrip, type RoundTrip } from '~/content/checks/editor-pool';
 import { changedGroups, editorProblems } from '~/content/checks/editor-roundtrip';
 
@@ -15,9 +21,10 @@ const shown = (...lines: string[]) => lines.map((line) => (line ? INDENT + line 
 
 let roundTrip: RoundTrip;
 
-// The first run bundles the editor's code (seconds on an idle machine, more on a busy one).
+// The first run ever bundles the editor's code (seconds on an idle machine, more on a busy one); then a worker starts.
 beforeAll(async () => {
   roundTrip = await editorRoundTrip();
+  await roundTrip('\nA body, to start the editor.\n', 'start');
 }, 300_000);
 afterAll(closeEditorPool);
 
@@ -187,5 +194,44 @@ describe('the changed lines, as whole paragraphs', () => {
   it('joins two changes in one paragraph, and finds nothing in the same text', () => {
     expect(changedGroups(['x', 'a', 'b', 'c'], ['x', 'A', 'b', 'C'])).toEqual([{ from: 0, to: 4, savedFrom: 0, savedTo: 4 }]);
     expect(changedGroups(['a', '', 'b'], ['a', '', 'b'])).toEqual([]);
+  });
+});
+
+describe('under npm run dev', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'editor-checks-'));
+    for (const dir of [ARTICLES_DIR, 'src/pages', 'public']) mkdirSync(join(root, dir), { recursive: true });
+    writeFileSync(
+      join(root, ARTICLES_DIR, 'cells.mdx'),
+      `---
+title: 'When to book a removal firm'
+excerpt: 'How far ahead to book a removal firm in the busy summer months, and what to do if you left it late.'
+category: Moving Tips
+author: Priya Shah
+publishedAt: '2024-03-04'
+image: ./cells.png
+imageAlt: 'A calendar on a kitchen wall with a moving day circled.'
+---
+
+| Week | Note           |
+| ---- | -------------- |
+| 8    | Book early[^1] |
+
+[^1]: Firms fill up in summer.
+`,
+    );
+    await sharp({ create: { width: 1200, height: 630, channels: 3, background: '#3b6cf6' } }).toFile(join(root, ARTICLES_DIR, 'cells.png'));
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it("shows what the editor cannot open in the article page's error overlay, at its line", async () => {
+    const error = await assertArticleIsValid('cells', root).then(
+      () => undefined,
+      (thrown: unknown) => thrown as Error & { loc: { file: string; line: number; column: number } },
+    );
+    // Line 13 is the table's row; "| 8    | Book early" is 19 characters.
+    expect(error?.message).toContain(`${ARTICLES_DIR}/cells.mdx:13:20\n    A footnote mark inside a table ([^1] here)`);
+    expect(error?.loc).toEqual({ file: join(root, ARTICLES_DIR, 'cells.mdx'), line: 13, column: 20 });
   });
 });

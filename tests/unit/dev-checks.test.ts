@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeEditorPool, editorRoundTrip } from '~/content/checks/editor-pool';
 import { ARTICLES_DIR } from '~/content/checks';
 import { assertArticleIsValid, assertFolderIsValid, brokenArticleIds } from '~/content/checks/dev';
 
@@ -38,6 +39,9 @@ beforeAll(async () => {
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+// The check opens each body with the browser editor's code, bundled on the first run ever and started in a worker.
+beforeAll(async () => (await editorRoundTrip())('\nA body, to start the editor.\n', 'start'), 300_000);
+afterAll(closeEditorPool);
 
 describe('the checks under npm run dev', () => {
   it('name the broken article only', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeEditorPool, editorRoundTrip } from '~/content/checks/editor-pool';
 import { ARTICLES_DIR, checkArticles } from '~/content/checks';
 
 let root: string;
@@ -41,6 +42,9 @@ beforeAll(async () => {
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
+// The check opens each body with the browser editor's code, bundled on the first run ever and started in a worker.
+beforeAll(async () => (await editorRoundTrip())('\nA body, to start the editor.\n', 'start'), 300_000);
+afterAll(closeEditorPool);
 
 describe('a picture no article shows', () => {
   it('is refused with the file, what replaced it and the command that deletes it', async () => {
