@@ -37,13 +37,23 @@ export function openAndSave(source: string, slug: string): RoundTrip {
   const pictures = new Map(named.map((match) => [match[1]!, PICTURE]));
   let state: EditorState;
   try {
-    state = body.parse(undefined, { content: encoder.encode(source), other: new Map(), external: new Map([[ARTICLES_FOLDER, pictures]]), slug });
+    state = body.parse(undefined, {
+      content: encoder.encode(source),
+      other: new Map(),
+      external: new Map([[ARTICLES_FOLDER, pictures]]),
+      slug,
+    });
   } catch (error) {
     return { opened: false, error: message(error) };
   }
   try {
     const saved = body.serialize(state, { slug });
-    return { opened: true, state, saved: decoder.decode(saved.content), pictures: [...(saved.external.get(ARTICLES_FOLDER)?.keys() ?? [])] };
+    return {
+      opened: true,
+      state,
+      saved: decoder.decode(saved.content),
+      pictures: [...(saved.external.get(ARTICLES_FOLDER)?.keys() ?? [])],
+    };
   } catch (error) {
     return { opened: true, error: message(error) };
   }

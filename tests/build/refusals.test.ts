@@ -68,7 +68,9 @@ beforeAll(async () => {
     { id: 'aligned-table', body: line('| Room | Boxes |\n| :-- | --: |\n| Kitchen | 12 |\n') },
     {
       id: 'table-footnote',
-      body: line('Book early.\n\n| Week | Note           |\n| ---- | -------------- |\n| 8    | Book early[^1] |\n\n[^1]: Firms fill up.\n'),
+      body: line(
+        'Book early.\n\n| Week | Note           |\n| ---- | -------------- |\n| 8    | Book early[^1] |\n\n[^1]: Firms fill up.\n',
+      ),
     },
     { id: 'compact-table', body: line('| Room | Boxes |\n| --- | --- |\n| Kitchen | 12 |\n') },
     { id: 'star-list', body: line('Before you go:\n\n* Book the van\n* Label the boxes\n') },

@@ -42,7 +42,10 @@ describe('the browser editor saves an article body as it was', () => {
   });
 
   it('cannot open a footnote mark inside a table cell, in Keystatic’s own words (the article check refuses it)', () => {
-    const trip = openAndSave('\n| Week | Note            |\n| ---- | --------------- |\n| 8    | Book early[^1] |\n\n[^1]: A note.\n', 'cell');
+    const trip = openAndSave(
+      '\n| Week | Note            |\n| ---- | --------------- |\n| 8    | Book early[^1] |\n\n[^1]: A note.\n',
+      'cell',
+    );
     expect(trip).toEqual({ opened: false, error: 'tableCell has unexpected children' });
   });
 });

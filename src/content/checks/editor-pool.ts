@@ -84,8 +84,9 @@ class EditorPool {
       slot.worker.postMessage({ id: job.id, source: job.source, slug: job.slug });
     }
     // Only a worker with work keeps the process alive.
-    for (const slot of this.workers) if (slot.job || (!slot.ready && this.queue.length)) slot.worker.ref();
-    else slot.worker.unref();
+    for (const slot of this.workers)
+      if (slot.job || (!slot.ready && this.queue.length)) slot.worker.ref();
+      else slot.worker.unref();
   }
 
   private fail(cause: Error) {

@@ -44,7 +44,8 @@ export async function editorProblems(article: Article, roundTrip: RoundTrip): Pr
           file,
           line: 1,
           rule: RULE,
-          message: 'The browser editor cannot open this file: it must start with the --- line of its frontmatter. Delete the blank lines above it.',
+          message:
+            'The browser editor cannot open this file: it must start with the --- line of its frontmatter. Delete the blank lines above it.',
         },
       ];
     return [];

@@ -85,7 +85,11 @@ async function bundle() {
   if (!chunk || chunk.type !== 'chunk') throw new Error(`${ENTRY} was bundled into no module`);
   const ownModules = chunk.moduleIds
     .filter((id) => !id.startsWith('\0') && !id.includes(`${sep}node_modules${sep}`) && id.startsWith(codeRoot))
-    .map((id) => relative(codeRoot, id.split('?')[0] ?? id).split(sep).join('/'));
+    .map((id) =>
+      relative(codeRoot, id.split('?')[0] ?? id)
+        .split(sep)
+        .join('/'),
+    );
   return { code: chunk.code, inputs: [...new Set([...ownModules, ...MACHINERY])].sort() };
 }
 
@@ -101,7 +105,10 @@ export async function editorBodyBundle() {
   mkdirSync(dir, { recursive: true });
   const name = `editor-body-${sha(code).slice(0, 16)}.mjs`;
   writeAtomically(join(dir, name), code);
-  writeAtomically(join(dir, 'manifest.json'), JSON.stringify({ bundle: name, packages: installedPackages(), inputs: fingerprints(inputs) }));
+  writeAtomically(
+    join(dir, 'manifest.json'),
+    JSON.stringify({ bundle: name, packages: installedPackages(), inputs: fingerprints(inputs) }),
+  );
   // Older bundles, once no check can still be starting from them.
   for (const old of readdirSync(dir))
     if (old !== name && /^editor-body-.*\.mjs$/.test(old) && Date.now() - statSync(join(dir, old)).mtimeMs > 3_600_000)

@@ -16,7 +16,11 @@ if (!port) throw new Error('editor-body-worker.mjs runs as a worker thread');
 const window = new Window({ url: 'http://localhost/' });
 for (const key of Object.getOwnPropertyNames(window)) {
   if (key in globalThis) continue;
-  Object.defineProperty(globalThis, key, { value: /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[key], configurable: true, writable: true });
+  Object.defineProperty(globalThis, key, {
+    value: /** @type {Record<string, unknown>} */ (/** @type {unknown} */ (window))[key],
+    configurable: true,
+    writable: true,
+  });
 }
 
 /** @type {{ openAndSave(source: string, slug: string): import('../body-roundtrip.ts').RoundTrip }} */
