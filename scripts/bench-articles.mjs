@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Times `astro build` of a temporary copy of the site with N generated articles and, with --budgets, runs the page
-// budgets on the pages the article count can change. The real src/ and dist/ are never touched.
+// Times `npm run check:articles` and `astro build` of a temporary copy of the site with N generated articles and, with
+// --budgets, runs the page budgets on the pages the article count can change. The real src/ and dist/ are never touched.
 //   npm run bench:articles                              (1,000 articles, build time only)
 //   npm run bench:articles -- --count 50 --budgets      (build, then budgets.json on the pages above)
 //   ARTICLE_COUNT=200 npm run bench:articles            (the count from the environment, as before)
@@ -55,6 +55,18 @@ ${body}`,
   return ids;
 }
 
+/** `npm run check:articles` in the copy: every rule, the browser editor's round trip of every body included. */
+function check() {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(process.execPath, ['scripts/check-articles.mjs'], { cwd: work, env: offlineEnv, encoding: 'utf8' });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (result.status !== 0) {
+    console.error(result.stdout.slice(-4000), result.stderr.slice(-4000));
+    throw new Error(`npm run check:articles failed (exit ${result.status ?? result.signal})`);
+  }
+  return seconds;
+}
+
 function build() {
   const started = process.hrtime.bigint();
   const result = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], {
@@ -90,6 +102,11 @@ function pagesToMeasure(generated) {
 let exitCode = 0;
 try {
   const generated = generateArticles();
+  const checkSeconds = check();
+  console.log(
+    `▶ npm run check:articles of ${COUNT} generated + the real articles: ${checkSeconds.toFixed(1)} s ${checkSeconds <= GOAL_SECONDS ? `✓ within the ${GOAL_SECONDS} s goal` : `✗ over the ${GOAL_SECONDS} s goal`}`,
+  );
+  if (checkSeconds > GOAL_SECONDS && !options.budgets) exitCode = 1;
   console.log(
     `▶ Building ${COUNT} generated + the real articles in ${work} (${COLD ? 'cold: no image cache' : "with the project's image cache"}; load average ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores)`,
   );
