@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLES_DIR } from '~/content/checks';
 import { parseBody } from '~/content/checks/body';
 import { assertArticleIsValid } from '~/content/checks/dev';
-import { closeEditorPool, editorRoundTrip, type RoundTrip } from '~/content/checks/editor-pool';
+import { closeEditorPool, EditorPool, editorRoundTrip, type RoundTrip } from '~/content/checks/editor-pool';
 import { changedGroups, editorProblems } from '~/content/checks/editor-roundtrip';
 
 const FILE = 'src/content/articles/test.mdx';
@@ -233,5 +233,15 @@ imageAlt: 'A calendar on a kitchen wall with a moving day circled.'
     // Line 13 is the table's row; "| 8    | Book early" is 19 characters.
     expect(error?.message).toContain(`${ARTICLES_DIR}/cells.mdx:13:20\n    A footnote mark inside a table ([^1] here)`);
     expect(error?.loc).toEqual({ file: join(root, ARTICLES_DIR, 'cells.mdx'), line: 13, column: 20 });
+  });
+});
+
+describe("when the editor's code cannot run", () => {
+  it('the check stops, saying so, instead of passing the articles', async () => {
+    const pool = new EditorPool(join(tmpdir(), 'no-such-editor-bundle.mjs'));
+    await expect(pool.roundTrip('\nText.\n', 'test')).rejects.toThrow(
+      "The article check could not run the browser editor's code (src/editor/build/editor-body-worker.mjs)",
+    );
+    await pool.close();
   });
 });

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { requireVersions } from '~/build/assumptions.ts';
 import { browserTargets } from '~/build/browser-targets.ts';
 import { STAND_INS, calendarUnusedParts } from '~/build/calendar-unused-parts.ts';
+import { SAVING_CHANGES } from '~/editor/build/editor-body-bundle.mjs';
 import { keystaticPatches } from '~/editor/build/keystatic-patches.mjs';
 import { importMarks } from '~/build/import-marks.ts';
 import { prunePages } from '~/build/page-css-integration.ts';
@@ -85,6 +86,16 @@ describe('keystatic-patches', () => {
     const plugin = keystaticPatches();
     hook(plugin, 'buildStart')();
     expect(hook(plugin, 'buildEnd')()).toBeUndefined();
+  });
+
+  it("stops the article check's bundle of the editor's body when a change deciding what a body is saved as finds no place", () => {
+    // Even when no Keystatic module was loaded at all: the bundle needs them.
+    const plugin = keystaticPatches({ required: SAVING_CHANGES });
+    hook(plugin, 'buildStart')();
+    expect(() => hook(plugin, 'buildEnd')()).toThrow(
+      `no place found to "write list items with '-'", "write a blank line after the frontmatter"`,
+    );
+    expect(() => keystaticPatches({ required: ['write tables'] })).toThrow('no change is called "write tables"');
   });
 });
 

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { editorBodyBundle } from '../../editor/build/editor-body-bundle.mjs';
+import { discardEditorBodyBundle, editorBodyBundle } from '../../editor/build/editor-body-bundle.mjs';
 
 /** What the editor made of a body: its saved text, or Keystatic's own words when it could not open or save it. */
 export type EditorVerdict = { opened: true; saved: string } | { opened: boolean; saved?: undefined; error: string };
@@ -25,7 +25,7 @@ interface Job {
 const WORKER = new URL('../../editor/build/editor-body-worker.mjs', import.meta.url);
 const BODIES_PER_WORKER = 25;
 
-class EditorPool {
+export class EditorPool {
   private readonly queue: Job[] = [];
   private readonly workers: Array<{ worker: Worker; job?: Job; ready: boolean }> = [];
   private nextId = 0;
@@ -90,6 +90,8 @@ class EditorPool {
   }
 
   private fail(cause: Error) {
+    if (this.failure) return;
+    discardEditorBodyBundle(this.bundle);
     this.failure = new Error(
       `The article check could not run the browser editor's code (src/editor/build/editor-body-worker.mjs): ${cause.message}`,
       { cause },

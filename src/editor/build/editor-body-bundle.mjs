@@ -70,7 +70,9 @@ async function bundle() {
     // Keystatic's packages say 'use client' at the top of each module: a warning per module, meaningless here.
     logLevel: 'error',
     publicDir: false,
+    // React's production build and JSX whatever the calling process is (a test runner sets NODE_ENV=test).
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    oxc: { jsx: { development: false } },
     resolve: { alias: { '~': join(codeRoot, 'src') } },
     plugins: [keystaticPatches({ required: SAVING_CHANGES })],
     build: {
@@ -114,4 +116,11 @@ export async function editorBodyBundle() {
     if (old !== name && /^editor-body-.*\.mjs$/.test(old) && Date.now() - statSync(join(dir, old)).mtimeMs > 3_600_000)
       rmSync(join(dir, old), { force: true });
   return { file: join(dir, name), hash: name, bundled: true };
+}
+
+/** Forgets a bundle that failed to run, so the next check bundles again instead of failing the same way. */
+export function discardEditorBodyBundle(/** @type {string} */ file) {
+  const manifest = join(codeRoot, CACHE_DIR, 'manifest.json');
+  if (existsSync(manifest) && join(codeRoot, CACHE_DIR, JSON.parse(readFileSync(manifest, 'utf8')).bundle) === file)
+    rmSync(manifest, { force: true });
 }

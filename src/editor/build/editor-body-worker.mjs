@@ -25,6 +25,8 @@ for (const key of Object.getOwnPropertyNames(window)) {
 
 /** @type {{ openAndSave(source: string, slug: string): import('../body-roundtrip.ts').RoundTrip }} */
 const editor = await import(pathToFileURL(workerData.bundle).href);
+if (typeof editor.openAndSave !== 'function')
+  throw new Error(`${workerData.bundle} has no openAndSave(): bundle src/editor/body-roundtrip.ts again`);
 
 port.on('message', (/** @type {{ id: number, source: string, slug: string }} */ { id, source, slug }) => {
   let result;
