@@ -4,6 +4,7 @@
  * checks again on each save) without keeping a finished process alive; closeEditorPool() ends them.
  */
 import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { discardEditorBodyBundle, editorBodyBundle } from '../../editor/build/editor-body-bundle.mjs';
@@ -102,25 +103,61 @@ export class EditorPool {
   }
 }
 
-let current: { file: string; pool: EditorPool; verdicts: Map<string, Promise<EditorVerdict>> } | undefined;
+interface Current {
+  file: string;
+  pool: EditorPool;
+  verdicts: Map<string, Promise<EditorVerdict>>;
+  /** Bodies this bundle has saved byte for byte, by key: kept on disk, so the build after a check opens none again. */
+  passed: Set<string>;
+  passedList: string;
+}
+let current: Current | undefined;
 let preparing: Promise<RoundTrip> | undefined;
+
+function readPassed(list: string): Set<string> {
+  return new Set(existsSync(list) ? readFileSync(list, 'utf8').split('\n').filter(Boolean) : []);
+}
+
+function remember(list: string, key: string) {
+  try {
+    // One short line per body: appends of whole lines do not mix, whichever checks run at once.
+    appendFileSync(list, `${key}\n`);
+  } catch {
+    // Only a list to save time: the body is opened again next time.
+  }
+}
 
 /**
  * The editor's round trip, from a bundle of the editor's code as it is now (bundled again first if it changed). A body
- * asked again unchanged (the dev server checks every article on each save) is answered from memory.
+ * it has already saved unchanged is not opened again (the dev server checks every article on each save, and the build
+ * after `npm run check:articles` checks the same ones).
  */
 export function editorRoundTrip(): Promise<RoundTrip> {
   preparing ??= (async () => {
-    const { file } = await editorBodyBundle();
-    if (current?.file !== file || current.pool.failed) {
+    const bundle = await editorBodyBundle();
+    if (current?.file !== bundle.file || current.pool.failed) {
       void current?.pool.close();
-      current = { file, pool: new EditorPool(file), verdicts: new Map() };
+      const passed = readPassed(bundle.passed);
+      current = { file: bundle.file, pool: new EditorPool(bundle.file), verdicts: new Map(), passed, passedList: bundle.passed };
     }
-    const { pool, verdicts } = current;
+    const { pool, verdicts, passed, passedList } = current;
     return (source: string, slug: string) => {
-      const key = createHash('sha256').update(slug).update('\0').update(source).digest('base64');
+      const key = createHash('sha256').update(slug).update('\0').update(source).digest('base64url');
+      if (passed.has(key)) return Promise.resolve({ opened: true, saved: source });
       let verdict = verdicts.get(key);
-      if (!verdict) verdicts.set(key, (verdict = pool.roundTrip(source, slug)));
+      if (!verdict) {
+        verdict = pool.roundTrip(source, slug);
+        verdicts.set(key, verdict);
+        verdict.then(
+          (found) => {
+            if (found.saved === source && !passed.has(key)) {
+              passed.add(key);
+              remember(passedList, key);
+            }
+          },
+          () => undefined,
+        );
+      }
       return verdict;
     };
   })().finally(() => (preparing = undefined));

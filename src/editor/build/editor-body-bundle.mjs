@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { keystaticPatches } from './keystatic-patches.mjs';
 
@@ -95,27 +95,35 @@ async function bundle() {
   return { code: chunk.code, inputs: [...new Set([...ownModules, ...MACHINERY])].sort() };
 }
 
+/** The list of bodies a bundle saved byte for byte, by the bundle and what ran it. */
+const passedList = (/** @type {string} */ bundleName, /** @type {string} */ packages) =>
+  join(codeRoot, CACHE_DIR, `passed-${sha(bundleName + packages).slice(0, 16)}.txt`);
+
 /**
- * The bundled body field's file, bundled first if it is missing or out of date (seconds, once).
- * @returns {Promise<{ file: string, hash: string, bundled: boolean }>}
+ * The bundled body field's file, bundled first if it is missing or out of date (seconds, once), and the file listing
+ * the bodies it has already saved unchanged (editor-pool.ts keeps it).
+ * @returns {Promise<{ file: string, passed: string, bundled: boolean }>}
  */
 export async function editorBodyBundle() {
   const dir = join(codeRoot, CACHE_DIR);
   const fresh = freshManifest();
-  if (fresh) return { file: join(dir, fresh.bundle), hash: fresh.bundle, bundled: false };
+  if (fresh) return { file: join(dir, fresh.bundle), passed: passedList(fresh.bundle, fresh.packages), bundled: false };
   const { code, inputs } = await bundle();
   mkdirSync(dir, { recursive: true });
   const name = `editor-body-${sha(code).slice(0, 16)}.mjs`;
+  const packages = installedPackages();
   writeAtomically(join(dir, name), code);
-  writeAtomically(
-    join(dir, 'manifest.json'),
-    JSON.stringify({ bundle: name, packages: installedPackages(), inputs: fingerprints(inputs) }),
-  );
-  // Older bundles, once no check can still be starting from them.
+  writeAtomically(join(dir, 'manifest.json'), JSON.stringify({ bundle: name, packages, inputs: fingerprints(inputs) }));
+  const passed = passedList(name, packages);
+  // Older bundles and their lists, once no check can still be starting from them.
   for (const old of readdirSync(dir))
-    if (old !== name && /^editor-body-.*\.mjs$/.test(old) && Date.now() - statSync(join(dir, old)).mtimeMs > 3_600_000)
+    if (
+      ![name, basename(passed), 'manifest.json'].includes(old) &&
+      /^(editor-body-.*\.mjs|passed-.*\.txt)$/.test(old) &&
+      Date.now() - statSync(join(dir, old)).mtimeMs > 3_600_000
+    )
       rmSync(join(dir, old), { force: true });
-  return { file: join(dir, name), hash: name, bundled: true };
+  return { file: join(dir, name), passed, bundled: true };
 }
 
 /** Forgets a bundle that failed to run, so the next check bundles again instead of failing the same way. */
