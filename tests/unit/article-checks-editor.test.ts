@@ -21,6 +21,7 @@ const shown = (...lines: string[]) => lines.map((line) => (line ? INDENT + line 
 
 let roundTrip: RoundTrip;
 
+// Each test below opens bodies in a worker (milliseconds, but seconds on a busy machine: hence their timeouts).
 // The first run ever bundles the editor's code (seconds on an idle machine, more on a busy one); then a worker starts.
 beforeAll(async () => {
   roundTrip = await editorRoundTrip();
@@ -33,7 +34,7 @@ function check(body: string, { head = HEAD, refusedLines = [] as number[] } = {}
   return editorProblems({ file: FILE, slug: 'test', source, parsed: parseBody(source), refusedLines: new Set(refusedLines) }, roundTrip);
 }
 
-describe('a body the browser editor cannot open', () => {
+describe('a body the browser editor cannot open', { timeout: 60_000 }, () => {
   const table = (note: string) =>
     [
       'Book a firm early in the summer.',
@@ -108,7 +109,7 @@ describe('a body the browser editor cannot open', () => {
   });
 });
 
-describe('a body the browser editor would save differently', () => {
+describe('a body the browser editor would save differently', { timeout: 60_000 }, () => {
   it('shows a table lined up as the editor saves it', async () => {
     const problems = await check('Intro.\n\n| Room | Boxes |\n| --- | --- |\n| Kitchen | 12 |\n| Hall | |\n\nAfter the table.\n');
     expect(problems).toEqual([
@@ -197,7 +198,7 @@ describe('the changed lines, as whole paragraphs', () => {
   });
 });
 
-describe('under npm run dev', () => {
+describe('under npm run dev', { timeout: 60_000 }, () => {
   let root: string;
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'editor-checks-'));
@@ -236,7 +237,7 @@ imageAlt: 'A calendar on a kitchen wall with a moving day circled.'
   });
 });
 
-describe("when the editor's code cannot run", () => {
+describe("when the editor's code cannot run", { timeout: 60_000 }, () => {
   it('the check stops, saying so, instead of passing the articles', async () => {
     const pool = new EditorPool(join(tmpdir(), 'no-such-editor-bundle.mjs'));
     await expect(pool.roundTrip('\nText.\n', 'test')).rejects.toThrow(

@@ -43,7 +43,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeAll(async () => (await editorRoundTrip())('\nA body, to start the editor.\n', 'start'), 300_000);
 afterAll(closeEditorPool);
 
-describe('the checks under npm run dev', () => {
+describe('the checks under npm run dev', { timeout: 60_000 }, () => {
   it('name the broken article only', async () => {
     expect(await brokenArticleIds(root)).toEqual(['broken']);
     await expect(assertArticleIsValid('fine', root)).resolves.toBeUndefined();

@@ -46,7 +46,7 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeAll(async () => (await editorRoundTrip())('\nA body, to start the editor.\n', 'start'), 300_000);
 afterAll(closeEditorPool);
 
-describe('a picture no article shows', () => {
+describe('a picture no article shows', { timeout: 60_000 }, () => {
   it('is refused with the file, what replaced it and the command that deletes it', async () => {
     const { problems } = await checkArticles({ root, today: '2024-06-01' });
     const unused = problems.filter((problem) => problem.rule === 'image-unused');

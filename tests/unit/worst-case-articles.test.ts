@@ -24,7 +24,8 @@ beforeAll(async () => {
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('the heaviest articles the schema allows', () => {
-  it('pass the article check', async () => {
+  // The whole check of a copy, each body opened in the browser editor's code: seconds, more on a busy machine.
+  it('pass the article check', { timeout: 120_000 }, async () => {
     expect((await checkArticles({ root: copy, today: WORST_CASE_TODAY })).problems).toEqual([]);
   });
 
