@@ -84,6 +84,9 @@ describe('a body the browser editor cannot open', { timeout: 60_000 }, () => {
       [7, 15],
     ]);
     expect(problems[1]!.message).toContain('([^b] here)');
+    // A table inside a quotation: "> | 1 | x" is 9 characters.
+    const quoted = await check('> | a | b     |\n> | - | ----- |\n> | 1 | x[^1] |\n\n[^1]: Note.\n');
+    expect(quoted.map(({ line, column }) => [line, column])).toEqual([[7, 10]]);
   });
 
   it('is refused with the editor’s own words and the part’s line when no sentence of ours fits', async () => {

@@ -110,7 +110,9 @@ function descendants(node: MdNode): MdNode[] {
 
 function cannotOpen(file: string, block: Block, error: string, opened: boolean): ArticleProblem[] {
   // Keystatic holds a table cell as one paragraph of text: a footnote mark there is a block of its own.
-  const marks = block.node.type === 'table' ? descendants(block.node).filter((node) => node.type === 'footnoteReference') : [];
+  const marks = [block.node, ...descendants(block.node)]
+    .filter((node) => node.type === 'table')
+    .flatMap((table) => descendants(table).filter((node) => node.type === 'footnoteReference'));
   if (marks.length)
     return marks.map((mark) => ({
       file,
