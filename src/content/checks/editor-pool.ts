@@ -133,35 +133,36 @@ function remember(list: string, key: string) {
  * after `npm run check:articles` checks the same ones).
  */
 export function editorRoundTrip(): Promise<RoundTrip> {
-  preparing ??= (async () => {
-    const bundle = await editorBodyBundle();
-    if (current?.file !== bundle.file || current.pool.failed) {
-      void current?.pool.close();
-      const passed = readPassed(bundle.passed);
-      current = { file: bundle.file, pool: new EditorPool(bundle.file), verdicts: new Map(), passed, passedList: bundle.passed };
+  return (preparing ??= prepare().finally(() => (preparing = undefined)));
+}
+
+async function prepare(): Promise<RoundTrip> {
+  const bundle = await editorBodyBundle();
+  if (current?.file !== bundle.file || current.pool.failed) {
+    void current?.pool.close();
+    const passed = readPassed(bundle.passed);
+    current = { file: bundle.file, pool: new EditorPool(bundle.file), verdicts: new Map(), passed, passedList: bundle.passed };
+  }
+  const { pool, verdicts, passed, passedList } = current;
+  return (source, slug) => {
+    const key = createHash('sha256').update(slug).update('\0').update(source).digest('base64url');
+    if (passed.has(key)) return Promise.resolve({ opened: true, saved: source });
+    let verdict = verdicts.get(key);
+    if (!verdict) {
+      verdict = pool.roundTrip(source, slug);
+      verdicts.set(key, verdict);
+      verdict.then(
+        (found) => {
+          if (found.saved === source && !passed.has(key)) {
+            passed.add(key);
+            remember(passedList, key);
+          }
+        },
+        () => undefined,
+      );
     }
-    const { pool, verdicts, passed, passedList } = current;
-    return (source: string, slug: string) => {
-      const key = createHash('sha256').update(slug).update('\0').update(source).digest('base64url');
-      if (passed.has(key)) return Promise.resolve({ opened: true, saved: source });
-      let verdict = verdicts.get(key);
-      if (!verdict) {
-        verdict = pool.roundTrip(source, slug);
-        verdicts.set(key, verdict);
-        verdict.then(
-          (found) => {
-            if (found.saved === source && !passed.has(key)) {
-              passed.add(key);
-              remember(passedList, key);
-            }
-          },
-          () => undefined,
-        );
-      }
-      return verdict;
-    };
-  })().finally(() => (preparing = undefined));
-  return preparing;
+    return verdict;
+  };
 }
 
 /** Ends the workers (a command that is done with them; a long-running server may keep them). */
