@@ -7,6 +7,9 @@ const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 export default defineConfig({
   resolve: { alias },
   test: {
+    // Every run gets a registry of the servers its tests start, and its teardown stops any still running
+    // (scripts/lib/processes.mjs): a timed-out test or a file that threw leaves nothing behind to keep vitest open.
+    globalSetup: ['tests/shared/process-registry.ts'],
     projects: [
       {
         resolve: { alias },
@@ -46,6 +49,7 @@ export default defineConfig({
           // the build's refusals, drafts and scheduled articles, pagination and search at scale, the scripts.
           include: ['tests/build/**/*.test.ts'],
           environment: 'node',
+          setupFiles: ['tests/shared/stop-started.ts'],
           // Each file builds; two builds at once only make both slower.
           fileParallelism: false,
           testTimeout: 60_000,
@@ -60,14 +64,17 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
-          setupFiles: ['tests/api/setup-office.ts'],
+          setupFiles: ['tests/shared/stop-started.ts', 'tests/api/setup-office.ts'],
           // A cron run (runCron) retries every due e-mail in the outbox, whichever file queued it: one file at a time.
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Ceilings, not waits: each test waits for its own rows and e-mails (tests/shared/mail.ts), and these only end
+          // one that would never finish. A busy two-core machine (load 15-20) takes minutes where an idle one takes
+          // seconds, and a test's outcome must not depend on that (issue 42).
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           // E-mails arrive through the queue (batches of up to a second, then the consumer): a wait for one polls
           // longer than vitest's default second.
-          expect: { poll: { timeout: 15_000 } },
+          expect: { poll: { timeout: 60_000 } },
         },
       },
     ],

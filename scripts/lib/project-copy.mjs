@@ -1,10 +1,10 @@
 // A temporary copy of the project to build and serve with other articles, so the real src/ and dist/ are never touched.
 // node_modules is a folder of links, so the copy's Astro and Vite caches stay in the copy.
-import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { offlineEnv } from './offline-env.mjs';
+import { startGroup } from './processes.mjs';
 
 export const projectRoot = resolve(import.meta.dirname, '../..');
 
@@ -47,16 +47,21 @@ const RUNNER_VARIABLES = new Set(['NODE_ENV', 'TEST', 'MODE', 'DEV', 'PROD', 'SS
  * @param {Record<string, string>} [env]
  * @returns {Promise<{ status: number | null, output: string, seconds: number }>}
  */
-export function runIn(cwd, args, env = {}) {
-  return new Promise((resolvePromise, reject) => {
-    const started = process.hrtime.bigint();
-    const child = spawn(process.execPath, args, { cwd, env: toolEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.stderr.on('data', (chunk) => (output += chunk));
-    child.on('error', reject);
-    child.on('close', (status) => resolvePromise({ status, output, seconds: Number(process.hrtime.bigint() - started) / 1e9 }));
+export async function runIn(cwd, args, env = {}) {
+  const started = process.hrtime.bigint();
+  let output = '';
+  // A process group of its own: a timed-out test's build or budgets run (and the server it started) is stopped with
+  // the test file (tests/shared/stop-started.ts), never left running.
+  const run = startGroup(process.execPath, args, {
+    cwd,
+    env: toolEnv(env),
+    label: `node ${args.join(' ')} in ${cwd}`,
+    onStdout: (text) => (output += text),
+    onStderr: (text) => (output += text),
   });
+  // 'close': exited, and both pipes read to their end.
+  const status = await new Promise((resolve) => run.child.once('close', resolve));
+  return { status, output, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
 export const buildIn = (cwd, env) => runIn(cwd, ['node_modules/astro/bin/astro.mjs', 'build'], env);

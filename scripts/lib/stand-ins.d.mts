@@ -10,7 +10,7 @@ export function startStandIns(options?: {
   env?: NodeJS.ProcessEnv;
   strictPorts?: boolean;
   /** Where the Stripe stand-in sends its signed events (the Worker's webhook). */
-  stripeWebhookUrl?: string;
+  stripeWebhookUrl?: string | (() => string | undefined);
 }): Promise<{
   postcodesUrl: string;
   resendUrl: string;

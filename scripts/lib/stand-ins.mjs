@@ -121,7 +121,7 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
     const url = `http://127.0.0.1:${port}`;
     stripe = { url, secretKey: STAND_IN_SECRET_KEY, webhookSecret: STAND_IN_WEBHOOK_SECRET, checkoutUrl: url };
     lines.push(
-      `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${stripeWebhookUrl ?? 'nowhere'} (${stripe.url}/events)`,
+      `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${(typeof stripeWebhookUrl === 'function' ? 'the site' : stripeWebhookUrl) ?? 'nowhere'} (${stripe.url}/events)`,
     );
   }
 

@@ -1,9 +1,8 @@
 // Starts `astro dev` for a test and resolves with the address the server itself printed: one that found its port taken
 // moves and says so. `--ignore-lock` runs it beside a developer's own `npm run dev` (Astro allows one per project).
-import { spawn } from 'node:child_process';
-import { setTimeout as delay } from 'node:timers/promises';
 import { stripVTControlCharacters } from 'node:util';
-import { offlineEnv } from './offline-env.mjs';
+import { startGroup } from './processes.mjs';
+import { toolEnv } from './project-copy.mjs';
 import { freePort } from './start-site.mjs';
 
 const READY = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//;
@@ -14,41 +13,24 @@ const READY = /Local\s+(http:\/\/127\.0\.0\.1:\d+)\//;
  * @returns {Promise<{ url: string, output: () => string, stop: () => Promise<void> }>}
  */
 export async function startDevServer({ timeoutMs = 180_000, env = {}, cwd } = {}) {
+  // A port found free may be taken before astro binds it: Vite then moves to the next one and prints that, which is
+  // the address used. Never a server it did not print.
   const port = await freePort();
-  const child = spawn(
+  let output = '';
+  const onData = (/** @type {string} */ text) => (output += stripVTControlCharacters(text));
+  const server = startGroup(
     process.execPath,
     ['node_modules/astro/bin/astro.mjs', 'dev', '--host', '127.0.0.1', '--port', String(port), '--ignore-lock'],
     {
       cwd,
-      env: { ...offlineEnv, NO_COLOR: '1', FORCE_COLOR: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // Its own process group, so stopping it stops everything it started.
-      detached: true,
+      // Without a test runner's variables (vitest's NODE_ENV=test and DEV would change what astro serves).
+      env: toolEnv({ NO_COLOR: '1', FORCE_COLOR: '0', ...env }),
+      label: `astro dev${cwd ? ` in ${cwd}` : ''}`,
+      onStdout: onData,
+      onStderr: onData,
     },
   );
-  let output = '';
-  const onData = (/** @type {Buffer} */ chunk) => (output += stripVTControlCharacters(String(chunk)));
-  child.stdout.on('data', onData);
-  child.stderr.on('data', onData);
-
-  const running = () => child.exitCode === null && child.signalCode === null;
-  const killGroup = (/** @type {NodeJS.Signals} */ signal) => {
-    try {
-      process.kill(-(child.pid ?? 0), signal);
-    } catch {
-      child.kill(signal);
-    }
-  };
-  const killOnExit = () => running() && killGroup('SIGKILL');
-  process.on('exit', killOnExit);
-  const stop = async () => {
-    process.off('exit', killOnExit);
-    if (!running()) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    killGroup('SIGTERM');
-    await Promise.race([exited, delay(5000)]);
-    if (running()) killGroup('SIGKILL');
-  };
+  const stop = () => server.stop();
 
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
@@ -57,8 +39,8 @@ export async function startDevServer({ timeoutMs = 180_000, env = {}, cwd } = {}
       const found = READY.exec(output);
       if (found) resolve(found[1]);
     };
-    child.stdout.on('data', check);
-    child.once('exit', (code, signal) => reject(new Error(`astro dev stopped (${code ?? signal}) before it was ready:\n${output}`)));
+    server.child.stdout.on('data', check);
+    server.exited.then(({ code, signal }) => reject(new Error(`astro dev stopped (${code ?? signal}) before it was ready:\n${output}`)));
     timer = setTimeout(() => reject(new Error(`astro dev did not start within ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
   });
   try {

@@ -1,7 +1,6 @@
 // Starts the stand-ins and scripts/serve.mjs for the tests and measuring scripts. A random token per run goes to the
 // Worker as HEALTH_TOKEN and comes back in /api/health's X-Health-Token header (functions/api/health.ts): only an
 // answer carrying it counts, so a run never talks to another program's server on a taken port.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
@@ -11,6 +10,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { BUILT_WORKER_CONFIG } from './built-site.mjs';
 import { toolEnv } from './project-copy.mjs';
 import { startStandIns, STRIPE_WEBHOOK_PATH } from './stand-ins.mjs';
+import { startGroup, track } from './processes.mjs';
 
 export const HEALTH_TOKEN_HEADER = 'x-health-token';
 
@@ -65,39 +65,68 @@ export function getLocalHttps(url, { timeoutMs = 10_000 } = {}) {
   });
 }
 
-async function health(url) {
+async function health(url, timeoutMs = 10_000) {
   if (url.startsWith('https:')) {
-    const answer = await getLocalHttps(`${url}/api/health`).catch(() => undefined);
+    const answer = await getLocalHttps(`${url}/api/health`, { timeoutMs }).catch(() => undefined);
     return answer && { status: answer.status, token: answer.headers[HEALTH_TOKEN_HEADER] };
   }
-  const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(10_000) }).catch(() => undefined);
+  const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(timeoutMs) }).catch(() => undefined);
   if (!response) return undefined;
   await response.arrayBuffer().catch(() => undefined);
   return { status: response.status, token: response.headers.get(HEALTH_TOKEN_HEADER) };
 }
 
-/** An answer without the token is another program's server holding the port: that fails at once, loudly. */
-async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
-  const deadline = Date.now() + timeoutMs;
-  let lastStatus;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`scripts/serve.mjs stopped (${child.exitCode ?? child.signalCode}) before ${url} was ready.${tail}`);
-    const answer = await health(url);
-    if (answer) {
-      if (answer.token !== token)
-        throw new Error(
-          `Another program answers on ${url} (GET /api/health: ${answer.status}, without this run's token). ` +
-            'Free that port, or leave the port variable unset so a free port is used.',
-        );
-      if (answer.status >= 200 && answer.status < 300) return;
-      lastStatus = answer.status;
-    }
-    await delay(300);
-  }
-  throw new Error(
-    `${url} did not answer /api/health within ${timeoutMs / 1000} s${lastStatus ? ` (last answer ${lastStatus})` : ''}.${tail}`,
+/** wrangler's line once it serves: the address it bound (with `--port 0`, the port the system gave it). */
+const READY = /Ready on (https?:\/\/[^\s/]+)/;
+
+const impostor = (url, status) =>
+  new Error(
+    `Another program answers on ${url} (GET /api/health: ${status}, without this run's token). ` +
+      'Free that port, or leave the port variable unset so a free port is used.',
   );
+
+/**
+ * Waits for wrangler's "Ready on" line (an event), then asks /api/health: only an answer with this run's token counts.
+ * A port the caller named may be held by another program, which wrangler cannot bind: its health answer without the
+ * token fails the start at once, loudly.
+ */
+async function waitUntilServing({ server, output, token, timeoutMs, tail, namedUrl }) {
+  let timer;
+  let settled = false;
+  const ready = new Promise((resolve, reject) => {
+    const check = () => {
+      const found = READY.exec(output());
+      if (found) resolve(namedUrl ?? found[1]);
+    };
+    server.child.stdout.on('data', check);
+    check();
+    server.exited.then(({ code, signal }) =>
+      reject(new Error(`scripts/serve.mjs stopped (${code ?? signal}) before the site was ready.${tail}`)),
+    );
+    timer = setTimeout(
+      () => reject(new Error(`scripts/serve.mjs did not report the site ready within ${timeoutMs / 1000} s.${tail}`)),
+      timeoutMs,
+    );
+    // A named port: watch it for another program's answer meanwhile (the free port the system gives cannot have one).
+    if (namedUrl)
+      (async () => {
+        while (!settled) {
+          const answer = await health(namedUrl);
+          if (answer && answer.token !== token) return reject(impostor(namedUrl, answer.status));
+          if (!settled) await delay(500);
+        }
+      })();
+  });
+  try {
+    const url = await ready;
+    const answer = await health(url, 60_000);
+    if (!answer || answer.token !== token) throw impostor(url, answer?.status ?? 'no answer');
+    if (answer.status < 200 || answer.status >= 300) throw new Error(`${url}/api/health answered ${answer.status}.${tail}`);
+    return url;
+  } finally {
+    settled = true;
+    clearTimeout(timer);
+  }
 }
 
 /**
@@ -108,7 +137,8 @@ async function waitUntilServing({ url, token, child, timeoutMs, tail }) {
  * @param {boolean} [options.build]      run `astro build` first, against the stand-ins (default false: serve the last build)
  * @param {{ site?: number, postcodes?: number, mail?: number }} [options.ports]  named ports; unset ones are free ports
  * @param {(text: string) => void} [options.onOutput]  receives serve.mjs's output (default: kept for error messages)
- * @param {number} [options.timeoutMs]   how long to wait for the health answer (default 5 min with a build, else 2)
+ * @param {number} [options.timeoutMs]   how long to wait for the site to be ready (default 10 min with a build, else 3);
+ *                                      then it is stopped and the start fails
  * @param {boolean} [options.https]      serve over https with wrangler's self-signed certificate (read it with getLocalHttps)
  * @param {string} [options.cwd]         the project to serve (default: this one); a copy of it, say, with other articles
  * @param {Record<string, string>} [options.env]  more environment for the build and the Worker (e.g. ARTICLES_TODAY)
@@ -132,26 +162,32 @@ export async function startSite({
   if (!build && !existsSync(join(cwd, BUILT_WORKER_CONFIG)))
     throw new Error(`${join(cwd, BUILT_WORKER_CONFIG)} is missing: build first (npm run build), or pass build: true.`);
   const environment = wranglerEnv ?? (build ? 'test' : builtEnvironment(cwd));
-  const port = ports.site ?? (await freePort());
-  const url = `${https ? 'https' : 'http'}://127.0.0.1:${port}`;
+  const protocol = https ? 'https' : 'http';
+  // Unless the caller names a port, wrangler binds port 0 and reports the port it got: no other program can take it
+  // between a choice and the bind (issue 42: "another program answers" on a port found free a moment before).
+  const namedUrl = ports.site === undefined ? undefined : `${protocol}://127.0.0.1:${ports.site}`;
+  let url = namedUrl;
   const standIns = await startStandIns({
     forceStandIns: true,
     strictPorts: true,
     env: { POSTCODES_STANDIN_PORT: String(ports.postcodes ?? 0), MAIL_CATCHER_PORT: String(ports.mail ?? 0) },
-    stripeWebhookUrl: `${url}${STRIPE_WEBHOOK_PATH}`,
+    // Asked at each delivery: the address is known once wrangler is serving.
+    stripeWebhookUrl: () => url && `${url}${STRIPE_WEBHOOK_PATH}`,
   });
   const token = randomBytes(16).toString('hex');
   const tail = outputTail();
-  const child = spawn(
+  let output = '';
+  const server = startGroup(
     process.execPath,
     [
       'scripts/serve.mjs',
       ...(build ? [] : ['--no-build']),
       ...(https ? ['--https'] : []),
-      ...['--port', String(port), '--state', state, '--fresh', ...(environment ? ['--env', environment] : [])],
+      ...['--port', String(ports.site ?? 0), '--state', state, '--fresh', ...(environment ? ['--env', environment] : [])],
     ],
     {
       cwd,
+      label: `scripts/serve.mjs for ${state}${cwd === process.cwd() ? '' : ` in ${cwd}`}`,
       // Without the test runner's NODE_ENV=test (vitest's), which would make the build a development one (React's
       // development build in dist/, measured by `npm run budgets` after `npm run test:unit`).
       env: {
@@ -166,45 +202,45 @@ export async function startSite({
         STRIPE_WEBHOOK_SECRET: standIns.stripeWebhookSecret,
         HEALTH_TOKEN: token,
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-      // Its own process group, so stopping it stops wrangler and workerd with it.
-      detached: true,
+      onStdout: (text) => {
+        // Only until ready: the "Ready on" line is all that is looked for.
+        if (!url) output += text;
+        if (onOutput) onOutput(text);
+        else tail.add(text);
+      },
+      onStderr: (text) => {
+        tail.add(text);
+        process.stderr.write(text);
+      },
     },
   );
-  child.stdout.on('data', (chunk) => (onOutput ? onOutput(String(chunk)) : tail.add(chunk)));
-
-  const killGroup = (signal) => {
-    try {
-      process.kill(-child.pid, signal);
-    } catch {
-      child.kill(signal);
-    }
-  };
-  const running = () => child.exitCode === null && child.signalCode === null;
-  // A run that ends without calling stop() (an uncaught error, process.exit) must not leave the server behind.
-  const killOnExit = () => running() && killGroup('SIGKILL');
-  process.on('exit', killOnExit);
 
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    process.off('exit', killOnExit);
-    if (running()) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      killGroup('SIGTERM');
-      await Promise.race([exited, delay(5000)]);
-      if (running()) killGroup('SIGKILL');
-    }
+    untrack();
+    await server.stop();
     await standIns.close();
   };
+  // The in-process stand-ins stop with the server when a file's afterAll stops what it started (stopAllStarted).
+  const untrack = track(stop);
 
   try {
-    await waitUntilServing({ url, token, child, timeoutMs: timeoutMs ?? (build ? 300_000 : 120_000), tail });
+    url = await waitUntilServing({
+      server,
+      output: () => output,
+      token,
+      timeoutMs: timeoutMs ?? (build ? 600_000 : 180_000),
+      tail,
+      namedUrl,
+    });
   } catch (error) {
     await stop();
     throw error;
   }
+  output = '';
+  const port = Number(new URL(url).port);
   return {
     url,
     port,

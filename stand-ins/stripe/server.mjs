@@ -82,7 +82,8 @@ function sessionProblem(params) {
 }
 
 /**
- * @param {{ webhookUrl?: string, webhookSecret?: string, retryBaseMs?: number, maxAttempts?: number }} [options]
+ * @param {{ webhookUrl?: string | (() => string | undefined), webhookSecret?: string, retryBaseMs?: number, maxAttempts?: number }} [options]
+ *   webhookUrl: a function is asked at each delivery (a server on a port it is given later: scripts/lib/start-site.mjs)
  */
 export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHOOK_SECRET, retryBaseMs = 200, maxAttempts = 8 } = {}) {
   const sessions = new Map();
@@ -91,9 +92,11 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
   const events = [];
   const held = new Map();
 
+  const webhookTarget = () => (typeof webhookUrl === 'function' ? webhookUrl() : webhookUrl);
+
   async function deliverOnce(payload, secret) {
     try {
-      const response = await fetch(webhookUrl, {
+      const response = await fetch(webhookTarget(), {
         method: 'POST',
         headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(payload, secret) },
         body: payload,
@@ -108,7 +111,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
 
   /** As Stripe does: again after a delay growing each time, until the Worker answers 2xx (or attempts run out). */
   async function deliver(record, { forgedFirst = false } = {}) {
-    if (!webhookUrl) {
+    if (!webhookTarget()) {
       record.deliveries.push({ status: 'no webhook URL configured', at: new Date().toISOString() });
       return record;
     }

@@ -331,11 +331,7 @@ describe('Delete my data', () => {
     expect(query<{ record_type: string }>('SELECT record_type FROM email_outbox WHERE lower(recipient) = ?', email)).toEqual([
       { record_type: 'account' },
     ]);
-    await expect
-      .poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length, {
-        timeout: 20_000,
-      })
-      .toBe(1);
+    await expect.poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length).toBe(1);
     const confirmation = (await emailsTo(email)).find((e) => e.subject === 'Your Shiftly data has been deleted')!;
     expect(confirmation.text).toContain('2 quotes and 1 message');
 
@@ -428,7 +424,7 @@ describe('Delete my data keeps what must be kept (issue 30, item 3)', () => {
     expect((await get(ACCOUNT_PATHS.account, session)).status).toBe(303);
 
     // The business hears, by reference: one to carry out, one withdrawn; nothing about the plain quote, no address.
-    await expect.poll(async () => (await erasureEmails(booked.reference)).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await erasureEmails(booked.reference)).length).toBe(1);
     const [business] = await erasureEmails(booked.reference);
     expect([business!.to].flat()).toEqual([BUSINESS]);
     expect(business!.subject).toContain(requested.reference);
@@ -438,11 +434,7 @@ describe('Delete my data keeps what must be kept (issue 30, item 3)', () => {
     expect(business!.text).not.toContain(quoted.reference);
     expect(business!.text).not.toContain(email);
     // The customer's confirmation says the same.
-    await expect
-      .poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length, {
-        timeout: 20_000,
-      })
-      .toBe(1);
+    await expect.poll(async () => (await emailsTo(email)).filter((e) => e.subject === 'Your Shiftly data has been deleted').length).toBe(1);
     const confirmation = (await emailsTo(email)).find((e) => e.subject === 'Your Shiftly data has been deleted')!;
     expect(confirmation.text).toContain('2 quotes and 1 message');
     expect(confirmation.text).toContain(

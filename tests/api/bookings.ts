@@ -1,7 +1,7 @@
 /** A quote taken to a booking over HTTP as the customer and our staff do it: "book" on its page, then the staff link. */
 import { expect } from 'vitest';
 import { PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
-import { apiBase, emailsTo } from './helpers';
+import { apiBase, waitForEmail } from './helpers';
 
 export const BUSINESS = 'leads@shiftly.example';
 const FORM = 'application/x-www-form-urlencoded';
@@ -22,18 +22,8 @@ export async function requestBooking(answer: QuoteAnswer): Promise<void> {
 
 /** The staff link of the business e-mail about the booking request, once it has arrived. */
 export async function bookingStaffLink(reference: string): Promise<URL> {
-  let link: URL | undefined;
-  await expect
-    .poll(
-      async () => {
-        const business = (await emailsTo(BUSINESS)).find((e) => e.subject.includes(reference) && e.subject.includes('booking requested'));
-        link = business ? new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text)![0]) : undefined;
-        return link !== undefined;
-      },
-      { timeout: 20_000 },
-    )
-    .toBe(true);
-  return link!;
+  const business = await waitForEmail({ to: BUSINESS, mentions: reference, subject: 'booking requested', replays: true });
+  return new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text)![0]);
 }
 
 /** Asked for and confirmed by our staff: booked. */

@@ -5,6 +5,15 @@ import { expect, inject } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 import { openDay } from '../shared/dates';
+import {
+  allEmails,
+  EMAIL_WAIT_MS,
+  emailsNow,
+  waitForEmail as waitForMail,
+  waitForEmails as waitForMails,
+  type CapturedEmail,
+  type EmailQuery,
+} from '../shared/mail';
 
 export const apiBase = () => inject('apiBase');
 export const mailUrl = () => inject('mailUrl');
@@ -70,30 +79,27 @@ export async function call(path: string, body: unknown, options: PostOptions = {
   });
 }
 
-export interface CapturedEmail {
-  id: string;
-  from: string;
-  to: string | string[];
-  reply_to?: string | string[];
-  subject: string;
-  html: string;
-  text: string;
-  idempotencyKey: string | null;
-  replayOf?: string;
-}
+export type { CapturedEmail, EmailQuery } from '../shared/mail';
 
-export async function emails(): Promise<CapturedEmail[]> {
-  const answer = (await (await fetch(`${mailUrl()}/emails`)).json()) as { data: CapturedEmail[] };
-  return answer.data;
-}
+/**
+ * Every captured e-mail: for a check over all of them (no key sent twice), never to find a test's own. A test finds
+ * its e-mails by key (tests/shared/mail.ts): `waitForEmail({ key: \`quote:${reference}:customer\` })`, or by an
+ * address or a reference only it has.
+ */
+export const emails = (): Promise<CapturedEmail[]> => allEmails(mailUrl());
 
-export async function emailsTo(address: string): Promise<CapturedEmail[]> {
-  return (await emails()).filter((e) => [e.to].flat().includes(address));
-}
+/** The e-mails that match now (after `delivered()`, for "exactly these went"). */
+export const emailsWhere = (query: EmailQuery): Promise<CapturedEmail[]> => emailsNow(mailUrl(), query);
 
-export async function emailsMentioning(reference: string): Promise<CapturedEmail[]> {
-  return (await emails()).filter((e) => e.subject.includes(reference) || e.html.includes(reference));
-}
+/** Waits for this test's e-mail, named by its key, its own address or its reference (tests/shared/mail.ts). */
+export const waitForEmail = (query: EmailQuery): Promise<CapturedEmail> => waitForMail(mailUrl(), query);
+
+/** Waits until at least `count` e-mails match, and answers them all. */
+export const waitForEmails = (query: EmailQuery, count: number): Promise<CapturedEmail[]> => waitForMails(mailUrl(), query, { count });
+
+export const emailsTo = (address: string): Promise<CapturedEmail[]> => emailsWhere({ to: address, replays: true });
+
+export const emailsMentioning = (reference: string): Promise<CapturedEmail[]> => emailsWhere({ mentions: reference, replays: true });
 
 /**
  * Runs the cron trigger once, as if at `at`, and waits for it to finish. wrangler dev's local trigger endpoint
@@ -133,14 +139,31 @@ export interface OutboxState {
 export const outboxOf = (reference: string) =>
   query<OutboxState>('SELECT kind, status, attempts FROM email_outbox WHERE record_reference = ? ORDER BY kind, id', reference);
 
+export interface DeliveredOptions {
+  /** Key prefixes of e-mails that must be among the record's before it counts as done with: ones stored later than
+   * the request that made the record (a refund's, a receipt's), which a wait for "every e-mail stored so far" would
+   * not wait for. */
+  including?: string[];
+  timeout?: number;
+}
+
 /**
- * Waits until every e-mail stored about `reference` is done with (sent or given up) and answers their rows. The queue's
- * consumer records an outcome after the send, so by then the mail catcher holds every e-mail that went.
+ * Waits until every e-mail stored about `reference` is done with (sent or given up), and each of `including` is among
+ * them, and answers their rows. The queue's consumer records an outcome after the send, so by then the mail catcher
+ * holds every e-mail that went.
  */
-export async function delivered(reference: string, timeout = 30_000): Promise<OutboxState[]> {
-  await expect
-    .poll(() => outboxOf(reference).filter((row) => row.status === 'pending' || row.status === 'failed').length, { timeout, interval: 100 })
-    .toBe(0);
+export async function delivered(reference: string, options: number | DeliveredOptions = {}): Promise<OutboxState[]> {
+  const { including = [], timeout = EMAIL_WAIT_MS } = typeof options === 'number' ? { timeout: options } : options;
+  const waiting = () => {
+    const rows = query<{ key: string; status: string }>(
+      'SELECT idempotency_key AS key, status FROM email_outbox WHERE record_reference = ?',
+      reference,
+    );
+    const missing = including.filter((prefix) => !rows.some((row) => row.key.startsWith(prefix)));
+    const unsent = rows.filter((row) => row.status === 'pending' || row.status === 'failed').map((row) => row.key);
+    return [...missing.map((prefix) => `${prefix}… not stored yet`), ...unsent.map((key) => `${key} not sent yet`)];
+  };
+  await expect.poll(waiting, { timeout, interval: 100 }).toEqual([]);
   return outboxOf(reference);
 }
 

@@ -23,7 +23,18 @@ import {
 } from '~/lib/move-status';
 import { openDay } from '../shared/dates';
 import { tagged } from '../shared/stand-ins';
-import { apiBase, call, delivered, emailsTo, expectLimitedAfter, query, unique, validQuote, type CapturedEmail } from './helpers';
+import {
+  apiBase,
+  call,
+  delivered,
+  emailsWhere,
+  expectLimitedAfter,
+  query,
+  unique,
+  validQuote,
+  waitForEmails,
+  type CapturedEmail,
+} from './helpers';
 import { readPage } from './html';
 
 const FORM = 'application/x-www-form-urlencoded';
@@ -67,9 +78,11 @@ const row = (reference: string) =>
 
 /** The e-mails to `to` about `reference` whose subject ends with `headline`, once `count` have arrived. */
 async function mailed(to: string, reference: string, headline: string, count = 1): Promise<CapturedEmail[]> {
-  const matching = async () => (await emailsTo(to)).filter((e) => e.subject.includes(reference) && e.subject.includes(headline));
-  await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBe(count);
-  return matching();
+  const query = { to, mentions: reference, subject: headline, replays: true };
+  await waitForEmails(query, count);
+  const matching = await emailsWhere(query);
+  expect(matching).toHaveLength(count);
+  return matching;
 }
 
 const BUSINESS = 'leads@shiftly.example';

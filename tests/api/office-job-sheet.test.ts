@@ -179,9 +179,7 @@ describe('the crew’s reports', () => {
     expect(readPage(await (await fetch(back)).text()).filled('notice')).toBe(JOB_SHEET_NOTICES.on_our_way);
 
     const line = 'your crew, led by Samira, is on the way and expects to arrive at about 09:45';
-    await expect
-      .poll(async () => (await emailsTo(move.email)).find((e) => e.subject.includes('your crew is on the way')), { timeout: 20_000 })
-      .toBeDefined();
+    await expect.poll(async () => (await emailsTo(move.email)).find((e) => e.subject.includes('your crew is on the way'))).toBeDefined();
     const email = (await emailsTo(move.email)).find((e) => e.subject.includes('your crew is on the way'))!;
     expect(email.text).toContain(`Nia, ${line}.`);
     expect(email.text).not.toContain('Khan');

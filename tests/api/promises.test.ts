@@ -32,7 +32,7 @@ async function mailAbout(reference: string, headlines: string[]): Promise<Captur
     const subjects = (await about()).map((e) => e.subject);
     return headlines.filter((headline) => !subjects.some((subject) => subject.includes(headline)));
   };
-  await expect.poll(missing, { timeout: 20_000 }).toEqual([]);
+  await expect.poll(missing).toEqual([]);
   return about();
 }
 

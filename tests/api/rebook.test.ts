@@ -13,7 +13,19 @@ import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { DIARY_BOOK_PATH } from '~/lib/office/diary-forms';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { PAY_PATH } from '~/lib/payments';
-import { apiBase, call, delivered, emailsTo, query, runCron, unique, validQuote, type CapturedEmail } from './helpers';
+import {
+  apiBase,
+  call,
+  delivered,
+  emailsTo,
+  emailsWhere,
+  query,
+  runCron,
+  unique,
+  validQuote,
+  waitForEmail,
+  type CapturedEmail,
+} from './helpers';
 import { readPage } from './html';
 import { officeGet, officePost, ownerCookie } from './office';
 import { openDay } from '../shared/dates';
@@ -46,8 +58,8 @@ async function pay(checkout: URL, move: Move): Promise<void> {
   const sessionId = checkout.pathname.split('/').at(-1)!;
   expect((await fetch(`${stripeUrl()}/pay/${sessionId}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   const status = () => query<{ status: string }>('SELECT status FROM payments WHERE checkout_session_id = ?', sessionId)[0]?.status;
-  await expect.poll(status, { timeout: 20_000, interval: 100 }).toBe('paid');
-  await expect.poll(() => row(move.reference).status, { timeout: 20_000, interval: 100 }).toBe('booked');
+  await expect.poll(status, { interval: 100 }).toBe('paid');
+  await expect.poll(() => row(move.reference).status, { interval: 100 }).toBe('booked');
 }
 
 /** Written £495.00 (the office's form), accepted and its deposit paid on the stand-in's page: booked. */
@@ -92,9 +104,11 @@ const versions = (reference: string) =>
   ).map((each) => ({ ...each, lines: JSON.parse(each.lines) as unknown }));
 
 async function mailed(to: string, reference: string): Promise<CapturedEmail> {
-  const about = async () => (await emailsTo(to)).filter((e) => e.subject.includes(reference) && e.subject.includes('new move date'));
-  await expect.poll(async () => (await about()).length, { timeout: 20_000 }).toBe(1);
-  return (await about())[0]!;
+  const query = { to, mentions: reference, subject: 'new move date', replays: true };
+  await waitForEmail(query);
+  const about = await emailsWhere(query);
+  expect(about).toHaveLength(1);
+  return about[0]!;
 }
 
 describe('moving a booked date', () => {
@@ -244,11 +258,8 @@ describe('moving a booked date', () => {
     const move = await bookedMove(saturday, { deposit: '495.00', datePriced: true });
     const written = readPage(await movePage(move));
     expect(written.filled('written:new-date')).toBe('A new date is priced again, and your price changes by the difference.');
-    const sentQuote = async () => (await emailsTo(move.email)).find((e) => e.subject === 'Your written quote from Shiftly');
-    await expect.poll(sentQuote, { timeout: 20_000 }).toBeDefined();
-    expect((await sentQuote())!.text).toContain(
-      'If you change the date: A new date is priced again, and your price changes by the difference.',
-    );
+    const sentQuote = await waitForEmail({ to: move.email, subject: /^Your written quote from Shiftly$/ });
+    expect(sentQuote.text).toContain('If you change the date: A new date is priced again, and your price changes by the difference.');
     // The office's form keeps the box ticked for the next version.
     const office = await (await officeGet(`${OFFICE_PATHS.writtenQuote}?ref=${move.reference}`)).text();
     expect(readPage(office).values('datePriced')).toEqual(['yes']);
@@ -311,12 +322,12 @@ describe('moving a booked date', () => {
       return (await emailsTo(move.email)).filter((each) => each.subject.includes('7 days to go'));
     };
     await runCron(daysBefore(move.moveDate, 7));
-    await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBe(1);
+    await expect.poll(async () => (await reminders()).length).toBe(1);
 
     // A week before, moved a fortnight on: nothing to pay for the change, and a reminder a week before the new day.
     expect((await manage(move, { action: 'date-confirm', moveDate: to }, addDays(move.moveDate, -7))).status).toBe(303);
     await runCron(daysBefore(to, 7));
-    await expect.poll(async () => (await reminders()).length, { timeout: 20_000 }).toBe(2);
+    await expect.poll(async () => (await reminders()).length).toBe(2);
     expect((await reminders()).filter((each) => each.text.includes(formatLongDate(to)))).toHaveLength(1);
   });
 });

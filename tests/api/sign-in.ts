@@ -25,7 +25,7 @@ export const signInEmails = async (email: string): Promise<CapturedEmail[]> =>
 
 /** The sign-in link of the newest sign-in e-mail to `email`, once the `count`th has arrived. */
 export async function signInLink(email: string, count = 1): Promise<string> {
-  await expect.poll(async () => (await signInEmails(email)).length, { timeout: 20_000 }).toBe(count);
+  await expect.poll(async () => (await signInEmails(email)).length).toBe(count);
   const latest = (await signInEmails(email)).at(-1)!;
   const link = /https?:\/\/\S+\/login\/verify\?t=[A-Za-z0-9_-]+/.exec(latest.text)?.[0];
   expect(link).toBeDefined();

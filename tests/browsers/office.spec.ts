@@ -11,11 +11,12 @@ import { OFFICE_SIGN_IN_SUBJECT } from '../shared/office-sign-in';
 import { formPost } from '../shared/office-posts';
 import { label, role, text } from './engine';
 import { expect, test } from './fixtures';
+import { EMAIL_WAIT_MS } from '../shared/mail';
 
 /** The newest e-mail to `to` whose subject starts with `subject`, once it has arrived. */
 async function emailTo(to: string, subject: string) {
   const matching = async () => (await capturedEmails()).filter((e) => [e.to].flat().includes(to) && e.subject.startsWith(subject));
-  await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(async () => (await matching()).length, { timeout: EMAIL_WAIT_MS }).toBeGreaterThan(0);
   return (await matching()).at(-1)!;
 }
 

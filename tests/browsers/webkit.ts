@@ -6,9 +6,9 @@
  * page fetched from another scheme or host than its own (what `upgrade-insecure-requests` on plain http caused).
  * An error thrown while the document was still loading shows as a journey that cannot go on.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { Builder, Key, Origin, type WebDriver, type WebElement } from 'selenium-webdriver';
 import { findMiniBrowser, webkitDriverPath, xvfbRunPath } from '../../scripts/lib/browsers.mjs';
+import { startGroup, type StartedGroup } from '../../scripts/lib/processes.mjs';
 import { freePort } from '../../scripts/lib/start-site.mjs';
 import { Engine, PAGE_HELPERS, type Wire } from './engine';
 
@@ -40,17 +40,41 @@ export interface WebKitDriver {
   stop: () => Promise<void>;
 }
 
-async function driverReady(url: string, process: ChildProcess, timeoutMs = 60_000): Promise<void> {
+/** Resolves once the driver says it is ready; false if it stopped first (its port was taken after all). */
+async function driverReady(url: string, driver: StartedGroup, timeoutMs = 60_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (process.exitCode !== null) throw new Error(`WebKitWebDriver stopped (${process.exitCode}) before it was ready`);
+    if (!driver.running()) return false;
     const status = await fetch(`${url}/status`)
       .then((response) => response.json() as Promise<{ value?: { ready?: boolean } }>)
       .catch(() => undefined);
-    if (status?.value?.ready) return;
+    if (status?.value?.ready && driver.running()) return true;
     await new Promise((resolve) => setTimeout(resolve, 100)); // the poll interval: it waits for the driver, not for time
   }
   throw new Error(`WebKitWebDriver did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** WebKitWebDriver on a free port in its own X server and process group (stopping it stops Xvfb and the browser). */
+async function startDriver(zoom: number): Promise<{ url: string; group: StartedGroup }> {
+  // WebKitWebDriver cannot be given port 0, so a port found free may be taken before it binds: it then exits, and
+  // another free port is tried.
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const group = startGroup(xvfbRunPath, ['-a', '-s', '-screen 0 1280x1024x24', webkitDriverPath, `--port=${port}`], {
+      env: zoom === 1 ? process.env : { ...process.env, GDK_DPI_SCALE: String(zoom) },
+      label: `WebKitWebDriver on port ${port}`,
+      onStderr: () => undefined,
+    });
+    const url = `http://127.0.0.1:${port}`;
+    try {
+      if (await driverReady(url, group)) return { url, group };
+    } catch (error) {
+      await group.stop();
+      throw error;
+    }
+    await group.stop();
+    if (attempt === 3) throw new Error(`WebKitWebDriver stopped before it was ready, three times (last on port ${port})`);
+  }
 }
 
 /**
@@ -61,23 +85,8 @@ async function driverReady(url: string, process: ChildProcess, timeoutMs = 60_00
 export async function startWebKit({ zoom = 1 } = {}): Promise<WebKitDriver> {
   const miniBrowser = findMiniBrowser();
   if (!miniBrowser) throw new Error('No WebKitGTK MiniBrowser: sudo apt-get install -y webkit2gtk-driver');
-  const port = await freePort();
-  const child = spawn(xvfbRunPath, ['-a', '-s', '-screen 0 1280x1024x24', webkitDriverPath, `--port=${port}`], {
-    stdio: 'ignore',
-    env: zoom === 1 ? process.env : { ...process.env, GDK_DPI_SCALE: String(zoom) },
-    // Its own process group: stopping it stops Xvfb, the driver and the browser together.
-    detached: true,
-  });
-  const stopGroup = (signal: NodeJS.Signals) => {
-    try {
-      process.kill(-child.pid!, signal);
-    } catch {
-      // already gone
-    }
-  };
-  const url = `http://127.0.0.1:${port}`;
+  const { url, group } = await startDriver(zoom);
   try {
-    await driverReady(url, child);
     const driver = await new Builder()
       .usingServer(url)
       .withCapabilities({ browserName: 'MiniBrowser', 'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] } })
@@ -87,11 +96,11 @@ export async function startWebKit({ zoom = 1 } = {}): Promise<WebKitDriver> {
       driver,
       stop: async () => {
         await driver.quit().catch(() => undefined);
-        stopGroup('SIGTERM');
+        await group.stop();
       },
     };
   } catch (error) {
-    stopGroup('SIGKILL');
+    await group.stop(0);
     throw error;
   }
 }

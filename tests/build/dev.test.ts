@@ -5,19 +5,18 @@
  * the browser's error overlay with its file and line, while every other page renders without it; once fixed, the
  * article is listed again. On a temporary copy of the project, never the repository's src/.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chromeArgs, chromePath } from '../../scripts/lib/chromium.mjs';
-import { copyProject, toolEnv } from '../../scripts/lib/project-copy.mjs';
-import { freePort } from '../../scripts/lib/start-site.mjs';
+import { copyProject } from '../../scripts/lib/project-copy.mjs';
+import { startDevServer, type StartedDevServer } from '../../scripts/lib/start-dev.mjs';
 import { articleSource, writeArticles } from './fixture-articles';
 
 const TODAY = '2030-06-15';
 let copy: string;
-let dev: ChildProcess;
+let dev: StartedDevServer | undefined;
 let base: string;
 let browser: Browser;
 const broken = () => join(copy, 'src/content/articles/broken-field.mdx');
@@ -47,13 +46,9 @@ beforeAll(async () => {
     { id: 'due-tomorrow', publishedAt: '2030-06-16' },
   ]);
   writeFileSync(broken(), articleSource({ id: 'broken-field', category: 'Gardening' }));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(port), '--host', '127.0.0.1'], {
-    cwd: copy,
-    env: toolEnv({ ARTICLES_TODAY: TODAY }),
-    stdio: 'ignore',
-  });
+  // The address the server printed: a port taken meanwhile moves it, never to another program's server.
+  dev = await startDevServer({ cwd: copy, env: { ARTICLES_TODAY: TODAY }, timeoutMs: 300_000 });
+  base = dev.url;
   // The server answers at all (any status): with the broken article it used to exit instead.
   await until('the dev server answering', async () => ((await fetch(`${base}/about`)).ok ? true : undefined), 300_000);
   browser = await chromium.launch({ executablePath: chromePath, args: chromeArgs });
@@ -83,7 +78,7 @@ async function drainStartupReload() {
 
 afterAll(async () => {
   await browser?.close();
-  dev?.kill();
+  await dev?.stop();
   rmSync(copy, { recursive: true, force: true });
 });
 

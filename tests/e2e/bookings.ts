@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import type { QuoteAnswer } from '../../src/lib/api';
 import { expect } from './fixtures';
 import { capturedEmails, storeQuote, type CapturedEmail } from './quote-helpers';
+import { EMAIL_WAIT_MS } from '../shared/mail';
 
 export const BUSINESS = 'leads@shiftly.example';
 
@@ -10,7 +11,7 @@ export const BUSINESS = 'leads@shiftly.example';
 export async function businessEmail(reference: string, headline: string): Promise<CapturedEmail> {
   const find = async () =>
     (await capturedEmails()).find((e) => [e.to].flat().includes(BUSINESS) && e.subject.includes(reference) && e.subject.includes(headline));
-  await expect.poll(async () => !!(await find()), { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => !!(await find()), { timeout: EMAIL_WAIT_MS }).toBe(true);
   return (await find())!;
 }
 

@@ -12,13 +12,14 @@ import { openDay } from '../shared/dates';
 import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails, storeQuote, uniqueEmail, type CapturedEmail } from './quote-helpers';
 import { tagged } from '../shared/stand-ins';
+import { EMAIL_WAIT_MS } from '../shared/mail';
 
 /** The e-mail about `reference` whose subject says `headline`, to `to` or (`{ not }`) to anyone else: the business. */
 async function mailed(to: string | { not: string }, reference: string, headline: string): Promise<CapturedEmail> {
   const addressed = (e: CapturedEmail) => (typeof to === 'string' ? [e.to].flat().includes(to) : ![e.to].flat().includes(to.not));
   const find = async () =>
     (await capturedEmails()).find((e) => addressed(e) && e.subject.includes(reference) && e.subject.includes(headline));
-  await expect.poll(async () => !!(await find()), { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => !!(await find()), { timeout: EMAIL_WAIT_MS }).toBe(true);
   return (await find())!;
 }
 

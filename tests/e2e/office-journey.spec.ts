@@ -11,6 +11,7 @@ import { diaryDay } from '../shared/diary-days';
 import { expect, test } from './fixtures';
 import { signInToOffice } from './office';
 import { capturedEmails, storeQuote, uniqueEmail } from './quote-helpers';
+import { EMAIL_WAIT_MS } from '../shared/mail';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -19,7 +20,7 @@ test.use({ javaScriptEnabled: false });
 /** Every e-mail to `email` whose subject contains `words`, once `count` of them have arrived. */
 async function emailsAbout(email: string, words: string, count = 1) {
   const matching = async () => (await capturedEmails()).filter((e) => [e.to].flat().includes(email) && e.subject.includes(words));
-  await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  await expect.poll(async () => (await matching()).length, { timeout: EMAIL_WAIT_MS }).toBeGreaterThanOrEqual(count);
   return matching();
 }
 

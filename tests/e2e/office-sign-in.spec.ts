@@ -5,12 +5,13 @@
 import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails, uniqueEmail } from './quote-helpers';
 import { OFFICE_SIGN_IN_SUBJECT, OWNER_EMAIL, signInToOffice } from './office';
+import { EMAIL_WAIT_MS } from '../shared/mail';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
 async function officeLink(email: string): Promise<string> {
   const links = async () => (await capturedEmails()).filter((e) => [e.to].flat().includes(email) && e.subject === OFFICE_SIGN_IN_SUBJECT);
-  await expect.poll(async () => (await links()).length, { timeout: 20_000 }).toBe(1);
+  await expect.poll(async () => (await links()).length, { timeout: EMAIL_WAIT_MS }).toBe(1);
   const url = new URL(/https?:\/\/\S+\/login\/verify\?t=[\w-]+/.exec((await links())[0]!.text ?? '')![0]);
   return `${url.pathname}${url.search}`;
 }

@@ -16,6 +16,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { axeViolations, expect, test } from './fixtures';
 import { capturedEmails, storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
+import { EMAIL_WAIT_MS } from '../shared/mail';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -63,7 +64,7 @@ async function journey(
   // The customer, from the e-mail's link, in a browser of their own.
   const find = async () =>
     (await capturedEmails()).find((e) => [e.to].flat().includes(email) && e.subject === 'Your written quote from Shiftly');
-  await expect.poll(async () => !!(await find()), { timeout: 20_000 }).toBe(true);
+  await expect.poll(async () => !!(await find()), { timeout: EMAIL_WAIT_MS }).toBe(true);
   const link = new URL(/https?:\/\/\S+\/quote-confirmation\?\S+/.exec((await find())!.text ?? '')![0]);
   const own = await browser.newContext({ javaScriptEnabled, viewport: PHONE, baseURL });
   const customer = await own.newPage();

@@ -7,6 +7,7 @@ import type { QuoteAnswer } from '../../src/lib/api';
 import { formatMoney } from '../../src/lib/money';
 import { siteEnv } from './site-env';
 import { openDay } from '../shared/dates';
+import { allEmails, type CapturedEmail } from '../shared/mail';
 
 /** The mail catcher the global setup started (read when used: test files are also loaded before the setup runs). */
 export const mailUrl = () => siteEnv('mailUrl');
@@ -72,19 +73,10 @@ export function calendarDayName(date: string | Date): string {
 /** A unique customer address per test, so parallel tests never read each other's e-mails. */
 export const uniqueEmail = (label: string) => `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-export interface CapturedEmail {
-  to: string | string[];
-  subject: string;
-  html?: string;
-  text?: string;
-  idempotencyKey?: string | null;
-  replayOf?: string;
-}
+export type { CapturedEmail } from '../shared/mail';
 
-export async function capturedEmails(): Promise<CapturedEmail[]> {
-  const response = await fetch(`${mailUrl()}/emails`);
-  return ((await response.json()) as { data: CapturedEmail[] }).data;
-}
+/** Every captured e-mail: find a test's own by key, address or reference (tests/shared/mail.ts). */
+export const capturedEmails = (): Promise<CapturedEmail[]> => allEmails(mailUrl());
 
 /** E-mails about one request: the customer's (to their address) and the business's (naming the reference). */
 export async function emailsFor(reference: string): Promise<CapturedEmail[]> {

@@ -36,7 +36,7 @@ test('a customer moves a booked date on the move page, sees what it costs first,
   const checkout = await acceptWrittenQuote(base, { reference: answer.reference, token });
   expect((await fetch(`${checkout.href}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   const status = () => queryD1<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)[0]!.status;
-  await expect.poll(status, { timeout: 20_000 }).toBe('booked');
+  await expect.poll(status, { timeout: 60_000 }).toBe('booked');
   const shot = (name: string) => page.screenshot({ path: `test-results/rebook-${name}.png`, fullPage: true });
 
   await page.goto(answer.confirmationUrl);

@@ -3,13 +3,14 @@ import type { Browser, Page } from '@playwright/test';
 import { expect } from './fixtures';
 import { capturedEmails } from './quote-helpers';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
+import { EMAIL_WAIT_MS } from '../shared/mail';
 
 export const SIGN_IN_SUBJECT = 'Your Shiftly sign-in link';
 
 /** The newest sign-in link e-mailed to `email`, once the `count`th has arrived. */
 export async function emailedSignInLink(email: string, count = 1): Promise<string> {
   const signIns = async () => (await capturedEmails()).filter((e) => [e.to].flat().includes(email) && e.subject === SIGN_IN_SUBJECT);
-  await expect.poll(async () => (await signIns()).length, { timeout: 20_000 }).toBe(count);
+  await expect.poll(async () => (await signIns()).length, { timeout: EMAIL_WAIT_MS }).toBe(count);
   const link = /https?:\/\/\S+\/login\/verify\?t=[\w-]+/.exec((await signIns()).at(-1)!.text ?? '')?.[0];
   expect(link).toBeDefined();
   const url = new URL(link!);

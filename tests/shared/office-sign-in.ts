@@ -3,6 +3,8 @@
  * it and press its button, keep the staff cookie. The owner signs in once per test run (the global setups), since a
  * sign-in address may ask for only a few links a minute.
  */
+import { EMAIL_WAIT_MS } from './mail';
+
 export const OWNER_EMAIL = 'owner@shiftly.example';
 export const STAFF_COOKIE = 'shiftly-staff';
 export const OFFICE_SIGN_IN_SUBJECT = 'Sign in to the Shiftly office';
@@ -23,7 +25,7 @@ async function officeLinks(mailUrl: string, email: string): Promise<string[]> {
 }
 
 /** Polls the mail catcher (as expect.poll does, every 100 ms) until the e-mail is there, up to `timeoutMs`. */
-async function newLink(mailUrl: string, email: string, before: number, timeoutMs = 20_000): Promise<string> {
+async function newLink(mailUrl: string, email: string, before: number, timeoutMs = EMAIL_WAIT_MS): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const links = await officeLinks(mailUrl, email);
