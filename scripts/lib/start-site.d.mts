@@ -1,4 +1,8 @@
 export const HEALTH_TOKEN_HEADER: string;
+/** What a test build baked in (dist/test-build.json), for a later start to serve it again. */
+export const BUILD_RECORD: string;
+/** `SHIFTLY_REUSE_BUILD`: set to 1 by `npm test` for the stages after the first build. */
+export const REUSE_BUILD_ENV: string;
 export function portFromEnv(name: string, env?: NodeJS.ProcessEnv): number | undefined;
 export function freePort(): Promise<number>;
 /** GET from a local https server with a self-signed certificate (not checked). */
@@ -25,6 +29,9 @@ export interface StartSiteOptions {
   cwd?: string;
   /** More environment for the build and the Worker (e.g. ARTICLES_TODAY). */
   env?: Record<string, string>;
+  /** With `build`: serve the last build instead if it was made the same way, its stand-ins on the same ports
+   * (default: SHIFTLY_REUSE_BUILD=1). */
+  reuseBuild?: boolean;
 }
 
 export interface StartedSite {

@@ -2,7 +2,7 @@
 // Worker as HEALTH_TOKEN and comes back in /api/health's X-Health-Token header (functions/api/health.ts): only an
 // answer carrying it counts, so a run never talks to another program's server on a taken port.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
@@ -142,7 +142,29 @@ async function waitUntilServing({ server, output, token, timeoutMs, tail, namedU
  * @param {boolean} [options.https]      serve over https with wrangler's self-signed certificate (read it with getLocalHttps)
  * @param {string} [options.cwd]         the project to serve (default: this one); a copy of it, say, with other articles
  * @param {Record<string, string>} [options.env]  more environment for the build and the Worker (e.g. ARTICLES_TODAY)
+ * @param {boolean} [options.reuseBuild] with `build`, serve the last build instead if it was made the same way
+ *                                      (BUILD_RECORD; default: SHIFTLY_REUSE_BUILD=1, which `npm test` sets)
  */
+/**
+ * What a test build baked in besides the source: its environment, its variables, and the stand-ins' addresses the
+ * browser code and the CSP name (PUBLIC_POSTCODES_API_URL; STRIPE_CHECKOUT_URL in form-action). Another start in the
+ * same `npm test` run serves that build again (`reuseBuild`) with its stand-ins on those same ports, instead of a
+ * second build of the same source (issue 42: the API tests and Playwright each built the site).
+ */
+export const BUILD_RECORD = 'dist/test-build.json';
+/** Set by `npm test` for the stages after the first build (scripts/test.mjs): the source cannot change meanwhile. */
+export const REUSE_BUILD_ENV = 'SHIFTLY_REUSE_BUILD';
+
+function reusableBuild(cwd, environment, env) {
+  try {
+    const record = JSON.parse(readFileSync(join(cwd, BUILD_RECORD), 'utf8'));
+    const sameEnv = record.environment === environment && JSON.stringify(record.env) === JSON.stringify(env);
+    return sameEnv && builtEnvironment(cwd) === environment ? record : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The wrangler.jsonc environment the last build was made for (undefined: production). */
 const builtEnvironment = (cwd) => JSON.parse(readFileSync(join(cwd, BUILT_WORKER_CONFIG), 'utf8')).targetEnvironment ?? undefined;
 
@@ -156,6 +178,7 @@ export async function startSite({
   https = false,
   cwd = process.cwd(),
   env = {},
+  reuseBuild = process.env[REUSE_BUILD_ENV] === '1',
 } = {}) {
   if (!state) throw new Error('startSite needs a state folder');
   // The Worker itself comes from the build (the Cloudflare adapter bundles it), so serving needs one.
@@ -167,13 +190,30 @@ export async function startSite({
   // between a choice and the bind (issue 42: "another program answers" on a port found free a moment before).
   const namedUrl = ports.site === undefined ? undefined : `${protocol}://127.0.0.1:${ports.site}`;
   let url = namedUrl;
-  const standIns = await startStandIns({
-    forceStandIns: true,
-    strictPorts: true,
-    env: { POSTCODES_STANDIN_PORT: String(ports.postcodes ?? 0), MAIL_CATCHER_PORT: String(ports.mail ?? 0) },
-    // Asked at each delivery: the address is known once wrangler is serving.
-    stripeWebhookUrl: () => url && `${url}${STRIPE_WEBHOOK_PATH}`,
-  });
+  const standInsOn = (baked = {}) =>
+    startStandIns({
+      forceStandIns: true,
+      strictPorts: true,
+      env: {
+        POSTCODES_STANDIN_PORT: String(baked.postcodes ?? ports.postcodes ?? 0),
+        MAIL_CATCHER_PORT: String(ports.mail ?? 0),
+        STRIPE_STANDIN_PORT: String(baked.stripe ?? 0),
+      },
+      // Asked at each delivery: the address is known once wrangler is serving.
+      stripeWebhookUrl: () => url && `${url}${STRIPE_WEBHOOK_PATH}`,
+    });
+  let standIns;
+  const record = build && reuseBuild ? reusableBuild(cwd, environment, env) : undefined;
+  if (record) {
+    // The built pages name these stand-ins: the same ports again, or (taken meanwhile by another program) a new build.
+    const portOf = (address) => Number(new URL(address).port);
+    standIns = await standInsOn({ postcodes: portOf(record.postcodesUrl), stripe: portOf(record.stripeUrl) }).catch((error) => {
+      console.warn(`Building again: the last build's stand-in ports are not free (${error.message}).`);
+      return undefined;
+    });
+    if (standIns) build = false;
+  }
+  standIns ??= await standInsOn();
   const token = randomBytes(16).toString('hex');
   const tail = outputTail();
   let output = '';
@@ -241,6 +281,10 @@ export async function startSite({
   }
   output = '';
   const port = Number(new URL(url).port);
+  if (build) {
+    const made = { environment, env, postcodesUrl: standIns.postcodesUrl, stripeUrl: standIns.stripeUrl };
+    writeFileSync(join(cwd, BUILD_RECORD), `${JSON.stringify(made, null, 2)}\n`);
+  }
   return {
     url,
     port,

@@ -5,6 +5,7 @@
  */
 import type { TestProject } from 'vitest/node';
 import { portFromEnv, startSite } from '../../scripts/lib/start-site.mjs';
+import { publicationDay } from '../../src/lib/articles';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -24,6 +25,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // The Worker and its pages come from the build (the Cloudflare adapter bundles functions/worker.ts), so the API
     // tests need this build, never a missing or stale one (a fresh clone has none). It takes about a minute.
     build: true,
+    // The same build as Playwright's global setup makes (tests/e2e/global-setup.ts), so `npm test` builds once.
+    env: { ARTICLES_TODAY: publicationDay(process.env.ARTICLES_TODAY) },
     ports: {
       site: portFromEnv('API_PORT'),
       postcodes: portFromEnv('POSTCODES_STANDIN_PORT'),
