@@ -28,7 +28,6 @@ const { values: options } = parseArgs({
 });
 const only = options.only === undefined ? undefined : new RegExp(options.only);
 
-const SETTLE_MS = 2500; // the consent banner loads 1 s after load; give it time to arrive
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 const { budgetFor, check } = budgetRules(budgets);
 
@@ -87,7 +86,15 @@ async function measure(browser, base, path, repeat) {
   );
   const response = await page.goto(base + path, { waitUntil: 'load' });
   const sent = await response?.request().sizes();
-  await page.waitForTimeout(SETTLE_MS);
+  // Everything a visit fetches before any interaction has come once each island is hydrated and, on a first visit (no
+  // choice stored), the cookie banner's loader has mounted it with its stylesheet (src/scripts/on-demand.ts): events
+  // to wait for, not a time a busy machine could outlast.
+  await page.waitForFunction(
+    (firstVisit) =>
+      !document.querySelector('astro-island[ssr]') &&
+      (!firstVisit || !document.querySelector('[data-island="cookie-banner"]:not([data-mounted])')),
+    !repeat,
+  );
   const entries = await Promise.all(pending);
   await context.close();
 

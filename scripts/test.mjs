@@ -1,0 +1,136 @@
+#!/usr/bin/env node
+// `npm test`: every check and test, arranged for a two-core machine, then a table of what each stage took.
+//   node scripts/test.mjs [--record]     (--record: write the times to docs/test-time.json; scripts/time-tests.mjs)
+// The API tests spend most of their time waiting on workerd, so the static checks and the unit tests run beside them
+// on the other core (their output is held and printed when they end, so neither log is cut into the other). The site
+// is built once, by the API tests' global setup; Playwright serves that build (SHIFTLY_REUSE_BUILD). The `build`
+// project's copies of the project start after it, as they copy the build's image cache.
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+
+const { values: options } = parseArgs({ options: { record: { type: 'boolean', default: false } } });
+const RECORD = 'docs/test-time.json';
+const reports = mkdtempSync(join(tmpdir(), 'shiftly-test-reports-'));
+const report = (name) => join(reports, `${name}.json`);
+const vitest = (name, projects) =>
+  `vitest run ${projects.map((p) => `--project ${p}`).join(' ')} --reporter=default --reporter=json --outputFile=${report(name)}`;
+
+/** Each step is a stage, or stages side by side (each a list run one after another). */
+const PLAN = [
+  { name: 'check:articles', run: 'npm run check:articles' },
+  [
+    [{ name: 'vitest api', run: vitest('api', ['api']) }],
+    [
+      { name: 'check', run: 'npm run check' },
+      { name: 'lint', run: 'npm run lint' },
+      { name: 'format:check', run: 'npm run format:check' },
+      { name: 'vitest unit, editor', run: vitest('unit', ['unit', 'editor']) },
+    ],
+  ],
+  { name: 'vitest build', run: vitest('build', ['build']) },
+  {
+    name: 'playwright',
+    run: `node scripts/require-browsers.mjs && playwright test --reporter=${process.env.CI ? 'list' : 'list,html'},json`,
+    env: { SHIFTLY_REUSE_BUILD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright'), PLAYWRIGHT_HTML_OPEN: 'never' },
+  },
+  { name: 'budgets', run: 'npm run budgets' },
+];
+
+const load = () => Number(loadavg()[0].toFixed(1));
+const timed = [];
+
+/** Runs one stage; `hold` keeps its output until it ends (a stage beside another). Resolves with its exit status. */
+function runStage({ name, run, env = {} }, hold = false) {
+  const started = { at: Date.now(), load: load() };
+  if (!hold) console.log(`\n▶ ${name} (load ${started.load})`);
+  const child = spawn('sh', ['-c', run], {
+    stdio: ['ignore', hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
+    // The project's own tools and Node (node_modules/.bin), as under `npm run`.
+    env: { ...process.env, PATH: `${join(process.cwd(), 'node_modules/.bin')}:${process.env.PATH}`, ...env },
+  });
+  const held = [];
+  child.stdout?.on('data', (chunk) => held.push(chunk));
+  child.stderr?.on('data', (chunk) => held.push(chunk));
+  return new Promise((resolve) =>
+    child.on('close', (status) => {
+      const seconds = Math.round((Date.now() - started.at) / 1000);
+      timed.push({ stage: name, seconds, loadAtStart: started.load, loadAtEnd: load(), passed: status === 0 });
+      if (hold) {
+        console.log(`\n▶ ${name} (ran beside the stage above; load ${started.load} at its start)`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      if (status !== 0) console.error(`✗ ${name} failed (exit ${status})`);
+      resolve(status);
+    }),
+  );
+}
+
+/** A list of stages one after another, stopping at the first that fails. */
+async function inTurn(stages, hold) {
+  for (const stage of stages) if ((await runStage(stage, hold)) !== 0) return 1;
+  return 0;
+}
+
+const started = Date.now();
+const loadAtStart = load();
+let failed = false;
+for (const step of PLAN) {
+  const statuses = Array.isArray(step) ? await Promise.all(step.map((stages, i) => inTurn(stages, i > 0))) : [await runStage(step)];
+  if (statuses.some((status) => status !== 0)) {
+    failed = true;
+    break;
+  }
+}
+const total = Math.round((Date.now() - started) / 1000);
+
+/** Worker seconds per vitest and Playwright project, from their JSON reports. */
+function projectCosts() {
+  const costs = {};
+  const add = (name, ms) => (costs[name] = (costs[name] ?? 0) + ms);
+  const read = (name) => {
+    try {
+      return JSON.parse(readFileSync(report(name), 'utf8'));
+    } catch {
+      return undefined; // the stage did not run
+    }
+  };
+  for (const name of ['api', 'unit', 'build'])
+    for (const file of read(name)?.testResults ?? [])
+      add(`vitest ${/tests\/(\w+)\//.exec(file.name)?.[1] ?? name}`, file.endTime - file.startTime);
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests) for (const result of test.results) add(`playwright ${test.projectName}`, result.duration);
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of read('playwright')?.suites ?? []) walk(suite);
+  return Object.fromEntries(Object.entries(costs).map(([name, ms]) => [name, Math.round(ms / 1000)]));
+}
+
+const projects = projectCosts();
+rmSync(reports, { recursive: true, force: true });
+console.log(
+  `\nnpm test: ${failed ? 'FAILED' : 'passed'} in ${Math.round(total / 60)} minutes (${total} s; load ${loadAtStart} at the start)`,
+);
+console.table(timed);
+console.table(projects);
+if (options.record && !failed) {
+  const record = {
+    $comment:
+      'npm test, timed by scripts/time-tests.mjs; docs/adding-an-article.md quotes minutes (tests/build/guide.test.ts). ' +
+      'stages: wall seconds (the stages listed together ran side by side); projects: worker seconds.',
+    minutes: Math.round(total / 60),
+    seconds: total,
+    measuredOn: new Date().toISOString().slice(0, 10),
+    commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+    cpus: availableParallelism(),
+    loadAverageAtStart: loadAtStart,
+    stages: timed,
+    projects,
+  };
+  writeFileSync(RECORD, `${JSON.stringify(record, null, 2)}\n`);
+  console.log(`${RECORD} updated.`);
+}
+process.exit(failed ? 1 : 0);
