@@ -29,6 +29,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[E2E_ENV.postcodesUrl] = site.postcodesUrl;
   process.env[E2E_ENV.statePath] = site.statePath;
   process.env[E2E_ENV.healthToken] = site.token;
-  process.env[E2E_ENV.ownerSession] = await staffSession(site.url, site.mailUrl, OWNER_EMAIL);
+  try {
+    process.env[E2E_ENV.ownerSession] = await staffSession(site.url, site.mailUrl, OWNER_EMAIL);
+  } catch (error) {
+    await site.stop(); // a setup that fails leaves nothing running (the registry's teardown would sweep it too)
+    throw error;
+  }
   return site.stop;
 }
