@@ -10,6 +10,8 @@ export default defineConfig({
     // Every run gets a registry of the servers its tests start, and its teardown stops any still running
     // (scripts/lib/processes.mjs): a timed-out test or a file that threw leaves nothing behind to keep vitest open.
     globalSetup: ['tests/shared/process-registry.ts'],
+    // Room for the teardowns' SIGTERM grace (5 s) before SIGKILL.
+    teardownTimeout: 30_000,
     projects: [
       {
         resolve: { alias },
