@@ -11,6 +11,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { groupHasMembers, startTime } from './process-group.mjs';
 
 export const REGISTRY_ENV = 'SHIFTLY_PROCESS_REGISTRY';
 const TETHER = join(import.meta.dirname, 'tether.mjs');
@@ -19,14 +20,7 @@ const GRACE_MS = 5000;
 /** What this process started and has not stopped yet. */
 const running = new Set();
 
-const groupAlive = (pgid) => {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch (error) {
-    return error.code === 'EPERM';
-  }
-};
+const groupAlive = (pgid) => groupHasMembers(pgid);
 
 const signalGroup = (pgid, signal) => {
   try {
@@ -36,16 +30,6 @@ const signalGroup = (pgid, signal) => {
   }
 };
 
-/** The kernel's start time of a process (Linux's /proc), to tell a group's leader from a later process given its number. */
-function startTime(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
 /** SIGTERM to the group, and SIGKILL to whatever is left after the grace period. Resolves once the group is gone. */
 async function endGroup(pgid, graceMs = GRACE_MS) {
   if (!groupAlive(pgid)) return;
@@ -53,7 +37,8 @@ async function endGroup(pgid, graceMs = GRACE_MS) {
   const deadline = Date.now() + graceMs;
   while (groupAlive(pgid) && Date.now() < deadline) await delay(50);
   if (groupAlive(pgid)) signalGroup(pgid, 'SIGKILL');
-  while (groupAlive(pgid)) await delay(20);
+  const killed = Date.now() + graceMs;
+  while (groupAlive(pgid) && Date.now() < killed) await delay(20);
 }
 
 /**

@@ -5,7 +5,7 @@
 // asked with SIGTERM, SIGINT or SIGHUP, or when COMMAND ends by itself. Whatever ignores SIGTERM gets SIGKILL after
 // GRACE_MS. Exits with COMMAND's status once nothing else is left in the group.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { groupHasMembers } from './process-group.mjs';
 
 const GRACE_MS = 5000;
 const [command, ...args] = process.argv.slice(2);
@@ -22,25 +22,6 @@ const signalGroup = (signal) => {
   }
 };
 
-/** Other live processes in this group (Linux's /proc; elsewhere "unknown", and the grace period decides). */
-function othersInGroup() {
-  try {
-    return readdirSync('/proc').some((entry) => {
-      if (!/^\d+$/.test(entry) || Number(entry) === process.pid) return false;
-      try {
-        // pid (comm) state ppid pgrp ...: comm may hold spaces and parentheses, so read after the last ')'.
-        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-        const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-        return Number(pgrp) === process.pid && state !== 'Z';
-      } catch {
-        return false; // it ended while we looked
-      }
-    });
-  } catch {
-    return undefined;
-  }
-}
-
 let ending = false;
 function end() {
   if (ending) return;
@@ -49,8 +30,7 @@ function end() {
   signalGroup('SIGTERM');
   const deadline = Date.now() + GRACE_MS;
   const check = () => {
-    const others = othersInGroup();
-    if (others === false) process.exit();
+    if (!groupHasMembers(process.pid, process.pid)) process.exit();
     if (Date.now() >= deadline)
       signalGroup('SIGKILL'); // this process goes with them
     else setTimeout(check, 50);
