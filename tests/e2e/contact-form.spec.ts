@@ -60,7 +60,7 @@ test('sends the message: Sending..., success notification, form cleared, e-mail 
   const status = page.locator('#message-sent');
   await expect(status).toBeFocused();
   await expect(status).toContainText(`Your reference is ${reference}.`);
-  await expect(page.locator('[data-notice="success"]')).toBeHidden({ timeout: 10_000 });
+  await expect(page.locator('[data-notice="success"]')).toBeHidden();
   await expect(status).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });

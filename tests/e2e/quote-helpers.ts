@@ -112,7 +112,7 @@ export async function reachStep4(
   await page.keyboard.press('Escape');
   await page.getByRole('combobox', { name: 'Moving to' }).fill(to);
   await page.keyboard.press('Escape');
-  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-quote-total]')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expectStep(page, 'When do you want to move?');
 }

@@ -67,7 +67,7 @@ async function toStep5(page: Page, { from, to }: { from?: string; to?: string } 
   await continueButton(page).click();
   if (from) await page.getByRole('combobox', { name: 'Moving from' }).fill(from);
   if (to) await page.getByRole('combobox', { name: 'Moving to' }).fill(to);
-  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-quote-total]')).toBeVisible();
   await continueButton(page).click();
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
   await continueButton(page).click();
@@ -110,7 +110,7 @@ test('/services/other: the service type, description and postcodes are shown on 
   await continueButton(page).click();
   await expect(page.getByRole('combobox', { name: 'Moving from' })).toHaveValue('M1 1AE');
   await expect(page.getByRole('combobox', { name: 'Moving to' })).toHaveValue('LS1 4AP');
-  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-quote-total]')).toBeVisible();
   await continueButton(page).click();
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
   await continueButton(page).click();

@@ -127,7 +127,7 @@ test("'Postcode not found' sits under its field, is tied to it, and offers the c
   await page.setViewportSize({ width: 1280, height: 900 });
   await routeStep(page, quoteHref('parcel'), { from: 'YO1 7HH', to: 'ZZ9 9ZZ' });
   const error = page.locator('#quote-to-error');
-  await expect(error).toContainText('Postcode not found', { timeout: 10_000 });
+  await expect(error).toContainText('Postcode not found');
   await expect(error).toContainText('We could not find this postcode');
   await expect(toField(page)).toHaveAttribute('aria-invalid', 'true');
   await expect(toField(page)).toHaveAttribute('aria-describedby', /(^| )quote-to-error( |$)/);
@@ -154,7 +154,7 @@ test("'Postcode not found' sits under its field, is tied to it, and offers the c
 
   // Corrected, the error goes and the field is no longer marked.
   await toField(page).fill('YO1 7HH');
-  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-quote-total]')).toBeVisible();
   await expect(error).toHaveCount(0);
   await expect(toField(page)).not.toHaveAttribute('aria-invalid', 'true');
 });
@@ -162,7 +162,7 @@ test("'Postcode not found' sits under its field, is tied to it, and offers the c
 test('an invalid postcode gets plain words under its own field', async ({ page }) => {
   await routeStep(page, quoteHref('courier'), { from: 'SW1A', to: 'M1 1AE' });
   const error = page.locator('#quote-from-error');
-  await expect(error).toContainText("Invalid 'from' postcode format", { timeout: 10_000 });
+  await expect(error).toContainText("Invalid 'from' postcode format");
   await expect(error).toContainText('Check the postcode you are moving from.');
   await expect(page.locator('[data-route-error="invalid_postcode"]').getByRole('button')).toHaveCount(0);
 });

@@ -93,7 +93,7 @@ async function wizardToRoute(page: Page, { from = 'SW1A 1AA', to = 'M1 1AE' } = 
 
 async function wizardToDate(page: Page) {
   await wizardToRoute(page);
-  await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+  await expect(page.locator('[data-quote-total]')).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.locator('[data-day-total]').first()).toBeVisible();
 }
@@ -182,7 +182,7 @@ const FILLED: State[] = [
     js: 'on',
     reach: async (page) => {
       await wizardToRoute(page);
-      await expect(page.locator('[data-quote-total]')).toBeVisible({ timeout: 10_000 });
+      await expect(page.locator('[data-quote-total]')).toBeVisible();
     },
   },
   {
@@ -190,7 +190,7 @@ const FILLED: State[] = [
     js: 'on',
     reach: async (page) => {
       await wizardToRoute(page, { from: 'ZZ9 9ZZ' });
-      await expect(page.locator('[data-route-error]')).toBeVisible({ timeout: 10_000 });
+      await expect(page.locator('[data-route-error]')).toBeVisible();
     },
   },
   {
