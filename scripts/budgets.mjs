@@ -86,15 +86,17 @@ async function measure(browser, base, path, repeat) {
   );
   const response = await page.goto(base + path, { waitUntil: 'load' });
   const sent = await response?.request().sizes();
-  // Everything a visit fetches before any interaction has come once each island is hydrated and, on a first visit (no
-  // choice stored), the cookie banner's loader has mounted it with its stylesheet (src/scripts/on-demand.ts): events
-  // to wait for, not a time a busy machine could outlast.
+  // Everything a visit fetches before any interaction has come once each island is hydrated, on a first visit (no
+  // choice stored) the cookie banner's loader has mounted it with its stylesheet (src/scripts/on-demand.ts), and what
+  // the page's scripts ask for after load has been answered (network idle): events, not a fixed time a busy machine
+  // could outlast.
   await page.waitForFunction(
     (firstVisit) =>
       !document.querySelector('astro-island[ssr]') &&
       (!firstVisit || !document.querySelector('[data-island="cookie-banner"]:not([data-mounted])')),
     !repeat,
   );
+  await page.waitForLoadState('networkidle');
   const entries = await Promise.all(pending);
   await context.close();
 
