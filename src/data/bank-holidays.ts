@@ -13,8 +13,6 @@
  * When GOV.UK publishes 2029, add it here: tests/unit/bank-holidays.test.ts fails once a bookable day lies past the table.
  */
 
-export const BANK_HOLIDAY_SOURCE = 'https://www.gov.uk/bank-holidays';
-
 export const BANK_HOLIDAY_DIVISIONS = {
   'england-and-wales': 'England and Wales',
   scotland: 'Scotland',

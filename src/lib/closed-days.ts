@@ -16,7 +16,7 @@ import { BANK_HOLIDAY_YEARS, BANK_HOLIDAYS, type BankHolidayDivision } from '../
 export const FIRM_DIVISION: BankHolidayDivision = 'england-and-wales';
 
 /** Closed every year on the day itself, as `MM-DD`. */
-export const FIXED_CLOSED_DAYS: Readonly<Record<string, string>> = {
+const FIXED_CLOSED_DAYS: Readonly<Record<string, string>> = {
   '12-25': 'Christmas Day',
   '12-26': 'Boxing Day',
   '01-01': 'New Year’s Day',

@@ -102,7 +102,7 @@ export const dayLoadStatement = (db: D1Database, date: string, except = ''): D1P
     .bind(date, except);
 
 /** Reads a `dayLoadStatement` row (from `first()` or a batch's results). */
-export function dayRoomOf(row: unknown): DayRoom | null {
+function dayRoomOf(row: unknown): DayRoom | null {
   const load = (row ?? null) as DayLoadRow | null;
   if (!load) return null;
   const changes: DayChanges = {
@@ -217,7 +217,7 @@ export interface DiarySpan {
   upcomingDaysOff?: DayOff[];
 }
 
-export const UPCOMING_DAYS_OFF = 100;
+const UPCOMING_DAYS_OFF = 100;
 
 export async function diarySpan(db: D1Database, from: string, to: string, { daysOffFrom = '' } = {}): Promise<DiarySpan> {
   const [resources, crews, vans, daysOff, entries, upcoming] = await db.batch([
@@ -239,7 +239,7 @@ export async function diarySpan(db: D1Database, from: string, to: string, { days
 }
 
 /** The hires among a span's crews and vans, for the capacity sums. */
-export const hiresOf = (span: Pick<DiarySpan, 'crews' | 'vans'>): DayHire[] => [
+const hiresOf = (span: Pick<DiarySpan, 'crews' | 'vans'>): DayHire[] => [
   ...span.crews.flatMap((crew) => (crew.hiredOn ? [{ resource: 'crew' as const, date: crew.hiredOn }] : [])),
   ...span.vans.flatMap((van) => (van.hiredOn ? [{ resource: 'van' as const, date: van.hiredOn }] : [])),
 ];
@@ -253,31 +253,8 @@ export function spanDay(span: DiarySpan, date: string, except = '') {
   return { room, entries: onDay, offFor, isOff: (resource: Resource, id: number) => offFor(resource, id) !== undefined };
 }
 
-export async function currentCrews(db: D1Database): Promise<Crew[]> {
-  const { results } = await db
-    .prepare(`SELECT ${CREW_COLUMNS} FROM crews WHERE removed_at IS NULL AND hired_on IS NULL ORDER BY lead_name, id`)
-    .all<Crew>();
-  return results;
-}
-
-export async function currentVans(db: D1Database): Promise<Van[]> {
-  const { results } = await db
-    .prepare(`SELECT ${VAN_COLUMNS} FROM vans WHERE removed_at IS NULL AND hired_on IS NULL ORDER BY name, id`)
-    .all<Van>();
-  return results;
-}
-
 export const entryOf = (db: D1Database, reference: string): Promise<DiaryEntry | null> =>
   db.prepare(`SELECT ${ENTRY_COLUMNS} FROM diary_entries WHERE reference = ?`).bind(reference).first<DiaryEntry>();
-
-/** The moves on `date` other than `except`: which crews and vans are already out that day. */
-export async function entriesOn(db: D1Database, date: string, except: string): Promise<DiaryEntry[]> {
-  const { results } = await db
-    .prepare(`SELECT ${ENTRY_COLUMNS} FROM diary_entries WHERE move_date = ? AND reference != ?`)
-    .bind(date, except)
-    .all<DiaryEntry>();
-  return results;
-}
 
 /** What a hold or booking writes: the entry, and who wrote it. */
 export type EntryWrite = DiaryEntry & { by: string };

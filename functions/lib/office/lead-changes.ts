@@ -3,7 +3,7 @@
  * handles it. Each is one batch with its audit line; the first of them makes the lead's office_leads row.
  */
 import { z } from 'zod';
-import { formatLongDate, isCalendarDate } from '~/lib/dates';
+import { formatLongDate, readDate } from '~/lib/dates';
 import { LEAD_AUDIT_ACTIONS, LEAD_FORM_MESSAGES as M, LOST_REASON_MAX, NOTE_MAX } from '~/lib/office/leads';
 import { LEAD_STAGES, OFFICE_TASKS, STAGE_LABELS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { auditStatement } from './audit';
@@ -21,7 +21,8 @@ const changeSchema = z.discriminatedUnion('action', [
       .string()
       .trim()
       .default('')
-      .refine((value) => value === '' || isCalendarDate(value), M.followUp),
+      .refine((value) => value === '' || readDate(value) !== null, M.followUp)
+      .transform((value) => (value === '' ? '' : readDate(value)!)),
   }),
   z
     .object({

@@ -103,7 +103,7 @@ export function dayChanges(date: string, daysOff: readonly DayOffSpan[], hires: 
 }
 
 /** The crews and vans a day has: the firm's own that are not off, and those hired for it. */
-export const dayFleet = (resources: DiaryResources, changes: DayChanges = NO_CHANGES): { crews: number; vans: number } => ({
+const dayFleet = (resources: DiaryResources, changes: DayChanges = NO_CHANGES): { crews: number; vans: number } => ({
   crews: Math.max(0, resources.crews - changes.crewsOff) + changes.hiredCrews,
   vans: Math.max(0, resources.vans - changes.vansOff) + changes.hiredVans,
 });

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { quoteServices } from '~/data/services';
-import { isCalendarDate } from '~/lib/dates';
+import { readDate } from '~/lib/dates';
 import { LEAD_STAGES, STAGE_LABELS, type LeadStage } from './pipeline';
 
 /** Leads a page of the list shows. */
@@ -32,7 +32,11 @@ export const kindLabel = (kind: string): string => LEAD_KINDS.find((each) => eac
 
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
-const day = z.string().trim().refine(isCalendarDate);
+/** A day typed (dd/mm/yyyy, dd/mm/yy) or picked (`YYYY-MM-DD`), as `YYYY-MM-DD`. */
+const day = z
+  .string()
+  .refine((value) => readDate(value) !== null)
+  .transform((value) => readDate(value)!);
 
 /** The list's filters from its GET form. A value that makes no sense is dropped (the list shows unfiltered), never an error. */
 const filterSchema = z.object({
@@ -78,7 +82,7 @@ export const LOST_REASON_MAX = 300;
 export const LEAD_FORM_MESSAGES = {
   note: 'Write the note.',
   noteTooLong: `A note can be up to ${NOTE_MAX} characters.`,
-  followUp: 'Enter the follow-up date as a day, for example 2027-03-14.',
+  followUp: 'Enter the follow-up date as a day, for example 14/03/2027.',
   stage: 'Choose a stage.',
   lostReason: 'Say why the lead was lost.',
   lostReasonTooLong: `A reason can be up to ${LOST_REASON_MAX} characters.`,
