@@ -1,10 +1,11 @@
 /** The reference, record and outbox rows go in ONE batch, so none exists without the others and the lead is safe before any e-mail is queued. */
 import type { Env } from '../env';
-import { config, type MailContext } from './config';
+import type { MailContext } from './config';
 import type { EmailDraft } from './email-draft';
 import { outboxInserts, outboxKey, queueEmails } from './outbox';
 import type { EmailKind, RecordType } from './records';
 import { newReference, referenceTaken } from './references';
+import { mailContext } from './mail-context';
 
 export interface Claim {
   reference: string;
@@ -28,9 +29,10 @@ const REFERENCE_DRAWS = 5;
 /** Rejects as D1 does (a quote's reused request key breaks a UNIQUE constraint). */
 export async function acceptLead(env: Env, lead: Lead, now = new Date()): Promise<Accepted> {
   const createdAt = now.toISOString();
+  const mail = await mailContext(env);
   for (let draw = 1; ; draw++) {
     const { reference, claim } = newReference(env.DB, lead.type, createdAt);
-    const emails = lead.emails(config(env).mail, { reference, createdAt }).map(({ kind, draft }) => ({
+    const emails = lead.emails(mail, { reference, createdAt }).map(({ kind, draft }) => ({
       kind,
       draft,
       recordType: lead.type,

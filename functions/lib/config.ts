@@ -8,11 +8,23 @@ export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
 export const DEFAULT_RETRY_BASE_SECONDS = 60;
 export const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
 
+/** The firm as its e-mails name it (issue 40 item 7: the owner's settings, functions/lib/mail-context.ts). */
+export interface MailFirm {
+  name: string;
+  phone: { display: string; tel: string };
+  /** The trading address on one line. */
+  address: string;
+  /** The address customers write to. */
+  email: string;
+}
+
 export interface MailContext {
   from: string;
+  /** Where the office's alerts go. */
   business: string;
   /** Without a trailing slash. */
   siteUrl: string;
+  firm: MailFirm;
 }
 
 export interface Config {
@@ -58,6 +70,13 @@ export function parseConfig(env: Env): Config {
       from: headerSafe(env.MAIL_FROM || `${site.brand} <${site.email}>`, 254),
       business: headerSafe(env.BUSINESS_EMAIL || site.email, 254),
       siteUrl,
+      // The site's own details: what an e-mail says until the owner's settings are read (mailContext).
+      firm: {
+        name: site.brand,
+        phone: site.phone,
+        address: `${site.address.street}, ${site.address.locality} ${site.address.postcode}`,
+        email: site.email,
+      },
     },
     resend: { apiKey: env.RESEND_API_KEY || undefined, baseUrl: withoutTrailingSlash(env.RESEND_BASE_URL || DEFAULT_RESEND_BASE_URL) },
     postcodesApiUrl: withoutTrailingSlash(env.POSTCODES_API_URL || DEFAULT_POSTCODES_API_URL),

@@ -23,18 +23,23 @@ export function contactBusinessEmail(ctx: MailContext, reference: string, messag
     to: ctx.business,
     replyTo: message.email,
     subject: headerSafe(`Contact form: ${message.subject} (from ${name}, ${reference})`),
-    html: layout(`Contact form ${reference}`, `<h1 style="font-size:20px;margin:0 0 16px">New message from ${e(name)}</h1>${table(rows)}`),
+    html: layout(
+      ctx,
+      `Contact form ${reference}`,
+      `<h1 style="font-size:20px;margin:0 0 16px">New message from ${e(name)}</h1>${table(rows)}`,
+    ),
     text: [`New message from ${name}\n\n${textTable(rows)}`],
   };
 }
 
 export function contactCustomerEmail(ctx: MailContext, reference: string, message: ContactMessage): EmailDraft {
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: message.email,
     subject: headerSafe(`We have your message (${reference})`),
     html: layout(
+      ctx,
       'We have your message',
       `<h1 style="font-size:20px;margin:0 0 8px">Thanks, ${e(message.firstName)}. We have your message.</h1>
 <p>Someone from our team will reply ${e(EMAIL_REPLY)}. Your reference is <strong>${e(reference)}</strong>.</p>
@@ -84,6 +89,7 @@ export function callbackBusinessEmail(ctx: MailContext, reference: string, reque
     to: ctx.business,
     subject: headerSafe(`${about} ${reference}: ${request.name}, ${request.phone}`),
     html: layout(
+      ctx,
       `Call-back request ${reference}`,
       `<h1 style="font-size:20px;margin:0 0 16px">Please call ${e(request.name)} back</h1>${table(rows)}`,
     ),
@@ -111,6 +117,7 @@ export function undeliveredAlertEmail(ctx: MailContext, rows: UndeliveredEmail[]
     to: ctx.business,
     subject: headerSafe(`${rows.length} e-mail${rows.length === 1 ? '' : 's'} could not be sent`),
     html: layout(
+      ctx,
       'E-mails that could not be sent',
       `<h1 style="font-size:20px;margin:0 0 8px">${rows.length} e-mail${rows.length === 1 ? '' : 's'} could not be sent</h1><p>The requests are stored; please contact these customers yourselves. Run <code>npm run leads</code> or look in the database for the details.</p>${table(lines)}`,
     ),

@@ -1,9 +1,9 @@
 /** The business hears once about e-mails given up: from the dead-letter queue's consumer, or the cron trigger for any it could not tell. */
 import type { Env } from '../env';
-import { config } from './config';
 import { withoutLink } from './email-draft';
 import { undeliveredAlertEmail, type UndeliveredEmail } from './emails';
 import { sendEmail } from './send-email';
+import { mailContext } from './mail-context';
 
 const BATCH = 50;
 
@@ -20,7 +20,7 @@ export async function alertGivenUp(env: Env, now = new Date()): Promise<number> 
   if (results.length === 0) return 0;
   const rows = results.toSorted((a, b) => a.id - b.id);
   const ids = rows.map((row) => row.id);
-  const outcome = await sendEmail(env, withoutLink(undeliveredAlertEmail(config(env).mail, rows)), `alert:${ids.join(',')}`);
+  const outcome = await sendEmail(env, withoutLink(undeliveredAlertEmail(await mailContext(env), rows)), `alert:${ids.join(',')}`);
   if (outcome.ok) return rows.length;
   await env.DB.prepare(`UPDATE email_outbox SET alerted_at = NULL WHERE alerted_at = ? AND id IN (${ids.map(() => '?').join(',')})`)
     .bind(claimedAt, ...ids)

@@ -9,6 +9,7 @@ import { diaryRoutes } from './diary';
 import { diaryDaysRoutes } from './diary-days';
 import { jobSheetsRoutes } from './job-sheets';
 import { leadsRoutes } from './leads';
+import { settingsRoutes } from './settings';
 import { staffRoutes } from './staff';
 import { writtenQuotesRoutes } from './written-quotes';
 
@@ -21,4 +22,5 @@ export function officeRoutes(routes: OfficeRoutes): void {
   diaryRoutes(routes);
   diaryDaysRoutes(routes);
   jobSheetsRoutes(routes);
+  settingsRoutes(routes);
 }

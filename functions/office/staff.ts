@@ -2,7 +2,7 @@
  * Who works in the office (issue 33 item 1): the owner adds and removes staff; anyone on the staff signs out here.
  * Only the owner reaches the staff page and its posts; everyone else meets the 404 that hides every office address.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { addStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
@@ -11,7 +11,7 @@ import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { auditStatement } from '../lib/office/audit';
-import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { officeRefusal, ownerOnly, staffOnly, type OfficeBindings } from '../lib/office/gate';
 import { accountEmail } from '../lib/account/tokens';
 import {
   addStaffStatement,
@@ -22,6 +22,10 @@ import {
   removeStaffStatements,
 } from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { mailContext } from '../lib/mail-context';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../lib/outbox';
+import { staffInvitationEmail } from '../lib/office/staff-emails';
+import { generateReference } from '~/lib/reference';
 import type { OfficeRoutes } from './routes';
 
 /** An address and a name: anything longer is not this form. */
@@ -31,11 +35,6 @@ export interface StaffPageView {
   values?: { name: string; email: string };
   errors?: Record<string, string>;
 }
-
-const ownerOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
-  if (c.var.staff.role !== 'owner') return officeRefusal(c, 'not-found');
-  await next();
-};
 
 const done = (c: Context, notice: StaffNotice) => c.redirect(`${OFFICE_PATHS.staff}?${new URLSearchParams({ done: notice })}`, 303);
 
@@ -51,6 +50,16 @@ async function addStaff(c: Context<OfficeBindings>): Promise<Response> {
   if (accountEmail(checked.data.email) === ownerEmail(c.env)) return done(c, 'owner');
   const now = requestNow(c);
   const { staff } = c.var;
+  const member = { name: checked.data.name, email: accountEmail(checked.data.email) };
+  // The invitation is stored with the change, then queued (issue 40 item 7).
+  const id = generateReference();
+  const invitation: OutboxEmail = {
+    recordType: 'office',
+    recordReference: id,
+    kind: 'customer',
+    draft: staffInvitationEmail(await mailContext(c.env), member, `${staff.name} (${staff.email})`),
+    idempotencyKey: `office:${id}:invitation`,
+  };
   await c.env.DB.batch([
     addStaffStatement(c.env.DB, checked.data, staff.email, now),
     auditStatement(
@@ -58,11 +67,13 @@ async function addStaff(c: Context<OfficeBindings>): Promise<Response> {
       {
         actor: staff.email,
         action: 'staff_added',
-        detail: `Added ${checked.data.name} (${accountEmail(checked.data.email)}) to the staff`,
+        detail: `Added ${member.name} (${member.email}) to the staff, and e-mailed them how to sign in`,
       },
       now,
     ),
+    ...outboxInserts(c.env.DB, [invitation], now),
   ]);
+  await queueEmails(c.env, [invitation.idempotencyKey]);
   return done(c, 'added');
 }
 

@@ -18,6 +18,7 @@ import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';
 import type { WrittenQuoteFormState } from '../pages/written-quote-view';
 import type { OfficeRoutes } from './routes';
+import { depositPercent } from '../lib/office/settings';
 
 /** Thirty lines of words and amounts, what is included, and room to spare. */
 const MAX_WRITTEN_QUOTE_BODY = 32 * 1024;
@@ -46,6 +47,7 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
     },
     quote.promoCode,
     londonToday(now),
+    await depositPercent(c.env.DB),
   );
   if (!read.ok) return page(400, { errors: read.errors });
   if (values.get('action') === 'preview') return page(200, { preview: read.draft });

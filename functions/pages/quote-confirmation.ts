@@ -8,6 +8,7 @@ import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { pageAsSent } from '../lib/page-policy';
 import { config } from '../lib/config';
+import { mailContext } from '../lib/mail-context';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { doneNotice } from '~/lib/move-status';
 import { PAYMENT_RETURN_PARAM } from '~/lib/payments';
@@ -80,7 +81,7 @@ export const quotePage = async (c: PageContext, opened: OpenedQuote, status: num
 export async function quoteCalendar(c: PageContext): Promise<Response> {
   const opened = await openedQuote(c);
   if (!opened) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  return new Response(calendarOf(opened.quote, config(c.env).siteUrl), {
+  return new Response(calendarOf(opened.quote, config(c.env).siteUrl, (await mailContext(c.env)).firm), {
     headers: {
       ...PRIVATE_PAGE,
       'Content-Type': 'text/calendar; charset=utf-8',

@@ -22,10 +22,10 @@ import {
 } from '~/lib/office/written-quote';
 import { leadPath } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
-import { writtenQuoteDepositPercent } from '~/site.config';
 import { writtenQuoteVersions } from '../lib/office/written-quotes';
 import { findQuote } from '../lib/quote/store';
 import { place } from '../lib/quote/summary';
+import { depositPercent } from '../lib/office/settings';
 
 /** What a refused or previewed post hands the page (functions/office/written-quotes.ts). */
 export interface WrittenQuoteFormState {
@@ -101,7 +101,11 @@ export async function writtenQuoteFormView(
   done: string | null,
 ): Promise<WrittenQuoteFormView | null> {
   if (!reference || !isReference(reference)) return null;
-  const [quote, versions] = await Promise.all([findQuote(db, { reference }), writtenQuoteVersions(db, reference)]);
+  const [quote, versions, percent] = await Promise.all([
+    findQuote(db, { reference }),
+    writtenQuoteVersions(db, reference),
+    depositPercent(db),
+  ]);
   if (!quote) return null;
   const today = londonToday(now);
   const newest = versions[0];
@@ -122,7 +126,7 @@ export async function writtenQuoteFormView(
     code: code ? `${code.code} (${code.offer})` : null,
     rows,
     deposit: posted?.get('deposit') ?? '',
-    depositHint: `Leave it empty for ${writtenQuoteDepositPercent}% of the total, to the penny.`,
+    depositHint: `Leave it empty for ${percent}% of the total, to the penny.`,
     validUntil: posted?.get('validUntil') ?? defaultValidUntil(today),
     dates: { min: addDays(today, 1), max: addDays(today, WRITTEN_QUOTE_LONGEST_DAYS) },
     included: posted?.get('included') ?? newest?.included ?? '',

@@ -1,5 +1,4 @@
 /** The sign-in e-mail: its link is written in as it is sent (email-draft.ts), a new one for each attempt. */
-import { site } from '~/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -10,19 +9,21 @@ import { formatLongDate } from '~/lib/dates';
 import { ERASURE_TEXT, movesPhrase } from '~/lib/erasure';
 import type { Erasure } from './erase';
 
-export const SIGN_IN_SUBJECT = `Your ${site.brand} sign-in link`;
+const signInSubject = (name: string) => `Your ${name} sign-in link`;
 
 export function signInEmail(ctx: MailContext, to: string): EmailDraft {
+  const subject = headerSafe(signInSubject(ctx.firm.name));
   const ignore = `If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.`;
   return {
     from: ctx.from,
     to,
-    subject: SIGN_IN_SUBJECT,
+    subject,
     html: layout(
-      SIGN_IN_SUBJECT,
+      ctx,
+      subject,
       parts`<h1 style="font-size:22px;margin:0 0 8px">Sign in to see your moves</h1>
 <p style="margin:0 0 16px">Press the button to see every quote made with this e-mail address. The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes.</p>
-${linkButton(`Sign in to ${site.brand}`)}
+${linkButton(`Sign in to ${ctx.firm.name}`)}
 <p style="margin:0;color:#475569">${e(ignore)}</p>`,
     ),
     text: parts`Sign in to see your moves
@@ -34,18 +35,20 @@ ${ignore}`,
   };
 }
 
-export const OFFICE_SIGN_IN_SUBJECT = `Sign in to the ${site.brand} office`;
+const officeSignInSubject = (name: string) => `Sign in to the ${name} office`;
 
 /** The staff link (issue 33): the same one-use, 15-minute link, opening a 12-hour office session. */
 export function officeSignInEmail(ctx: MailContext, to: string): EmailDraft {
+  const subject = headerSafe(officeSignInSubject(ctx.firm.name));
   const ignore = `If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.`;
   const about = `The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes, and keeps you signed in to the office for ${String(STAFF_SESSION_HOURS)} hours.`;
   return {
     from: ctx.from,
     to,
-    subject: OFFICE_SIGN_IN_SUBJECT,
+    subject,
     html: layout(
-      OFFICE_SIGN_IN_SUBJECT,
+      ctx,
+      subject,
       parts`<h1 style="font-size:22px;margin:0 0 8px">Sign in to the office</h1>
 <p style="margin:0 0 16px">${e(about)}</p>
 ${linkButton('Sign in to the office')}
@@ -60,7 +63,7 @@ ${ignore}`,
   };
 }
 
-export const DELETED_SUBJECT = `Your ${site.brand} data has been deleted`;
+const deletedSubject = (name: string) => `Your ${name} data has been deleted`;
 
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
@@ -78,14 +81,16 @@ function deletedParagraphs(erasure: Erasure): string[] {
 }
 
 export function dataDeletedEmail(ctx: MailContext, to: string, erasure: Erasure): EmailDraft {
+  const subject = headerSafe(deletedSubject(ctx.firm.name));
   const paragraphs = deletedParagraphs(erasure);
   const last = paragraphs.length - 1;
   return {
     from: ctx.from,
     to,
-    subject: DELETED_SUBJECT,
+    subject,
     html: layout(
-      DELETED_SUBJECT,
+      ctx,
+      subject,
       `<h1 style="font-size:22px;margin:0 0 8px">Your data has been deleted</h1>
 ${paragraphs.map((text, i) => `<p style="margin:${i === last ? '0' : '0 0 16px'}${i === last ? ';color:#475569' : ''}">${e(text)}</p>`).join('\n')}`,
     ),
@@ -112,7 +117,7 @@ export function erasureBusinessEmail(ctx: MailContext, erasure: Erasure): EmailD
     from: ctx.from,
     to: ctx.business,
     subject,
-    html: layout(subject, `<h1 style="font-size:20px;margin:0 0 16px">${e(title)}</h1>${table(rows)}`),
+    html: layout(ctx, subject, `<h1 style="font-size:20px;margin:0 0 16px">${e(title)}</h1>${table(rows)}`),
     text: [`${title}\n\n${textTable(rows)}`],
   };
 }

@@ -7,13 +7,13 @@ import { londonToday } from '~/lib/dates';
 import type { ErasedMove } from '~/lib/erasure';
 import { generateReference } from '~/lib/reference';
 import type { Env } from '../../env';
-import { config } from '../config';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { deleteFormStatesOf } from '../form-state';
 import { customerTasksFor } from '../office/tasks';
 import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
 import { officeRowDeletes } from '../office/rows';
+import { mailContext } from '../mail-context';
 
 export interface Erasure {
   quotes: number;
@@ -75,7 +75,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
   };
 
   const id = generateReference();
-  const mail = config(env).mail;
+  const mail = await mailContext(env);
   const emails: OutboxEmail[] = [
     {
       recordType: 'account',

@@ -4,13 +4,13 @@
  */
 import { generateReference } from '~/lib/reference';
 import type { Env } from '../../env';
-import { config } from '../config';
 import { sha256Hex } from '../hash';
 import { outboxInserts, queueEmails } from '../outbox';
 import { withinLimit } from '../rate-limit';
 import { officeSignInEmail, signInEmail } from './emails';
 import { staffMember } from '../office/staff';
 import { accountEmail } from './tokens';
+import { mailContext } from '../mail-context';
 
 export async function hasQuotes(db: D1Database, email: string): Promise<boolean> {
   const row = await db.prepare('SELECT 1 AS found FROM quote_requests WHERE lower(email) = ? LIMIT 1').bind(accountEmail(email)).first();
@@ -30,7 +30,7 @@ export async function sendSignInLink(env: Env, typed: string, now = new Date()):
       recordType,
       recordReference: id,
       kind: 'customer' as const,
-      draft: (staff ? officeSignInEmail : signInEmail)(config(env).mail, email),
+      draft: (staff ? officeSignInEmail : signInEmail)(await mailContext(env), email),
       idempotencyKey: `${recordType}:${id}:customer`,
     },
   ];

@@ -30,6 +30,12 @@ export function officeRefusal(c: Context, refusal: 'sign-in' | 'not-found'): Pro
   return notFoundPage(c.env as Env, c.req.url, { 'Cache-Control': 'no-store' });
 }
 
+/** After `staffOnly`, for the owner's own pages (staff, settings): anyone else meets the same 404. */
+export const ownerOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
+  if (c.var.staff.role !== 'owner') return officeRefusal(c, 'not-found');
+  await next();
+};
+
 /** Hono middleware for every office route: sets `c.var.staff`, or answers the refusal. */
 export const staffOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
   const access = await officeAccess(c.env, c.req.raw, requestNow(c));

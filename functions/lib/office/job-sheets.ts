@@ -24,7 +24,6 @@ import type { Env, RequestContext } from '../../env';
 import { readBounded } from '../body';
 import { REFUSALS, type Refusal } from '../http';
 import { fromOwnNoReferrerPage } from '../same-origin';
-import { config } from '../config';
 import { insertValues } from '../d1';
 import { sha256Hex } from '../hash';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
@@ -35,6 +34,7 @@ import type { StoredQuote } from '../quote/stored-quote';
 import { firstName } from '../quote/summary';
 import { randomViewToken } from '../view-token';
 import { auditStatement } from './audit';
+import { mailContext } from '../mail-context';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
@@ -197,7 +197,7 @@ export async function reportOnOurWay(env: Env, quote: StoredQuote, booking: Diar
     recordType: 'move',
     recordReference: quote.reference,
     kind: 'customer',
-    draft: moveCustomerEmail(config(env).mail, quote, event),
+    draft: moveCustomerEmail(await mailContext(env), quote, event),
     idempotencyKey: `move:${quote.reference}:crew_on_way:${now.getTime()}:customer`,
   };
   await db.batch([
@@ -238,7 +238,7 @@ export async function reportJobDone(env: Env, quote: StoredQuote, booking: Diary
             recordType: 'move',
             recordReference: reference,
             kind: 'customer',
-            draft: reviewRequestEmail(config(env).mail, quote),
+            draft: reviewRequestEmail(await mailContext(env), quote),
             idempotencyKey: key,
           },
         ];

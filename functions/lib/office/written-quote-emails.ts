@@ -3,7 +3,6 @@ import { ACCEPTING } from '~/data/promises';
 import { formatLongDate } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { newDateWords, WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
-import { site } from '~/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -11,7 +10,7 @@ import { escapeHtml as e, headerSafe } from '../escape';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName, place } from '../quote/summary';
 
-export const WRITTEN_QUOTE_SUBJECT = `Your written quote from ${site.brand}`;
+const writtenQuoteSubject = (name: string) => `Your written quote from ${name}`;
 
 /** The lines and total, then the deposit and the last day. */
 function quoteRows(written: WrittenQuote): Row[] {
@@ -34,14 +33,15 @@ const includedParts = (written: WrittenQuote) =>
 export function writtenQuoteEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
   const rows = quoteRows(written);
   const included = includedParts(written);
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(written.validUntil)}. ${written.depositPence > 0 ? ACCEPTING.withDeposit : ACCEPTING.noDeposit}`;
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(WRITTEN_QUOTE_SUBJECT),
+    subject: headerSafe(writtenQuoteSubject(ctx.firm.name)),
     html: layout(
-      WRITTEN_QUOTE_SUBJECT,
+      ctx,
+      writtenQuoteSubject(ctx.firm.name),
       parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, your written quote is ready.</h1>
 <p style="margin:0 0 16px">${e(lead)}</p>
 ${table(rows)}${included.html}
@@ -61,7 +61,7 @@ ${contact.text}`,
 
 export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
   const rows = quoteRows(written);
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   const next =
     written.depositPence > 0
       ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
@@ -70,8 +70,9 @@ export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, writ
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(`Your ${site.brand} move ${quote.reference}: written quote accepted`),
+    subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: written quote accepted`),
     html: layout(
+      ctx,
       `Your move ${quote.reference}`,
       parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, your quote is accepted.</h1>
 <p style="margin:0 0 16px">${e(lead)}</p>
@@ -107,7 +108,7 @@ export function acceptedBusinessEmail(ctx: MailContext, quote: StoredQuote, writ
     to: ctx.business,
     replyTo: quote.email,
     subject: headerSafe(`${quote.reference}: written quote accepted (${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode})`),
-    html: layout(`${quote.reference}: ${what}`, parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`),
+    html: layout(ctx, `${quote.reference}: ${what}`, parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`),
     text: parts`${what}\n\n${textTable(rows)}`,
   };
 }

@@ -6,7 +6,6 @@
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { acceptable, type WrittenLine, type WrittenQuote, type WrittenQuoteDraft } from '~/lib/office/written-quote';
 import type { Env } from '../../env';
-import { config } from '../config';
 import { insertValues, isUniqueViolation } from '../d1';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
@@ -14,6 +13,7 @@ import type { StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
 import type { StaffMember } from './staff';
 import { acceptedBusinessEmail, acceptedCustomerEmail, writtenQuoteEmail } from './written-quote-emails';
+import { mailContext } from '../mail-context';
 
 interface WrittenQuoteRow {
   version: number;
@@ -164,7 +164,7 @@ export async function sendWrittenQuote(
     recordType: 'move',
     recordReference: quote.reference,
     kind: 'customer',
-    draft: writtenQuoteEmail(config(env).mail, quote, written),
+    draft: writtenQuoteEmail(await mailContext(env), quote, written),
     idempotencyKey: `move:${quote.reference}:written-quote:${written.version}:customer`,
   };
   try {
@@ -225,7 +225,7 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
   const at = now.toISOString();
   const accepted: WrittenQuote = { ...current, acceptedAt: at };
   const priced: StoredQuote = { ...quote, accepted: acceptedPriceOf(current) };
-  const mail = config(env).mail;
+  const mail = await mailContext(env);
   const key = `move:${quote.reference}:written-quote:${version}:accepted`;
   const emails: OutboxEmail[] = [
     {

@@ -9,13 +9,13 @@ import { londonToday } from '~/lib/dates';
 import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/cancellation-fee';
 import { formatPence } from '~/lib/money';
 import type { Env } from '../../env';
-import { config } from '../config';
 import { auditStatement } from '../office/audit';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import type { StoredQuote } from '../quote/stored-quote';
 import { cardAccount } from './due';
 import { refundEmail } from './refund-email';
 import { refundNewestFirst, refusedRefundTasks } from './refund-run';
+import { mailContext } from '../mail-context';
 
 export interface CancelCost {
   feePence: number;
@@ -59,7 +59,7 @@ export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): 
           recordType: 'move',
           recordReference: before.reference,
           kind: 'customer',
-          draft: refundEmail(config(env).mail, before, {
+          draft: refundEmail(await mailContext(env), before, {
             refunds: made,
             feePence: cost.feePence,
             tier: cost.tier,

@@ -1,12 +1,14 @@
 /**
  * What a move owes by card (issue 34): the deposit its accepted written quote states, then the balance (the written
- * total less what has been paid), due BALANCE_DUE_DAYS before the move. The page's buttons and the Pay post both ask here.
+ * total less what has been paid), due the owner's number of days before the move (settings, issue 40 item 7;
+ * BALANCE_DUE_DAYS until set). The page's buttons and the Pay post both ask here.
  */
 import { addDays } from '~/lib/dates';
-import { BALANCE_DUE_DAYS, balanceDuePence, type PaymentPurpose } from '~/lib/payments';
+import { balanceDuePence, type PaymentPurpose } from '~/lib/payments';
 import type { StoredQuote } from '../quote/stored-quote';
 import { paymentsFor, type PaymentRow } from './checkout';
 import { currentWrittenQuote } from '../office/written-quotes';
+import { balanceDueDays } from '../office/settings';
 import type { WrittenQuote } from '~/lib/office/written-quote';
 
 /** The newest sent written quote (the only one the customer sees), once the customer has accepted it. */
@@ -43,7 +45,7 @@ export interface MoneyOwed {
 }
 
 export async function moneyOwed(db: D1Database, quote: StoredQuote): Promise<MoneyOwed> {
-  const { payments, written, paidPence } = await cardAccount(db, quote.reference);
+  const [{ payments, written, paidPence }, dueDays] = await Promise.all([cardAccount(db, quote.reference), balanceDueDays(db)]);
   const paid = payments.filter(isPaid);
   const has = (purpose: PaymentPurpose) => paid.some((row) => row.purpose === purpose);
   const open = written && quote.status !== 'cancelled' && quote.status !== 'declined';
@@ -55,7 +57,7 @@ export async function moneyOwed(db: D1Database, quote: StoredQuote): Promise<Mon
       // version added (a booked date moved at short notice, after the balance was paid).
       ...(open && has('deposit') && balance > 0 ? { balance } : {}),
     },
-    balanceDueOn: addDays(quote.moveDate, -BALANCE_DUE_DAYS),
+    balanceDueOn: addDays(quote.moveDate, -dueDays),
     payments,
   };
 }

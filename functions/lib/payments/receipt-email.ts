@@ -2,7 +2,6 @@
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { PAYMENT_WORDS, PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
-import { site } from '~/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -29,14 +28,15 @@ export function receiptEmail(ctx: MailContext, quote: StoredQuote, receipt: Rece
     ['From', place(quote.fromAddress, quote.fromPostcode)],
     ['To', place(quote.toAddress, quote.toPostcode)],
   ];
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(
-      `Your ${site.brand} receipt: ${PURPOSE_LABELS[receipt.purpose].toLowerCase()} ${formatPence(receipt.amountPence)} for move ${quote.reference}`,
+      `Your ${ctx.firm.name} receipt: ${PURPOSE_LABELS[receipt.purpose].toLowerCase()} ${formatPence(receipt.amountPence)} for move ${quote.reference}`,
     ),
     html: layout(
+      ctx,
       `Receipt for ${quote.reference}`,
       parts`<h1 style="font-size:22px;margin:0 0 8px">Thank you, ${e(firstName(quote.name))}.</h1>
 <p style="margin:0 0 16px">${e(what)}.</p>

@@ -7,7 +7,6 @@ import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
 import { UNBOOKED_CANCELLATION, type CancellationTier } from '~/data/promises';
-import { site } from '~/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -54,12 +53,13 @@ export function refundEmail(ctx: MailContext, quote: StoredQuote, notice: Refund
     ['Refunded on', formatLongDate(londonToday(notice.refundedAt))],
     ['Move date', formatLongDate(quote.moveDate)],
   ];
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(`Your ${site.brand} refund: ${formatPence(refundedPence)} for move ${quote.reference}`),
+    subject: headerSafe(`Your ${ctx.firm.name} refund: ${formatPence(refundedPence)} for move ${quote.reference}`),
     html: layout(
+      ctx,
       `Refund for ${quote.reference}`,
       parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, ${e(headline)}.</h1>
 <p style="margin:0 0 16px">${e(why)}</p>

@@ -17,6 +17,7 @@ import { findQuote } from '../quote/store';
 import type { PaymentRow } from './checkout';
 import { receiptEmail } from './receipt-email';
 import { stripeClient, subtleCrypto, type Stripe } from './stripe';
+import { mailContext } from '../mail-context';
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const MAX_EVENT_BYTES = 256 * 1024;
@@ -98,7 +99,7 @@ async function paidStatements(
     recordType: 'move',
     recordReference: payment.reference,
     kind: 'customer',
-    draft: receiptEmail(config(env).mail, quote, {
+    draft: receiptEmail(await mailContext(env), quote, {
       purpose: payment.purpose,
       amountPence: payment.amount_pence,
       paidAt: now,

@@ -6,6 +6,7 @@ import { isUniqueViolation } from '../d1';
 import { validationFailed, type Refusal } from '../http';
 import { codeProblem } from '../account/referrals';
 import { dayLoadStatement, isFullDay } from '../office/diary';
+import { freshenSettings, keepSettings } from '../office/settings';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { signedInEmail } from '../account/session';
 import type { LeadContext } from '../lead-pipeline';
@@ -39,10 +40,13 @@ const replay = async (c: LeadContext, key: string, bodyHash: string) =>
 /** The replay's look-up and the move day's room in the diary, in one round trip. */
 async function lookUp(c: LeadContext, submission: QuoteSubmission): Promise<{ stored: StoredQuote | null; dayFull: boolean }> {
   const db = c.env.DB;
-  const [found, day] = await db.batch([
+  // The owner's settings ride along when this isolate's copy is stale: the e-mails drafted next need them (issue 40 item 7).
+  const [found, day, settings] = await db.batch([
     findQuoteStatement(db, { idempotencyKey: submission.idempotencyKey }),
     dayLoadStatement(db, submission.moveDate),
+    ...freshenSettings(db),
   ]);
+  keepSettings(settings);
   return { stored: quoteOf(found?.results[0]), dayFull: isFullDay(day?.results[0]) };
 }
 

@@ -3,6 +3,7 @@ import { STATUS_TEXT } from '~/lib/move-status';
 import { PRICE_PENDING, payText } from '~/lib/price-lines';
 import { priceToPay } from '~/lib/price-to-pay';
 import { site } from '~/site.config';
+import type { MailFirm } from '../config';
 import { calendarFile, type AllDayEvent } from '../ics';
 import type { StoredQuote } from './stored-quote';
 
@@ -25,15 +26,15 @@ function priceText(quote: StoredQuote): string {
  * move (the same UID) then strikes or drops it, where a 404 would leave a live "Moving day" in it. The page no longer
  * links to it.
  */
-export function quoteCalendar(quote: StoredQuote, siteUrl: string, now = new Date()): string {
+export function quoteCalendar(quote: StoredQuote, siteUrl: string, firm: MailFirm, now = new Date()): string {
   const cancelled = quote.status === 'cancelled';
   const about = cancelled ? `: ${STATUS_TEXT.cancelled}` : `, ${priceText(quote)}.`;
   return calendarFile(
     {
       uid: `${quote.reference}@${new URL(siteUrl).hostname}`,
       date: quote.moveDate,
-      summary: `${cancelled ? 'Cancelled: ' : ''}Moving day: ${site.brand} quote ${quote.reference}`,
-      description: `${site.brand} quote ${quote.reference}, ${quote.fromPostcode} to ${quote.toPostcode}${about} Questions? Call ${site.phone.display} or e-mail ${site.email}.`,
+      summary: `${cancelled ? 'Cancelled: ' : ''}Moving day: ${firm.name} quote ${quote.reference}`,
+      description: `${firm.name} quote ${quote.reference}, ${quote.fromPostcode} to ${quote.toPostcode}${about} Questions? Call ${firm.phone.display} or e-mail ${firm.email}.`,
       stamp: now,
       status: eventStatus(quote.status),
       sequence: quote.version,

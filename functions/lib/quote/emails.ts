@@ -5,7 +5,6 @@ import { crossesSea, FERRY_NOTE } from '~/lib/ferry';
 import { formatMoney } from '~/lib/money';
 import { PRICE_LABELS, PRICE_PENDING, priceLines, promoLine } from '~/lib/price-lines';
 import type { PricingResult } from '~/lib/pricing';
-import { site } from '~/site.config';
 import { afterAQuote } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
@@ -76,9 +75,10 @@ export function quoteCustomerEmail(ctx: MailContext, quote: StoredQuote): EmailD
   const { reference } = quote;
   const details = moveRows(quote);
   const price = priceSection(quote);
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   const notes = quote.additionalInfo;
   const html = layout(
+    ctx,
     `Your quote request ${reference}`,
     parts`<h1 style="font-size:22px;margin:0 0 8px">Thanks, ${e(firstName(quote.name))}. We have your quote request.</h1>
 <p style="margin:0 0 16px">Your reference is <strong style="font-size:18px;letter-spacing:1px">${e(reference)}</strong>. Please quote it if you get in touch.</p>
@@ -110,7 +110,7 @@ ${after}`;
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(`Your ${site.brand} quote request ${reference}: ${estimate}`),
+    subject: headerSafe(`Your ${ctx.firm.name} quote request ${reference}: ${estimate}`),
     html,
     text,
   };
@@ -152,6 +152,7 @@ export function quoteBusinessEmail(ctx: MailContext, quote: StoredQuote): EmailD
     replyTo: quote.email,
     subject: headerSafe(`${quote.verified ? '' : '[UNVERIFIED] '}New quote request ${reference}: ${summary}`),
     html: layout(
+      ctx,
       `New quote request ${reference}`,
       `<h1 style="font-size:20px;margin:0 0 16px">New quote request ${e(reference)}</h1>${table(rows)}${heading('Price')}${price.html}`,
     ),

@@ -7,7 +7,6 @@ import { MOVE_REFUSALS, moveRefusal, newDateRefusal, statusAfter, type MoveActio
 import type { CrewAssignment } from '~/lib/office/diary';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import type { Env } from '../../env';
-import { config } from '../config';
 import { insertValues, isUniqueViolation } from '../d1';
 import { dayIsFull, entryMoved } from '../office/diary';
 import { moveEventTask } from '../office/tasks';
@@ -20,6 +19,7 @@ import { priceFor } from './price';
 import { spendStaffLinks } from './staff-link';
 import type { MoveNotes, StoredQuote } from './stored-quote';
 import { eventLine, propertyTitle, quoteService } from './summary';
+import { mailContext } from '../mail-context';
 
 export type MoveChange =
   | { action: 'change_date'; date: string }
@@ -166,7 +166,7 @@ export async function applyChange(
   const rebooked = rebooking && rebookedChange(db, quote, planned, rebooking, now);
   const { next, event } = rebooked ?? planned;
   const at = now.toISOString();
-  const mail = config(env).mail;
+  const mail = await mailContext(env);
   const purpose = event.kind === 'booking_requested' ? 'booking' : event.kind === 'reviewed' ? 'review' : null;
   const key = `${quote.reference}:${event.kind}:${now.getTime()}`;
   const emails: OutboxEmail[] = [

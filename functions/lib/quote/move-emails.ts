@@ -6,7 +6,6 @@ import { formatMoney } from '~/lib/money';
 import { STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '~/lib/move-status';
 import { PRICE_LABELS, PRICE_PENDING, payLine, paysOtherThanEstimate } from '~/lib/price-lines';
 import { priceToPay } from '~/lib/price-to-pay';
-import { site } from '~/site.config';
 import { BOOKING_ANSWER_HOURS } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
@@ -65,12 +64,13 @@ export function moveCustomerEmail(ctx: MailContext, quote: StoredQuote, event: M
   const what = eventLine(quote, event);
   const rows = [...moveRows(quote), ...changeRows(event), ...(event.kind === 'access' ? moverRows(quote) : [])];
   const validity = quote.status === 'quoted' && quote.pricedAt ? validUntilLine(quote.pricedAt) : '';
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(`Your ${site.brand} move ${quote.reference}: ${HEADLINES[event.kind]}`),
+    subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: ${HEADLINES[event.kind]}`),
     html: layout(
+      ctx,
       `Your move ${quote.reference}`,
       parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, ${e(what.charAt(0).toLowerCase() + what.slice(1))}.</h1>
 <p style="margin:0 0 16px">${e(STATUS_TEXT[quote.status])}${validity ? ` ${e(validity)}` : ''}</p>
@@ -108,5 +108,5 @@ export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: M
     ? parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}<p style="margin:16px 0">${e(staff.lead)}</p>${linkButton(staff.label)}`
     : parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`;
   const text = staff ? parts`${what}\n\n${textTable(rows)}\n\n${staff.label}: ${VIEW_LINK}` : parts`${what}\n\n${textTable(rows)}`;
-  return { from: ctx.from, to: ctx.business, replyTo: quote.email, subject, html: layout(`${quote.reference}: ${what}`, html), text };
+  return { from: ctx.from, to: ctx.business, replyTo: quote.email, subject, html: layout(ctx, `${quote.reference}: ${what}`, html), text };
 }

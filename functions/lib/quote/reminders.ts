@@ -7,9 +7,8 @@ import { addDays, formatLongDate, londonToday } from '~/lib/dates';
 import { crewLine, isArrivalWindow, isVanSize, leadFirstName, type CrewAssignment } from '~/lib/office/diary';
 import { PAYMENT_WORDS } from '~/lib/payments';
 import { formatPence } from '~/lib/money';
-import { site } from '~/site.config';
 import type { Env } from '../../env';
-import { config, type MailContext } from '../config';
+import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
 import { escapeHtml as e, headerSafe } from '../escape';
@@ -19,6 +18,7 @@ import { moneyOwed } from '../payments/due';
 import { findQuote } from './store';
 import type { StoredQuote } from './stored-quote';
 import { firstName, place } from './summary';
+import { mailContext } from '../mail-context';
 
 export const REMINDER_DAYS = [7, 2] as const;
 export type ReminderDays = (typeof REMINDER_DAYS)[number];
@@ -59,12 +59,13 @@ export function reminderEmail(
   ];
   const lead = `${firstName(quote.name)}, your move is in ${days} days, on ${when}.`;
   const action = balance ? 'Pay the balance' : 'See your move';
-  const contact = contactBlock();
+  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(`Your ${site.brand} move ${quote.reference}: ${days} days to go`),
+    subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: ${days} days to go`),
     html: layout(
+      ctx,
       `Your move ${quote.reference}`,
       parts`<h1 style="font-size:22px;margin:0 0 8px">${e(lead)}</h1>
 ${table(rows)}
@@ -103,7 +104,7 @@ async function reminderFor(env: Env, reference: string, days: ReminderDays): Pro
     recordType: 'move',
     recordReference: reference,
     kind: 'customer',
-    draft: reminderEmail(config(env).mail, quote, days, crewOf(booking), balance),
+    draft: reminderEmail(await mailContext(env), quote, days, crewOf(booking), balance),
     idempotencyKey: reminderKey(reference, days, quote.moveDate),
   };
 }

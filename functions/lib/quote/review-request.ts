@@ -2,7 +2,6 @@
  * The review request (issue 34 item 5): once the crew reports "Job done", the customer is asked for a review on the move
  * page, where the verified-review form is (happy or not: every done job is asked, once, by its idempotency key).
  */
-import { site } from '~/site.config';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton } from '../email-layout';
@@ -19,13 +18,14 @@ export const REVIEW_REQUEST = {
 } as const;
 
 export function reviewRequestEmail(ctx: MailContext, quote: StoredQuote): EmailDraft {
-  const thanks = `${firstName(quote.name)}, thank you for moving with ${site.brand}.`;
-  const contact = contactBlock();
+  const thanks = `${firstName(quote.name)}, thank you for moving with ${ctx.firm.name}.`;
+  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
-    subject: headerSafe(`Your ${site.brand} move ${quote.reference}: ${REVIEW_REQUEST.subject}`),
+    subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: ${REVIEW_REQUEST.subject}`),
     html: layout(
+      ctx,
       `Your move ${quote.reference}`,
       parts`<h1 style="font-size:22px;margin:0 0 8px">${e(thanks)}</h1>
 <p style="margin:0 0 16px">${e(REVIEW_REQUEST.ask)}</p>

@@ -8,6 +8,8 @@ export const OFFICE_PATHS = {
   writtenQuote: '/office/written-quote',
   diary: '/office/diary',
   staff: '/office/staff',
+  /** The owner's settings (issue 40 item 7). */
+  settings: '/office/settings',
   signOut: '/office/sign-out',
   /** Ends every office session of the member pressing it, on every device (issue 40 item 8). */
   signOutEverywhere: '/office/sign-out-everywhere',

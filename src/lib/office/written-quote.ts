@@ -44,8 +44,9 @@ export function writtenTotals(lines: readonly WrittenLine[], code: string | null
   return { linesPence, discountPence, totalPence: pricePence, code: applied };
 }
 
-/** The deposit the office starts from: the site's share of the total, half a penny up. */
-export const defaultDeposit = (totalPence: number): number => Math.floor((totalPence * writtenQuoteDepositPercent + 50) / 100);
+/** The deposit the office starts from: the owner's share of the total (settings, issue 40 item 7), half a penny up. */
+export const defaultDeposit = (totalPence: number, percent: number = writtenQuoteDepositPercent): number =>
+  Math.floor((totalPence * percent + 50) / 100);
 
 export const defaultValidUntil = (today: string): string => addDays(today, WRITTEN_QUOTE_VALID_DAYS);
 
@@ -111,6 +112,7 @@ export function readWrittenQuote(
   post: WrittenQuotePost,
   code: string | null,
   today: string,
+  depositPercent: number = writtenQuoteDepositPercent,
 ): { ok: true; draft: WrittenQuoteDraft } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const lines: WrittenLine[] = [];
@@ -135,7 +137,7 @@ export function readWrittenQuote(
   const checked = scalars.safeParse(post);
   const said = checked.success ? checked.data : { deposit: '', validUntil: '', included: '' };
   if (!checked.success) errors.included = WRITTEN_QUOTE_MESSAGES.includedLong;
-  const deposit = said.deposit === '' ? defaultDeposit(Math.max(totals.totalPence, 0)) : parsePounds(said.deposit);
+  const deposit = said.deposit === '' ? defaultDeposit(Math.max(totals.totalPence, 0), depositPercent) : parsePounds(said.deposit);
   if (deposit === null || deposit < 0 || (!errors.lines && deposit > totals.totalPence)) errors.deposit = WRITTEN_QUOTE_MESSAGES.deposit;
   const validUntil = fromTypedDate(said.validUntil) ?? said.validUntil;
   if (!isCalendarDate(validUntil) || validUntil <= today || validUntil > addDays(today, WRITTEN_QUOTE_LONGEST_DAYS)) {

@@ -1,0 +1,215 @@
+/**
+ * The settings the owner edits in the office (issue 40 item 7): what each is, its words, how the form is read, and the
+ * value it has until the owner sets it (today's, from src/site.config.ts and the Worker's BUSINESS_EMAIL). Pure: the
+ * Worker's reader and writer are functions/lib/office/settings.ts.
+ */
+import { z } from 'zod';
+import { writtenQuoteDepositPercent, site } from '../../site.config';
+import { BALANCE_DUE_DAYS } from '../payments';
+import { emailField, fieldErrors, phoneField } from '../schemas';
+import {
+  ARRIVAL_WINDOWS_MAX,
+  DEFAULT_ARRIVAL_WINDOWS,
+  arrivalWindowKey,
+  arrivalWindowLabel,
+  isArrivalWindowKey,
+  sortArrivalWindows,
+} from './arrival-windows';
+
+export interface FirmSettings {
+  /** The name e-mails go out under: their heading, subject lines and sender's name. */
+  businessName: string;
+  /** Where the firm trades from, one line per line of the address: the foot of every e-mail. */
+  tradingAddress: string;
+  /** The number customers call, as it is written. */
+  phone: string;
+  /** Where the office's alerts go: new leads, booking requests, e-mails that could not be sent. */
+  alertsEmail: string;
+  /** A written quote's deposit unless the office writes another, as a share of its total. */
+  depositPercent: number;
+  /** The balance is due this many days before the move. */
+  balanceDueDays: number;
+  /** The diary's arrival windows, earliest first (keys: src/lib/office/arrival-windows.ts). */
+  arrivalWindows: string[];
+}
+
+export type SettingKey = keyof FirmSettings;
+
+export const SETTING_KEYS = [
+  'businessName',
+  'tradingAddress',
+  'phone',
+  'alertsEmail',
+  'depositPercent',
+  'balanceDueDays',
+  'arrivalWindows',
+] as const satisfies readonly SettingKey[];
+
+export const SETTING_LABELS: Record<SettingKey, string> = {
+  businessName: 'Business name',
+  tradingAddress: 'Trading address',
+  phone: 'Phone number',
+  alertsEmail: 'Where alerts go',
+  depositPercent: 'Deposit',
+  balanceDueDays: 'Balance due',
+  arrivalWindows: 'Arrival windows',
+};
+
+export const SETTING_HINTS: Record<SettingKey, string> = {
+  businessName: 'E-mails go out under this name: their heading, subject lines and sender.',
+  tradingAddress: 'At the foot of every e-mail. One line per line of the address.',
+  phone: 'In every e-mail and on every page made for one visitor: the move page, sign-in, the crew’s job sheet.',
+  alertsEmail: 'New leads, booking requests and e-mails that could not be sent are e-mailed here.',
+  depositPercent: 'Of a written quote’s total, to the penny, unless you write another deposit on the quote.',
+  balanceDueDays: 'How many days before the move the balance is due, for every balance not yet paid.',
+  arrivalWindows: `What the diary offers when you book a crew. One a line, from and to, for example 08:00-10:00; up to ${ARRIVAL_WINDOWS_MAX}.`,
+};
+
+export const DEPOSIT_PERCENT = { min: 1, max: 100 } as const;
+export const BALANCE_DUE_DAYS_RANGE = { min: 0, max: 60 } as const;
+const NAME_MAX = 80;
+const ADDRESS_MAX = 300;
+const ADDRESS_LINES = 6;
+
+export const SETTINGS_MESSAGES = {
+  businessName: 'Enter the business name.',
+  businessNameTooLong: `Keep the business name to ${NAME_MAX} characters.`,
+  tradingAddress: 'Enter the trading address.',
+  tradingAddressTooLong: `Keep the address to ${ADDRESS_LINES} lines and ${ADDRESS_MAX} characters.`,
+  depositPercent: `Enter the deposit as a whole number from ${DEPOSIT_PERCENT.min} to ${DEPOSIT_PERCENT.max}, for example 25.`,
+  balanceDueDays: `Enter the days as a whole number from ${BALANCE_DUE_DAYS_RANGE.min} to ${BALANCE_DUE_DAYS_RANGE.max}, for example 7.`,
+  arrivalWindows: 'Enter at least one arrival window, for example 08:00-10:00.',
+  arrivalWindowsTooMany: `Offer up to ${ARRIVAL_WINDOWS_MAX} arrival windows.`,
+  arrivalWindow: (line: number, typed: string) =>
+    `Line ${line}, “${typed}”, is not a window: write it from an earlier time to a later one, for example 08:00-10:00.`,
+  arrivalWindowTwice: (typed: string) => `“${typed}” is there twice.`,
+} as const;
+
+/** The values until the owner sets them: today's, from the site's configuration. */
+export function defaultSettings(alertsEmail: string): FirmSettings {
+  return {
+    businessName: site.brand,
+    tradingAddress: `${site.address.street}\n${site.address.locality} ${site.address.postcode}`,
+    phone: site.phone.display,
+    alertsEmail,
+    depositPercent: writtenQuoteDepositPercent,
+    balanceDueDays: BALANCE_DUE_DAYS,
+    arrivalWindows: [...DEFAULT_ARRIVAL_WINDOWS],
+  };
+}
+
+const lines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+const wholeNumber = (range: { min: number; max: number }, message: string) =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    z.number({ error: message }).int({ error: message }).min(range.min, { error: message }).max(range.max, { error: message }),
+  );
+
+const windowsField = z.array(z.string()).superRefine((keys, ctx) => {
+  if (keys.length === 0) ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.arrivalWindows });
+  else if (keys.length > ARRIVAL_WINDOWS_MAX) ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.arrivalWindowsTooMany });
+  else if (!keys.every(isArrivalWindowKey)) ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.arrivalWindows });
+});
+
+/** Each setting's value as it is stored (a JSON value per key); the form's fields are checked by the same rules. */
+const VALUE_SCHEMAS = {
+  businessName: z.string().trim().min(1, SETTINGS_MESSAGES.businessName).max(NAME_MAX, SETTINGS_MESSAGES.businessNameTooLong),
+  tradingAddress: z
+    .string()
+    .min(1, SETTINGS_MESSAGES.tradingAddress)
+    .max(ADDRESS_MAX, SETTINGS_MESSAGES.tradingAddressTooLong)
+    .refine((text) => lines(text).length <= ADDRESS_LINES, SETTINGS_MESSAGES.tradingAddressTooLong),
+  phone: phoneField,
+  alertsEmail: emailField,
+  depositPercent: wholeNumber(DEPOSIT_PERCENT, SETTINGS_MESSAGES.depositPercent),
+  balanceDueDays: wholeNumber(BALANCE_DUE_DAYS_RANGE, SETTINGS_MESSAGES.balanceDueDays),
+  arrivalWindows: windowsField,
+} satisfies Record<SettingKey, z.core.$ZodType>;
+
+/** A stored value, if it is still a valid one (a row written by an older rule is ignored, and the default stands). */
+export function storedValue<K extends SettingKey>(key: K, json: string): FirmSettings[K] | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  const checked = z.safeParse(VALUE_SCHEMAS[key], value);
+  return checked.success ? (checked.data as FirmSettings[K]) : undefined;
+}
+
+/** The arrival windows as typed, one a line: their keys, earliest first, or the first line's problem. */
+function readWindows(typed: string): { keys: string[] } | { error: string } {
+  const keys: string[] = [];
+  for (const [index, line] of lines(typed).entries()) {
+    const key = arrivalWindowKey(line);
+    if (!key) return { error: SETTINGS_MESSAGES.arrivalWindow(index + 1, line) };
+    if (keys.includes(key)) return { error: SETTINGS_MESSAGES.arrivalWindowTwice(line) };
+    keys.push(key);
+  }
+  return { keys: sortArrivalWindows(keys) };
+}
+
+/** The form as the page fills it: each setting as text. */
+export type SettingsForm = Record<SettingKey, string>;
+
+export function settingsForm(settings: FirmSettings): SettingsForm {
+  return {
+    ...settings,
+    depositPercent: String(settings.depositPercent),
+    balanceDueDays: String(settings.balanceDueDays),
+    arrivalWindows: settings.arrivalWindows.join('\n'),
+  };
+}
+
+/** The owner's post: every setting checked, or each problem by its field. */
+export function readSettingsForm(
+  posted: URLSearchParams,
+): { settings: FirmSettings } | { errors: Record<string, string>; form: SettingsForm } {
+  const form = Object.fromEntries(SETTING_KEYS.map((key) => [key, posted.get(key) ?? ''])) as SettingsForm;
+  const windows = readWindows(form.arrivalWindows);
+  const address = lines(form.tradingAddress).join('\n');
+  const checked = z
+    .object(VALUE_SCHEMAS)
+    .safeParse({ ...form, tradingAddress: address, arrivalWindows: 'keys' in windows ? windows.keys : [] });
+  const errors = checked.success ? {} : fieldErrors(checked.error);
+  if ('error' in windows) errors.arrivalWindows = windows.error;
+  if (checked.success && Object.keys(errors).length === 0) return { settings: checked.data };
+  return { errors, form };
+}
+
+/** A setting's value in the words of the audit trail and the settings page's history. */
+export function settingText<K extends SettingKey>(key: K, value: FirmSettings[K]): string {
+  if (key === 'depositPercent') return `${String(value)}% of the total`;
+  if (key === 'balanceDueDays') return `${String(value)} days before the move`;
+  if (key === 'arrivalWindows') return (value as string[]).map(arrivalWindowLabel).join(', ');
+  if (key === 'tradingAddress') return (value as string).split('\n').join(', ');
+  return String(value);
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The settings the owner changed, each with its value before and after. */
+export const changedSettings = (before: FirmSettings, after: FirmSettings) =>
+  SETTING_KEYS.filter((key) => !same(before[key], after[key])).map((key) => ({ key, from: before[key], to: after[key] }));
+
+/** A UK number as `tel:` wants it: 020 7946 0321 → +442079460321. */
+export function telOf(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (phone.trim().startsWith('+')) return `+${digits}`;
+  return digits.startsWith('0') ? `+44${digits.slice(1)}` : digits;
+}
+
+export const SETTINGS_NOTICES = {
+  saved: 'Saved. E-mails and the office use the new settings from now on.',
+  unchanged: 'Nothing changed.',
+} as const;
+export type SettingsNotice = keyof typeof SETTINGS_NOTICES;
+
+/** The audit trail's action for a changed setting (audit_log.action). */
+export const SETTING_CHANGED_ACTION = 'setting_changed';
