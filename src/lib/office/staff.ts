@@ -9,7 +9,7 @@ export type StaffRole = 'owner' | 'staff';
 export const addStaffSchema = z.object({ name: nameField('Please enter their name.'), email: emailField });
 
 export const STAFF_NOTICES = {
-  added: 'Added. We have e-mailed them how to sign in: at /login, with their e-mail address.',
+  added: 'Added. They can now sign in at /login with their e-mail address: we have e-mailed them how.',
   removed: 'Removed. Any session they had has ended.',
   owner: 'The owner is set by the OWNER_EMAIL setting and cannot be added or removed here.',
 } as const;
