@@ -67,7 +67,7 @@ async function addStaff(c: Context<OfficeBindings>): Promise<Response> {
       {
         actor: staff.email,
         action: 'staff_added',
-        detail: `Added ${member.name} (${member.email}) to the staff, and e-mailed them how to sign in`,
+        detail: `Added ${member.name} (${member.email}) to the staff`,
       },
       now,
     ),

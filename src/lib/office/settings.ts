@@ -58,7 +58,7 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
 export const SETTING_HINTS: Record<SettingKey, string> = {
   businessName: 'E-mails go out under this name: their heading, subject lines and sender.',
   tradingAddress: 'At the foot of every e-mail. One line per line of the address.',
-  phone: 'In every e-mail and on every page made for one visitor: the move page, sign-in, the crew’s job sheet.',
+  phone: 'The number every e-mail gives customers to call.',
   alertsEmail: 'New leads, booking requests and e-mails that could not be sent are e-mailed here.',
   depositPercent: 'Of a written quote’s total, to the penny, unless you write another deposit on the quote.',
   balanceDueDays: 'How many days before the move the balance is due, for every balance not yet paid.',
