@@ -1,6 +1,7 @@
 /** Each record type's e-mail link, registered here by the feature that owns it; the outbox knows none of them. */
 import { signInLinkMaker, staffSignInLinkMaker } from './lib/account/tokens';
 import type { LinkMakers } from './lib/outbox';
+import { jobSheetLinkMaker } from './lib/office/crew-emails';
 import { staffLinkMaker } from './lib/quote/staff-link';
 import { viewLinkMaker } from './lib/view-token';
 
@@ -11,4 +12,5 @@ export const EMAIL_LINKS: LinkMakers = {
   review: staffLinkMaker('review'),
   signin: signInLinkMaker,
   office: staffSignInLinkMaker,
+  crew: jobSheetLinkMaker,
 };

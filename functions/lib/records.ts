@@ -10,10 +10,10 @@ export type RecordType = keyof typeof RECORD_TABLES;
 export const RECORD_TYPES = Object.keys(RECORD_TABLES) as RecordType[];
 
 /** Outbox rows with no e-mail status of their own to keep. */
-export const OUTBOX_ONLY_TYPES = ['alert', 'signin', 'account', 'move', 'staff', 'review', 'office'] as const;
+export const OUTBOX_ONLY_TYPES = ['alert', 'signin', 'account', 'move', 'staff', 'review', 'office', 'crew'] as const;
 
 export type OutboxRecordType = RecordType | (typeof OUTBOX_ONLY_TYPES)[number];
 
-export type EmailKind = 'customer' | 'business' | 'alert';
+export type EmailKind = 'customer' | 'business' | 'alert' | 'crew';
 
 export const isRecordType = (type: OutboxRecordType): type is RecordType => type in RECORD_TABLES;

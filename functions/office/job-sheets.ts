@@ -5,7 +5,9 @@
  * a live one gets the site's ordinary 404.
  */
 import type { Context } from 'hono';
-import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
+import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
+import { emailField } from '~/lib/schemas';
+import * as z from 'zod/mini';
 import { JOB_SHEET_MESSAGES, dailyCapMet, isClockTime, type CrewReportKind } from '~/lib/office/job-sheet';
 import { isReference } from '~/lib/reference';
 import type { AppBindings } from '../env';
@@ -30,6 +32,7 @@ import {
   noteProblem,
   formText,
   formPhotos,
+  jobSheetUrl,
   reportsToday,
   reportWithinLimits,
 } from '../lib/office/job-sheets';
@@ -38,11 +41,18 @@ import { pageAsSent } from '../lib/page-policy';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';
 import type { JobSheetLinkView, JobSheetPageRequest, JobSheetState } from '../pages/job-sheet-view';
+import { accountEmail } from '../lib/account/tokens';
+import { emailJobSheetLink } from '../lib/office/crew-emails';
 import type { OfficeRoutes } from './routes';
 
 type SheetContext = Context<AppBindings>;
 
 const MAX_LINK_BODY = 2 * 1024;
+
+/** A refused "E-mail the link to the crew lead": what was typed and why, shown by the field. */
+export interface JobSheetEmailAnswer extends JobSheetLinkView {
+  jobSheetEmail: { value: string; error: string };
+}
 
 async function makeLink(c: Context<OfficeBindings>): Promise<Response> {
   const posted = await readFormPost(c, MAX_LINK_BODY);
@@ -50,9 +60,27 @@ async function makeLink(c: Context<OfficeBindings>): Promise<Response> {
   const reference = posted.values.get('ref') ?? '';
   if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
   const made = await makeJobSheetLink(c.env.DB, reference, c.var.staff.email, requestNow(c));
-  const url = made && `${config(c.env).siteUrl}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: made.token })}`;
+  const url = made && jobSheetUrl(config(c.env).siteUrl, made.token);
   const view: JobSheetLinkView = { jobSheetLink: { reference, made: made && url ? { url, lastDay: made.lastDay } : null } };
   const page = await astroPageAt(c, OFFICE_PATHS.jobSheetLink, view, { status: made ? 200 : 409, headers: ACCOUNT_PAGE });
+  return pageAsSent(c.env, c.req.url, page);
+}
+
+/** "E-mail the link to the crew lead": a refused address is the job sheet section again (400), with its message by the field. */
+async function emailLink(c: Context<OfficeBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_LINK_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const reference = posted.values.get('ref') ?? '';
+  if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
+  const typed = posted.values.get('email') ?? '';
+  const checked = z.safeParse(emailField, typed);
+  const sent = checked.success && (await emailJobSheetLink(c.env, reference, accountEmail(checked.data), c.var.staff, requestNow(c)));
+  if (sent) return seeOther(`${leadPath(reference)}&done=job_sheet_emailed`);
+  const view: JobSheetEmailAnswer = {
+    jobSheetLink: { reference, made: null },
+    jobSheetEmail: { value: typed, error: checked.success ? JOB_SHEET_MESSAGES.notBooked : (checked.error.issues[0]?.message ?? '') },
+  };
+  const page = await astroPageAt(c, OFFICE_PATHS.jobSheetLink, view, { status: checked.success ? 409 : 400, headers: ACCOUNT_PAGE });
   return pageAsSent(c.env, c.req.url, page);
 }
 
@@ -153,6 +181,7 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
 
 export function jobSheetsRoutes(routes: OfficeRoutes): void {
   routes.post(OFFICE_PATHS.jobSheetLink, staffOnly, makeLink);
+  routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, emailLink);
   routes.get(OFFICE_PATHS.jobPhoto, staffOnly, jobPhoto);
   routes.get(OFFICE_PATHS.jobSheet, showJobSheet);
   routes.post(OFFICE_PATHS.jobSheet, answerJobSheet);

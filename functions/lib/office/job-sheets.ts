@@ -35,6 +35,7 @@ import { firstName } from '../quote/summary';
 import { randomViewToken } from '../view-token';
 import { auditStatement } from './audit';
 import { mailContext } from '../mail-context';
+import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
@@ -68,18 +69,32 @@ export interface MadeLink {
   lastDay: string;
 }
 
+/** The sheet's address with its token (in the query: the request logs drop query strings). */
+export const jobSheetUrl = (siteUrl: string, token: string): string =>
+  `${siteUrl}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token })}`;
+
+/** A new token for the move's sheet, and the statements that revoke every earlier one and store its hash. */
+export async function newSheetToken(db: D1Database, reference: string, moveDate: string, now: Date) {
+  const token = randomViewToken();
+  const at = now.toISOString();
+  const endsAt = londonDayStart(jobSheetExpiresOn(moveDate)).toISOString();
+  return {
+    token,
+    revoke: db.prepare('UPDATE job_sheet_tokens SET revoked_at = ? WHERE reference = ? AND revoked_at IS NULL').bind(at, reference),
+    insert: db
+      .prepare(`INSERT INTO job_sheet_tokens (token_hash, reference, created_at, expires_at) ${insertValues(4)}`)
+      .bind(await sha256Hex(token), reference, at, endsAt),
+  };
+}
+
 /** Null when the move is not booked in the diary. The token is returned once, to be shown once; never stored or logged. */
 export async function makeJobSheetLink(db: D1Database, reference: string, actor: string, now: Date): Promise<MadeLink | null> {
   const booking = await bookedInDiary(db, reference);
   if (!booking) return null;
-  const token = randomViewToken();
-  const endsAt = londonDayStart(jobSheetExpiresOn(booking.moveDate));
-  const at = now.toISOString();
+  const { token, revoke, insert } = await newSheetToken(db, reference, booking.moveDate, now);
   await db.batch([
-    db.prepare('UPDATE job_sheet_tokens SET revoked_at = ? WHERE reference = ? AND revoked_at IS NULL').bind(at, reference),
-    db
-      .prepare(`INSERT INTO job_sheet_tokens (token_hash, reference, created_at, expires_at) ${insertValues(4)}`)
-      .bind(await sha256Hex(token), reference, at, endsAt.toISOString()),
+    revoke,
+    insert,
     auditStatement(
       db,
       { actor, action: JOB_SHEET_ACTIONS.link, reference, detail: 'Job sheet link made for the crew; any earlier link stops working' },

@@ -30,6 +30,7 @@ export const jobSheetNotice = (done: string | null): string | undefined =>
 /** The audit trail's action keys for the job sheet (audit_log.action). */
 export const JOB_SHEET_ACTIONS = {
   link: 'job_sheet_link',
+  emailed: 'job_sheet_emailed',
   on_our_way: 'crew_on_our_way',
   done: 'crew_job_done',
   problem: 'crew_problem',

@@ -97,6 +97,7 @@ export const LEAD_DONE_NOTICES: Readonly<Record<string, string>> = {
   stage: 'Stage changed.',
   handler: 'Handler saved.',
   task: 'Marked as done.',
+  job_sheet_emailed: 'The job sheet link is on its way to the crew lead. Any earlier link stops working when it is sent.',
 };
 
 /** The audit trail's actions for what staff do on a lead; customers' actions are recorded under their OFFICE_TASKS kind. */

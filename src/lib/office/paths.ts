@@ -16,6 +16,8 @@ export const OFFICE_PATHS = {
   jobSheet: '/job-sheet',
   /** The office's post that makes a crew's job sheet link, answered with the link shown once. */
   jobSheetLink: '/office/job-sheet-link',
+  /** The office's post that e-mails the crew lead a new job sheet link (issue 40 item 7). */
+  jobSheetEmail: '/office/job-sheet-email',
   /** A photo from a crew's report, streamed from R2 to staff only (`?key=`). */
   jobPhoto: '/office/job-photo',
 } as const;
