@@ -1,6 +1,7 @@
 // What the crew's job sheet (src/pages/job-sheet.astro) and the office's job sheet section
 // (src/components/office/JobSheetSection.astro) show (issue 33 item 5). Data only: the markup is in the components.
-import { ARRIVAL_WINDOWS, vanSizeLabel } from '~/lib/office/diary';
+import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
+import { vanSizeLabel } from '~/lib/office/diary';
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
 import { JOB_REPORT_LABELS, jobSheetNotice, type JobReportKind } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
@@ -92,10 +93,7 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
   return {
     reference,
     date: formatLongDate(booking.moveDate),
-    // As stored: a key of the diary's ARRIVAL_WINDOWS (src/lib/office/diary.ts, still on the diary's branch), to be shown by its label once merged.
-    arrival: booking.arrivalWindow
-      ? (ARRIVAL_WINDOWS[booking.arrivalWindow as keyof typeof ARRIVAL_WINDOWS] ?? booking.arrivalWindow)
-      : null,
+    arrival: booking.arrivalWindow ? arrivalWindowLabel(booking.arrivalWindow) : null,
     crew: crewLine(booking),
     van: vanLine(booking),
     from: details.from,

@@ -7,13 +7,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS } from '~/lib/api';
 import { addDays, formatLongDate } from '~/lib/dates';
-import { OFFICE_PATHS } from '~/lib/office/paths';
+import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { SETTINGS_MESSAGES } from '~/lib/office/settings';
 import { diaryDay } from '../shared/diary-days';
+import { bookInDiary } from '../shared/office-posts';
 import { makeQuote, paidAndBooked, sendQuote } from './card-payments';
 import { apiBase, call, delivered, emailsTo, query, unique, validContact } from './helpers';
 import { readPage } from './html';
-import { officeGet, officePost, OWNER_EMAIL, signInStaff } from './office';
+import { officeGet, officePost, OWNER_EMAIL, ownerCookie, signInStaff } from './office';
 
 /** Today's values (src/site.config.ts, src/data/launch-content.ts, the test environment's BUSINESS_EMAIL). */
 const TODAY = {
@@ -133,9 +134,29 @@ describe('a changed setting', () => {
     expect(await page.text()).toContain(`The balance is due by ${formatLongDate(addDays(quote.moveDate, -14))}.`);
   });
 
+  it('the diary offers the owner’s arrival windows, and a move booked in one reads it in the customer’s words', async () => {
+    expect((await save({ arrivalWindows: '7.30 to 9.30\n13:00-15:00' })).status).toBe(303);
+    expect(settingLines()[0]!.detail).toBe('Arrival windows: 8–10 am, 10 am–12 noon, 12–2 pm, 2–4 pm → 7:30–9:30 am, 1–3 pm');
+    const move = await makeQuote(undefined, { moveDate: diaryDay() });
+    const lead = await (await officeGet(leadPath(move.reference))).text();
+    const offered = [...lead.matchAll(/<option value="([^"]+)"[^>]*>([^<]*)<\/option>/g)]
+      .filter(([, value]) => /^\d\d(:\d\d)?-\d\d/.test(value!))
+      .map(([, value, label]) => [value, label!.trim()]);
+    expect(offered).toEqual([
+      ['07:30-09:30', '7:30–9:30 am'],
+      ['13-15', '1–3 pm'],
+    ]);
+    const booking = { crewLead: `Ines ${unique('Costa')}`, crewSize: 2, van: `LV75 ${unique('WIN')}`, window: '07:30-09:30' };
+    await bookInDiary({ base: apiBase(), session: ownerCookie() }, move, booking);
+    expect(query('SELECT arrival_window FROM diary_entries WHERE reference = ?', move.reference)).toEqual([
+      { arrival_window: '07:30-09:30' },
+    ]);
+    expect(await (await officeGet(leadPath(move.reference))).text()).toContain('arriving 7:30–9:30 am');
+  });
+
   it('saving what is already set changes nothing and says so', async () => {
     const before = settingLines();
-    const saved = await save({ balanceDueDays: '14' });
+    const saved = await save({ arrivalWindows: '07:30-09:30\n13-15' });
     expect(saved.headers.get('Location')).toBe(`${OFFICE_PATHS.settings}?done=unchanged`);
     expect(settingLines()).toEqual(before);
   });

@@ -1,8 +1,10 @@
 /** What the lead page's diary section shows for one move (src/components/office/DiarySection.astro): data only. */
 import { formatLongDate } from '~/lib/dates';
-import { ARRIVAL_WINDOWS, DIARY_STATUSES, vanSizeLabel, type DayRoom } from '~/lib/office/diary';
+import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
+import { DIARY_STATUSES, vanSizeLabel, type DayRoom } from '~/lib/office/diary';
 import type { HireKind } from '~/lib/office/diary-forms';
 import { findQuote } from '../quote/store';
+import { arrivalWindows } from './settings';
 import { diarySpan, entryOf, spanDay, type Crew, type Van } from './diary';
 
 export interface DiarySectionData {
@@ -25,12 +27,18 @@ export interface DiarySectionData {
   open: boolean;
   crews: Array<Crew & { busy: boolean; off: boolean }>;
   vans: Array<Van & { sizeLabel: string; busy: boolean; off: boolean }>;
+  /** The arrival windows the owner's settings offer. */
+  windows: Array<{ value: string; label: string }>;
 }
 
 export async function diarySection(db: D1Database, reference: string): Promise<DiarySectionData | null> {
   const quote = await findQuote(db, { reference });
   if (!quote) return null;
-  const [span, entry] = await Promise.all([diarySpan(db, quote.moveDate, quote.moveDate), entryOf(db, reference)]);
+  const [span, entry, windows] = await Promise.all([
+    diarySpan(db, quote.moveDate, quote.moveDate),
+    entryOf(db, reference),
+    arrivalWindows(db),
+  ]);
   const { room, entries: others, isOff } = spanDay(span, quote.moveDate, reference);
   const crewName = (id: number | null) => (id === null ? null : (span.crews.find((crew) => crew.id === id)?.leadName ?? `Crew ${id}`));
   const van = (id: number | null) => span.vans.find((each) => each.id === id);
@@ -47,7 +55,7 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
       status: DIARY_STATUSES[entry.status],
       crew: crewName(entry.crewId),
       van: entry.vanId === null ? null : (van(entry.vanId)?.name ?? `Van ${entry.vanId}`),
-      window: entry.arrivalWindow ? ARRIVAL_WINDOWS[entry.arrivalWindow] : null,
+      window: entry.arrivalWindow ? arrivalWindowLabel(entry.arrivalWindow) : null,
       override: entry.overrideReason,
     },
     // A move booked by its deposit (issue 34) is still open here until the diary gives it a crew.
@@ -63,5 +71,6 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
       busy: others.some((other) => other.vanId === each.id),
       off: isOff('van', each.id),
     })),
+    windows: windows.map((value) => ({ value, label: arrivalWindowLabel(value) })),
   };
 }

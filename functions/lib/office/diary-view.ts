@@ -5,7 +5,6 @@
  */
 import { addDays, formatDayMonth, formatLongDate, isCalendarDate, londonToday, readDate } from '~/lib/dates';
 import {
-  ARRIVAL_WINDOWS,
   CLOSED,
   DIARY_DAYS,
   DIARY_STATUSES,
@@ -16,6 +15,7 @@ import {
   type DayRoom,
   type Resource,
 } from '~/lib/office/diary';
+import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
 import { diaryNotice } from '~/lib/office/diary-forms';
 import { leadPath } from '~/lib/office/paths';
 import { diarySpan, spanDay, type Crew, type DayOff, type DiaryEntry, type DiarySpan, type Van } from './diary';
@@ -221,7 +221,7 @@ export async function diaryView(db: D1Database, start: string, done: string | nu
     // A removed crew or van is still named by its number, so the day's history stays readable.
     crew: entry.crewId === null ? null : (crewName.get(entry.crewId) ?? `Crew ${entry.crewId} (removed)`),
     van: entry.vanId === null ? null : (vanName.get(entry.vanId) ?? `Van ${entry.vanId} (removed)`),
-    window: entry.arrivalWindow ? ARRIVAL_WINDOWS[entry.arrivalWindow] : null,
+    window: entry.arrivalWindow ? arrivalWindowLabel(entry.arrivalWindow) : null,
     override: entry.overrideReason,
   });
   const ownName = (off: Pick<DayOff, 'resource' | 'resourceId'>) => {

@@ -10,7 +10,6 @@ import {
   daySpan,
   fullDates,
   NO_CHANGES,
-  type ArrivalWindow,
   type DayChanges,
   type DayHire,
   type DayOffSpan,
@@ -45,7 +44,8 @@ export interface DiaryEntry {
   status: DiaryStatus;
   crewId: number | null;
   vanId: number | null;
-  arrivalWindow: ArrivalWindow | null;
+  /** A key of an arrival window (src/lib/office/arrival-windows.ts). */
+  arrivalWindow: string | null;
   overrideReason: string | null;
 }
 

@@ -70,6 +70,11 @@ export async function balanceDueDays(db: D1Database): Promise<number> {
   return (await storedSettings(db)).balanceDueDays ?? defaultSettings('').balanceDueDays;
 }
 
+/** The arrival windows the diary offers, earliest first (keys: src/lib/office/arrival-windows.ts). */
+export async function arrivalWindows(db: D1Database): Promise<string[]> {
+  return (await storedSettings(db)).arrivalWindows ?? defaultSettings('').arrivalWindows;
+}
+
 /**
  * The owner's save: each changed setting's row and its audit line (who, from what, to what) in one batch. Returns the
  * keys changed; this isolate forgets its copy, so its next e-mail carries the new values.

@@ -4,7 +4,8 @@
  */
 import * as z from 'zod/mini';
 import { readDate } from '../dates';
-import { ARRIVAL_WINDOWS, CREW_SIZE, VAN_SIZES } from './diary';
+import { isArrivalWindowKey } from './arrival-windows';
+import { CREW_SIZE, VAN_SIZES } from './diary';
 
 export { FULL_DAY_MESSAGE } from './diary';
 
@@ -117,7 +118,8 @@ export const bookingSchema = z.discriminatedUnion('intent', [
     intent: z.literal('book'),
     crew: id(DIARY_MESSAGES.crew),
     van: id(DIARY_MESSAGES.van),
-    window: z.enum(Object.keys(ARRIVAL_WINDOWS) as [keyof typeof ARRIVAL_WINDOWS], DIARY_MESSAGES.window),
+    // One of the owner's windows (settings), or one the page offered before they changed them.
+    window: z.string(DIARY_MESSAGES.window).check(z.refine(isArrivalWindowKey, DIARY_MESSAGES.window)),
     override,
   }),
 ]);

@@ -7,6 +7,7 @@
 import { site } from '../../site.config';
 import { closedDay } from '../closed-days';
 import { addDays, dayOfWeek } from '../dates';
+import { arrivalWindowLabel, isArrivalWindowKey } from './arrival-windows';
 
 export const VAN_SIZES = {
   small: 'Small van',
@@ -19,7 +20,11 @@ export type VanSize = keyof typeof VAN_SIZES;
 /** A van size as the office and crews read it (a size no longer listed shows as stored). */
 export const vanSizeLabel = (size: string): string => VAN_SIZES[size as VanSize] ?? size;
 
-/** When the crew arrives, as the customer reads it; keys are stored in diary_entries.arrival_window. */
+/**
+ * When the crew arrives, as the customer reads it; keys are stored in diary_entries.arrival_window. The windows the
+ * diary offers are the owner's (settings, issue 40 item 7); these are the first four, and any key reads as
+ * arrivalWindowLabel writes it (src/lib/office/arrival-windows.ts).
+ */
 export const ARRIVAL_WINDOWS = {
   '08-10': '8–10 am',
   '10-12': '10 am–12 noon',
@@ -180,11 +185,12 @@ export interface CrewAssignment {
   lead: string;
   size: number;
   van: VanSize;
-  window: ArrivalWindow;
+  /** A key of an arrival window (src/lib/office/arrival-windows.ts). */
+  window: string;
 }
 
 export const crewLine = (crew: CrewAssignment): string =>
-  `crew of ${crew.size} led by ${crew.lead} (${VAN_SIZES[crew.van]}), arriving ${ARRIVAL_WINDOWS[crew.window]}`;
+  `crew of ${crew.size} led by ${crew.lead} (${VAN_SIZES[crew.van]}), arriving ${arrivalWindowLabel(crew.window)}`;
 
 export const isVanSize = (value: string): value is VanSize => Object.prototype.hasOwnProperty.call(VAN_SIZES, value);
-export const isArrivalWindow = (value: string): value is ArrivalWindow => Object.prototype.hasOwnProperty.call(ARRIVAL_WINDOWS, value);
+export const isArrivalWindow = isArrivalWindowKey;
