@@ -9,7 +9,18 @@ describe('config(env)', () => {
   it('gives the defaults when nothing is set', () => {
     expect(parseConfig(env({}))).toEqual({
       siteUrl: 'https://shiftly.example',
-      mail: { from: 'Shiftly <hello@shiftly.example>', business: 'hello@shiftly.example', siteUrl: 'https://shiftly.example' },
+      mail: {
+        from: 'Shiftly <hello@shiftly.example>',
+        business: 'hello@shiftly.example',
+        siteUrl: 'https://shiftly.example',
+        // The site's own details (src/data/launch-content.ts) until the owner's settings are read (issue 40 item 7).
+        firm: {
+          name: 'Shiftly',
+          phone: { display: '020 7946 0321', tel: '+442079460321' },
+          address: '14 Wharf Road, London N1 7GR',
+          email: 'hello@shiftly.example',
+        },
+      },
       resend: { apiKey: undefined, baseUrl: 'https://api.resend.com' },
       postcodesApiUrl: 'https://api.postcodes.io',
       stripe: { secretKey: undefined, webhookSecret: undefined, api: { host: 'api.stripe.com', port: 443, protocol: 'https' } },
