@@ -1,6 +1,8 @@
 /**
  * The cron trigger: housekeeping only, as the e-mail queue sends and retries (functions/email-queue.ts). It deletes expired
- * data, queues the reminders before booked moves, queues again the e-mails whose message was lost, and reports given-up ones the dead-letter queue could not.
+ * data, queues the reminders before booked moves, settles card payments Stripe's events did not (issue 39: sessions open
+ * or unfulfilled after 15 minutes, refunds to ask for again), queues again the e-mails whose message was lost, and
+ * reports given-up ones the dead-letter queue could not.
  */
 import { dataRetention } from '~/data/promises';
 import type { Env } from './env';
@@ -13,6 +15,8 @@ import { expiredStaffSessions } from './lib/office/staff';
 import { officeRowDeletes } from './lib/office/rows';
 import { deleteOrphanedJobPhotos } from './lib/office/job-sheets';
 import { queueReminders } from './lib/quote/reminders';
+import { recoverPayments } from './lib/payments/fulfil';
+import { retryRefunds } from './lib/payments/refund-retry';
 
 export const RETENTION_MONTHS = dataRetention.requestsMonths;
 
@@ -67,12 +71,21 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   await deleteExpired(env, now);
   const photos = await deleteOrphanedJobPhotos(env, now);
   const reminded = await queueReminders(env, now);
+  // Each on its own: Stripe down must not stop the e-mails, nor one payment the others.
+  const settled = await recoverPayments(env, now).catch((error: unknown) => {
+    console.error(`cron: card payments not settled: ${String(error)}`);
+    return 0;
+  });
+  const refunds = await retryRefunds(env, now).catch((error: unknown) => {
+    console.error(`cron: refunds not asked again: ${String(error)}`);
+    return { made: 0, gaveUp: 0 };
+  });
   const swept = await sweepOutbox(env, now);
   const alerted = await alertGivenUp(env).catch((error: unknown) => {
     console.error(String(error));
     return 0;
   });
   console.log(
-    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${reminded} move reminders, queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
+    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${reminded} move reminders, settled ${settled} card payments, made ${refunds.made} refunds on a later try (${refunds.gaveUp} left to the office), queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
   );
 }

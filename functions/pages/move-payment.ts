@@ -1,14 +1,22 @@
 // POST /move-payment, the move page's "Pay the deposit" and "Pay the balance" (issue 34): a plain form whose answer is a
-// 303 to Stripe Checkout. A post that does not open the quote gets the same 404 as a wrong link.
+// 303 to Stripe Checkout: the purpose's open session when there is one (issue 39: a second tab or click pays nothing
+// twice). A post that does not open the quote gets the same 404 as a wrong link.
 import type { Context } from 'hono';
-import { PAYMENT_CANCELLED, PAYMENT_PURPOSES, PAYMENT_RETURN_PARAM, PAYMENT_WORDS, type PaymentPurpose } from '~/lib/payments';
+import {
+  PAYMENT_CANCELLED,
+  PAYMENT_PURPOSES,
+  PAYMENT_RETURN_PARAM,
+  PAYMENT_WORDS,
+  unsettledWords,
+  type PaymentPurpose,
+} from '~/lib/payments';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { moneyOwed } from '../lib/payments/due';
-import { startCheckout, type CheckoutStarted } from '../lib/payments/checkout';
+import { openCheckout, type CheckoutOutcome } from '../lib/payments/open';
 import { quotePageHref, type OpenedQuote } from './move-view';
 import type { Env } from '../env';
 import { clientKey, withinLimit } from '../lib/rate-limit';
@@ -30,11 +38,27 @@ export async function payForMove(c: Context<AppBindings>): Promise<Response> {
   }
   const purpose = values.get('purpose');
   // Paid already (a second tab, the back button) or not owed: the page says there is nothing to pay.
-  const amount = isPurpose(purpose) ? (await moneyOwed(c.env.DB, opened.quote)).due[purpose] : undefined;
+  const owed = isPurpose(purpose) ? await moneyOwed(c.env.DB, opened.quote) : null;
+  const amount = isPurpose(purpose) ? owed?.due[purpose] : undefined;
   if (!isPurpose(purpose) || amount === undefined) return quotePage(c, opened, 409, { general: PAYMENT_WORDS.nothingToPay });
-  const started = await checkoutFor(c.env, opened, purpose, amount, new URL(c.req.url).origin, requestNow(c));
-  if (!started.ok) return quotePage(c, opened, 503, { general: started.message });
-  return seeOther(started.url);
+  // A payment for it not yet settled (the bank's answer, or the office's about a mismatch): nothing more is asked meanwhile.
+  const unsettled = owed?.pending[purpose];
+  if (unsettled) return quotePage(c, opened, 409, { general: unsettledWords(unsettled) });
+  return checkoutAnswer(c, opened, await checkoutFor(c.env, opened, purpose, amount, new URL(c.req.url).origin, requestNow(c)));
+}
+
+/** Stripe's page, or the move page saying why not: a bank payment pending, a session paid meanwhile, Stripe unreachable. */
+export function checkoutAnswer(c: Context<AppBindings>, opened: OpenedQuote, outcome: CheckoutOutcome): Promise<Response> | Response {
+  switch (outcome.kind) {
+    case 'redirect':
+      return seeOther(outcome.url);
+    case 'settled':
+      return seeOther(quotePageHref(opened.quote.reference, opened.token, { [PAYMENT_RETURN_PARAM]: outcome.sessionId }));
+    case 'pending':
+      return quotePage(c, opened, 409, { general: outcome.message });
+    case 'unavailable':
+      return quotePage(c, opened, 503, { general: outcome.message });
+  }
 }
 
 /**
@@ -48,10 +72,10 @@ export function checkoutFor(
   amountPence: number,
   origin: string,
   now: Date,
-): Promise<CheckoutStarted> {
+): Promise<CheckoutOutcome> {
   const { quote, token } = opened;
   const page = `${origin}${quotePageHref(quote.reference, token)}`;
-  return startCheckout(
+  return openCheckout(
     env,
     {
       reference: quote.reference,

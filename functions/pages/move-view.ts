@@ -10,6 +10,7 @@ import {
   damageReportRefusal,
   doneNotice,
   isUpcoming,
+  lateCancelNotice,
   MOVE_PAGE_HEADINGS,
   MOVE_PAGE_SUMMARIES,
   movePageState,
@@ -208,6 +209,13 @@ function formValues(quote: StoredQuote, token: string | null, state: QuotePageSt
   return values;
 }
 
+/** After a late cancellation, what was kept and what comes back, from its event; any other change, its notice. */
+function doneLine(done: string | null, history: HistoryEntry[]): string | null {
+  const cancelled = history.findLast((entry) => entry.event.kind === 'cancelled')?.event;
+  if (done === 'cancelled_late' && cancelled?.kind === 'cancelled' && cancelled.fee) return lateCancelNotice(cancelled.fee);
+  return doneNotice(done) ?? null;
+}
+
 function manageView(quote: StoredQuote, token: string | null, today: string, state: ManageState, history: HistoryEntry[]): ManageView {
   // A new date's estimate, or one priced again, keeps the quote's code: the customer sees what they would pay.
   const pay = payFor(quote.promoCode);
@@ -220,7 +228,7 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
     actions: new Set(customerActions(moveFacts(quote), today)),
     damage: damageReportRefusal(moveFacts(quote), today) === null,
     expired: lapsed ? `This estimate expired on ${formatLongDate(validUntil(quote.pricedAt!))}.` : null,
-    done: doneNotice(state.done ?? null) ?? null,
+    done: doneLine(state.done ?? null, history),
     preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was, cost: null } : null,
     rebook: quote.status === 'booked',
     repriced: state.repriced ? { total: money(state.repriced.total), was } : null,
@@ -275,8 +283,8 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   const [history, written] = await Promise.all([moveHistory(db, quote), currentWrittenQuote(db, quote.reference)]);
   const manage = manageView(quote, token, today, state, history);
   const [cost, rebooking] = await Promise.all([
-    state.cancelAsk ? cancelCost(db, quote, today) : null,
-    state.preview && manage.rebook ? rebookingFor(db, quote, state.preview.date, today) : null,
+    state.cancelAsk ? cancelCost(db, quote, now) : null,
+    state.preview && manage.rebook ? rebookingFor(db, quote, state.preview.date, now) : null,
   ]);
   if (cost) manage.cancelCost = cancelCostLine(cost);
   if (rebooking && manage.preview) manage.preview.cost = dateChangeCostLine(rebooking.cost);

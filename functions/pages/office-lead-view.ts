@@ -14,6 +14,7 @@ import { PRICE_LABELS, payLine } from '~/lib/price-lines';
 import { priceToPay } from '~/lib/price-to-pay';
 import type { Env } from '../env';
 import { auditTrail } from '../lib/office/audit';
+import { URGENT_FIRST } from '../lib/office/tasks';
 import { findLead, staffChoices, staffName, type LeadSummary, type OpenTask, type StaffChoice } from '../lib/office/leads';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
@@ -211,7 +212,7 @@ export async function leadView(env: Env, reference: string): Promise<LeadView | 
     db
       .prepare(
         `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt FROM office_tasks
-         WHERE record_reference = ? AND done_at IS NULL ORDER BY id`,
+         WHERE record_reference = ? AND done_at IS NULL ORDER BY ${URGENT_FIRST}, id`,
       )
       .bind(reference)
       .all<OpenTask>(),

@@ -16,6 +16,8 @@ import { ownsQuote, signedInEmail } from '../lib/account/session';
 import { loginPage } from './login';
 import { calendarFileName, quoteCalendar as calendarOf } from '../lib/quote/calendar';
 import { findQuote } from '../lib/quote/store';
+import { reconcileMove } from '../lib/payments/fulfil';
+import { requestNow } from '../lib/clock';
 import { API_SECURITY_HEADERS } from '../lib/security-headers';
 import { opensQuote } from '../lib/view-token';
 import { pagePath } from '../lib/worker-paths';
@@ -50,10 +52,13 @@ export async function showConfirmation(c: PageContext): Promise<Response> {
   if (!url.searchParams.has('ref') && !url.searchParams.has('t')) {
     return new Response(null, { status: 302, headers: { ...API_SECURITY_HEADERS, Location: PAGE_PATHS.quote } });
   }
-  const opened = await openedQuote(c);
+  let opened = await openedQuote(c);
   if (!opened) return moveNotOpened(c);
   const done = url.searchParams.get('done');
   const payment = url.searchParams.get(PAYMENT_RETURN_PARAM);
+  // Back from Checkout, or with a session open: Stripe is asked how it stands first (issue 39 item 3), so a payment
+  // whose event is late or lost books the move now and the page never offers to pay it again.
+  if (await reconcileMove(c.env, opened.quote.reference, payment, requestNow(c))) opened = (await openedQuote(c)) ?? opened;
   return quotePage(c, opened, 200, { ...(doneNotice(done) ? { done: done! } : {}), ...(payment ? { payment } : {}) });
 }
 

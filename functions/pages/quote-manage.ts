@@ -12,7 +12,7 @@ import { readFormPost } from '../lib/form-post';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { acceptWrittenQuote } from '../lib/office/written-quotes';
 import { moneyOwed } from '../lib/payments/due';
-import { checkoutFor } from './move-payment';
+import { checkoutAnswer, checkoutFor } from './move-payment';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { applyChange, moveFacts, type MoveChange } from '../lib/quote/manage';
 import { priceFor } from '../lib/quote/price';
@@ -129,11 +129,11 @@ async function acceptQuote(c: PageContext, opened: OpenedQuote, version: number,
   const now = requestNow(c);
   const accepted = await acceptWrittenQuote(c.env, opened.quote, version, now);
   if (!accepted.ok) return quotePage(c, opened, 409, { general: accepted.message, values });
-  const deposit = (await moneyOwed(c.env.DB, opened.quote)).due.deposit;
-  if (!deposit) return backToPage(opened.quote, opened.token, 'quote_accepted');
-  const started = await checkoutFor(c.env, opened, 'deposit', deposit, new URL(c.req.url).origin, now);
-  if (!started.ok) return quotePage(c, opened, 503, { general: started.message });
-  return c.redirect(started.url, 303);
+  const owed = await moneyOwed(c.env.DB, opened.quote);
+  const deposit = owed.due.deposit;
+  // Nothing to pay, or a deposit payment not yet settled: the page says which.
+  if (!deposit || owed.pending.deposit) return backToPage(opened.quote, opened.token, 'quote_accepted');
+  return checkoutAnswer(c, opened, await checkoutFor(c.env, opened, 'deposit', deposit, new URL(c.req.url).origin, now));
 }
 
 /** `values`: the post, shown again as typed if the change is refused. */

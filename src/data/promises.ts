@@ -101,6 +101,12 @@ export function cancellationTier(hoursBefore: number): CancellationTier {
   return tier;
 }
 
+/** Notice counts to the start of the arrival window the office books; while none is set, to this time on the move day. */
+export const DEFAULT_ARRIVAL_TIME = '08:00';
+/** How notice is counted (issue 39 item 7): the terms page says it, and src/lib/cancellation-fee.ts counts it so. */
+export const NOTICE_COUNTED =
+  'Notice is counted by the clock, in hours from when you cancel or ask for a new date to the start of your arrival window: 8 am on your moving day until we have given you a window.';
+
 /** The line every page and the FAQ use, the home page and service heroes in its short form. */
 export const FREE_CANCELLATION = `Cancel or change your date free of charge up to ${FREE_CANCELLATION_HOURS} hours before your move.`;
 export const FREE_CANCELLATION_SHORT = `Free cancellation up to ${FREE_CANCELLATION_HOURS} hours before`;

@@ -1,12 +1,12 @@
 /**
  * What moving a booked date costs (issue 34 item 3), worked out once for the page that quotes it, the Worker that
  * records it, the e-mail and the history. The fee is the cancellation terms' own (cancellation-fee.ts): nothing with
- * 48 hours' notice of the CURRENT date, else the tier's share of the booked price. The price changes only where the
+ * 48 hours' notice of the CURRENT date's start (its arrival window, by the clock), else the tier's share of the price. The price changes only where the
  * written quote says it depends on the date: then by the engine's price for the new date less its price for the old,
  * each less the quote's code, as the customer is shown them (a percentage code takes its share of the difference too).
  */
 import { cancellationTier } from '../data/promises';
-import { cancellationFeePence, noticeHours, refundAfterFeePence } from './cancellation-fee';
+import { cancellationFeePence, refundAfterFeePence } from './cancellation-fee';
 import { formatLongDate } from './dates';
 import { formatPence } from './money';
 import { balanceDuePence } from './payments';
@@ -34,13 +34,12 @@ export interface DateChangeInput {
   /** The engine's total in whole pounds for the current and the new date; null when the move cannot be priced. */
   engine: { from: number | null; to: number | null };
   paidPence: number;
-  today: string;
-  /** The current move date: the notice counts from it. */
-  from: string;
+  /** Notice given: hours from the request to the start of the CURRENT date's arrival window (noticeHours). */
+  hours: number;
 }
 
-export function dateChangeCost({ written, engine, paidPence, today, from }: DateChangeInput): DateChangeCost {
-  const feePence = cancellationFeePence(written.totalPence, noticeHours(today, from));
+export function dateChangeCost({ written, engine, paidPence, hours }: DateChangeInput): DateChangeCost {
+  const feePence = cancellationFeePence(written.totalPence, hours);
   const shown = (pounds: number) => discountedPrice(pounds, written.code).pricePence;
   const priceChangePence = written.datePriced && engine.from !== null && engine.to !== null ? shown(engine.to) - shown(engine.from) : 0;
   const totalPence = written.totalPence + feePence + priceChangePence;
@@ -56,8 +55,8 @@ export function dateChangeCost({ written, engine, paidPence, today, from }: Date
 }
 
 /** The written quote's lines the change adds: the new date's price difference and the fee, each only if not nothing. */
-export function dateChangeLines(cost: DateChangeCost, from: string, to: string, today: string): Array<{ label: string; pence: number }> {
-  const tier = cancellationTier(noticeHours(today, from));
+export function dateChangeLines(cost: DateChangeCost, from: string, to: string, hours: number): Array<{ label: string; pence: number }> {
+  const tier = cancellationTier(hours);
   return [
     ...(cost.priceChangePence !== 0
       ? [{ label: `New move date ${formatLongDate(to)}, priced again (was ${formatLongDate(from)})`, pence: cost.priceChangePence }]

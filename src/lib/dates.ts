@@ -103,3 +103,29 @@ export function londonDayStart(value: string): Date {
   const summer = new Date(utcMidnight - 3_600_000);
   return londonToday(summer) === value ? summer : new Date(utcMidnight);
 }
+
+/** Minutes London's clock is ahead of UTC at `at` (0 in winter, 60 in summer). */
+function londonOffsetMinutes(at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: UK_TIME_ZONE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'));
+  return Math.round((wall - Math.floor(at.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+/** The instant a London wall clock shows `time` (`HH:MM`) on `day`, summer time or not. */
+export function londonInstant(day: string, time: string): Date {
+  const noon = toUtcNoon(day);
+  const [hours, minutes] = time.split(':').map(Number) as [number, number];
+  const wall = Date.UTC(noon.getUTCFullYear(), noon.getUTCMonth(), noon.getUTCDate(), hours, minutes);
+  // The offset at the guess, then at the answer: they differ only within an hour of the clocks changing.
+  const first = wall - londonOffsetMinutes(new Date(wall)) * 60_000;
+  return new Date(wall - londonOffsetMinutes(new Date(first)) * 60_000);
+}

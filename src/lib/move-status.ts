@@ -4,13 +4,33 @@ import { addDays, formatLongDate } from './dates';
 import { moveDateProblem } from './move-date';
 import { crewLine, type CrewAssignment } from './office/diary';
 import { dateChangeDoneLine, type DateChangeCost } from './date-change';
+import { formatPence } from './money';
 import { BOOKING_ANSWER_HOURS, FREE_CANCELLATION_HOURS } from '../data/promises';
 
 export const MOVE_STATUSES = ['quoted', 'booking_requested', 'booked', 'declined', 'cancelled'] as const;
 export type MoveStatus = (typeof MOVE_STATUSES)[number];
 
-/** `book`: the office books the move into its diary (issue 33 item 4), whether or not the customer asked first. */
-export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline' | 'review' | 'book';
+/**
+ * `book`: the office books the move into its diary (issue 33 item 4), whether or not the customer asked first.
+ * `book_paid`: the deposit's payment books it (issue 34), never a move cancelled or whose date has passed (issue 39).
+ */
+export type MoveAction = 'change_date' | 'access' | 'request_booking' | 'cancel' | 'confirm' | 'decline' | 'review' | 'book' | 'book_paid';
+
+/** Who makes a change: the customer on their move page, the office's staff, or a card payment Stripe confirmed. */
+export type MoveActor = 'customer' | 'staff' | 'payment';
+
+/** Each change has one kind of actor (transition() in functions/lib/quote/transition.ts refuses any other). */
+export const ACTION_ACTORS: Record<MoveAction, MoveActor> = {
+  change_date: 'customer',
+  access: 'customer',
+  request_booking: 'customer',
+  cancel: 'customer',
+  review: 'customer',
+  confirm: 'staff',
+  decline: 'staff',
+  book: 'staff',
+  book_paid: 'payment',
+};
 
 export const STATUS_LABELS: Record<MoveStatus, string> = {
   quoted: 'Quoted',
@@ -50,6 +70,8 @@ export const MOVE_REFUSALS = {
   notMovedYet: 'You can review your move once it has taken place.',
   notBooked: 'Only a move booked with us can be reviewed.',
   reviewed: 'You have already reviewed this move. Thank you!',
+  alreadyBooked: 'This move is booked already.',
+  notYours: 'This change is not yours to make.',
 } as const;
 
 export interface MoveFacts {
@@ -103,6 +125,9 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
     // and may be again if the office changes them: the customer is told each time.
     case 'book':
       return moved ? MOVE_REFUSALS.moved : null;
+    case 'book_paid':
+      if (moved) return MOVE_REFUSALS.moved;
+      return status === 'booked' ? MOVE_REFUSALS.alreadyBooked : null;
   }
 }
 
@@ -124,6 +149,7 @@ export function statusAfter(action: MoveAction, status: MoveStatus): MoveStatus 
       return 'booking_requested';
     case 'confirm':
     case 'book':
+    case 'book_paid':
       return 'booked';
     case 'decline':
       return 'declined';
@@ -203,13 +229,34 @@ export type MoveEvent =
   /** A move already booked (by its deposit) given its crew, van and arrival window in the office's diary. */
   | { kind: 'crew_assigned'; crew: CrewAssignment }
   | { kind: 'declined'; note: string }
-  /** A booked move cancelled less than FREE_CANCELLATION_HOURS before: our terms' fees may apply. */
-  | { kind: 'cancelled'; shortNotice?: boolean }
+  /**
+   * A booked move cancelled less than FREE_CANCELLATION_HOURS before: our terms' fees may apply. `fee`: what the terms
+   * charge (whole pence), what was paid by card and what of it goes back, as worked out when it was cancelled.
+   */
+  | { kind: 'cancelled'; shortNotice?: boolean; fee?: CancelledFee }
   | { kind: 'reviewed'; rating: number }
   | { kind: 'review_published' }
   | { kind: 'review_withheld' }
   /** From the crew's job sheet (issue 33 item 5): the crew lead's first name and the time they expect to arrive (HH:MM). */
   | { kind: 'crew_on_way'; crew: string; eta: string };
+
+/** What a late cancellation cost: the fee under the terms and, when paid by card, what was paid and comes back. */
+export interface CancelledFee {
+  feePence: number;
+  /** Paid by card and not refunded before; 0 when nothing was paid by card. */
+  paidPence: number;
+  refundPence: number;
+}
+
+/** "£123.75 kept under our cancellation terms, £176.25 back to your card", or the fee still to settle. */
+function feeWords(fee: CancelledFee): string {
+  const kept = Math.min(fee.feePence, fee.paidPence);
+  if (fee.paidPence === 0)
+    return `a fee of ${formatPence(fee.feePence)} is due under our cancellation terms: we will be in touch about paying it`;
+  const back = fee.refundPence > 0 ? `, and ${formatPence(fee.refundPence)} is coming back to your card` : ', and nothing more is taken';
+  // The terms: the fee comes out of what was paid, and nothing more is taken.
+  return `we keep ${formatPence(kept)} of the ${formatPence(fee.paidPence)} you paid under our cancellation terms${back}`;
+}
 
 export function describeEvent(event: MoveEvent, money: (pounds: number) => string): string {
   switch (event.kind) {
@@ -232,9 +279,8 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
     case 'declined':
       return `Booking declined${event.note ? `: ${event.note}` : ''}`;
     case 'cancelled':
-      return event.shortNotice
-        ? `Move cancelled less than ${FREE_CANCELLATION_HOURS} hours before: our cancellation terms apply`
-        : 'Move cancelled: nothing to pay';
+      if (!event.shortNotice) return 'Move cancelled: nothing to pay';
+      return `Move cancelled less than ${FREE_CANCELLATION_HOURS} hours before: ${event.fee ? feeWords(event.fee) : 'our cancellation terms apply'}`;
     case 'reviewed':
       return `Review sent: ${event.rating} out of 5`;
     case 'review_published':
@@ -253,7 +299,7 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
   booking_requested: `Your booking request is sent. We answer within ${BOOKING_ANSWER_HOURS} hours and e-mail you a written quote. There is nothing to pay now.`,
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
-  cancelled_late: `Your move is cancelled, and we have e-mailed you to confirm. It was less than ${FREE_CANCELLATION_HOURS} hours before the day, so our cancellation terms apply: we will be in touch about any fee.`,
+  cancelled_late: `Your move is cancelled, and we have e-mailed you to confirm. It was less than ${FREE_CANCELLATION_HOURS} hours before your arrival time, so our cancellation terms apply: we will be in touch about the fee.`,
   reviewed: 'Thank you for your review. We publish it on our reviews page once we have checked it.',
   quote_accepted:
     'Thank you: your written quote is accepted and is now your price. We have e-mailed you, and we will be in touch to book your crew.',
@@ -268,3 +314,7 @@ export function doneKey(event: MoveEvent): string {
 /** Own properties only, so `?done=constructor` finds nothing. */
 export const doneNotice = (done: string | null): string | undefined =>
   done !== null && Object.prototype.hasOwnProperty.call(DONE_NOTICES, done) ? DONE_NOTICES[done] : undefined;
+
+/** After a late cancellation, the page says what was kept and what comes back (issue 39 item 8), from its event. */
+export const lateCancelNotice = (fee: CancelledFee): string =>
+  `Your move is cancelled, and we have e-mailed you to confirm. It was less than ${FREE_CANCELLATION_HOURS} hours before your arrival time, so ${feeWords(fee)}.`;

@@ -1,24 +1,43 @@
 #!/usr/bin/env node
 // A Stripe stand-in for offline development and tests: the HTTP the official `stripe` SDK speaks, for the calls the
-// Worker makes, and the hosted Checkout page a customer pays on.
-//   POST /v1/checkout/sessions      form-encoded as the SDK sends it; answers a Checkout Session (cs_test_…, status open)
-//   GET  /v1/checkout/sessions/:id  the session as it stands
-//   POST /v1/refunds                payment_intent and amount (pence); answers a refund object
-//   GET  /pay/:id                   the hosted page: "Pay" and "Cancel", plain forms
-//   POST /pay/:id/pay               marks it paid (pi_test_…; the form's optional `name` is the name on the card, kept in
-//                                   customer_details as Stripe does), sends a signed checkout.session.completed event to the
-//                                   webhook URL (retried with backoff while the Worker answers non-2xx), and redirects
-//                                   the browser to success_url; POST /pay/:id/cancel redirects to cancel_url
-//   GET  /events                    { data: [every event, with each delivery's status] }, oldest first
-//   POST /events/:sessionId/release sends a held event (see +webhookheld) and answers once the Worker took it
+// Worker makes, and the hosted Checkout page a customer pays on. It keeps state as Stripe does and answers in Stripe's
+// shapes (lists, errors, idempotent replays), so the Worker's code cannot tell it from Stripe in test mode.
+//   POST /v1/checkout/sessions            form-encoded as the SDK sends it; answers a Checkout Session (cs_test_…, open)
+//   GET  /v1/checkout/sessions            a list, newest first: payment_intent, status, created[gt|gte|lt|lte], limit,
+//                                         starting_after, ending_before
+//   GET  /v1/checkout/sessions/:id        the session as it stands (expand[]=payment_intent gives the PaymentIntent)
+//   POST /v1/checkout/sessions/:id/expire only an open session (else 400); sends checkout.session.expired
+//   POST /v1/refunds                      payment_intent and amount (pence); answers a refund and sends charge.refunded
+//   GET  /v1/refunds                      a list, newest first (payment_intent, limit)
+//   GET  /pay/:id                         the hosted page: "Pay" and "Cancel", plain forms
+//   POST /pay/:id/pay                     pays it (pi_test_…; the form's optional `name` is the name on the card, kept in
+//                                         customer_details as Stripe does), sends a signed checkout.session.completed
+//                                         event (retried with backoff while the Worker answers non-2xx), and redirects
+//                                         to success_url; POST /pay/:id/cancel redirects to cancel_url
+// What happens in Stripe's dashboard or at the customer's bank, for tests to ask for:
+//   POST /sessions/:id/lapse              the session's 24 hours run out: expired, checkout.session.expired sent
+//   POST /sessions/:id/settle             a delayed payment (+asyncpay) settles: `outcome=succeeded` (default) sends
+//                                         checkout.session.async_payment_succeeded, `outcome=failed` …_failed
+//   POST /dashboard/refunds               payment_intent, amount: a refund made by hand in the dashboard (no metadata)
+//   POST /dashboard/disputes              payment_intent, reason: the card holder disputes it (charge.dispute.created)
+//   GET  /events                          { data: [every event, with each delivery's status] }, oldest first
+//   POST /events/:sessionId/release       sends a held event (see +webhookheld) and answers once the Worker took it
+// Idempotency as Stripe's API v1: a POST's Idempotency-Key keeps the first answer that reached the endpoint (a 2xx or a
+// 5xx, never a refused parameter or a 429) and replays it, marked Idempotent-Replayed; the same key with other
+// parameters is refused (400 idempotency_error). A 5xx says Stripe-Should-Retry: false, as Stripe's replayed ones do.
 // No switch: a request fails or behaves differently by the tags in the customer's address (customer_email, as the mail
 // catcher reads tags), for that test's sessions alone:
-//   ada+checkoutfail@…   creating the session fails (500, an api_error)
-//   ada+emailrefused@…   creating the session is refused as Stripe refuses an address it finds invalid (400, quoting it)
-//   ada+webhookheld@…    the event is kept until POST /events/:sessionId/release: the customer returns before it
-//   ada+webhookfirst@…   the browser is redirected only after the Worker took the event
-//   ada+webhookforged@…  the first delivery is signed with a wrong secret (the Worker must refuse it), then the true one
-//   ada+refundfail@…     refunds of this customer's payments fail (500)
+//   ada+checkoutfail@…     creating the session fails (500, an api_error)
+//   ada+emailrefused@…     creating the session is refused as Stripe refuses an address it finds invalid (400, quoting it)
+//   ada+webhookheld@…      the completed event is kept until POST /events/:sessionId/release: the customer returns first
+//   ada+webhookfirst@…     the browser is redirected only after the Worker took the event
+//   ada+webhookforged@…    the first delivery is signed with a wrong secret (the Worker must refuse it), then the true one
+//   ada+webhooklost@…      no event about this customer's payments ever reaches the Worker (as if it were down throughout)
+//   ada+refundfail@…       refunds of this customer's payments fail (500, kept under the key: a retry gets it again)
+//   ada+refundfailtimes2@… the first 2 refund requests are refused as a burst is (429 rate_limit, not kept), then pass
+//   ada+asyncpay@…         paying completes the session unpaid (a bank debit): POST /sessions/:id/settle decides
+//   ada+pennyshort@…       the customer pays a penny less than the session asked (a code taken on Stripe's page)
+//   ada+euros@…            the customer pays the same number in euros (Stripe's local-currency pricing)
 // Signatures are Stripe's: Stripe-Signature `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`.
 // Options: webhookUrl (where events go), webhookSecret (whsec_…). Port: --port N, env STRIPE_STANDIN_PORT, default 8792.
 import { createServer } from 'node:http';
@@ -39,6 +58,8 @@ const tagsOf = (address) =>
     .toLowerCase()
     .split('+')
     .slice(1);
+/** `refundfailtimes2` → 2; 0 without the tag. */
+const timesTag = (tags, name) => Number(tags.find((tag) => tag.startsWith(`${name}times`))?.slice(name.length + 5) ?? 0);
 
 /** Stripe's signature of a payload: the SDK's `webhooks.constructEvent` checks exactly this. */
 export function stripeSignature(payload, secret, timestamp = nowSeconds()) {
@@ -62,8 +83,11 @@ export function parseStripeForm(text) {
   return root;
 }
 
-const stripeError = (res, status, type, message, param) =>
-  sendJson(res, status, { error: { type, message, ...(param ? { param } : {}) } }, { 'request-id': id('req') });
+/** An answer before it is sent, so an idempotent one can be kept and replayed. */
+const answer = (status, body) => ({ status, body });
+const stripeError = (status, type, message, extra = {}) => answer(status, { error: { type, message, ...extra } });
+const invalid = (message, param, code) =>
+  stripeError(400, 'invalid_request_error', message, { ...(param ? { param } : {}), ...(code ? { code } : {}) });
 
 /** What Stripe checks of a payment-mode session with price_data line items, in its words. */
 function sessionProblem(params) {
@@ -78,7 +102,42 @@ function sessionProblem(params) {
     if (!Number.isInteger(Number(item.quantity ?? 1)) || Number(item.quantity ?? 1) < 1)
       return ['line_items[0][quantity]', 'Invalid quantity.'];
   }
+  if (params.expires_at !== undefined) {
+    const at = Number(params.expires_at);
+    if (!Number.isInteger(at) || at < nowSeconds() + 30 * 60 - 60 || at > nowSeconds() + 24 * 60 * 60 + 60)
+      return ['expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from Checkout Session creation.'];
+  }
   return null;
+}
+
+/** Stripe's list object, newest first, paged by id as its cursors are. */
+function list(url, all, query) {
+  const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 10) || 10));
+  let items = all.toReversed();
+  const after = query.get('starting_after');
+  const before = query.get('ending_before');
+  if (after) items = items.slice(items.findIndex((item) => item.id === after) + 1);
+  if (before)
+    items = items.slice(
+      0,
+      Math.max(
+        0,
+        items.findIndex((item) => item.id === before),
+      ),
+    );
+  return answer(200, { object: 'list', url, has_more: items.length > limit, data: items.slice(0, limit) });
+}
+
+/** `created[gte]=…` and the like, as the list endpoints take them. */
+function createdWithin(query) {
+  const bounds = ['gt', 'gte', 'lt', 'lte'].map((op) => [op, query.get(`created[${op}]`)]).filter(([, v]) => v !== null);
+  const exact = query.get('created');
+  return (created) =>
+    (exact === null || created === Number(exact)) &&
+    bounds.every(([op, v]) => {
+      const n = Number(v);
+      return op === 'gt' ? created > n : op === 'gte' ? created >= n : op === 'lt' ? created < n : created <= n;
+    });
 }
 
 /**
@@ -87,8 +146,15 @@ function sessionProblem(params) {
  */
 export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHOOK_SECRET, retryBaseMs = 200, maxAttempts = 8 } = {}) {
   const sessions = new Map();
+  const intents = new Map();
+  const charges = new Map();
   const refunds = [];
-  /** Each event with its deliveries: { event, payload, deliveries: [{ status, at }], delivered, held } */
+  const disputes = [];
+  /** Idempotency-Key → the first answer that reached its endpoint, with what it was asked. */
+  const kept = new Map();
+  /** Payment intent → refund requests refused so far (+refundfailtimesN). */
+  const refusedRefunds = new Map();
+  /** Each event with its deliveries: { event, payload, deliveries: [{ status, at }], delivered, held, sessionId, paymentIntent } */
   const events = [];
   const held = new Map();
 
@@ -115,6 +181,10 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       record.deliveries.push({ status: 'no webhook URL configured', at: new Date().toISOString() });
       return record;
     }
+    if (record.lost) {
+      record.deliveries.push({ status: 'lost: the Worker never answered (+webhooklost)', at: new Date().toISOString() });
+      return record;
+    }
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const secret = forgedFirst && attempt === 0 ? `${webhookSecret}_forged` : webhookSecret;
       const status = await deliverOnce(record.payload, secret);
@@ -128,21 +198,41 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
     return record;
   }
 
-  function sessionEvent(session, type) {
+  const publicSession = ({ line_items_shown: _, tags: _t, ...session }) => session;
+  const sessionOfIntent = (intentId) => [...sessions.values()].find((s) => s.payment_intent === intentId);
+
+  /** An event about `object`, stored and (unless `hold`) sent at once; `sessionId` and `paymentIntent` find it in /events. */
+  function emit(type, object, { session, hold = false, wait = false } = {}) {
     const event = {
       id: id('evt'),
       object: 'event',
       api_version: '2026-01-01',
       created: nowSeconds(),
-      data: { object: session },
+      data: { object },
       livemode: false,
       pending_webhooks: 1,
       request: { id: null, idempotency_key: null },
       type,
     };
-    const record = { event, payload: JSON.stringify(event), deliveries: [], delivered: false, sessionId: session.id };
+    const tags = session?.tags ?? [];
+    const record = {
+      event,
+      payload: JSON.stringify(event),
+      deliveries: [],
+      delivered: false,
+      held: hold,
+      lost: tags.includes('webhooklost'),
+      sessionId: session?.id ?? null,
+      paymentIntent: typeof object.payment_intent === 'string' ? object.payment_intent : null,
+    };
     events.push(record);
-    return record;
+    const forgedFirst = tags.includes('webhookforged');
+    if (hold) {
+      held.set(session.id, () => deliver(record, { forgedFirst }));
+      return Promise.resolve(record);
+    }
+    const sending = deliver(record, { forgedFirst });
+    return wait ? sending : Promise.resolve(record);
   }
 
   function createSession(params, base) {
@@ -161,7 +251,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       customer_email: params.customer_email ?? null,
       // Stripe fills it in from what the customer types on its page: the e-mail address and the name on the card.
       customer_details: null,
-      expires_at: nowSeconds() + 24 * 60 * 60,
+      expires_at: params.expires_at !== undefined ? Number(params.expires_at) : nowSeconds() + 24 * 60 * 60,
       livemode: false,
       metadata: params.metadata ?? {},
       mode: 'payment',
@@ -169,18 +259,56 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       payment_status: 'unpaid',
       status: 'open',
       success_url: params.success_url,
+      total_details: { amount_discount: 0, amount_shipping: 0, amount_tax: 0 },
       url: `${base}/pay/${sessionId}`,
       // Kept for the hosted page, as Stripe shows the line items there.
       line_items_shown: items.map((item) => ({
         name: item.price_data.product_data?.name ?? 'Payment',
         amount: Number(item.price_data.unit_amount) * Number(item.quantity ?? 1),
       })),
+      tags: tagsOf(params.customer_email),
     };
     sessions.set(sessionId, session);
     return session;
   }
 
-  const publicSession = ({ line_items_shown: _, ...session }) => session;
+  /** A session past its expires_at is expired when next looked at, as Stripe's would be. */
+  function current(session) {
+    if (session.status === 'open' && session.expires_at <= nowSeconds()) expire(session);
+    return session;
+  }
+
+  function expire(session) {
+    session.status = 'expired';
+    session.url = null;
+    void emit('checkout.session.expired', publicSession(session), { session });
+  }
+
+  function chargeFor(intent) {
+    const charge = {
+      id: id('ch'),
+      object: 'charge',
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      captured: true,
+      created: nowSeconds(),
+      currency: intent.currency,
+      disputed: false,
+      livemode: false,
+      metadata: {},
+      paid: true,
+      payment_intent: intent.id,
+      refunded: false,
+      status: 'succeeded',
+    };
+    charges.set(charge.id, charge);
+    intent.latest_charge = charge.id;
+    intent.amount_received = intent.amount;
+    intent.status = 'succeeded';
+    return charge;
+  }
+
   const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
   const pence = (amount) => money.format(amount / 100);
 
@@ -205,124 +333,295 @@ ${
     res.writeHead(303, { location, 'content-length': 0 });
     res.end();
   };
+  const backTo = (session) => session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id);
 
   async function pay(session, form, res) {
-    if (session.status !== 'open') return redirect(res, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+    current(session);
+    // Paid already: Stripe's page sends the customer back; expired: it says so, and nothing is taken.
+    if (session.status === 'complete') return redirect(res, backTo(session));
+    if (session.status !== 'open') return sendHtml(res, 200, payPage(session));
+    const tags = session.tags;
     session.customer_details = { address: null, email: session.customer_email, name: form.get('name') || null, phone: null };
     session.status = 'complete';
-    session.payment_status = 'paid';
-    session.payment_intent = id('pi');
-    const tags = tagsOf(session.customer_email);
-    const record = sessionEvent(publicSession(session), 'checkout.session.completed');
-    const forgedFirst = tags.includes('webhookforged');
-    if (tags.includes('webhookheld')) {
-      record.held = true;
-      held.set(session.id, () => deliver(record, { forgedFirst }));
-    } else if (tags.includes('webhookfirst')) {
-      await deliver(record, { forgedFirst });
-    } else {
-      void deliver(record, { forgedFirst });
+    if (tags.includes('pennyshort')) {
+      session.amount_total -= 1;
+      session.total_details = { ...session.total_details, amount_discount: 1 };
     }
-    return redirect(res, session.success_url.replace('{CHECKOUT_SESSION_ID}', session.id));
+    if (tags.includes('euros')) session.currency = 'eur';
+    const intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: session.amount_total,
+      amount_received: 0,
+      created: nowSeconds(),
+      currency: session.currency,
+      latest_charge: null,
+      livemode: false,
+      metadata: {},
+      status: 'processing',
+    };
+    intents.set(intent.id, intent);
+    session.payment_intent = intent.id;
+    if (tags.includes('asyncpay')) {
+      // A bank debit: the session is complete, the money not yet through (POST /sessions/:id/settle).
+      session.payment_status = 'unpaid';
+    } else {
+      chargeFor(intent);
+      session.payment_status = 'paid';
+    }
+    await emit('checkout.session.completed', publicSession(session), {
+      session,
+      hold: tags.includes('webhookheld'),
+      wait: tags.includes('webhookfirst'),
+    });
+    return redirect(res, backTo(session));
   }
 
-  function refund(params, res) {
-    const amount = Number(params.amount);
-    const session = [...sessions.values()].find((s) => s.payment_intent && s.payment_intent === params.payment_intent);
-    if (!session)
-      return stripeError(res, 400, 'invalid_request_error', `No such payment_intent: '${params.payment_intent}'`, 'payment_intent');
-    if (tagsOf(session.customer_email).includes('refundfail'))
-      return stripeError(res, 500, 'api_error', 'A reserved address: this refund fails.');
-    const refunded = refunds.filter((r) => r.payment_intent === session.payment_intent).reduce((sum, r) => sum + r.amount, 0);
-    const left = session.amount_total - refunded;
-    const wanted = params.amount === undefined ? left : amount;
+  function settle(session, outcome) {
+    const intent = intents.get(session.payment_intent);
+    if (session.status !== 'complete' || !intent || intent.status !== 'processing')
+      return answer(400, { error: { message: 'Only a completed session whose payment is processing can settle.' } });
+    if (outcome === 'failed') {
+      intent.status = 'requires_payment_method';
+      intent.last_payment_error = { code: 'payment_method_provider_decline', message: 'The bank declined the debit.' };
+      void emit('checkout.session.async_payment_failed', publicSession(session), { session });
+    } else {
+      chargeFor(intent);
+      session.payment_status = 'paid';
+      void emit('checkout.session.async_payment_succeeded', publicSession(session), { session });
+    }
+    return answer(200, publicSession(session));
+  }
+
+  /** A refund of `amount` (all that is left when undefined) of the intent's charge; charge.refunded follows, as Stripe's does. */
+  function makeRefund(intentId, amountParam, metadata, reason) {
+    const intent = intents.get(intentId);
+    const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : null;
+    if (!intent || !charge) return invalid(`No such payment_intent: '${intentId}'`, 'payment_intent', 'resource_missing');
+    if (charge.disputed) return invalid(`Charge ${charge.id} has been charged back; cannot issue a refund.`, undefined, 'charge_disputed');
+    const left = charge.amount - charge.amount_refunded;
+    const wanted = amountParam === undefined ? left : Number(amountParam);
     if (!Number.isInteger(wanted) || wanted < 1 || wanted > left) {
-      return stripeError(
-        res,
-        400,
-        'invalid_request_error',
+      return invalid(
         `Refund amount (${pence(wanted)}) is greater than unrefunded amount on charge (${pence(left)})`,
         'amount',
+        'amount_too_large',
       );
     }
     const made = {
       id: id('re'),
       object: 'refund',
       amount: wanted,
-      currency: 'gbp',
+      charge: charge.id,
       created: nowSeconds(),
-      metadata: params.metadata ?? {},
-      payment_intent: session.payment_intent,
-      reason: params.reason ?? null,
+      currency: charge.currency,
+      metadata: metadata ?? {},
+      payment_intent: intent.id,
+      reason: reason ?? null,
       status: 'succeeded',
     };
     refunds.push(made);
-    return sendJson(res, 200, made, { 'request-id': id('req') });
+    charge.amount_refunded += wanted;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    void emit('charge.refunded', { ...charge }, { session: sessionOfIntent(intent.id) });
+    return answer(200, made);
+  }
+
+  function refundByApi(params) {
+    const session = sessionOfIntent(params.payment_intent);
+    const tags = session?.tags ?? [];
+    if (tags.includes('refundfail')) return stripeError(500, 'api_error', 'A reserved address: this refund fails.');
+    const refused = refusedRefunds.get(params.payment_intent) ?? 0;
+    if (refused < timesTag(tags, 'refundfail')) {
+      refusedRefunds.set(params.payment_intent, refused + 1);
+      return stripeError(429, 'rate_limit_error', 'Too many requests hit the API too quickly.', { code: 'rate_limit' });
+    }
+    return makeRefund(params.payment_intent, params.amount, params.metadata, params.reason);
+  }
+
+  function dispute(params) {
+    const intent = intents.get(params.payment_intent);
+    const charge = intent?.latest_charge ? charges.get(intent.latest_charge) : null;
+    if (!charge) return invalid(`No such payment_intent: '${params.payment_intent}'`, 'payment_intent');
+    charge.disputed = true;
+    const made = {
+      id: id('dp'),
+      object: 'dispute',
+      amount: charge.amount - charge.amount_refunded,
+      charge: charge.id,
+      created: nowSeconds(),
+      currency: charge.currency,
+      evidence_details: { due_by: nowSeconds() + 7 * 24 * 60 * 60, has_evidence: false, past_due: false, submission_count: 0 },
+      is_charge_refundable: false,
+      livemode: false,
+      metadata: {},
+      payment_intent: intent.id,
+      reason: params.reason ?? 'fraudulent',
+      status: 'needs_response',
+    };
+    disputes.push(made);
+    void emit('charge.dispute.created', made, { session: sessionOfIntent(intent.id) });
+    return answer(200, made);
+  }
+
+  /** The Stripe API, each call answered with what it would answer (before idempotency). */
+  async function api(req, url, parts, base) {
+    const query = url.searchParams;
+    const sessionPath = parts[1] === 'checkout' && parts[2] === 'sessions';
+    if (req.method === 'POST' && sessionPath && parts.length === 3) {
+      const params = parseStripeForm(await readText(req));
+      const tags = tagsOf(params.customer_email);
+      if (tags.includes('checkoutfail')) return stripeError(500, 'api_error', 'A reserved address: creating this session fails.');
+      if (tags.includes('emailrefused'))
+        return invalid(`Invalid email address: ${params.customer_email}`, 'customer_email', 'email_invalid');
+      const problem = sessionProblem(params);
+      if (problem) return invalid(problem[1], problem[0], 'parameter_invalid_integer');
+      return answer(200, publicSession(createSession(params, base)));
+    }
+    if (req.method === 'GET' && sessionPath && parts.length === 3) {
+      const within = createdWithin(query);
+      const all = [...sessions.values()]
+        .map(current)
+        .filter(
+          (s) =>
+            (!query.get('payment_intent') || s.payment_intent === query.get('payment_intent')) &&
+            (!query.get('status') || s.status === query.get('status')) &&
+            within(s.created),
+        );
+      return list('/v1/checkout/sessions', all.map(publicSession), query);
+    }
+    if (sessionPath && parts[3]) {
+      const session = sessions.get(parts[3]);
+      if (!session) return invalid(`No such checkout.session: '${parts[3]}'`, 'session', 'resource_missing');
+      current(session);
+      if (req.method === 'GET' && parts.length === 4) {
+        const shown = publicSession(session);
+        // The SDK writes `expand[0]=…`; `expand[]=…` is the curl spelling.
+        const expand = [...query].filter(([name]) => /^expand(\[\d*\])?$/.test(name)).map(([, value]) => value);
+        if (expand.includes('payment_intent') && session.payment_intent) shown.payment_intent = { ...intents.get(session.payment_intent) };
+        return answer(200, shown);
+      }
+      if (req.method === 'POST' && parts[4] === 'expire') {
+        await readText(req);
+        if (session.status !== 'open')
+          return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${session.status}".`);
+        expire(session);
+        return answer(200, publicSession(session));
+      }
+    }
+    if (parts[1] === 'refunds' && parts.length === 2) {
+      if (req.method === 'POST') return refundByApi(parseStripeForm(await readText(req)));
+      if (req.method === 'GET') {
+        const intent = query.get('payment_intent');
+        return list('/v1/refunds', intent ? refunds.filter((r) => r.payment_intent === intent) : refunds, query);
+      }
+    }
+    return invalid(`Unrecognized request URL (${req.method}: ${url.pathname}).`);
+  }
+
+  /** Stripe's idempotency layer over `api` (see the top of this file). */
+  async function idempotent(req, url, parts, base) {
+    const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    if (!key) return api(req, url, parts, base);
+    // The parameters as sent: api() reads the body, so it is read here first and handed on.
+    const text = await readText(req);
+    const replay = kept.get(key);
+    if (replay) {
+      if (replay.path !== url.pathname || replay.params !== text) {
+        return stripeError(
+          400,
+          'idempotency_error',
+          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+        );
+      }
+      return { ...replay.answer, replayed: true };
+    }
+    const result = await api(Object.assign(bodyOf(text), { method: req.method, headers: req.headers }), url, parts, base);
+    if ((result.status >= 200 && result.status < 300) || result.status >= 500)
+      kept.set(key, { path: url.pathname, params: text, answer: result });
+    return result;
   }
 
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const base = `http://${req.headers.host ?? 'localhost'}`;
     const parts = url.pathname.split('/').filter(Boolean);
+    const send = (result) =>
+      sendJson(res, result.status, result.body, {
+        'request-id': id('req'),
+        ...(result.status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
+        ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}),
+      });
     try {
       if (parts[0] === 'v1') {
         if (!/^Bearer sk_test_\S+/.test(req.headers.authorization ?? '')) {
-          return stripeError(res, 401, 'invalid_request_error', 'Invalid API Key provided (a test key, sk_test_…, is needed here).');
+          return send(stripeError(401, 'invalid_request_error', 'Invalid API Key provided (a test key, sk_test_…, is needed here).'));
         }
-        if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-          const params = parseStripeForm(await readText(req));
-          if (tagsOf(params.customer_email).includes('checkoutfail')) {
-            return stripeError(res, 500, 'api_error', 'A reserved address: creating this session fails.');
-          }
-          if (tagsOf(params.customer_email).includes('emailrefused')) {
-            return stripeError(res, 400, 'invalid_request_error', `Invalid email address: ${params.customer_email}`, 'customer_email');
-          }
-          const problem = sessionProblem(params);
-          if (problem) return stripeError(res, 400, 'invalid_request_error', problem[1], problem[0]);
-          return sendJson(res, 200, publicSession(createSession(params, base)), { 'request-id': id('req') });
-        }
-        if (req.method === 'GET' && parts[1] === 'checkout' && parts[2] === 'sessions' && parts[3]) {
-          const session = sessions.get(parts[3]);
-          if (!session) return stripeError(res, 404, 'invalid_request_error', `No such checkout.session: '${parts[3]}'`, 'id');
-          return sendJson(res, 200, publicSession(session), { 'request-id': id('req') });
-        }
-        if (req.method === 'POST' && url.pathname === '/v1/refunds') return refund(parseStripeForm(await readText(req)), res);
-        return stripeError(res, 404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${url.pathname}).`);
+        return send(await idempotent(req, url, parts, base));
       }
       if (parts[0] === 'pay' && parts[1]) {
         const session = sessions.get(parts[1]);
         if (!session) return sendHtml(res, 404, '<!doctype html><title>Not found</title><p>No such checkout session.</p>');
-        if (req.method === 'GET' && parts.length === 2) return sendHtml(res, 200, payPage(session));
+        if (req.method === 'GET' && parts.length === 2) return sendHtml(res, 200, payPage(current(session)));
         if (req.method === 'POST' && parts[2] === 'pay') return pay(session, new URLSearchParams(await readText(req)), res);
         if (req.method === 'POST' && parts[2] === 'cancel') return redirect(res, session.cancel_url ?? base);
+      }
+      if (req.method === 'POST' && parts[0] === 'sessions' && parts[1]) {
+        const session = sessions.get(parts[1]);
+        const form = parseBody(await readText(req));
+        if (!session) return send(answer(404, { error: { message: 'No such checkout session.' } }));
+        if (parts[2] === 'lapse') {
+          if (current(session).status !== 'open') return send(answer(400, { error: { message: 'Only an open session can lapse.' } }));
+          expire(session);
+          return send(answer(200, publicSession(session)));
+        }
+        if (parts[2] === 'settle') return send(settle(session, form.outcome));
+      }
+      if (req.method === 'POST' && parts[0] === 'dashboard') {
+        const form = parseBody(await readText(req));
+        if (parts[1] === 'refunds') return send(makeRefund(form.payment_intent, form.amount, {}, 'requested_by_customer'));
+        if (parts[1] === 'disputes') return send(dispute(form));
       }
       if (req.method === 'GET' && url.pathname === '/events') {
         return sendJson(res, 200, {
           object: 'list',
-          data: events.map(({ event, payload, deliveries, delivered, held: wasHeld, sessionId }) => ({
+          data: events.map(({ event, payload, deliveries, delivered, held: wasHeld, sessionId, paymentIntent }) => ({
             event,
             payload,
             deliveries,
             delivered,
             held: !!wasHeld,
             sessionId,
+            paymentIntent,
           })),
         });
       }
       if (req.method === 'GET' && url.pathname === '/refunds') return sendJson(res, 200, { object: 'list', data: refunds });
       if (req.method === 'POST' && parts[0] === 'events' && parts[2] === 'release') {
-        const send = held.get(parts[1]);
-        if (!send) return sendJson(res, 404, { error: { message: 'No event is held for that session.' } });
+        const sendHeld = held.get(parts[1]);
+        if (!sendHeld) return sendJson(res, 404, { error: { message: 'No event is held for that session.' } });
         held.delete(parts[1]);
-        const record = await send();
+        const record = await sendHeld();
         return sendJson(res, 200, { delivered: record.delivered, deliveries: record.deliveries });
       }
       return sendJson(res, 404, { error: { type: 'invalid_request_error', message: 'The requested endpoint does not exist.' } });
     } catch (error) {
-      return stripeError(res, 400, 'invalid_request_error', String(error?.message ?? error));
+      return send(invalid(String(error?.message ?? error)));
     }
   });
 }
+
+/** A body read once already, offered again to api() as the request it reads. */
+function bodyOf(text) {
+  return {
+    async *[Symbol.asyncIterator]() {
+      yield Buffer.from(text);
+    },
+  };
+}
+
+/** The test controls take a form or JSON. */
+const parseBody = (text) => (text.trim().startsWith('{') ? JSON.parse(text) : Object.fromEntries(new URLSearchParams(text)));
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = portFrom(process.argv, 'STRIPE_STANDIN_PORT', 8792);

@@ -5,7 +5,7 @@
 import { expect, inject } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { acceptWrittenQuote, sendWrittenQuote } from '../shared/office-posts';
-import { apiBase, call, query, unique, validQuote } from './helpers';
+import { apiBase, call, query, unique, validQuote, waitForEmail, type CapturedEmail } from './helpers';
 import { ownerCookie } from './office';
 
 export const FORM = 'application/x-www-form-urlencoded';
@@ -109,3 +109,72 @@ export const manageMove = (quote: Made, action: string, now?: string) =>
     headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client'), ...(now ? { 'X-Test-Now': now } : {}) },
     body: new URLSearchParams({ ref: quote.reference, t: quote.token, action }).toString(),
   });
+
+/** The e-mail stored under `key`, once the mail catcher holds it: a test waits for its own e-mail, never another's. */
+export const emailWithKey = (key: string): Promise<CapturedEmail> => waitForEmail({ key });
+
+/** Waits until `read()` gives rows `ready` accepts (a row the Worker writes after answering, or a webhook's). */
+export async function rowsWhen<T>(read: () => T[], ready: (rows: T[]) => boolean, timeout = 20_000): Promise<T[]> {
+  await expect.poll(() => ready(read()), { timeout, interval: 100 }).toBe(true);
+  return read();
+}
+
+/** The stand-in's events of `type` about a session or a payment intent, once the Worker has taken at least one. */
+export async function takenEvents(about: string, type: string): Promise<SentEvent[]> {
+  const matching = async () =>
+    ((await (await fetch(`${stripeUrl()}/events`)).json()) as { data: Array<SentEvent & { paymentIntent: string | null }> }).data.filter(
+      (e) => e.event.type === type && (e.sessionId === about || e.paymentIntent === about),
+    );
+  await expect.poll(async () => (await matching()).some((e) => e.delivered), { timeout: 20_000, interval: 100 }).toBe(true);
+  return matching();
+}
+
+/** Stripe's API at the stand-in, as the SDK calls it (form-encoded, a test key). */
+export async function stripeApi<T>(path: string, form?: Record<string, string>): Promise<T> {
+  const response = await fetch(`${stripeUrl()}${path}`, {
+    method: form ? 'POST' : 'GET',
+    headers: { Authorization: 'Bearer sk_test_api_tests', ...(form ? { 'Content-Type': FORM } : {}) },
+    ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+  });
+  return (await response.json()) as T;
+}
+
+/** What Stripe holds for a payment intent: its refunds, newest first. */
+export const stripeRefunds = (paymentIntent: string) =>
+  stripeApi<{ data: Array<{ id: string; amount: number; metadata: Record<string, string> }> }>(
+    `/v1/refunds?${new URLSearchParams({ payment_intent: paymentIntent, limit: '100' })}`,
+  ).then((list) => list.data);
+
+/** A move's card payments as D1 keeps them. */
+export const paymentRows = (reference: string) =>
+  query<{
+    id: number;
+    purpose: string;
+    amount_pence: number;
+    status: string;
+    refunded_pence: number;
+    checkout_session_id: string | null;
+    payment_intent: string | null;
+    fulfilled_at: string | null;
+  }>(
+    'SELECT id, purpose, amount_pence, status, refunded_pence, checkout_session_id, payment_intent, fulfilled_at FROM payments WHERE reference = ? ORDER BY id',
+    reference,
+  );
+
+export const refundRows = (reference: string) =>
+  query<{
+    id: number;
+    payment_id: number;
+    amount_pence: number;
+    status: string;
+    stripe_refund_id: string | null;
+    attempts: number;
+    source: string;
+  }>(
+    `SELECT r.id, r.payment_id, r.amount_pence, r.status, r.stripe_refund_id, r.attempts, r.source FROM refunds r
+     JOIN payments p ON p.id = r.payment_id WHERE p.reference = ? ORDER BY r.id`,
+    reference,
+  );
+
+export const openTasks = (reference: string, kind: string) =>
+  query<{ detail: string }>('SELECT detail FROM office_tasks WHERE record_reference = ? AND kind = ? AND done_at IS NULL', reference, kind);

@@ -60,3 +60,34 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+test.describe('a payment that did not match (issue 39)', () => {
+  test('is an urgent task at the top of the lead page and the payment says what Stripe took', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    // The stand-in takes a penny less than asked (+pennyshort) and tells the Worker before sending the browser back.
+    const email = uniqueEmail('mismatch').replace('@', '+pennyshort+webhookfirst@');
+    const answer = await storeQuote(request, { email });
+    await sendWrittenQuote({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') }, answer.reference, {
+      lines: [['Removal', '495.00']],
+      deposit: '123.75',
+    });
+    await page.goto(answer.confirmationUrl);
+    await page.getByRole('button', { name: 'Accept this quote' }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'did not match' })).toBeVisible();
+
+    await signInToOffice(page.context());
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/office/lead?ref=${answer.reference}`);
+      const task = page.locator('[data-task="payment_mismatch"]');
+      await expect(task).toContainText('Urgent');
+      await expect(task).toContainText('Card payment did not match: NOT counted as paid');
+      const section = page.getByRole('region', { name: 'Card payments' });
+      await expect(section).toContainText('Deposit £123.75: NOT taken as paid');
+      await expect(section).toContainText('Stripe took 123.74 GBP');
+      expect(await axeViolations(page), `the lead page at ${width}px`).toEqual([]);
+      await page.screenshot({ path: `test-results/office-mismatch-${width}.png`, fullPage: true });
+    }
+  });
+});

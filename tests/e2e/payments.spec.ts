@@ -64,3 +64,30 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+test.describe('a bank payment waiting for the bank (issue 39)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('says so, with no Pay button, until the bank answers', async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const email = `pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}+asyncpay@example.com`;
+    const answer = await storeQuote(request, { email });
+    await sendWrittenQuote({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') }, answer.reference, {
+      lines: [['Removal', '495.00']],
+      deposit: '123.75',
+    });
+    await page.goto(answer.confirmationUrl);
+    await page.locator('[data-written-quote]').getByRole('button', { name: 'Accept this quote' }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+
+    // Back from Checkout: Stripe has the payment, the bank has not confirmed it.
+    await expect(page.getByRole('status').filter({ hasText: PAYMENT_WORDS.waiting })).toBeVisible();
+    await expect(page.getByText(PAYMENT_WORDS.pending('deposit', 12_375))).toBeVisible();
+    await expect(page.getByRole('button', { name: /Pay the £123\.75 deposit/ })).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/payments-bank-pending-390.png', fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: 'test-results/payments-bank-pending-1280.png', fullPage: true });
+    expect(queryD1('SELECT status FROM payments WHERE reference = ?', answer.reference)).toEqual([{ status: 'processing' }]);
+  });
+});

@@ -1,21 +1,26 @@
 /**
  * What moving a booked date costs (issue 34 item 3), worked by hand from the terms (src/data/promises.ts: free with 48
- * hours' notice, 25 % from 24 to 48 hours, 50 % under 24; notice counted from the end of today to the CURRENT date) and
+ * hours' notice, 25 % from 24 to 48 hours, 50 % under 24; notice counted by the clock to 8 am on the CURRENT date while
+ * no arrival window is set) and
  * the spec's weekend surcharge (15 % of a studio's £349 base, rounded: £52).
  */
 import { describe, expect, it } from 'vitest';
 import { referral } from '~/data/referral';
+import { moveStartsAt, noticeHours } from '~/lib/cancellation-fee';
 import { dateChangeCost, dateChangeCostLine, dateChangeDoneLine, dateChangeLines, dateChangeRows } from '~/lib/date-change';
 
-const TODAY = '2026-11-24';
+/** Asked at noon on 24 November 2026 (GMT, so London's clock is UTC's). */
+const NOW = new Date('2026-11-24T12:00:00.000Z');
+const hoursTo = (from: string) => noticeHours(NOW, moveStartsAt(from, null));
 /** £495.00 booked with a £123.75 deposit paid. */
 const written = { totalPence: 49_500, datePriced: false, code: null };
 const cost = (from: string, over: Partial<Parameters<typeof dateChangeCost>[0]> = {}) =>
-  dateChangeCost({ written, engine: { from: 443, to: 495 }, paidPence: 12_375, today: TODAY, from, ...over });
+  dateChangeCost({ written, engine: { from: 443, to: 495 }, paidPence: 12_375, hours: hoursTo(from), ...over });
 
 describe('the fee for moving a booked date', () => {
   it('is nothing with 48 hours’ notice of the current date, whatever the new one', () => {
-    // 27 November is three days on: the end of today to the 27th is 48 hours.
+    // 8 am on 27 November is 68 hours after noon on the 24th.
+    expect(hoursTo('2026-11-27')).toBe(68);
     expect(cost('2026-11-27')).toEqual({
       feePence: 0,
       priceChangePence: 0,
@@ -28,22 +33,24 @@ describe('the fee for moving a booked date', () => {
     expect(dateChangeCostLine(cost('2026-11-27'))).toBe(
       'Changing the date now costs nothing under our terms, so your price stays £495.00 and £371.25 is left to pay.',
     );
-    expect(dateChangeLines(cost('2026-11-27'), '2026-11-27', '2026-12-02', TODAY)).toEqual([]);
+    expect(dateChangeLines(cost('2026-11-27'), '2026-11-27', '2026-12-02', hoursTo('2026-11-27'))).toEqual([]);
   });
 
   it('is 25 % of the booked price from 24 to 48 hours, 50 % under 24, added to the price', () => {
-    // 26 November: 24 hours. 25 % of £495.00 = £123.75; £618.75 less the £123.75 paid leaves £495.00.
+    // 8 am on 26 November: 44 hours. 25 % of £495.00 = £123.75; £618.75 less the £123.75 paid leaves £495.00.
+    expect(hoursTo('2026-11-26')).toBe(44);
     const late = cost('2026-11-26');
     expect(late).toMatchObject({ feePence: 12_375, totalPence: 61_875, balancePence: 49_500, refundPence: 0 });
     expect(dateChangeCostLine(late)).toBe(
       'Changing the date now costs £123.75 under our terms, so your price becomes £618.75 and £495.00 is left to pay.',
     );
-    expect(dateChangeLines(late, '2026-11-26', '2026-12-02', TODAY)).toEqual([
+    expect(dateChangeLines(late, '2026-11-26', '2026-12-02', hoursTo('2026-11-26'))).toEqual([
       { label: 'Date change fee (25% of the price, 24 to 48 hours before the move)', pence: 12_375 },
     ]);
-    // Tomorrow: 0 hours. 50 % of £495.00 = £247.50.
+    // 8 am tomorrow: 20 hours. 50 % of £495.00 = £247.50.
+    expect(hoursTo('2026-11-25')).toBe(20);
     expect(cost('2026-11-25')).toMatchObject({ feePence: 24_750, totalPence: 74_250 });
-    expect(dateChangeLines(cost('2026-11-25'), '2026-11-25', '2026-12-02', TODAY)[0]!.label).toBe(
+    expect(dateChangeLines(cost('2026-11-25'), '2026-11-25', '2026-12-02', hoursTo('2026-11-25'))[0]!.label).toBe(
       'Date change fee (50% of the price, under 24 hours before the move)',
     );
   });
@@ -54,7 +61,7 @@ describe('pricing the new date again', () => {
     const priced = cost('2026-12-02', { written: { ...written, datePriced: true } });
     // A Wednesday at £443 to a Saturday at £495: £52.00 more, £547.00 in all, £423.25 left after the deposit.
     expect(priced).toMatchObject({ feePence: 0, priceChangePence: 5_200, totalPence: 54_700, balancePence: 42_325 });
-    expect(dateChangeLines(priced, '2026-12-02', '2026-12-05', TODAY)).toEqual([
+    expect(dateChangeLines(priced, '2026-12-02', '2026-12-05', hoursTo('2026-12-02'))).toEqual([
       { label: 'New move date Saturday 5 December 2026, priced again (was Wednesday 2 December 2026)', pence: 5_200 },
     ]);
     expect(dateChangeCostLine(priced)).toBe(

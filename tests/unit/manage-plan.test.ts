@@ -70,19 +70,57 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
 const at = (iso: string) => new Date(iso);
 
 describe('planChange', () => {
-  it('marks a booked move cancelled less than 48 hours before as short notice, and an earlier one not', () => {
+  it('records a booked move cancelled at short notice, with what it cost, and an unbooked one never', () => {
+    // The notice itself is counted by the clock to the arrival window (payments/cancel-refund.ts lateCancellation).
     const booked = quote({ status: 'booked', moveDate: '2026-11-27' });
-    expect(planChange(booked, { action: 'cancel' }, at('2026-11-25T09:00:00Z'))).toMatchObject({
+    const fee = { feePence: 12_375, paidPence: 30_000, refundPence: 17_625 };
+    expect(planChange(booked, { action: 'cancel', shortNotice: true, fee }, at('2026-11-25T09:00:00Z'))).toMatchObject({
       ok: true,
-      event: { kind: 'cancelled', shortNotice: true },
+      event: { kind: 'cancelled', shortNotice: true, fee },
     });
-    expect(planChange(booked, { action: 'cancel' }, at('2026-11-24T09:00:00Z'))).toMatchObject({
+    expect(planChange(booked, { action: 'cancel', shortNotice: false }, at('2026-11-24T09:00:00Z'))).toMatchObject({
       ok: true,
       event: { kind: 'cancelled', shortNotice: false },
     });
     // A quote nobody booked costs nothing to cancel, however late.
-    expect(planChange(quote({ moveDate: '2026-11-26' }), { action: 'cancel' }, at('2026-11-25T09:00:00Z'))).toMatchObject({
+    expect(
+      planChange(quote({ moveDate: '2026-11-26' }), { action: 'cancel', shortNotice: true }, at('2026-11-25T09:00:00Z')),
+    ).toMatchObject({
       event: { shortNotice: false },
+    });
+  });
+
+  it('books a move by its deposit only while its date is ahead, only by a payment, and once (issue 39)', () => {
+    const note = 'deposit of £123.75 paid by card';
+    expect(planChange(quote(), { action: 'book_paid', note }, at('2026-11-25T09:00:00Z'), 'payment')).toMatchObject({
+      ok: true,
+      next: { status: 'booked' },
+      event: { kind: 'confirmed', note, byPayment: true },
+    });
+    expect(planChange(quote({ status: 'declined' }), { action: 'book_paid', note }, at('2026-11-25T09:00:00Z'), 'payment')).toMatchObject({
+      ok: true,
+    });
+    // The day after the move date: refused, so the payment is sent back (payments/fulfil.ts).
+    expect(planChange(quote(), { action: 'book_paid', note }, at('2026-12-10T09:00:00Z'), 'payment')).toEqual({
+      ok: false,
+      message: MOVE_REFUSALS.moved,
+    });
+    expect(planChange(quote({ status: 'cancelled' }), { action: 'book_paid', note }, at('2026-11-25T09:00:00Z'), 'payment')).toEqual({
+      ok: false,
+      message: MOVE_REFUSALS.cancelled,
+    });
+    expect(planChange(quote({ status: 'booked' }), { action: 'book_paid', note }, at('2026-11-25T09:00:00Z'), 'payment')).toEqual({
+      ok: false,
+      message: MOVE_REFUSALS.alreadyBooked,
+    });
+    // Not the customer's to make, nor a payment's to cancel.
+    expect(planChange(quote(), { action: 'book_paid', note }, at('2026-11-25T09:00:00Z'), 'customer')).toEqual({
+      ok: false,
+      message: MOVE_REFUSALS.notYours,
+    });
+    expect(planChange(quote(), { action: 'cancel' }, at('2026-11-25T09:00:00Z'), 'payment')).toEqual({
+      ok: false,
+      message: MOVE_REFUSALS.notYours,
     });
   });
 

@@ -10,6 +10,7 @@ import {
   doneKey,
   doneNotice,
   isUpcoming,
+  lateCancelNotice,
   movePageState,
   MOVE_REFUSALS,
   MOVE_STATUSES,
@@ -177,6 +178,13 @@ describe('the notice after a change', () => {
     expect(doneKey({ kind: 'cancelled', shortNotice: false })).toBe('cancelled');
     expect(DONE_NOTICES.cancelled_late).toContain('cancellation terms');
     expect(DONE_NOTICES.cancelled_late).not.toContain('nothing to pay');
+    // With what it cost, the page says what was kept and what comes back (issue 39 item 8).
+    expect(lateCancelNotice({ feePence: 24_750, paidPence: 30_000, refundPence: 5_250 })).toBe(
+      'Your move is cancelled, and we have e-mailed you to confirm. It was less than 48 hours before your arrival time, so we keep £247.50 of the £300.00 you paid under our cancellation terms, and £52.50 is coming back to your card.',
+    );
+    expect(lateCancelNotice({ feePence: 24_750, paidPence: 12_375, refundPence: 0 })).toBe(
+      'Your move is cancelled, and we have e-mailed you to confirm. It was less than 48 hours before your arrival time, so we keep £123.75 of the £123.75 you paid under our cancellation terms, and nothing more is taken.',
+    );
   });
 
   it('tells a booked move that changed its date that it is still booked and its crew will follow', () => {

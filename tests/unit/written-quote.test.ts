@@ -186,4 +186,23 @@ describe('readWrittenQuote', () => {
       errors: { validUntil: WRITTEN_QUOTE_MESSAGES.validUntil },
     });
   });
+  it('asks nothing a card cannot pay: 30p at least for the total, the deposit and what is left after it (issue 39)', () => {
+    const one = (amount: string, deposit: string) =>
+      readWrittenQuote({ ...post, labels: ['Move'], amounts: [amount], deposit }, null, TODAY);
+    // A total of 29p, or of nothing.
+    expect(one('0.29', '')).toMatchObject({ ok: false, errors: { lines: WRITTEN_QUOTE_MESSAGES.total } });
+    expect(WRITTEN_QUOTE_MESSAGES.total).toBe('The total must be at least £0.30, the least a card payment can be: please check the lines.');
+    // A deposit of £0 or 29p.
+    expect(one('495', '0')).toMatchObject({ ok: false, errors: { deposit: WRITTEN_QUOTE_MESSAGES.depositSmall } });
+    expect(one('495', '0.29')).toMatchObject({ ok: false, errors: { deposit: WRITTEN_QUOTE_MESSAGES.depositSmall } });
+    // £1.00 with a 75p deposit leaves 25p: too little to pay by card. The whole £1.00, or 70p, leaves 0p or 30p.
+    expect(one('1.00', '0.75')).toMatchObject({ ok: false, errors: { deposit: WRITTEN_QUOTE_MESSAGES.depositRest(25) } });
+    expect(WRITTEN_QUOTE_MESSAGES.depositRest(25)).toContain('That leaves £0.25 to pay after the deposit');
+    expect(one('1.00', '1.00')).toMatchObject({ ok: true, draft: { depositPence: 100 } });
+    expect(one('1.00', '0.70')).toMatchObject({ ok: true, draft: { depositPence: 70 } });
+    // Left empty, the usual 25 % is made payable: of £1.00 it would be 25p, so 30p; of 40p it would leave 10p, so all 40p.
+    expect(one('1.00', '')).toMatchObject({ ok: true, draft: { depositPence: 30 } });
+    expect(one('0.40', '')).toMatchObject({ ok: true, draft: { depositPence: 40 } });
+    expect(one('0.30', '')).toMatchObject({ ok: true, draft: { depositPence: 30 } });
+  });
 });

@@ -10,6 +10,7 @@ import { compactPostcode } from '~/lib/postcodes';
 import { discountedPrice } from '~/lib/price-to-pay';
 import type { Env } from '../../env';
 import { ownerEmail } from './staff';
+import { URGENT_FIRST } from './tasks';
 
 /** One row per lead, whatever table it lives in. `kind`: the service a quote was started for, or survey/car/callback/contact. */
 const LEADS = `
@@ -179,7 +180,7 @@ export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
     leads(`follow_up_on <= ? AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', today),
     db.prepare(
       `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt, COUNT(*) OVER () AS matching
-       FROM office_tasks WHERE done_at IS NULL ORDER BY created_at, id LIMIT 100`,
+       FROM office_tasks WHERE done_at IS NULL ORDER BY ${URGENT_FIRST}, created_at, id LIMIT 100`,
     ),
     leads(
       `type = 'quote' AND quote_status IN ('booked', 'booking_requested') AND move_date BETWEEN ? AND ?`,

@@ -3,11 +3,14 @@
  * written in the batch that makes the change, so the to-do list never misses one and never shows one that did not happen.
  */
 import type { MoveEvent } from '~/lib/move-status';
-import { OFFICE_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
+import { OFFICE_TASKS, URGENT_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { insertValues } from '../d1';
 import { auditStatement } from './audit';
 
 export const CUSTOMER_ACTOR = 'customer';
+
+/** An ORDER BY term that lists the urgent tasks (money, issue 39) before the rest. */
+export const URGENT_FIRST = `kind IN (${[...URGENT_TASKS].map((kind) => `'${kind}'`).join(', ')}) DESC`;
 
 export interface OfficeTask {
   reference: string;

@@ -1,16 +1,18 @@
 /**
  * Cancelling a booked move that was paid for by card (issue 34 item 3): the fee from the one table of terms
- * (src/lib/cancellation-fee.ts, the same function the page quotes), and what was paid beyond it back through Stripe's
- * refunds API, newest payment first. Every refund is stored before Stripe is asked (refund.ts); the customer is e-mailed
- * what came back, and the office is given each refund Stripe refused.
+ * (src/lib/cancellation-fee.ts, the same function the page quotes), notice counted by the clock to the start of the
+ * arrival window (issue 39 item 7), and what was paid beyond the fee back through Stripe's refunds API, newest payment
+ * first. Every refund is stored before Stripe is asked (refund.ts); the customer is e-mailed what came back and what is
+ * on its way; a refund Stripe refused is asked again by the cron.
  */
-import { cancellationTier, type CancellationTier } from '~/data/promises';
-import { londonToday } from '~/lib/dates';
+import { cancellationTier, FREE_CANCELLATION_HOURS, type CancellationTier } from '~/data/promises';
 import { cancellationFeePence, noticeHours, refundAfterFeePence } from '~/lib/cancellation-fee';
+import type { CancelledFee } from '~/lib/move-status';
 import { formatPence } from '~/lib/money';
 import type { Env } from '../../env';
 import { auditStatement } from '../office/audit';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import { moveStart } from '../quote/notice';
 import type { StoredQuote } from '../quote/stored-quote';
 import { cardAccount } from './due';
 import { refundEmail } from './refund-email';
@@ -21,19 +23,41 @@ export interface CancelCost {
   feePence: number;
   /** The terms' tier the fee comes from; null when the move is not booked, so cancelling costs nothing. */
   tier: CancellationTier | null;
-  /** Paid by card and not yet refunded. */
+  /** Paid by card and not refunded. */
   paidPence: number;
   refundPence: number;
 }
 
+/** Hours from `now` to the start of the move's arrival window (8 am while the office has set none). */
+export const noticeGiven = async (db: D1Database, quote: StoredQuote, now: Date): Promise<number> =>
+  noticeHours(now, await moveStart(db, quote));
+
 /** Null when nothing was paid by card: the terms page's words are all there is to say. */
-export async function cancelCost(db: D1Database, quote: StoredQuote, today: string): Promise<CancelCost | null> {
+export async function cancelCost(db: D1Database, quote: StoredQuote, now: Date): Promise<CancelCost | null> {
   const { written, paidPence } = await cardAccount(db, quote.reference);
   if (!written || paidPence === 0) return null;
-  const hours = noticeHours(today, quote.moveDate);
+  const hours = await noticeGiven(db, quote, now);
   const tier = quote.status === 'booked' ? cancellationTier(hours) : null;
   const feePence = tier ? cancellationFeePence(written.totalPence, hours) : 0;
   return { feePence, tier, paidPence, refundPence: refundAfterFeePence(paidPence, feePence) };
+}
+
+/**
+ * What the cancellation's event records (the page's and the history's words): under FREE_CANCELLATION_HOURS' notice of
+ * a booked move, the fee under the terms and what of the card payments it keeps.
+ */
+export async function lateCancellation(
+  db: D1Database,
+  quote: StoredQuote,
+  now: Date,
+): Promise<{ shortNotice: boolean; fee?: CancelledFee }> {
+  if (quote.status !== 'booked') return { shortNotice: false };
+  const hours = await noticeGiven(db, quote, now);
+  if (hours >= FREE_CANCELLATION_HOURS) return { shortNotice: false };
+  const { written, paidPence } = await cardAccount(db, quote.reference);
+  if (!written) return { shortNotice: true };
+  const feePence = cancellationFeePence(written.totalPence, hours);
+  return { shortNotice: true, fee: { feePence, paidPence, refundPence: refundAfterFeePence(paidPence, feePence) } };
 }
 
 export const cancelCostLine = (cost: CancelCost): string =>
@@ -43,33 +67,36 @@ export const cancelCostLine = (cost: CancelCost): string =>
 
 /**
  * After the cancellation is stored: `before` is the quote as it was (its status says whether it was booked). Once
- * Stripe has answered every refund, one batch stores the office's audit line, a task for each refund Stripe refused
- * (to make by hand) and the customer's refund e-mail, keyed by the first refund's row so it is sent once.
+ * Stripe has answered every refund, one batch stores the office's audit line, a task for a refund that cannot be asked
+ * again and the customer's refund e-mail, keyed by the first refund's row so it is sent once.
  */
 export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): Promise<CancelCost | null> {
   const db = env.DB;
-  const cost = await cancelCost(db, before, londonToday(now));
+  const cost = await cancelCost(db, before, now);
   if (!cost) return null;
   const run = await refundNewestFirst(env, before.reference, cost.refundPence, 'cancelled by the customer', now);
   const { made, said } = run;
   const detail = `Cancelled with ${formatPence(cost.feePence)} to pay from ${formatPence(cost.paidPence)} paid by card${said.length ? `: ${said.join(', ')}` : ''}`;
-  const emails: OutboxEmail[] = made.length
-    ? [
-        {
-          recordType: 'move',
-          recordReference: before.reference,
-          kind: 'customer',
-          draft: refundEmail(await mailContext(env), before, {
-            refunds: made,
-            feePence: cost.feePence,
-            tier: cost.tier,
-            leftPence: run.leftPence,
-            refundedAt: now,
-          }),
-          idempotencyKey: `move:${before.reference}:refund:${made[0]!.refundId}`,
-        },
-      ]
-    : [];
+  const first = made[0]?.refundId ?? run.refused[0]?.refundId;
+  const emails: OutboxEmail[] =
+    first !== undefined && first !== null
+      ? [
+          {
+            recordType: 'move',
+            recordReference: before.reference,
+            kind: 'customer',
+            draft: refundEmail(await mailContext(env), before, {
+              refunds: made,
+              feePence: cost.feePence,
+              tier: cost.tier,
+              leftPence: run.leftPence,
+              onItsWayPence: run.onItsWayPence,
+              refundedAt: now,
+            }),
+            idempotencyKey: `move:${before.reference}:refund:${first}`,
+          },
+        ]
+      : [];
   await db.batch([
     auditStatement(db, { actor: 'customer', action: 'payment_refunded', reference: before.reference, detail }, now),
     ...refusedRefundTasks(db, before.reference, run, now),

@@ -11,6 +11,7 @@ import type { Env } from '../../env';
 import { auditStatement } from '../office/audit';
 import { priceFor } from '../quote/price';
 import type { StoredQuote } from '../quote/stored-quote';
+import { noticeGiven } from './cancel-refund';
 import { cardAccount } from './due';
 import { refundNewestFirst, refusedRefundTasks } from './refund-run';
 
@@ -21,18 +22,21 @@ export interface Rebooking {
   lines: WrittenLine[];
 }
 
-/** Null when the move's price is not an accepted written quote: it was booked some other way, so moving it is a call. */
-export async function rebookingFor(db: D1Database, quote: StoredQuote, to: string, today: string): Promise<Rebooking | null> {
+/**
+ * Null when the move's price is not an accepted written quote: it was booked some other way, so moving it is a call.
+ * Notice counts by the clock, from `now` to the current date's arrival window.
+ */
+export async function rebookingFor(db: D1Database, quote: StoredQuote, to: string, now: Date): Promise<Rebooking | null> {
   const { written: accepted, paidPence } = await cardAccount(db, quote.reference);
   if (!accepted) return null;
+  const hours = await noticeGiven(db, quote, now);
   const cost = dateChangeCost({
     written: accepted,
     engine: { from: priceFor(quote, quote.moveDate)?.total ?? null, to: priceFor(quote, to)?.total ?? null },
     paidPence,
-    today,
-    from: quote.moveDate,
+    hours,
   });
-  return { accepted, cost, lines: dateChangeLines(cost, quote.moveDate, to, today) };
+  return { accepted, cost, lines: dateChangeLines(cost, quote.moveDate, to, hours) };
 }
 
 /**

@@ -19,9 +19,14 @@ export async function acceptedWrittenQuote(db: D1Database, reference: string): P
 
 export const isPaid = (row: PaymentRow) => row.status === 'paid' || row.status === 'partially_refunded';
 
+/** Taken by Stripe and not yet counted: waiting for the bank, or a mismatch the office has not sent back. */
+export const isUnsettled = (row: PaymentRow) => row.status === 'processing' || (row.status === 'mismatch' && row.refunded_pence === 0);
+
+/** What of a paid payment is kept: not refunded, nor on its way back. */
+export const keptOf = (row: PaymentRow): number => (isPaid(row) ? row.amount_pence - row.refunded_pence - row.pending_refund_pence : 0);
+
 /** Paid by card and not refunded. */
-export const keptPence = (payments: readonly PaymentRow[]): number =>
-  payments.filter(isPaid).reduce((sum, row) => sum + row.amount_pence - row.refunded_pence, 0);
+export const keptPence = (payments: readonly PaymentRow[]): number => payments.reduce((sum, row) => sum + keptOf(row), 0);
 
 /** What every sum about a move's card payments starts from: the payments, the accepted written quote, what is kept. */
 export interface CardAccount {
@@ -39,6 +44,11 @@ export async function cardAccount(db: D1Database, reference: string): Promise<Ca
 export interface MoneyOwed {
   /** Pence for each purpose that can be paid now. */
   due: Partial<Record<PaymentPurpose, number>>;
+  /**
+   * A payment for the purpose not yet settled: a bank payment waiting for the bank, or one Stripe took another amount
+   * or currency for, which the office has not yet sent back. No second payment is asked for meanwhile.
+   */
+  pending: Partial<Record<PaymentPurpose, PaymentRow>>;
   /** `YYYY-MM-DD`: the balance's last day. */
   balanceDueOn: string;
   payments: PaymentRow[];
@@ -57,6 +67,7 @@ export async function moneyOwed(db: D1Database, quote: StoredQuote): Promise<Mon
       // version added (a booked date moved at short notice, after the balance was paid).
       ...(open && has('deposit') && balance > 0 ? { balance } : {}),
     },
+    pending: Object.fromEntries(payments.filter(isUnsettled).map((row) => [row.purpose, row])),
     balanceDueOn: addDays(quote.moveDate, -dueDays),
     payments,
   };

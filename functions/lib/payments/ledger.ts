@@ -1,5 +1,5 @@
 /** A move's card payments, each with its refunds, as the office's lead page lists them (issue 34 item 3). */
-import type { PaymentPurpose, PaymentStatus, RefundStatus } from '~/lib/payments';
+import type { PaymentPurpose, PaymentStatus, RefundSource, RefundStatus } from '~/lib/payments';
 
 export interface LedgerRefund {
   id: number;
@@ -8,6 +8,9 @@ export interface LedgerRefund {
   /** When Stripe answered, or when it was asked if it has not. */
   at: string;
   stripeRefundId: string | null;
+  /** Refused, and asked again then; null once made, or given up (the office makes it by hand). */
+  nextAttemptAt: string | null;
+  source: RefundSource;
 }
 
 export interface LedgerPayment {
@@ -19,6 +22,10 @@ export interface LedgerPayment {
   createdAt: string;
   paidAt: string | null;
   paymentIntent: string | null;
+  /** What Stripe took when it was not what was asked (status 'mismatch'). */
+  receivedPence: number | null;
+  receivedCurrency: string | null;
+  disputedAt: string | null;
   refunds: LedgerRefund[];
 }
 
@@ -27,14 +34,15 @@ export async function paymentLedger(db: D1Database, reference: string): Promise<
     db
       .prepare(
         `SELECT id, purpose, amount_pence AS amountPence, status, refunded_pence AS refundedPence, created_at AS createdAt,
-           paid_at AS paidAt, payment_intent AS paymentIntent
+           paid_at AS paidAt, payment_intent AS paymentIntent, received_pence AS receivedPence,
+           received_currency AS receivedCurrency, disputed_at AS disputedAt
          FROM payments WHERE reference = ? ORDER BY id`,
       )
       .bind(reference),
     db
       .prepare(
         `SELECT r.id, r.payment_id AS paymentId, r.amount_pence AS amountPence, r.status, coalesce(r.done_at, r.created_at) AS at,
-           r.stripe_refund_id AS stripeRefundId
+           r.stripe_refund_id AS stripeRefundId, r.next_attempt_at AS nextAttemptAt, r.source
          FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ? ORDER BY r.id`,
       )
       .bind(reference),

@@ -1,42 +1,87 @@
 /**
- * Stripe's events (issue 34). The signature is checked by the SDK; each event is stored by its id in the same batch as
- * the change it makes, and every statement of that change runs only for the delivery that stored the event (its random
- * `delivery` value), so a replay or a second delivery changes nothing. A payment is marked paid only from 'created' and
- * only for its own amount, so events in any order (or two sessions' events) never pay it twice.
+ * Stripe's events (issue 34, issue 39 item 5). The signature is checked by the SDK; an event that is not one (`[]`,
+ * `null`, no data), is dated more than 5 minutes ahead, or is of the other mode than our key (live or test) is refused
+ * (400). Each event is stored once by its id, in the same batch as the change it makes; a session's change is guarded
+ * by "this delivery stored the event" as well as by the payment's own state, so a replay or a second delivery changes
+ * nothing. What each type does:
+ *   checkout.session.completed, .async_payment_succeeded, .async_payment_failed, .expired: Stripe's view of the session
+ *     (retrieved, as Stripe's fulfilment guide asks) to the one fulfil function (fulfil.ts)
+ *   charge.refunded: refunds made outside the site (Stripe's dashboard) recorded (charge-events.ts)
+ *   charge.dispute.created: an urgent office task and an alert (charge-events.ts)
+ *   anything else: stored and acknowledged.
  */
 import type { Context } from 'hono';
-import { formatPence } from '~/lib/money';
-import { PURPOSE_LABELS } from '~/lib/payments';
-import type { MoveEvent } from '~/lib/move-status';
+import * as z from 'zod/mini';
 import type { AppBindings, Env } from '../../env';
 import { config } from '../config';
 import { readBounded } from '../body';
 import { jsonError } from '../http';
-import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
-import { findQuote } from '../quote/store';
-import type { PaymentRow } from './checkout';
-import { receiptEmail } from './receipt-email';
+import { queueEmails } from '../outbox';
+import { disputeStatements, refundedStatements } from './charge-events';
+import { afterwards, retrieveSession, sessionStatements, type Recorded } from './fulfil';
 import { stripeClient, subtleCrypto, type Stripe } from './stripe';
-import { mailContext } from '../mail-context';
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
 const MAX_EVENT_BYTES = 256 * 1024;
+/** An event, or its signature, dated further ahead than this is refused: Stripe's own tolerance, the other way. */
+export const FUTURE_TOLERANCE_SECONDS = 300;
+
+/** What every event has, by Stripe's API reference; anything else signed is not an event we can act on. */
+const eventShape = z.object({
+  id: z.string().check(z.startsWith('evt_')),
+  type: z.string().check(z.minLength(1)),
+  created: z.number(),
+  livemode: z.boolean(),
+  data: z.object({ object: z.record(z.string(), z.unknown()) }),
+});
+
+const SESSION_EVENTS = new Set([
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
+  'checkout.session.expired',
+]);
+
+/** A live key takes live events only, a test key test events only. */
+export const isLiveKey = (secretKey: string): boolean => /^(sk|rk)_live_/.test(secretKey);
 
 export async function stripeWebhook(c: Context<AppBindings>): Promise<Response> {
   const stripe = stripeClient(c.env);
-  const secret = config(c.env).stripe.webhookSecret;
-  if (!stripe || !secret) return jsonError(c, 503, 'payments_unavailable', 'Payments are not set up here.');
+  const { webhookSecret: secret, secretKey } = config(c.env).stripe;
+  if (!stripe || !secret || !secretKey) return jsonError(c, 503, 'payments_unavailable', 'Payments are not set up here.');
   const body = await readBounded(c.req.raw, MAX_EVENT_BYTES);
   if (body.tooLarge) return jsonError(c, 413, 'payload_too_large', 'This is too large to be a Stripe event.');
   // The signature is over these exact bytes, so they are checked as they came.
   const payload = new TextDecoder().decode(body.bytes);
-  let event: Stripe.Event;
+  const signature = c.req.header('stripe-signature') ?? '';
+  let signed: unknown;
   try {
-    event = await stripe.webhooks.constructEventAsync(payload, c.req.header('stripe-signature') ?? '', secret, undefined, subtleCrypto);
+    signed = await stripe.webhooks.constructEventAsync(payload, signature, secret, undefined, subtleCrypto);
   } catch {
     return jsonError(c, 400, 'bad_signature', 'The Stripe-Signature header does not match this event.');
   }
-  await handleEvent(c.env, event, new Date());
+  const checked = eventShape.safeParse(signed);
+  if (!checked.success) return jsonError(c, 400, 'malformed_event', 'This is signed, but it is not a Stripe event.');
+  const event = signed as Stripe.Event;
+  const now = new Date();
+  const ahead = Math.floor(now.getTime() / 1000) + FUTURE_TOLERANCE_SECONDS;
+  const signedAt = Number(/(?:^|,)t=(\d+)/.exec(signature)?.[1] ?? 0);
+  if (event.created > ahead || signedAt > ahead) return jsonError(c, 400, 'event_in_future', 'This event is dated in the future.');
+  if (event.livemode !== isLiveKey(secretKey)) {
+    return jsonError(
+      c,
+      400,
+      'wrong_mode',
+      `This is a ${event.livemode ? 'live' : 'test'} event; this site takes ${event.livemode ? 'test' : 'live'} ones.`,
+    );
+  }
+  try {
+    await handleEvent(c.env, event, now);
+  } catch (error) {
+    // Stripe could not be asked how the session stands: not stored, so Stripe delivers it again later.
+    console.error(`Stripe event ${event.id} (${event.type}) not handled yet: ${String(error)}`);
+    return jsonError(c, 503, 'try_again', 'This event could not be handled just now.');
+  }
   return c.json({ received: true });
 }
 
@@ -64,89 +109,32 @@ export function storedPayload(event: Stripe.Event): string {
   return JSON.stringify({ id: event.id, type: event.type, created: event.created, livemode: event.livemode, data: { object: kept } });
 }
 
-/** Stores the event once; a completed Checkout Session also pays its payment (and books a deposit's move). */
+const nothing: Recorded = { statements: [], emails: [], paymentId: null };
+
+/** Stores the event once, with what it changes; then a session's payment is fulfilled (idempotent: a replay too). */
 export async function handleEvent(env: Env, event: Stripe.Event, now: Date): Promise<void> {
   const db = env.DB;
   const delivery = crypto.randomUUID();
   const stored = db
     .prepare('INSERT INTO stripe_events (id, type, received_at, delivery, payload) VALUES (?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING')
     .bind(event.id, event.type, now.toISOString(), delivery, storedPayload(event));
-  const paid = event.type === 'checkout.session.completed' ? await paidStatements(env, event.data.object, event.id, delivery, now) : null;
-  await db.batch([stored, ...(paid?.statements ?? [])]);
-  if (paid) await queueEmails(env, paid.emails);
+  const guard = { sql: 'EXISTS (SELECT 1 FROM stripe_events WHERE id = ? AND delivery = ?)', binds: [event.id, delivery] };
+  const object = event.data.object as unknown as Record<string, unknown>;
+  let recorded = nothing;
+  if (SESSION_EVENTS.has(event.type) && isOurs(object)) {
+    recorded = await sessionStatements(env, await retrieveSession(env, String(object.id)), now, { eventId: event.id, guard });
+  } else if (event.type === 'charge.refunded') {
+    recorded = await refundedStatements(env, object as unknown as Stripe.Charge, now);
+  } else if (event.type === 'charge.dispute.created') {
+    recorded = await disputeStatements(env, object as unknown as Stripe.Dispute, now);
+  }
+  await db.batch([stored, ...recorded.statements]);
+  await queueEmails(env, recorded.emails);
+  if (SESSION_EVENTS.has(event.type) && recorded.paymentId !== null) await afterwards(env, recorded.paymentId, now);
 }
 
-async function paidStatements(
-  env: Env,
-  session: Stripe.Checkout.Session,
-  eventId: string,
-  delivery: string,
-  now: Date,
-): Promise<{ statements: D1PreparedStatement[]; emails: string[] } | null> {
-  const db = env.DB;
-  const paymentId = Number(session.metadata?.payment_id);
-  const paymentIntent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
-  if (!Number.isInteger(paymentId) || session.payment_status !== 'paid' || !paymentIntent) return null;
-  const payment = await db.prepare('SELECT * FROM payments WHERE id = ?').bind(paymentId).first<PaymentRow>();
-  if (!payment || payment.status !== 'created') return null;
-  const quote = await findQuote(db, { reference: payment.reference });
-  if (!quote) return null;
-  const at = now.toISOString();
-  // "This delivery stored the event, and this event paid the payment": true for one delivery of one event only.
-  const first = 'EXISTS (SELECT 1 FROM stripe_events WHERE id = ?1 AND delivery = ?2)';
-  const paidHere = `${first} AND EXISTS (SELECT 1 FROM payments WHERE id = ?3 AND paid_event_id = ?1)`;
-  const email: OutboxEmail = {
-    recordType: 'move',
-    recordReference: payment.reference,
-    kind: 'customer',
-    draft: receiptEmail(await mailContext(env), quote, {
-      purpose: payment.purpose,
-      amountPence: payment.amount_pence,
-      paidAt: now,
-      paymentIntent,
-    }),
-    idempotencyKey: `move:${payment.reference}:payment:${payment.id}:receipt`,
-  };
-  const paidWords = `${PURPOSE_LABELS[payment.purpose]} of ${formatPence(payment.amount_pence)} paid by card`;
-  // The history reads "Booking confirmed by Shiftly: deposit of £75.00 paid by card".
-  const booked: MoveEvent = { kind: 'confirmed', note: paidWords.charAt(0).toLowerCase() + paidWords.slice(1), byPayment: true };
-  const statements = [
-    db
-      .prepare(
-        `UPDATE payments SET status = 'paid', payment_intent = ?4, checkout_session_id = coalesce(checkout_session_id, ?5),
-           paid_event_id = ?1, paid_at = ?6
-         WHERE id = ?3 AND status = 'created' AND amount_pence = ?7 AND (checkout_session_id IS NULL OR checkout_session_id = ?5)
-           AND ${first}`,
-      )
-      .bind(eventId, delivery, payment.id, paymentIntent, session.id, at, session.amount_total ?? -1),
-    // Right after the UPDATE: stored only if it paid the payment.
-    ...outboxInserts(db, [email], now, { afterChange: true }),
-    db
-      .prepare(
-        `INSERT INTO audit_log (created_at, actor, action, record_reference, detail)
-         SELECT ?4, 'customer', 'payment_received', ?5, ?6 WHERE ${paidHere}`,
-      )
-      .bind(eventId, delivery, payment.id, at, payment.reference, paidWords),
-    ...(payment.purpose === 'deposit'
-      ? [
-          // The deposit books the move: the one way a move becomes booked and paid.
-          db
-            .prepare(
-              `UPDATE quote_requests SET status = 'booked', version = version + 1
-               WHERE reference = ?4 AND status IN ('quoted', 'booking_requested', 'declined') AND ${paidHere}`,
-            )
-            .bind(eventId, delivery, payment.id, payment.reference),
-          db
-            .prepare('INSERT INTO quote_events (reference, created_at, event) SELECT ?, ?, ? WHERE changes() = 1')
-            .bind(payment.reference, at, JSON.stringify(booked)),
-          db
-            .prepare(
-              `INSERT INTO office_leads (reference, record_type, stage, updated_at) SELECT ?5, 'quote', 'booked', ?4 WHERE ${paidHere}
-               ON CONFLICT (reference) DO UPDATE SET stage = 'booked', lost_reason = NULL, updated_at = excluded.updated_at`,
-            )
-            .bind(eventId, delivery, payment.id, at, payment.reference),
-        ]
-      : []),
-  ];
-  return { statements, emails: [email.idempotencyKey] };
-}
+/** A session this site made: it names its payment (metadata, checkout.ts). Another integration's is acknowledged only. */
+const isOurs = (object: Record<string, unknown>): boolean => {
+  const metadata = object.metadata as Record<string, unknown> | undefined;
+  return typeof object.id === 'string' && !!metadata && (typeof metadata.payment_id === 'string' || typeof metadata.reference === 'string');
+};

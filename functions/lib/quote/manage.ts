@@ -1,127 +1,32 @@
-// Changing a stored quote (issue 19, item 3). The UPDATE is guarded by the version as read and each later statement in
-// the batch runs only if the one before changed a row, so two racing posts (a double click) change it and e-mail once.
-import { FREE_CANCELLATION_HOURS } from '~/data/promises';
-import { addDays, londonToday } from '~/lib/dates';
-import { estimateHolds } from '~/lib/estimate-validity';
-import { MOVE_REFUSALS, moveRefusal, newDateRefusal, statusAfter, type MoveAction, type MoveEvent } from '~/lib/move-status';
-import type { CrewAssignment } from '~/lib/office/diary';
+// Changing a stored quote (issue 19, item 3): the customer's and the office's changes, with what each brings (the diary,
+// a booked date's written quote, e-mails, refunds), written through the move's one state change (transition.ts): the
+// UPDATE is guarded by the version as read and each later statement runs only if the one before changed a row, so two
+// racing posts (a double click) change it and e-mail once.
+import { MOVE_REFUSALS, type MoveEvent } from '~/lib/move-status';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import type { Env } from '../../env';
 import { insertValues, isUniqueViolation } from '../d1';
 import { dayIsFull, entryMoved } from '../office/diary';
 import { moveEventTask } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
-import { refundOnCancel } from '../payments/cancel-refund';
+import { lateCancellation, refundOnCancel } from '../payments/cancel-refund';
+import { closeUnwanted } from '../payments/open';
 import { rebookingFor, refundBeyondPrice, type Rebooking } from '../payments/date-change';
 import { acceptedPriceOf, rebookedVersion } from '../office/written-quotes';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
-import { priceFor } from './price';
 import { spendStaffLinks } from './staff-link';
-import type { MoveNotes, StoredQuote } from './stored-quote';
+import type { StoredQuote } from './stored-quote';
+import { CHANGED_MEANWHILE, commitChange, eventInsert, planChange, type Applied, type MoveChange, type Planned } from './transition';
 import { eventLine, propertyTitle, quoteService } from './summary';
 import { mailContext } from '../mail-context';
 
-export type MoveChange =
-  | { action: 'change_date'; date: string }
-  | { action: 'access'; access: StoredQuote['access']; notes: MoveNotes | null }
-  | { action: 'request_booking' }
-  | { action: 'cancel' }
-  | { action: 'confirm' | 'decline'; note: string }
-  | { action: 'book'; crew: CrewAssignment }
-  | { action: 'review'; rating: number; text: string };
-
-export type Refused = { ok: false; message: string; field?: 'moveDate' };
-
-export type Planned = { ok: true; next: StoredQuote; event: MoveEvent } | Refused;
-
-export const moveFacts = (quote: StoredQuote) => ({
-  status: quote.status,
-  moveDate: quote.moveDate,
-  priced: quote.pricing !== null,
-  reviewed: quote.reviewed,
-  jobDone: !!quote.jobDoneAt,
-  accepted: quote.accepted !== null,
-});
-
-export function planChange(quote: StoredQuote, change: MoveChange, now: Date): Planned {
-  const today = londonToday(now);
-  const action: MoveAction = change.action;
-  const refusal = moveRefusal(action, moveFacts(quote), today);
-  if (refusal) return { ok: false, message: refusal };
-  const status = statusAfter(action, quote.status);
-  const at = now.toISOString();
-  switch (change.action) {
-    case 'change_date': {
-      const problem = newDateRefusal(quote.moveDate, change.date, today);
-      if (problem) return { ok: false, message: problem, field: 'moveDate' };
-      const pricing = priceFor(quote, change.date);
-      const next = { ...quote, status, moveDate: change.date, pricing, pricedAt: pricing ? at : quote.pricedAt };
-      return { ok: true, next, event: { kind: 'date_changed', from: quote.moveDate, to: change.date, total: pricing?.total ?? null } };
-    }
-    case 'access':
-      return { ok: true, next: { ...quote, access: change.access, moveNotes: change.notes }, event: { kind: 'access' } };
-    case 'request_booking': {
-      // After 28 days the estimate is worked out again before it is booked (issue 19, item 5).
-      const repriced = !!quote.pricedAt && !estimateHolds(quote.pricedAt, today);
-      const pricing = repriced ? priceFor(quote, quote.moveDate) : quote.pricing;
-      const next = { ...quote, status, pricing, pricedAt: repriced ? at : quote.pricedAt };
-      return { ok: true, next, event: { kind: 'booking_requested', total: pricing?.total ?? null, repriced } };
-    }
-    case 'cancel':
-      return { ok: true, next: { ...quote, status }, event: { kind: 'cancelled', shortNotice: isShortNotice(quote, today) } };
-    case 'confirm':
-    case 'decline':
-      return {
-        ok: true,
-        next: { ...quote, status },
-        event: { kind: change.action === 'confirm' ? 'confirmed' : 'declined', note: change.note },
-      };
-    case 'review':
-      return { ok: true, next: { ...quote, reviewed: true }, event: { kind: 'reviewed', rating: change.rating } };
-    case 'book':
-      return {
-        ok: true,
-        next: { ...quote, status },
-        event:
-          quote.status === 'booked' ? { kind: 'crew_assigned', crew: change.crew } : { kind: 'confirmed', note: '', crew: change.crew },
-      };
-  }
-}
-
-/** Under the free-cancellation notice, when fees may apply. In days, as a move has no start time: 48 hours makes the day after tomorrow count too. */
-const isShortNotice = (quote: StoredQuote, today: string) =>
-  quote.status === 'booked' && quote.moveDate <= addDays(today, FREE_CANCELLATION_HOURS / 24);
+export { CHANGED_MEANWHILE, moveFacts, planChange, type Applied, type MoveChange, type Planned, type Refused } from './transition';
 
 export function publishedName(name: string): string {
   const [first = '', ...rest] = name.trim().split(/\s+/);
   const initial = rest.at(-1)?.[0];
   return initial ? `${first} ${initial.toUpperCase()}.` : first;
 }
-
-function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1PreparedStatement {
-  return db
-    .prepare(
-      `UPDATE quote_requests SET status = ?, move_date = ?, pricing = ?, total = ?, priced_at = ?, access = ?, move_notes = ?,
-         version = version + 1
-       WHERE reference = ? AND version = ?`,
-    )
-    .bind(
-      next.status,
-      next.moveDate,
-      next.pricing ? JSON.stringify(next.pricing) : null,
-      next.pricing?.total ?? null,
-      next.pricedAt,
-      next.access ? JSON.stringify(next.access) : null,
-      next.moveNotes ? JSON.stringify(next.moveNotes) : null,
-      before.reference,
-      before.version,
-    );
-}
-
-const eventInsert = (db: D1Database, reference: string, at: string, event: MoveEvent) =>
-  db
-    .prepare(`INSERT INTO quote_events (reference, created_at, event) ${insertValues(3, { afterChange: true })}`)
-    .bind(reference, at, JSON.stringify(event));
 
 /** OR IGNORE: a second review racing the first changes nothing. */
 function reviewInsert(db: D1Database, quote: StoredQuote, review: { rating: number; text: string }, at: string): D1PreparedStatement {
@@ -134,10 +39,6 @@ function reviewInsert(db: D1Database, quote: StoredQuote, review: { rating: numb
 }
 
 const reviewedService = (quote: StoredQuote) => quoteService(quote)?.label ?? propertyTitle(quote);
-
-export type Applied = { ok: true; quote: StoredQuote; event: MoveEvent } | Refused;
-
-export const CHANGED_MEANWHILE = 'This move changed while you were looking at it. Here it is as it stands now.';
 
 /** The day a customer's change would take in the diary (a new date, or the day asked for), if it asks for one. */
 const dayWanted = (quote: StoredQuote, change: MoveChange): string | null =>
@@ -155,13 +56,15 @@ export async function applyChange(
   now = new Date(),
   office: D1PreparedStatement[] = [],
 ): Promise<Applied> {
-  const planned = planChange(quote, change, now);
-  if (!planned.ok) return planned;
   const db = env.DB;
+  // Notice is counted by the clock to the arrival window (issue 39 item 7): the event records what a late one costs.
+  const wanted: MoveChange = change.action === 'cancel' ? { ...change, ...(await lateCancellation(db, quote, now)) } : change;
+  const planned = planChange(quote, wanted, now);
+  if (!planned.ok) return planned;
   const day = dayWanted(quote, change);
   if (day && (await dayIsFull(db, day, quote.reference))) return { ok: false, message: FULL_DAY_MESSAGE, field: 'moveDate' };
   const rebooking =
-    change.action === 'change_date' && quote.status === 'booked' ? await rebookingFor(db, quote, change.date, londonToday(now)) : undefined;
+    change.action === 'change_date' && quote.status === 'booked' ? await rebookingFor(db, quote, change.date, now) : undefined;
   if (rebooking === null) return { ok: false, message: MOVE_REFUSALS.withMover };
   const rebooked = rebooking && rebookedChange(db, quote, planned, rebooking, now);
   const { next, event } = rebooked ?? planned;
@@ -195,9 +98,7 @@ export async function applyChange(
       idempotencyKey: `move:${key}:business`,
     },
   ];
-  const statements = [
-    updateQuote(db, quote, next),
-    eventInsert(db, quote.reference, at, event),
+  const following = [
     ...(rebooked?.version ?? []),
     ...office,
     ...moveEventTask(db, quote.reference, event, eventLine(next, event), now),
@@ -209,21 +110,27 @@ export async function applyChange(
       : []),
   ];
   // Anywhere in the batch: it checks the change was stored itself.
-  if (rebooked) statements.push(entryMoved(db, quote.reference, next.moveDate, quote.version + 1, now));
-  let updated: D1Result | undefined;
+  const anywhere = rebooked ? [entryMoved(db, quote.reference, next.moveDate, quote.version + 1, now)] : [];
+  let stored: boolean;
   try {
-    [updated] = await db.batch(statements);
+    stored = await commitChange(db, quote, { ok: true, next, event }, now, following, anywhere);
   } catch (error) {
     // Another version of the written quote stored meanwhile (the office's, or a racing post's): nothing was written.
     if (rebooked && isUniqueViolation(error, 'written_quotes.reference')) return { ok: false, message: CHANGED_MEANWHILE };
     throw error;
   }
-  if (!updated || updated.meta.changes !== 1) return { ok: false, message: CHANGED_MEANWHILE };
+  if (!stored) return { ok: false, message: CHANGED_MEANWHILE };
   const keys = emails.map((email) => email.idempotencyKey);
   await queueEmails(env, keys);
   // What was paid by card beyond the fee, or beyond a booked date's new price, goes back through Stripe (issue 34).
-  if (event.kind === 'cancelled') await refundOnCancel(env, quote, now);
+  if (event.kind === 'cancelled') {
+    await refundOnCancel(env, quote, now);
+    // Any Checkout still open for it is closed; one paid meanwhile is refunded in full (payments/fulfil.ts).
+    await closeUnwanted(env, quote.reference, now);
+  }
   if (rebooking && rebooking.cost.refundPence > 0) await refundBeyondPrice(env, quote, next.moveDate, rebooking.cost.refundPence, now);
+  // A Checkout still open for the old amount is closed: the Pay button opens one for the new.
+  if (rebooking) await closeUnwanted(env, quote.reference, now);
   return { ok: true, quote: next, event };
 }
 

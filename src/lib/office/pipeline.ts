@@ -27,5 +27,13 @@ export const OFFICE_TASKS = {
   job_done: 'Job done',
   customer_damage: 'Damage reported by the customer',
   refund_failed: 'Refund refused by Stripe: make it by hand',
+  /** Card payments (issue 39): money not owed sent back, a refund made in Stripe's dashboard, and the urgent ones. */
+  payment_not_owed: 'Payment not owed: refunded automatically',
+  refund_outside: "Refund made in Stripe's dashboard: recorded",
+  payment_mismatch: 'Card payment did not match: NOT counted as paid',
+  payment_disputed: 'Card payment disputed by the card holder',
 } as const;
 export type OfficeTaskKind = keyof typeof OFFICE_TASKS;
+
+/** Money the office must act on today: listed first and marked urgent. */
+export const URGENT_TASKS: ReadonlySet<OfficeTaskKind> = new Set(['refund_failed', 'payment_mismatch', 'payment_disputed']);

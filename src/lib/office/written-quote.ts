@@ -7,6 +7,7 @@ import { writtenQuoteDepositPercent } from '../../site.config';
 import { addDays, fromTypedDate, isCalendarDate } from '../dates';
 import { ESTIMATE_VALID_DAYS } from '../estimate-validity';
 import { formatPence } from '../money';
+import { MIN_CARD_PENCE } from '../payments';
 import { discountedPence } from '../price-to-pay';
 import { priceLines } from '../price-lines';
 import type { PricingResult } from '../pricing';
@@ -48,6 +49,15 @@ export function writtenTotals(lines: readonly WrittenLine[], code: string | null
 export const defaultDeposit = (totalPence: number, percent: number = writtenQuoteDepositPercent): number =>
   Math.floor((totalPence * percent + 50) / 100);
 
+/**
+ * The usual deposit when the office leaves it empty, made payable: never under a card payment's least, and the whole
+ * total when what it would leave is under it.
+ */
+export function payableDeposit(totalPence: number, percent: number = writtenQuoteDepositPercent): number {
+  const deposit = Math.max(defaultDeposit(Math.max(totalPence, 0), percent), MIN_CARD_PENCE);
+  return totalPence - deposit < MIN_CARD_PENCE ? Math.max(totalPence, 0) : deposit;
+}
+
 export const defaultValidUntil = (today: string): string => addDays(today, WRITTEN_QUOTE_VALID_DAYS);
 
 /** The engine's estimate as lines to start from (whole pounds to pence). */
@@ -72,8 +82,11 @@ export const WRITTEN_QUOTE_MESSAGES = {
   amountLarge: 'Please check this amount: it is more than £100,000.',
   noLines: 'Please write at least one line.',
   tooMany: `Please keep the quote to ${MAX_LINES} lines or fewer.`,
-  total: 'The total must be more than £0: please check the lines.',
-  deposit: 'Please enter the deposit in pounds, from 0 up to the total, or leave it empty for the usual deposit.',
+  total: `The total must be at least ${formatPence(MIN_CARD_PENCE)}, the least a card payment can be: please check the lines.`,
+  deposit: `Please enter the deposit in pounds, from ${formatPence(MIN_CARD_PENCE)} up to the total, or leave it empty for the usual deposit.`,
+  depositSmall: `A deposit must be at least ${formatPence(MIN_CARD_PENCE)}, the least a card payment can be: a deposit of £0 or a few pence cannot be paid online.`,
+  depositRest: (rest: number) =>
+    `That leaves ${formatPence(rest)} to pay after the deposit, less than the ${formatPence(MIN_CARD_PENCE)} a card payment can be: make the deposit the whole total, or at least ${formatPence(MIN_CARD_PENCE)} less than it.`,
   validUntil: 'Please choose the last day the quote holds, from tomorrow to a year ahead.',
   includedLong: `Please keep what is included to ${INCLUDED_LIMIT.toLocaleString('en-GB')} characters or fewer.`,
 } as const;
@@ -132,13 +145,19 @@ export function readWrittenQuote(
   if (lines.length === 0 && Object.keys(errors).length === 0) errors.lines = WRITTEN_QUOTE_MESSAGES.noLines;
   if (lines.length > MAX_LINES) errors.lines = WRITTEN_QUOTE_MESSAGES.tooMany;
   const totals = writtenTotals(lines, code);
-  if (lines.length > 0 && Object.keys(errors).length === 0 && totals.totalPence <= 0) errors.lines = WRITTEN_QUOTE_MESSAGES.total;
+  // Everything asked of the customer is paid by card, so no part of it may be under a card payment's least (issue 39).
+  if (lines.length > 0 && Object.keys(errors).length === 0 && totals.totalPence < MIN_CARD_PENCE)
+    errors.lines = WRITTEN_QUOTE_MESSAGES.total;
 
   const checked = scalars.safeParse(post);
   const said = checked.success ? checked.data : { deposit: '', validUntil: '', included: '' };
   if (!checked.success) errors.included = WRITTEN_QUOTE_MESSAGES.includedLong;
-  const deposit = said.deposit === '' ? defaultDeposit(Math.max(totals.totalPence, 0), depositPercent) : parsePounds(said.deposit);
+  const deposit = said.deposit === '' ? payableDeposit(totals.totalPence, depositPercent) : parsePounds(said.deposit);
   if (deposit === null || deposit < 0 || (!errors.lines && deposit > totals.totalPence)) errors.deposit = WRITTEN_QUOTE_MESSAGES.deposit;
+  else if (deposit < MIN_CARD_PENCE) errors.deposit = WRITTEN_QUOTE_MESSAGES.depositSmall;
+  else if (!errors.lines && totals.totalPence - deposit > 0 && totals.totalPence - deposit < MIN_CARD_PENCE) {
+    errors.deposit = WRITTEN_QUOTE_MESSAGES.depositRest(totals.totalPence - deposit);
+  }
   const validUntil = fromTypedDate(said.validUntil) ?? said.validUntil;
   if (!isCalendarDate(validUntil) || validUntil <= today || validUntil > addDays(today, WRITTEN_QUOTE_LONGEST_DAYS)) {
     errors.validUntil = WRITTEN_QUOTE_MESSAGES.validUntil;
