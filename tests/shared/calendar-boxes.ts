@@ -4,7 +4,7 @@
  * window, nothing cut off by an ancestor that clips, and each total clear of its neighbours. Runs in the page, in any
  * engine (Playwright's `evaluate`, puppeteer's, WebDriver's `executeScript`), so it uses nothing from outside itself.
  * `widest` swaps every total's text for that price while measuring (then puts them back): the design holds four-digit
- * prices, and the postcode stand-in's longest route prices under £3,000.
+ * prices, and the postcode stand-in's longest route prices under £3,000. Every total is 12 px or more (issue 41 item 6).
  */
 export function calendarProblems(widest: string | null): string[] {
   const problems: string[] = [];
@@ -43,8 +43,14 @@ export function calendarProblems(widest: string | null): string[] {
 
   const totals = [...calendar.querySelectorAll('[data-day-total]')];
   if (totals.length === 0) problems.push('no day shows a total');
-  const shown = totals.map((total) => total.textContent);
-  if (widest) for (const total of totals) total.textContent = widest;
+  // The amount without its £ where the total marks one (a narrow phone hides the sign).
+  const amounts = totals.map((total) => total.querySelector('[data-day-amount]') ?? total);
+  const shown = amounts.map((amount) => amount.textContent);
+  if (widest) amounts.forEach((amount, index) => (amount.textContent = amount === totals[index] ? widest : widest.replace('£', '')));
+  for (const total of totals) {
+    const size = parseFloat(getComputedStyle(total).fontSize);
+    if (size < 12) problems.push(`"${total.textContent}" is ${size} px, under 12 px`);
+  }
 
   for (const row of calendar.querySelectorAll('tr')) {
     let before: { box: DOMRect; text: string } | null = null;
@@ -79,6 +85,6 @@ export function calendarProblems(widest: string | null): string[] {
     }
   }
 
-  totals.forEach((total, index) => (total.textContent = shown[index]!));
+  amounts.forEach((amount, index) => (amount.textContent = shown[index]!));
   return problems;
 }

@@ -97,13 +97,12 @@ export function PostcodeCombobox({ id, label, group, value, onChange, describedB
         choose(option);
       }
     } else if (event.key === 'Escape') {
-      // An answer still on its way must not reopen what the customer just closed.
+      // An answer still on its way must not reopen what the customer just closed. The list is closed even when this
+      // render's `open` is false: an answer may have landed with its render still queued behind this key press.
       cancelLookup();
-      if (open) {
-        event.preventDefault();
-        setOpen(false);
-        clearHighlight();
-      }
+      if (open) event.preventDefault();
+      setOpen(false);
+      clearHighlight();
     }
   };
 

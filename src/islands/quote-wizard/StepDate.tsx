@@ -84,9 +84,9 @@ const WEEKEND_CUE = 'weekend';
 /**
  * The calendar's day button with the day's total under its number (the button's name carries it too), in a colour
  * that passes AA. A weekend day's total is bold and amber, and the line above the calendar says what that means: the
- * difference is never colour alone. The total is 12 px where a column is 50 px or more (390 px and wider), smaller on
- * narrower phones, so that £9,999 in bold fits its column with room to spare in the widest common fallback font
- * (DejaVu Sans: 44.5 px at 12 px, 37.1 px at 10 px, against columns of 50.9 and 40.9 px).
+ * difference is never colour alone. The total is 12 px at every width (issue 41 item 6). Below 390 px the £ sign goes
+ * (the line above says the prices are in pounds): £9,999 in bold is 44.5 px in the widest common fallback font
+ * (DejaVu Sans), a 320 px phone's column about 44 px; 9,999 is about 36 px.
  */
 function PricedDayButton({ children, ...props }: DayButtonProps) {
   const totalOn = useContext(DayTotals);
@@ -103,10 +103,11 @@ function PricedDayButton({ children, ...props }: DayButtonProps) {
       )}
       {total !== null && (
         <span
-          className={`text-[10px] leading-tight tracking-tight whitespace-nowrap tabular-nums min-[360px]:text-[11px] min-[390px]:text-xs ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
+          className={`text-xs leading-tight tracking-tight whitespace-nowrap tabular-nums ${weekend ? 'font-bold text-accent-800' : 'font-medium text-ink-muted'}`}
           data-day-total={weekend ? 'weekend' : 'weekday'}
         >
-          {formatMoney(total)}
+          <span className="max-[389px]:hidden">£</span>
+          <span data-day-amount>{formatMoney(total).replace('£', '')}</span>
         </span>
       )}
     </DayButton>
@@ -239,6 +240,7 @@ export function StepDate({ value, onChange, blockedMessage, route, refused }: Pr
           <strong className="text-accent-800">weekends {formatMoney(totalOn(days.weekend))}</strong>
           <span className="block text-sm font-normal text-ink-muted">
             Weekend prices are in <strong className="font-bold text-accent-800">bold amber</strong> on the calendar.
+            <span className="min-[390px]:hidden"> Its prices are in pounds.</span>
           </span>
         </p>
       )}
