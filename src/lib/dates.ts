@@ -125,7 +125,7 @@ export function londonInstant(day: string, time: string): Date {
   const noon = toUtcNoon(day);
   const [hours, minutes] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(noon.getUTCFullYear(), noon.getUTCMonth(), noon.getUTCDate(), hours, minutes);
-  // The offset at the guess, then at the answer: they differ only within an hour of the clocks changing.
+  // The offset at the guess, then at the answer: they differ only in the hour around a change of the clocks.
   const first = wall - londonOffsetMinutes(new Date(wall)) * 60_000;
   return new Date(wall - londonOffsetMinutes(new Date(first)) * 60_000);
 }
