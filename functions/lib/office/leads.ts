@@ -12,27 +12,44 @@ import type { Env } from '../../env';
 import { ownerEmail } from './staff';
 import { URGENT_FIRST } from './tasks';
 
-/** One row per lead, whatever table it lives in. `kind`: the service a quote was started for, or survey/car/callback/contact. */
-const LEADS = `
-  SELECT q.reference, 'quote' AS type, COALESCE(q.service, 'quote') AS kind, q.name, q.email, q.phone, q.created_at,
+const STAGE = `COALESCE(o.stage, 'new') AS stage, o.handler, o.follow_up_on, o.lost_reason`;
+
+/**
+ * One SELECT per table a lead lives in, with the same columns in the same order: one row per lead, with its place in the
+ * pipeline. `kind`: the service a quote was started for, or survey/car/callback/contact.
+ */
+const ARMS = [
+  `SELECT q.reference, 'quote' AS type, COALESCE(q.service, 'quote') AS kind, q.name, q.email, q.phone, q.created_at,
     q.move_date, q.from_postcode, q.to_postcode, q.total, q.promo_code, q.status AS quote_status,
     (SELECT w.total_pence FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL
-      ORDER BY w.version DESC LIMIT 1) AS accepted_pence
-  FROM quote_requests q
-  UNION ALL
-  SELECT c.reference, 'callback', CASE WHEN c.survey IS NOT NULL THEN 'survey' WHEN c.car IS NOT NULL THEN 'car' ELSE 'callback' END,
-    c.name, NULL, c.phone, c.created_at, NULL,
-    COALESCE(json_extract(c.survey, '$.postcode'), json_extract(c.car, '$.from')), json_extract(c.car, '$.to'),
-    NULL, NULL, NULL, NULL
-  FROM callback_requests c
-  UNION ALL
-  SELECT m.reference, 'contact', 'contact', m.first_name || ' ' || m.last_name, m.email, m.phone, m.created_at, NULL,
-    NULL, NULL, NULL, NULL, NULL, NULL
-  FROM contact_messages m`;
+      ORDER BY w.version DESC LIMIT 1) AS accepted_pence, ${STAGE}
+  FROM quote_requests q LEFT JOIN office_leads o ON o.reference = q.reference`,
+  `SELECT c.reference, 'callback' AS type,
+    CASE WHEN c.survey IS NOT NULL THEN 'survey' WHEN c.car IS NOT NULL THEN 'car' ELSE 'callback' END AS kind,
+    c.name, NULL AS email, c.phone, c.created_at, NULL AS move_date,
+    COALESCE(json_extract(c.survey, '$.postcode'), json_extract(c.car, '$.from')) AS from_postcode,
+    json_extract(c.car, '$.to') AS to_postcode, NULL AS total, NULL AS promo_code, NULL AS quote_status, NULL AS accepted_pence,
+    ${STAGE}
+  FROM callback_requests c LEFT JOIN office_leads o ON o.reference = c.reference`,
+  `SELECT m.reference, 'contact' AS type, 'contact' AS kind, m.first_name || ' ' || m.last_name AS name, m.email, m.phone,
+    m.created_at, NULL AS move_date, NULL AS from_postcode, NULL AS to_postcode, NULL AS total, NULL AS promo_code,
+    NULL AS quote_status, NULL AS accepted_pence, ${STAGE}
+  FROM contact_messages m LEFT JOIN office_leads o ON o.reference = m.reference`,
+];
 
-const WITH_STAGE = `
-  SELECT l.*, COALESCE(o.stage, 'new') AS stage, o.handler, o.follow_up_on, o.lost_reason
-  FROM (${LEADS}) l LEFT JOIN office_leads o ON o.reference = l.reference`;
+/**
+ * The leads `where` picks (over the columns above, its parameters numbered ?1, ?2…), in `order`, `limit` of them after
+ * `offset`. Each table answers its own first offset + limit through its index (issue 40 item 9: migrations/0043), and
+ * only those are sorted together, so no query sorts every lead, or works out a column for a lead it does not show.
+ */
+function leadsQuery(where: string, order: string, limit: number, offset = 0): string {
+  const arms = ARMS.map((arm) => `SELECT * FROM (SELECT * FROM (${arm}) WHERE ${where} ORDER BY ${order} LIMIT ${offset + limit})`);
+  return `SELECT * FROM (${arms.join(' UNION ALL ')}) ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+}
+
+/** How many leads `where` picks, in one row (`matching`). */
+const countQuery = (where: string): string =>
+  `SELECT ${ARMS.map((arm) => `(SELECT COUNT(*) FROM (${arm}) WHERE ${where})`).join(' + ')} AS matching`;
 
 interface LeadRecord {
   reference: string;
@@ -95,12 +112,13 @@ const summary = (row: LeadRecord): LeadSummary => ({
   lostReason: row.lost_reason,
 });
 
-/** The WHERE of the list's filters, with its parameters in order. */
+/** The WHERE of the list's filters, its parameters numbered in order (each table's SELECT uses them again). */
 function filterClause(filters: LeadFilters): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   const add = (sql: string, ...values: unknown[]) => {
-    parts.push(sql);
+    let next = params.length;
+    parts.push(sql.replace(/\?/g, () => `?${(next += 1)}`));
     params.push(...values);
   };
   if (filters.stage) add('stage = ?', filters.stage);
@@ -123,7 +141,7 @@ function filterClause(filters: LeadFilters): { sql: string; params: unknown[] } 
       postcode,
     );
   }
-  return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  return { sql: parts.length ? parts.join(' AND ') : 'TRUE', params };
 }
 
 export interface LeadPage {
@@ -136,14 +154,14 @@ export interface LeadPage {
 export async function listLeads(db: D1Database, filters: LeadFilters): Promise<LeadPage> {
   const where = filterClause(filters);
   const { results } = await db
-    .prepare(`SELECT * FROM (${WITH_STAGE}) ${where.sql} ORDER BY created_at DESC, reference DESC LIMIT ? OFFSET ?`)
-    .bind(...where.params, LEADS_PAGE_SIZE + 1, (filters.page - 1) * LEADS_PAGE_SIZE)
+    .prepare(leadsQuery(where.sql, 'created_at DESC, reference DESC', LEADS_PAGE_SIZE + 1, (filters.page - 1) * LEADS_PAGE_SIZE))
+    .bind(...where.params)
     .all<LeadRecord>();
   return { leads: results.slice(0, LEADS_PAGE_SIZE).map(summary), page: filters.page, more: results.length > LEADS_PAGE_SIZE };
 }
 
 export async function findLead(db: D1Database, reference: string): Promise<LeadSummary | null> {
-  const row = await db.prepare(`SELECT * FROM (${WITH_STAGE}) WHERE reference = ?`).bind(reference).first<LeadRecord>();
+  const row = await db.prepare(leadsQuery('reference = ?1', 'created_at DESC', 1)).bind(reference).first<LeadRecord>();
   return row ? summary(row) : null;
 }
 
@@ -170,20 +188,20 @@ const TODO_LIMIT = 20;
 
 export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
   const today = londonToday(now);
-  const leads = (where: string, order: string, ...params: unknown[]) =>
-    // The window's count is taken before LIMIT: every row matching, in the same query.
-    db
-      .prepare(`SELECT *, COUNT(*) OVER () AS matching FROM (${WITH_STAGE}) WHERE ${where} ORDER BY ${order} LIMIT ${TODO_LIMIT}`)
-      .bind(...params);
-  const [fresh, followUps, tasks, moves] = await db.batch([
-    leads(`stage = 'new' AND (type <> 'quote' OR quote_status NOT IN ('cancelled', 'declined'))`, 'created_at DESC'),
-    leads(`follow_up_on <= ? AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', today),
+  // Each list and its count in the same round trip: a count walks every match, the list only the first few.
+  const leads = (where: string, order: string, ...params: unknown[]) => [
+    db.prepare(leadsQuery(where, order, TODO_LIMIT)).bind(...params),
+    db.prepare(countQuery(where)).bind(...params),
+  ];
+  const [fresh, freshCount, followUps, followUpCount, tasks, moves, moveCount] = await db.batch([
+    ...leads(`stage = 'new' AND (type <> 'quote' OR quote_status NOT IN ('cancelled', 'declined'))`, 'created_at DESC'),
+    ...leads(`follow_up_on <= ?1 AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', today),
     db.prepare(
       `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt, COUNT(*) OVER () AS matching
        FROM office_tasks WHERE done_at IS NULL ORDER BY ${URGENT_FIRST}, created_at, id LIMIT 100`,
     ),
-    leads(
-      `type = 'quote' AND quote_status IN ('booked', 'booking_requested') AND move_date BETWEEN ? AND ?`,
+    ...leads(
+      `type = 'quote' AND quote_status IN ('booked', 'booking_requested') AND move_date BETWEEN ?1 AND ?2`,
       'move_date, reference',
       today,
       addDays(today, 7),
@@ -196,7 +214,7 @@ export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
     followUps: rows(followUps),
     tasks: ((tasks?.results ?? []) as Array<OpenTask & { matching?: number }>).map(({ matching: _all, ...task }) => task),
     moves: rows(moves),
-    counts: { newLeads: count(fresh), followUps: count(followUps), tasks: count(tasks), moves: count(moves) },
+    counts: { newLeads: count(freshCount), followUps: count(followUpCount), tasks: count(tasks), moves: count(moveCount) },
   };
 }
 
