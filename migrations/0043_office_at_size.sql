@@ -10,6 +10,7 @@ DROP INDEX callback_requests_created;
 DROP INDEX contact_messages_created;
 -- "To do today": follow-ups due, and the week's booked moves.
 CREATE INDEX office_leads_follow_up ON office_leads (follow_up_on);
-CREATE INDEX quote_requests_status_date ON quote_requests (status, move_date);
+-- With the reference, it also counts the new leads without reading the quotes themselves.
+CREATE INDEX quote_requests_status_date ON quote_requests (status, move_date, reference);
 
 INSERT OR REPLACE INTO app_meta (key, value) VALUES ('schema_version', '43');

@@ -23,7 +23,9 @@ await storeTemplates(options.url);
 const db = openWritableD1(options.state);
 try {
   const made = seedOffice(db, { leads: Number(options.leads), emails: Number(options.emails), audit: Number(options.audit) });
-  console.log(`Seeded ${made.leads} leads, ${made.emails} e-mails and ${made.audit} audit lines (${made.booked} booked moves) into ${options.state}.`);
+  console.log(
+    `Seeded ${made.leads} leads, ${made.emails} e-mails and ${made.audit} audit lines (${made.booked} booked moves) into ${options.state}.`,
+  );
 } finally {
   db.close();
 }

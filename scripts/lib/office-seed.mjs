@@ -13,8 +13,50 @@ import { addDays as addCalendarDays, londonToday } from '../../src/lib/dates.ts'
 import { openDayFrom } from '../../src/lib/move-date.ts';
 
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-const FIRST = ['Ada', 'Ben', 'Chloe', 'Dev', 'Ella', 'Farah', 'George', 'Hana', 'Isaac', 'Jade', 'Kofi', 'Leah', 'Mo', 'Nia', 'Owen', 'Priya', 'Rhys', 'Sara', 'Tom', 'Zoe'];
-const LAST = ['Adeyemi', 'Brown', 'Campbell', 'Davies', 'Evans', 'Fraser', 'Green', 'Hughes', 'Iqbal', 'Jones', 'Khan', 'Lewis', 'Murphy', 'Nowak', 'Okafor', 'Patel', 'Roberts', 'Smith', 'Taylor', 'Wilson'];
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Ella',
+  'Farah',
+  'George',
+  'Hana',
+  'Isaac',
+  'Jade',
+  'Kofi',
+  'Leah',
+  'Mo',
+  'Nia',
+  'Owen',
+  'Priya',
+  'Rhys',
+  'Sara',
+  'Tom',
+  'Zoe',
+];
+const LAST = [
+  'Adeyemi',
+  'Brown',
+  'Campbell',
+  'Davies',
+  'Evans',
+  'Fraser',
+  'Green',
+  'Hughes',
+  'Iqbal',
+  'Jones',
+  'Khan',
+  'Lewis',
+  'Murphy',
+  'Nowak',
+  'Okafor',
+  'Patel',
+  'Roberts',
+  'Smith',
+  'Taylor',
+  'Wilson',
+];
 const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Mill Lane', 'Park Avenue', 'Victoria Road', 'Acacia Avenue', 'Green Lane'];
 const STAFF = ['owner@shiftly.example', 'amira@shiftly.example', 'jack@shiftly.example', 'lucy@shiftly.example'];
 const ACTIONS = [
@@ -74,12 +116,21 @@ const one = (db, sql) => db.prepare(sql).get();
 
 /** The templates the Worker stored: priced quotes, a survey, a car and a plain call-back, a message. */
 export function findTemplates(db) {
-  const quotes = db.prepare('SELECT id FROM quote_requests WHERE total IS NOT NULL ORDER BY id').all().map((row) => row.id);
+  const quotes = db
+    .prepare('SELECT id FROM quote_requests WHERE total IS NOT NULL ORDER BY id')
+    .all()
+    .map((row) => row.id);
   const survey = one(db, 'SELECT id FROM callback_requests WHERE survey IS NOT NULL ORDER BY id LIMIT 1')?.id;
   const car = one(db, 'SELECT id FROM callback_requests WHERE car IS NOT NULL ORDER BY id LIMIT 1')?.id;
   const callback = one(db, 'SELECT id FROM callback_requests WHERE survey IS NULL AND car IS NULL ORDER BY id LIMIT 1')?.id;
   const contact = one(db, 'SELECT id FROM contact_messages ORDER BY id LIMIT 1')?.id;
-  const missing = [!quotes.length && 'a priced quote', !survey && 'a survey request', !car && 'a car request', !callback && 'a call-back', !contact && 'a message'].filter(Boolean);
+  const missing = [
+    !quotes.length && 'a priced quote',
+    !survey && 'a survey request',
+    !car && 'a car request',
+    !callback && 'a call-back',
+    !contact && 'a message',
+  ].filter(Boolean);
   if (missing.length) throw new Error(`The seed copies leads the Worker stored; the database has no ${missing.join(', ')}.`);
   return { quotes, survey, car, callback, contact };
 }
@@ -147,7 +198,9 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
        created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?)`,
   );
   const note = db.prepare('INSERT INTO office_notes (record_reference, author, created_at, note) VALUES (?, ?, ?, ?)');
-  const task = db.prepare('INSERT INTO office_tasks (record_reference, kind, detail, created_at, done_at, done_by) VALUES (?, ?, ?, ?, ?, ?)');
+  const task = db.prepare(
+    'INSERT INTO office_tasks (record_reference, kind, detail, created_at, done_at, done_by) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const email = db.prepare(
     `INSERT INTO email_outbox (record_type, record_reference, kind, recipient, payload, idempotency_key, status, attempts,
        next_attempt_at, created_at, sent_at) VALUES (?, ?, ?, ?, ?, ?, 'sent', 1, ?, ?, ?)`,
@@ -158,10 +211,20 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
   try {
     for (const [i, name] of ['Samira Khan', 'Dan Price', 'Olu Ade', 'Gwen Hill', 'Ravi Shah', 'Tess Bell'].entries()) {
       db.prepare('INSERT INTO crews (lead_name, size, created_at) VALUES (?, ?, ?)').run(name, 2 + (i % 3), at(addDays(now, -800)));
-      db.prepare('INSERT INTO vans (name, size, created_at) VALUES (?, ?, ?)').run(`LV7${i} SFT`, ['luton', 'medium', 'lorry'][i % 3], at(addDays(now, -800)));
+      db.prepare('INSERT INTO vans (name, size, created_at) VALUES (?, ?, ?)').run(
+        `LV7${i} SFT`,
+        ['luton', 'medium', 'lorry'][i % 3],
+        at(addDays(now, -800)),
+      );
     }
-    const crews = db.prepare('SELECT id FROM crews WHERE removed_at IS NULL').all().map((row) => row.id);
-    const vans = db.prepare('SELECT id FROM vans WHERE removed_at IS NULL').all().map((row) => row.id);
+    const crews = db
+      .prepare('SELECT id FROM crews WHERE removed_at IS NULL')
+      .all()
+      .map((row) => row.id);
+    const vans = db
+      .prepare('SELECT id FROM vans WHERE removed_at IS NULL')
+      .all()
+      .map((row) => row.id);
     for (const [i, staff] of STAFF.slice(1).entries())
       db.prepare('INSERT OR IGNORE INTO staff_members (email, name, added_by, added_at) VALUES (?, ?, ?, ?)').run(
         staff,
@@ -174,7 +237,13 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
     /** Booked moves per day, so a day never holds more than the diary's six crews take. */
     const bookedOn = new Map();
     const emailRow = (type, ref, kind, to, subject, when, i) => {
-      const payload = JSON.stringify({ from: 'Shiftly <quotes@shiftly.example>', to, subject, html: [`<p>${subject}</p>`], text: [subject] });
+      const payload = JSON.stringify({
+        from: 'Shiftly <quotes@shiftly.example>',
+        to,
+        subject,
+        html: [`<p>${subject}</p>`],
+        text: [subject],
+      });
       email.run(type, ref, kind, to, payload, `${type}:${ref}:${kind}:seed${i}`, at(when), at(when), at(when));
       made.emails += 1;
     };
@@ -198,7 +267,8 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
         const moveDate = addDays(created, 10 + random.int(80));
         const stageRoll = random.next();
         // Stages as a small firm's book looks: many only quoted, a fifth booked, some lost or cancelled.
-        const stage = stageRoll < 0.3 ? 'new' : stageRoll < 0.45 ? 'contacted' : stageRoll < 0.65 ? 'quoted' : stageRoll < 0.85 ? 'booked' : 'lost';
+        const stage =
+          stageRoll < 0.3 ? 'new' : stageRoll < 0.45 ? 'contacted' : stageRoll < 0.65 ? 'quoted' : stageRoll < 0.85 ? 'booked' : 'lost';
         // Never a day the firm is closed (a bank holiday), as the quote form would refuse it.
         const moveDay = openDayFrom(day(moveDate));
         const canBook = stage === 'booked' && (bookedOn.get(moveDay) ?? 0) < crews.length;
@@ -224,8 +294,21 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
         claim.run(ref, 'quote', at(created));
         if (stage !== 'new') {
           const officeStage = canBook ? (done ? 'done' : 'booked') : stage === 'booked' ? 'quoted' : stage;
-          const followUp = officeStage === 'contacted' || officeStage === 'quoted' ? (random.chance(0.2) ? day(addDays(now, random.int(9) - 4)) : null) : null;
-          officeLead.run(ref, 'quote', officeStage, officeStage === 'lost' ? 'Went with another firm' : null, random.pick(STAFF), followUp, at(created));
+          const followUp =
+            officeStage === 'contacted' || officeStage === 'quoted'
+              ? random.chance(0.2)
+                ? day(addDays(now, random.int(9) - 4))
+                : null
+              : null;
+          officeLead.run(
+            ref,
+            'quote',
+            officeStage,
+            officeStage === 'lost' ? 'Went with another firm' : null,
+            random.pick(STAFF),
+            followUp,
+            at(created),
+          );
         }
         if (stage === 'quoted' || canBook) {
           const pence = 40_000 + random.int(200_000);
@@ -235,20 +318,49 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
             { label: 'Packing materials', pence: 12_000 },
           ]);
           const sent = addDays(created, 1);
-          written.run(ref, lines, pence, deposit, day(addDays(sent, 28)), 'Two movers, a Luton van, blankets and straps.', random.pick(STAFF), at(sent), at(sent), canBook ? at(addDays(sent, 2)) : null);
+          written.run(
+            ref,
+            lines,
+            pence,
+            deposit,
+            day(addDays(sent, 28)),
+            'Two movers, a Luton van, blankets and straps.',
+            random.pick(STAFF),
+            at(sent),
+            at(sent),
+            canBook ? at(addDays(sent, 2)) : null,
+          );
         }
         if (canBook) {
           bookedOn.set(moveDay, (bookedOn.get(moveDay) ?? 0) + 1);
           const slot = bookedOn.get(moveDay) - 1;
-          entry.run(ref, moveDay, 'booked', crews[slot], vans[slot], random.pick(['08-10', '10-12', '12-14']), random.pick(STAFF), at(created), at(created));
+          entry.run(
+            ref,
+            moveDay,
+            'booked',
+            crews[slot],
+            vans[slot],
+            random.pick(['08-10', '10-12', '12-14']),
+            random.pick(STAFF),
+            at(created),
+            at(created),
+          );
           made.booked += 1;
         }
       } else if (kind < 0.9) {
         type = 'callback';
         const which = random.next();
-        copyCallback.run(ref, at(created), name, phone(), 'sent', which < 0.4 ? templates.survey : which < 0.7 ? templates.car : templates.callback);
+        copyCallback.run(
+          ref,
+          at(created),
+          name,
+          phone(),
+          'sent',
+          which < 0.4 ? templates.survey : which < 0.7 ? templates.car : templates.callback,
+        );
         claim.run(ref, 'callback', at(created));
-        if (random.chance(0.7)) officeLead.run(ref, 'callback', random.pick(['contacted', 'survey_booked', 'lost']), null, random.pick(STAFF), null, at(created));
+        if (random.chance(0.7))
+          officeLead.run(ref, 'callback', random.pick(['contacted', 'survey_booked', 'lost']), null, random.pick(STAFF), null, at(created));
       } else {
         type = 'contact';
         const [first, last] = name.split(' ');
@@ -261,18 +373,38 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
       // Every lead's e-mails: the customer's and the office's, and a move's later ones, in time order.
       const share = Math.round(emails / leads + (random.next() - 0.5) * 2);
       for (let n = 0; n < Math.max(1, share); n += 1)
-        emailRow(type, ref, n % 2 ? 'business' : 'customer', n % 2 ? 'leads@shiftly.example' : mail, `${ref}: e-mail ${n + 1}`, addDays(created, n), n);
+        emailRow(
+          type,
+          ref,
+          n % 2 ? 'business' : 'customer',
+          n % 2 ? 'leads@shiftly.example' : mail,
+          `${ref}: e-mail ${n + 1}`,
+          addDays(created, n),
+          n,
+        );
       const lines = Math.round(audit / leads + (random.next() - 0.5) * 2);
       for (let n = 0; n < lines; n += 1) auditRow(addDays(created, n + 1), ref);
-      if (random.chance(0.3)) note.run(ref, random.pick(STAFF), at(addDays(created, 1)), 'Called: prefers mornings; parking round the back.');
+      if (random.chance(0.3))
+        note.run(ref, random.pick(STAFF), at(addDays(created, 1)), 'Called: prefers mornings; parking round the back.');
       if (random.chance(0.1)) {
         const open = ageDays < 30 && random.chance(0.5);
-        task.run(ref, random.pick(['booking_request', 'date_change', 'quote_accepted']), null, at(created), open ? null : at(addDays(created, 1)), open ? null : random.pick(STAFF));
+        task.run(
+          ref,
+          random.pick(['booking_request', 'date_change', 'quote_accepted']),
+          null,
+          at(created),
+          open ? null : at(addDays(created, 1)),
+          open ? null : random.pick(STAFF),
+        );
       }
     }
     // Top up to the totals asked for, whatever rounding left.
-    const all = db.prepare('SELECT reference FROM reference_numbers').all().map((row) => row.reference);
-    while (made.emails < emails) emailRow('quote', random.pick(all), 'customer', 'extra@example.com', 'Reminder', addDays(now, -random.int(700)), made.emails);
+    const all = db
+      .prepare('SELECT reference FROM reference_numbers')
+      .all()
+      .map((row) => row.reference);
+    while (made.emails < emails)
+      emailRow('quote', random.pick(all), 'customer', 'extra@example.com', 'Reminder', addDays(now, -random.int(700)), made.emails);
     while (made.audit < audit) auditRow(addDays(now, -random.int(700)), random.chance(0.9) ? random.pick(all) : null);
     db.exec('COMMIT');
     return made;
@@ -327,13 +459,27 @@ export async function storeTemplates(base) {
       i,
     );
   }
-  await post('/api/request-callback', { name: 'Template Survey', phone: '07700 900124', survey: { size: 'four-bed', type: 'video', postcode: 'LS1 1UR' } }, 20);
-  await post('/api/request-callback', { name: 'Template Car', phone: '07700 900125', car: { vehicle: 'Ford Focus', runs: 'runs', from: 'M1 1AE', to: 'BS1 5TR' } }, 21);
+  await post(
+    '/api/request-callback',
+    { name: 'Template Survey', phone: '07700 900124', survey: { size: 'four-bed', type: 'video', postcode: 'LS1 1UR' } },
+    20,
+  );
+  await post(
+    '/api/request-callback',
+    { name: 'Template Car', phone: '07700 900125', car: { vehicle: 'Ford Focus', runs: 'runs', from: 'M1 1AE', to: 'BS1 5TR' } },
+    21,
+  );
   await post('/api/request-callback', { name: 'Template Call', phone: '07700 900126' }, 22);
   await post(
     '/api/send-contact-email',
-    { firstName: 'Template', lastName: 'Message', email: 'template-message@example.com', phone: '', subject: 'general', message: 'Do you move pianos?' },
+    {
+      firstName: 'Template',
+      lastName: 'Message',
+      email: 'template-message@example.com',
+      phone: '',
+      subject: 'general',
+      message: 'Do you move pianos?',
+    },
     23,
   );
 }
-

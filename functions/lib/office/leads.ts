@@ -161,7 +161,10 @@ export async function listLeads(db: D1Database, filters: LeadFilters): Promise<L
 }
 
 export async function findLead(db: D1Database, reference: string): Promise<LeadSummary | null> {
-  const row = await db.prepare(leadsQuery('reference = ?1', 'created_at DESC', 1)).bind(reference).first<LeadRecord>();
+  const row = await db
+    .prepare(leadsQuery('reference = ?1', 'created_at DESC', 1))
+    .bind(reference)
+    .first<LeadRecord>();
   return row ? summary(row) : null;
 }
 
