@@ -18,38 +18,46 @@ const STAGE = `COALESCE(o.stage, 'new') AS stage, o.handler, o.follow_up_on, o.l
  * One SELECT per table a lead lives in, with the same columns in the same order: one row per lead, with its place in the
  * pipeline. `kind`: the service a quote was started for, or survey/car/callback/contact.
  */
-const ARMS = [
-  `SELECT q.reference, 'quote' AS type, COALESCE(q.service, 'quote') AS kind, q.name, q.email, q.phone, q.created_at,
+const ARMS: Record<LeadType, string> = {
+  quote: `SELECT q.reference, 'quote' AS type, COALESCE(q.service, 'quote') AS kind, q.name, q.email, q.phone, q.created_at,
     q.move_date, q.from_postcode, q.to_postcode, q.total, q.promo_code, q.status AS quote_status,
     (SELECT w.total_pence FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL
       ORDER BY w.version DESC LIMIT 1) AS accepted_pence, ${STAGE}
   FROM quote_requests q LEFT JOIN office_leads o ON o.reference = q.reference`,
-  `SELECT c.reference, 'callback' AS type,
+  callback: `SELECT c.reference, 'callback' AS type,
     CASE WHEN c.survey IS NOT NULL THEN 'survey' WHEN c.car IS NOT NULL THEN 'car' ELSE 'callback' END AS kind,
     c.name, NULL AS email, c.phone, c.created_at, NULL AS move_date,
     COALESCE(json_extract(c.survey, '$.postcode'), json_extract(c.car, '$.from')) AS from_postcode,
     json_extract(c.car, '$.to') AS to_postcode, NULL AS total, NULL AS promo_code, NULL AS quote_status, NULL AS accepted_pence,
     ${STAGE}
   FROM callback_requests c LEFT JOIN office_leads o ON o.reference = c.reference`,
-  `SELECT m.reference, 'contact' AS type, 'contact' AS kind, m.first_name || ' ' || m.last_name AS name, m.email, m.phone,
+  contact: `SELECT m.reference, 'contact' AS type, 'contact' AS kind, m.first_name || ' ' || m.last_name AS name, m.email, m.phone,
     m.created_at, NULL AS move_date, NULL AS from_postcode, NULL AS to_postcode, NULL AS total, NULL AS promo_code,
     NULL AS quote_status, NULL AS accepted_pence, ${STAGE}
   FROM contact_messages m LEFT JOIN office_leads o ON o.reference = m.reference`,
-];
+};
+const ALL_TYPES = Object.keys(ARMS) as LeadType[];
+
+/** The only table a kind of lead can be in. */
+const typeOfKind = (kind: string): LeadType =>
+  kind === 'contact' ? 'contact' : kind === 'survey' || kind === 'car' || kind === 'callback' ? 'callback' : 'quote';
 
 /**
- * The leads `where` picks (over the columns above, its parameters numbered ?1, ?2…), in `order`, `limit` of them after
- * `offset`. Each table answers its own first offset + limit through its index (issue 40 item 9: migrations/0043), and
- * only those are sorted together, so no query sorts every lead, or works out a column for a lead it does not show.
+ * The leads `where` picks (over the columns above, its parameters numbered ?1, ?2…) among `types`, in `order`, `limit`
+ * of them after `offset`. Each table answers its own first offset + limit through its index (issue 40 item 9:
+ * migrations/0043), and only those are sorted together, so no query sorts every lead, or works out a column for a lead
+ * it does not show.
  */
-function leadsQuery(where: string, order: string, limit: number, offset = 0): string {
-  const arms = ARMS.map((arm) => `SELECT * FROM (SELECT * FROM (${arm}) WHERE ${where} ORDER BY ${order} LIMIT ${offset + limit})`);
+function leadsQuery(where: string, order: string, limit: number, { offset = 0, types = ALL_TYPES } = {}): string {
+  const arms = types.map(
+    (type) => `SELECT * FROM (SELECT * FROM (${ARMS[type]}) WHERE ${where} ORDER BY ${order} LIMIT ${offset + limit})`,
+  );
   return `SELECT * FROM (${arms.join(' UNION ALL ')}) ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
 }
 
-/** How many leads `where` picks, in one row (`matching`). */
-const countQuery = (where: string): string =>
-  `SELECT ${ARMS.map((arm) => `(SELECT COUNT(*) FROM (${arm}) WHERE ${where})`).join(' + ')} AS matching`;
+/** How many leads `where` picks among `types`, in one row (`matching`). */
+const countQuery = (where: string, types = ALL_TYPES): string =>
+  `SELECT ${types.map((type) => `(SELECT COUNT(*) FROM (${ARMS[type]}) WHERE ${where})`).join(' + ')} AS matching`;
 
 interface LeadRecord {
   reference: string;
@@ -154,7 +162,12 @@ export interface LeadPage {
 export async function listLeads(db: D1Database, filters: LeadFilters): Promise<LeadPage> {
   const where = filterClause(filters);
   const { results } = await db
-    .prepare(leadsQuery(where.sql, 'created_at DESC, reference DESC', LEADS_PAGE_SIZE + 1, (filters.page - 1) * LEADS_PAGE_SIZE))
+    .prepare(
+      leadsQuery(where.sql, 'created_at DESC, reference DESC', LEADS_PAGE_SIZE + 1, {
+        offset: (filters.page - 1) * LEADS_PAGE_SIZE,
+        ...(filters.kind ? { types: [typeOfKind(filters.kind)] } : {}),
+      }),
+    )
     .bind(...where.params)
     .all<LeadRecord>();
   return { leads: results.slice(0, LEADS_PAGE_SIZE).map(summary), page: filters.page, more: results.length > LEADS_PAGE_SIZE };
@@ -192,22 +205,22 @@ const TODO_LIMIT = 20;
 export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
   const today = londonToday(now);
   // Each list and its count in the same round trip: a count walks every match, the list only the first few.
-  const leads = (where: string, order: string, ...params: unknown[]) => [
-    db.prepare(leadsQuery(where, order, TODO_LIMIT)).bind(...params),
-    db.prepare(countQuery(where)).bind(...params),
+  const leads = (where: string, order: string, params: unknown[] = [], types = ALL_TYPES) => [
+    db.prepare(leadsQuery(where, order, TODO_LIMIT, { types })).bind(...params),
+    db.prepare(countQuery(where, types)).bind(...params),
   ];
   const [fresh, freshCount, followUps, followUpCount, tasks, moves, moveCount] = await db.batch([
     ...leads(`stage = 'new' AND (type <> 'quote' OR quote_status NOT IN ('cancelled', 'declined'))`, 'created_at DESC'),
-    ...leads(`follow_up_on <= ?1 AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', today),
+    ...leads(`follow_up_on <= ?1 AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', [today]),
     db.prepare(
       `SELECT id, record_reference AS reference, kind, detail, created_at AS createdAt, COUNT(*) OVER () AS matching
        FROM office_tasks WHERE done_at IS NULL ORDER BY ${URGENT_FIRST}, created_at, id LIMIT 100`,
     ),
     ...leads(
-      `type = 'quote' AND quote_status IN ('booked', 'booking_requested') AND move_date BETWEEN ?1 AND ?2`,
+      `quote_status IN ('booked', 'booking_requested') AND move_date BETWEEN ?1 AND ?2`,
       'move_date, reference',
-      today,
-      addDays(today, 7),
+      [today, addDays(today, 7)],
+      ['quote'],
     ),
   ]);
   const rows = (result: D1Result | undefined) => ((result?.results ?? []) as LeadRecord[]).map(summary);
