@@ -5,9 +5,9 @@ CREATE INDEX quote_requests_newest ON quote_requests (created_at, reference);
 CREATE INDEX callback_requests_newest ON callback_requests (created_at, reference);
 CREATE INDEX contact_messages_newest ON contact_messages (created_at, reference);
 -- They serve every question the created_at indexes did (retention's "older than"), so those go.
-DROP INDEX quote_requests_created;
-DROP INDEX callback_requests_created;
-DROP INDEX contact_messages_created;
+DROP INDEX IF EXISTS quote_requests_created;
+DROP INDEX IF EXISTS callback_requests_created;
+DROP INDEX IF EXISTS contact_messages_created;
 -- "To do today": follow-ups due, and the week's booked moves.
 CREATE INDEX office_leads_follow_up ON office_leads (follow_up_on);
 -- With the reference, it also counts the new leads without reading the quotes themselves.

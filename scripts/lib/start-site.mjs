@@ -294,6 +294,8 @@ export async function startSite({
     githubUrl: standIns.githubUrl,
     stripeUrl: standIns.stripeUrl,
     statePath: state,
+    /** The process group of serve.mjs, wrangler and workerd: for a script that measures the server's CPU time. */
+    pgid: server.pgid,
     stop,
   };
 }

@@ -38,9 +38,12 @@ const ARMS: Record<LeadType, string> = {
 };
 const ALL_TYPES = Object.keys(ARMS) as LeadType[];
 
-/** The only table a kind of lead can be in. */
-const typeOfKind = (kind: string): LeadType =>
-  kind === 'contact' ? 'contact' : kind === 'survey' || kind === 'car' || kind === 'callback' ? 'callback' : 'quote';
+/**
+ * The tables a kind of lead can be in: a filter by kind asks only those. A kind whose rows may move to another table
+ * must name both here, or the list would miss them.
+ */
+const typesOfKind = (kind: string): LeadType[] =>
+  kind === 'contact' ? ['contact'] : kind === 'survey' || kind === 'car' || kind === 'callback' ? ['callback'] : ['quote'];
 
 /**
  * The leads `where` picks (over the columns above, its parameters numbered ?1, ?2…) among `types`, in `order`, `limit`
@@ -165,7 +168,7 @@ export async function listLeads(db: D1Database, filters: LeadFilters): Promise<L
     .prepare(
       leadsQuery(where.sql, 'created_at DESC, reference DESC', LEADS_PAGE_SIZE + 1, {
         offset: (filters.page - 1) * LEADS_PAGE_SIZE,
-        ...(filters.kind ? { types: [typeOfKind(filters.kind)] } : {}),
+        ...(filters.kind ? { types: typesOfKind(filters.kind) } : {}),
       }),
     )
     .bind(...where.params)
