@@ -163,9 +163,7 @@ try {
   const pages = pagesFor(sample.reference, sample.moveDate);
   const large = await timePages(site, pages, cookie);
 
-  console.log(
-    `\n▶ Each page: the median time to its whole answer (the slowest) over ${RUNS} requests after ${WARM} to warm up, and the`,
-  );
+  console.log(`\n▶ Each page: the median time to its whole answer (the slowest) over ${RUNS} requests after ${WARM} to warm up, and the`);
   console.log(`  server's CPU time for one (wrangler and workerd, D1 in it); budget ${BUDGET_MS} ms.`);
   console.log(`  Load average on ${availableParallelism()} cores: ${smallLoad} before the seed, ${loadAverage()} after.`);
   const heads = ['templates only', `${counts.leads} leads`];
