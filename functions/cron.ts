@@ -1,7 +1,7 @@
 /**
  * The cron trigger: housekeeping only, as the e-mail queue sends and retries (functions/email-queue.ts). It deletes expired
  * data, queues the reminders before booked moves, settles card payments Stripe's events did not (issue 39: sessions open
- * or unfulfilled after 15 minutes, refunds to ask for again), queues again the e-mails whose message was lost, and
+ * or unfulfilled after 10 minutes, refunds to ask for again), queues again the e-mails whose message was lost, and
  * reports given-up ones the dead-letter queue could not.
  */
 import { dataRetention } from '~/data/promises';

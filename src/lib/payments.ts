@@ -51,8 +51,12 @@ export function refundStatusLabel(refund: { status: RefundStatus; nextAttemptAt:
  */
 export const REFUND_RETRY_MINUTES = [5, 15, 45, 120, 360, 720] as const;
 
-/** A session neither paid nor closed this long after it was opened is asked about by the cron (issue 39 item 3). */
-export const CHECK_SESSION_AFTER_MINUTES = 15;
+/**
+ * A session neither paid nor closed this long after it was opened (and again this long after each answer), or a payment
+ * recorded but not fulfilled this long after it was paid, is settled by the cron (issue 39 item 3). The cron runs every
+ * 5 minutes, so a payment whose news was lost is booked at most 15 minutes after it was made.
+ */
+export const CHECK_SESSION_AFTER_MINUTES = 10;
 
 /** Stripe's events reach the Worker here (scripts/lib/stand-ins.mjs repeats it for the stand-in: a unit test keeps them equal). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';

@@ -1,7 +1,7 @@
 /**
  * The one fulfil function (issue 39 item 3, as Stripe's "Fulfill orders" guide has it): whatever tells us about a
  * Checkout Session (its signed event, the customer coming back with `?payment=cs_…`, the move page while a session is
- * open, the cron for sessions still open or unfulfilled after 15 minutes) hands Stripe's own view of it here, and it is
+ * open, the cron for sessions still open or unfulfilled after 10 minutes) hands Stripe's own view of it here, and it is
  * idempotent: each payment's state only moves forward, each step chained on the one before it.
  *
  * 1. Record (sessionStatements): the session's state on its payment: paid, waiting for the bank, refused by the bank,
@@ -14,7 +14,7 @@
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { CHANGED_MEANWHILE } from '../quote/transition';
-import { PAYMENT_PURPOSES, PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
+import { CHECK_SESSION_AFTER_MINUTES, PAYMENT_PURPOSES, PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
 import { MOVE_REFUSALS } from '~/lib/move-status';
 import type { Env } from '../../env';
 import { mailContext } from '../mail-context';
@@ -34,8 +34,6 @@ import { stripeClient, type Stripe } from './stripe';
 
 /** A bank payment is asked about again this often until the bank has answered. */
 const PROCESSING_CHECK_MINUTES = 60;
-/** A paid payment not fulfilled this long after (its request died half-way) is fulfilled by the cron. */
-const UNFULFILLED_AFTER_MINUTES = 15;
 
 /** Stripe's view of a session with its payment intent, whose state says how a bank payment stands. */
 export async function retrieveSession(env: Env, id: string): Promise<Stripe.Checkout.Session> {
@@ -376,7 +374,7 @@ export async function reconcileMove(env: Env, reference: string, returned: strin
 }
 
 /**
- * The cron (issue 39 item 3): sessions neither paid nor closed 15 minutes after they opened, and payments recorded but
+ * The cron (issue 39 item 3): sessions neither paid nor closed 10 minutes after they opened, and payments recorded but
  * not fulfilled, are settled as Stripe says. One list of the sessions completed since the oldest of them answers for
  * all; a bank payment, or a session past its time, is asked about on its own. Answers how many it settled.
  */
@@ -419,7 +417,7 @@ export async function recoverPayments(env: Env, now: Date): Promise<number> {
           await fulfilSession(env, session, now);
           settled += 1;
         } else {
-          const next = minutesAfter(now, row.status === 'processing' ? PROCESSING_CHECK_MINUTES : UNFULFILLED_AFTER_MINUTES);
+          const next = minutesAfter(now, row.status === 'processing' ? PROCESSING_CHECK_MINUTES : CHECK_SESSION_AFTER_MINUTES);
           await db
             .prepare("UPDATE payments SET next_check_at = ? WHERE id = ? AND status IN ('created', 'processing')")
             .bind(next, row.id)
@@ -435,7 +433,7 @@ export async function recoverPayments(env: Env, now: Date): Promise<number> {
     db,
     "p.status IN ('paid', 'partially_refunded') AND p.fulfilled_at IS NULL AND p.paid_at BETWEEN ? AND ? ORDER BY p.id LIMIT 50",
     minutesAfter(now, -7 * 24 * 60),
-    minutesAfter(now, -UNFULFILLED_AFTER_MINUTES),
+    minutesAfter(now, -CHECK_SESSION_AFTER_MINUTES),
   );
   for (const row of unfulfilled) {
     await afterwards(env, row.id, now).catch((error: unknown) => console.error(`payment ${row.id}: ${String(error)}`));
