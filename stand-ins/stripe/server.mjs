@@ -22,9 +22,9 @@
 //   POST /dashboard/disputes              payment_intent, reason: the card holder disputes it (charge.dispute.created)
 //   GET  /events                          { data: [every event, with each delivery's status] }, oldest first
 //   POST /events/:sessionId/release       sends a held event (see +webhookheld) and answers once the Worker took it
-// Idempotency as Stripe's API v1: a POST's Idempotency-Key keeps the first answer that reached the endpoint (a 2xx or a
-// 5xx, never a refused parameter or a 429) and replays it, marked Idempotent-Replayed; the same key with other
-// parameters is refused (400 idempotency_error). A 5xx says Stripe-Should-Retry: false, as Stripe's replayed ones do.
+// Connect (Express accounts, onboarding links and page, transfers, reversals, account.updated): ./connect.mjs.
+// Idempotency as Stripe's API v1, one key space for every endpoint (./idempotency.mjs). A 5xx says
+// Stripe-Should-Retry: false, as Stripe's replayed ones do (./answers.mjs).
 // No switch: a request fails or behaves differently by the tags in the customer's address (customer_email, as the mail
 // catcher reads tags), for that test's sessions alone:
 //   ada+checkoutfail@…     creating the session fails (500, an api_error)
@@ -41,25 +41,29 @@
 // Signatures are Stripe's: Stripe-Signature `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<payload>")>`.
 // Options: webhookUrl (where events go), webhookSecret (whsec_…). Port: --port N, env STRIPE_STANDIN_PORT, default 8792.
 import { createServer } from 'node:http';
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml, listen, portFrom, readText, sendHtml, sendJson } from '../lib.mjs';
+import {
+  answer,
+  createdWithin,
+  id,
+  invalid,
+  list,
+  nowSeconds,
+  pence,
+  sendAnswer,
+  stripeError,
+  stripeEvent,
+  tagsOf,
+  timesTag,
+} from './answers.mjs';
+import { createConnect } from './connect.mjs';
+import { createIdempotency } from './idempotency.mjs';
 
 /** Any key works here; the Worker's test environment and `npm start` use these (scripts/lib/stand-ins.mjs). */
 export const STAND_IN_SECRET_KEY = 'sk_test_local_stripe_stand_in';
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_local_stripe_stand_in';
-
-const id = (prefix) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-/** The tags after '+' in an address's local part. */
-const tagsOf = (address) =>
-  String(address ?? '')
-    .split('@')[0]
-    .toLowerCase()
-    .split('+')
-    .slice(1);
-/** `refundfailtimes2` → 2; 0 without the tag. */
-const timesTag = (tags, name) => Number(tags.find((tag) => tag.startsWith(`${name}times`))?.slice(name.length + 5) ?? 0);
 
 /** Stripe's signature of a payload: the SDK's `webhooks.constructEvent` checks exactly this. */
 export function stripeSignature(payload, secret, timestamp = nowSeconds()) {
@@ -83,12 +87,6 @@ export function parseStripeForm(text) {
   return root;
 }
 
-/** An answer before it is sent, so an idempotent one can be kept and replayed. */
-const answer = (status, body) => ({ status, body });
-const stripeError = (status, type, message, extra = {}) => answer(status, { error: { type, message, ...extra } });
-const invalid = (message, param, code) =>
-  stripeError(400, 'invalid_request_error', message, { ...(param ? { param } : {}), ...(code ? { code } : {}) });
-
 /** What Stripe checks of a payment-mode session with price_data line items, in its words. */
 function sessionProblem(params) {
   if (params.mode !== 'payment') return ['mode', 'This stand-in takes mode=payment only.'];
@@ -110,36 +108,6 @@ function sessionProblem(params) {
   return null;
 }
 
-/** Stripe's list object, newest first, paged by id as its cursors are. */
-function list(url, all, query) {
-  const limit = Math.min(100, Math.max(1, Number(query.get('limit') ?? 10) || 10));
-  let items = all.toReversed();
-  const after = query.get('starting_after');
-  const before = query.get('ending_before');
-  if (after) items = items.slice(items.findIndex((item) => item.id === after) + 1);
-  if (before)
-    items = items.slice(
-      0,
-      Math.max(
-        0,
-        items.findIndex((item) => item.id === before),
-      ),
-    );
-  return answer(200, { object: 'list', url, has_more: items.length > limit, data: items.slice(0, limit) });
-}
-
-/** `created[gte]=…` and the like, as the list endpoints take them. */
-function createdWithin(query) {
-  const bounds = ['gt', 'gte', 'lt', 'lte'].map((op) => [op, query.get(`created[${op}]`)]).filter(([, v]) => v !== null);
-  const exact = query.get('created');
-  return (created) =>
-    (exact === null || created === Number(exact)) &&
-    bounds.every(([op, v]) => {
-      const n = Number(v);
-      return op === 'gt' ? created > n : op === 'gte' ? created >= n : op === 'lt' ? created < n : created <= n;
-    });
-}
-
 /**
  * @param {{ webhookUrl?: string | (() => string | undefined), webhookSecret?: string, retryBaseMs?: number, maxAttempts?: number }} [options]
  *   webhookUrl: a function is asked at each delivery (a server on a port it is given later: scripts/lib/start-site.mjs)
@@ -150,8 +118,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
   const charges = new Map();
   const refunds = [];
   const disputes = [];
-  /** Idempotency-Key → the first answer that reached its endpoint, with what it was asked. */
-  const kept = new Map();
+  const idempotency = createIdempotency();
   /** Payment intent → refund requests refused so far (+refundfailtimesN). */
   const refusedRefunds = new Map();
   /** Each event with its deliveries: { event, payload, deliveries: [{ status, at }], delivered, held, sessionId, paymentIntent } */
@@ -203,17 +170,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
 
   /** An event about `object`, stored and (unless `hold`) sent at once; `sessionId` and `paymentIntent` find it in /events. */
   function emit(type, object, { session, hold = false, wait = false } = {}) {
-    const event = {
-      id: id('evt'),
-      object: 'event',
-      api_version: '2026-01-01',
-      created: nowSeconds(),
-      data: { object },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-      type,
-    };
+    const event = stripeEvent(type, object);
     const tags = session?.tags ?? [];
     const record = {
       event,
@@ -309,8 +266,14 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
     return charge;
   }
 
-  const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
-  const pence = (amount) => money.format(amount / 100);
+  // Connect's events go to the same webhook, never held or lost (no customer's tags apply to them).
+  const connect = createConnect({
+    publish(event) {
+      const record = { event, payload: JSON.stringify(event), deliveries: [], delivered: false, sessionId: null, paymentIntent: null };
+      events.push(record);
+      return deliver(record);
+    },
+  });
 
   function payPage(session) {
     const rows = session.line_items_shown.map((item) => `<li>${escapeHtml(item.name)}: ${pence(item.amount)}</li>`).join('');
@@ -464,12 +427,16 @@ ${
     return answer(200, made);
   }
 
-  /** The Stripe API, each call answered with what it would answer (before idempotency). */
-  async function api(req, url, parts, base) {
+  /** The Stripe API, each call answered with what it would answer (before idempotency); `text`: the body as sent. */
+  function api(method, url, parts, text, base) {
     const query = url.searchParams;
+    if (connect.owns(parts)) {
+      const params = method === 'POST' ? parseStripeForm(text) : {};
+      return connect.api(method, parts, params, query, base) ?? invalid(`Unrecognized request URL (${method}: ${url.pathname}).`);
+    }
     const sessionPath = parts[1] === 'checkout' && parts[2] === 'sessions';
-    if (req.method === 'POST' && sessionPath && parts.length === 3) {
-      const params = parseStripeForm(await readText(req));
+    if (method === 'POST' && sessionPath && parts.length === 3) {
+      const params = parseStripeForm(text);
       const tags = tagsOf(params.customer_email);
       if (tags.includes('checkoutfail')) return stripeError(500, 'api_error', 'A reserved address: creating this session fails.');
       if (tags.includes('emailrefused'))
@@ -478,7 +445,7 @@ ${
       if (problem) return invalid(problem[1], problem[0], 'parameter_invalid_integer');
       return answer(200, publicSession(createSession(params, base)));
     }
-    if (req.method === 'GET' && sessionPath && parts.length === 3) {
+    if (method === 'GET' && sessionPath && parts.length === 3) {
       const within = createdWithin(query);
       const all = [...sessions.values()]
         .map(current)
@@ -494,15 +461,14 @@ ${
       const session = sessions.get(parts[3]);
       if (!session) return invalid(`No such checkout.session: '${parts[3]}'`, 'session', 'resource_missing');
       current(session);
-      if (req.method === 'GET' && parts.length === 4) {
+      if (method === 'GET' && parts.length === 4) {
         const shown = publicSession(session);
         // The SDK writes `expand[0]=…`; `expand[]=…` is the curl spelling.
         const expand = [...query].filter(([name]) => /^expand(\[\d*\])?$/.test(name)).map(([, value]) => value);
         if (expand.includes('payment_intent') && session.payment_intent) shown.payment_intent = { ...intents.get(session.payment_intent) };
         return answer(200, shown);
       }
-      if (req.method === 'POST' && parts[4] === 'expire') {
-        await readText(req);
+      if (method === 'POST' && parts[4] === 'expire') {
         if (session.status !== 'open')
           return invalid(`Only Checkout Sessions with a status in ["open"] can be expired. This session has status "${session.status}".`);
         expire(session);
@@ -510,48 +476,27 @@ ${
       }
     }
     if (parts[1] === 'refunds' && parts.length === 2) {
-      if (req.method === 'POST') return refundByApi(parseStripeForm(await readText(req)));
-      if (req.method === 'GET') {
+      if (method === 'POST') return refundByApi(parseStripeForm(text));
+      if (method === 'GET') {
         const intent = query.get('payment_intent');
         return list('/v1/refunds', intent ? refunds.filter((r) => r.payment_intent === intent) : refunds, query);
       }
     }
-    return invalid(`Unrecognized request URL (${req.method}: ${url.pathname}).`);
+    return invalid(`Unrecognized request URL (${method}: ${url.pathname}).`);
   }
 
-  /** Stripe's idempotency layer over `api` (see the top of this file). */
+  /** Stripe's idempotency layer over `api` (./idempotency.mjs): a key is honoured on a POST only. */
   async function idempotent(req, url, parts, base) {
-    const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
-    if (!key) return api(req, url, parts, base);
-    // The parameters as sent: api() reads the body, so it is read here first and handed on.
     const text = await readText(req);
-    const replay = kept.get(key);
-    if (replay) {
-      if (replay.path !== url.pathname || replay.params !== text) {
-        return stripeError(
-          400,
-          'idempotency_error',
-          `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
-        );
-      }
-      return { ...replay.answer, replayed: true };
-    }
-    const result = await api(Object.assign(bodyOf(text), { method: req.method, headers: req.headers }), url, parts, base);
-    if ((result.status >= 200 && result.status < 300) || result.status >= 500)
-      kept.set(key, { path: url.pathname, params: text, answer: result });
-    return result;
+    const key = req.method === 'POST' ? req.headers['idempotency-key'] : undefined;
+    return idempotency.run(key, url.pathname, text, async () => api(req.method, url, parts, text, base));
   }
 
   return createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const base = `http://${req.headers.host ?? 'localhost'}`;
     const parts = url.pathname.split('/').filter(Boolean);
-    const send = (result) =>
-      sendJson(res, result.status, result.body, {
-        'request-id': id('req'),
-        ...(result.status >= 500 ? { 'stripe-should-retry': 'false' } : {}),
-        ...(result.replayed ? { 'idempotent-replayed': 'true' } : {}),
-      });
+    const send = (result) => sendAnswer(res, result);
     try {
       if (parts[0] === 'v1') {
         if (!/^Bearer sk_test_\S+/.test(req.headers.authorization ?? '')) {
@@ -604,20 +549,12 @@ ${
         const record = await sendHeld();
         return sendJson(res, 200, { delivered: record.delivered, deliveries: record.deliveries });
       }
+      if (await connect.page(req, res, url, parts)) return;
       return sendJson(res, 404, { error: { type: 'invalid_request_error', message: 'The requested endpoint does not exist.' } });
     } catch (error) {
       return send(invalid(String(error?.message ?? error)));
     }
   });
-}
-
-/** A body read once already, offered again to api() as the request it reads. */
-function bodyOf(text) {
-  return {
-    async *[Symbol.asyncIterator]() {
-      yield Buffer.from(text);
-    },
-  };
 }
 
 /** The test controls take a form or JSON. */

@@ -36,3 +36,15 @@ export type MailTag = 'fail' | `failtimes${number}` | `slow${number}s` | `slowon
 
 /** `ada@example.com` with a tag: `ada+fail@example.com`. */
 export const tagged = (address: string, tag: MailTag) => address.replace('@', `+${tag}@`);
+
+/**
+ * The Stripe stand-in's Connect tags, read from a connected account's e-mail (stand-ins/stripe/connect.mjs):
+ * `onboarded` (created already enabled), `transferfail` (transfers to it answer 500), `transferfailtimes<N>` (the first N
+ * transfer requests answer 429), `balanceinsufficient` (transfers refused: the platform's balance is short),
+ * `reversalrefused` (reversals refused: the partner's balance is short).
+ */
+export type ConnectTag = 'onboarded' | 'transferfail' | `transferfailtimes${number}` | 'balanceinsufficient' | 'reversalrefused';
+
+/** A partner's address of this test's own (`partner-<name>-<random>@example.com`), with the tags it asks for. */
+export const partnerEmail = (name: string, ...tags: ConnectTag[]) =>
+  `partner-${name}-${randomInt(1e9)}${tags.map((tag) => `+${tag}`).join('')}@example.com`;
