@@ -52,6 +52,15 @@ export interface Env {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Where the SDK sends its calls (default https://api.stripe.com); locally the stand-in (stand-ins/stripe). */
   STRIPE_API_URL?: string;
+  /** Text messages (issue 44): Twilio's Messages API at SMS_API_URL (default https://api.twilio.com; locally the stand-in,
+   * stand-ins/sms). The account SID and its auth token (a secret, which also signs the provider's callbacks). */
+  SMS_API_URL?: string;
+  SMS_ACCOUNT_SID?: string;
+  SMS_AUTH_TOKEN?: string;
+  /** The firm's number in E.164 (+447…) that texts come from and STOP replies go to. */
+  SMS_FROM?: string;
+  /** Optional: a Twilio Messaging Service to send through instead of SMS_FROM. */
+  SMS_MESSAGING_SERVICE_SID?: string;
 }
 
 export type AppBindings = { Bindings: Env };

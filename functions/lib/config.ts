@@ -7,6 +7,7 @@ import { headerSafe } from './escape';
 export const DEFAULT_RESEND_BASE_URL = 'https://api.resend.com';
 export const DEFAULT_RETRY_BASE_SECONDS = 60;
 export const DEFAULT_STRIPE_API_URL = 'https://api.stripe.com';
+export const DEFAULT_SMS_API_URL = 'https://api.twilio.com';
 
 /** The firm as its e-mails name it (issue 40 item 7: the owner's settings, functions/lib/mail-context.ts). */
 export interface MailFirm {
@@ -38,6 +39,16 @@ export interface Config {
     secretKey: string | undefined;
     webhookSecret: string | undefined;
     api: { host: string; port: number; protocol: 'http' | 'https' };
+  };
+  /** The SMS provider (Twilio's Messages API; functions/lib/sms.ts). Without the account SID and auth token no text can go. */
+  sms: {
+    /** Without a trailing slash. */
+    apiUrl: string;
+    accountSid: string;
+    authToken: string;
+    /** The firm's number (E.164) or an alphanumeric sender ID; a Messaging Service, when set, picks the sender instead. */
+    from: string;
+    messagingServiceSid: string | undefined;
   };
   outbox: {
     /** First retry delay of a failed e-mail, in seconds; x4 each attempt. How many: the queue's `max_retries`. */
@@ -84,6 +95,13 @@ export function parseConfig(env: Env): Config {
       secretKey: env.STRIPE_SECRET_KEY || undefined,
       webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
       api: stripeApi(env.STRIPE_API_URL || DEFAULT_STRIPE_API_URL),
+    },
+    sms: {
+      apiUrl: withoutTrailingSlash(env.SMS_API_URL || DEFAULT_SMS_API_URL),
+      accountSid: env.SMS_ACCOUNT_SID ?? '',
+      authToken: env.SMS_AUTH_TOKEN ?? '',
+      from: env.SMS_FROM ?? '',
+      messagingServiceSid: env.SMS_MESSAGING_SERVICE_SID || undefined,
     },
     outbox: {
       retryBaseSeconds: number(env.OUTBOX_RETRY_BASE_SECONDS, DEFAULT_RETRY_BASE_SECONDS, (n) => Number.isFinite(n) && n >= 0),

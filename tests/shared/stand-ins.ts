@@ -48,3 +48,22 @@ export type ConnectTag = 'onboarded' | 'transferfail' | `transferfailtimes${numb
 /** A partner's address of this test's own (`partner-<name>-<random>@example.com`), with the tags it asks for. */
 export const partnerEmail = (name: string, ...tags: ConnectTag[]) =>
   `partner-${name}-${randomInt(1e9)}${tags.map((tag) => `+${tag}`).join('')}@example.com`;
+
+/**
+ * The SMS stand-in's reserved recipients (stand-ins/sms/server.mjs), in Ofcom's drama range +447700900000 to
+ * +447700900999 (never a real phone); the hundreds digit picks what happens: undelivered (30003 after sent), failed
+ * (30001), down (every request 500), busy (the first N requests with each body 429, N the last digit), optedOut
+ * (21610, as after STOP), slow (the answer waits N seconds, N the last digit).
+ */
+export const SMS_RESERVED = { undelivered: 1, failed: 2, down: 3, busy: 4, optedOut: 5, slow: 6 } as const;
+
+/** A reserved recipient: `reservedMobile('busy', 2)` is refused twice per body, then takes it. */
+export const reservedMobile = (kind: keyof typeof SMS_RESERVED, n = randomInt(10)) => `+447700900${SMS_RESERVED[kind]}${randomInt(10)}${n}`;
+
+/** A mobile number of this test's own that the stand-in delivers to (any +447… outside the reserved range). */
+export function testMobile(): string {
+  for (;;) {
+    const number = `+447${String(randomInt(1e9)).padStart(9, '0')}`;
+    if (!number.startsWith('+447700900')) return number;
+  }
+}
