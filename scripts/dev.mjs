@@ -5,12 +5,15 @@
 // on save; the article editor answers at /keystatic.
 import { spawn, spawnSync } from 'node:child_process';
 import { offlineEnv } from './lib/offline-env.mjs';
-import { startStandIns, STRIPE_WEBHOOK_PATH } from './lib/stand-ins.mjs';
+import { SMS_INBOUND_PATH, startStandIns, STRIPE_WEBHOOK_PATH } from './lib/stand-ins.mjs';
 
 // Astro's dev server's port (4321 unless --port says otherwise): where the Stripe stand-in sends its events.
 const portArg = process.argv.indexOf('--port');
 const devPort = portArg >= 0 ? process.argv[portArg + 1] : '4321';
-const services = await startStandIns({ stripeWebhookUrl: `http://localhost:${devPort}${STRIPE_WEBHOOK_PATH}` });
+const services = await startStandIns({
+  stripeWebhookUrl: `http://localhost:${devPort}${STRIPE_WEBHOOK_PATH}`,
+  smsInboundUrl: `http://localhost:${devPort}${SMS_INBOUND_PATH}`,
+});
 console.log(`\n▶ External services\n  ${services.lines.join('\n  ')}`);
 
 const migrated = spawnSync(process.execPath, ['node_modules/wrangler/bin/wrangler.js', 'd1', 'migrations', 'apply', 'DB', '--local'], {
@@ -38,6 +41,10 @@ const dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', 
     STRIPE_CHECKOUT_URL: services.stripeCheckoutUrl,
     STRIPE_SECRET_KEY: services.stripeSecretKey,
     STRIPE_WEBHOOK_SECRET: services.stripeWebhookSecret,
+    SMS_API_URL: services.smsUrl,
+    SMS_ACCOUNT_SID: services.smsAccountSid ?? '',
+    SMS_AUTH_TOKEN: services.smsAuthToken ?? '',
+    SMS_FROM: services.smsFrom ?? '',
   },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => dev.kill(signal));

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { offlineEnv } from './lib/offline-env.mjs';
-import { startStandIns, STRIPE_WEBHOOK_PATH } from './lib/stand-ins.mjs';
+import { SMS_INBOUND_PATH, startStandIns, STRIPE_WEBHOOK_PATH } from './lib/stand-ins.mjs';
 import { BUILT_WORKER_CONFIG } from './lib/built-site.mjs';
 
 const { values: opts } = parseArgs({
@@ -32,6 +32,7 @@ const protocol = opts.https ? 'https' : 'http';
 const services = await startStandIns({
   forceStandIns: opts['stand-ins'] || inTests,
   stripeWebhookUrl: `${protocol}://127.0.0.1:${opts.port}${STRIPE_WEBHOOK_PATH}`,
+  smsInboundUrl: `${protocol}://127.0.0.1:${opts.port}${SMS_INBOUND_PATH}`,
 });
 console.log(`\n▶ External services\n  ${services.lines.join('\n  ')}`);
 
@@ -83,12 +84,20 @@ if (services.stripeUrl) vars.STRIPE_API_URL = services.stripeUrl;
 // Secrets, but the stand-in's made-up ones (or the caller's own from the environment): never real keys in a file.
 if (services.stripeSecretKey) vars.STRIPE_SECRET_KEY = services.stripeSecretKey;
 if (services.stripeWebhookSecret) vars.STRIPE_WEBHOOK_SECRET = services.stripeWebhookSecret;
+for (const [name, value] of Object.entries({
+  SMS_API_URL: services.smsUrl,
+  SMS_ACCOUNT_SID: services.smsAccountSid,
+  SMS_AUTH_TOKEN: services.smsAuthToken,
+  SMS_FROM: services.smsFrom,
+}))
+  if (value) vars[name] = value;
 for (const name of ['MAIL_FROM', 'BUSINESS_EMAIL', 'OWNER_EMAIL', 'SITE_URL', 'OUTBOX_RETRY_BASE_SECONDS', 'HEALTH_TOKEN'])
   if (process.env[name]) vars[name] = process.env[name];
 const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
 
 console.log(`\n▶ Serving on ${protocol}://127.0.0.1:${opts.port} (Worker + static assets + local D1 in ${opts.state})`);
 if (services.mailCatcherUrl) console.log(`  Captured e-mails: ${services.mailCatcherUrl}/`);
+if (!process.env.SMS_API_URL) console.log(`  Text messages: ${services.smsUrl}/`);
 const server = spawn(
   node,
   [

@@ -3,6 +3,7 @@ import { createMailCatcher } from '../../stand-ins/mail/server.mjs';
 import { createPostcodesStandIn } from '../../stand-ins/postcodes/server.mjs';
 import { createGitHubStandIn } from '../../stand-ins/github/server.mjs';
 import { createStripeStandIn, STAND_IN_SECRET_KEY, STAND_IN_WEBHOOK_SECRET } from '../../stand-ins/stripe/server.mjs';
+import { createSmsStandIn, STAND_IN_ACCOUNT_SID, STAND_IN_AUTH_TOKEN, STAND_IN_NUMBER } from '../../stand-ins/sms/server.mjs';
 
 export const POSTCODES_IO = 'https://api.postcodes.io';
 export const RESEND_API = 'https://api.resend.com';
@@ -10,6 +11,11 @@ export const STRIPE_API = 'https://api.stripe.com';
 export const STRIPE_CHECKOUT = 'https://checkout.stripe.com';
 /** The Worker's webhook (STRIPE_WEBHOOK_PATH in src/lib/payments.ts; tests/unit/payments.test.ts keeps them equal). */
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+/**
+ * Where the SMS provider posts a text from a phone (STOP…): the Worker's inbound webhook, the address a Twilio number's
+ * "A message comes in" is set to. Issue 44's route answers it.
+ */
+export const SMS_INBOUND_PATH = '/api/sms/inbound';
 /** Any non-empty key: the mail catcher only checks that one is sent. */
 export const CATCHER_API_KEY = 're_local_mail_catcher';
 
@@ -40,10 +46,17 @@ export async function postcodesIoReachable(timeoutMs = 2000) {
 
 /**
  * Env vars win: POSTCODES_API_URL, RESEND_BASE_URL, then RESEND_API_KEY, STRIPE_API_URL (with STRIPE_SECRET_KEY and
- * STRIPE_WEBHOOK_SECRET). `stripeWebhookUrl`: where the Stripe stand-in sends its events (the Worker's webhook). `forceStandIns` (tests) never probes the
- * internet and never sends real e-mail unless RESEND_BASE_URL says so.
+ * STRIPE_WEBHOOK_SECRET), SMS_API_URL (with SMS_ACCOUNT_SID, SMS_AUTH_TOKEN and SMS_FROM). `stripeWebhookUrl`: where
+ * the Stripe stand-in sends its events (the Worker's webhook); `smsInboundUrl`: where the SMS stand-in posts a text from
+ * a phone. `forceStandIns` (tests) never probes the internet and never sends real e-mail unless RESEND_BASE_URL says so.
  */
-export async function startStandIns({ forceStandIns = false, env = process.env, strictPorts = false, stripeWebhookUrl } = {}) {
+export async function startStandIns({
+  forceStandIns = false,
+  env = process.env,
+  strictPorts = false,
+  stripeWebhookUrl,
+  smsInboundUrl,
+} = {}) {
   const servers = [];
   const close = () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   const lines = [];
@@ -125,6 +138,23 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
     );
   }
 
+  // Text messages never reach a real provider from here: only SMS_API_URL (with its own account) points elsewhere.
+  let sms = { url: env.SMS_API_URL, accountSid: env.SMS_ACCOUNT_SID, authToken: env.SMS_AUTH_TOKEN, from: env.SMS_FROM };
+  if (sms.url) {
+    lines.push(`Text messages: ${sms.url} (from SMS_API_URL)`);
+  } else {
+    const server = createSmsStandIn({ inboundUrl: smsInboundUrl });
+    const port = await listenOn(server, Number(env.SMS_STANDIN_PORT ?? 8793), { fallback: !strictPorts }).catch(async (error) => {
+      await close();
+      throw error;
+    });
+    servers.push(server);
+    const url = `http://127.0.0.1:${port}`;
+    sms = { url, accountSid: STAND_IN_ACCOUNT_SID, authToken: STAND_IN_AUTH_TOKEN, from: STAND_IN_NUMBER };
+    const inbound = typeof smsInboundUrl === 'function' ? 'the site' : (smsInboundUrl ?? 'nowhere');
+    lines.push(`Text messages: local stand-in on ${url}, nothing is sent; read them at ${url}/ (texts from phones go to ${inbound})`);
+  }
+
   return {
     postcodesUrl,
     stripeUrl: stripe.url,
@@ -135,6 +165,10 @@ export async function startStandIns({ forceStandIns = false, env = process.env, 
     resendKey,
     mailCatcherUrl,
     githubUrl,
+    smsUrl: sms.url,
+    smsAccountSid: sms.accountSid,
+    smsAuthToken: sms.authToken,
+    smsFrom: sms.from,
     lines,
     close,
   };

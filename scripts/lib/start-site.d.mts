@@ -48,6 +48,8 @@ export interface StartedSite {
   githubUrl?: string;
   /** The Stripe stand-in: the SDK's API, the hosted /pay/:id page, GET /events (stand-ins/stripe/server.mjs). */
   stripeUrl: string;
+  /** The SMS stand-in (Twilio's Messages API): GET /__messages, POST /__inbound, a readable page (stand-ins/sms/server.mjs). */
+  smsUrl: string;
   /** The local D1 folder the Worker writes. */
   statePath: string;
   /** Stops the Worker (its whole process group) and the stand-ins. */

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { setTimeout as delay } from 'node:timers/promises';
 import { BUILT_WORKER_CONFIG } from './built-site.mjs';
 import { toolEnv } from './project-copy.mjs';
-import { startStandIns, STRIPE_WEBHOOK_PATH } from './stand-ins.mjs';
+import { SMS_INBOUND_PATH, startStandIns, STRIPE_WEBHOOK_PATH } from './stand-ins.mjs';
 import { startGroup, track } from './processes.mjs';
 
 export const HEALTH_TOKEN_HEADER = 'x-health-token';
@@ -198,9 +198,12 @@ export async function startSite({
         POSTCODES_STANDIN_PORT: String(baked.postcodes ?? ports.postcodes ?? 0),
         MAIL_CATCHER_PORT: String(ports.mail ?? 0),
         STRIPE_STANDIN_PORT: String(baked.stripe ?? 0),
+        // No page names the SMS stand-in: a free port every time.
+        SMS_STANDIN_PORT: '0',
       },
       // Asked at each delivery: the address is known once wrangler is serving.
       stripeWebhookUrl: () => url && `${url}${STRIPE_WEBHOOK_PATH}`,
+      smsInboundUrl: () => url && `${url}${SMS_INBOUND_PATH}`,
     });
   let standIns;
   const record = build && reuseBuild ? reusableBuild(cwd, environment, env) : undefined;
@@ -240,6 +243,10 @@ export async function startSite({
         STRIPE_API_URL: standIns.stripeUrl,
         STRIPE_SECRET_KEY: standIns.stripeSecretKey,
         STRIPE_WEBHOOK_SECRET: standIns.stripeWebhookSecret,
+        SMS_API_URL: standIns.smsUrl,
+        SMS_ACCOUNT_SID: standIns.smsAccountSid,
+        SMS_AUTH_TOKEN: standIns.smsAuthToken,
+        SMS_FROM: standIns.smsFrom,
         HEALTH_TOKEN: token,
       },
       onStdout: (text) => {
@@ -293,6 +300,7 @@ export async function startSite({
     mailUrl: standIns.resendUrl,
     githubUrl: standIns.githubUrl,
     stripeUrl: standIns.stripeUrl,
+    smsUrl: standIns.smsUrl,
     statePath: state,
     /** The process group of serve.mjs, wrangler and workerd: for a script that measures the server's CPU time. */
     pgid: server.pgid,

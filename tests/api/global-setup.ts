@@ -15,6 +15,8 @@ declare module 'vitest' {
     githubUrl: string;
     /** The Stripe stand-in (stand-ins/stripe/server.mjs). */
     stripeUrl: string;
+    /** The SMS stand-in (stand-ins/sms/server.mjs; read it with tests/shared/sms.ts). */
+    smsUrl: string;
     statePath: string;
   }
 }
@@ -38,6 +40,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postcodesUrl', site.postcodesUrl);
   project.provide('githubUrl', site.githubUrl ?? '');
   project.provide('stripeUrl', site.stripeUrl);
+  project.provide('smsUrl', site.smsUrl);
   project.provide('statePath', site.statePath);
   return site.stop;
 }

@@ -27,6 +27,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env[E2E_ENV.baseUrl] = site.url;
   process.env[E2E_ENV.mailUrl] = site.mailUrl;
   process.env[E2E_ENV.postcodesUrl] = site.postcodesUrl;
+  process.env[E2E_ENV.stripeUrl] = site.stripeUrl;
+  process.env[E2E_ENV.smsUrl] = site.smsUrl;
   process.env[E2E_ENV.statePath] = site.statePath;
   process.env[E2E_ENV.healthToken] = site.token;
   try {

@@ -10,6 +10,10 @@ export const E2E_ENV = {
   mailUrl: 'MAIL_CATCHER_URL',
   /** The postcode stand-in (a reserved postcode is down or slow: tests/shared/stand-ins.ts). */
   postcodesUrl: 'POSTCODES_STANDIN_URL',
+  /** The Stripe stand-in: the SDK's API, Checkout's page, Connect's onboarding page (stand-ins/stripe). */
+  stripeUrl: 'STRIPE_STANDIN_URL',
+  /** The SMS stand-in: GET /__messages, POST /__inbound (tests/shared/sms.ts; reserved numbers: tests/shared/stand-ins.ts). */
+  smsUrl: 'SMS_STANDIN_URL',
   /** The local D1 folder the Worker writes. */
   statePath: 'E2E_D1_STATE',
   /** The run's token, echoed by GET /api/health. */

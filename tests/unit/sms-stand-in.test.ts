@@ -6,8 +6,10 @@
  * queued (accepted through a Messaging Service, num_segments '0' until a sender is picked), callbacks sent then
  * delivered, STOP opting a number out.
  */
+import { readFileSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createSmsStandIn,
@@ -292,5 +294,16 @@ describe('the readable page', () => {
     expect(page).toContain('<h1>Text messages (');
     expect(page).toContain('Page &lt;check&gt; &amp; co');
     expect(page).toContain(to);
+  });
+});
+
+describe('wrangler.jsonc', () => {
+  it("the test environment names the stand-in's made-up account and number", () => {
+    const { config } = ts.parseConfigFileTextToJson('wrangler.jsonc', readFileSync('wrangler.jsonc', 'utf8'));
+    expect(config.env.test.vars).toMatchObject({
+      SMS_ACCOUNT_SID: STAND_IN_ACCOUNT_SID,
+      SMS_AUTH_TOKEN: STAND_IN_AUTH_TOKEN,
+      SMS_FROM: STAND_IN_NUMBER,
+    });
   });
 });
