@@ -60,6 +60,18 @@ export async function startStandIns({
   const servers = [];
   const close = () => Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   const lines = [];
+  /** Starts a stand-in and answers its address; a port it cannot have stops those already started too. */
+  async function serve(server, port) {
+    const bound = await listenOn(server, port, { fallback: !strictPorts }).catch(async (error) => {
+      await close();
+      throw error;
+    });
+    servers.push(server);
+    return `http://127.0.0.1:${bound}`;
+  }
+  /** Where a stand-in's own posts go, said for a person. */
+  const target = (url) => (typeof url === 'function' ? 'the site' : (url ?? 'nowhere'));
+
   let postcodesUrl = env.POSTCODES_API_URL;
   if (postcodesUrl) {
     lines.push(`Postcodes: ${postcodesUrl} (from POSTCODES_API_URL)`);
@@ -67,10 +79,7 @@ export async function startStandIns({
     postcodesUrl = POSTCODES_IO;
     lines.push(`Postcodes: ${POSTCODES_IO} answered within 2 s, so the real service is used`);
   } else {
-    const server = createPostcodesStandIn();
-    const port = await listenOn(server, Number(env.POSTCODES_STANDIN_PORT ?? 8790), { fallback: !strictPorts });
-    servers.push(server);
-    postcodesUrl = `http://127.0.0.1:${port}`;
+    postcodesUrl = await serve(createPostcodesStandIn(), Number(env.POSTCODES_STANDIN_PORT ?? 8790));
     lines.push(
       `Postcodes: local stand-in on ${postcodesUrl} (${forceStandIns ? 'tests always use it' : 'postcodes.io did not answer within 2 s'})`,
     );
@@ -86,13 +95,7 @@ export async function startStandIns({
     resendUrl = RESEND_API;
     lines.push(`E-mail: sent through ${resendUrl} (RESEND_API_KEY is set)`);
   } else {
-    const server = createMailCatcher();
-    const port = await listenOn(server, Number(env.MAIL_CATCHER_PORT ?? 8791), { fallback: !strictPorts }).catch(async (error) => {
-      await close(); // the postcode stand-in, if it started
-      throw error;
-    });
-    servers.push(server);
-    mailCatcherUrl = `http://127.0.0.1:${port}`;
+    mailCatcherUrl = await serve(createMailCatcher(), Number(env.MAIL_CATCHER_PORT ?? 8791));
     resendUrl = mailCatcherUrl;
     resendKey = CATCHER_API_KEY;
     lines.push(`E-mail: nothing leaves this machine; the mail catcher keeps every e-mail. Read them at ${mailCatcherUrl}/`);
@@ -104,13 +107,7 @@ export async function startStandIns({
   if (githubUrl) {
     lines.push(`GitHub sign-in (article editor): ${githubUrl} (from GITHUB_STAND_IN_URL)`);
   } else if (forceStandIns) {
-    const server = createGitHubStandIn();
-    const port = await listenOn(server, Number(env.GITHUB_STANDIN_PORT ?? 0), { fallback: !strictPorts }).catch(async (error) => {
-      await close();
-      throw error;
-    });
-    servers.push(server);
-    githubUrl = `http://127.0.0.1:${port}`;
+    githubUrl = await serve(createGitHubStandIn(), Number(env.GITHUB_STANDIN_PORT ?? 0));
     lines.push(`GitHub sign-in (article editor): local stand-in on ${githubUrl}`);
   }
 
@@ -126,15 +123,10 @@ export async function startStandIns({
     lines.push(`Payments (Stripe): ${stripe.url} (from STRIPE_API_URL)`);
   } else {
     const server = createStripeStandIn({ webhookUrl: stripeWebhookUrl, webhookSecret: STAND_IN_WEBHOOK_SECRET });
-    const port = await listenOn(server, Number(env.STRIPE_STANDIN_PORT ?? 0), { fallback: !strictPorts }).catch(async (error) => {
-      await close();
-      throw error;
-    });
-    servers.push(server);
-    const url = `http://127.0.0.1:${port}`;
+    const url = await serve(server, Number(env.STRIPE_STANDIN_PORT ?? 0));
     stripe = { url, secretKey: STAND_IN_SECRET_KEY, webhookSecret: STAND_IN_WEBHOOK_SECRET, checkoutUrl: url };
     lines.push(
-      `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${(typeof stripeWebhookUrl === 'function' ? 'the site' : stripeWebhookUrl) ?? 'nowhere'} (${stripe.url}/events)`,
+      `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${target(stripeWebhookUrl)} (${stripe.url}/events)`,
     );
   }
 
@@ -143,16 +135,11 @@ export async function startStandIns({
   if (sms.url) {
     lines.push(`Text messages: ${sms.url} (from SMS_API_URL)`);
   } else {
-    const server = createSmsStandIn({ inboundUrl: smsInboundUrl });
-    const port = await listenOn(server, Number(env.SMS_STANDIN_PORT ?? 8793), { fallback: !strictPorts }).catch(async (error) => {
-      await close();
-      throw error;
-    });
-    servers.push(server);
-    const url = `http://127.0.0.1:${port}`;
+    const url = await serve(createSmsStandIn({ inboundUrl: smsInboundUrl }), Number(env.SMS_STANDIN_PORT ?? 8793));
     sms = { url, accountSid: STAND_IN_ACCOUNT_SID, authToken: STAND_IN_AUTH_TOKEN, from: STAND_IN_NUMBER };
-    const inbound = typeof smsInboundUrl === 'function' ? 'the site' : (smsInboundUrl ?? 'nowhere');
-    lines.push(`Text messages: local stand-in on ${url}, nothing is sent; read them at ${url}/ (texts from phones go to ${inbound})`);
+    lines.push(
+      `Text messages: local stand-in on ${url}, nothing is sent; read them at ${url}/ (texts from phones go to ${target(smsInboundUrl)})`,
+    );
   }
 
   return {

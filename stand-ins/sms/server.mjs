@@ -97,6 +97,30 @@ export function createSmsStandIn({
   const refusals = new Map();
 
   const base = `/${API_VERSION}/Accounts/${accountSid}`;
+
+  /** A Message resource as Twilio shows one, with what the stand-in keeps beside it (statusCallback, callbacks). */
+  function newMessage(fields) {
+    const messageSid = sid('SM');
+    const now = rfc2822();
+    return {
+      account_sid: accountSid,
+      api_version: API_VERSION,
+      date_created: now,
+      date_sent: null,
+      date_updated: now,
+      error_code: null,
+      error_message: null,
+      num_media: '0',
+      price: null,
+      price_unit: 'USD',
+      sid: messageSid,
+      subresource_uris: { media: `${base}/Messages/${messageSid}/Media.json` },
+      uri: `${base}/Messages/${messageSid}.json`,
+      statusCallback: null,
+      callbacks: [],
+      ...fields,
+    };
+  }
   const publicMessage = ({ statusCallback: _, callbacks: _c, ...message }) => message;
 
   function authorised(header) {
@@ -207,33 +231,17 @@ export function createSmsStandIn({
     if (refused) return refused;
     const service = params.get('MessagingServiceSid');
     const body = params.get('SmartEncoded') === 'true' ? smartEncode(params.get('Body')) : params.get('Body');
-    const messageSid = sid('SM');
-    const now = rfc2822();
-    const message = {
-      account_sid: accountSid,
-      api_version: API_VERSION,
+    const message = newMessage({
       body,
-      date_created: now,
-      date_sent: null,
-      date_updated: now,
       direction: 'outbound-api',
-      error_code: null,
-      error_message: null,
       from: service ? null : params.get('From'),
       messaging_service_sid: service ?? null,
-      num_media: '0',
       // Through a Messaging Service, 0 until a sender is picked (Twilio's reference says so).
       num_segments: service ? '0' : String(smsLength(body).segments),
-      price: null,
-      price_unit: 'USD',
-      sid: messageSid,
       status: service ? 'accepted' : 'queued',
-      subresource_uris: { media: `${base}/Messages/${messageSid}/Media.json` },
       to: params.get('To'),
-      uri: `${base}/Messages/${messageSid}.json`,
       statusCallback: params.get('StatusCallback') || null,
-      callbacks: [],
-    };
+    });
     messages.push(message);
     // The callbacks start once the answer has gone, as Twilio's come after its answer.
     res.once('finish', () => void progress(message, outcome?.kind));
@@ -269,32 +277,16 @@ export function createSmsStandIn({
     const optOutType = OPT_OUT.has(keyword) ? 'STOP' : OPT_IN.has(keyword) ? 'START' : HELP.has(keyword) ? 'HELP' : null;
     if (optOutType === 'STOP') optedOut.add(`${from}|${to}`);
     if (optOutType === 'START') optedOut.delete(`${from}|${to}`);
-    const now = rfc2822();
-    const message = {
-      account_sid: accountSid,
-      api_version: API_VERSION,
+    const message = newMessage({
       body,
-      date_created: now,
-      date_sent: now,
-      date_updated: now,
+      date_sent: rfc2822(),
       direction: 'inbound',
-      error_code: null,
-      error_message: null,
       from,
       messaging_service_sid: messagingServiceSid,
-      num_media: '0',
       num_segments: String(smsLength(body).segments),
-      price: null,
-      price_unit: 'USD',
-      sid: sid('SM'),
       status: 'received',
-      subresource_uris: {},
       to,
-      uri: '',
-      statusCallback: null,
-      callbacks: [],
-    };
-    message.uri = `${base}/Messages/${message.sid}.json`;
+    });
     messages.push(message);
     const target = typeof inboundUrl === 'function' ? inboundUrl() : inboundUrl;
     if (!target) return { status: 200, body: { sid: message.sid, delivered: false, status: 'no inbound webhook URL configured' } };
