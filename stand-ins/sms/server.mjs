@@ -17,6 +17,7 @@
 //                             webhook URL as Twilio posts it (signed), answered once the Worker has: { sid, delivered,
 //                             status }. STOP (STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT) opts the number out of our
 //                             number's texts, as Twilio's default handling does (then 21610); START, YES, UNSTOP in again
+//                             (Twilio's own confirmation text back to the phone is not kept here)
 //   GET  /                    a plain page of every message
 // No switch: a test's own recipients in Ofcom's drama range +447700900000 to +447700900999 (never a real phone) pick
 // what happens, by the hundreds digit of the last three:
