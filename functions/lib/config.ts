@@ -44,10 +44,10 @@ export interface Config {
   sms: {
     /** Without a trailing slash. */
     apiUrl: string;
-    accountSid: string;
-    authToken: string;
+    accountSid: string | undefined;
+    authToken: string | undefined;
     /** The firm's number (E.164) or an alphanumeric sender ID; a Messaging Service, when set, picks the sender instead. */
-    from: string;
+    from: string | undefined;
     messagingServiceSid: string | undefined;
   };
   outbox: {
@@ -98,9 +98,9 @@ export function parseConfig(env: Env): Config {
     },
     sms: {
       apiUrl: withoutTrailingSlash(env.SMS_API_URL || DEFAULT_SMS_API_URL),
-      accountSid: env.SMS_ACCOUNT_SID ?? '',
-      authToken: env.SMS_AUTH_TOKEN ?? '',
-      from: env.SMS_FROM ?? '',
+      accountSid: env.SMS_ACCOUNT_SID || undefined,
+      authToken: env.SMS_AUTH_TOKEN || undefined,
+      from: env.SMS_FROM || undefined,
       messagingServiceSid: env.SMS_MESSAGING_SERVICE_SID || undefined,
     },
     outbox: {

@@ -57,9 +57,14 @@ export interface SmsToSend {
 
 const TIMEOUT_MS = 10_000;
 
+/** Thrown (and answered as a refusal) when SMS_ACCOUNT_SID or SMS_AUTH_TOKEN is unset: nothing is sent. */
+class NotSetUp extends Error {}
+
 function request(settings: SmsSettings, path: string, init: RequestInit = {}): Promise<Response> {
-  const auth = btoa(`${settings.accountSid}:${settings.authToken}`);
-  return fetch(`${settings.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}${path}`, {
+  const { accountSid, authToken } = settings;
+  if (!accountSid || !authToken) throw new NotSetUp('SMS_ACCOUNT_SID and SMS_AUTH_TOKEN are not set');
+  const auth = btoa(`${accountSid}:${authToken}`);
+  return fetch(`${settings.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(accountSid)}${path}`, {
     ...init,
     headers: { authorization: `Basic ${auth}`, accept: 'application/json', ...init.headers },
     signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -82,8 +87,12 @@ async function refusalOf(response: Response): Promise<SmsRefusal> {
 const unanswered = (error: unknown): SmsRefusal => ({
   status: 0,
   code: null,
-  message: `The SMS provider did not answer: ${error instanceof Error ? error.message : String(error)}`,
-  retryable: true,
+  message:
+    error instanceof NotSetUp
+      ? error.message
+      : `The SMS provider did not answer: ${error instanceof Error ? error.message : String(error)}`,
+  // Trying again cannot help a Worker without the settings.
+  retryable: !(error instanceof NotSetUp),
   optedOut: false,
   invalidNumber: false,
 });
@@ -92,7 +101,8 @@ const unanswered = (error: unknown): SmsRefusal => ({
 export async function sendSms(settings: SmsSettings, text: SmsToSend): Promise<SmsResult> {
   const form = new URLSearchParams({ To: text.to, Body: text.body });
   if (settings.messagingServiceSid) form.set('MessagingServiceSid', settings.messagingServiceSid);
-  else form.set('From', settings.from);
+  else if (settings.from) form.set('From', settings.from);
+  else return { ok: false, refusal: unanswered(new NotSetUp('Neither SMS_FROM nor SMS_MESSAGING_SERVICE_SID is set')) };
   if (text.statusCallback) form.set('StatusCallback', text.statusCallback);
   if (text.smartEncoded) form.set('SmartEncoded', 'true');
   try {
@@ -147,7 +157,7 @@ const base64Bytes = (text: string): Uint8Array | null => {
  * value, sorted by name. Web Crypto's verify compares in constant time.
  */
 export async function verifySmsSignature(
-  authToken: string,
+  authToken: string | undefined,
   url: string,
   params: URLSearchParams | Record<string, string>,
   signature: string | null | undefined,
@@ -167,7 +177,7 @@ const MAX_POST_BYTES = 32 * 1024;
  * A status callback or an inbound text, read once (to a limit) and checked: its form parameters when the signature is
  * Twilio's, null otherwise (the route answers 403). Twilio posts application/x-www-form-urlencoded.
  */
-export async function verifiedSmsPost(request: Request, authToken: string): Promise<URLSearchParams | null> {
+export async function verifiedSmsPost(request: Request, authToken: string | undefined): Promise<URLSearchParams | null> {
   const body = await readBounded(request, MAX_POST_BYTES);
   if (body.tooLarge) return null;
   const params = new URLSearchParams(new TextDecoder().decode(body.bytes));

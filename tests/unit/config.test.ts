@@ -24,6 +24,13 @@ describe('config(env)', () => {
       resend: { apiKey: undefined, baseUrl: 'https://api.resend.com' },
       postcodesApiUrl: 'https://api.postcodes.io',
       stripe: { secretKey: undefined, webhookSecret: undefined, api: { host: 'api.stripe.com', port: 443, protocol: 'https' } },
+      sms: {
+        apiUrl: 'https://api.twilio.com',
+        accountSid: undefined,
+        authToken: undefined,
+        from: undefined,
+        messagingServiceSid: undefined,
+      },
       outbox: { retryBaseSeconds: 60 },
       rateLimitClientHeader: undefined,
     });
@@ -43,6 +50,10 @@ describe('config(env)', () => {
         STRIPE_SECRET_KEY: 'sk_test_key',
         STRIPE_WEBHOOK_SECRET: 'whsec_secret',
         STRIPE_API_URL: 'http://127.0.0.1:8792/',
+        SMS_API_URL: 'http://127.0.0.1:8793/',
+        SMS_ACCOUNT_SID: 'AC00000000000000000000000000000001',
+        SMS_AUTH_TOKEN: 'token',
+        SMS_FROM: '+447700900000',
       }),
     );
     expect(parsed).toMatchObject({
@@ -54,13 +65,15 @@ describe('config(env)', () => {
       rateLimitClientHeader: 'X-Test-Client',
       // The SDK takes the API's host, port and protocol apart (the stand-in locally).
       stripe: { secretKey: 'sk_test_key', webhookSecret: 'whsec_secret', api: { host: '127.0.0.1', port: 8792, protocol: 'http' } },
+      sms: { apiUrl: 'http://127.0.0.1:8793', accountSid: 'AC00000000000000000000000000000001', authToken: 'token', from: '+447700900000' },
     });
   });
 
   it('falls back for numbers it cannot use, and treats empty secrets as unset', () => {
-    expect(parseConfig(env({ OUTBOX_RETRY_BASE_SECONDS: '-5', RESEND_API_KEY: '' }))).toMatchObject({
+    expect(parseConfig(env({ OUTBOX_RETRY_BASE_SECONDS: '-5', RESEND_API_KEY: '', SMS_AUTH_TOKEN: '' }))).toMatchObject({
       outbox: { retryBaseSeconds: 60 },
       resend: { apiKey: undefined },
+      sms: { authToken: undefined },
     });
     expect(parseConfig(env({ OUTBOX_RETRY_BASE_SECONDS: 'soon' })).outbox.retryBaseSeconds).toBe(60);
   });

@@ -206,6 +206,25 @@ describe("refusals in Twilio's shapes", () => {
     const wrong = await sendSms({ ...settings(), authToken: 'wrong' }, { to: testMobile(), body: 'Hi' });
     expect(wrong.ok || wrong.refusal).toMatchObject({ status: 401, code: 20003, retryable: false });
   });
+
+  it('a Worker without the account, its token or a sender sends nothing and says which setting is missing', async () => {
+    const to = testMobile();
+    const noToken = await sendSms({ ...settings(), authToken: undefined }, { to, body: 'Hi' });
+    expect(noToken.ok || noToken.refusal).toMatchObject({
+      status: 0,
+      retryable: false,
+      message: 'SMS_ACCOUNT_SID and SMS_AUTH_TOKEN are not set',
+    });
+    const noSender = await sendSms({ ...settings(), from: undefined }, { to, body: 'Hi' });
+    expect(noSender.ok || noSender.refusal).toMatchObject({
+      status: 0,
+      retryable: false,
+      message: 'Neither SMS_FROM nor SMS_MESSAGING_SERVICE_SID is set',
+    });
+    const listed = await listSms(settings(), { to });
+    expect(listed.ok && listed.messages).toEqual([]);
+    expect(await verifySmsSignature(undefined, 'https://example.test/', {}, 'c2lnbmF0dXJl')).toBe(false);
+  });
 });
 
 describe('inbound texts and STOP', () => {
