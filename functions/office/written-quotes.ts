@@ -47,6 +47,7 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
     },
     quote.promoCode,
     londonToday(now),
+    quote.moveDate,
     await depositPercent(c.env.DB),
   );
   if (!read.ok) return page(400, { errors: read.errors });

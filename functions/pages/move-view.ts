@@ -3,30 +3,22 @@
 // src/components/quote/.
 import { ACCESS_KEYS, accessField } from '~/data/access';
 import { formatLongDate, londonToday } from '~/lib/dates';
-import { estimateHolds, validUntil, validUntilLine } from '~/lib/estimate-validity';
+import { estimateHolds, validUntil } from '~/lib/estimate-validity';
 import { crossesSea } from '~/lib/ferry';
-import {
-  customerActions,
-  damageReportRefusal,
-  doneNotice,
-  isUpcoming,
-  lateCancelNotice,
-  MOVE_PAGE_HEADINGS,
-  MOVE_PAGE_SUMMARIES,
-  movePageState,
-  STATUS_LABELS,
-  PAGE_STATUS_TEXT,
-  type MoveAction,
-  type MovePageState,
-} from '~/lib/move-status';
-import { payFor, payLine, paysOtherThanEstimate, PRICE_PENDING } from '~/lib/price-lines';
+import { customerActions, damageReportRefusal, doneNotice, isUpcoming, lateCancelNotice, movePageState, type MoveAction } from '~/lib/move-status';
+import { moveSummary, STAGE_HEADINGS, STAGE_SUMMARIES, type MoveStage, type MoveSummary } from '~/lib/move-summary';
+import { owedOf, type PaidRow } from '~/lib/office/owed';
+import { payFor, PRICE_PENDING } from '~/lib/price-lines';
 import type { FormView as PartsView } from '~/lib/form-view';
-import { priceToPay } from '~/lib/price-to-pay';
+import { acceptedPrice, discountedPrice, priceNow, priceToPay } from '~/lib/price-to-pay';
 import { routeMapView } from '~/lib/route-map';
 import { PAGE_PATHS, quoteLink } from '~/lib/api';
-import { formatPence } from '~/lib/money';
-import { acceptable, newDateWords, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
-import { currentWrittenQuote } from '../lib/office/written-quotes';
+import { formatMoney, formatPence } from '~/lib/money';
+import { acceptable, lastDayToAccept, newDateWords, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
+import { acceptedPriceOf, writtenQuoteVersions } from '../lib/office/written-quotes';
+import { bookedInDiary } from '../lib/office/job-sheets';
+import { paymentsFor } from '../lib/payments/checkout';
+import { crewOf } from '../lib/quote/reminders';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
 import { cancelCost, cancelCostLine } from '../lib/payments/cancel-refund';
@@ -95,13 +87,11 @@ export interface MoveDetails {
 }
 
 export interface ManageView {
-  status: string;
-  statusText: string;
   actions: ReadonlySet<MoveAction>;
   /** "Report damage": only in its window, so the page carries no hidden form otherwise. */
   damage: boolean;
-  /** "This estimate expired on…", for a quote whose estimate no longer holds. */
-  expired: string | null;
+  /** The estimate no longer holds: asking to book prices it again first. */
+  expired: boolean;
   done: string | null;
   /** A new date asked about: its estimate, or for a booked move what the change costs (`cost`, issue 34 item 3). */
   preview: { date: string; total: string; was: string; cost: string | null } | null;
@@ -135,21 +125,36 @@ export interface WrittenQuoteView {
   newDate: string;
 }
 
+/** The top of the page (src/lib/move-summary.ts), with the move's reference and its calendar file. */
+export interface MoveSummaryView extends MoveSummary {
+  reference: string;
+  /** Only for a move still ahead. */
+  calendarHref: string | null;
+  /** What the total leaves out for the service the quote was started for (a car, storage, packing). */
+  serviceNote: string | null;
+}
+
+/** The prices before the one that applies now, each with when it was given: the estimate, and earlier written quotes. */
+export interface EarlierPrice {
+  date: string;
+  line: string;
+}
+
 export interface MovePageView {
+  stage: MoveStage;
   heading: string;
   summary: string;
   /** The tick, while the move goes ahead. */
   tick: boolean;
   /** Which line speaks of our newest e-mail to the customer. */
   email: 'emailed' | 'email-pending' | 'email-gave-up' | null;
-  reference: string;
-  /** Null while the business prices it: the total, and the Estimated Quote card's parts (PriceCard.astro). */
-  price: { total: string; card: PartsView } | null;
-  toPay: string | null;
-  serviceNote: string | null;
-  validUntil: string | null;
-  /** Only for a move still ahead. */
-  calendarHref: string | null;
+  top: MoveSummaryView;
+  /**
+   * The Estimated Quote card's parts (PriceCard.astro), null while the business prices it. Once a written quote is sent
+   * the estimate is no longer the price: it is shown in the history (`inHistory`).
+   */
+  estimate: { card: PartsView; inHistory: boolean } | null;
+  earlier: EarlierPrice[];
   nextSteps: boolean;
   details: MoveDetails;
   map: ReturnType<typeof routeMapView> | null;
@@ -168,7 +173,7 @@ const EMAIL_LINES: Record<OutboxStatus, MovePageView['email']> = {
 };
 
 /** No tick for a move that is not going ahead. */
-const CLOSED: ReadonlySet<MovePageState> = new Set(['declined', 'cancelled', 'past']);
+const CLOSED: ReadonlySet<MoveStage> = new Set(['declined', 'cancelled', 'past', 'offer_ended']);
 
 /** Not the customer's words: the page writes its own. */
 const NOT_TYPED = new Set(['ref', 't', 'action', 'website']);
@@ -221,13 +226,10 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
   const pay = payFor(quote.promoCode);
   const money = (total: number | null) => (total === null ? PRICE_PENDING.title : pay(total));
   const was = money(quote.pricing?.total ?? null);
-  const lapsed = quote.status === 'quoted' && quote.pricedAt && !estimateHolds(quote.pricedAt, today);
   return {
-    status: STATUS_LABELS[quote.status],
-    statusText: PAGE_STATUS_TEXT[quote.status],
     actions: new Set(customerActions(moveFacts(quote), today)),
     damage: damageReportRefusal(moveFacts(quote), today) === null,
-    expired: lapsed ? `This estimate expired on ${formatLongDate(validUntil(quote.pricedAt!))}.` : null,
+    expired: quote.status === 'quoted' && !!quote.pricedAt && !estimateHolds(quote.pricedAt, today),
     done: doneLine(state.done ?? null, history),
     preview: state.preview ? { date: formatLongDate(state.preview.date), total: money(state.preview.total), was, cost: null } : null,
     rebook: quote.status === 'booked',
@@ -239,10 +241,8 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
   };
 }
 
-function priceOf(pricing: NonNullable<StoredQuote['pricing']>, quote: StoredQuote): MovePageView['price'] {
-  const card = priceFill(pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) });
-  return { total: card.text['price:total']!, card };
-}
+const estimateCard = (pricing: NonNullable<StoredQuote['pricing']>, quote: StoredQuote): PartsView =>
+  priceFill(pricing, { ...quote, ferry: crossesSea(quote.fromPostcode, quote.toPostcode) });
 
 export function routeMap({ pricing, places, fromPostcode, toPostcode }: StoredQuote): MovePageView['map'] {
   if (!pricing || !places) return null;
@@ -261,26 +261,77 @@ function focusOf(manage: ManageView, errors: Record<string, string>): MoveFocus 
 function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: string): WrittenQuoteView | null {
   if (!written) return null;
   const open = quote.status !== 'cancelled' && quote.status !== 'declined';
+  const lastDay = lastDayToAccept(written.validUntil, quote.moveDate);
   return {
     version: written.version,
     rows: writtenQuoteRows(written),
     deposit: formatPence(written.depositPence),
     withDeposit: written.depositPence > 0,
-    validUntil: formatLongDate(written.validUntil),
+    validUntil: formatLongDate(lastDay),
     included: written.included,
     accepted: written.acceptedAt ? `Accepted on ${formatLongDate(londonToday(new Date(written.acceptedAt)))}.` : null,
-    acceptable: open && acceptable(written, today),
-    expired: !written.acceptedAt && today > written.validUntil,
+    acceptable: open && acceptable(written, today, quote.moveDate),
+    expired: !written.acceptedAt && today > lastDay,
     newDate: newDateWords(written.datePriced),
   };
+}
+
+const dayOf = (at: string) => formatLongDate(londonToday(new Date(at)));
+
+/** The estimate (once a written quote replaced it) and each written quote the newest one replaced, oldest first. */
+function earlierPrices(quote: StoredQuote, versions: readonly WrittenQuote[], current: WrittenQuote | null): EarlierPrice[] {
+  if (!current) return [];
+  const estimate = quote.pricing
+    ? [
+        {
+          date: dayOf(quote.pricedAt ?? quote.createdAt),
+          line: `Our estimate: ${formatMoney(quote.pricing.total)}${quote.promoCode ? `, ${payFor(quote.promoCode)(quote.pricing.total)}` : ''}`,
+        },
+      ]
+    : [];
+  const replaced = versions
+    .filter((version) => version.sentAt && version.version < current.version)
+    .sort((a, b) => a.version - b.version)
+    .map((version) => ({
+      date: dayOf(version.sentAt!),
+      line: `Written quote version ${version.version}: ${formatPence(version.totalPence)}${version.acceptedAt ? ', accepted' : ''}`,
+    }));
+  return [...estimate, ...replaced];
+}
+
+/** What was paid and refunded by card, and what is left: the office's sums (src/lib/office/owed.ts). */
+async function owedFor(db: D1Database, quote: StoredQuote, today: string) {
+  const payments = await paymentsFor(db, quote.reference);
+  return owedOf(
+    {
+      status: quote.status,
+      moveDate: quote.moveDate,
+      writtenPence: quote.accepted?.totalPence ?? null,
+      estimatePence: priceToPay(quote)?.pricePence ?? null,
+      payments: payments.map((row): PaidRow => ({ status: row.status, amountPence: row.amount_pence, refundedPence: row.refunded_pence })),
+    },
+    today,
+  );
+}
+
+/** The crew lead's "on the way" from the job sheet, on the move's own day. */
+function onTheWay(history: readonly HistoryEntry[], today: string) {
+  const said = history.findLast(({ at, event }) => event.kind === 'crew_on_way' && londonToday(new Date(at)) === today)?.event;
+  return said?.kind === 'crew_on_way' ? { crew: said.crew, eta: said.eta } : null;
 }
 
 export async function movePageView(db: D1Database, opened: OpenedQuote, now: Date, state: QuotePageState = {}): Promise<MovePageView> {
   const { quote, token } = opened;
   const today = londonToday(now);
-  const pageState = movePageState(moveFacts(quote), today);
-  const upcoming = isUpcoming(pageState);
-  const [history, written] = await Promise.all([moveHistory(db, quote), currentWrittenQuote(db, quote.reference)]);
+  const upcoming = isUpcoming(movePageState(moveFacts(quote), today));
+  const [history, versions, owed, booking] = await Promise.all([
+    moveHistory(db, quote),
+    writtenQuoteVersions(db, quote.reference),
+    owedFor(db, quote, today),
+    bookedInDiary(db, quote.reference),
+  ]);
+  // The newest sent version: the only one the customer sees.
+  const written = versions.find((version) => version.sentAt) ?? null;
   const manage = manageView(quote, token, today, state, history);
   const [cost, rebooking] = await Promise.all([
     state.cancelAsk ? cancelCost(db, quote, now) : null,
@@ -289,22 +340,41 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   if (cost) manage.cancelCost = cancelCostLine(cost);
   if (rebooking && manage.preview) manage.preview.cost = dateChangeCostLine(rebooking.cost);
   const errors = { ...state.errors, ...(state.general ? { form: state.general } : {}) };
-  const pay = priceToPay(quote);
-  const holds = quote.status === 'quoted' && quote.pricedAt && estimateHolds(quote.pricedAt, today);
+  const summary = moveSummary({
+    status: quote.status,
+    moveDate: quote.moveDate,
+    today,
+    jobDone: !!quote.jobDoneAt,
+    estimate: quote.pricing ? discountedPrice(quote.pricing.total, quote.promoCode) : null,
+    estimateUntil: quote.status === 'quoted' && !written && quote.pricedAt ? validUntil(quote.pricedAt) : null,
+    // The price the e-mails state too; an earlier version accepted stays the price while a newer one waits.
+    written: written && {
+      pay: priceNow(quote) ?? acceptedPrice(acceptedPriceOf(written)),
+      depositPence: written.depositPence,
+      lastDay: lastDayToAccept(written.validUntil, quote.moveDate),
+      accepted: !!written.acceptedAt || !!quote.accepted,
+    },
+    owed,
+    crew: crewOf(booking),
+    onTheWay: onTheWay(history, today),
+  });
   return {
-    heading: MOVE_PAGE_HEADINGS[pageState],
-    summary: MOVE_PAGE_SUMMARIES[pageState](firstName(quote.name), formatLongDate(quote.moveDate)),
-    tick: !CLOSED.has(pageState),
+    stage: summary.stage,
+    heading: STAGE_HEADINGS[summary.stage],
+    summary: STAGE_SUMMARIES[summary.stage](firstName(quote.name), formatLongDate(quote.moveDate)),
+    tick: !CLOSED.has(summary.stage),
     email: quote.lastCustomerEmail ? EMAIL_LINES[quote.lastCustomerEmail] : null,
-    reference: quote.reference,
-    price: quote.pricing ? priceOf(quote.pricing, quote) : null,
-    toPay: paysOtherThanEstimate(pay) ? payLine(pay) : null,
-    serviceNote: serviceCaveat(quote)?.sentence ?? null,
-    validUntil: holds ? validUntilLine(quote.pricedAt!) : null,
-    // No calendar link for a move that is cancelled or over, not even hidden.
-    calendarHref: upcoming ? quoteLink(PAGE_PATHS.calendar, quote.reference, token) : null,
+    top: {
+      ...summary,
+      reference: quote.reference,
+      // No calendar link for a move that is cancelled or over, not even hidden.
+      calendarHref: upcoming ? quoteLink(PAGE_PATHS.calendar, quote.reference, token) : null,
+      serviceNote: written ? null : (serviceCaveat(quote)?.sentence ?? null),
+    },
+    estimate: quote.pricing ? { card: estimateCard(quote.pricing, quote), inHistory: !!written } : null,
+    earlier: earlierPrices(quote, versions, written),
     // The three steps after a quote no longer describe a move that is booked, cancelled or over.
-    nextSteps: pageState === 'quoted',
+    nextSteps: summary.stage === 'quoted',
     details: moveDetails(quote),
     // Drawn from the places stored when it was priced: no view asks the postcode service again. A quote stored before
     // they were kept shows the distance in words only. The price notes say any ferry, so the map does not.

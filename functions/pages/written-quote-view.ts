@@ -7,6 +7,7 @@ import { formatPence } from '~/lib/money';
 import {
   BLANK_LINES,
   defaultValidUntil,
+  lastDayToAccept,
   DATE_PRICED_FIELD,
   DATE_PRICED_VALUE,
   estimateLines,
@@ -127,8 +128,8 @@ export async function writtenQuoteFormView(
     rows,
     deposit: posted?.get('deposit') ?? '',
     depositHint: `Leave it empty for ${percent}% of the total, to the penny.`,
-    validUntil: posted?.get('validUntil') ?? defaultValidUntil(today),
-    dates: { min: addDays(today, 1), max: addDays(today, WRITTEN_QUOTE_LONGEST_DAYS) },
+    validUntil: posted?.get('validUntil') ?? defaultValidUntil(today, quote.moveDate),
+    dates: { min: addDays(today, 1), max: lastDayToAccept(addDays(today, WRITTEN_QUOTE_LONGEST_DAYS), quote.moveDate) },
     included: posted?.get('included') ?? newest?.included ?? '',
     datePriced: posted ? posted.get(DATE_PRICED_FIELD) === DATE_PRICED_VALUE : (newest?.datePriced ?? false),
     errors: state?.errors ?? {},

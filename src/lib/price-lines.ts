@@ -14,6 +14,7 @@ export const PRICE_LABELS = {
   furniture: 'Additional furniture',
   total: 'Total Estimate',
   toPay: 'Price to pay',
+  estimate: 'Estimated total',
 } as const;
 
 export type PriceLineKey = 'base' | 'extra' | 'weekend' | 'furniture';
@@ -70,6 +71,10 @@ export const payLine = (pay: PriceToPay): string => {
   if (!pay.code) return payText(pay);
   return pay.written ? `${payText(pay)} (with ${pay.code.code}: ${pay.code.offer})` : `${payText(pay)} (${pay.code.offer})`;
 };
+
+/** The one price's row in a move's e-mails (priceNow): the written quote as the price to pay, else the estimate. */
+export const priceNowRow = (pay: PriceToPay | null): [label: string, value: string] =>
+  pay ? [pay.written ? PRICE_LABELS.toPay : PRICE_LABELS.estimate, payLine(pay)] : [PRICE_LABELS.estimate, PRICE_PENDING.title];
 
 /** Whether a price to pay is worth its own line beside the estimate: a code applies, or a written quote is the price. */
 export const paysOtherThanEstimate = (pay: PriceToPay | null): pay is PriceToPay => !!pay && (!!pay.code || !!pay.written);

@@ -63,6 +63,15 @@ export const acceptedPrice = (accepted: AcceptedPrice): PriceToPay => ({
 });
 
 /**
+ * The one price that applies now (issue 41 item 1), which the move page's top and every e-mail after the quote state:
+ * the accepted written quote, else the written quote on offer, else the estimate less the code; null while unpriced.
+ */
+export function priceNow(quote: Parameters<typeof priceToPay>[0] & { offered?: AcceptedPrice | null }): PriceToPay | null {
+  if (!quote.accepted && quote.offered) return acceptedPrice(quote.offered);
+  return priceToPay(quote);
+}
+
+/**
  * The accepted written quote once there is one; before that the estimate less the code, or null while the quote waits
  * for its price (the postcode service was down when it was sent).
  */

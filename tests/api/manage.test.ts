@@ -8,7 +8,6 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS, quoteLink, type QuoteAnswer } from '~/lib/api';
 import { addDays, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
-import { validUntilLine } from '~/lib/estimate-validity';
 import { formatMoney } from '~/lib/money';
 import { closedDay } from '~/lib/move-date';
 import {
@@ -144,7 +143,9 @@ describe('the manage page', () => {
     const html = await response.text();
     const page = readPage(html, { button: 'book' });
     expect(page.filled('status')).toBe(STATUS_LABELS.quoted);
-    expect(page.filled('valid-until')).toBe(validUntilLine(new Date().toISOString()));
+    // The estimate is the price, and holds 28 days from today.
+    expect(page.filled('top:price-label')).toBe('Your estimate');
+    expect(page.filled('top:price-when')).toBe(`Valid until ${formatLongDate(addDays(londonToday(), 28))}.`);
     for (const action of ['change_date', 'access', 'request_booking', 'cancel']) expect(page.shown(`act:${action}`), action).toBe(true);
     expect(page.value('ref')).toBe(quote.reference);
     expect(page.value('t')).toBe(quote.token);
@@ -516,7 +517,9 @@ describe('the price promised at step 5 through the whole life of a quote (issue 
 
     const before = readPage(await (await get(quote.page)).text());
     expect(before.filled('price:total')).toBe(formatMoney(estimate));
-    expect(before.filled('to-pay')).toBe(line);
+    // The page's top: the one price, the code's amount taken off.
+    expect(before.filled('top:price')).toBe('£884.70');
+    expect(before.filled('top:price-note')).toBe('£983 less FIRSTMOVE10 (10% off your first booking)');
     expect(await calendarText(quote)).toContain(`${toPay} to pay (estimated ${formatMoney(estimate)})`);
 
     expect((await manage(quote, { action: 'book' })).status).toBe(303);
@@ -530,7 +533,7 @@ describe('the price promised at step 5 through the whole life of a quote (issue 
     await answerBooking(quote, 'confirm', 'Crew of two.');
     await bothSay(quote, 'booking confirmed', line);
     const booked = await (await get(quote.page)).text();
-    expect(readPage(booked).filled('to-pay')).toBe(line);
+    expect(readPage(booked).filled('top:price')).toBe('£884.70');
     expect(booked).toContain(`Booking requested at ${toPay}`);
     const ics = await calendarText(quote);
     expect(ics).toContain(`${toPay} to pay`);

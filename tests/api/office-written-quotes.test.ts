@@ -175,11 +175,16 @@ describe('the written quote', () => {
     await expect.poll(() => quoteStatus(quote.reference), { interval: 100 }).toBe('booked');
     const back = await fetch(new URL(paid.headers.get('location')!));
     const after = readPage(await back.text());
-    expect(after.filled('payments:heading')).toBe('Booked: deposit £248.29 paid');
+    // The page's top: booked, the one price, the deposit paid (issue 41 item 1).
+    expect(after.filled('status')).toBe('Booked');
+    expect(after.filled('top:Paid')).toBe('£248.29');
     expect(after.shown('payment:received')).toBe(true);
     expect(after.shown('written:accepted')).toBe(true);
     expect(after.shown('act:accept-quote')).toBe(false);
-    expect(after.filled('to-pay')).toBe('£993.15, your written quote (with FIRSTMOVE10: 10% off your first booking)');
+    expect(after.filled('top:price-label')).toBe('Your price: your written quote');
+    expect(after.filled('top:price')).toBe('£993.15');
+    // £1,103.50 of lines less 10%: £110.35 off.
+    expect(after.filled('top:price-note')).toBe('£1,103.50 less FIRSTMOVE10 (10% off your first booking)');
     expect(query('SELECT amount_pence, status FROM payments WHERE reference = ?', quote.reference)).toEqual([
       { amount_pence: 24_829, status: 'paid' },
     ]);

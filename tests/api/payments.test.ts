@@ -132,12 +132,14 @@ describe('paying the deposit by card', () => {
     expect(confirmations(quote.reference)).toHaveLength(1);
 
     const page = await pageSays(quote, `&payment=${sessionId}`);
-    expect(page.filled('payments:heading')).toBe(`Booked: deposit ${DEPOSIT_SHOWN} paid`);
+    // The page's top follows: booked, the deposit paid, the rest left (issue 41 item 1).
+    expect(page.filled('status')).toBe('Booked');
+    expect(page.filled('top:Paid')).toBe(DEPOSIT_SHOWN);
     expect(page.shown('payment:received')).toBe(true);
     expect(page.filled('payment:notice')).toBe(`Payment received: deposit of ${DEPOSIT_SHOWN} paid. Thank you!`);
     expect(page.shown('act:pay-deposit')).toBe(false);
     // This move is under a week away: its balance is owed at once.
-    expect(page.filled('payment:balance-due')).toBe(PAYMENT_WORDS.balanceDueNow);
+    expect(page.filled('top:Left to pay')).toBe(`${BALANCE_SHOWN}, due now`);
 
     // The receipt itself, by its key (issue 39 item 9), then no other.
     const paymentId = query<{ id: number }>('SELECT id FROM payments WHERE reference = ?', quote.reference)[0]!.id;
@@ -161,7 +163,7 @@ describe('paying the deposit by card', () => {
     const owed = await pageSays(quote);
     expect(owed.shown('act:pay-deposit')).toBe(false);
     expect(owed.shown('act:pay-balance')).toBe(true);
-    expect(owed.filled('payment:balance-due')).toBe(`The balance is due by ${formatLongDate(addDays(quote.moveDate, -7))}.`);
+    expect(owed.filled('top:Left to pay')).toBe(`${BALANCE_SHOWN} by ${formatLongDate(addDays(quote.moveDate, -7))}`);
     expect(await (await movePage(quote)).text()).toContain(`Pay the ${BALANCE_SHOWN} balance by card`);
 
     const { sessionId } = await toCheckout(quote, 'balance');
@@ -175,6 +177,9 @@ describe('paying the deposit by card', () => {
     const page = await pageSays(quote, `&payment=${back.searchParams.get('payment')}`);
     expect(page.filled('payment:notice')).toBe(`Payment received: balance of ${BALANCE_SHOWN} paid. Thank you!`);
     expect(page.shown('act:pay-balance')).toBe(false);
+    // Paid in full: the badge and the top say so.
+    expect(page.filled('status')).toBe('Booked and paid');
+    expect(page.filled('top:Paid')).toBe('£495.00: paid in full');
     const balanceId = query<{ id: number }>("SELECT id FROM payments WHERE reference = ? AND purpose = 'balance'", quote.reference)[0]!.id;
     expect((await emailWithKey(`move:${quote.reference}:payment:${balanceId}:receipt`)).subject).toContain(`balance ${BALANCE_SHOWN}`);
     // Nothing more to pay.
@@ -284,7 +289,7 @@ describe('paying the deposit by card', () => {
     expect((await sentEvents(sessionId)).map((e) => e.delivered)).toEqual([true]);
     const page = await pageSays(quote, `&payment=${back.searchParams.get('payment')}`);
     expect(page.shown('payment:received')).toBe(true);
-    expect(page.filled('payments:heading')).toBe(`Booked: deposit ${DEPOSIT_SHOWN} paid`);
+    expect(page.filled('status')).toBe('Booked');
   });
 
   it('books the move when the customer comes back before the event, and the late event changes nothing (issue 39)', async () => {

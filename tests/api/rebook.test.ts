@@ -152,7 +152,7 @@ describe('moving a booked date', () => {
     expect(page.filled('date')).toBe(formatLongDate(to));
     expect(page.filled('done')).toBe(DONE_NOTICES.date_changed_booked);
     expect(await movePage(move)).toContain(line);
-    expect(page.filled('payment:balance-due')).toBe(`The balance is due by ${formatLongDate(addDays(to, -7))}.`);
+    expect(page.filled('top:Left to pay')).toBe(`£371.25 by ${formatLongDate(addDays(to, -7))}`);
 
     // The office: a task to book a crew for the new day, a line in the audit trail, the event on the lead's page.
     expect(query('SELECT kind, detail FROM office_tasks WHERE record_reference = ? AND done_at IS NULL', move.reference)).toContainEqual({

@@ -7,7 +7,6 @@
  */
 import { parse, type DefaultTreeAdapterMap } from 'parse5';
 import { PAGE_PATHS } from '../../src/lib/api';
-import { addDays, londonToday } from '../../src/lib/dates';
 import { DIARY_BOOK_PATH } from '../../src/lib/office/diary-forms';
 import { OFFICE_PATHS } from '../../src/lib/office/paths';
 import { STAFF_COOKIE } from './office-sign-in';
@@ -61,7 +60,8 @@ export async function sendWrittenQuote(site: Site, reference: string, sent: Writ
     form.append('amount', amount);
   }
   form.set('deposit', sent.deposit ?? '');
-  form.set('validUntil', sent.validUntil ?? addDays(londonToday(), 28));
+  // Empty: the office's usual last day, 28 days on or the move date if sooner.
+  form.set('validUntil', sent.validUntil ?? '');
   form.set('included', '');
   if (sent.datePriced) form.set('datePriced', 'yes');
   form.set('action', 'send');

@@ -21,12 +21,17 @@ import {
   readWrittenQuote,
   WRITTEN_QUOTE_MESSAGES,
   writtenTotals,
+  acceptable,
+  lastDayToAccept,
+  type WrittenQuote,
 } from '~/lib/office/written-quote';
 
 const pricing = calculatePricing({ propertyId: 'studio', distanceMiles: 65, moveDate: '2027-03-13', furnitureIds: ['sofa', 'wardrobe'] });
 const engine = estimateLines(pricing);
 const packed = [...engine, { label: 'Packing', pence: 12_000 }];
 const TODAY = '2027-01-10';
+/** Well after any last day these posts set. */
+const MOVE_DATE = '2027-06-30';
 
 describe('the lines the office starts from', () => {
   it('are the engine’s estimate lines, in pence', () => {
@@ -82,8 +87,21 @@ describe('the deposit and the validity', () => {
     expect(defaultDeposit(80_190)).toBe(20_048);
   });
 
-  it('holds 28 days', () => {
-    expect(defaultValidUntil('2027-01-10')).toBe('2027-02-07');
+  it('holds 28 days, never past the move date (issue 41 item 1)', () => {
+    expect(defaultValidUntil('2027-01-10', '2027-03-01')).toBe('2027-02-07');
+    // Sent on 1 December for a move on 15 December: 29 December would be past the move.
+    expect(defaultValidUntil('2026-12-01', '2026-12-15')).toBe('2026-12-15');
+    expect(lastDayToAccept('2026-12-29', '2026-12-15')).toBe('2026-12-15');
+    expect(lastDayToAccept('2026-12-10', '2026-12-15')).toBe('2026-12-10');
+  });
+
+  it('can be accepted until its last day, and not after the move date whatever day was set', () => {
+    const written = { acceptedAt: null, validUntil: '2026-12-29' } as unknown as WrittenQuote;
+    expect(acceptable(written, '2026-12-15', '2026-12-15')).toBe(true);
+    expect(acceptable(written, '2026-12-16', '2026-12-15')).toBe(false);
+    expect(acceptable(written, '2026-12-16', '2027-01-05')).toBe(true);
+    expect(acceptable(written, '2026-12-30', '2027-01-05')).toBe(false);
+    expect(acceptable({ ...written, acceptedAt: '2026-12-02T10:00:00Z' }, '2026-12-03', '2027-01-05')).toBe(false);
   });
 });
 
@@ -118,7 +136,7 @@ describe('readWrittenQuote', () => {
   };
 
   it('skips blank rows and fills the usual deposit', () => {
-    expect(readWrittenQuote(post, 'FIRSTMOVE10', TODAY)).toEqual({
+    expect(readWrittenQuote(post, 'FIRSTMOVE10', TODAY, MOVE_DATE)).toEqual({
       ok: true,
       draft: {
         lines: [
@@ -140,11 +158,14 @@ describe('readWrittenQuote', () => {
   });
 
   it('keeps whether the price depends on the date', () => {
-    expect(readWrittenQuote({ ...post, datePriced: true }, null, TODAY)).toMatchObject({ ok: true, draft: { datePriced: true } });
+    expect(readWrittenQuote({ ...post, datePriced: true }, null, TODAY, MOVE_DATE)).toMatchObject({
+      ok: true,
+      draft: { datePriced: true },
+    });
   });
 
   it('takes the office’s own deposit and a typed date', () => {
-    const read = readWrittenQuote({ ...post, deposit: '100', validUntil: '7/2/2027', included: '' }, null, TODAY);
+    const read = readWrittenQuote({ ...post, deposit: '100', validUntil: '7/2/2027', included: '' }, null, TODAY, MOVE_DATE);
     expect(read).toMatchObject({ ok: true, draft: { depositPence: 10_000, validUntil: '2027-02-07', included: null } });
   });
 
@@ -160,6 +181,7 @@ describe('readWrittenQuote', () => {
       },
       null,
       TODAY,
+      MOVE_DATE,
     );
     expect(read).toEqual({
       ok: false,
@@ -173,22 +195,22 @@ describe('readWrittenQuote', () => {
   });
 
   it('refuses no lines, a total of nothing and a date over a year ahead', () => {
-    expect(readWrittenQuote({ ...post, labels: [], amounts: [] }, null, TODAY)).toMatchObject({
+    expect(readWrittenQuote({ ...post, labels: [], amounts: [] }, null, TODAY, MOVE_DATE)).toMatchObject({
       ok: false,
       errors: { lines: WRITTEN_QUOTE_MESSAGES.noLines },
     });
-    expect(readWrittenQuote({ ...post, labels: ['Move', 'Discount'], amounts: ['100', '-100'] }, null, TODAY)).toMatchObject({
+    expect(readWrittenQuote({ ...post, labels: ['Move', 'Discount'], amounts: ['100', '-100'] }, null, TODAY, MOVE_DATE)).toMatchObject({
       ok: false,
       errors: { lines: WRITTEN_QUOTE_MESSAGES.total },
     });
-    expect(readWrittenQuote({ ...post, validUntil: '2028-01-11' }, null, TODAY)).toMatchObject({
+    expect(readWrittenQuote({ ...post, validUntil: '2028-01-11' }, null, TODAY, MOVE_DATE)).toMatchObject({
       ok: false,
       errors: { validUntil: WRITTEN_QUOTE_MESSAGES.validUntil },
     });
   });
   it('asks nothing a card cannot pay: 30p at least for the total, the deposit and what is left after it (issue 39)', () => {
     const one = (amount: string, deposit: string) =>
-      readWrittenQuote({ ...post, labels: ['Move'], amounts: [amount], deposit }, null, TODAY);
+      readWrittenQuote({ ...post, labels: ['Move'], amounts: [amount], deposit }, null, TODAY, MOVE_DATE);
     // A total of 29p, or of nothing.
     expect(one('0.29', '')).toMatchObject({ ok: false, errors: { lines: WRITTEN_QUOTE_MESSAGES.total } });
     expect(WRITTEN_QUOTE_MESSAGES.total).toBe('The total must be at least £0.30, the least a card payment can be: please check the lines.');
@@ -204,5 +226,27 @@ describe('readWrittenQuote', () => {
     expect(one('1.00', '')).toMatchObject({ ok: true, draft: { depositPence: 30 } });
     expect(one('0.40', '')).toMatchObject({ ok: true, draft: { depositPence: 40 } });
     expect(one('0.30', '')).toMatchObject({ ok: true, draft: { depositPence: 30 } });
+  });
+
+  it('takes an empty last day as 28 days on, or the move date if sooner', () => {
+    expect(readWrittenQuote({ ...post, validUntil: '' }, null, TODAY, MOVE_DATE)).toMatchObject({
+      ok: true,
+      draft: { validUntil: '2027-02-07' },
+    });
+    expect(readWrittenQuote({ ...post, validUntil: '' }, null, TODAY, '2027-01-20')).toMatchObject({
+      ok: true,
+      draft: { validUntil: '2027-01-20' },
+    });
+  });
+
+  it('refuses a last day after the move date, and takes the move date itself (issue 41 item 1)', () => {
+    expect(readWrittenQuote({ ...post, validUntil: '2027-02-07' }, null, TODAY, '2027-02-06')).toEqual({
+      ok: false,
+      errors: { validUntil: 'Please choose a last day on or before the move date, Saturday 6 February 2027.' },
+    });
+    expect(readWrittenQuote({ ...post, validUntil: '2027-02-06' }, null, TODAY, '2027-02-06')).toMatchObject({
+      ok: true,
+      draft: { validUntil: '2027-02-06' },
+    });
   });
 });

@@ -2,7 +2,7 @@
 import { ACCEPTING } from '~/data/promises';
 import { formatLongDate } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
-import { newDateWords, WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
+import { lastDayToAccept, newDateWords, WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -13,11 +13,11 @@ import { firstName, place } from '../quote/summary';
 const writtenQuoteSubject = (name: string) => `Your written quote from ${name}`;
 
 /** The lines and total, then the deposit and the last day. */
-function quoteRows(written: WrittenQuote): Row[] {
+function quoteRows(written: WrittenQuote, moveDate: string): Row[] {
   return [
     ...writtenQuoteRows(written),
     [WRITTEN_QUOTE_LABELS.deposit, formatPence(written.depositPence)],
-    [WRITTEN_QUOTE_LABELS.validUntil, formatLongDate(written.validUntil)],
+    [WRITTEN_QUOTE_LABELS.validUntil, formatLongDate(lastDayToAccept(written.validUntil, moveDate))],
     [WRITTEN_QUOTE_LABELS.newDate, newDateWords(written.datePriced)],
   ];
 }
@@ -31,10 +31,10 @@ const includedParts = (written: WrittenQuote) =>
     : { html: '', text: '' };
 
 export function writtenQuoteEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
-  const rows = quoteRows(written);
+  const rows = quoteRows(written, quote.moveDate);
   const included = includedParts(written);
   const contact = contactBlock(ctx);
-  const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(written.validUntil)}. ${written.depositPence > 0 ? ACCEPTING.withDeposit : ACCEPTING.noDeposit}`;
+  const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(lastDayToAccept(written.validUntil, quote.moveDate))}. ${written.depositPence > 0 ? ACCEPTING.withDeposit : ACCEPTING.noDeposit}`;
   return {
     from: ctx.from,
     to: quote.email,
@@ -60,7 +60,7 @@ ${contact.text}`,
 }
 
 export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
-  const rows = quoteRows(written);
+  const rows = quoteRows(written, quote.moveDate);
   const contact = contactBlock(ctx);
   const next =
     written.depositPence > 0
@@ -101,7 +101,7 @@ export function acceptedBusinessEmail(ctx: MailContext, quote: StoredQuote, writ
     ['Move date', formatLongDate(quote.moveDate)],
     ['From', place(quote.fromAddress, quote.fromPostcode)],
     ['To', place(quote.toAddress, quote.toPostcode)],
-    ...quoteRows(written),
+    ...quoteRows(written, quote.moveDate),
   ];
   return {
     from: ctx.from,

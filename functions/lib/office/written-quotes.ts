@@ -4,7 +4,7 @@
  * a customer accepts, so the deposit payment (issue 34) extends it rather than adding a second way in.
  */
 import { formatLongDate, londonToday } from '~/lib/dates';
-import { acceptable, type WrittenLine, type WrittenQuote, type WrittenQuoteDraft } from '~/lib/office/written-quote';
+import { acceptable, lastDayToAccept, type WrittenLine, type WrittenQuote, type WrittenQuoteDraft } from '~/lib/office/written-quote';
 import type { Env } from '../../env';
 import { insertValues, isUniqueViolation } from '../d1';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
@@ -183,7 +183,7 @@ export async function sendWrittenQuote(
           actor: staff.email,
           action: 'written_quote_sent',
           reference: quote.reference,
-          detail: `Written quote version ${written.version} sent: ${formatLongDate(written.validUntil)} is its last day`,
+          detail: `Written quote version ${written.version} sent: ${formatLongDate(lastDayToAccept(written.validUntil, quote.moveDate))} is its last day`,
         },
         now,
       ),
@@ -219,7 +219,9 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
   if (current.version !== version) return { ok: false, message: ACCEPT_REFUSALS.replaced };
   if (current.acceptedAt) return { ok: true, written: current, already: true };
   const today = londonToday(now);
-  if (!acceptable(current, today)) return { ok: false, message: ACCEPT_REFUSALS.expired(current.validUntil) };
+  if (!acceptable(current, today, quote.moveDate)) {
+    return { ok: false, message: ACCEPT_REFUSALS.expired(lastDayToAccept(current.validUntil, quote.moveDate)) };
+  }
   if (quote.status === 'cancelled' || quote.status === 'declined') return { ok: false, message: ACCEPT_REFUSALS.closed };
 
   const at = now.toISOString();

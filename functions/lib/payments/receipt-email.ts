@@ -2,6 +2,8 @@
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { PAYMENT_WORDS, PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
+import { priceNowRow } from '~/lib/price-lines';
+import { priceNow } from '~/lib/price-to-pay';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
@@ -24,6 +26,7 @@ export function receiptEmail(ctx: MailContext, quote: StoredQuote, receipt: Rece
     ['For', PAYMENT_WORDS.lineItem(receipt.purpose, quote.reference)],
     ['Paid on', formatLongDate(londonToday(receipt.paidAt))],
     ['Card payment', receipt.paymentIntent],
+    priceNowRow(priceNow(quote)),
     ['Move date', formatLongDate(quote.moveDate)],
     ['From', place(quote.fromAddress, quote.fromPostcode)],
     ['To', place(quote.toAddress, quote.toPostcode)],

@@ -1,7 +1,7 @@
 import { formatMoney } from '~/lib/money';
 import { STATUS_TEXT } from '~/lib/move-status';
 import { PRICE_PENDING, payText } from '~/lib/price-lines';
-import { priceToPay } from '~/lib/price-to-pay';
+import { priceNow } from '~/lib/price-to-pay';
 import { site } from '~/site.config';
 import type { MailFirm } from '../config';
 import { calendarFile, type AllDayEvent } from '../ics';
@@ -12,8 +12,9 @@ export const calendarFileName = (quote: StoredQuote) => `${site.brand.toLowerCas
 const eventStatus = (status: StoredQuote['status']): AllDayEvent['status'] =>
   status === 'booked' ? 'CONFIRMED' : status === 'cancelled' ? 'CANCELLED' : 'TENTATIVE';
 
+/** The one price (priceNow), as the page and e-mails give it. */
 function priceText(quote: StoredQuote): string {
-  const pay = priceToPay(quote);
+  const pay = priceNow(quote);
   if (pay?.written) return `${payText(pay)} to pay`;
   if (!pay || !quote.pricing) return PRICE_PENDING.inline;
   return pay.code

@@ -2,10 +2,9 @@
 import { dateChangeRows } from '~/lib/date-change';
 import { formatLongDate } from '~/lib/dates';
 import { validUntilLine } from '~/lib/estimate-validity';
-import { formatMoney } from '~/lib/money';
 import { STATUS_LABELS, STATUS_TEXT, type MoveEvent } from '~/lib/move-status';
-import { PRICE_LABELS, PRICE_PENDING, payLine, paysOtherThanEstimate } from '~/lib/price-lines';
-import { priceToPay } from '~/lib/price-to-pay';
+import { priceNowRow } from '~/lib/price-lines';
+import { priceNow } from '~/lib/price-to-pay';
 import { BOOKING_ANSWER_HOURS } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
@@ -29,15 +28,14 @@ const HEADLINES: Record<MoveEvent['kind'], string> = {
   crew_on_way: 'your crew is on the way',
 };
 
+/** The move as it stands, with its one price (issue 41 item 1: the page's top says the same). */
 function moveRows(quote: StoredQuote): Row[] {
-  const pay = priceToPay(quote);
   return [
     ['Status', STATUS_LABELS[quote.status]],
     ['Move date', formatLongDate(quote.moveDate)],
     ['From', place(quote.fromAddress, quote.fromPostcode)],
     ['To', place(quote.toAddress, quote.toPostcode)],
-    ['Estimated total', quote.pricing ? formatMoney(quote.pricing.total) : PRICE_PENDING.title],
-    ...(paysOtherThanEstimate(pay) ? [[PRICE_LABELS.toPay, payLine(pay)] satisfies Row] : []),
+    priceNowRow(priceNow(quote)),
   ];
 }
 

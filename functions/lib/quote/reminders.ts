@@ -6,6 +6,8 @@
 import { addDays, formatLongDate, londonToday } from '~/lib/dates';
 import { crewLine, isArrivalWindow, isVanSize, leadFirstName, type CrewAssignment } from '~/lib/office/diary';
 import { PAYMENT_WORDS } from '~/lib/payments';
+import { priceNowRow } from '~/lib/price-lines';
+import { priceNow } from '~/lib/price-to-pay';
 import { formatPence } from '~/lib/money';
 import type { Env } from '../../env';
 import type { MailContext } from '../config';
@@ -28,7 +30,7 @@ export const reminderKey = (reference: string, days: ReminderDays, moveDate: str
   `move:${reference}:reminder-${days}-${moveDate}:customer`;
 
 /** The crew as the booking told the customer, when the diary has all of it. */
-function crewOf(booking: DiaryBooking | null): CrewAssignment | null {
+export function crewOf(booking: DiaryBooking | null): CrewAssignment | null {
   if (!booking?.crewLead || !booking.crewSize || !booking.vanSize || !booking.arrivalWindow) return null;
   if (!isVanSize(booking.vanSize) || !isArrivalWindow(booking.arrivalWindow)) return null;
   return { lead: leadFirstName(booking.crewLead), size: booking.crewSize, van: booking.vanSize, window: booking.arrivalWindow };
@@ -52,6 +54,7 @@ export function reminderEmail(
     ['Move date', when],
     ['From', place(quote.fromAddress, quote.fromPostcode)],
     ['To', place(quote.toAddress, quote.toPostcode)],
+    priceNowRow(priceNow(quote)),
     ...(crew ? [['Your crew', crewLine(crew)] satisfies Row] : []),
     ...(balance
       ? [['Balance to pay', `${formatPence(balance.pence)}. ${PAYMENT_WORDS.balanceDue(formatLongDate(balance.dueOn))}`] satisfies Row]

@@ -53,6 +53,7 @@ type ReadRow = QuoteRow & {
   reviewed: 0 | 1;
   job_done_at: string | null;
   accepted_written: string | null;
+  offered_written: string | null;
 };
 
 function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
@@ -142,6 +143,7 @@ function fromRow(row: ReadRow): StoredQuote {
     reviewed: row.reviewed === 1,
     jobDoneAt: row.job_done_at,
     accepted: row.accepted_written ? (JSON.parse(row.accepted_written) as AcceptedPrice) : null,
+    offered: row.offered_written ? (JSON.parse(row.offered_written) as AcceptedPrice) : null,
     version: row.version,
   };
 }
@@ -153,7 +155,10 @@ const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.re
   EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed,
   (SELECT MIN(j.created_at) FROM job_reports j WHERE j.reference = q.reference AND j.kind = 'done') AS job_done_at,
   (SELECT json_object('linesPence', w.total_pence + w.discount_pence, 'discountPence', w.discount_pence, 'totalPence', w.total_pence, 'code', w.code)
-    FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL ORDER BY w.version DESC LIMIT 1) AS accepted_written
+    FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL ORDER BY w.version DESC LIMIT 1) AS accepted_written,
+  (SELECT CASE WHEN w.accepted_at IS NULL THEN json_object('linesPence', w.total_pence + w.discount_pence, 'discountPence', w.discount_pence,
+      'totalPence', w.total_pence, 'code', w.code) END
+    FROM written_quotes w WHERE w.reference = q.reference AND w.sent_at IS NOT NULL ORDER BY w.version DESC LIMIT 1) AS offered_written
   FROM quote_requests q`;
 
 export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedStatement {

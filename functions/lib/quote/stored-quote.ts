@@ -56,6 +56,8 @@ export interface StoredQuote {
   jobDoneAt?: string | null;
   /** The written quote the customer accepted (written_quotes): once there is one, its total is the price. Read only. */
   accepted: AcceptedPrice | null;
+  /** The newest written quote sent, while it waits to be accepted: the price on offer (issue 41 item 1). Read only. */
+  offered?: AcceptedPrice | null;
   version: number;
 }
 

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { writtenQuoteDepositPercent } from '../../site.config';
-import { addDays, fromTypedDate, isCalendarDate } from '../dates';
+import { addDays, formatLongDate, fromTypedDate, isCalendarDate } from '../dates';
 import { ESTIMATE_VALID_DAYS } from '../estimate-validity';
 import { formatPence } from '../money';
 import { MIN_CARD_PENCE } from '../payments';
@@ -58,7 +58,12 @@ export function payableDeposit(totalPence: number, percent: number = writtenQuot
   return totalPence - deposit < MIN_CARD_PENCE ? Math.max(totalPence, 0) : deposit;
 }
 
-export const defaultValidUntil = (today: string): string => addDays(today, WRITTEN_QUOTE_VALID_DAYS);
+/** The last day a written quote can be accepted: the day set, never after the move itself (issue 41 item 1). */
+export const lastDayToAccept = (validUntil: string, moveDate: string): string => (validUntil < moveDate ? validUntil : moveDate);
+
+/** 28 days on, or the move date if that comes first. */
+export const defaultValidUntil = (today: string, moveDate: string): string =>
+  lastDayToAccept(addDays(today, WRITTEN_QUOTE_VALID_DAYS), moveDate);
 
 /** The engine's estimate as lines to start from (whole pounds to pence). */
 export const estimateLines = (pricing: PricingResult): WrittenLine[] =>
@@ -88,6 +93,7 @@ export const WRITTEN_QUOTE_MESSAGES = {
   depositRest: (rest: number) =>
     `That leaves ${formatPence(rest)} to pay after the deposit, less than the ${formatPence(MIN_CARD_PENCE)} a card payment can be: make the deposit the whole total, or at least ${formatPence(MIN_CARD_PENCE)} less than it.`,
   validUntil: 'Please choose the last day the quote holds, from tomorrow to a year ahead.',
+  validUntilMove: (moveDate: string) => `Please choose a last day on or before the move date, ${formatLongDate(moveDate)}.`,
   includedLong: `Please keep what is included to ${INCLUDED_LIMIT.toLocaleString('en-GB')} characters or fewer.`,
 } as const;
 
@@ -119,12 +125,14 @@ const scalars = z.object({
 
 /**
  * The post checked: rows left blank are skipped; every error is keyed by its field's name (`label-2`, `amount-2`,
- * `deposit`, `validUntil`, `included`, or `lines` for the lines as a whole). `today` is the UK day.
+ * `deposit`, `validUntil`, `included`, or `lines` for the lines as a whole). `today` is the UK day; the quote holds no
+ * later than `moveDate`.
  */
 export function readWrittenQuote(
   post: WrittenQuotePost,
   code: string | null,
   today: string,
+  moveDate: string,
   depositPercent: number = writtenQuoteDepositPercent,
 ): { ok: true; draft: WrittenQuoteDraft } | { ok: false; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
@@ -158,10 +166,11 @@ export function readWrittenQuote(
   else if (!errors.lines && totals.totalPence - deposit > 0 && totals.totalPence - deposit < MIN_CARD_PENCE) {
     errors.deposit = WRITTEN_QUOTE_MESSAGES.depositRest(totals.totalPence - deposit);
   }
-  const validUntil = fromTypedDate(said.validUntil) ?? said.validUntil;
+  // Left empty: the usual 28 days, or the move date if that comes first.
+  const validUntil = said.validUntil === '' ? defaultValidUntil(today, moveDate) : (fromTypedDate(said.validUntil) ?? said.validUntil);
   if (!isCalendarDate(validUntil) || validUntil <= today || validUntil > addDays(today, WRITTEN_QUOTE_LONGEST_DAYS)) {
     errors.validUntil = WRITTEN_QUOTE_MESSAGES.validUntil;
-  }
+  } else if (validUntil > moveDate) errors.validUntil = WRITTEN_QUOTE_MESSAGES.validUntilMove(moveDate);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -220,5 +229,6 @@ export function writtenQuoteRows(
   ];
 }
 
-/** Only the newest sent version, not yet accepted, until the end of its last day. */
-export const acceptable = (written: WrittenQuote, today: string): boolean => !written.acceptedAt && today <= written.validUntil;
+/** Only the newest sent version, not yet accepted, until the end of its last day (never past the move date). */
+export const acceptable = (written: WrittenQuote, today: string, moveDate: string): boolean =>
+  !written.acceptedAt && today <= lastDayToAccept(written.validUntil, moveDate);
