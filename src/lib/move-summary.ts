@@ -49,7 +49,8 @@ export interface MoveSummary {
   badge: string;
   /** What happens next, in a sentence or two. */
   next: string;
-  price: { label: string; amount: string; note: string | null; when: string | null };
+  /** `pending`: not priced yet (the postcode service was down), so the business prices it. */
+  price: { label: string; amount: string; note: string | null; when: string | null; pending?: true };
   money: Row[];
   /** Who is coming and when, once the move is booked (before its crew is: when the customer hears); else empty. */
   crew: Row[];
@@ -90,8 +91,12 @@ function priceOf(pay: PriceToPay): { amount: string; note: string | null } {
   return { amount, note: `${before} less ${pay.code.code} (${pay.code.offer})` };
 }
 
+/** A move not going ahead: its price is only what it was. */
+const CLOSED_STAGES: ReadonlySet<MoveStage> = new Set(['cancelled', 'declined', 'past']);
+
 function price(stage: MoveStage, facts: SummaryFacts): MoveSummary['price'] {
   const { written, estimate } = facts;
+  if (written && CLOSED_STAGES.has(stage)) return { label: 'Its price', ...priceOf(written.pay), when: null };
   if (written) {
     const label = written.accepted ? 'Your price: your written quote' : 'Your written quote';
     const when = written.accepted
@@ -101,7 +106,8 @@ function price(stage: MoveStage, facts: SummaryFacts): MoveSummary['price'] {
         : `Accept it by ${day(written.lastDay)}.`;
     return { label, ...priceOf(written.pay), when };
   }
-  if (!estimate) return { label: 'Your price', amount: PRICE_PENDING.title, note: PRICE_PENDING.text, when: null };
+  if (!estimate) return { label: 'Your price', amount: PRICE_PENDING.title, note: PRICE_PENDING.text, when: null, pending: true };
+  if (CLOSED_STAGES.has(stage)) return { label: 'Its price', ...priceOf(estimate), when: null };
   const booked = stage === 'booked' || stage === 'paid' || stage === 'moved';
   const when =
     facts.estimateUntil === null || booked
@@ -183,10 +189,13 @@ const NEXT: Record<MoveStage, (facts: SummaryFacts) => string> = {
   booked: ({ crew }) => (crew ? 'Your crew is booked.' : 'We book your crew next.'),
   paid: ({ crew }) =>
     crew ? 'Your crew is booked, and there is nothing left to pay.' : 'We book your crew next. There is nothing left to pay.',
-  moved: () => 'We hope everything arrived safely.',
-  declined: () => PAGE_STATUS_TEXT.declined,
-  cancelled: () => 'If you are moving after all, ask us for a new quote.',
-  past: () => 'If you are still moving, ask us for a new quote.',
+  moved: () => 'Thank you for moving with us.',
+  declined: () => 'Nothing is booked, and there is nothing to pay.',
+  cancelled: ({ owed }) =>
+    owed.paidPence > 0
+      ? 'What you paid by card, less any fee our cancellation terms keep, goes back to your card.'
+      : 'There is nothing to pay.',
+  past: () => 'Nothing was booked, and there is nothing to pay.',
 };
 
 /** The page's heading and title in each stage: the status's own (MOVE_PAGE_HEADINGS), and the written quote's and paying's. */

@@ -69,7 +69,7 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole('button', { name: 'Save access details' }).click();
       await expect(page.locator('[data-manage] [data-show="done"]')).toHaveText(DONE_NOTICES.access!);
       await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();
-      await expect(page.locator('[data-manage] [data-fill="status"]')).toHaveText(STATUS_LABELS.booking_requested);
+      await expect(page.locator('[data-move-top] [data-fill="status"]')).toHaveText(STATUS_LABELS.booking_requested);
       await page.goto('/account');
       await expect(page.getByRole('listitem').filter({ hasText: reference })).toContainText(STATUS_LABELS.booking_requested);
       await page

@@ -23,7 +23,7 @@ async function mailed(to: string | { not: string }, reference: string, headline:
   return (await find())!;
 }
 
-const status = (page: Page) => page.locator('[data-manage] [data-fill="status"]');
+const status = (page: Page) => page.locator('[data-move-top] [data-fill="status"]');
 const notice = (page: Page) => page.locator('[data-manage] [data-show="done"]');
 
 for (const javaScriptEnabled of [false, true]) {
@@ -39,7 +39,7 @@ for (const javaScriptEnabled of [false, true]) {
       const reference = answer.reference;
       await page.goto(answer.confirmationUrl);
       await expect(status(page)).toHaveText(STATUS_LABELS.quoted);
-      await expect(page.locator('[data-fill="valid-until"]')).toHaveText(/^This estimate is valid until /);
+      await expect(page.locator('[data-fill="top:price-when"]')).toHaveText(/^Valid until /);
 
       // A new date: the price first, then the change. storeQuote's move (SW1A 1AA to M1 1AE, 2 bedrooms, a sofa) on a
       // Saturday: £599 + £344 (distance, tests/shared/routes.ts) + 15 % of £599 (£89.85, £90) + £225 = £1,258.
@@ -208,15 +208,16 @@ test('the move page speaks its state: heading, summary, price to pay and calenda
     expect((await request.post('/quote-staff', { form, headers })).status()).toBe(200);
   };
 
-  // Quote sent, with FIRSTMOVE10: what is paid is said beside the estimate, and stays through booking.
+  // Quote sent, with FIRSTMOVE10: the page's top gives the price with the code, and keeps it through booking.
   const email = uniqueEmail('states');
   const moveDate = openDay(3, 3);
   const answer = await storeQuote(request, { email, moveDate, promoCode: 'FIRSTMOVE10' });
   // storeQuote's move on a Wednesday: £599 + £344 (distance, tests/shared/routes.ts) + £225 = £1,168; 10% off, £1,051.20.
-  const paid = '£1,051.20 with FIRSTMOVE10 (10% off your first booking)';
-  const toPay = page.locator('[data-confirmation-to-pay]');
+  const paid = '£1,051.20';
+  const toPay = page.locator('[data-move-top] [data-fill="top:price"]');
   await isIn('quoted', answer.confirmationUrl);
   await expect(toPay).toHaveText(paid);
+  await expect(page.locator('[data-fill="top:price-note"]')).toHaveText('£1,168 less FIRSTMOVE10 (10% off your first booking)');
   await expect(page.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
 
   await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();

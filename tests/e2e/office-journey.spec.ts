@@ -76,7 +76,8 @@ test('a new quote to a job done: the office, the customer and the crew', async (
   await customer.getByRole('button', { name: 'Accept this quote' }).click();
   await expect(customer.getByRole('heading', { name: `Pay ${deposit}` })).toBeVisible();
   await customer.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(customer.getByRole('heading', { name: `Booked: deposit ${deposit} paid` })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Your move is booked');
+  await expect(customer.locator('[data-move-top] [data-fill="top:Paid"]')).toHaveText(deposit);
 
   // The office books it into the diary with its crew, van and arrival window.
   await page.goto(`${OFFICE_PATHS.diary}?from=${day}&ref=${reference}`);
@@ -110,6 +111,11 @@ test('a new quote to a job done: the office, the customer and the crew', async (
   await customer.goto(link.pathname + link.search);
   await expect(customer.locator('main')).toContainText('Samira');
   await expect(customer.locator('main')).toContainText('09:45');
+  // Its top (issue 41 item 1): done, who came, and what is left of the price.
+  const top = customer.locator('[data-move-top]');
+  await expect(top.locator('[data-fill="status"]')).toHaveText('Done');
+  await expect(top.locator('[data-fill="top:Who is coming"]')).toHaveText('A crew of 3, led by Samira');
+  await expect(top.locator('[data-fill="top:Paid"]')).toHaveText(deposit);
   await theirs.close();
 
   // The lead's history: who did what.

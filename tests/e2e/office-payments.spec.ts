@@ -28,7 +28,8 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto(answer.confirmationUrl);
       await page.getByRole('button', { name: 'Accept this quote' }).click();
       await page.getByRole('button', { name: 'Pay', exact: true }).click();
-      await expect(page.getByRole('heading', { name: 'Booked: deposit £300.00 paid' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your move is booked');
+      await expect(page.locator('[data-move-top] [data-fill="top:Paid"]')).toHaveText('£300.00');
 
       const { moveDate } = queryD1<{ moveDate: string }>(
         'SELECT move_date AS moveDate FROM quote_requests WHERE reference = ?',

@@ -80,12 +80,12 @@ async function journey(
   await section.getByRole('button', { name: 'Accept this quote' }).click();
   await expect(customer.getByRole('heading', { name: 'Pay £289.91' })).toBeVisible();
   await customer.getByRole('button', { name: 'Pay', exact: true }).click();
-  await expect(customer.getByRole('heading', { name: 'Booked: deposit £289.91 paid' })).toBeVisible();
+  await expect(customer.getByRole('heading', { level: 1 })).toHaveText('Your move is booked');
+  await expect(customer.locator('[data-move-top] [data-fill="top:Paid"]')).toHaveText('£289.91');
   await expect(customer.locator('[data-fill="written:accepted"]')).toBeVisible();
   await expect(customer.getByRole('button', { name: 'Accept this quote' })).toHaveCount(0);
-  await expect(customer.locator('[data-fill="to-pay"]')).toHaveText(
-    '£1,159.65, your written quote (with FIRSTMOVE10: 10% off your first booking)',
-  );
+  await expect(customer.locator('[data-fill="top:price"]')).toHaveText('£1,159.65');
+  await expect(customer.locator('[data-fill="top:price-note"]')).toHaveText('£1,288.50 less FIRSTMOVE10 (10% off your first booking)');
   await check(customer, 'accepted');
   await own.close();
 

@@ -57,7 +57,10 @@ test('the wizard goes to the quote’s own link, which shows the stored quote on
     ]) {
       await expect(details).toContainText(text);
     }
-    await expect(view.locator('[data-confirmation-total]')).toHaveText(price);
+    // The top gives the one price, the code taken off; the Estimated Quote card below, how it was worked out.
+    await expect(view.locator('[data-confirmation-total]')).toHaveText('£601.20');
+    await expect(view.locator('[data-fill="top:price-note"]')).toHaveText(`${price} less FIRSTMOVE10 (10% off your first booking)`);
+    await expect(view.locator('#confirmation-price [data-fill="price:total"]')).toHaveText(price);
     await expect(view.getByRole('heading', { name: 'What Happens Next?' })).toBeVisible();
     await expect(view.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     await expect(view.getByRole('link', { name: 'Add to calendar' })).toHaveAttribute('href', /^\/api\/quote-calendar\?ref=/);

@@ -25,8 +25,9 @@ export interface RouteMapProps {
 export function RouteMap({ drawing, description, label, from, to, ferry, named = false }: RouteMapProps) {
   const id = useId();
   const fill = (key: string) => (named ? { 'data-fill': `map:${key}` } : {});
+  // The legend wraps under the drawing where it has no room beside it (a move's page at 320 px).
   return (
-    <figure className="flex items-start gap-4" data-route-map aria-describedby={ferry ? `${id}-ferry` : undefined}>
+    <figure className="flex flex-wrap items-start gap-4" data-route-map aria-describedby={ferry ? `${id}-ferry` : undefined}>
       <svg
         viewBox={`0 0 ${ROUTE_MAP.width} ${ROUTE_MAP.height}`}
         role="img"
@@ -53,7 +54,7 @@ export function RouteMap({ drawing, description, label, from, to, ferry, named =
           </tspan>
         </text>
       </svg>
-      <figcaption className="min-w-0 space-y-2 text-sm">
+      <figcaption className="min-w-0 flex-1 basis-28 space-y-2 text-sm">
         <p className="flex items-start gap-2">
           <span aria-hidden="true" className="mt-1 size-3 shrink-0 rounded-full bg-brand-700" />
           <span>
