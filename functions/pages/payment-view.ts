@@ -6,7 +6,7 @@ import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { PAYMENT_CANCELLED, PAYMENT_PURPOSES, PAYMENT_WORDS, PURPOSE_LABELS, unsettledWords, type PaymentPurpose } from '~/lib/payments';
 import type { PaymentRow } from '../lib/payments/checkout';
-import { isPaid, moneyOwed } from '../lib/payments/due';
+import { moneyOwed } from '../lib/payments/due';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 
 export type PaymentReturn = 'received' | 'waiting' | 'cancelled' | 'unpaid' | 'mismatch';
@@ -14,15 +14,11 @@ export type PaymentReturn = 'received' | 'waiting' | 'cancelled' | 'unpaid' | 'm
 export interface PaymentView {
   /** Only on the page Checkout sent the customer back to. */
   returned: { state: PaymentReturn; text: string } | null;
-  /** "Booked: deposit £X paid", once the deposit's payment has been confirmed. */
-  booked: string | null;
   paid: string[];
   /** A payment not yet settled (waiting for the bank, or a mismatch) for each purpose with one: no Pay button for it. */
   pending: string[];
-  /** What can be paid now, each as its button says it. */
+  /** What can be paid now, each as its button says it. What is left and by when: the page's top (move-summary.ts). */
   pay: Array<{ purpose: PaymentPurpose; label: string }>;
-  /** When the balance is due, while it is owed. */
-  balanceDue: string | null;
 }
 
 function returnedFrom(rows: PaymentRow[], value: string | null): PaymentView['returned'] {
@@ -51,13 +47,10 @@ function paidLine(row: PaymentRow): string {
 }
 
 /** `returnedWith`: the page's `payment` query value (QuotePageState.payment). */
-export async function paymentView(db: D1Database, quote: StoredQuote, returnedWith: string | null, today: string): Promise<PaymentView> {
+export async function paymentView(db: D1Database, quote: StoredQuote, returnedWith: string | null): Promise<PaymentView> {
   const owed = await moneyOwed(db, quote);
-  const paid = owed.payments.filter(isPaid);
-  const deposit = paid.find((row) => row.purpose === 'deposit');
   return {
     returned: returnedFrom(owed.payments, returnedWith),
-    booked: deposit && quote.status === 'booked' ? PAYMENT_WORDS.booked(deposit.amount_pence) : null,
     paid: owed.payments.filter((row) => row.paid_at).map(paidLine),
     pending: PAYMENT_PURPOSES.flatMap((purpose) => {
       const row = owed.pending[purpose];
@@ -68,11 +61,5 @@ export async function paymentView(db: D1Database, quote: StoredQuote, returnedWi
       const pence = owed.due[purpose];
       return pence === undefined || owed.pending[purpose] ? [] : [{ purpose, label: PAYMENT_WORDS.pay(purpose, pence) }];
     }),
-    balanceDue:
-      owed.due.balance === undefined
-        ? null
-        : owed.balanceDueOn <= today
-          ? PAYMENT_WORDS.balanceDueNow
-          : PAYMENT_WORDS.balanceDue(formatLongDate(owed.balanceDueOn)),
   };
 }

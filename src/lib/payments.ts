@@ -81,7 +81,6 @@ export const MIN_CARD_PENCE = 30;
 export const PAYMENT_WORDS = {
   received: (purpose: PaymentPurpose, pence: number) =>
     `Payment received: ${PURPOSE_LABELS[purpose].toLowerCase()} of ${formatPence(pence)} paid`,
-  booked: (pence: number) => `Booked: deposit ${formatPence(pence)} paid`,
   waiting: 'Thank you. We are waiting for your bank to confirm your payment. Reload this page in a minute to see it.',
   /** A bank payment Stripe has taken but the bank has not yet confirmed: Pay is hidden meanwhile. */
   pending: (purpose: PaymentPurpose, pence: number) =>
@@ -97,7 +96,6 @@ export const PAYMENT_WORDS = {
   nothingToPay: 'There is nothing to pay for this move just now.',
   pay: (purpose: PaymentPurpose, pence: number) => `Pay the ${formatPence(pence)} ${PURPOSE_LABELS[purpose].toLowerCase()} by card`,
   balanceDue: (date: string) => `The balance is due by ${date}.`,
-  balanceDueNow: 'The balance is due now.',
   lineItem: (purpose: PaymentPurpose, reference: string) => `${PURPOSE_LABELS[purpose]} for your move ${reference}`,
 } as const;
 
