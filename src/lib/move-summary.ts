@@ -14,7 +14,8 @@ import {
   type MovePageState,
   type MoveStatus,
 } from './move-status';
-import { ARRIVAL_WINDOWS, VAN_SIZES, type CrewAssignment } from './office/diary';
+import { arrivalWindowLabel } from './office/arrival-windows';
+import { VAN_SIZES, type CrewAssignment } from './office/diary';
 import type { Owed } from './office/owed';
 import { PRICE_PENDING } from './price-lines';
 import type { PriceToPay } from './price-to-pay';
@@ -167,7 +168,7 @@ function crew(stage: MoveStage, facts: SummaryFacts): Row[] {
   const rows: Row[] = [
     ['Who is coming', `A crew of ${size}, led by ${lead}`],
     ['Van', VAN_SIZES[van]],
-    ['Arriving', `${ARRIVAL_WINDOWS[window]} on ${day(facts.moveDate)}`],
+    ['Arriving', `${arrivalWindowLabel(window)} on ${day(facts.moveDate)}`],
   ];
   if (facts.onTheWay && stage !== 'moved')
     rows.push(['On the way', `${facts.onTheWay.crew} expects to arrive at about ${facts.onTheWay.eta}`]);
