@@ -17,6 +17,7 @@ import { formatMoney, formatPence } from '~/lib/money';
 import { acceptable, lastDayToAccept, newDateWords, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import { acceptedPriceOf, writtenQuoteVersions } from '../lib/office/written-quotes';
 import { bookedInDiary } from '../lib/office/job-sheets';
+import { balanceDueDays } from '../lib/office/settings';
 import { paymentsFor } from '../lib/payments/checkout';
 import { crewOf } from '../lib/quote/reminders';
 import type { OutboxStatus } from '../lib/outbox';
@@ -301,7 +302,8 @@ function earlierPrices(quote: StoredQuote, versions: readonly WrittenQuote[], cu
 
 /** What was paid and refunded by card, and what is left: the office's sums (src/lib/office/owed.ts). */
 async function owedFor(db: D1Database, quote: StoredQuote, today: string) {
-  const payments = await paymentsFor(db, quote.reference);
+  // The balance's day: the owner's number of days before the move (settings), as the Pay button's sums read it.
+  const [payments, dueDays] = await Promise.all([paymentsFor(db, quote.reference), balanceDueDays(db)]);
   return owedOf(
     {
       status: quote.status,
@@ -311,6 +313,7 @@ async function owedFor(db: D1Database, quote: StoredQuote, today: string) {
       payments: payments.map((row): PaidRow => ({ status: row.status, amountPence: row.amount_pence, refundedPence: row.refunded_pence })),
     },
     today,
+    dueDays,
   );
 }
 

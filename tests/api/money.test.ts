@@ -254,7 +254,8 @@ describe('a lost webhook', () => {
     await pressPay(sessionId);
     const page = await movePage(quote);
     expect(page.shown('act:pay-deposit')).toBe(false);
-    expect(page.filled('payments:heading')).toBe('Booked: deposit £123.75 paid');
+    expect(page.filled('status')).toBe('Booked');
+    expect(page.filled('top:Paid')).toBe('£123.75');
   });
 });
 

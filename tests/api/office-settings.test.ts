@@ -131,7 +131,8 @@ describe('a changed setting', () => {
     const quote = await makeQuote(undefined, { moveDate: diaryDay() });
     await paidAndBooked(quote, '100.00');
     const page = await fetch(`${apiBase()}${PAGE_PATHS.confirmation}?${new URLSearchParams({ ref: quote.reference, t: quote.token })}`);
-    expect(await page.text()).toContain(`The balance is due by ${formatLongDate(addDays(quote.moveDate, -14))}.`);
+    // £495.00 less the £100.00 deposit, by its day (the page's top, issue 41 item 1).
+    expect(readPage(await page.text()).filled('top:Left to pay')).toBe(`£395.00 by ${formatLongDate(addDays(quote.moveDate, -14))}`);
   });
 
   it('the diary offers the owner’s arrival windows, and a move booked in one reads it in the customer’s words', async () => {

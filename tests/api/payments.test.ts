@@ -299,7 +299,8 @@ describe('paying the deposit by card', () => {
     // Its event is held at Stripe; the page asks Stripe how the session stands.
     const back = await pageSays(quote, `&payment=${sessionId}`);
     expect(back.shown('payment:received')).toBe(true);
-    expect(back.filled('payments:heading')).toBe(`Booked: deposit ${DEPOSIT_SHOWN} paid`);
+    expect(back.filled('status')).toBe('Booked');
+    expect(back.filled('top:Paid')).toBe(DEPOSIT_SHOWN);
     expect(quoteStatus(quote.reference)).toBe('booked');
 
     const released = await fetch(`${stripeUrl()}/events/${sessionId}/release`, { method: 'POST' });
