@@ -6,7 +6,7 @@
  * and from 24 to 48 hours keeps 25 % = £123.75 and £176.25 goes back.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { addDays, londonInstant, londonToday } from '~/lib/dates';
+import { addDays, londonInstant } from '~/lib/dates';
 import { WRITTEN_QUOTE_MESSAGES } from '~/lib/office/written-quote';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { PAY_PATH, PAYMENT_WORDS, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
@@ -548,7 +548,8 @@ describe("the office's written quote asks nothing a card cannot pay", () => {
     formPost(
       apiBase(),
       OFFICE_PATHS.writtenQuote,
-      { ref: reference, label: 'Removal', amount, deposit, validUntil: addDays(londonToday(), 28), included: '', action: 'send' },
+      // validUntil empty: the usual last day, never after the move date (issue 41 item 1).
+      { ref: reference, label: 'Removal', amount, deposit, validUntil: '', included: '', action: 'send' },
       ownerCookie(),
     );
 
