@@ -5,7 +5,15 @@ import { ACCESS_KEYS, accessField } from '~/data/access';
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { estimateHolds, validUntil } from '~/lib/estimate-validity';
 import { crossesSea } from '~/lib/ferry';
-import { customerActions, damageReportRefusal, doneNotice, isUpcoming, lateCancelNotice, movePageState, type MoveAction } from '~/lib/move-status';
+import {
+  customerActions,
+  damageReportRefusal,
+  doneNotice,
+  isUpcoming,
+  lateCancelNotice,
+  movePageState,
+  type MoveAction,
+} from '~/lib/move-status';
 import { moveSummary, STAGE_HEADINGS, STAGE_SUMMARIES, type MoveStage, type MoveSummary } from '~/lib/move-summary';
 import { owedOf, type PaidRow } from '~/lib/office/owed';
 import { payFor, PRICE_PENDING } from '~/lib/price-lines';
