@@ -5,6 +5,7 @@ import { expect, inject } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 import { openDay } from '../shared/dates';
+import { claimDaysIn } from '../shared/diary-days';
 import {
   allEmails,
   EMAIL_WAIT_MS,
@@ -17,6 +18,8 @@ import {
 
 export const apiBase = () => inject('apiBase');
 export const mailUrl = () => inject('mailUrl');
+// Only the API project provides the D1 folder (another project may import these helpers for their types).
+if (inject('statePath')) claimDaysIn(inject('statePath'));
 
 /** Where the office owner's session cookie is kept between the run's files (they run one at a time). */
 export const ownerSessionFile = () => join(inject('statePath'), 'owner-session');

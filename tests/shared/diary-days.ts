@@ -1,19 +1,45 @@
 /**
  * A move date for a test that fills a day in the office's diary: random, 200 to 350 days ahead (inside the 12 months a
  * quote may be booked), so no other test's quote lands on a day it made full (the suites share one D1), and never one
- * this run has already given out.
+ * this run has already given out. Test files run in their own processes, so a day is claimed with a folder made in the
+ * run's D1 state folder (wiped with the D1 when the site starts): of two files that draw the same day, only the first
+ * gets it (office-job-sheet.test.ts drew a day another file had filled, and its quote was refused in CI).
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { openDay } from './dates';
 
 const given = new Set<string>();
+/** The e2e global setup gives the D1 folder in E2E_D1_STATE (tests/e2e/site-env.ts); the API tests call claimDaysIn. */
+let claims: string | undefined = process.env.E2E_D1_STATE ? join(process.env.E2E_D1_STATE, 'test-diary-days') : undefined;
+
+/** Where this process claims its days: a folder the run's other test processes see too. */
+export function claimDaysIn(stateFolder: string): void {
+  claims = join(stateFolder, 'test-diary-days');
+}
+
+/** True when no test process of this run has had `day` yet; it is this one's from now on. */
+function claim(day: string): boolean {
+  if (given.has(day)) return false;
+  if (claims) {
+    mkdirSync(claims, { recursive: true });
+    try {
+      mkdirSync(join(claims, day));
+    } catch {
+      return false;
+    }
+  }
+  given.add(day);
+  return true;
+}
 
 /** `weekday` (0 Sunday … 6 Saturday) when the day of the week matters. */
 export function diaryDay(weekday?: number): string {
-  let day: string;
-  do day = openDay(200 + Math.floor(Math.random() * 150), weekday);
-  while (given.has(day));
-  given.add(day);
-  return day;
+  for (let tries = 0; tries < 2_000; tries++) {
+    const day = openDay(200 + Math.floor(Math.random() * 150), weekday);
+    if (claim(day)) return day;
+  }
+  throw new Error(`every diary day 200 to 350 days ahead${weekday === undefined ? '' : ` on weekday ${weekday}`} is claimed`);
 }
 
 /**
@@ -28,8 +54,7 @@ export function diaryDays<Then extends Array<(day: string) => string>>(
     const days = [diaryDay(weekday)];
     for (const then of thens) days.push(then(days.at(-1)!));
     const later = days.slice(1);
-    if (new Set(later).size === later.length && later.every((day) => !given.has(day))) {
-      for (const day of later) given.add(day);
+    if (new Set(later).size === later.length && later.every((day) => !given.has(day)) && later.every(claim)) {
       return days as [string, ...{ [K in keyof Then]: string }];
     }
   }
