@@ -6,11 +6,10 @@
  * add up in amount_reversed and `reversed` is set once all is back; an idempotency key replays the first answer and
  * refuses other parameters.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeStandIn, STAND_IN_WEBHOOK_SECRET } from '../../stand-ins/stripe/server.mjs';
+import { STAND_IN_WEBHOOK_SECRET } from '../../stand-ins/stripe/server.mjs';
+import { startStripeStandIn } from '../shared/stripe-stand-in';
 import { partnerEmail } from '../shared/stand-ins';
 
 interface Delivery {
@@ -18,35 +17,16 @@ interface Delivery {
   signature: string;
 }
 
-let standIn: Server;
-let receiver: Server;
 let base: string;
 const deliveries: Delivery[] = [];
 let stripe: Stripe;
-
-const listen = (server: Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+let close: () => Promise<unknown>;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let payload = '';
-    req.on('data', (chunk) => (payload += chunk));
-    req.on('end', () => {
-      deliveries.push({ payload, signature: String(req.headers['stripe-signature']) });
-      res.writeHead(200).end('{}');
-    });
-  });
-  const receiverPort = await listen(receiver);
-  standIn = createStripeStandIn({ webhookUrl: `http://127.0.0.1:${receiverPort}/hook`, retryBaseMs: 10 });
-  const port = await listen(standIn);
-  base = `http://127.0.0.1:${port}`;
-  stripe = new Stripe('sk_test_unit', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 2, telemetry: false });
+  ({ base, stripe, close } = await startStripeStandIn((payload, signature) => deliveries.push({ payload, signature })));
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => standIn.close(resolve));
-  await new Promise((resolve) => receiver.close(resolve));
-});
+afterAll(() => close());
 
 /** Once `count` have come, the events of `type` about `objectId`, each verified with the SDK as the Worker does. */
 async function eventsOf(type: string, objectId: string, count = 1): Promise<Stripe.Event[]> {

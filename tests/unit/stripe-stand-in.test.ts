@@ -5,11 +5,9 @@
  * an idempotency key replays the first answer that reached the endpoint (500s too) and refuses other parameters; lists
  * are newest first; charge.refunded carries the charge with its refunded total.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeStandIn } from '../../stand-ins/stripe/server.mjs';
+import { startStripeStandIn } from '../shared/stripe-stand-in';
 
 interface Received {
   id: string;
@@ -17,35 +15,16 @@ interface Received {
   data: { object: Record<string, unknown> };
 }
 
-let standIn: Server;
-let receiver: Server;
 let base: string;
 const received: Received[] = [];
 let stripe: Stripe;
-
-const listen = (server: Server) =>
-  new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+let close: () => Promise<unknown>;
 
 beforeAll(async () => {
-  receiver = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk) => (body += chunk));
-    req.on('end', () => {
-      received.push(JSON.parse(body) as Received);
-      res.writeHead(200).end('{}');
-    });
-  });
-  const receiverPort = await listen(receiver);
-  standIn = createStripeStandIn({ webhookUrl: `http://127.0.0.1:${receiverPort}/hook`, retryBaseMs: 10 });
-  const port = await listen(standIn);
-  base = `http://127.0.0.1:${port}`;
-  stripe = new Stripe('sk_test_unit', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 2, telemetry: false });
+  ({ base, stripe, close } = await startStripeStandIn((payload) => received.push(JSON.parse(payload) as Received)));
 });
 
-afterAll(async () => {
-  await new Promise((resolve) => standIn.close(resolve));
-  await new Promise((resolve) => receiver.close(resolve));
-});
+afterAll(() => close());
 
 const session = (email: string, amount = 12_375, key?: string) =>
   stripe.checkout.sessions.create(
