@@ -20,6 +20,8 @@ export default defineConfig({
           // Playwright specs live in tests/e2e and must never be collected here.
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // npm test runs these beside the API tests' build: vitest's 5 s let preview and route-map time out at load 33.
+          testTimeout: 30_000,
         },
       },
       {
