@@ -5,6 +5,7 @@
  */
 import type { LeadEnv } from '../lib/lead-pipeline';
 import type { WorkerRoutes } from '../lib/routes';
+import { addressesRoutes } from './addresses';
 import { diaryRoutes } from './diary';
 import { diaryDaysRoutes } from './diary-days';
 import { jobSheetsRoutes } from './job-sheets';
@@ -18,6 +19,7 @@ export type OfficeRoutes = WorkerRoutes<LeadEnv>;
 export function officeRoutes(routes: OfficeRoutes): void {
   staffRoutes(routes);
   leadsRoutes(routes);
+  addressesRoutes(routes);
   writtenQuotesRoutes(routes);
   diaryRoutes(routes);
   diaryDaysRoutes(routes);

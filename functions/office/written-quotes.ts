@@ -6,6 +6,8 @@ import type { Context } from 'hono';
 import { londonToday } from '~/lib/dates';
 import { DATE_PRICED_FIELD, DATE_PRICED_VALUE, readWrittenQuote } from '~/lib/office/written-quote';
 import { OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
+import { LIMITS } from '~/lib/limits';
+import { mergedAddresses, missingAddress, overlongAddress, postedAddresses } from '~/lib/move-facts';
 import { isReference } from '~/lib/reference';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
@@ -15,6 +17,7 @@ import { staffOnly, type OfficeBindings } from '../lib/office/gate';
 import { SENT_MEANWHILE, sendWrittenQuote } from '../lib/office/written-quotes';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
+import { saveAddresses } from '../lib/quote/addresses';
 import { findQuote } from '../lib/quote/store';
 import type { WrittenQuoteFormState } from '../pages/written-quote-view';
 import type { OfficeRoutes } from './routes';
@@ -50,9 +53,19 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
     quote.moveDate,
     await depositPercent(c.env.DB),
   );
-  if (!read.ok) return page(400, { errors: read.errors });
-  if (values.get('action') === 'preview') return page(200, { preview: read.draft });
-  const sent = await sendWrittenQuote(c.env, quote, c.var.staff, read.draft, now);
+  // The job's addresses are in the same form: a quote is sent only with both in full (issue 40 item 1).
+  const sending = values.get('action') !== 'preview';
+  const addresses = mergedAddresses(
+    quote.addresses,
+    postedAddresses((name) => values.get(name)),
+  );
+  const addressErrors = { ...overlongAddress(addresses, LIMITS.address), ...(sending ? missingAddress(addresses) : {}) };
+  const errors = { ...(read.ok ? {} : read.errors), ...addressErrors };
+  if (!read.ok || Object.keys(errors).length > 0) return page(400, { errors });
+  if (!sending) return page(200, { preview: read.draft });
+  const saved = await saveAddresses(c.env.DB, quote, addresses, c.var.staff.email, now);
+  if (!saved.ok) return page(409, { errors: { form: SENT_MEANWHILE } });
+  const sent = await sendWrittenQuote(c.env, saved.quote, c.var.staff, read.draft, now);
   if (!sent) return page(409, { errors: { form: SENT_MEANWHILE } });
   return seeOther(writtenQuotePath(reference, { done: 'sent' }));
 }

@@ -1,13 +1,20 @@
 // What the crew's job sheet (src/pages/job-sheet.astro) and the office's job sheet section
 // (src/components/office/JobSheetSection.astro) show (issue 33 item 5). Data only: the markup is in the components.
+import { describeAccess } from '~/data/access';
 import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
 import { vanSizeLabel } from '~/lib/office/diary';
+import { addressLines, isFullAddress, mapsLinks } from '~/lib/move-facts';
+import { formatMoney } from '~/lib/money';
+import { PRICE_LABELS, priceLines } from '~/lib/price-lines';
+import { writtenQuoteRows } from '~/lib/office/written-quote';
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
 import { JOB_REPORT_LABELS, jobSheetNotice, type JobReportKind } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { bookedInDiary, jobReports, liveJobSheetLink, type DiaryBooking, type JobReport } from '../lib/office/job-sheets';
+import { writtenQuoteVersions } from '../lib/office/written-quotes';
 import { findQuote } from '../lib/quote/store';
+import type { StoredQuote } from '../lib/quote/stored-quote';
 import { moveDetails } from './move-view';
 
 /** A refused report: which form, what was typed, and each field's message. */
@@ -61,15 +68,34 @@ const crewLine = (booking: DiaryBooking) =>
 const vanLine = (booking: DiaryBooking) =>
   booking.vanName ? `${booking.vanName}${booking.vanSize ? ` (${vanSizeLabel(booking.vanSize)})` : ''}` : null;
 
+/** One end of the move as the crew needs it at the door (issue 40 item 1). */
+export interface JobSheetEnd {
+  end: 'from' | 'to';
+  heading: string;
+  /** One part of the address a line, the postcode last. */
+  lines: string[];
+  /** Line 1 and the town are there (a booked move always has both, unless booked before issue 40). */
+  complete: boolean;
+  /** Plain links to the phone's maps (src/lib/move-facts.ts mapsLinks). */
+  maps: { google: string; apple: string };
+  access: string | null;
+}
+
+/** What the price covers: the written quote the customer accepted (else the newest sent), or the estimate's lines. */
+export interface JobSheetPrice {
+  heading: string;
+  rows: Array<[label: string, amount: string]>;
+  included: string | null;
+}
+
 export interface JobSheetView {
   reference: string;
   date: string;
   arrival: string | null;
   crew: string | null;
   van: string | null;
-  from: string;
-  to: string;
-  access: string | null;
+  ends: [JobSheetEnd, JobSheetEnd];
+  price: JobSheetPrice | null;
   furniture: string;
   items: string | null;
   awkward: string | null;
@@ -82,10 +108,11 @@ export interface JobSheetView {
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
-  const [quote, booking, reports] = await Promise.all([
+  const [quote, booking, reports, versions] = await Promise.all([
     findQuote(db, { reference }),
     bookedInDiary(db, reference),
     jobReports(db, reference),
+    writtenQuoteVersions(db, reference),
   ]);
   if (!quote || !booking) return null;
   const details = moveDetails(quote);
@@ -96,9 +123,8 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     arrival: booking.arrivalWindow ? arrivalWindowLabel(booking.arrivalWindow) : null,
     crew: crewLine(booking),
     van: vanLine(booking),
-    from: details.from,
-    to: details.to,
-    access: details.access ?? null,
+    ends: [endOf(quote, 'from'), endOf(quote, 'to')],
+    price: priceOf(quote, versions),
     furniture: details.furniture,
     items: quote.moveNotes?.items || null,
     awkward: quote.moveNotes?.awkward || null,
@@ -107,6 +133,34 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     reports: reports.map((report) => reportLine(report, today)),
     notice: jobSheetNotice(state.done ?? null) ?? null,
     state,
+  };
+}
+
+function endOf(quote: StoredQuote, end: 'from' | 'to'): JobSheetEnd {
+  const postcode = end === 'from' ? quote.fromPostcode : quote.toPostcode;
+  const address = quote.addresses[end];
+  return {
+    end,
+    heading: end === 'from' ? 'Collect from' : 'Deliver to',
+    lines: addressLines(address, postcode),
+    complete: isFullAddress(address),
+    maps: mapsLinks(address, postcode),
+    access: describeAccess(quote.access?.[end]) || null,
+  };
+}
+
+function priceOf(quote: StoredQuote, versions: Awaited<ReturnType<typeof writtenQuoteVersions>>): JobSheetPrice | null {
+  const written = versions.find((version) => version.acceptedAt) ?? versions.find((version) => version.sentAt);
+  if (written) {
+    const heading = written.acceptedAt ? 'The written quote the customer accepted' : 'The written quote sent to the customer';
+    return { heading, rows: writtenQuoteRows(written), included: written.included };
+  }
+  if (!quote.pricing) return null;
+  const rows = priceLines(quote.pricing).map(({ label, amount }): [string, string] => [label, formatMoney(amount)]);
+  return {
+    heading: 'The estimate (no written quote yet)',
+    rows: [...rows, [PRICE_LABELS.total, formatMoney(quote.pricing.total)]],
+    included: null,
   };
 }
 

@@ -2,6 +2,7 @@
 // route, history and the "Manage this move" forms as the request left them. Data only: the markup is in
 // src/components/quote/.
 import { ACCESS_KEYS, accessField } from '~/data/access';
+import { ADDRESS_PARTS, addressField, isFullAddress } from '~/lib/move-facts';
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { estimateHolds, validUntil } from '~/lib/estimate-validity';
 import { crossesSea } from '~/lib/ferry';
@@ -113,6 +114,10 @@ export interface ManageView {
   history: Array<{ at: string; date: string; line: string }>;
   /** "Keep my move": the page as it stands. */
   selfHref: string;
+  /** Saving new access works the estimate out again; a written quote the customer accepted stays the price. */
+  accessPriced: boolean;
+  /** Which form a refused address belongs to: the written quote's accept step, or the addresses and access form. */
+  addressForm: 'accept' | 'access';
 }
 
 /** "Your written quote": the newest version the office sent (issue 33 item 3). */
@@ -132,6 +137,8 @@ export interface WrittenQuoteView {
   expired: boolean;
   /** What a new date does to the price (its `datePriced`, issue 34 item 3). */
   newDate: string;
+  /** The ends whose street address is not complete: the accept step asks for them (issue 40 item 1). */
+  missing: Array<'from' | 'to'>;
 }
 
 /** The top of the page (src/lib/move-summary.ts), with the move's reference and its calendar file. */
@@ -195,8 +202,8 @@ export function moveDetails(quote: StoredQuote): MoveDetails {
   return {
     ...(quoteService(quote) ? { service: quoteService(quote)!.label } : {}),
     property: propertyTitle(quote),
-    from: place(quote.fromAddress, quote.fromPostcode),
-    to: place(quote.toAddress, quote.toPostcode),
+    from: place(quote, 'from'),
+    to: place(quote, 'to'),
     date: formatLongDate(quote.moveDate),
     distance: distanceText(quote),
     furniture: furnitureSummary(quote.furnitureIds),
@@ -212,6 +219,7 @@ export function moveDetails(quote: StoredQuote): MoveDetails {
 function formValues(quote: StoredQuote, token: string | null, state: QuotePageState): URLSearchParams {
   const values = new URLSearchParams({ ref: quote.reference, t: token ?? '' });
   for (const end of ['from', 'to'] as const) {
+    for (const part of ADDRESS_PARTS) values.set(addressField(end, part), quote.addresses[end][part] ?? '');
     for (const question of ACCESS_KEYS) values.set(accessField(end, question), quote.access?.[end]?.[question] ?? '');
   }
   values.set('awkward', quote.moveNotes?.awkward ?? '');
@@ -230,7 +238,7 @@ function doneLine(done: string | null, history: HistoryEntry[]): string | null {
   return doneNotice(done) ?? null;
 }
 
-function manageView(quote: StoredQuote, token: string | null, today: string, state: ManageState, history: HistoryEntry[]): ManageView {
+function manageView(quote: StoredQuote, token: string | null, today: string, state: QuotePageState, history: HistoryEntry[]): ManageView {
   // A new date's estimate, or one priced again, keeps the quote's code: the customer sees what they would pay.
   const pay = payFor(quote.promoCode);
   const money = (total: number | null) => (total === null ? PRICE_PENDING.title : pay(total));
@@ -247,6 +255,8 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
     cancelCost: null,
     history: history.map(({ at, event }) => ({ at, date: formatLongDate(londonToday(new Date(at))), line: eventLine(quote, event) })),
     selfHref: quotePageHref(quote.reference, token),
+    accessPriced: !quote.accepted && !!quote.pricing,
+    addressForm: state.values?.get('action') === 'accept-quote' ? 'accept' : 'access',
   };
 }
 
@@ -282,6 +292,7 @@ function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: st
     acceptable: open && acceptable(written, today, quote.moveDate),
     expired: !written.acceptedAt && today > lastDay,
     newDate: newDateWords(written.datePriced),
+    missing: (['from', 'to'] as const).filter((end) => !isFullAddress(quote.addresses[end])),
   };
 }
 

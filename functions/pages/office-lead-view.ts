@@ -81,8 +81,8 @@ function quoteRows(quote: StoredQuote): Row[] {
     ['Phone', quote.phone],
     ...(service ? [['Service', service.label] satisfies Row] : []),
     ['Property', propertyTitle(quote)],
-    ['Moving from', place(quote.fromAddress, quote.fromPostcode)],
-    ['Moving to', place(quote.toAddress, quote.toPostcode)],
+    ['Moving from', place(quote, 'from')],
+    ['Moving to', place(quote, 'to')],
     ['Move date', formatLongDate(quote.moveDate)],
     ['Furniture', furnitureSummary(quote.furnitureIds)],
   ];

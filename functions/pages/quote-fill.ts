@@ -7,10 +7,13 @@ export function priceFill(pricing: PricingResult, notes: PriceNotes = {}): Fill 
   const view = priceView(pricing, notes);
   const text: Record<string, string> = { 'price:total': view.total, 'price:distance': view.distance };
   const show = ['price'];
+  let access = 0;
   for (const line of view.lines) {
-    text[`price:${line.key}`] = line.amount;
-    if (line.key === 'extra') text['price:extra-label'] = line.label;
-    show.push(`price:${line.key}`);
+    // The access lines are numbered in order (PriceCard.astro draws as many as there are).
+    const key = line.key.startsWith('access-') ? `access:${access++}` : line.key;
+    text[`price:${key}`] = line.amount;
+    if (line.key === 'extra' || key.startsWith('access:')) text[`price:${key}-label`] = line.label;
+    show.push(`price:${key}`);
   }
   for (const key of ['free', 'notes', 'promo'] as const) {
     const line = view[key];

@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { findPackage } from '~/data/packages';
 import { findService } from '~/data/services';
 import { addressLine } from '~/lib/address';
+import { postedAccess } from '~/lib/move-facts';
 import { carriedAnswers, carriedRequest } from '~/lib/carried-request';
 import { londonToday } from '~/lib/dates';
 import { shortNoticeNote } from '~/lib/move-date';
@@ -169,7 +170,8 @@ async function askForCarPrice(c: LeadContext, form: Extract<QuoteForm, { action:
 }
 
 async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
-  const priced = await priceRoute(workerPostcodeClient(c.env), form);
+  const access = postedAccess((name) => (form as Record<string, unknown>)[name] as string | undefined);
+  const priced = await priceRoute(workerPostcodeClient(c.env), { ...form, access });
   if (!priced.ok) return refuse(c, routeRefusal(priced.error));
   const { pricing, notes, distanceMiles } = priced.route;
   const caveat = findService(form.service)?.totalNote;

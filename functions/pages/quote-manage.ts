@@ -1,7 +1,7 @@
 // POST /quote-confirmation, the "Manage this move" buttons (issue 19, item 3). A post that does not open the quote gets the
 // same 404 as a wrong link; a change is answered with 303 to the page, so a reload never posts twice.
 import type { Context } from 'hono';
-import { ACCESS_KEYS, accessField, type AccessAnswers } from '~/data/access';
+import { ADDRESS_FIELD_NAMES, mergedAddresses, missingAddress, postedAccess, postedAddresses } from '~/lib/move-facts';
 import { londonToday } from '~/lib/dates';
 import { estimateHolds } from '~/lib/estimate-validity';
 import { manageSchema, type ManageForm } from '~/lib/manage-move';
@@ -14,7 +14,8 @@ import { acceptWrittenQuote } from '../lib/office/written-quotes';
 import { moneyOwed } from '../lib/payments/due';
 import { checkoutAnswer, checkoutFor } from './move-payment';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { applyChange, moveFacts, type MoveChange } from '../lib/quote/manage';
+import { saveAddresses } from '../lib/quote/addresses';
+import { applyChange, CHANGED_MEANWHILE, moveFacts, type MoveChange } from '../lib/quote/manage';
 import { priceFor } from '../lib/quote/price';
 import { dayIsFull } from '../lib/office/diary';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
@@ -26,21 +27,18 @@ import { moveNotOpened, openQuote, quotePage, quotePageHref, type OpenedQuote, t
 type PageContext = Context<AppBindings>;
 
 /** The fields whose messages go next to them; any other problem is the summary's general line. */
-const FIELDS = new Set(['moveDate', 'rating', 'reviewText']);
+const FIELDS = new Set<string>(['moveDate', 'rating', 'reviewText', ...ADDRESS_FIELD_NAMES]);
 
 /** Two notes of 2,000 characters, encoded, and the rest. */
 const MAX_MANAGE_BODY = 16 * 1024;
 
-/** The access answers and notes as posted: null where nothing was said. */
+/** A form's fields by name, as move-facts.ts reads every form's. */
+const fieldsOf = (form: ManageForm) => (name: string) => (form as Record<string, unknown>)[name] as string | undefined;
+
+/** The addresses, access answers and notes as posted: null where nothing was said. */
 function accessChange(form: Extract<ManageForm, { action: 'access' }>): MoveChange {
-  const end = (which: 'from' | 'to'): AccessAnswers =>
-    Object.fromEntries(
-      ACCESS_KEYS.flatMap((question) => (form[accessField(which, question)] ? [[question, form[accessField(which, question)]]] : [])),
-    );
-  const access = { from: end('from'), to: end('to') };
-  const said = Object.keys(access.from).length + Object.keys(access.to).length > 0;
   const notes = form.awkward || form.items ? { awkward: form.awkward, items: form.items } : null;
-  return { action: 'access', access: said ? access : null, notes };
+  return { action: 'access', access: postedAccess(fieldsOf(form)), notes, addresses: postedAddresses(fieldsOf(form)) };
 }
 
 /** The change a button makes, or null for the buttons that only ask (a new date's price, 'are you sure?'). */
@@ -115,7 +113,7 @@ export async function manageQuote(c: PageContext): Promise<Response> {
     return quotePage(c, opened, 400, { errors: onFields, ...(general ? { general } : {}), values });
   }
   const form = checked.data;
-  if (form.action === 'accept-quote') return acceptQuote(c, opened, Number(form.version), values);
+  if (form.action === 'accept-quote') return acceptQuote(c, opened, form, values);
   const wanted = changeOf(form);
   return wanted ? change(c, opened, wanted, values) : ask(c, opened, form as Asking, values);
 }
@@ -123,11 +121,24 @@ export async function manageQuote(c: PageContext): Promise<Response> {
 /**
  * "Accept this quote" (issue 34): accepted (or already), then Stripe Checkout for the deposit it states; the booking is
  * confirmed by the payment's webhook, never here. Refused (replaced, past its day), the page says why. Nothing to pay
- * (no deposit, or paid already): back to the page.
+ * (no deposit, or paid already): back to the page. A move is booked only with both full addresses (issue 40 item 1): the
+ * step asks for what is missing, and what it is given is stored first.
  */
-async function acceptQuote(c: PageContext, opened: OpenedQuote, version: number, values: URLSearchParams): Promise<Response> {
+async function acceptQuote(
+  c: PageContext,
+  opened: OpenedQuote,
+  form: Extract<ManageForm, { action: 'accept-quote' }>,
+  values: URLSearchParams,
+): Promise<Response> {
   const now = requestNow(c);
-  const accepted = await acceptWrittenQuote(c.env, opened.quote, version, now);
+  const addresses = mergedAddresses(opened.quote.addresses, postedAddresses(fieldsOf(form)));
+  const missing = missingAddress(addresses);
+  if (Object.keys(missing).length > 0) return quotePage(c, opened, 422, { errors: missing, values });
+  const saved = await saveAddresses(c.env.DB, opened.quote, addresses, 'customer', now);
+  if (!saved.ok)
+    return quotePage(c, (await openQuote(c, opened.quote.reference, opened.token)) ?? opened, 409, { general: CHANGED_MEANWHILE, values });
+  opened = { ...opened, quote: saved.quote };
+  const accepted = await acceptWrittenQuote(c.env, opened.quote, Number(form.version), now);
   if (!accepted.ok) return quotePage(c, opened, 409, { general: accepted.message, values });
   const owed = await moneyOwed(c.env.DB, opened.quote);
   const deposit = owed.due.deposit;

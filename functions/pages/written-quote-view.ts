@@ -21,6 +21,7 @@ import {
   type WrittenQuote,
   type WrittenQuoteDraft,
 } from '~/lib/office/written-quote';
+import { ADDRESS_PARTS, addressField, isFullAddress, type AddressPart } from '~/lib/move-facts';
 import { leadPath } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
 import { writtenQuoteVersions } from '../lib/office/written-quotes';
@@ -69,6 +70,8 @@ export interface WrittenQuoteFormView {
   included: string;
   /** The "priced by date" box, ticked. */
   datePriced: boolean;
+  /** The street address at each end, as stored or as posted: sending needs both in full (issue 40 item 1). */
+  addresses: Array<{ end: 'from' | 'to'; postcode: string; values: Record<AddressPart, string>; complete: boolean }>;
   errors: Record<string, string>;
   preview: Array<[label: string, amount: string]> | null;
   done: string | null;
@@ -122,7 +125,7 @@ export async function writtenQuoteFormView(
     customer: {
       name: quote.name,
       email: quote.email,
-      move: `${formatLongDate(quote.moveDate)}: ${place(quote.fromAddress, quote.fromPostcode)} to ${place(quote.toAddress, quote.toPostcode)}`,
+      move: `${formatLongDate(quote.moveDate)}: ${place(quote, 'from')} to ${place(quote, 'to')}`,
     },
     code: code ? `${code.code} (${code.offer})` : null,
     rows,
@@ -132,6 +135,14 @@ export async function writtenQuoteFormView(
     dates: { min: addDays(today, 1), max: lastDayToAccept(addDays(today, WRITTEN_QUOTE_LONGEST_DAYS), quote.moveDate) },
     included: posted?.get('included') ?? newest?.included ?? '',
     datePriced: posted ? posted.get(DATE_PRICED_FIELD) === DATE_PRICED_VALUE : (newest?.datePriced ?? false),
+    addresses: (['from', 'to'] as const).map((end) => ({
+      end,
+      postcode: end === 'from' ? quote.fromPostcode : quote.toPostcode,
+      values: Object.fromEntries(
+        ADDRESS_PARTS.map((part) => [part, posted?.get(addressField(end, part)) ?? quote.addresses[end][part] ?? '']),
+      ) as Record<AddressPart, string>,
+      complete: isFullAddress(quote.addresses[end]),
+    })),
     errors: state?.errors ?? {},
     preview: state?.preview
       ? [

@@ -1,3 +1,4 @@
+import { PRICE_CHANGES } from './access';
 import { insuranceLimits } from './insurance';
 import {
   adviceBookingDays,
@@ -39,7 +40,7 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'How is my quote worked out?',
-        answer: `Your estimate starts from the base price for your property size, which includes up to ${FREE_MILES} miles. Each extra mile is added at a fixed rate, any extra furniture you pick is added item by item, and weekend moves carry a surcharge. You see every line before you send the request.`,
+        answer: `Your estimate starts from the base price for your property size, which includes up to ${FREE_MILES} miles. Each extra mile is added at a fixed rate, any extra furniture you pick is added item by item, weekend moves carry a surcharge, and stairs without a lift, a long carry or parking away from the door are added from our published access table. You see every line before you send the request.`,
       },
       {
         question: 'Which areas do you cover?',
@@ -88,8 +89,7 @@ export const faqCategories: readonly FaqCategory[] = [
 export const howItWorksFaqs: readonly FaqItem[] = [
   {
     question: 'Is the online price a firm price?',
-    answer:
-      'It is an estimate built from the details you give. If what you move matches what you told us, the price you booked is the price you pay. If there is more to move on the day, the crew will agree any change with you before loading it.',
+    answer: `It is an estimate built from the details you give, with every compulsory charge in it. ${PRICE_CHANGES}`,
   },
   {
     question: 'Do I need an account?',

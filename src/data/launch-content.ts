@@ -7,6 +7,9 @@
  * With its extensions: scripts/launch-check.mjs runs it in Node as it is.
  */
 
+// The access table's figures are the business's own to confirm (issue 41 item 3); they live beside the table they price.
+import { ACCESS_PRICES_PROVENANCE } from './access.ts';
+
 export type Provenance = { source: string; needsSource?: never; needed?: never } | { needsSource: true; needed: string; source?: never };
 
 export const isSourced = (item: Provenance): boolean => typeof item.source === 'string' && item.source.trim() !== '';
@@ -502,6 +505,7 @@ export function launchItems(): LaunchItem[] {
     ...partnerRetailers.map((p) => ({ item: `partnerRetailers: ${p.name}`, provenance: p })),
     ...team.map((person) => ({ item: `team: ${person.name}`, provenance: person })),
     ...[...carouselReviews, ...moreReviews].map((review) => ({ item: `review ${review.id} (${review.name})`, provenance: review })),
+    { item: 'ACCESS_PRICES in src/data/access.ts (the access table on /how-it-works and the terms)', provenance: ACCESS_PRICES_PROVENANCE },
   ];
 }
 

@@ -10,12 +10,18 @@ export interface PackingOption {
   includes: readonly string[];
 }
 
-export const packingOptions: readonly PackingOption[] = [
-  {
-    id: 'full',
-    title: 'Full packing',
-    price: 299,
-    priceFrom: true,
+/** What the quote's service line names (src/data/services.ts): the wizard's bundle carries these, never the options' words. */
+export type PackingPrice = Pick<PackingOption, 'id' | 'title' | 'price' | 'priceFrom'>;
+
+export const packingPrices: readonly PackingPrice[] = [
+  { id: 'full', title: 'Full packing', price: 299, priceFrom: true },
+  { id: 'partial', title: 'Partial packing', price: 149, priceFrom: false },
+  { id: 'materials', title: 'Materials only', price: 79, priceFrom: false },
+];
+
+/** Each option's words, beside its price above. */
+const DETAILS: Readonly<Record<PackingOption['id'], Pick<PackingOption, 'summary' | 'includes'>>> = {
+  full: {
     summary: 'We pack the whole home the day before your move, and you pack nothing but an overnight bag.',
     includes: [
       'Every room packed by trained packers',
@@ -24,19 +30,11 @@ export const packingOptions: readonly PackingOption[] = [
       'Every box labelled by room',
     ],
   },
-  {
-    id: 'partial',
-    title: 'Partial packing',
-    price: 149,
-    priceFrom: false,
+  partial: {
     summary: 'You pack the easy things, we pack the awkward ones: kitchen, glassware, pictures and mirrors.',
     includes: ['Up to two rooms packed by us', 'Specialist wrap for glass and china', 'Materials for the rooms we pack'],
   },
-  {
-    id: 'materials',
-    title: 'Materials only',
-    price: 79,
-    priceFrom: false,
+  materials: {
     summary: 'A delivered kit of sturdy boxes and wrapping so you can pack at your own pace.',
     includes: [
       '25 double-walled boxes in three sizes',
@@ -44,4 +42,6 @@ export const packingOptions: readonly PackingOption[] = [
       'Delivered free with your booking',
     ],
   },
-];
+};
+
+export const packingOptions: readonly PackingOption[] = /* @__PURE__ */ packingPrices.map((price) => ({ ...price, ...DETAILS[price.id] }));

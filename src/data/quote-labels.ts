@@ -1,4 +1,5 @@
 /** The quote's wording, once for the wizard and the form that stands in for it without JavaScript; keys are the request's field names. */
+import { ADDRESS_LABELS } from '../lib/move-facts';
 import { WEEKEND_SURCHARGE_RATE } from '../lib/pricing';
 
 export const QUOTE_STEPS = {
@@ -18,8 +19,12 @@ export const QUOTE_ROUTE_ENDS = {
 export const QUOTE_LABELS = {
   fromPostcode: 'Postcode',
   toPostcode: 'Postcode',
-  fromAddress: 'Address line (optional)',
-  toAddress: 'Address line (optional)',
+  fromAddress: ADDRESS_LABELS.line1,
+  fromAddress2: ADDRESS_LABELS.line2,
+  fromTown: ADDRESS_LABELS.town,
+  toAddress: ADDRESS_LABELS.line1,
+  toAddress2: ADDRESS_LABELS.line2,
+  toTown: ADDRESS_LABELS.town,
   typedDate: 'Or type the date (dd/mm/yyyy)',
   moveDate: 'Move date',
   name: 'Full Name',
@@ -37,8 +42,8 @@ export const QUOTE_LABELS = {
 export const QUOTE_HINTS = {
   furniture: 'Anything big or awkward that needs extra hands? Add it here; skip this step if not.',
   weekend: `Weekend moves may include a ${WEEKEND_SURCHARGE_RATE * 100}% surcharge`,
-  postcode: 'The postcodes give your price; add the house number and street if you like, so the movers know where to go.',
-  address: 'House or flat number and street',
+  postcode: 'Your postcodes and the access at each end give your price.',
+  address: 'House or flat number and street. It can wait until you book.',
   promoCode: 'A promo code, or a code from a friend who moved with us.',
 } as const;
 

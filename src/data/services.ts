@@ -1,6 +1,6 @@
 /** Every service a page can start a quote for (issue 14). Prices stay the spec's: nothing here adds or changes one. */
 import type { PackageId } from './packages';
-import { packingOptions } from './packing';
+import { packingPrices as packingOptions } from './packing';
 import { ADDED_TO_WRITTEN_QUOTE, earliestOnline } from './promises';
 
 export type MainServiceValue = 'home-removals' | 'storage' | 'furniture-moving' | 'packing' | 'commercial' | 'car-transport';

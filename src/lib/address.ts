@@ -24,7 +24,8 @@ export function addressLine(addressField: string | null | undefined, postcodeFie
   return [oneLine(addressField), rest].filter(Boolean).join(', ');
 }
 
-function withoutPostcode(line: string, postcode: string): string {
+/** The line with the postcode at its end dropped (quotes stored before the fields were apart had it there). */
+export function withoutPostcode(line: string, postcode: string): string {
   const compact = compactPostcode(postcode);
   const words = line.split(' ');
   for (let start = words.length - 1; start >= 0; start--) {

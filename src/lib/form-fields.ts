@@ -23,8 +23,11 @@ function fieldsOf<Field extends string>(schema: FormSchema, omitted: readonly st
   return new Set(shapes.flatMap((shape) => Object.keys(shape)).filter((name) => !skip.has(name)) as Field[]);
 }
 
-/** The service and access selects offer only valid values, so a problem with one (a tampered post) is the summary's general line. */
-const SUMMARY_ONLY = ['service', ...ACCESS_FIELD_NAMES] as const;
+/**
+ * The service and access selects offer only valid values, and an address's line 2 and town are optional with a maxlength,
+ * so a problem with one (a tampered post) is the summary's general line.
+ */
+const SUMMARY_ONLY = ['service', ...ACCESS_FIELD_NAMES, 'fromAddress2', 'fromTown', 'toAddress2', 'toTown'] as const;
 export type QuoteFormField = FieldOf<typeof quoteFormSchema, (typeof SUMMARY_ONLY)[number]>;
 export const QUOTE_FORM_FIELDS = fieldsOf<QuoteFormField>(quoteFormSchema, SUMMARY_ONLY);
 

@@ -1,6 +1,6 @@
 /** The manage page's forms. Plain form posts, so they live apart from schemas.ts, which the quote wizard bundles whole. */
 import * as z from 'zod/mini';
-import { formDate } from './quote-form-schema';
+import { formAddressFields, formDate } from './quote-form-schema';
 import { formAccessFields, honeypotField } from './schemas';
 
 /** Long enough for a whole house's item list, short enough for an e-mail. */
@@ -34,6 +34,7 @@ export const manageSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('date-confirm'), moveDate: date, website: honeypotField }),
   z.object({
     action: z.literal('access'),
+    ...formAddressFields,
     ...formAccessFields,
     awkward: notes('anything awkward'),
     items: notes('the item list'),
@@ -48,6 +49,8 @@ export const manageSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('accept-quote'),
     version: z.string('Please accept the quote shown.').check(z.regex(/^\d{1,6}$/, 'Please accept the quote shown.')),
+    // What the move still lacks of its street addresses is asked for here (issue 40 item 1).
+    ...formAddressFields,
     website: honeypotField,
   }),
   z.object({

@@ -222,7 +222,8 @@ export type MoveEvent =
   | { kind: 'quoted' }
   /** `booked`: a booked move's new date, with what it cost on its written quote's terms. */
   | { kind: 'date_changed'; from: string; to: string; total: number | null; booked?: DateChangeCost }
-  | { kind: 'access' }
+  /** `total`: the estimate worked out again with the new access (the access table), when it changed. */
+  | { kind: 'access'; total?: number }
   | { kind: 'booking_requested'; total: number | null; repriced: boolean }
   /** `crew`: booked in the office's diary, with the crew, van and arrival window the customer is told. */
   | { kind: 'confirmed'; note: string; crew?: CrewAssignment; byPayment?: boolean }
@@ -267,7 +268,7 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
         return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}: ${dateChangeDoneLine(event.booked)}`;
       return `Move date changed from ${formatLongDate(event.from)} to ${formatLongDate(event.to)}${event.total === null ? '' : `; new estimate ${money(event.total)}`}`;
     case 'access':
-      return 'Access details and items updated for your mover';
+      return `Access details and items updated for your mover${event.total === undefined ? '' : `; new estimate ${money(event.total)}`}`;
     case 'booking_requested':
       return `Booking requested${event.total === null ? '' : ` at ${money(event.total)}`}${event.repriced ? ' (priced again: the earlier estimate had expired)' : ''}`;
     case 'confirmed': {
@@ -297,6 +298,8 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   date_changed_booked:
     'Your move date is changed and your move is still booked. We have e-mailed you the details; your crew and arrival time for the new day will follow.',
   access: 'Thank you: your access details are saved, and we pass them to your mover.',
+  access_repriced:
+    'Thank you: your access details are saved and passed to your mover, and your estimate is worked out again with them. We have e-mailed you the new estimate.',
   booking_requested: `Your booking request is sent. We answer within ${BOOKING_ANSWER_HOURS} hours and e-mail you a written quote. There is nothing to pay now.`,
   cancelled: 'Your move is cancelled. There is nothing to pay, and we have e-mailed you to confirm.',
   cancelled_late: `Your move is cancelled, and we have e-mailed you to confirm. It was less than ${FREE_CANCELLATION_HOURS} hours before your arrival time, so our cancellation terms apply: we will be in touch about the fee.`,
@@ -308,6 +311,7 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
 
 export function doneKey(event: MoveEvent): string {
   if (event.kind === 'cancelled' && event.shortNotice) return 'cancelled_late';
+  if (event.kind === 'access' && event.total !== undefined) return 'access_repriced';
   return event.kind === 'date_changed' && event.booked ? 'date_changed_booked' : event.kind;
 }
 

@@ -6,7 +6,8 @@ import { formatMoney, formatPence } from './money';
 import { discountedPrice, FRIEND_OFFER, type PriceToPay } from './price-to-pay';
 import { codeOffer } from './referral';
 import { PRICE_LATER_HOURS } from '../data/promises';
-import type { PricingResult } from './pricing';
+import { QUOTE_ROUTE_ENDS } from '../data/quote-labels';
+import type { AccessCharge, PricingResult } from './pricing';
 
 export const PRICE_LABELS = {
   base: 'Base service',
@@ -17,7 +18,7 @@ export const PRICE_LABELS = {
   estimate: 'Estimated total',
 } as const;
 
-export type PriceLineKey = 'base' | 'extra' | 'weekend' | 'furniture';
+export type PriceLineKey = 'base' | 'extra' | 'weekend' | 'furniture' | `access-${AccessCharge['end']}-${AccessCharge['kind']}`;
 
 export interface PriceLine {
   key: PriceLineKey;
@@ -28,11 +29,26 @@ export interface PriceLine {
 
 export const extraDistanceLabel = (extraMiles: number): string => `Extra distance (${describeDistance(extraMiles)})`;
 
+/** "Moving from: stairs, 3 floors without a lift", "Moving to: long carry", "Moving to: parking 20 to 50 metres away". */
+export function accessChargeLabel(charge: AccessCharge): string {
+  const what =
+    charge.kind === 'stairs'
+      ? `stairs, ${charge.detail === 1 ? '1 floor' : `${charge.detail} floors`} without a lift`
+      : charge.kind === 'carry'
+        ? 'long carry'
+        : `parking ${charge.detail === 'over-50m' ? 'more than 50' : '20 to 50'} metres away`;
+  return `${QUOTE_ROUTE_ENDS[charge.end]}: ${what}`;
+}
+
 export function priceLines(pricing: PricingResult): PriceLine[] {
   const lines: PriceLine[] = [{ key: 'base', label: PRICE_LABELS.base, amount: pricing.basePrice }];
   if (pricing.extraMiles > 0) lines.push({ key: 'extra', label: extraDistanceLabel(pricing.extraMiles), amount: pricing.distanceCharge });
   if (pricing.weekendSurcharge > 0) lines.push({ key: 'weekend', label: PRICE_LABELS.weekend, amount: pricing.weekendSurcharge });
   if (pricing.furnitureCosts > 0) lines.push({ key: 'furniture', label: PRICE_LABELS.furniture, amount: pricing.furnitureCosts });
+  // A price stored before access was priced has none.
+  for (const charge of pricing.access ?? []) {
+    lines.push({ key: `access-${charge.end}-${charge.kind}`, label: accessChargeLabel(charge), amount: charge.amount });
+  }
   return lines;
 }
 

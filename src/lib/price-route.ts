@@ -1,4 +1,5 @@
 /** The one path from answers to a price. With the postcode service down there is none: the Worker never trusts a client's distance. */
+import type { MoveAccess } from '../data/access';
 import { calculatePricing, UnknownPackageError, type PricingResult } from './pricing';
 import { PostcodeFormatError, PostcodeNotFoundError, PostcodeServiceError, type CallOptions, type PostcodeClient } from './postcode-client';
 import { POSTCODE_MESSAGES, type RouteEnd } from './postcodes';
@@ -9,6 +10,7 @@ export interface RouteInput {
   toPostcode: string;
   moveDate?: string | undefined;
   furnitureIds?: readonly string[];
+  access?: MoveAccess | null | undefined;
 }
 
 export interface PlaceInfo {
@@ -77,6 +79,7 @@ export async function priceRoute(
       distanceMiles: measured.distanceMiles,
       moveDate: input.moveDate,
       furnitureIds: input.furnitureIds ?? [],
+      access: input.access,
     });
   } catch (error) {
     if (error instanceof UnknownPackageError) return failed('unknown_property', error.message, 'both');

@@ -2,7 +2,9 @@
 // bundle carries it.
 import * as z from 'zod/mini';
 import { fromTypedDate } from './dates';
+import { ADDRESS_FIELD_NAMES, type AddressFieldName } from './move-facts';
 import {
+  addressFields,
   carShape,
   formAccessFields,
   furnitureIdsField,
@@ -23,6 +25,11 @@ const blankAsMissing = <T extends z.ZodMiniType>(schema: T) =>
     z.transform((value: unknown) => (value === '' ? undefined : value)),
     schema,
   );
+
+/** The street address as every plain form posts it (move-facts.ts names it; an empty field posts ''). */
+export const formAddressFields = Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, blankAsMissing(addressFields[name])])) as {
+  [Name in AddressFieldName]: ReturnType<typeof blankAsMissing<(typeof addressFields)[Name]>>;
+};
 
 /** One ticked box arrives as a string, several as a list, none as nothing (the list's own schema checks what is in it). */
 const formFurniture = z.pipe(
@@ -48,8 +55,7 @@ const quoteFormRoute = {
   furnitureIds: formFurniture,
   fromPostcode: requiredPostcodeField('from'),
   toPostcode: requiredPostcodeField('to'),
-  fromAddress: blankAsMissing(quoteRequestSchema.shape.fromAddress),
-  toAddress: blankAsMissing(quoteRequestSchema.shape.toAddress),
+  ...formAddressFields,
   ...formAccessFields,
   website: honeypotField,
 };

@@ -17,6 +17,7 @@ import { CAR_RUNS } from '../data/car-transport';
 import { LIMITS } from './limits';
 import { codeOffer } from './referral';
 import { MOVE_DATE_MESSAGES, moveDateProblem } from './move-date';
+import { ADDRESS_FIELD_NAMES, addressTooLong, type AddressFieldName } from './move-facts';
 import { invalidPostcodeMessage, missingPostcodeMessage, parsePostcodeInput, type RouteEnd } from './postcodes';
 
 export { LIMITS } from './limits';
@@ -132,6 +133,16 @@ export const carShape = {
 };
 export const carField = z.optional(z.object(carShape));
 
+/**
+ * The street address at each end (move-address.ts): every part optional when a quote is made (the estimate needs only
+ * the postcodes); a written quote's send and the accept step require line 1 and the town (`missingAddress`).
+ */
+const addressText = optionalText(LIMITS.address, addressTooLong(LIMITS.address));
+export const addressFields = Object.fromEntries(ADDRESS_FIELD_NAMES.map((name) => [name, addressText])) as Record<
+  AddressFieldName,
+  typeof addressText
+>;
+
 /** '' as missing (a function declaration, so the access fields can use it above blankAsMissing). */
 function blankAsMissingLazy<T extends z.ZodMiniType>(schema: T) {
   return z.pipe(
@@ -206,8 +217,7 @@ export const quoteRequestSchema = z.object({
   furnitureIds: furnitureIdsField,
   fromPostcode: postcodeField('from'),
   toPostcode: postcodeField('to'),
-  fromAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
-  toAddress: optionalText(LIMITS.address, `Please keep the address to ${LIMITS.address} characters or fewer.`),
+  ...addressFields,
   ...accessFields,
   moveDate: moveDateField,
   additionalInfo: optionalText(

@@ -343,7 +343,7 @@ describe('issue 18 item 6: the plain form reports everything at once and never a
 describe('issue 21 item 4: the plain forms take their fields from the schemas', () => {
   const slotsOn = async (path: string) => {
     const html = await (await fetch(`${apiBase()}${path}`)).text();
-    return [...html.matchAll(/<p[^>]*\bdata-fill="error:([A-Za-z]+)"/g)].map((match) => match[1]);
+    return [...html.matchAll(/<p[^>]*\bdata-fill="error:([A-Za-z0-9]+)"/g)].map((match) => match[1]);
   };
 
   it('every field of the quote and contact schemas has its message beside it on the page, and nothing else has', async () => {
@@ -358,27 +358,50 @@ describe('issue 21 item 4: the plain forms take their fields from the schemas', 
   });
 });
 
-describe('issue 18 item 8: access at each end goes to the mover and never changes the price', () => {
-  it('the plain form’s access answers are stored, e-mailed to both and shown on the confirmation; the total is the same', async () => {
-    const access = { fromFloor: 'third', fromLift: 'no', fromParking: '20-50m', toFloor: 'ground' };
-    const [plain, withAccess] = [await postForm(typed()), await postForm(typed(access))];
+describe('issue 41 item 3 and issue 40 item 1: the plain form prices the access and keeps the street address', () => {
+  // typed(): a studio with a sofa and a bookcase, SW1A 1AA to M1 1AE on a weekday: £349 + £344 + £225 + £85 = £1,003.
+  // At collection a 3rd floor with no lift (3 × £20 = £60) and parking 20 to 50 metres away (£25): £1,003 + £85 = £1,088.
+  const access = { fromFloor: 'third', fromLift: 'no', fromParking: '20-50m', toFloor: 'ground' };
+  const address = { fromAddress: 'Flat 3', fromAddress2: '', fromTown: 'London', toAddress: '12 Canal Street', toTown: 'Manchester' };
+
+  it('"Check my price" shows each access line and the total with them', async () => {
+    const page = readPage(await followedPage(await postForm(typed({ ...access, action: 'price' }))));
+    expect(page.filled('price:total')).toBe('£1,088');
+    expect(page.filled('price:access:0-label')).toBe('Moving from: stairs, 3 floors without a lift');
+    expect(page.filled('price:access:0')).toBe('£60');
+    expect(page.filled('price:access:1-label')).toBe('Moving from: parking 20 to 50 metres away');
+    expect(page.filled('price:access:1')).toBe('£25');
+    expect(page.shown('price:access:2')).toBe(false);
+  });
+
+  it('the quote is stored with its street address and access, priced with them, and e-mailed line by line to both', async () => {
+    const [plain, withAccess] = [await postForm(typed()), await postForm(typed({ ...access, ...address }))];
     const ref = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref')!;
     const row = (reference: string) =>
-      query<{ access: string | null; total: number }>('SELECT access, total FROM quote_requests WHERE reference = ?', reference)[0]!;
-    expect(row(ref(withAccess)).total).toBe(row(ref(plain)).total);
+      query<{ access: string | null; total: number; from_address: string | null; from_town: string | null; to_town: string | null }>(
+        'SELECT access, total, from_address, from_town, to_town FROM quote_requests WHERE reference = ?',
+        reference,
+      )[0]!;
+    expect(row(ref(plain)).total).toBe(1003);
     expect(row(ref(plain)).access).toBe(null);
-    expect(JSON.parse(row(ref(withAccess)).access!)).toEqual({
-      from: { floor: 'third', lift: 'no', parking: '20-50m' },
-      to: { floor: 'ground' },
-    });
+    const stored = row(ref(withAccess));
+    expect(stored.total).toBe(1088);
+    // "12 High St" typed before the postcode joins line 1, as the wizard's does.
+    expect(stored).toMatchObject({ from_address: 'Flat 3, 12 High St', from_town: 'London', to_town: 'Manchester' });
+    expect(JSON.parse(stored.access!)).toEqual({ from: { floor: 'third', lift: 'no', parking: '20-50m' }, to: { floor: 'ground' } });
     const collection = describeAccess({ floor: 'third', lift: 'no', parking: '20-50m' });
     expect(collection).toBe('3rd floor, no lift, parking: 20 to 50 metres away');
     for (const email of await emailsAbout(ref(withAccess))) {
+      expect(email.text).toContain('Moving from: Flat 3, 12 High St, London, SW1A 1AA');
+      expect(email.text).toContain('Moving from: stairs, 3 floors without a lift: £60');
+      expect(email.text).toContain('Moving from: parking 20 to 50 metres away: £25');
+      expect(email.text).toContain('£1,088');
       expect(email.text).toContain(`Access at collection: ${collection}`);
       expect(email.text).toContain('Access at delivery: Ground floor or a house');
     }
     const confirmation = readPage(await getPage(withAccess.headers.get('location')!));
     expect(confirmation.filled('access')).toContain(`Access at collection: ${collection}`);
+    expect(confirmation.filled('price:total')).toBe('£1,088');
   });
 
   it('an answer outside the table is refused over JSON on its field', async () => {
@@ -718,7 +741,7 @@ describe('issue 30 item 10: the call-back and the contact form without JavaScrip
 
   it('the call-back page has a message slot for each of its schema’s fields', async () => {
     const html = await getPage(PAGE_PATHS.callback);
-    const slots = [...html.matchAll(/<p[^>]*\bdata-fill="error:([A-Za-z]+)"/g)].map((match) => match[1]);
+    const slots = [...html.matchAll(/<p[^>]*\bdata-fill="error:([A-Za-z0-9]+)"/g)].map((match) => match[1]);
     expect(slots.sort()).toEqual([...CALLBACK_FORM_FIELDS].sort());
   });
 });

@@ -183,6 +183,14 @@ export function nextWeekday(day: number): string {
   return openDay(1, day);
 }
 
+/** Both ends' street address as the wizard posts it. */
+export const FULL_ADDRESSES = {
+  fromAddress: '1 Palace Street',
+  fromTown: 'London',
+  toAddress: '12 Canal Street',
+  toTown: 'Manchester',
+} as const;
+
 export function validQuote(overrides: Record<string, unknown> = {}) {
   return {
     name: 'Ada Lovelace',
@@ -192,6 +200,8 @@ export function validQuote(overrides: Record<string, unknown> = {}) {
     furnitureIds: ['sofa', 'wardrobe'],
     fromPostcode: 'SW1A 1AA',
     toPostcode: 'M1 1AE',
+    // The street address the wizard asks with each postcode: a move is booked only with both (issue 40 item 1).
+    ...FULL_ADDRESSES,
     moveDate: nextWeekday(3),
     clientEstimate: { total: 1000, distance: 160 },
     idempotencyKey: unique('quote'),

@@ -207,33 +207,70 @@ describe('the manage page', () => {
     expect(query('SELECT * FROM quote_events WHERE reference = ?', quote.reference)).toEqual([]);
   });
 
-  it('stores access details and an item list for the mover without touching the price', async () => {
+  it('stores the addresses, access details and an item list for the mover, and prices the estimate again with the access', async () => {
     const quote = await makeQuote();
-    const { total } = row(quote.reference);
+    // validQuote: a studio with a sofa and a wardrobe, SW1A 1AA to M1 1AE on a weekday: £349 + £344 + £290 = £983.
+    expect(row(quote.reference).total).toBe(983);
     const response = await manage(quote, {
       action: 'access',
+      fromAddress: '1 Palace Street',
+      fromAddress2: 'Flat 2',
+      fromTown: 'London',
       fromFloor: 'second',
       fromLift: 'no',
       fromParking: '',
+      fromCarry: '',
+      toAddress: '',
+      toAddress2: '',
+      toTown: '',
       toFloor: 'ground',
       toLift: '',
       toParking: 'over-50m',
+      toCarry: 'no',
       awkward: 'Narrow stairs & a loft ladder',
       items: 'Piano\n12 boxes of books',
     });
     expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toContain('done=access_repriced');
     const stored = row(quote.reference);
-    expect(stored.total).toBe(total);
-    expect(JSON.parse(stored.access!)).toEqual({ from: { floor: 'second', lift: 'no' }, to: { floor: 'ground', parking: 'over-50m' } });
+    // The access table for a studio: 2 floors without a lift × £20 = £40, parking over 50 m away £50: £983 + £90 = £1,073.
+    expect(stored.total).toBe(1073);
+    expect(JSON.parse(stored.access!)).toEqual({
+      from: { floor: 'second', lift: 'no' },
+      to: { floor: 'ground', parking: 'over-50m', carry: 'no' },
+    });
     expect(JSON.parse(stored.move_notes!)).toEqual({ awkward: 'Narrow stairs & a loft ladder', items: 'Piano\n12 boxes of books' });
-    // The form shows what is saved.
-    const form = readPage(await (await get(response.headers.get('location')!)).text(), { button: 'access' });
+    // A part left blank keeps what the quote had (validQuote's 12 Canal Street, Manchester).
+    expect(
+      query('SELECT from_address, from_address2, from_town, to_address, to_town FROM quote_requests WHERE reference = ?', quote.reference),
+    ).toEqual([
+      {
+        from_address: '1 Palace Street',
+        from_address2: 'Flat 2',
+        from_town: 'London',
+        to_address: '12 Canal Street',
+        to_town: 'Manchester',
+      },
+    ]);
+    // The form shows what is saved, and the page the new estimate, line by line.
+    const page = await (await get(response.headers.get('location')!)).text();
+    const form = readPage(page, { button: 'access' });
     expect(form.value('fromFloor')).toBe('second');
     expect(form.value('toParking')).toBe('over-50m');
+    expect(form.value('fromAddress2')).toBe('Flat 2');
     expect(form.value('awkward')).toBe('Narrow stairs & a loft ladder');
+    const shown = readPage(page);
+    expect(shown.filled('price:total')).toBe('£1,073');
+    expect(shown.filled('price:access:0-label')).toBe('Moving from: stairs, 2 floors without a lift');
+    expect(shown.filled('price:access:0')).toBe('£40');
+    expect(shown.filled('price:access:1-label')).toBe('Moving to: parking more than 50 metres away');
+    expect(shown.filled('price:access:1')).toBe('£50');
     const [business] = await mailed(BUSINESS, quote.reference, 'access details updated');
     expect(business!.text).toContain('Narrow stairs & a loft ladder');
     expect(business!.html).toContain('Narrow stairs &amp; a loft ladder');
+    expect(business!.text).toContain('new estimate £1,073');
+    const [customer] = await mailed(quote.email, quote.reference, 'access details updated');
+    expect(customer!.text).toContain('1 Palace Street, Flat 2, London, SW1A 1AA');
   });
 
   it('asks to book, and the staff link in the business e-mail confirms it once, with a note for the customer', async () => {

@@ -29,7 +29,7 @@ interface Move {
   answer: QuoteAnswer;
 }
 
-async function quoteFor(moveDate = diaryDay()): Promise<Move> {
+async function quoteFor(moveDate = diaryDay(3)): Promise<Move> {
   const email = `${unique('crew')}@example.com`;
   const response = await call(
     API_PATHS.quote,
@@ -40,6 +40,9 @@ async function quoteFor(moveDate = diaryDay()): Promise<Move> {
       phone: '07700 900456',
       fromAddress: '12 Acacia Avenue',
       toAddress: 'Flat 3, 9 Mill Lane',
+      fromFloor: 'third',
+      fromLift: 'no',
+      fromCarry: 'yes',
     }),
   );
   expect(response.status).toBe(201);
@@ -112,8 +115,17 @@ describe('the job sheet link', () => {
     expect(html).not.toContain('<script');
     const page = readPage(html);
     expect(page.filled('reference')).toBe(move.reference);
-    expect(page.filled('from')).toBe('12 Acacia Avenue, SW1A 1AA');
-    expect(page.filled('to')).toBe('Flat 3, 9 Mill Lane, M1 1AE');
+    // Both full addresses, one part a line, each with plain links to the phone's maps (issue 40 item 1).
+    expect(page.filled('from')).toBe('12 Acacia Avenue\nLondon\nSW1A 1AA');
+    expect(page.filled('to')).toBe('Flat 3, 9 Mill Lane\nManchester\nM1 1AE');
+    expect(html).toContain('href="https://www.google.com/maps/dir/?api=1&amp;destination=Flat+3%2C+9+Mill+Lane%2C+Manchester%2C+M1+1AE"');
+    expect(html).toContain('href="https://maps.apple.com/?daddr=12+Acacia+Avenue%2C+London%2C+SW1A+1AA"');
+    // The access at each end, and the price's lines: the estimate's until a written quote is sent.
+    expect(page.filled('from-access')).toBe('3rd floor, no lift, long carry: yes, over 20 metres');
+    expect(page.filled('to-access')).toBe('None given');
+    // A studio with a sofa and a wardrobe, SW1A 1AA to M1 1AE on a Wednesday: £349 + £344 + £290, with 3 floors without a
+    // lift (3 × £20) and a long carry (£25) at collection: £983 + £85 = £1,068.
+    expect(page.filled('price-total')).toBe('£1,068');
     expect(page.filled('customer')).toBe('Nia Okafor');
     expect(page.filled('phone')).toBe('07700 900456');
     expect(html).toContain('href="tel:07700900456"');

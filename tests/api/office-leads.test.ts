@@ -148,13 +148,15 @@ describe('a lead’s page', () => {
     const page = readPage(html);
     expect(page.filled('reference')).toBe(quote.reference);
     expect(page.filled('stage')).toBe('New');
-    expect(page.filled('given:Moving from')).toBe('12 High St, SW1A 1AA');
+    expect(page.filled('given:Moving from')).toBe('12 High St, London, SW1A 1AA');
     expect(page.filled('given:Notes')).toBe('The piano is on the first floor.');
     expect(page.filled('given:Promo code')).toBe('FIRSTMOVE10');
     expect(page.filled('given:Furniture')).toBe('Sofa, Wardrobe');
     expect(page.filled('given:Access at collection')).toBe('2nd floor, no lift, parking: more than 50 metres away');
     expect(page.shown('given')).toBe(true);
-    expect(page.filled('price:Price to pay')).toBe('£884.70 with FIRSTMOVE10 (10% off your first booking)');
+    // A studio with a sofa and a wardrobe on a Wednesday, £983, and the access table's studio figures: 2 floors without a
+    // lift, 2 × £20, and parking over 50 metres away, £50: £1,073; 10 % off: £965.70.
+    expect(page.filled('price:Price to pay')).toBe('£965.70 with FIRSTMOVE10 (10% off your first booking)');
     expect(html).toContain('Quote sent');
     // Both e-mails (to the customer and to the business), by subject and address, and never the move page's token.
     expect(html).toContain(

@@ -40,7 +40,9 @@ describe('POST /api/send-quote-email', () => {
     // studio's £349 + £344 + on a Saturday 15 % of £349 = £52.35, £52 + sofa £225 + wardrobe £65 = £1,035.
     const route = ROUTES['SW1A 1AA → M1 1AE'];
     const expected = { basePrice: 349, distanceCharge: 344, weekendSurcharge: 52, furnitureCosts: 290, total: 1035 };
-    expect(answer.pricing).toEqual({ ...expected, distance: route.miles, freeMiles: 25, extraMiles: route.extraMiles });
+    // No access given: nothing from the access table.
+    const none = { access: [], accessCosts: 0 };
+    expect(answer.pricing).toEqual({ ...expected, ...none, distance: route.miles, freeMiles: 25, extraMiles: route.extraMiles });
     expect(answer).toMatchObject({ emailSent: true, verified: true, notes: [] });
     // The answer carries the quote's own link: 192 random bits whose hash alone D1 keeps.
     expect(answer.confirmationUrl).toMatch(new RegExp(`^/quote-confirmation\\?ref=${answer.reference}&t=[\\w-]{32}$`));
@@ -68,8 +70,8 @@ describe('POST /api/send-quote-email', () => {
     expect(customer[0]!.subject).toContain(answer.reference);
     expect(customer[0]!.idempotencyKey).toBe(`quote:${answer.reference}:customer`);
     expect(customer[0]!.html).toContain(answer.reference);
-    // The address line as sent, with the postcode once, as it was priced.
-    expect(customer[0]!.html).toContain('12 High St, SW1A 1AA');
+    // Address line 1 as sent, the town, then the postcode once, as it was priced.
+    expect(customer[0]!.html).toContain('12 High St, London, SW1A 1AA');
     expect(customer[0]!.html).toContain('Sofa, Wardrobe');
     expect(customer[0]!.html).toContain('£1,035');
     expect(customer[0]!.html).toContain('What happens next?');
@@ -302,7 +304,8 @@ describe('POST /api/send-quote-email', () => {
     expect(customer!.text.match(/quote-confirmation\?/g)).toHaveLength(1);
     expect(customer!.html.match(/quote-confirmation\?/g)).toHaveLength(1);
     expect(customer!.text).toContain(`Please open ${PLACEHOLDER}`);
-    expect(customer!.text).toContain(`${PLACEHOLDER} 1 High St, SW1A 1AA`);
+    // Line 1 as typed (its postcode shown once, at the end), then the town.
+    expect(customer!.text).toContain(`${PLACEHOLDER} 1 High St, London, SW1A 1AA`);
     const [business] = (await emailsTo(BUSINESS)).filter((e) => e.subject.includes(answer.reference));
     expect(`${business!.html}${business!.text}`).not.toContain('quote-confirmation');
     expect(business!.text).toContain(`Please open ${PLACEHOLDER}`);

@@ -11,7 +11,7 @@ import { signInToOffice } from './office';
 import { storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
 import { diaryDay } from '../shared/diary-days';
-import { bookInDiary } from '../shared/office-posts';
+import { bookInDiary, sendWrittenQuote } from '../shared/office-posts';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -25,13 +25,25 @@ async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<st
     email: uniqueEmail('job-sheet'),
     phone: '07700 900456',
     fromAddress: '12 Acacia Avenue',
+    fromTown: 'London',
     toAddress: 'Flat 3, 9 Mill Lane',
+    toTown: 'Manchester',
+    fromFloor: 'third',
+    fromLift: 'no',
     moveDate,
+  });
+  const office = { base: siteEnv('baseUrl'), session: siteEnv('ownerSession') };
+  await sendWrittenQuote(office, answer.reference, {
+    lines: [
+      ['Removal, two movers and a Luton van', '650.00'],
+      ['Moving from: stairs, 3 floors without a lift', '90.00'],
+    ],
+    included: 'Two movers, a Luton van, blankets and straps',
   });
   // The owner books it over HTTP, as the diary's form posts it; names of its own so the form's choice is this test's.
   const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
   await bookInDiary(
-    { base: siteEnv('baseUrl'), session: siteEnv('ownerSession') },
+    office,
     { reference: answer.reference, moveDate },
     { crewLead: `Samira Khan-${tag}`, crewSize: 3, van: `LV71 KFP-${tag}`, window: '08-10' },
   );
@@ -66,7 +78,22 @@ test.describe('JavaScript off', () => {
     const crew = await phone.newPage();
     await crew.goto(sheet);
     await expect(crew.getByRole('heading', { level: 1 })).toHaveText(`Job sheet ${reference}`);
-    await expect(crew.locator('[data-fill="from"]')).toHaveText('12 Acacia Avenue, SW1A 1AA');
+    // Both full addresses, each with a plain link to the phone's maps; the access at each end; the written quote's lines.
+    await expect(crew.locator('[data-fill="from"]')).toHaveText('12 Acacia Avenue\nLondon\nSW1A 1AA');
+    await expect(crew.locator('[data-fill="to"]')).toHaveText('Flat 3, 9 Mill Lane\nManchester\nM1 1AE');
+    await expect(crew.getByRole('link', { name: 'Directions in Google Maps' }).last()).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=Flat+3%2C+9+Mill+Lane%2C+Manchester%2C+M1+1AE',
+    );
+    await expect(crew.getByRole('link', { name: 'Apple Maps' }).first()).toHaveAttribute(
+      'href',
+      'https://maps.apple.com/?daddr=12+Acacia+Avenue%2C+London%2C+SW1A+1AA',
+    );
+    await expect(crew.locator('[data-fill="from-access"]')).toHaveText('3rd floor, no lift');
+    const price = crew.locator('[data-price]');
+    await expect(price.getByRole('rowheader', { name: 'Moving from: stairs, 3 floors without a lift' })).toBeVisible();
+    await expect(crew.locator('[data-fill="price-total"]')).toHaveText('£740.00');
+    await expect(crew.locator('[data-fill="included"]')).toHaveText('Two movers, a Luton van, blankets and straps');
     await expect(crew.getByRole('link', { name: '07700 900456' })).toHaveAttribute('href', 'tel:07700900456');
     await expect(crew.locator('[data-fill="arrival"]')).toHaveText('8–10 am');
 
@@ -117,6 +144,11 @@ test('axe: the job sheet as opened, refusing a report and thanking for one; the 
   const crew = await phone.newPage();
   await crew.goto(sheet);
   expect(await axeViolations(crew)).toEqual([]);
+  // The smallest phone (issue 40 item 1): both addresses, the maps links and the price's lines fit without sideways scrolling.
+  await crew.setViewportSize({ width: 320, height: 640 });
+  expect(await axeViolations(crew), 'the sheet at 320 px').toEqual([]);
+  expect(await crew.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await crew.setViewportSize({ width: 390, height: 844 });
   await crew.getByLabel('What happened').fill('   ');
   await crew.getByRole('button', { name: 'Send to the office' }).click();
   await expect(crew.getByLabel('What happened')).toHaveAccessibleDescription('Say what happened, so the office can help.');

@@ -28,6 +28,11 @@ export async function storeQuote(request: APIRequestContext, overrides: Record<s
       furnitureIds: ['sofa'],
       fromPostcode: 'SW1A 1AA',
       toPostcode: 'M1 1AE',
+      // The street address the wizard asks with each postcode: a move is booked only with both (issue 40 item 1).
+      fromAddress: '1 Palace Street',
+      fromTown: 'London',
+      toAddress: '12 Canal Street',
+      toTown: 'Manchester',
       moveDate: nextDay(3),
       clientEstimate: { total: 1000, distance: 160 },
       idempotencyKey: `e2e-${Date.now()}-${Math.random().toString(36).slice(2)}`,

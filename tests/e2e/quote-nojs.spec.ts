@@ -21,7 +21,7 @@ const WIZARD_CHUNK = /\/_astro\/QuoteWizard\.[\w-]+\.js(\?astro-retry=\d+)?$/;
 const form = (page: Page) => page.locator('form[data-quote-form]');
 /** Each end of the route is a group: its postcode and its address line are named after it ("Moving from Postcode"). */
 const postcodeField = (page: Page, end: 'from' | 'to') => page.getByRole('textbox', { name: `Moving ${end} Postcode` });
-const addressField = (page: Page, end: 'from' | 'to') => page.getByRole('textbox', { name: `Moving ${end} Address line` });
+const addressField = (page: Page, end: 'from' | 'to') => page.getByRole('textbox', { name: `Moving ${end} Address line 1` });
 const summary = (page: Page) => page.locator('[data-error-summary]');
 
 async function fillRoute(page: Page, { from = 'SW1A 1AA', to = 'M1 1AE', date = nextDay(6) } = {}) {
@@ -289,5 +289,5 @@ test('if the wizard throws as it loads, the plain form is the page, and what is 
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('combobox', { name: 'Moving from' })).toHaveValue('LS1 1UR');
-  await expect(page.getByRole('textbox', { name: 'Moving from Address line' })).toHaveValue('4 Park Row');
+  await expect(page.getByRole('textbox', { name: 'Moving from Address line 1' })).toHaveValue('4 Park Row');
 });

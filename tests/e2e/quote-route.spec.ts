@@ -42,12 +42,12 @@ test('picking a postcode suggestion keeps the typed address: in the wizard, the 
   await page.getByRole('option', { name: 'N1 9GU' }).click();
   await expect(from).toHaveValue('Flat 3, 12 Canal Street, N1 9GU');
   // And the other end the GOV.UK way: the address line in its own field, the postcode picked in the other.
-  await page.getByRole('textbox', { name: 'Moving to Address line' }).fill('221B Baker Street');
+  await page.getByRole('textbox', { name: 'Moving to Address line 1' }).fill('221B Baker Street');
   const to = page.getByRole('combobox', { name: 'Moving to' });
   await to.pressSequentially('M1 1A');
   await page.getByRole('option', { name: 'M1 1AE' }).click();
   await expect(to).toHaveValue('M1 1AE');
-  await expect(page.getByRole('textbox', { name: 'Moving to Address line' })).toHaveValue('221B Baker Street');
+  await expect(page.getByRole('textbox', { name: 'Moving to Address line 1' })).toHaveValue('221B Baker Street');
   await expect(page.locator('[data-quote-total]')).toBeVisible();
   await continueButton(page).click();
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(3)));
@@ -238,39 +238,64 @@ test('step 5’s booking summary names the property size and itemises the weeken
   await expect(page.locator('[data-summary-total]')).toHaveText('£1,258');
 });
 
-test('access at each end (item 8): asked on step 3, sent to the mover, shown on the confirmation, and the price is unchanged; axe clean', async ({
+test('access priced before the customer commits (issue 41 item 3): a 2-bed from a 3rd-floor flat with no lift shows its access line on the quote card, every calendar day and step 5, and the same total in D1, on the confirmation and in both e-mails; axe clean', async ({
   page,
 }) => {
   test.setTimeout(60_000);
   const email = uniqueEmail('access');
   const date = nextDay(3);
-  // On a Wednesday: £599 + £344 for the distance (tests/shared/routes.ts) = £943.
-  const total = 943;
+  // On a Wednesday: £599 + £344 for the distance (tests/shared/routes.ts) = £943; with 3 floors without a lift at
+  // collection, 3 × £30 (the access table's 2-bed figure) = £90: £1,033.
   await toRoute(page);
   await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
   await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
   await expect(page.locator('[data-quote-total]')).toHaveText('£943');
+  await page.getByRole('textbox', { name: 'Moving from Address line 1' }).fill('Flat 9, 1 Palace Street');
+  await page.getByRole('textbox', { name: 'Moving from Town or city' }).fill('London');
   const fromAccess = page.getByRole('group', { name: 'Moving from Access' });
   await fromAccess.getByLabel('Floor').selectOption({ label: '3rd floor' });
   await fromAccess.getByLabel('Lift').selectOption({ label: 'No lift' });
-  await fromAccess.getByLabel('Parking for the van').selectOption({ label: '20 to 50 metres away' });
   await page.getByRole('group', { name: 'Moving to Access' }).getByLabel('Floor').selectOption({ label: 'Ground floor or a house' });
-  // Access never changes the price.
-  await expect(page.locator('[data-quote-total]')).toHaveText('£943');
+  const card = page.locator('[data-quote-card]');
+  await expect(page.locator('[data-quote-total]')).toHaveText('£1,033');
+  await expect(
+    card.locator('dt', { hasText: 'Moving from: stairs, 3 floors without a lift' }).locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText('£90');
   expect(await axeViolations(page), 'step 3 with access answered').toEqual([]);
+  // A lift takes the line away again; no lift brings it back.
+  await fromAccess.getByLabel('Lift').selectOption({ label: 'There is a lift we can use' });
+  await expect(page.locator('[data-quote-total]')).toHaveText('£943');
+  await fromAccess.getByLabel('Lift').selectOption({ label: 'No lift' });
+  await expect(page.locator('[data-quote-total]')).toHaveText('£1,033');
   await continueButton(page).click();
+  // Every weekday in the calendar is £1,033, a weekend day 15 % of £599 (£90) more: £1,123.
+  const days = page.locator('[data-day-total]');
+  await expect(days.first()).toBeVisible();
+  const totals = await days.evaluateAll((spans) => spans.map((span) => [span.getAttribute('data-day-total'), span.textContent]));
+  expect(new Set(totals.filter(([kind]) => kind === 'weekday').map(([, text]) => text))).toEqual(new Set(['£1,033']));
+  expect(new Set(totals.filter(([kind]) => kind === 'weekend').map(([, text]) => text))).toEqual(new Set(['£1,123']));
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(date));
   await continueButton(page).click();
+  const summary = page.locator('[data-booking-summary]');
+  await expect(summary).toContainText('Flat 9, 1 Palace Street, London, SW1A 1AA');
+  await expect(summary.locator('dt', { hasText: 'Moving from: stairs, 3 floors without a lift' })).toBeVisible();
+  await expect(page.locator('[data-summary-total]')).toHaveText('£1,033');
   const reference = await submitContact(page, email);
 
-  const [row] = queryD1<{ access: string; total: number }>('SELECT access, total FROM quote_requests WHERE reference = ?', reference);
-  expect(row!.total).toBe(total);
-  expect(JSON.parse(row!.access)).toEqual({ from: { floor: 'third', lift: 'no', parking: '20-50m' }, to: { floor: 'ground' } });
-  await expect(page.locator('[data-confirmation]')).toContainText(
-    'Access at collection: 3rd floor, no lift, parking: 20 to 50 metres away',
+  const [row] = queryD1<{ access: string; total: number; from_address: string; from_town: string }>(
+    'SELECT access, total, from_address, from_town FROM quote_requests WHERE reference = ?',
+    reference,
   );
+  expect(row).toMatchObject({ total: 1033, from_address: 'Flat 9, 1 Palace Street', from_town: 'London' });
+  expect(JSON.parse(row!.access)).toEqual({ from: { floor: 'third', lift: 'no' }, to: { floor: 'ground' } });
+  await expect(page.locator('[data-confirmation-total]')).toHaveText('£1,033');
+  await expect(page.locator('[data-confirmation]')).toContainText('Access at collection: 3rd floor, no lift');
   await expect.poll(async () => (await emailsFor(reference)).length).toBe(2);
-  for (const mail of await emailsFor(reference)) expect(mail.text, mail.subject).toContain('Access at delivery: Ground floor or a house');
+  for (const mail of await emailsFor(reference)) {
+    expect(mail.text, mail.subject).toContain('Moving from: stairs, 3 floors without a lift: £90');
+    expect(mail.text, mail.subject).toContain('£1,033');
+    expect(mail.text, mail.subject).toContain('Access at delivery: Ground floor or a house');
+  }
 });
 
 test('a service page’s quote in the wizard (item 2): the service reaches the business, and the confirmation and subjects say what the total leaves out', async ({

@@ -50,6 +50,8 @@ export interface WrittenQuoteSent {
   validUntil?: string;
   /** Ticks "The price depends on the date". */
   datePriced?: boolean;
+  /** "What is included", as typed. */
+  included?: string;
 }
 
 /** The office writes the quote and presses "Send to the customer" (functions/office/written-quotes.ts). */
@@ -62,7 +64,7 @@ export async function sendWrittenQuote(site: Site, reference: string, sent: Writ
   form.set('deposit', sent.deposit ?? '');
   // Empty: the office's usual last day, 28 days on or the move date if sooner.
   form.set('validUntil', sent.validUntil ?? '');
-  form.set('included', '');
+  form.set('included', sent.included ?? '');
   if (sent.datePriced) form.set('datePriced', 'yes');
   form.set('action', 'send');
   await expectSeeOther(await formPost(site.base, OFFICE_PATHS.writtenQuote, form, site.session), 'sending the written quote');

@@ -9,6 +9,7 @@ import type { StoredQuote } from '../../functions/lib/quote/stored-quote';
 import { MOVE_DATE_MESSAGES } from '~/lib/move-date';
 import { MOVE_REFUSALS } from '~/lib/move-status';
 import type { PricingResult } from '~/lib/pricing';
+import { NO_ADDRESS } from '~/lib/move-facts';
 
 const MILES = 163.47;
 /**
@@ -20,6 +21,8 @@ const ON_A_WEEKDAY: PricingResult = {
   distanceCharge: 346,
   weekendSurcharge: 0,
   furnitureCosts: 225,
+  access: [],
+  accessCosts: 0,
   total: 920,
   distance: 163.5,
   freeMiles: 25,
@@ -43,8 +46,7 @@ function quote(over: Partial<StoredQuote> = {}): StoredQuote {
     furnitureIds: ['sofa'],
     fromPostcode: 'SW1A 1AA',
     toPostcode: 'M1 1AE',
-    fromAddress: null,
-    toAddress: null,
+    addresses: { from: NO_ADDRESS, to: NO_ADDRESS },
     access: null,
     moveDate: '2026-12-09',
     additionalInfo: null,

@@ -18,6 +18,8 @@ describe('pricing engine: the worked example', () => {
         distanceCharge: 38,
         weekendSurcharge: 52,
         furnitureCosts: 290,
+        access: [],
+        accessCosts: 0,
         total: 729,
         distance: 40.3,
         freeMiles: 25,

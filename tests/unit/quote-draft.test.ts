@@ -1,6 +1,7 @@
 /** The unfinished quote kept on the device for 'Continue your quote': what it keeps, and for how long. */
 import { describe, expect, it } from 'vitest';
 import { ACCESS_FIELD_NAMES } from '~/data/access';
+import { ADDRESS_FIELD_NAMES } from '~/lib/move-facts';
 import { addDays, londonToday } from '~/lib/dates';
 import { readDraft, saveDraft } from '~/islands/quote-wizard/draft';
 import { DRAFT_KEY } from '~/islands/quote-wizard/storage-keys';
@@ -30,7 +31,9 @@ const answers = {
   fromPostcode: 'SW1A 1AA',
   toPostcode: 'M1 1AE',
   fromAddress: 'Flat 3, 12 Canal Street',
+  fromTown: 'Manchester',
   toAddress: '221B Baker Street',
+  toTown: 'London',
   moveDate: addDays(londonToday(), 10),
   name: 'Ada Lovelace',
   email: 'ada@example.com',
@@ -44,12 +47,13 @@ describe('the quote draft', () => {
     const store = memoryStorage();
     saveDraft({ ...answers, step: 5 }, now, store);
     const kept = store.getItem(DRAFT_KEY)!;
-    for (const personal of ['Ada Lovelace', 'ada@example.com', '07700 900123', 'Canal Street', 'Baker Street']) {
+    for (const personal of ['Ada Lovelace', 'ada@example.com', '07700 900123', 'Canal Street', 'Manchester', 'Baker Street']) {
       expect(kept).not.toContain(personal);
     }
-    const { name: _n, email: _e, phone: _p, fromAddress: _f, toAddress: _t, ...rest } = answers;
-    // The access questions (step 3) are kept for this tab only, like the address lines.
-    const kept7Days = Object.fromEntries(Object.entries(rest).filter(([key]) => !(ACCESS_FIELD_NAMES as readonly string[]).includes(key)));
+    const { name: _n, email: _e, phone: _p, ...rest } = answers;
+    // The street address and the access questions (step 3) are kept for this tab only.
+    const tabOnly: readonly string[] = [...ADDRESS_FIELD_NAMES, ...ACCESS_FIELD_NAMES];
+    const kept7Days = Object.fromEntries(Object.entries(rest).filter(([key]) => !tabOnly.includes(key)));
     expect(readDraft(now, store)).toEqual({ savedAt: now, step: 5, answers: kept7Days });
   });
 

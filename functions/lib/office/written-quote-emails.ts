@@ -99,8 +99,8 @@ export function acceptedBusinessEmail(ctx: MailContext, quote: StoredQuote, writ
     ['Email', quote.email],
     ['Phone', quote.phone],
     ['Move date', formatLongDate(quote.moveDate)],
-    ['From', place(quote.fromAddress, quote.fromPostcode)],
-    ['To', place(quote.toAddress, quote.toPostcode)],
+    ['From', place(quote, 'from')],
+    ['To', place(quote, 'to')],
     ...quoteRows(written, quote.moveDate),
   ];
   return {

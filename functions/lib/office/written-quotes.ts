@@ -4,6 +4,7 @@
  * a customer accepts, so the deposit payment (issue 34) extends it rather than adding a second way in.
  */
 import { formatLongDate, londonToday } from '~/lib/dates';
+import { ADDRESS_REFUSALS, missingAddress } from '~/lib/move-facts';
 import { acceptable, lastDayToAccept, type WrittenLine, type WrittenQuote, type WrittenQuoteDraft } from '~/lib/office/written-quote';
 import type { Env } from '../../env';
 import { insertValues, isUniqueViolation } from '../d1';
@@ -139,6 +140,8 @@ export async function sendWrittenQuote(
   draft: WrittenQuoteDraft,
   now: Date,
 ): Promise<WrittenQuote | null> {
+  // The office's page refuses first, with the fields to fill in (functions/office/written-quotes.ts).
+  if (Object.keys(missingAddress(quote.addresses)).length > 0) throw new Error('a written quote is never sent without both full addresses');
   const db = env.DB;
   const at = now.toISOString();
   const newest = await db
@@ -203,6 +206,7 @@ export const ACCEPT_REFUSALS = {
   expired: (validUntil: string) =>
     `This written quote ended on ${formatLongDate(validUntil)}. Call or e-mail us and we will send you a new one.`,
   closed: 'This move is cancelled, so its written quote can no longer be accepted.',
+  addresses: ADDRESS_REFUSALS.customer,
 } as const;
 
 export type AcceptOutcome = { ok: true; written: WrittenQuote; already: boolean } | { ok: false; message: string };
@@ -223,6 +227,8 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
     return { ok: false, message: ACCEPT_REFUSALS.expired(lastDayToAccept(current.validUntil, quote.moveDate)) };
   }
   if (quote.status === 'cancelled' || quote.status === 'declined') return { ok: false, message: ACCEPT_REFUSALS.closed };
+  // Accepting books the move once the deposit is paid: never without the full address at both ends (issue 40 item 1).
+  if (Object.keys(missingAddress(quote.addresses)).length > 0) return { ok: false, message: ACCEPT_REFUSALS.addresses };
 
   const at = now.toISOString();
   const accepted: WrittenQuote = { ...current, acceptedAt: at };

@@ -28,8 +28,8 @@ export function receiptEmail(ctx: MailContext, quote: StoredQuote, receipt: Rece
     ['Card payment', receipt.paymentIntent],
     priceNowRow(priceNow(quote)),
     ['Move date', formatLongDate(quote.moveDate)],
-    ['From', place(quote.fromAddress, quote.fromPostcode)],
-    ['To', place(quote.toAddress, quote.toPostcode)],
+    ['From', place(quote, 'from')],
+    ['To', place(quote, 'to')],
   ];
   const contact = contactBlock(ctx);
   return {

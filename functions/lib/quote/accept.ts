@@ -1,6 +1,6 @@
 /** A known request key replays (409 with another body); answers are built from what was stored, so a replay gives the same one. */
 import type { QuoteAnswer } from '~/lib/api';
-import { ACCESS_KEYS, accessField, type AccessAnswers, type AccessEnd } from '~/data/access';
+import { postedAccess, postedAddresses } from '~/lib/move-facts';
 import { acceptLead, type Claim } from '../accept-lead';
 import { isUniqueViolation } from '../d1';
 import { validationFailed, type Refusal } from '../http';
@@ -50,17 +50,11 @@ async function lookUp(c: LeadContext, submission: QuoteSubmission): Promise<{ st
   return { stored: quoteOf(found?.results[0]), dayFull: isFullDay(day?.results[0]) };
 }
 
-function accessOf(submission: QuoteSubmission): StoredQuote['access'] {
-  const end = (which: AccessEnd): AccessAnswers =>
-    Object.fromEntries(
-      ACCESS_KEYS.flatMap((question) => {
-        const answer = submission[accessField(which, question)];
-        return answer ? [[question, answer]] : [];
-      }),
-    );
-  const access = { from: end('from'), to: end('to') };
-  return Object.keys(access.from).length + Object.keys(access.to).length > 0 ? access : null;
-}
+/** The submission's fields read by name, as every form's are (move-facts.ts). */
+const fieldsOf = (submission: QuoteSubmission) => (name: string) => {
+  const value = (submission as unknown as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+};
 
 function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: string, price: QuotePrice, claim: Claim): StoredQuote {
   return {
@@ -76,9 +70,8 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     furnitureIds: submission.furnitureIds,
     fromPostcode: submission.fromPostcode,
     toPostcode: submission.toPostcode,
-    fromAddress: submission.fromAddress ?? null,
-    toAddress: submission.toAddress ?? null,
-    access: accessOf(submission),
+    addresses: postedAddresses(fieldsOf(submission)),
+    access: postedAccess(fieldsOf(submission)),
     moveDate: submission.moveDate,
     additionalInfo: submission.additionalInfo ?? null,
     promoCode: submission.promoCode ?? null,
@@ -105,7 +98,7 @@ export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): 
 
   const refusedCode = await codeProblem(c.env.DB, submission.promoCode, () => signedInEmail(c));
   if (refusedCode) return { ok: false, refusal: validationFailed({ promoCode: refusedCode }) };
-  const priced = await priceQuote(c.env, submission);
+  const priced = await priceQuote(c.env, { ...submission, access: postedAccess(fieldsOf(submission)) });
   if (!priced.ok) return priced;
   const view = await newViewToken();
   let quote: StoredQuote | undefined;

@@ -41,8 +41,8 @@ function moveRows(quote: StoredQuote): Row[] {
   const rows: Row[] = [
     ...(service ? [['Service', service.label] satisfies Row] : []),
     ['Property', propertyTitle(quote)],
-    ['Moving from', place(quote.fromAddress, quote.fromPostcode)],
-    ['Moving to', place(quote.toAddress, quote.toPostcode)],
+    ['Moving from', place(quote, 'from')],
+    ['Moving to', place(quote, 'to')],
     ['Distance', `${distanceText(quote)}${free}`],
     ['Move date', formatLongDate(quote.moveDate)],
     ['Furniture', furnitureSummary(quote.furnitureIds)],

@@ -33,8 +33,8 @@ function moveRows(quote: StoredQuote): Row[] {
   return [
     ['Status', STATUS_LABELS[quote.status]],
     ['Move date', formatLongDate(quote.moveDate)],
-    ['From', place(quote.fromAddress, quote.fromPostcode)],
-    ['To', place(quote.toAddress, quote.toPostcode)],
+    ['From', place(quote, 'from')],
+    ['To', place(quote, 'to')],
     priceNowRow(priceNow(quote)),
   ];
 }

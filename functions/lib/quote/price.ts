@@ -48,13 +48,14 @@ export function routeRefusal(error: RouteError): Refusal {
   throw new Error(`pricing a valid quote failed: ${error.code}`);
 }
 
-/** The engine's price of a stored quote's move on `date`; null for a quote stored unpriced. */
-export function priceFor(quote: StoredQuote, date: string): PricingResult | null {
+/** The engine's price of a stored quote's move on `date`, with its access as it stands; null for a quote stored unpriced. */
+export function priceFor(quote: StoredQuote, date: string, access: StoredQuote['access'] = quote.access): PricingResult | null {
   if (!quote.pricing || quote.distanceMiles === null) return null;
   return calculatePricing({
     propertyId: quote.propertyId,
     distanceMiles: quote.distanceMiles,
     moveDate: date,
     furnitureIds: quote.furnitureIds,
+    access,
   });
 }

@@ -52,8 +52,8 @@ export function reminderEmail(
   const when = formatLongDate(quote.moveDate);
   const rows: Row[] = [
     ['Move date', when],
-    ['From', place(quote.fromAddress, quote.fromPostcode)],
-    ['To', place(quote.toAddress, quote.toPostcode)],
+    ['From', place(quote, 'from')],
+    ['To', place(quote, 'to')],
     priceNowRow(priceNow(quote)),
     ...(crew ? [['Your crew', crewLine(crew)] satisfies Row] : []),
     ...(balance

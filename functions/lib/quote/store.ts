@@ -1,7 +1,7 @@
 /** quote_requests, the table behind StoredQuote. Columns are named once, in `toRow`. */
 import { findService } from '~/data/services';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
-import type { PricingResult } from '~/lib/pricing';
+import { storedPricing, type PricingResult } from '~/lib/pricing';
 import type { OutboxStatus } from '../outbox';
 import type { MoveStatus } from '~/lib/move-status';
 import type { MoveNotes, Place, StoredQuote } from './stored-quote';
@@ -22,8 +22,13 @@ interface QuoteRow {
   furniture_ids: string;
   from_postcode: string;
   to_postcode: string;
+  /** Address line 1 (the one line quotes had before issue 40). */
   from_address: string | null;
+  from_address2: string | null;
+  from_town: string | null;
   to_address: string | null;
+  to_address2: string | null;
+  to_town: string | null;
   access: string | null;
   move_date: string;
   additional_info: string | null;
@@ -56,6 +61,29 @@ type ReadRow = QuoteRow & {
   offered_written: string | null;
 };
 
+/** The address columns, written by the insert and by every change of an address (addressesUpdate). */
+export function addressColumns({ addresses: { from, to } }: Pick<StoredQuote, 'addresses'>) {
+  return {
+    from_address: from.line1,
+    from_address2: from.line2,
+    from_town: from.town,
+    to_address: to.line1,
+    to_address2: to.line2,
+    to_town: to.town,
+  } satisfies Partial<QuoteRow>;
+}
+
+/** The same as an UPDATE's assignments and their values. */
+export function addressAssignments(quote: Pick<StoredQuote, 'addresses'>): { sql: string; values: Array<string | null> } {
+  const columns = addressColumns(quote);
+  return {
+    sql: Object.keys(columns)
+      .map((column) => `${column} = ?`)
+      .join(', '),
+    values: Object.values(columns),
+  };
+}
+
 function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
   return {
     reference: quote.reference,
@@ -71,8 +99,7 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     furniture_ids: JSON.stringify(quote.furnitureIds),
     from_postcode: quote.fromPostcode,
     to_postcode: quote.toPostcode,
-    from_address: quote.fromAddress,
-    to_address: quote.toAddress,
+    ...addressColumns(quote),
     access: quote.access ? JSON.stringify(quote.access) : null,
     move_date: quote.moveDate,
     additional_info: quote.additionalInfo,
@@ -122,14 +149,16 @@ function fromRow(row: ReadRow): StoredQuote {
     furnitureIds: JSON.parse(row.furniture_ids) as string[],
     fromPostcode: row.from_postcode,
     toPostcode: row.to_postcode,
-    fromAddress: row.from_address,
-    toAddress: row.to_address,
+    addresses: {
+      from: { line1: row.from_address, line2: row.from_address2, town: row.from_town },
+      to: { line1: row.to_address, line2: row.to_address2, town: row.to_town },
+    },
     access: row.access ? (JSON.parse(row.access) as StoredQuote['access']) : null,
     moveDate: row.move_date,
     additionalInfo: row.additional_info,
     promoCode: row.promo_code,
     shown: row.client_total !== null && row.client_distance !== null ? { total: row.client_total, distance: row.client_distance } : null,
-    pricing: row.pricing ? (JSON.parse(row.pricing) as PricingResult) : null,
+    pricing: row.pricing ? storedPricing(JSON.parse(row.pricing) as PricingResult) : null,
     verified: row.verified === 1,
     notes: JSON.parse(row.distance_notes) as string[],
     distanceMiles: row.distance_miles,

@@ -1,5 +1,6 @@
 /** A quote as the Worker keeps it. A new field goes here, in store.ts and a migration. */
-import type { AccessAnswers } from '~/data/access';
+import type { MoveAccess } from '~/data/access';
+import type { MoveAddresses } from '~/lib/move-facts';
 import type { ServiceValue } from '~/data/services';
 import type { MoveStatus } from '~/lib/move-status';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
@@ -22,10 +23,10 @@ export interface StoredQuote {
   furnitureIds: string[];
   fromPostcode: string;
   toPostcode: string;
-  fromAddress: string | null;
-  toAddress: string | null;
-  /** For the mover; never priced. */
-  access: { from: AccessAnswers; to: AccessAnswers } | null;
+  /** The street address at each end (issue 40 item 1): may be missing on an estimate, never on a booked move. */
+  addresses: MoveAddresses;
+  /** Priced by the access table (src/data/access.ts) and told to the crew; null when nothing was said. */
+  access: MoveAccess | null;
   /** `YYYY-MM-DD`, a UK calendar day. */
   moveDate: string;
   additionalInfo: string | null;

@@ -2,7 +2,7 @@ import { findFurniture } from '~/data/furniture';
 import { describeAccess } from '~/data/access';
 import { findService, type QuoteService } from '~/data/services';
 import { findPackage } from '~/data/packages';
-import { fullAddress } from '~/lib/address';
+import { addressText } from '~/lib/move-facts';
 import { describeDistance } from '~/lib/distance';
 import { describeEvent, type MoveEvent } from '~/lib/move-status';
 import { payFor, PRICE_PENDING } from '~/lib/price-lines';
@@ -14,7 +14,9 @@ export function furnitureSummary(ids: readonly string[]): string {
   return ids.map((id) => findFurniture(id)?.name ?? id).join(', ');
 }
 
-export const place = (line: string | null | undefined, postcode: string) => fullAddress(line, postcode);
+/** An end's whole address on one line: its street address as far as it is known, then its postcode. */
+export const place = (quote: Pick<StoredQuote, 'addresses' | 'fromPostcode' | 'toPostcode'>, end: 'from' | 'to') =>
+  addressText(quote.addresses[end], end === 'from' ? quote.fromPostcode : quote.toPostcode);
 
 export const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
 

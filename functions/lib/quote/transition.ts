@@ -17,14 +17,17 @@ import {
   type MoveActor,
   type MoveEvent,
 } from '~/lib/move-status';
+import { ADDRESS_REFUSALS, mergedAddresses, missingAddress, type MoveAddresses } from '~/lib/move-facts';
 import type { CrewAssignment } from '~/lib/office/diary';
 import { insertValues } from '../d1';
 import { priceFor } from './price';
+import { addressAssignments } from './store';
 import type { MoveNotes, StoredQuote } from './stored-quote';
 
 export type MoveChange =
   | { action: 'change_date'; date: string }
-  | { action: 'access'; access: StoredQuote['access']; notes: MoveNotes | null }
+  /** `addresses`: what the form gave of the street addresses; a part left blank keeps what is stored. */
+  | { action: 'access'; access: StoredQuote['access']; notes: MoveNotes | null; addresses?: MoveAddresses }
   | { action: 'request_booking' }
   /** `shortNotice` and `fee` by the clock (payments/cancel-refund.ts cancelCost), worked out before the change. */
   | { action: 'cancel'; shortNotice?: boolean; fee?: CancelledFee }
@@ -58,6 +61,11 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date, ac
   if (ACTION_ACTORS[action] !== actor) return { ok: false, message: MOVE_REFUSALS.notYours };
   const refusal = moveRefusal(action, moveFacts(quote), today);
   if (refusal) return { ok: false, message: refusal };
+  // A move is booked only with the full address at both ends (issue 40 item 1): the crew must find the door. A card
+  // payment ('book_paid') is taken only on an accepted written quote, whose accept step asks for both addresses.
+  if ((action === 'confirm' || action === 'book') && Object.keys(missingAddress(quote.addresses)).length > 0) {
+    return { ok: false, message: ADDRESS_REFUSALS.office };
+  }
   const status = statusAfter(action, quote.status);
   const at = now.toISOString();
   switch (change.action) {
@@ -68,8 +76,22 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date, ac
       const next = { ...quote, status, moveDate: change.date, pricing, pricedAt: pricing ? at : quote.pricedAt };
       return { ok: true, next, event: { kind: 'date_changed', from: quote.moveDate, to: change.date, total: pricing?.total ?? null } };
     }
-    case 'access':
-      return { ok: true, next: { ...quote, access: change.access, moveNotes: change.notes }, event: { kind: 'access' } };
+    case 'access': {
+      // The access is priced (the access table): an estimate is worked out again with it. A written quote the customer
+      // accepted stays the price until the office agrees a new one in writing (the office gets the change as a task).
+      const pricing = quote.accepted ? quote.pricing : (priceFor(quote, quote.moveDate, change.access) ?? quote.pricing);
+      const repriced = pricing !== quote.pricing && pricing?.total !== quote.pricing?.total;
+      const addresses = change.addresses ? mergedAddresses(quote.addresses, change.addresses) : quote.addresses;
+      const next = {
+        ...quote,
+        addresses,
+        access: change.access,
+        moveNotes: change.notes,
+        pricing,
+        pricedAt: repriced ? at : quote.pricedAt,
+      };
+      return { ok: true, next, event: { kind: 'access', ...(repriced && pricing ? { total: pricing.total } : {}) } };
+    }
     case 'request_booking': {
       // After 28 days the estimate is worked out again before it is booked (issue 19, item 5).
       const repriced = !!quote.pricedAt && !estimateHolds(quote.pricedAt, today);
@@ -105,10 +127,11 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date, ac
 }
 
 function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1PreparedStatement {
+  const addresses = addressAssignments(next);
   return db
     .prepare(
       `UPDATE quote_requests SET status = ?, move_date = ?, pricing = ?, total = ?, priced_at = ?, access = ?, move_notes = ?,
-         version = version + 1
+         ${addresses.sql}, version = version + 1
        WHERE reference = ? AND version = ?`,
     )
     .bind(
@@ -119,6 +142,7 @@ function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1
       next.pricedAt,
       next.access ? JSON.stringify(next.access) : null,
       next.moveNotes ? JSON.stringify(next.moveNotes) : null,
+      ...addresses.values,
       before.reference,
       before.version,
     );

@@ -14,7 +14,7 @@ import { ServiceIntro } from './ServiceIntro';
 import { CAR_STEP } from '~/data/car-transport';
 import type { SurveySize } from '~/data/survey';
 import { findService } from '~/data/services';
-import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
+import { ACCESS_FIELD_NAMES } from '~/data/access';
 import { takeOverForm } from './form-handover';
 import { readPrefill } from './prefill';
 import { priceNow, schedulePricing } from './pricing-runner';
@@ -24,6 +24,7 @@ import {
   $pricing,
   $restored,
   $wizard,
+  accessOf,
   continueDraft,
   discardDraft,
   endWizard,
@@ -102,7 +103,7 @@ export default function QuoteWizard() {
   }
   const pricedRoute =
     measured?.routeKey === routeKey && state.propertyId
-      ? { propertyId: state.propertyId, furnitureIds: state.furnitureIds, distanceMiles: measured.miles }
+      ? { propertyId: state.propertyId, furnitureIds: state.furnitureIds, distanceMiles: measured.miles, access: accessOf(state) }
       : null;
 
   // Before the first paint, so nothing on screen moves once the saved or typed answers arrive.
@@ -121,9 +122,11 @@ export default function QuoteWizard() {
     }
   }, [step]);
 
+  // The access answers are priced too (the access table).
+  const accessKey = ACCESS_FIELD_NAMES.map((name) => state[name]).join('|');
   useEffect(() => {
     if (restored) schedulePricing();
-  }, [restored, state.propertyId, state.fromPostcode, state.toPostcode, state.furnitureIds, state.moveDate]);
+  }, [restored, state.propertyId, state.fromPostcode, state.toPostcode, state.furnitureIds, state.moveDate, accessKey]);
 
   // Focus the new step's heading on every step change (not on the first render), and once an offer is answered.
   useEffect(() => {
@@ -339,11 +342,7 @@ export default function QuoteWizard() {
       {step === 2 && <StepFurniture selected={state.furnitureIds} onToggle={toggleFurniture} />}
       {step === 3 && (
         <StepRoute
-          from={state.fromPostcode}
-          to={state.toPostcode}
-          fromAddress={state.fromAddress}
-          toAddress={state.toAddress}
-          access={Object.fromEntries(ACCESS_FIELD_NAMES.map((name) => [name, state[name]])) as Record<AccessFieldName, string>}
+          answers={state}
           onChange={(patch) => {
             setBlocked(null);
             updateAnswers(patch);

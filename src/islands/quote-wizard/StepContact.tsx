@@ -5,7 +5,8 @@ import { findService } from '~/data/services';
 import { QUOTE_BUTTONS, QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { formatLongDate } from '~/lib/dates';
 import { LIMITS } from '~/lib/limits';
-import { fullAddress, addressLine } from '~/lib/address';
+import { addressLine } from '~/lib/address';
+import { addressField, addressText } from '~/lib/move-facts';
 import { crossesSea, FERRY_NOTE } from '~/lib/ferry';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
@@ -156,8 +157,8 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         </h3>
         <dl className="mt-3 space-y-2 text-sm">
           <SummaryRow label="Property size" value={pkg?.title ?? 'Not chosen'} {...(service ? { detail: service.label } : {})} />
-          <SummaryRow label="From" value={shownAddress(state.fromAddress, state.fromPostcode)} />
-          <SummaryRow label="To" value={shownAddress(state.toAddress, state.toPostcode)} />
+          <SummaryRow label="From" value={shownAddress(state, 'from')} />
+          <SummaryRow label="To" value={shownAddress(state, 'to')} />
           <SummaryRow label="Distance" value={priced ? describeDistance(priced.result.distance) : 'Not calculated'} />
           {furnitureNames.length > 0 && <SummaryRow label="Furniture" value={furnitureNames.join(', ')} />}
           <SummaryRow label="Date" value={state.moveDate ? formatLongDate(state.moveDate) : 'Not chosen'} />
@@ -209,10 +210,16 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   );
 }
 
-/** An end of the route as the confirmation will show it: the address line and the postcode, the postcode normalised. */
-function shownAddress(address: string, postcodeField: string): string {
+/** An end of the route as the confirmation will show it: the street address and the postcode, the postcode normalised. */
+function shownAddress(state: WizardState, end: 'from' | 'to'): string {
+  const postcodeField = end === 'from' ? state.fromPostcode : state.toPostcode;
   const postcode = parsePostcodeInput(postcodeField).postcode;
-  return postcode ? fullAddress(addressLine(address, postcodeField), postcode) : postcodeField.trim();
+  const street = {
+    line1: addressLine(state[addressField(end, 'line1')], postcodeField),
+    line2: state[addressField(end, 'line2')],
+    town: state[addressField(end, 'town')],
+  };
+  return postcode ? addressText(street, postcode) : postcodeField.trim();
 }
 
 function SummaryRow({ label, value, detail }: { label: string; value: string; detail?: string }) {

@@ -5,7 +5,7 @@ import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { addDays, formatDayMonth, formatLongDate, isWeekend, londonToday } from '~/lib/dates';
 import { closedDay, earliestMoveDate, latestMoveDate, MOVE_DATE_MESSAGES, shortNoticeNote } from '~/lib/move-date';
 import { site, telHref } from '~/site.config';
-import { calculatePricing, WEEKEND_SURCHARGE_RATE } from '~/lib/pricing';
+import { calculatePricing, WEEKEND_SURCHARGE_RATE, type PricingInput } from '~/lib/pricing';
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
 import { CLOSED, FULL_DAY_MESSAGE, FULL_DAYS_PATH, FULLY_BOOKED, type FullDaysAnswer } from '~/lib/office/diary';
 import { formatMoney } from './format';
@@ -15,6 +15,8 @@ export interface PricedRoute {
   propertyId: string;
   furnitureIds: readonly string[];
   distanceMiles: number;
+  /** Priced by the access table: each day's total includes it, as the quote card's does. */
+  access: PricingInput['access'];
 }
 
 /**

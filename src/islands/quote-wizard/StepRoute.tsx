@@ -2,9 +2,10 @@ import { lazy, Suspense } from 'react';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { site } from '~/site.config';
 import { CallbackOffer } from './CallbackOffer';
-import { ACCESS_HINT, ACCESS_KEYS, ACCESS_QUESTIONS, accessField, type AccessFieldName } from '~/data/access';
+import { ACCESS_HINT, ACCESS_TABLE_HREF, ACCESS_KEYS, ACCESS_QUESTIONS, accessField, type AccessFieldName } from '~/data/access';
 import { QUOTE_HINTS, QUOTE_LABELS, QUOTE_ROUTE_ENDS } from '~/data/quote-labels';
 import { LIMITS } from '~/lib/limits';
+import { addressAutocomplete, ADDRESS_PARTS, addressField, type AddressFieldName } from '~/lib/move-facts';
 import { PostcodeCombobox } from './PostcodeCombobox';
 import { QuoteCard } from './QuoteCard';
 import { routeMapView } from '~/lib/route-map';
@@ -14,14 +15,10 @@ import type { Answers, PlaceInfo, PricingState } from './store';
 export const loadRouteMap = () => import('./RouteMap');
 const RouteMap = lazy(() => loadRouteMap().then((m) => ({ default: m.RouteMap })));
 
-type RoutePatch = Partial<Pick<Answers, 'fromPostcode' | 'toPostcode' | 'fromAddress' | 'toAddress' | AccessFieldName>>;
+type RoutePatch = Partial<Pick<Answers, 'fromPostcode' | 'toPostcode' | AddressFieldName | AccessFieldName>>;
 
 interface Props {
-  from: string;
-  to: string;
-  fromAddress: string;
-  toAddress: string;
-  access: Record<AccessFieldName, string>;
+  answers: Pick<Answers, 'fromPostcode' | 'toPostcode' | AddressFieldName | AccessFieldName>;
   onChange: (patch: RoutePatch) => void;
   pricing: PricingState;
   onRecalculate: () => void;
@@ -46,8 +43,11 @@ const HELP: Record<RouteErrorCode, (end: RouteEnd | 'both') => string> = {
   pricing_failed: () => `Something went wrong on our side. Try again in a moment, or call us on ${site.phone.display}.`,
 };
 
-/** Step 3. The address lines follow the GOV.UK pattern: a picked postcode suggestion never touches them. */
-export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, pricing, onRecalculate, blockedMessage }: Props) {
+/**
+ * Step 3. The address follows the GOV.UK pattern (line 1, line 2, town, beside the postcode); a picked postcode suggestion
+ * never touches it. The access answers are priced, so changing one prices the move again.
+ */
+export function StepRoute({ answers, onChange, pricing, onRecalculate, blockedMessage }: Props) {
   const error = pricing.status === 'error' ? pricing : null;
   const errorAt = (end: RouteEnd) => (error?.field === end ? error : null);
   const routeError = error?.field === 'both' ? error : null;
@@ -63,7 +63,10 @@ export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, 
   return (
     <div className="space-y-5">
       <p id="quote-access-hint" className="text-sm text-ink-muted">
-        {ACCESS_HINT}
+        {ACCESS_HINT}{' '}
+        <a href={ACCESS_TABLE_HREF} className="font-semibold text-brand-800 underline underline-offset-2">
+          The access table
+        </a>
       </p>
       <div className="grid gap-5 md:grid-cols-2">
         {(['from', 'to'] as const).map((end) => (
@@ -76,7 +79,7 @@ export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, 
                 id={`quote-${end}`}
                 label={QUOTE_LABELS[end === 'from' ? 'fromPostcode' : 'toPostcode']}
                 group={{ id: `quote-${end}-legend`, label: QUOTE_ROUTE_ENDS[end] }}
-                value={end === 'from' ? from : to}
+                value={end === 'from' ? answers.fromPostcode : answers.toPostcode}
                 onChange={(value) => onChange(end === 'from' ? { fromPostcode: value } : { toPostcode: value })}
                 describedBy={describedBy(end)}
                 invalid={!!errorAt(end)}
@@ -89,25 +92,32 @@ export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, 
               )}
               {errorAt(end) && <RouteErrorBox id={`quote-${end}-error`} error={errorAt(end)!} end={end} />}
             </div>
-            <div>
-              <label htmlFor={`quote-${end}-address`} id={`quote-${end}-address-label`} className="field-label">
-                {QUOTE_LABELS[end === 'from' ? 'fromAddress' : 'toAddress']}
-              </label>
-              <p id={`quote-${end}-address-hint`} className="mb-1.5 text-sm text-ink-muted">
-                {QUOTE_HINTS.address}
-              </p>
-              <input
-                id={`quote-${end}-address`}
-                type="text"
-                className="field-input"
-                aria-labelledby={`quote-${end}-legend quote-${end}-address-label`}
-                aria-describedby={`quote-${end}-address-hint`}
-                autoComplete={`section-${end} address-line1`}
-                maxLength={LIMITS.address}
-                value={end === 'from' ? fromAddress : toAddress}
-                onChange={(event) => onChange(end === 'from' ? { fromAddress: event.target.value } : { toAddress: event.target.value })}
-              />
-            </div>
+            {ADDRESS_PARTS.map((part) => {
+              const name = addressField(end, part);
+              return (
+                <div key={part}>
+                  <label htmlFor={`quote-${name}`} id={`quote-${name}-label`} className="field-label">
+                    {QUOTE_LABELS[name]}
+                  </label>
+                  {part === 'line1' && (
+                    <p id={`quote-${end}-address-hint`} className="mb-1.5 text-sm text-ink-muted">
+                      {QUOTE_HINTS.address}
+                    </p>
+                  )}
+                  <input
+                    id={`quote-${name}`}
+                    type="text"
+                    className="field-input"
+                    aria-labelledby={`quote-${end}-legend quote-${name}-label`}
+                    aria-describedby={part === 'line1' ? `quote-${end}-address-hint` : undefined}
+                    autoComplete={addressAutocomplete(end, part)}
+                    maxLength={LIMITS.address}
+                    value={answers[name]}
+                    onChange={(event) => onChange({ [name]: event.target.value } as RoutePatch)}
+                  />
+                </div>
+              );
+            })}
             <div
               className="grid gap-3"
               role="group"
@@ -128,7 +138,7 @@ export function StepRoute({ from, to, fromAddress, toAddress, access, onChange, 
                       id={`quote-${name}`}
                       name={name}
                       className="field-input"
-                      value={access[name]}
+                      value={answers[name]}
                       onChange={(event) => onChange({ [name]: event.target.value } as RoutePatch)}
                     >
                       <option value="">Not sure yet</option>

@@ -4,7 +4,8 @@ import { createPostcodeClient } from '~/lib/postcode-client';
 import { POSTCODE_MESSAGES } from '~/lib/postcodes';
 import { priceRoute, type RouteOutcome, type VerifiedRoute } from '~/lib/price-route';
 import { postcodesApiUrl } from './postcodes-api';
-import { $pricing, $wizard, type PricingState, type WizardState } from './store';
+import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
+import { $pricing, $wizard, accessOf, type PricingState, type WizardState } from './store';
 
 export const PRICING_DEBOUNCE_MS = 1000;
 
@@ -14,12 +15,14 @@ let controller: AbortController | undefined;
 
 /** What the price depends on; equal signatures mean the shown price is still right. */
 export function pricingSignature(
-  state: Pick<WizardState, 'propertyId' | 'fromPostcode' | 'toPostcode' | 'furnitureIds' | 'moveDate'>,
+  state: Pick<WizardState, 'propertyId' | 'fromPostcode' | 'toPostcode' | 'furnitureIds' | 'moveDate'> &
+    Partial<Pick<WizardState, AccessFieldName>>,
 ): string | null {
   const from = state.fromPostcode.trim();
   const to = state.toPostcode.trim();
   if (!state.propertyId || !from || !to) return null;
-  return JSON.stringify([state.propertyId, from, to, [...state.furnitureIds].sort(), state.moveDate ?? '']);
+  const access = ACCESS_FIELD_NAMES.map((name) => state[name] ?? '');
+  return JSON.stringify([state.propertyId, from, to, [...state.furnitureIds].sort(), state.moveDate ?? '', access]);
 }
 
 async function calculate(): Promise<void> {
@@ -41,6 +44,7 @@ async function calculate(): Promise<void> {
         toPostcode: state.toPostcode,
         moveDate: state.moveDate ?? undefined,
         furnitureIds: state.furnitureIds,
+        access: accessOf(state),
       },
       { signal: own.signal },
     );

@@ -1,6 +1,7 @@
 // The wizard's state, kept in sessionStorage so a reload or Back keeps every answer, and as a draft for another visit (draft.ts).
 import { atom, map } from 'nanostores';
-import { ACCESS_FIELD_NAMES, type AccessFieldName } from '~/data/access';
+import { ACCESS_FIELD_NAMES, type AccessFieldName, type MoveAccess } from '~/data/access';
+import { ADDRESS_FIELD_NAMES, postedAccess, type AddressFieldName } from '~/lib/move-facts';
 import type { PricingResult } from '~/lib/pricing';
 import type { QuoteRequestInput } from '~/lib/schemas';
 import type { RouteErrorCode } from '~/lib/price-route';
@@ -11,17 +12,16 @@ import { WIZARD_KEY } from './storage-keys';
 export type Step = 1 | 2 | 3 | 4 | 5;
 export const STEP_COUNT = 5;
 
-/** '' until answered; they never change the price. */
+/** '' until answered; priced by the access table (src/data/access.ts). */
 type AccessAnswerFields = Record<AccessFieldName, string>;
+/** The street address at each end (`fromAddress`, `fromAddress2`, `fromTown`…): kept in this tab only, never in the draft. */
+type AddressAnswerFields = Record<AddressFieldName, string>;
 
-export interface Answers extends AccessAnswerFields {
+export interface Answers extends AccessAnswerFields, AddressAnswerFields {
   propertyId: string | null;
   furnitureIds: string[];
   fromPostcode: string;
   toPostcode: string;
-  /** Kept in this tab only, never in the draft. */
-  fromAddress: string;
-  toAddress: string;
   /** `YYYY-MM-DD`, a calendar day in the UK. */
   moveDate: string | null;
   name: string;
@@ -52,7 +52,11 @@ export const CONTACT_FIELDS = [
 export type ContactField = (typeof CONTACT_FIELDS)[number];
 
 /** The plain form hands these over by these names, and a saved draft keeps them as text. */
-export const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', 'fromAddress', 'toAddress', ...CONTACT_FIELDS, ...ACCESS_FIELD_NAMES] as const;
+export const TEXT_ANSWERS = ['fromPostcode', 'toPostcode', ...ADDRESS_FIELD_NAMES, ...CONTACT_FIELDS, ...ACCESS_FIELD_NAMES] as const;
+
+/** The access answers as the engine reads them. */
+export const accessOf = (answers: Pick<Answers, AccessFieldName>): MoveAccess | null =>
+  postedAccess((name) => answers[name as AccessFieldName]);
 
 export type PricingState =
   | { status: 'idle' }
@@ -74,15 +78,14 @@ export const EMPTY_ANSWERS: Answers = {
   furnitureIds: [],
   fromPostcode: '',
   toPostcode: '',
-  fromAddress: '',
-  toAddress: '',
   moveDate: null,
   name: '',
   email: '',
   phone: '',
   additionalInfo: '',
   promoCode: '',
-  ...(Object.fromEntries(ACCESS_FIELD_NAMES.map((name) => [name, ''])) as AccessAnswerFields),
+  ...(Object.fromEntries([...ADDRESS_FIELD_NAMES, ...ACCESS_FIELD_NAMES].map((name) => [name, ''])) as AccessAnswerFields &
+    AddressAnswerFields),
 };
 
 const initialState = (): WizardState => ({ ...EMPTY_ANSWERS, step: 1, idempotencyKey: '', keyBody: '', request: null });

@@ -3,6 +3,7 @@
 import { ACCESS_FIELD_NAMES } from '~/data/access';
 import { findService } from '~/data/services';
 import { addressLine } from '~/lib/address';
+import { ADDRESS_FIELD_NAMES } from '~/lib/move-facts';
 import { API_PATHS, postJson, type QuoteAnswer } from '~/lib/api';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { quoteRequestSchema, type QuoteRequestInput } from '~/lib/schemas';
@@ -41,8 +42,17 @@ export function buildBody(state: WizardState, estimate: { total: number; distanc
     furnitureIds: state.furnitureIds,
     fromPostcode: parsePostcodeInput(fromLine).postcode ?? fromLine,
     toPostcode: parsePostcodeInput(toLine).postcode ?? toLine,
-    ...(addressLine(state.fromAddress, fromLine) ? { fromAddress: addressLine(state.fromAddress, fromLine) } : {}),
-    ...(addressLine(state.toAddress, toLine) ? { toAddress: addressLine(state.toAddress, toLine) } : {}),
+    // Line 1 with anything typed around the postcode in its field; the other parts as typed.
+    ...Object.fromEntries(
+      ADDRESS_FIELD_NAMES.map((name) => [
+        name,
+        name === 'fromAddress'
+          ? addressLine(state[name], fromLine)
+          : name === 'toAddress'
+            ? addressLine(state[name], toLine)
+            : state[name].trim(),
+      ]).filter(([, value]) => value),
+    ),
     ...Object.fromEntries(ACCESS_FIELD_NAMES.filter((name) => state[name]).map((name) => [name, state[name]])),
     moveDate: state.moveDate ?? '',
     ...(state.additionalInfo.trim() ? { additionalInfo: state.additionalInfo.trim() } : {}),

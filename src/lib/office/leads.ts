@@ -98,6 +98,7 @@ export const LEAD_DONE_NOTICES: Readonly<Record<string, string>> = {
   handler: 'Handler saved.',
   task: 'Marked as done.',
   job_sheet_emailed: 'The job sheet link is on its way to the crew lead. Any earlier link stops working when it is sent.',
+  addresses: 'Addresses saved.',
 };
 
 /** The audit trail's actions for what staff do on a lead; customers' actions are recorded under their OFFICE_TASKS kind. */

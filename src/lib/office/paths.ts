@@ -6,6 +6,8 @@ export const OFFICE_PATHS = {
   home: '/office',
   lead: '/office/lead',
   writtenQuote: '/office/written-quote',
+  /** The lead page's form for the street address at each end (issue 40 item 1). */
+  addresses: '/office/addresses',
   diary: '/office/diary',
   staff: '/office/staff',
   /** The owner's settings (issue 40 item 7). */
