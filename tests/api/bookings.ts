@@ -26,15 +26,14 @@ export async function bookingStaffLink(reference: string): Promise<URL> {
   return new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text)![0]);
 }
 
+/** Our staff press Confirm on the booking request's staff link: the answer, booked or refused. */
+export async function confirmByStaffLink(reference: string): Promise<Response> {
+  const staff = await bookingStaffLink(reference);
+  return postForm(PAGE_PATHS.staff, { ref: reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' });
+}
+
 /** Asked for and confirmed by our staff: booked. */
 export async function bookMove(answer: QuoteAnswer): Promise<void> {
   await requestBooking(answer);
-  const staff = await bookingStaffLink(answer.reference);
-  const confirmed = await postForm(PAGE_PATHS.staff, {
-    ref: answer.reference,
-    t: staff.searchParams.get('t')!,
-    action: 'confirm',
-    note: '',
-  });
-  expect(confirmed.status).toBe(200);
+  expect((await confirmByStaffLink(answer.reference)).status).toBe(200);
 }

@@ -4,13 +4,13 @@
  * (the staff link, the diary), without both. D1 holds the addresses and the audit line saying who changed what.
  */
 import { describe, expect, it } from 'vitest';
-import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
+import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonToday } from '~/lib/dates';
 import { ADDRESS_MESSAGES } from '~/lib/move-facts';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
 import { bookInDiary } from '../shared/office-posts';
-import { bookingStaffLink, postForm, requestBooking } from './bookings';
+import { confirmByStaffLink, requestBooking } from './bookings';
 import { apiBase, call, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
 import { OWNER_EMAIL, officeGet, officePost, ownerCookie } from './office';
@@ -161,13 +161,7 @@ describe('a move is not booked without both full addresses', () => {
   it("the staff link's Confirm says why and books nothing", async () => {
     const answer = await estimateWithoutAddresses();
     await requestBooking(answer);
-    const staff = await bookingStaffLink(answer.reference);
-    const refused = await postForm(PAGE_PATHS.staff, {
-      ref: answer.reference,
-      t: staff.searchParams.get('t')!,
-      action: 'confirm',
-      note: '',
-    });
+    const refused = await confirmByStaffLink(answer.reference);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain('This move cannot be booked until both full addresses are in');
     expect(query('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ status: 'booking_requested' }]);

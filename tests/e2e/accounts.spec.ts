@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [false, true]) {
       // Managed from the session alone (no token in the address): access details, then asking to book.
       await expect(page).toHaveURL(new RegExp(`/quote-confirmation\\?ref=${reference}$`));
       await page.getByRole('group', { name: 'Moving to', exact: true }).getByLabel('Lift').selectOption({ label: 'No lift' });
-      await page.getByRole('button', { name: 'Save access details' }).click();
+      await page.getByRole('button', { name: 'Save addresses and access' }).click();
       await expect(page.locator('[data-manage] [data-show="done"]')).toHaveText(DONE_NOTICES.access!);
       await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();
       await expect(page.locator('[data-move-top] [data-fill="status"]')).toHaveText(STATUS_LABELS.booking_requested);

@@ -60,7 +60,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator('[data-history-list] li').last()).toHaveCSS('display', 'flex');
       expect((await mailed(email, reference, 'new move date')).text).toContain(newTotal);
 
-      // Access details for the mover: saved, shown again, and no change to the price.
+      // Access details for the mover: saved, shown again, and priced by the access table (issue 41 item 3): 3 floors
+      // without a lift at collection, 3 × £30 (the table's 2-bed figure) = £90, so £1,258 + £90 = £1,348.
       const from = page.getByRole('group', { name: 'Moving from', exact: true });
       await from.getByLabel('Floor').selectOption({ label: '3rd floor' });
       await from.getByLabel('Lift').selectOption({ label: 'No lift' });
@@ -69,11 +70,11 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByLabel('Anything awkward?')).toHaveCSS('border-top-width', border);
       await page.getByLabel('Anything awkward?').fill('Narrow stairs to a loft');
       await page.getByLabel('What is moving?').fill('Piano');
-      await page.getByRole('button', { name: 'Save access details' }).click();
-      await expect(notice(page)).toHaveText(DONE_NOTICES.access!);
+      await page.getByRole('button', { name: 'Save addresses and access' }).click();
+      await expect(notice(page)).toHaveText(DONE_NOTICES.access_repriced!);
       await expect(page.getByRole('group', { name: 'Moving from', exact: true }).getByLabel('Floor')).toHaveValue('third');
       await expect(page.getByLabel('Anything awkward?')).toHaveValue('Narrow stairs to a loft');
-      await expect(page.locator('[data-confirmation-total]')).toHaveText(newTotal);
+      await expect(page.locator('[data-confirmation-total]')).toHaveText('£1,348');
 
       // Asking to book: the button says what it commits to.
       await page.getByRole('button', { name: REQUEST_BOOKING_LABEL }).click();
