@@ -34,7 +34,17 @@ const BASELINE_YEAR = 2022;
 
 export default defineConfig(
   {
-    ignores: ['dist/', '.astro/', '.wrangler/', 'node_modules/', 'bench/dist/', 'bench/out/', 'test-results/', 'playwright-report/'],
+    ignores: [
+      'dist/',
+      '.astro/',
+      '.wrangler/',
+      'node_modules/',
+      'bench/dist/',
+      'bench/out/',
+      'test-results/',
+      'playwright-report/',
+      'functions/worker-configuration.d.ts',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -22,12 +22,7 @@ function withFrameAncestors(page: Response): Response {
 
 const render = async (c: PageRequest, request: Request, handed: Handed = {}): Promise<Response> =>
   withFrameAncestors(
-    // `never`: the adapter types its arguments with wrangler's generated runtime types, this Worker with @cloudflare/workers-types.
-    (await handle(
-      request as never,
-      c.env as never,
-      pageContext(c.executionCtx, { env: c.env, now: requestNow(c), ...handed }) as never,
-    )) as Response,
+    await handle(request, c.env, pageContext(c.executionCtx, { env: c.env, now: requestNow(c), ...handed })),
   );
 
 /**

@@ -2,16 +2,17 @@
  * Issue 32 item 3: each kept piece of src/build stops the build when what it relies on in Astro, Vite, Tailwind or a
  * vendor's code is no longer there, instead of quietly changing nothing (docs/architecture.md, "Build plugins").
  */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Plugin, ResolvedConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { requireVersions } from '~/build/assumptions.ts';
 import { browserTargets } from '~/build/browser-targets.ts';
-import { STAND_INS, calendarUnusedParts } from '~/build/calendar-unused-parts.ts';
+import { STAND_INS, WRITTEN_FOR as CALENDAR, calendarUnusedParts } from '~/build/calendar-unused-parts.ts';
+import { TAILWIND } from '~/build/css-prune.ts';
 import { SAVING_CHANGES } from '~/editor/build/editor-body-bundle.mjs';
-import { keystaticPatches } from '~/editor/build/keystatic-patches.mjs';
+import { WRITTEN_FOR as KEYSTATIC, keystaticPatches } from '~/editor/build/keystatic-patches.mjs';
 import { importMarks } from '~/build/import-marks.ts';
 import { prunePages } from '~/build/page-css-integration.ts';
 import { quoteChunk } from '~/build/quote-chunk.ts';
@@ -71,6 +72,34 @@ describe('pinned versions', () => {
     // The pieces check at build time; this says so before a build, on the project itself.
     expect(() => calendarUnusedParts()).not.toThrow();
     expect(() => keystaticPatches()).not.toThrow();
+  });
+});
+
+describe('exact pins', () => {
+  // Beyond the versions each piece was written for (which it checks itself), what the build and the Worker rely on.
+  const reliedOn = {
+    'the browser build, the pages and the chunks the pieces read': ['astro', 'vite'],
+    'the Worker: its adapter, its config and generated types (worker-configuration.d.ts), its router': [
+      '@astrojs/cloudflare',
+      'wrangler',
+      'hono',
+    ],
+    "every page's CSS as sent (page-css, css-prune, short-classes, browser-targets)": [
+      'postcss',
+      'postcss-selector-parser',
+      'postcss-prefix-selector',
+      'purgecss',
+      'purgecss-from-html',
+      'lightningcss',
+    ],
+  };
+  const { devDependencies } = JSON.parse(readFileSync('package.json', 'utf8'));
+  const locked = JSON.parse(readFileSync('package-lock.json', 'utf8')).packages;
+  const names = [...Object.values(reliedOn).flat(), ...Object.keys({ ...CALENDAR, ...TAILWIND, ...KEYSTATIC })];
+
+  it.each(names)('%s is pinned exactly, in package.json, to the version package-lock.json holds', (name) => {
+    expect(locked[`node_modules/${name}`]?.version).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(devDependencies[name]).toBe(locked[`node_modules/${name}`].version);
   });
 });
 
