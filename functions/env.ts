@@ -3,15 +3,16 @@ import type { EmailMessage } from './lib/outbox';
 
 /**
  * The Worker's bindings and vars: `Cloudflare.Env`, generated from wrangler.jsonc by `npm run cf-typegen` into
- * worker-configuration.d.ts (with the Workers runtime's types for its compatibility date). Wrangler merges the
- * environments: a binding or var that every one of them sets is required, one that only some set (the `test`
- * environment's switches, OWNER_EMAIL, the made-up keys) is optional, as it is in production. Vars are typed `string`
- * (`--strict-vars=false`): scripts/serve.mjs passes other values with `--var`. Added here is what wrangler.jsonc cannot
- * say: the e-mail queue's message, and the secrets and vars that only reach the Worker at run time.
+ * worker-configuration.d.ts, with the Workers runtime's types for its compatibility date (read by the Worker's tsconfig only:
+ * they would clash with the browser's in the site's program). Wrangler merges the environments: what every one sets is
+ * required; what only some set (the `test` environment's switches, OWNER_EMAIL, the made-up keys) is optional, as in
+ * production. Vars are `string` (`--strict-vars=false`): scripts/serve.mjs passes other values with `--var`. Secrets
+ * are never read from a developer's .dev.vars (`--env-file=.dev.vars.example`, which sets none), so the file is the
+ * same on every machine; they are declared here with the e-mail queue's message and the vars given at run time.
  */
 export interface Env extends Omit<Cloudflare.Env, 'EMAIL_QUEUE'> {
   EMAIL_QUEUE: Queue<EmailMessage>;
-  /** Secrets (`wrangler secret put`, or .dev.vars locally): without RESEND_API_KEY every e-mail fails and is given up. */
+  /** A secret (`wrangler secret put`, or .dev.vars): without it every e-mail fails and is given up. */
   RESEND_API_KEY?: string;
   /** Where the Stripe SDK sends its calls (default https://api.stripe.com); locally the stand-in (stand-ins/stripe). */
   STRIPE_API_URL?: string;

@@ -38,9 +38,10 @@ function specifiers(file: string): string[] {
   const text = readFileSync(file, 'utf8');
   if (file.endsWith('.css')) return [...text.matchAll(/@(?:import|plugin|reference)\s+["']([^"']+)["']/g)].map((match) => match[1]!);
   const code = file.endsWith('.astro')
-    ? [/^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '', ...[...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1])].join(
-        '\n;\n',
-      )
+    ? [
+        /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '',
+        ...[...text.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]),
+      ].join('\n;\n')
     : text;
   const { importedFiles, typeReferenceDirectives } = ts.preProcessFile(code, true, true);
   const jsDocTypes = code

@@ -36,7 +36,7 @@ describe('the e-mail queue in wrangler.jsonc', () => {
 
   it("production retries inside Resend's 24-hour idempotency window", () => {
     const retries = wrangler.queues!.consumers!.find((c) => !c.queue.endsWith(DEAD_LETTER_SUFFIX))!.max_retries!;
-    const env = { OUTBOX_RETRY_BASE_SECONDS: wrangler.vars?.OUTBOX_RETRY_BASE_SECONDS } as Env;
+    const env = { OUTBOX_RETRY_BASE_SECONDS: wrangler.vars?.OUTBOX_RETRY_BASE_SECONDS } as Partial<Env> as Env;
     const waited = Array.from({ length: retries }, (_, i) => retryDelaySeconds(env, i + 1)).reduce((sum, s) => sum + s, 0);
     // 6 retries after 60 s x4 per attempt, the last capped at Queues' 12 hours:
     // 60 + 240 + 960 + 3,840 + 15,360 + 43,200 = 63,660 s (17.7 hours) after the first attempt.
