@@ -21,9 +21,7 @@ function withFrameAncestors(page: Response): Response {
 }
 
 const render = async (c: PageRequest, request: Request, handed: Handed = {}): Promise<Response> =>
-  withFrameAncestors(
-    await handle(request, c.env, pageContext(c.executionCtx, { env: c.env, now: requestNow(c), ...handed })),
-  );
+  withFrameAncestors(await handle(request, c.env, pageContext(c.executionCtx, { env: c.env, now: requestNow(c), ...handed })));
 
 /**
  * Always a GET with the request's cookies, never its body: a refused post is shown, never posted again, and the page

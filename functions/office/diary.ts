@@ -19,7 +19,6 @@ import {
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
 import { fieldErrors } from '~/lib/schemas';
-import type { AppBindings } from '../env';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
@@ -52,7 +51,7 @@ export const diaryAtMove = (quote: Pick<StoredQuote, 'reference' | 'moveDate'>, 
 
 /** The page as refused (its `staff` variable is the gate's: the page asks officeAccess itself). */
 export const refusedOn = (c: OfficeContext, path: string, view: unknown, status = 400) =>
-  astroPageAt(c as unknown as Context<AppBindings>, path, view, { status, headers: ACCOUNT_PAGE });
+  astroPageAt(c, path, view, { status, headers: ACCOUNT_PAGE });
 
 /** The change a crew or van post makes: its statement, the notice after it, and the audit line's words. */
 function crewVanStatement(

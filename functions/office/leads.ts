@@ -5,7 +5,6 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
-import type { AppBindings } from '../env';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
@@ -43,9 +42,7 @@ async function changeLead(c: Context<OfficeBindings>): Promise<Response> {
   const read = readLeadChange(values, choices);
   if ('errors' in read) {
     const answer: LeadFormAnswer = { action: values.get('action') ?? '', errors: read.errors, values: Object.fromEntries(values) };
-    // The page reads only the bindings; the staff variable is the gate's, of no use to it.
-    const page = c as unknown as Context<AppBindings>;
-    return astroPageAt(page, leadPath(lead.reference), answer, { status: 400, headers: ACCOUNT_PAGE });
+    return astroPageAt(c, leadPath(lead.reference), answer, { status: 400, headers: ACCOUNT_PAGE });
   }
   const now = requestNow(c);
   await c.env.DB.batch(leadChangeStatements(c.env.DB, lead, read.change, c.var.staff, choices, now));

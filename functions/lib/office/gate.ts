@@ -22,12 +22,12 @@ export async function officeAccess(env: Env, request: Request, now: Date): Promi
   return { refusal: signedOut ? 'sign-in' : 'not-found' };
 }
 
-export function officeRefusal(c: Context, refusal: 'sign-in' | 'not-found'): Promise<Response> | Response {
+export function officeRefusal<E extends AppBindings>(c: Context<E>, refusal: 'sign-in' | 'not-found'): Promise<Response> | Response {
   if (refusal === 'sign-in') {
     c.header('Cache-Control', 'no-store');
     return c.redirect(ACCOUNT_PATHS.login, 303);
   }
-  return notFoundPage(c.env as Env, c.req.url, { 'Cache-Control': 'no-store' });
+  return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
 }
 
 /** After `staffOnly`, for the owner's own pages (staff, settings): anyone else meets the same 404. */
