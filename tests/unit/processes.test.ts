@@ -86,7 +86,8 @@ describe('a started process group', () => {
     expect(readdirSync(registry)).toEqual([String(pgid)]);
     const left = await stopAllRegistered(registry);
     expect(left).toEqual([expect.stringContaining(`(process group ${pgid})`)]);
-    expect(alive(pgid)).toBe(false);
+    // Gone by /proc already; the starter reaps the tether's exit when its loop next runs (later under load).
+    await until(() => !alive(pgid));
     child.kill('SIGKILL');
   });
 });
