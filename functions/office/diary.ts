@@ -5,7 +5,8 @@
 import type { Context } from 'hono';
 import { formatLongDate, isCalendarDate, londonToday } from '~/lib/dates';
 import { earliestMoveDate, latestMoveDate } from '~/lib/move-date';
-import { crewLine, FULL_DAYS_MAX_SPAN, FULL_DAYS_PATH, leadFirstName, type FullDaysAnswer } from '~/lib/office/diary';
+import { fleetRemoval, isConfirmed, type RemovalQuestion } from '~/lib/office/confirm-removal';
+import { crewLine, FULL_DAYS_MAX_SPAN, FULL_DAYS_PATH, leadFirstName, vanSizeLabel, type FullDaysAnswer } from '~/lib/office/diary';
 import {
   bookingSchema,
   crewVanSchema,
@@ -24,7 +25,7 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import { diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
+import { currentCrews, currentVans, diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
 import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
 import type { StaffMember } from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
@@ -83,6 +84,24 @@ function crewVanStatement(
   }
 }
 
+/** What removing a current crew or van does, for the page that asks first; null if it is not (or no longer) there. */
+async function removalQuestion(db: D1Database, kind: 'crew' | 'van', id: number, now: Date): Promise<RemovalQuestion | null> {
+  const [found, upcoming] = await Promise.all([
+    kind === 'crew'
+      ? currentCrews(db)
+          .then((crews) => crews.find((crew) => crew.id === id))
+          .then((crew) => crew && `${crew.leadName} (crew of ${crew.size})`)
+      : currentVans(db)
+          .then((vans) => vans.find((van) => van.id === id))
+          .then((van) => van && `${van.name} (${vanSizeLabel(van.size)})`),
+    db
+      .prepare(`SELECT COUNT(*) AS n FROM diary_entries WHERE ${kind}_id = ? AND move_date >= ?`)
+      .bind(id, londonToday(now))
+      .first<{ n: number }>(),
+  ]);
+  return found ? fleetRemoval(kind, id, found, upcoming?.n ?? 0) : null;
+}
+
 async function crewVanChange(db: D1Database, form: CrewVanForm, staff: StaffMember, now: Date): Promise<DiaryNotice> {
   const { statement, done, detail } = crewVanStatement(db, form, now.toISOString());
   // The audit action is the notice's key: crew_added, van_removed…
@@ -103,7 +122,14 @@ async function changeCrewsAndVans(c: OfficeContext): Promise<Response> {
   if (!checked.success) {
     return refusedOn(c, OFFICE_PATHS.diary, { form: { errors: fieldErrors(checked.error), values } } satisfies DiaryPageState);
   }
-  const done = await crewVanChange(c.env.DB, checked.data, staff, requestNow(c));
+  const form = checked.data;
+  // Asked first (issue 40 item 4): only the confirmation page's own button removes.
+  if ((form.action === 'remove-crew' || form.action === 'remove-van') && !isConfirmed(values)) {
+    const question = await removalQuestion(c.env.DB, form.action === 'remove-crew' ? 'crew' : 'van', Number(form.id), requestNow(c));
+    if (!question) return seeOther(OFFICE_PATHS.diary);
+    return refusedOn(c, OFFICE_PATHS.confirmRemoval, question, 200);
+  }
+  const done = await crewVanChange(c.env.DB, form, staff, requestNow(c));
   return seeOther(`${OFFICE_PATHS.diary}?${new URLSearchParams({ done })}`);
 }
 
@@ -117,6 +143,8 @@ async function bookingProblems(db: D1Database, quote: StoredQuote, form: Booking
   const errors: Record<string, string> = {};
   if (room.full && !form.override) errors.override = room.closed ? DIARY_MESSAGES.closed(room.closed) : DIARY_MESSAGES.full;
   if (form.intent !== 'book') return { errors, full: room.full };
+  // Booked by its paid deposit, or by staff who say why (issue 40 item 4).
+  if (quote.status !== 'booked' && !form.unpaidReason) errors.unpaidReason = DIARY_MESSAGES.unpaid;
   const crew = span.crews.find((each) => each.id === Number(form.crew));
   const van = span.vans.find((each) => each.id === Number(form.van));
   if (!crew) errors.crew = DIARY_MESSAGES.crew;
@@ -173,7 +201,8 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
   const assignment = { lead: leadFirstName(crew.leadName), size: crew.size, van: van.size, window: form.window };
   // Chained on the booking's own change: refused (the move changed meanwhile), none of them is written.
   const afterChange = { afterChange: true };
-  const applied = await applyChange(c.env, quote, { action: 'book', crew: assignment }, now, [
+  const reason = quote.status === 'booked' ? undefined : form.unpaidReason;
+  const applied = await applyChange(c.env, quote, { action: 'book', crew: assignment, ...(reason ? { reason } : {}) }, now, [
     entryUpsert(db, entry, now, afterChange),
     leadStageUpsert(db, reference, 'booked', now, afterChange),
     auditStatement(
@@ -187,6 +216,16 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
       now,
       afterChange,
     ),
+    ...(reason
+      ? [
+          auditStatement(
+            db,
+            { actor: staff.email, action: 'booked_without_deposit', reference, detail: `Booked with no deposit paid: ${reason}` },
+            now,
+            afterChange,
+          ),
+        ]
+      : []),
   ]);
   if (!applied.ok) return refused({ form: applied.message }, 409);
   return seeOther(diaryAtMove(quote, 'booked'));

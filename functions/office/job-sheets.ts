@@ -8,7 +8,8 @@ import type { Context } from 'hono';
 import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { emailField } from '~/lib/schemas';
 import * as z from 'zod/mini';
-import { JOB_SHEET_MESSAGES, dailyCapMet, isClockTime, type CrewReportKind } from '~/lib/office/job-sheet';
+import { londonToday } from '~/lib/dates';
+import { JOB_SHEET_MESSAGES, dailyCapMet, isClockTime, jobDoneRefusal, type CrewReportKind } from '~/lib/office/job-sheet';
 import { isReference } from '~/lib/reference';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
@@ -161,6 +162,8 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
       return done('on_our_way');
     }
     case 'done': {
+      const early = jobDoneRefusal(quote.moveDate, londonToday(now));
+      if (early) return refuse('done', { day: early });
       const problem = noteProblem(note, false);
       if (problem) return refuse('done', { note: problem });
       await reportJobDone(c.env, quote, booking, note || null, now);

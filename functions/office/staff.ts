@@ -1,10 +1,11 @@
 /**
- * Who works in the office (issue 33 item 1): the owner adds and removes staff; anyone on the staff signs out here.
+ * Who works in the office (issue 33 item 1): the owner adds and removes staff (asked first); anyone on the staff signs out here.
  * Only the owner reaches the staff page and its posts; everyone else meets the 404 that hides every office address.
  */
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { OFFICE_PATHS } from '~/lib/office/paths';
+import { isConfirmed, staffRemoval } from '~/lib/office/confirm-removal';
 import { addStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
 import { fieldErrors } from '~/lib/schemas';
 import { astroPage, astroPageAt } from '../lib/astro-page';
@@ -16,6 +17,7 @@ import { accountEmail } from '../lib/account/tokens';
 import {
   addStaffStatement,
   clearStaffCookie,
+  currentStaff,
   endEveryStaffSession,
   endStaffSession,
   ownerEmail,
@@ -82,6 +84,12 @@ async function removeStaff(c: Context<OfficeBindings>): Promise<Response> {
   if ('refusal' in posted) return refused(c, posted.refusal.status, { errors: { form: posted.refusal.error.message } });
   const email = accountEmail(posted.values.get('email') ?? '');
   if (email === ownerEmail(c.env)) return done(c, 'owner');
+  // Asked first (issue 40 item 4): only the confirmation page's own button removes.
+  if (!isConfirmed(posted.values)) {
+    const member = (await currentStaff(c.env.DB)).find((each) => each.email === email);
+    if (!member) return c.redirect(OFFICE_PATHS.staff, 303);
+    return astroPageAt(c, OFFICE_PATHS.confirmRemoval, staffRemoval(member), { status: 200, headers: ACCOUNT_PAGE });
+  }
   const now = requestNow(c);
   const { staff } = c.var;
   await c.env.DB.batch([

@@ -1,6 +1,7 @@
 /**
  * The office's written-quotes routes (issue 33 item 3), registered by functions/office/routes.ts: the writing page and
- * its post. 'Check the total' shows the figures without storing anything; 'Send' stores the next version and e-mails it.
+ * its post. 'Check the total' (the default button, so Enter in a field) shows the figures without storing anything; only
+ * 'Send' stores the next version and e-mails it.
  */
 import type { Context } from 'hono';
 import { londonToday } from '~/lib/dates';
@@ -54,7 +55,8 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
     await depositPercent(c.env.DB),
   );
   // The job's addresses are in the same form: a quote is sent only with both in full (issue 40 item 1).
-  const sending = values.get('action') !== 'preview';
+  // Only the Send button sends: a post without it (Enter in a field presses "Check the total") shows the figures.
+  const sending = values.get('action') === 'send';
   const addresses = mergedAddresses(
     quote.addresses,
     postedAddresses((name) => values.get(name)),

@@ -21,7 +21,7 @@ import { moveDetails } from './move-view';
 export interface JobSheetState {
   done?: string | null;
   form?: JobReportKind;
-  errors?: Partial<Record<'eta' | 'note' | 'photos', string>>;
+  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day', string>>;
   values?: { eta?: string; note?: string };
 }
 

@@ -13,7 +13,7 @@ import { OFFICE_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { PRICE_LABELS, payLine } from '~/lib/price-lines';
 import { priceToPay } from '~/lib/price-to-pay';
 import type { Env } from '../env';
-import { auditTrail } from '../lib/office/audit';
+import { auditTrail, STAFF_LINK_ACTOR } from '../lib/office/audit';
 import { URGENT_FIRST } from '../lib/office/tasks';
 import { findLead, staffChoices, staffName, type LeadSummary, type OpenTask, type StaffChoice } from '../lib/office/leads';
 import { findQuote } from '../lib/quote/store';
@@ -64,13 +64,14 @@ export interface LeadFormAnswer {
 /** The quote's events made by staff through the e-mailed staff links. */
 const STAFF_EVENTS = new Set<MoveEvent['kind']>(['confirmed', 'declined', 'review_published', 'review_withheld']);
 const CUSTOMER = 'Customer';
+const STAFF_LINK_WHO = 'Staff (e-mail link)';
 
 /** Who made a quote's event: the crew from its job sheet, the office's diary, a card payment, a staff link, or the customer. */
 function eventWho(event: MoveEvent): string {
   if (event.kind === 'crew_on_way') return `Crew (${event.crew})`;
   if (event.kind === 'crew_assigned' || (event.kind === 'confirmed' && event.crew)) return 'Office (diary)';
   if (event.kind === 'confirmed' && event.byPayment) return 'Card payment';
-  return STAFF_EVENTS.has(event.kind) ? 'Staff (e-mail link)' : CUSTOMER;
+  return STAFF_EVENTS.has(event.kind) ? STAFF_LINK_WHO : CUSTOMER;
 }
 
 function quoteRows(quote: StoredQuote): Row[] {
@@ -185,9 +186,11 @@ const whoSaid = (staff: readonly StaffChoice[], actor: string) =>
     ? CUSTOMER
     : actor === 'system'
       ? 'Shiftly'
-      : actor.startsWith('crew:')
-        ? `Crew (${actor.slice(5)})`
-        : (staffName(staff, actor) ?? actor);
+      : actor === STAFF_LINK_ACTOR
+        ? STAFF_LINK_WHO
+        : actor.startsWith('crew:')
+          ? `Crew (${actor.slice(5)})`
+          : (staffName(staff, actor) ?? actor);
 
 export async function leadView(env: Env, reference: string): Promise<LeadView | null> {
   const db = env.DB;

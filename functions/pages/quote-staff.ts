@@ -2,7 +2,7 @@
 // the site's 404. A POST is answered with the page itself: the link is spent, so there is no page to redirect to.
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '~/lib/api';
-import { staffSchema } from '~/lib/manage-move';
+import { STAFF_REASON_MESSAGE, staffSchema } from '~/lib/manage-move';
 import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
@@ -13,6 +13,7 @@ import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, decideReview } from '../lib/quote/manage';
+import { auditStatement, STAFF_LINK_ACTOR } from '../lib/office/audit';
 import { staffLinkPurpose } from '../lib/quote/staff-link';
 import { findQuote } from '../lib/quote/store';
 import { eventLine } from '../lib/quote/summary';
@@ -62,11 +63,14 @@ export async function answerStaffPage(c: PageContext): Promise<Response> {
   if (isHoneypotFilled(body)) return staffPage(c, link, 200);
   const checked = staffSchema.safeParse(body);
   if (!checked.success || !ACTIONS[link.purpose].includes(checked.data.action)) {
-    const { note, ...others } = checked.success ? {} : fieldErrors(checked.error);
+    const { note, reason, ...others } = checked.success ? {} : fieldErrors(checked.error);
     const general = Object.values(others)[0] ?? (checked.success ? 'This link cannot do that.' : undefined);
-    return staffPage(c, link, 400, { values, ...(note ? { errors: { note } } : {}), ...(general ? { general } : {}) });
+    const errors = { ...(note ? { note } : {}), ...(reason ? { reason } : {}) };
+    return staffPage(c, link, 400, { values, ...(note || reason ? { errors } : {}), ...(general ? { general } : {}) });
   }
-  const { action, note } = checked.data;
+  const { action, note, reason } = checked.data;
+  // A booking request is answered with a written quote, whose deposit books the move; confirmed here, staff say why.
+  if (action === 'confirm' && !reason) return staffPage(c, link, 400, { values, errors: { reason: STAFF_REASON_MESSAGE } });
   const now = requestNow(c);
   if (action === 'publish' || action === 'withhold') {
     const decided = await decideReview(c.env.DB, link.quote.reference, action === 'publish', now);
@@ -77,7 +81,23 @@ export async function answerStaffPage(c: PageContext): Promise<Response> {
         : 'Withheld: the review will not be published.';
     return staffPage(c, link, 200, { done });
   }
-  const applied = await applyChange(c.env, link.quote, { action, note }, now);
+  const booked = action === 'confirm' && reason;
+  const audit = booked
+    ? [
+        auditStatement(
+          c.env.DB,
+          {
+            actor: STAFF_LINK_ACTOR,
+            action: 'booked_without_deposit',
+            reference: link.quote.reference,
+            detail: `Booked with no deposit paid: ${reason}`,
+          },
+          now,
+          { afterChange: true },
+        ),
+      ]
+    : [];
+  const applied = await applyChange(c.env, link.quote, { action, note, ...(booked ? { reason } : {}) }, now, audit);
   if (!applied.ok) return staffPage(c, link, 409, { values, general: applied.message });
   return staffPage(c, { ...link, quote: applied.quote }, 200, {
     done: `${eventLine(applied.quote, applied.event)}. We have e-mailed the customer.`,

@@ -71,6 +71,9 @@ export type ManageForm = z.infer<typeof manageSchema>;
 
 export const STAFF_NOTE_LIMIT = 1000;
 
+/** "Confirm the booking" on a staff link with no reason given: a move is booked by its deposit, or with staff's reason. */
+export const STAFF_REASON_MESSAGE = 'No deposit has been paid for this move. To confirm it without one, say why.';
+
 export const staffSchema = z.object({
   action: z.enum(['confirm', 'decline', 'publish', 'withhold'], 'Please choose one of the buttons.'),
   note: z._default(
@@ -79,6 +82,16 @@ export const staffSchema = z.object({
       .check(
         z.trim(),
         z.maxLength(STAFF_NOTE_LIMIT, `Please keep the note to ${STAFF_NOTE_LIMIT.toLocaleString('en-GB')} characters or fewer.`),
+      ),
+    '',
+  ),
+  /** Confirming a booking no deposit has booked: why (issue 40 item 4). Kept in the office's history, never sent. */
+  reason: z._default(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(STAFF_NOTE_LIMIT, `Please keep the reason to ${STAFF_NOTE_LIMIT.toLocaleString('en-GB')} characters or fewer.`),
       ),
     '',
   ),

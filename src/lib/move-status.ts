@@ -72,6 +72,7 @@ export const MOVE_REFUSALS = {
   reviewed: 'You have already reviewed this move. Thank you!',
   alreadyBooked: 'This move is booked already.',
   notYours: 'This change is not yours to make.',
+  unpaid: 'No deposit has been paid for this move: it can be booked without one only by staff who say why.',
 } as const;
 
 export interface MoveFacts {
@@ -84,6 +85,11 @@ export interface MoveFacts {
   jobDone?: boolean;
   /** The customer accepted a written quote: a booked date can then be moved online, on its terms (issue 34 item 3). */
   accepted?: boolean;
+  /**
+   * Why staff book a move whose deposit has not booked it (issue 40 item 4): a move becomes booked by the paid deposit
+   * of its accepted written quote, or by staff who give a reason, which the audit trail keeps.
+   */
+  staffReason?: string;
 }
 
 /** Why `action` cannot be taken now (`today` is a UK day), or null. */
@@ -118,13 +124,15 @@ export function moveRefusal(action: MoveAction, facts: MoveFacts, today: string)
       return null;
     case 'confirm':
       if (status !== 'booking_requested') return MOVE_REFUSALS.notRequested;
-      return moved ? MOVE_REFUSALS.moved : null;
+      if (moved) return MOVE_REFUSALS.moved;
+      return facts.staffReason ? null : MOVE_REFUSALS.unpaid;
     case 'decline':
       return status === 'booking_requested' ? null : MOVE_REFUSALS.notRequested;
     // A move already booked (by its deposit, issue 34) is booked again in the diary for its crew and arrival window,
-    // and may be again if the office changes them: the customer is told each time.
+    // and may be again if the office changes them: the customer is told each time. Any other needs staff's reason.
     case 'book':
-      return moved ? MOVE_REFUSALS.moved : null;
+      if (moved) return MOVE_REFUSALS.moved;
+      return status === 'booked' || facts.staffReason ? null : MOVE_REFUSALS.unpaid;
     case 'book_paid':
       if (moved) return MOVE_REFUSALS.moved;
       return status === 'booked' ? MOVE_REFUSALS.alreadyBooked : null;

@@ -29,7 +29,14 @@ export async function bookingStaffLink(reference: string): Promise<URL> {
 /** Our staff press Confirm on the booking request's staff link: the answer, booked or refused. */
 export async function confirmByStaffLink(reference: string): Promise<Response> {
   const staff = await bookingStaffLink(reference);
-  return postForm(PAGE_PATHS.staff, { ref: reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' });
+  return postForm(PAGE_PATHS.staff, {
+    ref: reference,
+    t: staff.searchParams.get('t')!,
+    action: 'confirm',
+    note: '',
+    // Confirmed without a written quote's deposit: staff say why (issue 40 item 4).
+    reason: 'Regular customer: pays on the day',
+  });
 }
 
 /** Asked for and confirmed by our staff: booked. */

@@ -94,7 +94,9 @@ async function staffLink(quote: Made): Promise<URL> {
 
 async function answerBooking(quote: Made, action: 'confirm' | 'decline', note = ''): Promise<void> {
   const staff = await staffLink(quote);
-  const answered = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staff.searchParams.get('t')!, action, note });
+  // Confirmed without a written quote's deposit, so staff say why (issue 40 item 4).
+  const reason = action === 'confirm' ? 'Pays on the day' : '';
+  const answered = await post(PAGE_PATHS.staff, { ref: quote.reference, t: staff.searchParams.get('t')!, action, note, reason });
   expect(answered.status).toBe(200);
 }
 
@@ -311,6 +313,7 @@ describe('the manage page', () => {
       t: staffToken,
       action: 'confirm',
       note: 'Crew of three, arriving 8am.',
+      reason: 'Regular customer: pays on the day',
     });
     expect(answered.status).toBe(200);
     expect(readPage(await answered.text()).shown('done')).toBe(true);

@@ -83,9 +83,18 @@ describe('crews and vans', () => {
     await staffPost(OFFICE_PATHS.diary, { action: 'add-van', vanName: name, vanSize: 'small' });
     const [gone] = query<{ id: number }>('SELECT id FROM crews WHERE lead_name = ?', lead);
     const [goneVan] = query<{ id: number }>('SELECT id FROM vans WHERE name = ?', name);
-    const removed = await staffPost(OFFICE_PATHS.diary, { action: 'remove-crew', id: String(gone!.id) });
+    // "Remove" asks first (issue 40 item 4): a page saying what it does; nothing is removed until its own button.
+    const asked = await staffPost(OFFICE_PATHS.diary, { action: 'remove-crew', id: String(gone!.id) });
+    expect(asked.status).toBe(200);
+    expect(
+      readPage(await asked.text())
+        .filled('confirm-heading')
+        .trim(),
+    ).toBe(`Remove the crew ${lead} (crew of 2)?`);
+    expect(query('SELECT removed_at FROM crews WHERE id = ?', gone!.id)).toEqual([{ removed_at: null }]);
+    const removed = await staffPost(OFFICE_PATHS.diary, { action: 'remove-crew', id: String(gone!.id), confirm: 'yes' });
     expect(removed.headers.get('location')).toBe(`${OFFICE_PATHS.diary}?done=crew-removed`);
-    await staffPost(OFFICE_PATHS.diary, { action: 'remove-van', id: String(goneVan!.id) });
+    await staffPost(OFFICE_PATHS.diary, { action: 'remove-van', id: String(goneVan!.id), confirm: 'yes' });
     expect(query('SELECT removed_at IS NOT NULL AS removed FROM crews WHERE id = ?', gone!.id)).toEqual([{ removed: 1 }]);
     expect(query('SELECT removed_at IS NOT NULL AS removed FROM vans WHERE id = ?', goneVan!.id)).toEqual([{ removed: 1 }]);
     const html = await (await officeGet(`${OFFICE_PATHS.diary}?done=crew-removed`)).text();
@@ -116,6 +125,30 @@ describe('crews and vans', () => {
 });
 
 describe('booking a move from its lead', () => {
+  it('an estimate no deposit has booked is booked only with staff’s reason, kept in the audit trail (issue 40 item 4)', async () => {
+    const answer = await quoteOn(diaryDay());
+    const fields = { ref: answer.reference, intent: 'book', crew: String(crew.id), van: String(van.id), window: '08-10' };
+    const refused = await staffPost(DIARY_BOOK_PATH, fields);
+    expect(refused.status).toBe(409);
+    expect(readPage(await refused.text()).filled('error:unpaidReason')).toBe(DIARY_MESSAGES.unpaid);
+    expect(query('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ status: 'quoted' }]);
+    expect(query('SELECT 1 FROM diary_entries WHERE reference = ?', answer.reference)).toEqual([]);
+    expect(query('SELECT 1 FROM audit_log WHERE record_reference = ?', answer.reference)).toEqual([]);
+
+    const booked = await staffPost(DIARY_BOOK_PATH, { ...fields, unpaidReason: 'Regular customer: pays the crew on the day' });
+    expect(booked.status).toBe(303);
+    expect(query('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)).toEqual([{ status: 'booked' }]);
+    expect(
+      query<{ actor: string; action: string; detail: string }>(
+        'SELECT actor, action, detail FROM audit_log WHERE record_reference = ? ORDER BY id',
+        answer.reference,
+      ).map(({ action, actor, detail }) => ({ action, actor, detail: action === 'diary_booked' ? 'Booked for …' : detail })),
+    ).toEqual([
+      { actor: OWNER, action: 'diary_booked', detail: 'Booked for …' },
+      { actor: OWNER, action: 'booked_without_deposit', detail: 'Booked with no deposit paid: Regular customer: pays the crew on the day' },
+    ]);
+  });
+
   it('books it with a crew, a van and a window: booked everywhere, and the customer is told the lead’s first name', async () => {
     const day = diaryDay();
     const answer = await quoteOn(day);
@@ -125,6 +158,7 @@ describe('booking a move from its lead', () => {
       crew: String(crew.id),
       van: String(van.id),
       window: '08-10',
+      unpaidReason: 'Booked by phone',
     });
     expect(response.status).toBe(303);
     // Done: the diary at the move's day, with the move's own form and the notice.
@@ -157,7 +191,7 @@ describe('booking a move from its lead', () => {
   it('a crew or van already out that day is refused on its field', async () => {
     const day = diaryDay();
     const [first, second] = [await quoteOn(day), await quoteOn(day)];
-    const fields = { intent: 'book', crew: String(crew.id), van: String(van.id), window: '10-12' };
+    const fields = { intent: 'book', crew: String(crew.id), van: String(van.id), window: '10-12', unpaidReason: 'Booked by phone' };
     expect((await staffPost(DIARY_BOOK_PATH, { ref: first.reference, ...fields })).status).toBe(303);
     const again = await staffPost(DIARY_BOOK_PATH, { ref: second.reference, ...fields, override: 'Customer is a regular' });
     expect(again.status).toBe(409);
@@ -189,6 +223,7 @@ describe('a full day', () => {
           crew: String(crew.id),
           van: String(van.id),
           window: '12-14',
+          unpaidReason: 'Booked by phone',
         })
       ).status,
     ).toBe(303);

@@ -80,11 +80,16 @@ const openSheet = (token: string, headers: Record<string, string> = {}) =>
   fetch(`${apiBase()}${sheetPath(token)}`, { redirect: 'manual', headers });
 
 /** As a phone's browser posts from the sheet: its no-referrer page sends `Origin: null`, and Fetch Metadata. */
-const report = (token: string, body: URLSearchParams | FormData) =>
+const report = (token: string, body: URLSearchParams | FormData, headers: Record<string, string> = {}) =>
   fetch(`${apiBase()}${sheetPath(token)}`, {
     method: 'POST',
     redirect: 'manual',
-    headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', ...(body instanceof URLSearchParams ? { 'Content-Type': FORM } : {}) },
+    headers: {
+      Origin: 'null',
+      'Sec-Fetch-Site': 'same-origin',
+      ...(body instanceof URLSearchParams ? { 'Content-Type': FORM } : {}),
+      ...headers,
+    },
     body,
   });
 
@@ -203,10 +208,30 @@ describe('the crew’s reports', () => {
     ]);
   });
 
-  it('Job done moves the lead to done and leaves the office a to-do', async () => {
+  it('Job done before the move day is refused and changes nothing (issue 40 item 4)', async () => {
     const move = await bookedMove();
     const token = await linkFor(move.reference);
-    const done = await report(token, new URLSearchParams({ action: 'done', note: 'All in, keys left with the neighbour' }));
+    // The day before the move, at 16:00 in London.
+    const dayBefore = { 'X-Test-Now': new Date(londonDayStart(move.moveDate).getTime() - 8 * 3_600_000).toISOString() };
+    const early = await report(token, new URLSearchParams({ action: 'done', note: 'Pressed a day early' }), dayBefore);
+    expect(early.status).toBe(400);
+    const page = readPage(await early.text());
+    // moveDate is a yyyy-mm-dd; the sheet says it in words, e.g. "Tuesday 15 December 2026".
+    const words = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+      .format(new Date(`${move.moveDate}T12:00:00Z`))
+      .replace(',', '');
+    expect(page.filled('error:day')).toBe(`Not yet: this move is on ${words}. Mark the job done on the day, once the work is finished.`);
+    expect(query('SELECT kind FROM job_reports WHERE reference = ?', move.reference)).toEqual([]);
+    expect(query('SELECT stage FROM office_leads WHERE reference = ?', move.reference)).toEqual([{ stage: 'booked' }]);
+    expect(query("SELECT 1 FROM office_tasks WHERE record_reference = ? AND kind = 'job_done'", move.reference)).toEqual([]);
+    expect(query("SELECT 1 FROM email_outbox WHERE record_reference = ? AND idempotency_key LIKE '%review%'", move.reference)).toEqual([]);
+  });
+
+  it('Job done on the move day moves the lead to done and leaves the office a to-do', async () => {
+    const move = await bookedMove();
+    const token = await linkFor(move.reference);
+    const onTheDay = { 'X-Test-Now': new Date(londonDayStart(move.moveDate).getTime() + 15 * 3_600_000).toISOString() };
+    const done = await report(token, new URLSearchParams({ action: 'done', note: 'All in, keys left with the neighbour' }), onTheDay);
     expect(done.status).toBe(303);
     expect(new URL(done.headers.get('Location')!, apiBase()).searchParams.get('done')).toBe('done');
     expect(query('SELECT stage FROM office_leads WHERE reference = ?', move.reference)).toEqual([{ stage: 'done' }]);

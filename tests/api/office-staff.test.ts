@@ -75,7 +75,16 @@ describe('the owner', () => {
     const session = await signInStaff(email);
     expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(1);
 
-    const removed = await officePost(`${OFFICE_PATHS.staff}/remove`, { email });
+    // "Remove" asks first (issue 40 item 4): the answer is a page saying what it does, and nothing is removed yet.
+    const asked = await officePost(`${OFFICE_PATHS.staff}/remove`, { email });
+    expect(asked.status).toBe(200);
+    const question = readPage(await asked.text());
+    expect(question.filled('confirm-heading').trim()).toBe('Remove Sam Leaver from the staff?');
+    expect(query('SELECT removed_at FROM staff_members WHERE email = ?', email)).toEqual([{ removed_at: null }]);
+    expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(1);
+    expect((await officeGet(OFFICE_PATHS.home, session)).status).toBe(200);
+
+    const removed = await officePost(`${OFFICE_PATHS.staff}/remove`, { email, confirm: 'yes' });
     expect(removed.status).toBe(303);
     expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(0);
     await expectNotFound(await officeGet(OFFICE_PATHS.staff, session));

@@ -52,7 +52,13 @@ describe('e-mails keep the promises of src/data/promises.ts', () => {
       (e) => e.subject.includes('booking requested') && [e.to].flat().includes(BUSINESS),
     );
     const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(request!.text)![0]);
-    const confirmed = await post(PAGE_PATHS.staff, { ref, t: staff.searchParams.get('t')!, action: 'confirm', note: '' });
+    const confirmed = await post(PAGE_PATHS.staff, {
+      ref,
+      t: staff.searchParams.get('t')!,
+      action: 'confirm',
+      note: '',
+      reason: 'Pays on the day',
+    });
     expect(confirmed.status).toBe(200);
     // The day before the move: inside the free-cancellation notice.
     const cancelled = await post(PAGE_PATHS.confirmation, { ref, t, action: 'cancel-confirm' }, `${addDays(moveDate, -1)}T09:00:00Z`);

@@ -24,7 +24,7 @@ export async function bookedQuote(request: APIRequestContext, baseURL: string, o
   const staff = new URL(
     /https?:\/\/\S+\/quote-staff\?\S+/.exec((await businessEmail(answer.reference, 'booking requested')).text ?? '')![0],
   );
-  const form = { ref: answer.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' };
+  const form = { ref: answer.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '', reason: 'Pays on the day' };
   expect((await request.post('/quote-staff', { form, headers })).status()).toBe(200);
   return answer;
 }

@@ -90,6 +90,12 @@ for (const javaScriptEnabled of [false, true]) {
       await staff.goto(staffLink.pathname + staffLink.search);
       await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Booking request ${reference}`);
       await staff.getByLabel('Note for the customer').fill('Crew of three, arriving at 8am.');
+      // No written quote's deposit has booked it: staff say why (issue 40 item 4), first forgetting to.
+      await staff.getByRole('button', { name: 'Confirm the booking' }).click();
+      await expect(staff.getByLabel(/To confirm it with no deposit paid/)).toHaveAccessibleDescription(
+        'No deposit has been paid for this move. To confirm it without one, say why.',
+      );
+      await staff.getByLabel(/To confirm it with no deposit paid/).fill('Regular customer: pays on the day');
       await staff.getByRole('button', { name: 'Confirm the booking' }).click();
       await expect(staff.getByRole('status').filter({ hasText: 'We have e-mailed the customer' })).toBeFocused();
       const told = await mailed(email, reference, 'booking confirmed');
@@ -158,7 +164,7 @@ test('after a booked move’s date the page invites a review, refuses one too sh
   expect((await request.post('/quote-confirmation', { form: { ...form, action: 'book' }, headers, maxRedirects: 0 })).status()).toBe(303);
   const business = await mailed({ not: email }, answer.reference, 'booking requested');
   const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text ?? '')!.at(0)!);
-  const staffForm = { ref: answer.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '' };
+  const staffForm = { ref: answer.reference, t: staff.searchParams.get('t')!, action: 'confirm', note: '', reason: 'Pays on the day' };
   expect((await request.post('/quote-staff', { form: staffForm, headers })).status()).toBe(200);
 
   // The day after the move, by the test environment's clock header.
@@ -206,7 +212,13 @@ test('the move page speaks its state: heading, summary, price to pay and calenda
   const staffAnswer = async (reference: string, email: string, action: 'confirm' | 'decline') => {
     const business = await mailed({ not: email }, reference, 'booking requested');
     const staff = new URL(/https?:\/\/\S+\/quote-staff\?\S+/.exec(business.text ?? '')!.at(0)!);
-    const form = { ref: reference, t: staff.searchParams.get('t')!, action, note: '' };
+    const form = {
+      ref: reference,
+      t: staff.searchParams.get('t')!,
+      action,
+      note: '',
+      reason: action === 'confirm' ? 'Pays on the day' : '',
+    };
     expect((await request.post('/quote-staff', { form, headers })).status()).toBe(200);
   };
 

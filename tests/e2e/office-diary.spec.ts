@@ -51,6 +51,10 @@ test.describe('JavaScript off', () => {
     await expect(page.getByLabel('Crew', { exact: true })).toHaveAccessibleDescription(DIARY_MESSAGES.crew);
     await expect(page.getByLabel('Van', { exact: true })).toHaveAccessibleDescription(DIARY_MESSAGES.van);
     await expect(page.getByLabel('Arrival window')).toHaveAccessibleDescription(DIARY_MESSAGES.window);
+    // An estimate no deposit has booked: staff say why (issue 40 item 4).
+    const reason = page.getByLabel('No deposit has been paid: to book with a crew anyway, say why');
+    await expect(reason).toHaveAccessibleDescription(new RegExp(`${DIARY_MESSAGES.unpaid}$`));
+    await reason.fill('Regular customer: pays the crew on the day');
 
     await page.getByLabel('Crew', { exact: true }).selectOption({ label: `${lead}, crew of 3` });
     await page.getByLabel('Van', { exact: true }).selectOption({ label: `${van}, Luton van` });

@@ -4,6 +4,7 @@
  * refused and then a sent "Damage or problem" with a photo, and "Job done"; the office sees the reports and the photo.
  * axe on every state of the sheet and on the office's answer.
  */
+import { formatLongDate } from '../../src/lib/dates';
 import { leadPath } from '../../src/lib/office/paths';
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
@@ -18,7 +19,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 /** A 1 × 1 PNG, as a phone's camera would send a (larger) picture. */
 const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
 
-async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<string> {
+async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<{ reference: string; moveDate: string }> {
   const moveDate = diaryDay();
   const answer = await storeQuote(request, {
     name: 'Nia Okafor',
@@ -47,7 +48,7 @@ async function bookedMove(request: Parameters<typeof storeQuote>[0]): Promise<st
     { reference: answer.reference, moveDate },
     { crewLead: `Samira Khan-${tag}`, crewSize: 3, van: `LV71 KFP-${tag}`, window: '08-10' },
   );
-  return answer.reference;
+  return { reference: answer.reference, moveDate };
 }
 
 /** The office's "Make the crew's job sheet link", pressed on the lead's page: the answer shows the link once. */
@@ -69,7 +70,7 @@ test.describe('JavaScript off', () => {
     request,
   }) => {
     test.setTimeout(90_000);
-    const reference = await bookedMove(request);
+    const { reference, moveDate } = await bookedMove(request);
     await signInToOffice(page.context());
     const sheet = await makeLink(page, reference);
     await expect(page.getByText('It is shown only this once')).toBeVisible();
@@ -111,7 +112,15 @@ test.describe('JavaScript off', () => {
     await crew.getByRole('button', { name: 'Send to the office' }).click();
     await expect(crew.getByRole('status')).toHaveText(/The office has your report/);
 
+    // Before the move day "Job done" is refused, by the button, and what was typed stays (issue 40 item 4).
     await crew.getByLabel('Note for the office (optional)').fill('All in; keys with the neighbour');
+    await crew.getByRole('button', { name: 'Mark the job done' }).click();
+    await expect(crew.getByRole('button', { name: 'Mark the job done' })).toHaveAccessibleDescription(
+      new RegExp(`Not yet: this move is on ${formatLongDate(moveDate)}\\. Mark the job done on the day`),
+    );
+    await expect(crew.getByLabel('Note for the office (optional)')).toHaveValue('All in; keys with the neighbour');
+    // On the day (the test environment's clock header): done.
+    await crew.setExtraHTTPHeaders({ 'X-Test-Now': `${moveDate}T16:00:00Z` });
     await crew.getByRole('button', { name: 'Mark the job done' }).click();
     await expect(crew.getByRole('status')).toHaveText(/marked as done/);
     await phone.close();
@@ -135,7 +144,7 @@ test('axe: the job sheet as opened, refusing a report and thanking for one; the 
   baseURL,
   request,
 }) => {
-  const reference = await bookedMove(request);
+  const { reference, moveDate } = await bookedMove(request);
   await signInToOffice(page.context());
   const sheet = await makeLink(page, reference);
   expect(await axeViolations(page)).toEqual([]);
@@ -154,6 +163,10 @@ test('axe: the job sheet as opened, refusing a report and thanking for one; the 
   await expect(crew.getByLabel('What happened')).toHaveAccessibleDescription('Say what happened, so the office can help.');
   expect(await axeViolations(crew)).toEqual([]);
   await crew.getByLabel('Note for the office (optional)').fill('Done');
+  await crew.getByRole('button', { name: 'Mark the job done' }).click();
+  await expect(crew.getByRole('button', { name: 'Mark the job done' })).toHaveAccessibleDescription(/^On the move day.*Not yet/);
+  expect(await axeViolations(crew)).toEqual([]);
+  await crew.setExtraHTTPHeaders({ 'X-Test-Now': `${moveDate}T16:00:00Z` });
   await crew.getByRole('button', { name: 'Mark the job done' }).click();
   await expect(crew.getByRole('status')).toHaveText(/marked as done/);
   expect(await axeViolations(crew)).toEqual([]);

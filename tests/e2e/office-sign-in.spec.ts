@@ -52,7 +52,13 @@ test.describe('JavaScript off', () => {
     await member.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(member).toHaveURL(/\/office$/);
 
+    // Asked first (issue 40 item 4): "No" keeps them; "Yes" removes them.
     await page.getByRole('button', { name: 'Remove Jo Bloggs' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Remove Jo Bloggs from the staff?');
+    await page.getByRole('link', { name: 'No, keep Jo Bloggs' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: email })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove Jo Bloggs' }).click();
+    await page.getByRole('button', { name: 'Yes, remove Jo Bloggs' }).click();
     await expect(page.getByRole('status')).toContainText('Any session they had has ended');
     await expect(page.getByRole('listitem').filter({ hasText: email })).toHaveCount(0);
     await theirs.close();

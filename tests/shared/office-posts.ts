@@ -106,6 +106,8 @@ export interface DiaryBooking {
   van: string;
   /** A key of the diary's ARRIVAL_WINDOWS, e.g. '08-10'. */
   window: string;
+  /** Why a move no paid deposit has booked is booked (issue 40 item 4); a default one unless given. */
+  unpaidReason?: string;
 }
 
 /**
@@ -129,6 +131,8 @@ export async function bookInDiary(site: Site, move: { reference: string; moveDat
       crew: optionValue(html, 'crew', `${booking.crewLead}, crew of ${booking.crewSize}`),
       van: optionValue(html, 'van', `${booking.van}, Luton van`),
       window: booking.window,
+      // Only a move no paid deposit has booked needs it (issue 40 item 4); a booked one ignores it.
+      unpaidReason: booking.unpaidReason ?? 'Booked by phone: the customer pays on the day',
     },
     'booking the move in the diary',
     DIARY_BOOK_PATH,

@@ -45,8 +45,10 @@ describe('the transitions', () => {
     ['declined', 'cancel', 'cancelled'],
   ];
   it.each(allowed)('%s --%s--> %s', (from, action, to) => {
-    // A booked move's date is moved online only on an accepted written quote's terms (issue 34 item 3).
-    expect(moveRefusal(action, facts(from, { accepted: true }), today)).toBeNull();
+    // A booked move's date is moved online only on an accepted written quote's terms (issue 34 item 3); a request is
+    // confirmed with no deposit paid only with staff's reason (issue 40 item 4).
+    const over = { accepted: true, ...(action === 'confirm' ? { staffReason: 'Pays on the day' } : {}) };
+    expect(moveRefusal(action, facts(from, over), today)).toBeNull();
     expect(statusAfter(action, from)).toBe(to);
   });
 
@@ -147,6 +149,21 @@ describe('the refusals', () => {
     expect(statusAfter('change_date', 'booked')).toBe('booked');
     // A quote not yet booked may still move its date on the day (it is only an estimate).
     expect(moveRefusal('change_date', facts('quoted', { moveDate: today }), today)).toBeNull();
+  });
+
+  it('books a move only by its paid deposit, or by staff with a reason (issue 40 item 4)', () => {
+    // 'booked' is the paid deposit's doing (payments/webhook.ts): the diary then only gives it a crew.
+    expect(moveRefusal('book', facts('booked'), today)).toBeNull();
+    for (const status of ['quoted', 'booking_requested', 'declined'] as const) {
+      expect(moveRefusal('book', facts(status), today), status).toBe(MOVE_REFUSALS.unpaid);
+      expect(moveRefusal('book', facts(status, { staffReason: 'Regular customer' }), today), status).toBeNull();
+    }
+    expect(moveRefusal('confirm', facts('booking_requested'), today)).toBe(MOVE_REFUSALS.unpaid);
+    expect(moveRefusal('confirm', facts('booking_requested', { staffReason: 'Regular customer' }), today)).toBeNull();
+    expect(moveRefusal('book', facts('quoted', { staffReason: 'Regular customer', moveDate: '2026-11-20' }), today)).toBe(
+      MOVE_REFUSALS.moved,
+    );
+    expect(statusAfter('book', 'quoted')).toBe('booked');
   });
 
   it('answers a booking request once', () => {

@@ -5,8 +5,11 @@
  */
 import { insertValues } from '../d1';
 
+/** Who acted through a staff link from a business e-mail (issue 19): someone with the e-mail, not a signed-in member. */
+export const STAFF_LINK_ACTOR = 'staff-link';
+
 export interface AuditEntry {
-  /** A staff address, 'customer', `crew:<first name>` or 'system'. */
+  /** A staff address, 'customer', `crew:<first name>`, STAFF_LINK_ACTOR or 'system'. */
   actor: string;
   action: string;
   reference?: string | null;

@@ -25,6 +25,8 @@ export interface DiarySectionData {
   entry: { status: string; crew: string | null; van: string | null; window: string | null; override: string | null } | null;
   /** Whether the office can still hold or book it (not cancelled, not booked). */
   open: boolean;
+  /** No paid deposit has booked it: booking it with a crew needs staff's reason (issue 40 item 4). */
+  unpaid: boolean;
   crews: Array<Crew & { busy: boolean; off: boolean }>;
   vans: Array<Van & { sizeLabel: string; busy: boolean; off: boolean }>;
   /** The arrival windows the owner's settings offer. */
@@ -60,6 +62,7 @@ export async function diarySection(db: D1Database, reference: string): Promise<D
     },
     // A move booked by its deposit (issue 34) is still open here until the diary gives it a crew.
     open: quote.status !== 'cancelled' && entry?.status !== 'booked',
+    unpaid: quote.status !== 'booked',
     crews: span.crews.map((crew) => ({
       ...crew,
       busy: others.some((other) => other.crewId === crew.id),

@@ -31,8 +31,9 @@ export type MoveChange =
   | { action: 'request_booking' }
   /** `shortNotice` and `fee` by the clock (payments/cancel-refund.ts cancelCost), worked out before the change. */
   | { action: 'cancel'; shortNotice?: boolean; fee?: CancelledFee }
-  | { action: 'confirm' | 'decline'; note: string }
-  | { action: 'book'; crew: CrewAssignment }
+  /** `reason`: staff booking a move its deposit has not booked say why (issue 40 item 4; move-status.ts). */
+  | { action: 'confirm' | 'decline'; note: string; reason?: string }
+  | { action: 'book'; crew: CrewAssignment; reason?: string }
   /** `note`: the payment that booked it, as the history says it ("deposit of £75.00 paid by card"). */
   | { action: 'book_paid'; note: string }
   | { action: 'review'; rating: number; text: string };
@@ -59,7 +60,8 @@ export function planChange(quote: StoredQuote, change: MoveChange, now: Date, ac
   const today = londonToday(now);
   const action: MoveAction = change.action;
   if (ACTION_ACTORS[action] !== actor) return { ok: false, message: MOVE_REFUSALS.notYours };
-  const refusal = moveRefusal(action, moveFacts(quote), today);
+  const reason = 'reason' in change ? change.reason : undefined;
+  const refusal = moveRefusal(action, { ...moveFacts(quote), ...(reason ? { staffReason: reason } : {}) }, today);
   if (refusal) return { ok: false, message: refusal };
   // A move is booked only with the full address at both ends (issue 40 item 1): the crew must find the door. A card
   // payment ('book_paid') is taken only on an accepted written quote, whose accept step asks for both addresses.

@@ -53,6 +53,8 @@ export const DIARY_MESSAGES = {
   full: 'This day is fully booked. To book it anyway, give the reason.',
   closed: (holiday: string) => `We are closed that day (${holiday}). To book it anyway, give the reason.`,
   override: `Please keep the reason to ${OVERRIDE_LIMIT} characters or fewer.`,
+  unpaid: 'No deposit has been paid for this move. To book it without one, say why.',
+  unpaidTooLong: `Please keep the reason to ${OVERRIDE_LIMIT} characters or fewer.`,
   ownerOnly: 'Only the owner can change the crews and vans.',
   who: 'Please choose a crew or a van.',
   firstDay: 'Please enter the first day off, such as 14/12/2026.',
@@ -121,6 +123,8 @@ export const bookingSchema = z.discriminatedUnion('intent', [
     // One of the owner's windows (settings), or one the page offered before they changed them.
     window: z.string(DIARY_MESSAGES.window).check(z.refine(isArrivalWindowKey, DIARY_MESSAGES.window)),
     override,
+    /** Why a move no deposit has booked is booked (issue 40 item 4): needed then, and kept in the audit trail. */
+    unpaidReason: z._default(z.string().check(z.trim(), z.maxLength(OVERRIDE_LIMIT, DIARY_MESSAGES.unpaidTooLong)), ''),
   }),
 ]);
 export type BookingForm = z.infer<typeof bookingSchema>;

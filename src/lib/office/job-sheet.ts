@@ -2,7 +2,7 @@
  * The crew's job sheet (issue 33 item 5): what the crew lead may report from it, the words the sheet and the office
  * show, and the limits of what the sheet accepts. One list for the page, the Worker and the tests.
  */
-import { addDays } from '../dates';
+import { addDays, formatLongDate } from '../dates';
 
 export const CREW_REPORT_KINDS = ['on_our_way', 'done', 'problem'] as const;
 export type CrewReportKind = (typeof CREW_REPORT_KINDS)[number];
@@ -77,6 +77,16 @@ export interface ReportsToday {
 export function dailyCapMet(today: ReportsToday, photos: number): 'reportsToday' | 'photosToday' | null {
   if (today.reports >= JOB_REPORTS_PER_DAY) return 'reportsToday';
   return photos > 0 && today.photos + photos > JOB_PHOTOS_PER_DAY ? 'photosToday' : null;
+}
+
+/**
+ * "Job done" before the move day is refused (issue 40 item 4): it moves the lead to Done and asks the customer for a
+ * review, so pressed early by mistake it would do both for a move still to come. `today` is a UK day.
+ */
+export function jobDoneRefusal(moveDate: string, today: string): string | null {
+  return today < moveDate
+    ? `Not yet: this move is on ${formatLongDate(moveDate)}. Mark the job done on the day, once the work is finished.`
+    : null;
 }
 
 /** `HH:MM` on a 24-hour clock. */

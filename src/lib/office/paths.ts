@@ -20,6 +20,8 @@ export const OFFICE_PATHS = {
   jobSheetLink: '/office/job-sheet-link',
   /** The office's post that e-mails the crew lead a new job sheet link (issue 40 item 7). */
   jobSheetEmail: '/office/job-sheet-email',
+  /** Removing staff, a crew or a van asks first: the page answering the remove button's post (never asked for by itself). */
+  confirmRemoval: '/office/confirm-removal',
   /** A photo from a crew's report, streamed from R2 to staff only (`?key=`). */
   jobPhoto: '/office/job-photo',
 } as const;
