@@ -60,6 +60,7 @@ export function callbackBusinessEmail(ctx: MailContext, reference: string, reque
     ['Reference', reference],
     ['Name', request.name],
     ['Phone', request.phone],
+    ...(request.email ? ([['Email', request.email]] satisfies Row[]) : []),
     ...(survey
       ? ([
           ['Survey request', `${surveySizeLabel(survey.size)}: ${surveyTypeLabel(survey.type)}`],

@@ -26,6 +26,11 @@ const phoneMessages = {
   'Phone numbers can use digits, spaces, +, - and brackets only.': 'Enter a phone number using only digits, spaces, +, - and brackets',
 };
 
+const emailMessages = {
+  'Please enter your email address.': 'Enter your email address',
+  'Please enter a valid email address.': 'Enter an email address in the correct format, like name@example.com',
+};
+
 const FORM_MESSAGES: Record<string, Record<string, string>> = {
   propertyId: { 'Please choose a property size.': 'Select how big your space is' },
   fromPostcode: postcodeMessages('fromPostcode', POSTCODE_MESSAGES.invalidFrom, missingPostcodeMessage('from')),
@@ -34,10 +39,7 @@ const FORM_MESSAGES: Record<string, Record<string, string>> = {
     [MOVE_DATE_MESSAGES.not_a_date]: 'Enter the date you would like to move, like 27/03/2027',
   },
   name: nameMessages,
-  email: {
-    'Please enter your email address.': 'Enter your email address',
-    'Please enter a valid email address.': 'Enter an email address in the correct format, like name@example.com',
-  },
+  email: emailMessages,
   phone: phoneMessages,
   promoCode: { 'This promo code is not recognised.': 'Enter a promo code we know, or leave this empty' },
   carVehicle: { 'Please enter the make and model of the car.': 'Enter the make and model of the car, like Ford Focus' },
@@ -46,6 +48,7 @@ const FORM_MESSAGES: Record<string, Record<string, string>> = {
   carTo: postcodeMessages('carTo', POSTCODE_MESSAGES.invalidTo, missingPostcodeMessage('to')),
   carName: nameMessages,
   carPhone: phoneMessages,
+  carEmail: emailMessages,
 };
 
 export const formMessage = (field: string, message: string): string => FORM_MESSAGES[field]?.[message] ?? message;

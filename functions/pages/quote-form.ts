@@ -151,6 +151,7 @@ async function askForSurvey(c: LeadContext, form: Extract<QuoteForm, { action: '
   const { reference } = await acceptCallback(c, {
     name: form.name,
     phone: form.phone,
+    ...(form.email ? { email: form.email } : {}),
     survey: { size: form.surveySize, type: form.surveyType, ...(postcode ? { postcode } : {}) },
   });
   return quoteFormPage(c, 200, { fill: { text: { 'survey:reference': reference }, show: ['survey-sent'] }, focus: 'survey-sent' });
@@ -160,6 +161,7 @@ async function askForCarPrice(c: LeadContext, form: Extract<QuoteForm, { action:
   const { reference } = await acceptCallback(c, {
     name: form.carName,
     phone: form.carPhone,
+    ...(form.carEmail ? { email: form.carEmail } : {}),
     car: { vehicle: form.carVehicle, runs: form.carRuns, from: form.carFrom, to: form.carTo },
   });
   return quoteFormPage(c, 200, {

@@ -37,6 +37,7 @@ export const QUOTE_LABELS = {
   carTo: 'Delivery postcode',
   carName: 'Your name',
   carPhone: 'Number to call you on',
+  carEmail: 'Email address (optional)',
 } as const;
 
 export const QUOTE_HINTS = {
@@ -45,6 +46,8 @@ export const QUOTE_HINTS = {
   postcode: 'Your postcodes and the access at each end give your price.',
   address: 'House or flat number and street. It can wait until you book.',
   promoCode: 'A promo code, or a code from a friend who moved with us.',
+  /** A survey's or a car's request: its written quote comes by e-mail (issue 40 item 2). */
+  requestEmail: 'Your written quote comes by e-mail. Leave it empty and we will phone you with it.',
 } as const;
 
 export const QUOTE_BUTTONS = {

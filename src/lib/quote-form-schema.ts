@@ -11,6 +11,7 @@ import {
   honeypotField,
   idempotencyKeyField,
   moveDateField,
+  optionalEmailField,
   propertyIdField,
   quoteRequestSchema,
   requiredPostcodeField,
@@ -78,6 +79,7 @@ export const quoteFormSchema = z.discriminatedUnion(
       fromPostcode: z.optional(z.string()),
       name: quoteRequestSchema.shape.name,
       phone: quoteRequestSchema.shape.phone,
+      email: blankAsMissing(optionalEmailField),
       website: honeypotField,
     }),
     // 'Ask for a car price' (car transport, its own small form at the top of /quote?service=car-transport): a
@@ -90,6 +92,7 @@ export const quoteFormSchema = z.discriminatedUnion(
       carTo: carShape.to,
       carName: quoteRequestSchema.shape.name,
       carPhone: quoteRequestSchema.shape.phone,
+      carEmail: blankAsMissing(optionalEmailField),
       website: honeypotField,
     }),
     z.object({ action: z.literal('price'), ...quoteFormRoute, moveDate: blankAsMissing(z.optional(formDateField)) }),

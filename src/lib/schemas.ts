@@ -45,6 +45,18 @@ export const emailField = z.pipe(
   z.email('Please enter a valid email address.'),
 );
 
+/**
+ * An e-mail address that may be left out: a survey or car-transport request asks for one, for its written quote, and a
+ * customer who would rather be phoned leaves it empty (issue 40 item 2).
+ */
+export const optionalEmailField = z.optional(
+  z.string('Please enter a valid email address.').check(
+    z.trim(),
+    z.maxLength(LIMITS.email, `Email addresses can be at most ${LIMITS.email} characters.`),
+    z.refine((value: string) => value === '' || z.email().safeParse(value).success, 'Please enter a valid email address.'),
+  ),
+);
+
 const PHONE_CHARACTERS = /^[0-9 +\-()]+$/;
 const PHONE_MESSAGE = 'Please enter a UK phone number (10 to 15 digits).';
 
@@ -257,6 +269,7 @@ export type ContactMessage = z.output<typeof contactSchema>;
 export const callbackSchema = z.object({
   name: nameField('Please enter your full name.'),
   phone: phoneField,
+  email: optionalEmailField,
   survey: surveyField,
   car: carField,
   website: honeypotField,

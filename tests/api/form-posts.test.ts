@@ -443,6 +443,29 @@ describe('issue 18 item 8: four bedrooms or more is a survey request with a call
     expect(mail!.text).toContain('Not priced: call to arrange the survey, then price the move');
   });
 
+  it('asks for an e-mail address for the written quote, kept as typed; left empty it is a phone-only lead (issue 40)', async () => {
+    const name = `Survey ${unique('mail')}`;
+    const email = `${unique('Survey.Mail')}@Example.com`;
+    const fields = { ...BLANK_QUOTE_FORM, action: 'survey', surveySize: 'four-bed', surveyType: 'home', name, email, phone: '07700 900457' };
+    const reference = readPage(await followedPage(await postForm(fields))).filled('survey:reference');
+    expect(query('SELECT email, source FROM callback_requests WHERE reference = ?', reference)).toEqual([{ email, source: 'web' }]);
+    const [mail] = await emailsAbout(reference);
+    expect(mail!.text).toContain(email);
+
+    const phoneOnly = await call(API_PATHS.callback, { name, phone: '07700 900458', email: '', survey: { size: 'four-bed', type: 'video' } });
+    expect(phoneOnly.status).toBe(201);
+    const { reference: second } = (await phoneOnly.json()) as { reference: string };
+    expect(query('SELECT email FROM callback_requests WHERE reference = ?', second)).toEqual([{ email: null }]);
+
+    const wrong = await call(API_PATHS.callback, { name, phone: '07700 900458', email: 'ada at home', survey: { size: 'four-bed', type: 'video' } });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      email: 'Please enter a valid email address.',
+    });
+    const page = readPage(await followedPage(await postForm({ ...fields, email: 'ada at home' })));
+    expect(page.filled('error:email')).toBe('Enter an email address in the correct format, like name@example.com');
+  });
+
   it('every missing answer of a survey request is reported at once; a bad size over JSON is refused on its field', async () => {
     const page = readPage(await followedPage(await postForm({ ...BLANK_QUOTE_FORM, action: 'survey' })));
     expect(page.filled('error:surveySize')).toBe('Please choose how many bedrooms your home has.');
@@ -509,14 +532,17 @@ describe('issue 18 item 2: car transport is priced on request, a call-back carry
       carTo: 'BT1 5GS',
       carName: name,
       carPhone: '07700 900321',
+      carEmail: 'mini.owner@example.com',
       website: '',
     };
     const page = readPage(await followedPage(await postForm(fields)));
     expect(page.shown('car-sent')).toBe(true);
     expect(page.shown('car')).toBe(true);
     const reference = page.filled('car:reference');
-    const [row] = query<{ car: string }>('SELECT car FROM callback_requests WHERE reference = ?', reference);
+    const [row] = query<{ car: string; email: string }>('SELECT car, email FROM callback_requests WHERE reference = ?', reference);
     expect(JSON.parse(row!.car)).toEqual({ vehicle: 'Mini Cooper', runs: 'runs', from: 'EH1 1YZ', to: 'BT1 5GS' });
+    // The written quote goes to the address the car's form asks for (issue 40 item 2).
+    expect(row!.email).toBe('mini.owner@example.com');
     const [mail] = await emailsAbout(reference);
     expect(mail!.subject).toContain('Car transport, priced on request (EH1 1YZ to BT1 5GS)');
   });

@@ -355,12 +355,14 @@ test('four bedrooms or more (item 8): step 1 offers a survey, sent as a call-bac
   await offer.getByLabel(/Home survey/).check();
   await offer.getByLabel('Full Name').fill(name);
   await offer.getByLabel('Phone Number').fill('07700 900789');
+  // The written quote after the survey goes by e-mail (issue 40 item 2).
+  await offer.getByLabel('Email address (optional)').fill('survey.home@example.com');
   expect(await axeViolations(page), 'the survey form').toEqual([]);
   await offer.getByRole('button', { name: 'Ask for a survey call' }).click();
   await expect(page.locator('[data-survey-sent]')).toContainText('Your reference is');
   const reference = (await page.locator('[data-survey-sent] strong').textContent())!.trim();
-  expect(queryD1('SELECT name, survey FROM callback_requests WHERE reference = ?', reference)).toEqual([
-    { name, survey: JSON.stringify({ size: 'four-bed', type: 'home' }) },
+  expect(queryD1('SELECT name, email, survey FROM callback_requests WHERE reference = ?', reference)).toEqual([
+    { name, email: 'survey.home@example.com', survey: JSON.stringify({ size: 'four-bed', type: 'home' }) },
   ]);
   expect(await axeViolations(page), 'the survey request sent').toEqual([]);
 });

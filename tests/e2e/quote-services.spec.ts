@@ -7,7 +7,7 @@ import { findPackage } from '../../src/data/packages';
 import { findService, quoteHref, quoteServices, type ServiceValue } from '../../src/data/services';
 import { site } from '../../src/site.config';
 import { CAR_COPY, CAR_RUNS } from '../../src/data/car-transport';
-import { QUOTE_LABELS, QUOTE_STEPS } from '../../src/data/quote-labels';
+import { QUOTE_HINTS, QUOTE_LABELS, QUOTE_STEPS } from '../../src/data/quote-labels';
 import { test, expect, open, axeViolations, queryD1 } from './fixtures';
 import { emailsFor, expectStep, nextDay, typed, uniqueEmail } from './quote-helpers';
 
@@ -178,12 +178,24 @@ test('car transport: step 1 asks about the car and sends a priced-on-request cal
   await form.getByRole('textbox', { name: QUOTE_LABELS.carTo }).fill('BS1 5TR');
   await form.getByRole('textbox', { name: QUOTE_LABELS.carName }).fill(name);
   await form.getByRole('textbox', { name: QUOTE_LABELS.carPhone }).fill('07700 900654');
+  // Its written quote goes by e-mail (issue 40 item 2): a wrong address is refused by its field, then put right.
+  const email = form.getByRole('textbox', { name: QUOTE_LABELS.carEmail });
+  await expect(email).toHaveAccessibleDescription(QUOTE_HINTS.requestEmail);
+  await email.fill('volvo owner');
+  await form.getByRole('button', { name: CAR_COPY.button }).click();
+  await expect(email).toHaveAccessibleDescription(`${QUOTE_HINTS.requestEmail} Error: Please enter a valid email address.`);
+  await email.fill('volvo.owner@example.com');
   await form.getByRole('button', { name: CAR_COPY.button }).click();
   const sent = page.locator('[data-car-sent]');
   await expect(sent).toContainText(CAR_COPY.sent);
   const reference = (await sent.locator('strong').textContent())!.trim();
-  expect(queryD1('SELECT name, phone, car FROM callback_requests WHERE reference = ?', reference)).toEqual([
-    { name, phone: '07700 900654', car: JSON.stringify({ vehicle: 'Volvo V70', runs: CAR_RUNS[0].value, from: 'LS1 4AP', to: 'BS1 5TR' }) },
+  expect(queryD1('SELECT name, phone, email, car FROM callback_requests WHERE reference = ?', reference)).toEqual([
+    {
+      name,
+      phone: '07700 900654',
+      email: 'volvo.owner@example.com',
+      car: JSON.stringify({ vehicle: 'Volvo V70', runs: CAR_RUNS[0].value, from: 'LS1 4AP', to: 'BS1 5TR' }),
+    },
   ]);
   expect(await axeViolations(page), 'the car request sent').toEqual([]);
 

@@ -31,6 +31,8 @@ const ERASED = `${OWN} AND NOT (status = 'booked' AND move_date >= ?2)`;
 const erasedQuotes = `SELECT reference FROM quote_requests WHERE ${ERASED}`;
 const keptQuotes = `SELECT reference FROM quote_requests WHERE ${KEPT}`;
 const messages = `SELECT reference FROM contact_messages WHERE ${OWN}`;
+// Survey and car-transport requests carry an address too (issue 40 item 2).
+const callbacks = `SELECT reference FROM callback_requests WHERE ${OWN}`;
 const moves = (where: string) => `SELECT reference, move_date AS moveDate FROM quote_requests WHERE ${where} ORDER BY move_date, reference`;
 
 export async function eraseAddress(env: Env, typed: string, now = new Date()): Promise<Erasure> {
@@ -46,7 +48,8 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     reviews: dated(`DELETE FROM move_reviews WHERE reference IN (${erasedQuotes})`),
     emails: dated(
       `DELETE FROM email_outbox
-       WHERE (record_reference IN (${erasedQuotes}) OR record_reference IN (${messages}) OR lower(recipient) = ?1)
+       WHERE (record_reference IN (${erasedQuotes}) OR record_reference IN (${messages}) OR record_reference IN (${callbacks})
+           OR lower(recipient) = ?1)
          AND record_reference NOT IN (${keptQuotes})`,
     ),
     // Card payments and refunds are financial records, kept for their own retention (functions/cron.ts): amounts, dates,
@@ -54,6 +57,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     paymentErrors: dated(`UPDATE payments SET last_error = NULL WHERE reference IN (${erasedQuotes})`),
     quotes: dated(`DELETE FROM quote_requests WHERE ${ERASED}`),
     messages: own(`DELETE FROM contact_messages WHERE ${OWN}`),
+    callbacks: own(`DELETE FROM callback_requests WHERE ${OWN}`),
     links: own('DELETE FROM sign_in_links WHERE email = ?1'),
     sessions: own('DELETE FROM sessions WHERE email = ?1'),
     referralCode: own('DELETE FROM referral_codes WHERE email = ?1'),
@@ -61,7 +65,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     kept: dated(moves(KEPT)),
   };
   // First, while the quotes and messages they are about can still be selected.
-  const office = officeRowDeletes(db, `${erasedQuotes} UNION ${messages}`, email, londonToday(now));
+  const office = officeRowDeletes(db, `${erasedQuotes} UNION ${messages} UNION ${callbacks}`, email, londonToday(now));
   // The office is told of every booked move it must still carry out for someone no longer on its books.
   const officeTasks = customerTasksFor(db, keptQuotes, [email, londonToday(now)], 'erasure_kept_move', now);
   const names = Object.keys(plan) as Array<keyof typeof plan>;

@@ -12,6 +12,7 @@ const OFFICE_ROWS = [
   ['job_sheet_tokens', 'reference'],
   ['job_reports', 'reference'],
   ['audit_log', 'record_reference'],
+  ['office_entries', 'reference'],
 ] as const;
 
 /** Deletes of every office row about the leads `references` selects (an SQL SELECT of references, bound to `params`). */

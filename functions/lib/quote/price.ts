@@ -15,7 +15,8 @@ export const workerPostcodeClient = (env: Env) =>
 
 export type QuotePrice = Pick<StoredQuote, 'pricing' | 'verified' | 'notes' | 'distanceMiles' | 'places'>;
 
-const UNPRICED: QuotePrice = { pricing: null, verified: false, notes: [], distanceMiles: null, places: null };
+/** A quote stored while the postcode service is down: the business prices it. */
+export const UNPRICED: QuotePrice = { pricing: null, verified: false, notes: [], distanceMiles: null, places: null };
 
 export type PriceOutcome = { ok: true; price: QuotePrice } | { ok: false; refusal: Refusal };
 

@@ -14,10 +14,12 @@ interface QuoteRow {
   body_hash: string;
   created_at: string;
   via: StoredQuote['via'];
+  source: StoredQuote['source'];
   name: string;
   email: string;
   phone: string;
   service: string | null;
+  request: string | null;
   property_id: string;
   furniture_ids: string;
   from_postcode: string;
@@ -91,10 +93,12 @@ function toRow(quote: StoredQuote): QuoteRow & Record<string, SqlValue> {
     body_hash: quote.bodyHash,
     created_at: quote.createdAt,
     via: quote.via,
+    source: quote.source,
     name: quote.name,
     email: quote.email,
     phone: quote.phone,
     service: quote.service,
+    request: quote.request ? JSON.stringify(quote.request) : null,
     property_id: quote.propertyId,
     furniture_ids: JSON.stringify(quote.furnitureIds),
     from_postcode: quote.fromPostcode,
@@ -139,12 +143,14 @@ function fromRow(row: ReadRow): StoredQuote {
     reference: row.reference,
     createdAt: row.created_at,
     via: row.via,
+    source: row.source,
     idempotencyKey: row.idempotency_key,
     bodyHash: row.body_hash,
     name: row.name,
     email: row.email,
     phone: row.phone,
     service: findService(row.service)?.value ?? null,
+    request: row.request ? (JSON.parse(row.request) as StoredQuote['request']) : null,
     propertyId: row.property_id,
     furnitureIds: JSON.parse(row.furniture_ids) as string[],
     fromPostcode: row.from_postcode,
@@ -196,6 +202,23 @@ export function insertQuote(db: D1Database, quote: StoredQuote): D1PreparedState
   return db
     .prepare(`INSERT INTO quote_requests (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`)
     .bind(...Object.values(row));
+}
+
+/** Never changed once stored: the row's key, when and how it arrived, and what the customer's page first showed. */
+const FIXED = new Set(['reference', 'idempotency_key', 'body_hash', 'created_at', 'via', 'source', 'client_total', 'client_distance']);
+
+/**
+ * The row as `next` has it, only if it is still at `before.version` (version + 1): the office's corrections (issue 40
+ * item 2) and a move made from a request's, so a change racing another is refused rather than lost.
+ */
+export function updateQuoteRow(db: D1Database, before: StoredQuote, next: StoredQuote): D1PreparedStatement {
+  const columns = Object.entries(toRow(next)).filter(([column]) => !FIXED.has(column) && column !== 'version');
+  return db
+    .prepare(
+      `UPDATE quote_requests SET ${columns.map(([column]) => `${column} = ?`).join(', ')}, version = version + 1
+       WHERE reference = ? AND version = ?`,
+    )
+    .bind(...columns.map(([, value]) => value), before.reference, before.version);
 }
 
 type QuoteKey = { reference: string } | { idempotencyKey: string };

@@ -3,6 +3,7 @@ import type { MoveAccess } from '~/data/access';
 import type { MoveAddresses } from '~/lib/move-facts';
 import type { ServiceValue } from '~/data/services';
 import type { MoveStatus } from '~/lib/move-status';
+import type { LeadRequest, LeadSource } from '~/lib/office/lead-entry';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { PricingResult } from '~/lib/pricing';
 import type { Via } from '../lead-pipeline';
@@ -12,6 +13,8 @@ export interface StoredQuote {
   reference: string;
   createdAt: string;
   via: Via;
+  /** The website, or a phone call the office typed in (issue 40 item 2). */
+  source: LeadSource;
   idempotencyKey: string;
   bodyHash: string;
 
@@ -19,6 +22,9 @@ export interface StoredQuote {
   email: string;
   phone: string;
   service: ServiceValue | null;
+  /** A move the office made from a survey or car request (issue 40 item 3): what was asked; its size is the request's. */
+  request: LeadRequest | null;
+  /** A package's id; for a move made from a request, the survey's size or 'car'. */
   propertyId: string;
   furnitureIds: string[];
   fromPostcode: string;

@@ -4,7 +4,7 @@ import { QUOTE_LABELS } from '~/data/quote-labels';
 import { Choices, ContactFields, LeadSent, SendRow, TextField, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
-type Field = 'name' | 'phone' | 'car.vehicle' | 'car.runs' | 'car.from' | 'car.to';
+type Field = 'name' | 'phone' | 'email' | 'car.vehicle' | 'car.runs' | 'car.from' | 'car.to';
 
 /** Car transport is priced on request, so this is sent as a call-back request carrying the car. */
 export default function CarForm() {
@@ -16,6 +16,7 @@ export default function CarForm() {
   const [to, setTo] = useState(() => answers.toPostcode);
   const [name, setName] = useState(() => answers.name);
   const [phone, setPhone] = useState(() => answers.phone);
+  const [email, setEmail] = useState(() => answers.email);
   const { errors, state, send: sendRequest } = useCallbackRequest<Field>();
 
   if (state.status === 'sent') {
@@ -28,7 +29,7 @@ export default function CarForm() {
 
   const send = async (event: { preventDefault(): void }) => {
     event.preventDefault();
-    const body = { name, phone, car: { vehicle, runs, from, to } };
+    const body = { name, phone, ...(email.trim() ? { email } : {}), car: { vehicle, runs, from, to } };
     await sendRequest(body);
   };
 
@@ -62,9 +63,11 @@ export default function CarForm() {
         labels={{ name: QUOTE_LABELS.carName, phone: QUOTE_LABELS.carPhone }}
         name={name}
         phone={phone}
+        email={email}
         errors={errors}
         onName={setName}
         onPhone={setPhone}
+        onEmail={setEmail}
       />
       <SendRow state={state} label={CAR_COPY.button} />
     </form>

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { QUOTE_HINTS, QUOTE_LABELS } from '~/data/quote-labels';
 import { API_PATHS, postJson } from '~/lib/api';
 import { callbackSchema, fieldErrors, type CallbackInput } from '~/lib/schemas';
 import { site, telHref } from '~/site.config';
@@ -55,7 +56,7 @@ interface TextFieldProps {
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
-  type?: 'text' | 'tel';
+  type?: 'text' | 'tel' | 'email';
   autoComplete?: string;
 }
 
@@ -75,7 +76,7 @@ export function TextField({ id, label, hint, value, error, onChange, type = 'tex
       <input
         id={id}
         type={type}
-        inputMode={type === 'tel' ? 'tel' : undefined}
+        inputMode={type === 'text' ? undefined : type}
         className="field-input"
         autoComplete={autoComplete}
         value={value}
@@ -87,15 +88,20 @@ export function TextField({ id, label, hint, value, error, onChange, type = 'tex
   );
 }
 
-/** The name and the number to call, side by side: every lead that ends in a call asks for both. */
+/**
+ * The name and the number to call, side by side: every lead that ends in a call asks for both; then the e-mail address
+ * its written quote goes to, which may be left empty (issue 40 item 2).
+ */
 export function ContactFields(props: {
   id: string;
   labels: { name: string; phone: string };
   name: string;
   phone: string;
-  errors: { name?: string | undefined; phone?: string | undefined };
+  email: string;
+  errors: { name?: string | undefined; phone?: string | undefined; email?: string | undefined };
   onName: (value: string) => void;
   onPhone: (value: string) => void;
+  onEmail: (value: string) => void;
 }) {
   const { id, labels, errors } = props;
   return (
@@ -110,6 +116,18 @@ export function ContactFields(props: {
         error={errors.phone}
         onChange={props.onPhone}
       />
+      <div className="sm:col-span-2">
+        <TextField
+          id={`${id}-email`}
+          label={QUOTE_LABELS.carEmail}
+          hint={QUOTE_HINTS.requestEmail}
+          type="email"
+          autoComplete="email"
+          value={props.email}
+          error={errors.email}
+          onChange={props.onEmail}
+        />
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { SURVEY_COPY, SURVEY_SIZES, SURVEY_TYPES, type SurveySize } from '~/data
 import { Choices, ContactFields, LeadSent, SendRow, useCallbackRequest } from './LeadFields';
 import { $wizard } from './store';
 
-type Field = 'name' | 'phone' | 'survey.size' | 'survey.type';
+type Field = 'name' | 'phone' | 'email' | 'survey.size' | 'survey.type';
 
 /** Sent as a call-back request carrying the survey. */
 export default function SurveyForm({ preset }: { preset: { size: SurveySize } | null }) {
@@ -19,6 +19,7 @@ export default function SurveyForm({ preset }: { preset: { size: SurveySize } | 
   const [type, setType] = useState('');
   const [name, setName] = useState(() => $wizard.get().name);
   const [phone, setPhone] = useState(() => $wizard.get().phone);
+  const [email, setEmail] = useState(() => $wizard.get().email);
   const { errors, state, send: sendRequest } = useCallbackRequest<Field>();
 
   if (state.status === 'sent') {
@@ -32,7 +33,7 @@ export default function SurveyForm({ preset }: { preset: { size: SurveySize } | 
   const send = async (event: { preventDefault(): void }) => {
     event.preventDefault();
     const postcode = $wizard.get().fromPostcode.trim();
-    const body = { name, phone, survey: { size, type, ...(postcode ? { postcode } : {}) } };
+    const body = { name, phone, ...(email.trim() ? { email } : {}), survey: { size, type, ...(postcode ? { postcode } : {}) } };
     await sendRequest(body);
   };
 
@@ -47,9 +48,11 @@ export default function SurveyForm({ preset }: { preset: { size: SurveySize } | 
         labels={{ name: 'Full Name', phone: 'Phone Number' }}
         name={name}
         phone={phone}
+        email={email}
         errors={errors}
         onName={setName}
         onPhone={setPhone}
+        onEmail={setEmail}
       />
       <SendRow state={state} label={SURVEY_COPY.button} />
     </form>
