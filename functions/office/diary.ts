@@ -170,7 +170,9 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
   const refused = (errors: Record<string, string>, status = 400) =>
     refusedOn(c, diaryAtMove(quote), { form: { errors, values } } satisfies DiaryPageState, status);
   const checked = bookingSchema.safeParse(values);
-  if (!checked.success) return refused(fieldErrors(checked.error));
+  // Every message at once: a booking no deposit has made asks for its reason beside the crew, van and window.
+  const unpaid = values.intent === 'book' && quote.status !== 'booked' && !values.unpaidReason?.trim();
+  if (!checked.success) return refused({ ...fieldErrors(checked.error), ...(unpaid ? { unpaidReason: DIARY_MESSAGES.unpaid } : {}) });
   const form = checked.data;
   if (quote.status === 'cancelled') return refused({ form: 'This move is cancelled.' }, 409);
   const db = c.env.DB;

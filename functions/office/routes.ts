@@ -9,6 +9,7 @@ import { addressesRoutes } from './addresses';
 import { diaryRoutes } from './diary';
 import { diaryDaysRoutes } from './diary-days';
 import { jobSheetsRoutes } from './job-sheets';
+import { leadEntryRoutes } from './lead-entry';
 import { leadsRoutes } from './leads';
 import { settingsRoutes } from './settings';
 import { staffRoutes } from './staff';
@@ -20,6 +21,7 @@ export function officeRoutes(routes: OfficeRoutes): void {
   staffRoutes(routes);
   leadsRoutes(routes);
   addressesRoutes(routes);
+  leadEntryRoutes(routes);
   writtenQuotesRoutes(routes);
   diaryRoutes(routes);
   diaryDaysRoutes(routes);

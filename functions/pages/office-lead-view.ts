@@ -6,14 +6,17 @@
 import { describeAccess } from '~/data/access';
 import { carRunsLabel } from '~/data/car-transport';
 import { surveySizeLabel, surveyTypeLabel } from '~/data/survey';
-import { formatLongDate } from '~/lib/dates';
+import { formatLongDate, londonToday } from '~/lib/dates';
+import type { Owed } from '~/lib/office/owed';
 import { formatMoney, formatPence } from '~/lib/money';
 import type { MoveEvent } from '~/lib/move-status';
+import { SOURCE_LABELS, type LeadSource } from '~/lib/office/lead-entry';
 import { OFFICE_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { PRICE_LABELS, payLine } from '~/lib/price-lines';
 import { priceToPay } from '~/lib/price-to-pay';
 import type { Env } from '../env';
 import { auditTrail, STAFF_LINK_ACTOR } from '../lib/office/audit';
+import { leadOwed } from '../lib/office/owed';
 import { URGENT_FIRST } from '../lib/office/tasks';
 import { findLead, staffChoices, staffName, type LeadSummary, type OpenTask, type StaffChoice } from '../lib/office/leads';
 import { findQuote } from '../lib/quote/store';
@@ -52,6 +55,8 @@ export interface LeadView {
   notes: LeadNote[];
   tasks: Array<OpenTask & { label: string }>;
   staff: StaffChoice[];
+  /** A quote's total, paid, refunded and balance (issue 40 item 5); null for a call-back or a message. */
+  owed: Owed | null;
 }
 
 /** A lead form the Worker refused, shown again on the lead page with its messages tied to their fields. */
@@ -64,6 +69,13 @@ export interface LeadFormAnswer {
 /** The quote's events made by staff through the e-mailed staff links. */
 const STAFF_EVENTS = new Set<MoveEvent['kind']>(['confirmed', 'declined', 'review_published', 'review_withheld']);
 const CUSTOMER = 'Customer';
+/** The customer's request, first in a lead's history, by its kind. */
+const REQUESTED = {
+  survey: 'Survey call requested',
+  car: 'Car price requested',
+  callback: 'Call-back requested',
+} as const;
+const requested = (kind: string): string => (kind === 'survey' || kind === 'car' ? REQUESTED[kind] : REQUESTED.callback);
 const STAFF_LINK_WHO = 'Staff (e-mail link)';
 
 /** Who made a quote's event: the crew from its job sheet, the office's diary, a card payment, a staff link, or the customer. */
@@ -74,18 +86,33 @@ function eventWho(event: MoveEvent): string {
   return STAFF_EVENTS.has(event.kind) ? STAFF_LINK_WHO : CUSTOMER;
 }
 
+/** What a survey or car request asked for (on its own lead, or kept by the move made from it). */
+function requestRows(request: StoredQuote['request'] | { survey?: SurveyAsked | null; car?: CarAsked | null }): Row[] {
+  if (!request) return [];
+  const survey = 'kind' in request ? (request.kind === 'survey' ? request : null) : request.survey;
+  const car = 'kind' in request ? (request.kind === 'car' ? request : null) : request.car;
+  if (survey) return [['Survey', `${surveySizeLabel(survey.size)}: ${surveyTypeLabel(survey.type)}`]];
+  if (car)
+    return [
+      ['Car', car.vehicle],
+      ['Runs', carRunsLabel(car.runs)],
+    ];
+  return [];
+}
+
 function quoteRows(quote: StoredQuote): Row[] {
   const service = quoteService(quote);
   const rows: Row[] = [
     ['Name', quote.name],
     ['Email', quote.email],
     ['Phone', quote.phone],
+    ['Came in', SOURCE_LABELS[quote.source]],
     ...(service ? [['Service', service.label] satisfies Row] : []),
-    ['Property', propertyTitle(quote)],
+    ...(quote.request ? requestRows(quote.request) : [['Property', propertyTitle(quote)] satisfies Row]),
     ['Moving from', place(quote, 'from')],
     ['Moving to', place(quote, 'to')],
     ['Move date', formatLongDate(quote.moveDate)],
-    ['Furniture', furnitureSummary(quote.furnitureIds)],
+    ...(quote.request ? [] : [['Furniture', furnitureSummary(quote.furnitureIds)] satisfies Row]),
   ];
   const from = describeAccess(quote.access?.from);
   const to = describeAccess(quote.access?.to);
@@ -113,24 +140,27 @@ function priceRows(quote: StoredQuote, acceptedPence: number | null): Row[] {
 interface CallbackRow {
   name: string;
   phone: string;
+  email: string | null;
   survey: string | null;
   car: string | null;
+  source: LeadSource;
 }
 
+type SurveyAsked = { size: string; type: string; postcode?: string };
+type CarAsked = { vehicle: string; runs: string; from: string; to: string };
+
 function callbackRows(row: CallbackRow): Row[] {
+  const survey = row.survey ? (JSON.parse(row.survey) as SurveyAsked) : null;
+  const car = row.car ? (JSON.parse(row.car) as CarAsked) : null;
   const rows: Row[] = [
     ['Name', row.name],
     ['Phone', row.phone],
+    ['Email', row.email ?? '(not given: phone only)'],
+    ['Came in', SOURCE_LABELS[row.source]],
+    ...requestRows({ survey, car }),
   ];
-  if (row.survey) {
-    const survey = JSON.parse(row.survey) as { size: string; type: string; postcode?: string };
-    rows.push(['Survey', `${surveySizeLabel(survey.size)}: ${surveyTypeLabel(survey.type)}`]);
-    rows.push(['Postcode', survey.postcode || '(not given)']);
-  }
-  if (row.car) {
-    const car = JSON.parse(row.car) as { vehicle: string; runs: string; from: string; to: string };
-    rows.push(['Car', car.vehicle], ['Runs', carRunsLabel(car.runs)], ['From', car.from], ['To', car.to]);
-  }
+  if (survey) rows.push(['Postcode', survey.postcode || '(not given)']);
+  if (car) rows.push(['From', car.from], ['To', car.to]);
   return rows;
 }
 
@@ -151,34 +181,43 @@ const contactRows = (row: ContactRow): Row[] => [
   ['Message', row.message],
 ];
 
-async function givenAndHistory(db: D1Database, lead: LeadSummary): Promise<{ given: Row[]; price: Row[]; events: HistoryLine[] }> {
+interface Given {
+  given: Row[];
+  price: Row[];
+  events: HistoryLine[];
+  owed?: Owed;
+}
+
+async function givenAndHistory(db: D1Database, lead: LeadSummary, today: string): Promise<Given> {
+  // A lead typed in by the office starts with its audit line ("Added from a phone call"), not the customer's request.
+  const byCustomer = lead.source === 'web';
   if (lead.type === 'quote') {
     const quote = await findQuote(db, { reference: lead.reference });
     if (!quote) return { given: [], price: [], events: [] };
-    const events = (await moveHistory(db, quote)).map(({ at, event }) => ({
-      at,
-      who: eventWho(event),
-      what: eventLine(quote, event),
-    }));
-    return { given: quoteRows(quote), price: priceRows(quote, lead.acceptedPence), events };
+    const events = (await moveHistory(db, quote)).flatMap(({ at, event }) =>
+      event.kind !== 'quoted'
+        ? [{ at, who: eventWho(event), what: eventLine(quote, event) }]
+        : byCustomer
+          ? [{ at, who: CUSTOMER, what: quote.request ? REQUESTED[quote.request.kind] : eventLine(quote, event) }]
+          : [],
+    );
+    return { given: quoteRows(quote), price: priceRows(quote, lead.acceptedPence), events, owed: await leadOwed(db, quote, today) };
   }
-  const received: HistoryLine = {
-    at: lead.createdAt,
-    who: CUSTOMER,
-    what: lead.type === 'contact' ? 'Message sent' : 'Call-back requested',
-  };
+  const received: HistoryLine[] = byCustomer
+    ? [{ at: lead.createdAt, who: CUSTOMER, what: lead.type === 'contact' ? 'Message sent' : requested(lead.kind) }]
+    : [];
   if (lead.type === 'callback') {
     const row = await db
-      .prepare('SELECT name, phone, survey, car FROM callback_requests WHERE reference = ?')
+      .prepare('SELECT name, phone, email, survey, car, source FROM callback_requests WHERE reference = ?')
       .bind(lead.reference)
       .first<CallbackRow>();
-    return { given: row ? callbackRows(row) : [], price: [], events: [received] };
+    return { given: row ? callbackRows(row) : [], price: [], events: received };
   }
   const row = await db
     .prepare('SELECT first_name, last_name, email, phone, subject, message FROM contact_messages WHERE reference = ?')
     .bind(lead.reference)
     .first<ContactRow>();
-  return { given: row ? contactRows(row) : [], price: [], events: [received] };
+  return { given: row ? contactRows(row) : [], price: [], events: received };
 }
 
 const whoSaid = (staff: readonly StaffChoice[], actor: string) =>
@@ -192,12 +231,12 @@ const whoSaid = (staff: readonly StaffChoice[], actor: string) =>
           ? `Crew (${actor.slice(5)})`
           : (staffName(staff, actor) ?? actor);
 
-export async function leadView(env: Env, reference: string): Promise<LeadView | null> {
+export async function leadView(env: Env, reference: string, now: Date): Promise<LeadView | null> {
   const db = env.DB;
   const lead = await findLead(db, reference);
   if (!lead) return null;
-  const [{ given, price, events }, audit, staff, emails, notes, tasks] = await Promise.all([
-    givenAndHistory(db, lead),
+  const [{ given, price, events, owed }, audit, staff, emails, notes, tasks] = await Promise.all([
+    givenAndHistory(db, lead, londonToday(now)),
     auditTrail(db, reference),
     staffChoices(env),
     db
@@ -234,5 +273,6 @@ export async function leadView(env: Env, reference: string): Promise<LeadView | 
     notes: notes.results.map((note) => ({ ...note, author: whoSaid(staff, note.author) })),
     tasks: tasks.results.map((task) => ({ ...task, label: OFFICE_TASKS[task.kind as OfficeTaskKind] ?? task.kind })),
     staff,
+    owed: owed ?? null,
   };
 }

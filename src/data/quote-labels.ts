@@ -37,7 +37,7 @@ export const QUOTE_LABELS = {
   carTo: 'Delivery postcode',
   carName: 'Your name',
   carPhone: 'Number to call you on',
-  carEmail: 'Email address (optional)',
+  carEmail: 'Your email (optional)',
 } as const;
 
 export const QUOTE_HINTS = {

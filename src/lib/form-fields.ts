@@ -34,7 +34,10 @@ export const QUOTE_FORM_FIELDS = fieldsOf<QuoteFormField>(quoteFormSchema, SUMMA
 export type ContactFormField = FieldOf<typeof contactSchema>;
 export const CONTACT_FORM_FIELDS = fieldsOf<ContactFormField>(contactSchema);
 
-/** A call-back's survey or car come from the quote's forms, never from the call-back form. */
-const QUOTE_ONLY = ['survey', 'car'] as const;
+/**
+ * A call-back's survey or car, and the e-mail address their written quote goes to (issue 40 item 2), come from the
+ * quote's forms, never from the call-back form.
+ */
+const QUOTE_ONLY = ['survey', 'car', 'email'] as const;
 export type CallbackFormField = FieldOf<typeof callbackSchema, (typeof QUOTE_ONLY)[number]>;
 export const CALLBACK_FORM_FIELDS = fieldsOf<CallbackFormField>(callbackSchema, QUOTE_ONLY);

@@ -4,6 +4,7 @@
  * summary itemising what the quote card does (10). Each checked through the browser, the Worker, D1 and the mail catcher.
  */
 import { SURVEY_COPY, SURVEY_SIZES } from '../../src/data/survey';
+import { QUOTE_LABELS } from '../../src/data/quote-labels';
 import type { Page } from '@playwright/test';
 import { findPackage } from '../../src/data/packages';
 import { isWeekend } from '../../src/lib/dates';
@@ -356,7 +357,7 @@ test('four bedrooms or more (item 8): step 1 offers a survey, sent as a call-bac
   await offer.getByLabel('Full Name').fill(name);
   await offer.getByLabel('Phone Number').fill('07700 900789');
   // The written quote after the survey goes by e-mail (issue 40 item 2).
-  await offer.getByLabel('Email address (optional)').fill('survey.home@example.com');
+  await offer.getByLabel(QUOTE_LABELS.carEmail).fill('survey.home@example.com');
   expect(await axeViolations(page), 'the survey form').toEqual([]);
   await offer.getByRole('button', { name: 'Ask for a survey call' }).click();
   await expect(page.locator('[data-survey-sent]')).toContainText('Your reference is');

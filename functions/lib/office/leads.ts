@@ -4,11 +4,14 @@
  * office_leads row is 'new': the row is made by the first staff action (lead-changes.ts), never by the customer's post.
  */
 import { addDays, londonToday } from '~/lib/dates';
+import type { MoveStatus } from '~/lib/move-status';
+import type { LeadSource } from '~/lib/office/lead-entry';
 import { LEADS_PAGE_SIZE, type LeadFilters } from '~/lib/office/leads';
 import type { LeadStage, LeadType, OfficeTaskKind } from '~/lib/office/pipeline';
 import { compactPostcode } from '~/lib/postcodes';
 import { discountedPrice } from '~/lib/price-to-pay';
 import type { Env } from '../../env';
+import { overdueBalances, type OverdueBalance } from './owed';
 import { ownerEmail } from './staff';
 import { URGENT_FIRST } from './tasks';
 
@@ -19,21 +22,21 @@ const STAGE = `COALESCE(o.stage, 'new') AS stage, o.handler, o.follow_up_on, o.l
  * pipeline. `kind`: the service a quote was started for, or survey/car/callback/contact.
  */
 const ARMS: Record<LeadType, string> = {
-  quote: `SELECT q.reference, 'quote' AS type, COALESCE(q.service, 'quote') AS kind, q.name, q.email, q.phone, q.created_at,
-    q.move_date, q.from_postcode, q.to_postcode, q.total, q.promo_code, q.status AS quote_status,
+  quote: `SELECT q.reference, 'quote' AS type, COALESCE(json_extract(q.request, '$.kind'), q.service, 'quote') AS kind, q.name,
+    q.email, q.phone, q.created_at, q.move_date, q.from_postcode, q.to_postcode, q.total, q.promo_code, q.status AS quote_status,
     (SELECT w.total_pence FROM written_quotes w WHERE w.reference = q.reference AND w.accepted_at IS NOT NULL
-      ORDER BY w.version DESC LIMIT 1) AS accepted_pence, ${STAGE}
+      ORDER BY w.version DESC LIMIT 1) AS accepted_pence, q.source, ${STAGE}
   FROM quote_requests q LEFT JOIN office_leads o ON o.reference = q.reference`,
   callback: `SELECT c.reference, 'callback' AS type,
     CASE WHEN c.survey IS NOT NULL THEN 'survey' WHEN c.car IS NOT NULL THEN 'car' ELSE 'callback' END AS kind,
-    c.name, NULL AS email, c.phone, c.created_at, NULL AS move_date,
+    c.name, c.email, c.phone, c.created_at, NULL AS move_date,
     COALESCE(json_extract(c.survey, '$.postcode'), json_extract(c.car, '$.from')) AS from_postcode,
     json_extract(c.car, '$.to') AS to_postcode, NULL AS total, NULL AS promo_code, NULL AS quote_status, NULL AS accepted_pence,
-    ${STAGE}
+    c.source, ${STAGE}
   FROM callback_requests c LEFT JOIN office_leads o ON o.reference = c.reference`,
   contact: `SELECT m.reference, 'contact' AS type, 'contact' AS kind, m.first_name || ' ' || m.last_name AS name, m.email, m.phone,
     m.created_at, NULL AS move_date, NULL AS from_postcode, NULL AS to_postcode, NULL AS total, NULL AS promo_code,
-    NULL AS quote_status, NULL AS accepted_pence, ${STAGE}
+    NULL AS quote_status, NULL AS accepted_pence, 'web' AS source, ${STAGE}
   FROM contact_messages m LEFT JOIN office_leads o ON o.reference = m.reference`,
 };
 const ALL_TYPES = Object.keys(ARMS) as LeadType[];
@@ -43,7 +46,14 @@ const ALL_TYPES = Object.keys(ARMS) as LeadType[];
  * must name both here, or the list would miss them.
  */
 const typesOfKind = (kind: string): LeadType[] =>
-  kind === 'contact' ? ['contact'] : kind === 'survey' || kind === 'car' || kind === 'callback' ? ['callback'] : ['quote'];
+  kind === 'contact'
+    ? ['contact']
+    : kind === 'callback'
+      ? ['callback']
+      : // A survey or car request the office made a move keeps its kind (quote_requests.request, issue 40 item 3).
+        kind === 'survey' || kind === 'car'
+        ? ['callback', 'quote']
+        : ['quote'];
 
 /**
  * The leads `where` picks (over the columns above, its parameters numbered ?1, ?2…) among `types`, in `order`, `limit`
@@ -77,6 +87,7 @@ interface LeadRecord {
   promo_code: string | null;
   quote_status: string | null;
   accepted_pence: number | null;
+  source: LeadSource;
   stage: LeadStage;
   handler: string | null;
   follow_up_on: string | null;
@@ -98,6 +109,10 @@ export interface LeadSummary {
   valuePence: number | null;
   /** The accepted written quote's total in pence, if one was accepted. */
   acceptedPence: number | null;
+  /** The website, or a phone call the office typed in (issue 40 item 2). */
+  source: LeadSource;
+  /** A quote's own status (move-status.ts); null for a call-back or a message. */
+  quoteStatus: MoveStatus | null;
   stage: LeadStage;
   handler: string | null;
   followUpOn: string | null;
@@ -117,6 +132,8 @@ const summary = (row: LeadRecord): LeadSummary => ({
   toPostcode: row.to_postcode,
   valuePence: row.accepted_pence ?? (row.total === null ? null : discountedPrice(row.total, row.promo_code).pricePence),
   acceptedPence: row.accepted_pence,
+  source: row.source,
+  quoteStatus: row.quote_status as MoveStatus | null,
   stage: row.stage,
   handler: row.handler,
   followUpOn: row.follow_up_on,
@@ -198,8 +215,10 @@ export interface TodoToday {
   tasks: OpenTask[];
   /** Moves booked or asked to be booked from today to a week ahead. */
   moves: LeadSummary[];
+  /** Booked moves whose balance's day has passed with some of it unpaid (issue 40 item 5), oldest first. */
+  overdue: OverdueBalance[];
   /** How many there are of each, however many are shown. */
-  counts: Record<'newLeads' | 'followUps' | 'tasks' | 'moves', number>;
+  counts: Record<'newLeads' | 'followUps' | 'tasks' | 'moves' | 'overdue', number>;
 }
 
 /** Enough of each to act on at a glance; the heading counts them all, and the list below has the rest. */
@@ -212,6 +231,7 @@ export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
     db.prepare(leadsQuery(where, order, TODO_LIMIT, { types })).bind(...params),
     db.prepare(countQuery(where, types)).bind(...params),
   ];
+  const overdue = overdueBalances(db, today);
   const [fresh, freshCount, followUps, followUpCount, tasks, moves, moveCount] = await db.batch([
     ...leads(`stage = 'new' AND (type <> 'quote' OR quote_status NOT IN ('cancelled', 'declined'))`, 'created_at DESC'),
     ...leads(`follow_up_on <= ?1 AND stage NOT IN ('done', 'lost')`, 'follow_up_on, created_at', [today]),
@@ -228,12 +248,20 @@ export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
   ]);
   const rows = (result: D1Result | undefined) => ((result?.results ?? []) as LeadRecord[]).map(summary);
   const count = (result: D1Result | undefined) => (result?.results[0] as { matching?: number } | undefined)?.matching ?? 0;
+  const owing = await overdue;
   return {
     newLeads: rows(fresh),
     followUps: rows(followUps),
     tasks: ((tasks?.results ?? []) as Array<OpenTask & { matching?: number }>).map(({ matching: _all, ...task }) => task),
     moves: rows(moves),
-    counts: { newLeads: count(freshCount), followUps: count(followUpCount), tasks: count(tasks), moves: count(moveCount) },
+    overdue: owing.slice(0, TODO_LIMIT),
+    counts: {
+      newLeads: count(freshCount),
+      followUps: count(followUpCount),
+      tasks: count(tasks),
+      moves: count(moveCount),
+      overdue: owing.length,
+    },
   };
 }
 

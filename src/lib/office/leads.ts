@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { quoteServices } from '~/data/services';
 import { readDate } from '~/lib/dates';
+import { ENTRY_DONE_NOTICES } from './lead-entry';
 import { LEAD_STAGES, STAGE_LABELS, type LeadStage } from './pipeline';
 
 /** Leads a page of the list shows. */
@@ -100,6 +101,12 @@ export const LEAD_DONE_NOTICES: Readonly<Record<string, string>> = {
   job_sheet_emailed: 'The job sheet link is on its way to the crew lead. Any earlier link stops working when it is sent.',
   addresses: 'Addresses saved.',
 };
+
+/** A post's notice by its key (`?done=`), own keys only, so `?done=constructor` finds nothing. */
+export function leadDoneNotice(done: string | null): string | undefined {
+  const notices: Readonly<Record<string, string>> = { ...LEAD_DONE_NOTICES, ...ENTRY_DONE_NOTICES };
+  return done !== null && Object.hasOwn(notices, done) ? notices[done] : undefined;
+}
 
 /** The audit trail's actions for what staff do on a lead; customers' actions are recorded under their OFFICE_TASKS kind. */
 export const LEAD_AUDIT_ACTIONS = {

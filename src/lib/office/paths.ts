@@ -5,6 +5,12 @@
 export const OFFICE_PATHS = {
   home: '/office',
   lead: '/office/lead',
+  /** A lead added by hand from a phone call (`?kind=quote|survey|car`). */
+  newLead: '/office/new-lead',
+  /** A lead's facts, corrected (`?ref=`). */
+  editLead: '/office/edit-lead',
+  /** A survey or car lead made a move, to write its quote (`?ref=`). */
+  leadMove: '/office/lead-move',
   writtenQuote: '/office/written-quote',
   /** The lead page's form for the street address at each end (issue 40 item 1). */
   addresses: '/office/addresses',
@@ -28,6 +34,10 @@ export const OFFICE_PATHS = {
 
 /** A lead's page: its reference in the query (`/office/lead?ref=…`), so one on-demand page answers every lead. */
 export const leadPath = (reference: string) => `${OFFICE_PATHS.lead}?${new URLSearchParams({ ref: reference })}`;
+
+/** A lead's correction page, and its page that makes a survey or car lead a move. */
+export const editLeadPath = (reference: string) => `${OFFICE_PATHS.editLead}?${new URLSearchParams({ ref: reference })}`;
+export const leadMovePath = (reference: string) => `${OFFICE_PATHS.leadMove}?${new URLSearchParams({ ref: reference })}`;
 
 /** A lead's written-quote page, and where its form posts (so a reload after a preview or a refusal finds the lead). */
 export const writtenQuotePath = (reference: string, extra: Record<string, string> = {}) =>

@@ -1,0 +1,144 @@
+/**
+ * The office's lead forms (issue 40 items 2 and 3), registered by routes.ts: a lead added from a phone call, a
+ * correction to any lead, and a survey or car lead made a move so its quote can be written. Each is an on-demand page
+ * whose plain form posts here: refused, the page comes back with every message by its field; done, 303 (post,
+ * redirect, get) to the lead, or to its written quote.
+ */
+import type { Context } from 'hono';
+import { londonToday } from '~/lib/dates';
+import { describeDistance } from '~/lib/distance';
+import { formatMoney } from '~/lib/money';
+import { ENTRY_MESSAGES as M, isHandKind, newLeadSchemas, readEntryForm, type HandKind, type NewLead } from '~/lib/office/lead-entry';
+import { leadPath, OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
+import { priceLines, PRICE_LABELS } from '~/lib/price-lines';
+import type { AppBindings } from '../env';
+import { astroPage, astroPageAt } from '../lib/astro-page';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { refusalJson, seeOther } from '../lib/http';
+import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { editTarget, saveLeadEdit, type FormValues } from '../lib/office/lead-edit';
+import { addLeadByHand, priceEntry, type Entry } from '../lib/office/lead-entry';
+import { makeMove } from '../lib/office/lead-move';
+import { findLead } from '../lib/office/leads';
+import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { notFoundPage } from '../lib/prebuilt-page';
+import type { QuotePrice } from '../lib/quote/price';
+import type { EntryFormState } from '../pages/lead-entry-view';
+import type { OfficeRoutes } from './routes';
+
+type OfficeContext = Context<OfficeBindings>;
+
+/** Every field of the longest form, with room to spare. */
+const MAX_ENTRY_BODY = 16 * 1024;
+
+/** What the new-lead page is handed back: the kind, the form's key (so a second post adds nothing) and the state. */
+export interface NewLeadState extends EntryFormState {
+  kind: HandKind;
+  entryKey: string;
+}
+
+/** What the edit and make-a-move pages are handed back. */
+export interface LeadFormState extends EntryFormState {
+  reference: string;
+}
+
+/** The form's values as posted, ticked boxes as lists: what a refused page shows again. */
+function postedValues(values: URLSearchParams): FormValues {
+  const out: FormValues = {};
+  for (const key of new Set(values.keys())) out[key] = key === 'furnitureIds' ? values.getAll(key) : (values.get(key) ?? '');
+  return out;
+}
+
+const page = (c: OfficeContext, path: string, state: unknown, status: number) =>
+  astroPageAt(c as unknown as Context<AppBindings>, path, state, { status, headers: ACCOUNT_PAGE });
+
+const ENTRY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+function estimateOf(price: QuotePrice): EntryFormState['estimate'] {
+  if (!price.pricing) return null;
+  const { pricing } = price;
+  return {
+    total: formatMoney(pricing.total),
+    distance: describeDistance(pricing.distance),
+    lines: [
+      ...priceLines(pricing).map((line): [string, string] => [line.label, formatMoney(line.amount)]),
+      [PRICE_LABELS.total, formatMoney(pricing.total)],
+    ],
+  };
+}
+
+/** POST /office/new-lead: "Work out the estimate" (the default button) shows the engine's price; "Add the lead" stores it. */
+async function postNewLead(c: OfficeContext): Promise<Response> {
+  const posted = await readFormPost(c, MAX_ENTRY_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const kind = values.get('kind');
+  if (!isHandKind(kind)) return seeOther(OFFICE_PATHS.newLead);
+  const entryKey = values.get('entryKey') ?? '';
+  if (!ENTRY_KEY.test(entryKey)) return seeOther(`${OFFICE_PATHS.newLead}?kind=${kind}`);
+  const now = requestNow(c);
+  const back = (status: number, state: Omit<NewLeadState, 'kind' | 'entryKey' | 'values'>) =>
+    page(c, OFFICE_PATHS.newLead, { kind, entryKey, values: postedValues(values), ...state } satisfies NewLeadState, status);
+  const read = readEntryForm(newLeadSchemas(londonToday(now))[kind], values);
+  if ('errors' in read) return back(400, { errors: read.errors });
+  const entry = { kind, lead: read.data } as Entry;
+  let price: QuotePrice | undefined;
+  if (entry.kind === 'quote') {
+    const priced = await priceEntry(c.env, entry.lead as NewLead<'quote'>, M.postcodeNotFound);
+    if (!priced.ok) return back(422, { errors: priced.errors });
+    price = priced.price;
+    if (values.get('action') !== 'add') {
+      const estimate = estimateOf(price);
+      return back(200, { errors: estimate ? {} : { form: M.postcodeServiceDown }, estimate });
+    }
+  }
+  const added = await addLeadByHand(c.env, entry, entryKey, c.var.staff, now, price);
+  return seeOther(`${leadPath(added.reference)}&done=${added.emailed ? 'added_emailed' : 'added'}`);
+}
+
+/** The lead a form posts about (`ref`), or the 404 every unknown office address gets. */
+async function postedLead(c: OfficeContext, values: URLSearchParams) {
+  return findLead(c.env.DB, values.get('ref') ?? '');
+}
+
+/** POST /office/edit-lead: every change stored with its audit line; nothing changed, nothing written. */
+async function postEdit(c: OfficeContext): Promise<Response> {
+  const posted = await readFormPost(c, MAX_ENTRY_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const lead = await postedLead(c, values);
+  const target = lead && (await editTarget(c.env.DB, lead));
+  if (!lead || !target) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+  const saved = await saveLeadEdit(c.env, target, values, c.var.staff, requestNow(c));
+  if (!saved.ok) {
+    const state: LeadFormState = { reference: lead.reference, values: postedValues(values), errors: saved.errors };
+    return page(c, OFFICE_PATHS.editLead, state, saved.status);
+  }
+  return seeOther(`${leadPath(lead.reference)}&done=${saved.changed ? 'edited' : 'unchanged'}`);
+}
+
+/** POST /office/lead-move: a survey or car lead becomes a move, and the office goes on to write its quote. */
+async function postMove(c: OfficeContext): Promise<Response> {
+  const posted = await readFormPost(c, MAX_ENTRY_BODY);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const lead = await postedLead(c, values);
+  if (!lead) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+  if (lead.type === 'quote') return seeOther(writtenQuotePath(lead.reference));
+  const made = await makeMove(c.env, lead, values, c.var.staff, requestNow(c));
+  if (!made.ok) {
+    const state: LeadFormState = { reference: lead.reference, values: postedValues(values), errors: made.errors };
+    return page(c, OFFICE_PATHS.leadMove, state, made.status);
+  }
+  return seeOther(writtenQuotePath(lead.reference));
+}
+
+export function leadEntryRoutes(routes: OfficeRoutes): void {
+  routes.get(OFFICE_PATHS.newLead, staffOnly, astroPage);
+  routes.post(OFFICE_PATHS.newLead, staffOnly, postNewLead);
+  routes.get(OFFICE_PATHS.editLead, staffOnly, astroPage);
+  routes.post(OFFICE_PATHS.editLead, staffOnly, postEdit);
+  routes.get(OFFICE_PATHS.leadMove, staffOnly, astroPage);
+  routes.post(OFFICE_PATHS.leadMove, staffOnly, postMove);
+}
