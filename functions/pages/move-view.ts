@@ -379,6 +379,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     owed,
     crew: crewOf(booking),
     onTheWay: onTheWay(history, today),
+    byWrittenQuote: !!quote.request,
   });
   return {
     stage: summary.stage,

@@ -127,6 +127,7 @@ function quoteRows(quote: StoredQuote): Row[] {
 
 function priceRows(quote: StoredQuote, acceptedPence: number | null): Row[] {
   const pay = priceToPay(quote);
+  if (!pay && quote.request) return [['Price', 'By written quote: the engine does not price this move']];
   if (!pay) return [['Price', 'Not priced yet: the postcode service was down when it was sent']];
   // The engine's estimate, as the customer's page states it (once a written quote is accepted, the price is its total).
   const rows: Row[] = [

@@ -17,7 +17,7 @@ import {
 import { arrivalWindowLabel } from './office/arrival-windows';
 import { VAN_SIZES, type CrewAssignment } from './office/diary';
 import type { Owed } from './office/owed';
-import { PRICE_PENDING } from './price-lines';
+import { PRICE_BY_WRITTEN_QUOTE, PRICE_PENDING } from './price-lines';
 import type { PriceToPay } from './price-to-pay';
 
 /** The move page's states, finer than its status: a written quote on offer, accepted, paid in full. */
@@ -41,6 +41,8 @@ export interface SummaryFacts {
   crew: CrewAssignment | null;
   /** On the move's day, from the crew's job sheet: who leads and when they expect to arrive (HH:MM). */
   onTheWay: { crew: string; eta: string } | null;
+  /** A move made from a survey or car request (issue 40 item 3): the office prices it by written quote. */
+  byWrittenQuote?: boolean;
 }
 
 export type Row = [label: string, value: string];
@@ -107,7 +109,10 @@ function price(stage: MoveStage, facts: SummaryFacts): MoveSummary['price'] {
         : `Accept it by ${day(written.lastDay)}.`;
     return { label, ...priceOf(written.pay), when };
   }
-  if (!estimate) return { label: 'Your price', amount: PRICE_PENDING.title, note: PRICE_PENDING.text, when: null, pending: true };
+  if (!estimate) {
+    const pending = facts.byWrittenQuote ? PRICE_BY_WRITTEN_QUOTE : PRICE_PENDING;
+    return { label: 'Your price', amount: pending.title, note: pending.text, when: null, pending: true };
+  }
   if (CLOSED_STAGES.has(stage)) return { label: 'Its price', ...priceOf(estimate), when: null };
   const booked = stage === 'booked' || stage === 'paid' || stage === 'moved';
   const when =

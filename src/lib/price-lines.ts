@@ -65,6 +65,15 @@ export const PRICE_PENDING = {
   distance: 'To be confirmed',
 } as const;
 
+/**
+ * For a move the office priced itself, from a survey or a car's details (issue 40 item 3): no instant estimate, its
+ * price is the written quote.
+ */
+export const PRICE_BY_WRITTEN_QUOTE = {
+  title: 'Priced by written quote',
+  text: 'We price this move ourselves rather than by an instant estimate. Your written quote is on this page once we have sent it, and we e-mail it to you.',
+} as const;
+
 export function promoLine(code: string, totalPounds: number | null): string {
   if (totalPounds === null) {
     return `${code}: ${codeOffer(code)?.kind === 'friend' ? FRIEND_OFFER : promo.description}`;

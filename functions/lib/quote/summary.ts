@@ -2,6 +2,7 @@ import { findFurniture } from '~/data/furniture';
 import { describeAccess } from '~/data/access';
 import { findService, type QuoteService } from '~/data/services';
 import { findPackage } from '~/data/packages';
+import { surveySizeLabel } from '~/data/survey';
 import { addressText } from '~/lib/move-facts';
 import { describeDistance } from '~/lib/distance';
 import { describeEvent, type MoveEvent } from '~/lib/move-status';
@@ -20,7 +21,12 @@ export const place = (quote: Pick<StoredQuote, 'addresses' | 'fromPostcode' | 't
 
 export const firstName = (name: string) => name.split(/\s+/)[0] ?? name;
 
-export const propertyTitle = (quote: Pick<StoredQuote, 'propertyId'>) => findPackage(quote.propertyId)?.title ?? 'Unknown';
+/** The package's name; for a move made from a survey or car request (issue 40 item 3), what was asked. */
+export function propertyTitle(quote: Pick<StoredQuote, 'propertyId'> & Partial<Pick<StoredQuote, 'request'>>): string {
+  if (quote.request?.kind === 'survey') return `${surveySizeLabel(quote.request.size)}, priced after a survey`;
+  if (quote.request?.kind === 'car') return `Car: ${quote.request.vehicle}`;
+  return findPackage(quote.propertyId)?.title ?? 'Unknown';
+}
 
 export const distanceText = (quote: Pick<StoredQuote, 'pricing'>) =>
   quote.pricing ? describeDistance(quote.pricing.distance) : PRICE_PENDING.distance;

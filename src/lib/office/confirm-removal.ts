@@ -49,7 +49,7 @@ export function fleetRemoval(kind: 'crew' | 'van', id: number, label: string, up
   return {
     section: 'diary',
     heading: `Remove ${thing}?`,
-    consequences: [`It will no longer be offered when booking a move, and every day then has one place fewer.`, booked],
+    consequences: [`It will no longer be offered when booking a move, and the diary counts one ${kind} fewer on every day.`, booked],
     button: `Yes, remove ${thing}`,
     action: OFFICE_PATHS.diary,
     fields: { action: `remove-${kind}`, id: String(id) },

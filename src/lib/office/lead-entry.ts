@@ -305,7 +305,9 @@ export const FIELD_OPTIONS: Readonly<Record<string, ReadonlyArray<{ value: strin
   carRuns: CAR_RUNS,
   furnitureIds: furniture.map((each) => ({ value: each.id, label: each.name })),
   ...Object.fromEntries(
-    (['from', 'to'] as const).flatMap((end) => ACCESS_KEYS.map((question) => [accessField(end, question), ACCESS_QUESTIONS[question].options])),
+    (['from', 'to'] as const).flatMap((end) =>
+      ACCESS_KEYS.map((question) => [accessField(end, question), ACCESS_QUESTIONS[question].options]),
+    ),
   ),
 };
 
