@@ -17,7 +17,7 @@ import {
   type DayOffSpan,
   type DiaryResources,
 } from '~/lib/office/diary';
-import { describeEvent, moveRefusal, statusAfter } from '~/lib/move-status';
+import { describeEvent, MOVE_REFUSALS, moveRefusal, statusAfter } from '~/lib/move-status';
 
 const inUse = (crews: number, vans: number): DiaryResources => ({ crews, vans, inUse: true });
 const NOT_IN_USE: DiaryResources = { crews: 0, vans: 0, inUse: false };
@@ -201,9 +201,11 @@ describe('what the customer is told about the crew', () => {
 
 describe('the office books a move', () => {
   const facts = { moveDate: '2027-03-10', priced: true };
-  it('from a quote or a booking request, to booked', () => {
-    expect(moveRefusal('book', { ...facts, status: 'quoted' }, '2027-03-01')).toBeNull();
-    expect(moveRefusal('book', { ...facts, status: 'booking_requested' }, '2027-03-01')).toBeNull();
+  it('from a quote or a booking request, to booked, only with staff’s reason while no deposit has booked it (issue 40 item 4)', () => {
+    const reason = { staffReason: 'Regular customer: pays on the day' };
+    expect(moveRefusal('book', { ...facts, status: 'quoted' }, '2027-03-01')).toBe(MOVE_REFUSALS.unpaid);
+    expect(moveRefusal('book', { ...facts, status: 'quoted', ...reason }, '2027-03-01')).toBeNull();
+    expect(moveRefusal('book', { ...facts, status: 'booking_requested', ...reason }, '2027-03-01')).toBeNull();
     expect(statusAfter('book', 'quoted')).toBe('booked');
   });
 
