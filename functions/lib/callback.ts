@@ -41,3 +41,38 @@ export async function acceptCallback(c: LeadContext, request: CallbackRequest): 
 }
 
 const asJson = (value: object | null) => (value ? JSON.stringify(value) : null);
+
+/** A call-back as stored: `survey` and `car` as JSON (read them with surveyOf and carOf). */
+export interface CallbackRow {
+  reference: string;
+  created_at: string;
+  name: string;
+  phone: string;
+  email: string | null;
+  survey: string | null;
+  car: string | null;
+  source: LeadSource;
+}
+
+export interface SurveyAsked {
+  size: string;
+  type: string;
+  postcode?: string;
+}
+
+export interface CarAsked {
+  vehicle: string;
+  runs: string;
+  from: string;
+  to: string;
+}
+
+export const findCallback = (db: D1Database, reference: string): Promise<CallbackRow | null> =>
+  db
+    .prepare('SELECT reference, created_at, name, phone, email, survey, car, source FROM callback_requests WHERE reference = ?')
+    .bind(reference)
+    .first<CallbackRow>();
+
+export const surveyOf = (row: Pick<CallbackRow, 'survey'>): SurveyAsked | null =>
+  row.survey ? (JSON.parse(row.survey) as SurveyAsked) : null;
+export const carOf = (row: Pick<CallbackRow, 'car'>): CarAsked | null => (row.car ? (JSON.parse(row.car) as CarAsked) : null);

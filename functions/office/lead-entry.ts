@@ -24,7 +24,7 @@ import { findLead } from '../lib/office/leads';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import type { QuotePrice } from '../lib/quote/price';
-import type { EntryFormState } from '../pages/lead-entry-view';
+import type { EntryFormState, LeadFormState } from '../pages/lead-entry-view';
 import type { OfficeRoutes } from './routes';
 
 type OfficeContext = Context<OfficeBindings>;
@@ -36,11 +36,6 @@ const MAX_ENTRY_BODY = 16 * 1024;
 export interface NewLeadState extends EntryFormState {
   kind: HandKind;
   entryKey: string;
-}
-
-/** What the edit and make-a-move pages are handed back. */
-export interface LeadFormState extends EntryFormState {
-  reference: string;
 }
 
 /** The form's values as posted, ticked boxes as lists: what a refused page shows again. */

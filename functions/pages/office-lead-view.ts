@@ -10,11 +10,12 @@ import { formatLongDate, londonToday } from '~/lib/dates';
 import type { Owed } from '~/lib/office/owed';
 import { formatMoney, formatPence } from '~/lib/money';
 import type { MoveEvent } from '~/lib/move-status';
-import { SOURCE_LABELS, type LeadSource } from '~/lib/office/lead-entry';
+import { SOURCE_LABELS } from '~/lib/office/lead-entry';
 import { OFFICE_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { PRICE_LABELS, payLine } from '~/lib/price-lines';
 import { priceToPay } from '~/lib/price-to-pay';
 import type { Env } from '../env';
+import { carOf, findCallback, surveyOf, type CallbackRow, type CarAsked, type SurveyAsked } from '../lib/callback';
 import { auditTrail, STAFF_LINK_ACTOR } from '../lib/office/audit';
 import { leadOwed } from '../lib/office/owed';
 import { URGENT_FIRST } from '../lib/office/tasks';
@@ -138,21 +139,9 @@ function priceRows(quote: StoredQuote, acceptedPence: number | null): Row[] {
   return rows;
 }
 
-interface CallbackRow {
-  name: string;
-  phone: string;
-  email: string | null;
-  survey: string | null;
-  car: string | null;
-  source: LeadSource;
-}
-
-type SurveyAsked = { size: string; type: string; postcode?: string };
-type CarAsked = { vehicle: string; runs: string; from: string; to: string };
-
 function callbackRows(row: CallbackRow): Row[] {
-  const survey = row.survey ? (JSON.parse(row.survey) as SurveyAsked) : null;
-  const car = row.car ? (JSON.parse(row.car) as CarAsked) : null;
+  const survey = surveyOf(row);
+  const car = carOf(row);
   const rows: Row[] = [
     ['Name', row.name],
     ['Phone', row.phone],
@@ -208,10 +197,7 @@ async function givenAndHistory(db: D1Database, lead: LeadSummary, today: string)
     ? [{ at: lead.createdAt, who: CUSTOMER, what: lead.type === 'contact' ? 'Message sent' : requested(lead.kind) }]
     : [];
   if (lead.type === 'callback') {
-    const row = await db
-      .prepare('SELECT name, phone, email, survey, car, source FROM callback_requests WHERE reference = ?')
-      .bind(lead.reference)
-      .first<CallbackRow>();
+    const row = await findCallback(db, lead.reference);
     return { given: row ? callbackRows(row) : [], price: [], events: received };
   }
   const row = await db

@@ -446,18 +446,36 @@ describe('issue 18 item 8: four bedrooms or more is a survey request with a call
   it('asks for an e-mail address for the written quote, kept as typed; left empty it is a phone-only lead (issue 40)', async () => {
     const name = `Survey ${unique('mail')}`;
     const email = `${unique('Survey.Mail')}@Example.com`;
-    const fields = { ...BLANK_QUOTE_FORM, action: 'survey', surveySize: 'four-bed', surveyType: 'home', name, email, phone: '07700 900457' };
+    const fields = {
+      ...BLANK_QUOTE_FORM,
+      action: 'survey',
+      surveySize: 'four-bed',
+      surveyType: 'home',
+      name,
+      email,
+      phone: '07700 900457',
+    };
     const reference = readPage(await followedPage(await postForm(fields))).filled('survey:reference');
     expect(query('SELECT email, source FROM callback_requests WHERE reference = ?', reference)).toEqual([{ email, source: 'web' }]);
     const [mail] = await emailsAbout(reference);
     expect(mail!.text).toContain(email);
 
-    const phoneOnly = await call(API_PATHS.callback, { name, phone: '07700 900458', email: '', survey: { size: 'four-bed', type: 'video' } });
+    const phoneOnly = await call(API_PATHS.callback, {
+      name,
+      phone: '07700 900458',
+      email: '',
+      survey: { size: 'four-bed', type: 'video' },
+    });
     expect(phoneOnly.status).toBe(201);
     const { reference: second } = (await phoneOnly.json()) as { reference: string };
     expect(query('SELECT email FROM callback_requests WHERE reference = ?', second)).toEqual([{ email: null }]);
 
-    const wrong = await call(API_PATHS.callback, { name, phone: '07700 900458', email: 'ada at home', survey: { size: 'four-bed', type: 'video' } });
+    const wrong = await call(API_PATHS.callback, {
+      name,
+      phone: '07700 900458',
+      email: 'ada at home',
+      survey: { size: 'four-bed', type: 'video' },
+    });
     expect(wrong.status).toBe(400);
     expect(((await wrong.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
       email: 'Please enter a valid email address.',

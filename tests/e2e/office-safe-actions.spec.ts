@@ -33,7 +33,10 @@ test.describe('JavaScript off', () => {
       { version: 1, sent: 1 },
     ]);
     await expect
-      .poll(async () => (await capturedEmails()).filter((each) => [each.to].flat().includes(email) && each.subject.includes('written quote')).length)
+      .poll(
+        async () =>
+          (await capturedEmails()).filter((each) => [each.to].flat().includes(email) && each.subject.includes('written quote')).length,
+      )
       .toBe(1);
   });
 

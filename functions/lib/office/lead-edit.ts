@@ -11,7 +11,7 @@ import { formatMoney } from '~/lib/money';
 import { ENTRY_MESSAGES as M, editSchemas, fieldLabel, readEntryForm, shownValue, type EditShape } from '~/lib/office/lead-entry';
 import { calculatePricing } from '~/lib/pricing';
 import type { Env } from '../../env';
-import type { CallbackRecord } from '../callback';
+import { carOf, findCallback, surveyOf, type CallbackRecord, type CallbackRow } from '../callback';
 import { priceQuote, type QuotePrice } from '../quote/price';
 import { findQuote, updateQuoteRow } from '../quote/store';
 import type { StoredQuote } from '../quote/stored-quote';
@@ -21,14 +21,6 @@ import type { LeadSummary } from './leads';
 import type { StaffMember } from './staff';
 
 export type FormValues = Record<string, string | string[]>;
-
-interface CallbackRow {
-  name: string;
-  phone: string;
-  email: string | null;
-  survey: string | null;
-  car: string | null;
-}
 
 interface ContactRow {
   first_name: string;
@@ -52,10 +44,7 @@ export async function editTarget(db: D1Database, lead: LeadSummary): Promise<Edi
     return { type: 'quote', shape, reference, quote };
   }
   if (lead.type === 'callback') {
-    const row = await db
-      .prepare('SELECT name, phone, email, survey, car FROM callback_requests WHERE reference = ?')
-      .bind(reference)
-      .first<CallbackRow>();
+    const row = await findCallback(db, reference);
     if (!row) return null;
     return { type: 'callback', shape: row.survey ? 'survey' : row.car ? 'car' : 'callback', reference, row };
   }
@@ -93,8 +82,6 @@ function quoteValues(quote: StoredQuote): FormValues {
   };
 }
 
-const parsed = <T>(json: string | null): T | null => (json ? (JSON.parse(json) as T) : null);
-
 /** The form's values as the lead stands: what the edit page starts from, and what each change is measured against. */
 export function currentValues(target: EditTarget): FormValues {
   if (target.type === 'quote') return quoteValues(target.quote);
@@ -103,8 +90,8 @@ export function currentValues(target: EditTarget): FormValues {
     return { firstName: row.first_name, lastName: row.last_name, email: row.email, phone: row.phone ?? '' };
   }
   const { row } = target;
-  const survey = parsed<{ size: string; type: string; postcode?: string }>(row.survey);
-  const car = parsed<{ vehicle: string; runs: string; from: string; to: string }>(row.car);
+  const survey = surveyOf(row);
+  const car = carOf(row);
   return {
     name: row.name,
     phone: row.phone,

@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../d1';
 import { quoteCustomerEmail } from '../quote/emails';
 import { priceQuote, UNPRICED, type QuotePrice } from '../quote/price';
 import { insertQuote } from '../quote/store';
-import type { StoredQuote } from '../quote/stored-quote';
+import { NEW_QUOTE, type StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
 import type { StaffMember } from './staff';
 
@@ -77,14 +77,10 @@ function quoteOf(lead: NewLead<'quote'>, price: QuotePrice, entryKey: string, cl
     promoCode: null,
     shown: null,
     ...price,
-    customerEmail: lead.emailEstimate ? 'pending' : null,
-    lastCustomerEmail: lead.emailEstimate ? 'pending' : null,
-    status: 'quoted',
+    ...NEW_QUOTE,
+    // No e-mail of its own unless staff send the estimate.
+    ...(lead.emailEstimate ? {} : { customerEmail: null, lastCustomerEmail: null }),
     pricedAt: price.pricing ? claim.createdAt : null,
-    moveNotes: null,
-    reviewed: false,
-    accepted: null,
-    version: 0,
   };
 }
 

@@ -5,39 +5,23 @@
  * engine prices neither a home of four bedrooms or more nor a car: the written quote is its price.
  */
 import { formatLongDate, londonToday } from '~/lib/dates';
-import { makeMoveSchemas, readEntryForm, type LeadSource } from '~/lib/office/lead-entry';
+import { makeMoveSchemas, readEntryForm } from '~/lib/office/lead-entry';
 import type { Env } from '../../env';
+import { carOf, findCallback, surveyOf, type CallbackRow } from '../callback';
 import { isUniqueViolation } from '../d1';
 import { insertQuote } from '../quote/store';
-import type { StoredQuote } from '../quote/stored-quote';
+import { NEW_QUOTE, type StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
 import { changeLine, currentValues, factChanges, type FormValues } from './lead-edit';
 import type { LeadSummary } from './leads';
 import type { StaffMember } from './staff';
 
-interface RequestRow {
-  reference: string;
-  created_at: string;
-  name: string;
-  phone: string;
-  email: string | null;
-  survey: string | null;
-  car: string | null;
-  source: LeadSource;
-}
-
 export type MoveMade = { ok: true } | { ok: false; status: number; errors: Record<string, string> };
 
-export const requestRow = (db: D1Database, reference: string) =>
-  db
-    .prepare('SELECT reference, created_at, name, phone, email, survey, car, source FROM callback_requests WHERE reference = ?')
-    .bind(reference)
-    .first<RequestRow>();
-
 /** What the make-a-move form starts from: the request's own answers (its postcode as the collection's). */
-export function requestValues(row: RequestRow): FormValues {
-  const survey = row.survey ? (JSON.parse(row.survey) as { size: string; type: string; postcode?: string }) : null;
-  const car = row.car ? (JSON.parse(row.car) as { vehicle: string; runs: string; from: string; to: string }) : null;
+export function requestValues(row: CallbackRow): FormValues {
+  const survey = surveyOf(row);
+  const car = carOf(row);
   return {
     name: row.name,
     email: row.email ?? '',
@@ -49,7 +33,7 @@ export function requestValues(row: RequestRow): FormValues {
 
 export async function makeMove(env: Env, lead: LeadSummary, values: URLSearchParams, staff: StaffMember, now: Date): Promise<MoveMade> {
   const db = env.DB;
-  const row = await requestRow(db, lead.reference);
+  const row = await findCallback(db, lead.reference);
   const kind = row?.survey ? 'survey' : row?.car ? 'car' : null;
   if (!row || !kind) return { ok: false, status: 409, errors: { form: 'Only a survey or a car-transport request becomes a move here.' } };
   const read = readEntryForm(makeMoveSchemas(londonToday(now))[kind], values);
@@ -87,14 +71,12 @@ export async function makeMove(env: Env, lead: LeadSummary, values: URLSearchPar
     notes: [],
     distanceMiles: null,
     places: null,
+    ...NEW_QUOTE,
+    // Its e-mails so far were the request's; the written quote's are the move's own.
     customerEmail: null,
     lastCustomerEmail: null,
-    status: 'quoted',
     pricedAt: null,
     moveNotes: move.items ? { awkward: '', items: move.items } : null,
-    reviewed: false,
-    accepted: null,
-    version: 0,
   };
   const what = kind === 'survey' ? 'survey request' : 'car-transport request';
   const before = currentValues({ type: 'callback', shape: kind, reference: row.reference, row });

@@ -15,7 +15,7 @@ import { quoteAnswer } from './answer';
 import { quoteBusinessEmail, quoteCustomerEmail } from './emails';
 import { priceQuote, type QuotePrice } from './price';
 import { findQuote, findQuoteStatement, insertQuote, quoteOf } from './store';
-import type { StoredQuote } from './stored-quote';
+import { NEW_QUOTE, type StoredQuote } from './stored-quote';
 import { submissionHash, type QuoteSubmission } from './submission';
 
 export type QuoteOutcome = { ok: true; answer: QuoteAnswer; replayed: boolean } | { ok: false; refusal: Refusal };
@@ -79,14 +79,8 @@ function storedQuote(c: LeadContext, submission: QuoteSubmission, bodyHash: stri
     promoCode: submission.promoCode ?? null,
     shown: submission.clientEstimate ?? null,
     ...price,
-    customerEmail: 'pending',
-    lastCustomerEmail: 'pending',
-    status: 'quoted',
+    ...NEW_QUOTE,
     pricedAt: price.pricing ? claim.createdAt : null,
-    moveNotes: null,
-    reviewed: false,
-    accepted: null,
-    version: 0,
   };
 }
 

@@ -68,6 +68,17 @@ export interface StoredQuote {
   version: number;
 }
 
+/** What every quote starts its life with: an estimate, its e-mails on their way, nothing agreed, nothing changed yet. */
+export const NEW_QUOTE = {
+  customerEmail: 'pending',
+  lastCustomerEmail: 'pending',
+  status: 'quoted',
+  moveNotes: null,
+  reviewed: false,
+  accepted: null,
+  version: 0,
+} as const satisfies Partial<StoredQuote>;
+
 export interface Place {
   latitude: number;
   longitude: number;
