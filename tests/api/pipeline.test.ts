@@ -116,7 +116,12 @@ describe.each(ENDPOINTS)('$path through the pipeline', ({ path, valid, stored, t
               email: 'Please enter a valid email address.',
               phone: 'Please enter a UK phone number (10 to 15 digits).',
             }
-          : { name: 'Please enter your full name.', phone: 'Please enter a UK phone number (10 to 15 digits).' };
+          : {
+              name: 'Please enter your full name.',
+              // A survey's or a car's request may carry the address its written quote goes to (issue 40 item 2).
+              email: 'Please enter a valid email address.',
+              phone: 'Please enter a UK phone number (10 to 15 digits).',
+            };
     expect(body).toEqual({ error: { code: 'validation_failed', message: 'Please check the highlighted fields.', fields } });
   });
 

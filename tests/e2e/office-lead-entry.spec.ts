@@ -5,11 +5,11 @@
  * on (axe runs in the page), each state at 390 and 1280 px.
  */
 import type { Page } from '@playwright/test';
-import { OFFICE_PATHS } from '../../src/lib/office/paths';
+import { editLeadPath, leadPath, OFFICE_PATHS } from '../../src/lib/office/paths';
 import { diaryDay } from '../shared/diary-days';
 import { axeViolations, expect, queryD1, test } from './fixtures';
 import { signInToOffice } from './office';
-import { capturedEmails, uniqueEmail } from './quote-helpers';
+import { capturedEmails, storeQuote, uniqueEmail } from './quote-helpers';
 
 const historyLine = (page: Page, what: string) =>
   page.locator('[data-history-line]').filter({ has: page.locator('[data-part="what"]', { hasText: what }) });
@@ -113,4 +113,20 @@ test('axe at 390 and 1280 px: every state of adding, correcting and quoting a su
       expect(await axeViolations(page), `${state} at ${width} px`).toEqual([]);
     }
   });
+});
+
+test('at 320 px no lead form scrolls sideways (WCAG 1.4.10)', async ({ page, request }) => {
+  await signInToOffice(page.context());
+  await page.setViewportSize({ width: 320, height: 640 });
+  const { reference } = await storeQuote(request, { email: uniqueEmail('reflow') });
+  for (const path of [
+    `${OFFICE_PATHS.newLead}?kind=quote`,
+    `${OFFICE_PATHS.newLead}?kind=car`,
+    editLeadPath(reference),
+    leadPath(reference),
+  ]) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
 });
