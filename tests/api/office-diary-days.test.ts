@@ -214,6 +214,7 @@ describe('days off and a van hired for a full day', () => {
       crew: String(ids.b),
       van: String(ids.x),
       window: '08-10',
+      unpaidReason: 'Booked by phone',
     });
     expect(booked.status).toBe(303);
     const off = await dayOff(`crew:${ids.b}`, monday);
@@ -289,6 +290,7 @@ describe('days off and a van hired for a full day', () => {
       crew: String(hiredId),
       van: String(ids.y),
       window: '10-12',
+      unpaidReason: 'Booked by phone',
     });
     expect(booked.status).toBe(303);
     const cancel = await officePost(DIARY_HIRE_PATH, { action: 'cancel-hire', who: `crew:${hiredId}` });
