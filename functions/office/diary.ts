@@ -25,7 +25,16 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import { currentCrews, currentVans, diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
+import {
+  currentCrews,
+  currentVans,
+  diarySpan,
+  entryUpsert,
+  leadStageUpsert,
+  spanDay,
+  spanDays,
+  type EntryWrite,
+} from '../lib/office/diary';
 import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
 import type { StaffMember } from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
