@@ -76,9 +76,9 @@ describe('the owner', () => {
     expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(1);
 
     // "Remove" asks first (issue 40 item 4): the answer is a page saying what it does, and nothing is removed yet.
-    const asked = await officePost(`${OFFICE_PATHS.staff}/remove`, { email });
-    expect(asked.status).toBe(200);
-    const question = readPage(await asked.text());
+    const removing = await officePost(`${OFFICE_PATHS.staff}/remove`, { email });
+    expect(removing.status).toBe(200);
+    const question = readPage(await removing.text());
     expect(question.filled('confirm-heading').trim()).toBe('Remove Sam Leaver from the staff?');
     expect(query('SELECT removed_at FROM staff_members WHERE email = ?', email)).toEqual([{ removed_at: null }]);
     expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(1);

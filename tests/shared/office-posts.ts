@@ -38,7 +38,11 @@ export const formPost = (base: string, path: string, fields: URLSearchParams | R
 async function expectSeeOther(response: Response, what: string): Promise<URL> {
   const body = await response.text();
   const location = response.headers.get('location');
-  if (response.status !== 303 || !location) throw new Error(`${what} answered ${response.status}: ${body.slice(0, 300)}`);
+  if (response.status !== 303 || !location) {
+    // A refused form's messages say why; the page's start says little.
+    const messages = [...body.matchAll(/data-fill="error:([\w.-]+)"[^>]*>([^<]+)</g)].map(([, field, text]) => `${field}: ${text!.trim()}`);
+    throw new Error(`${what} answered ${response.status}: ${messages.length ? messages.join('; ') : body.slice(0, 300)}`);
+  }
   return new URL(location, response.url);
 }
 
@@ -108,6 +112,8 @@ export interface DiaryBooking {
   window: string;
   /** Why a move no paid deposit has booked is booked (issue 40 item 4); a default one unless given. */
   unpaidReason?: string;
+  /** Why the day is booked though full: asked only of a full day (another test's, in a shared D1). */
+  override?: string;
 }
 
 /**
@@ -133,6 +139,7 @@ export async function bookInDiary(site: Site, move: { reference: string; moveDat
       window: booking.window,
       // Only a move no paid deposit has booked needs it (issue 40 item 4); a booked one ignores it.
       unpaidReason: booking.unpaidReason ?? 'Booked by phone: the customer pays on the day',
+      ...(booking.override ? { override: booking.override } : {}),
     },
     'booking the move in the diary',
     DIARY_BOOK_PATH,
