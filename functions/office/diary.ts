@@ -25,16 +25,7 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import {
-  currentCrews,
-  currentVans,
-  diarySpan,
-  entryUpsert,
-  leadStageUpsert,
-  spanDay,
-  spanDays,
-  type EntryWrite,
-} from '../lib/office/diary';
+import { diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
 import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
 import type { StaffMember } from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
@@ -93,22 +84,18 @@ function crewVanStatement(
   }
 }
 
-/** What removing a current crew or van does, for the page that asks first; null if it is not (or no longer) there. */
+/** What removing one of the firm's crews or vans does, for the page that asks first; null if it is not (or no longer) there. */
 async function removalQuestion(db: D1Database, kind: 'crew' | 'van', id: number, now: Date): Promise<RemovalQuestion | null> {
-  const [found, upcoming] = await Promise.all([
-    kind === 'crew'
-      ? currentCrews(db)
-          .then((crews) => crews.find((crew) => crew.id === id))
-          .then((crew) => crew && `${crew.leadName} (crew of ${crew.size})`)
-      : currentVans(db)
-          .then((vans) => vans.find((van) => van.id === id))
-          .then((van) => van && `${van.name} (${vanSizeLabel(van.size)})`),
-    db
-      .prepare(`SELECT COUNT(*) AS n FROM diary_entries WHERE ${kind}_id = ? AND move_date >= ?`)
-      .bind(id, londonToday(now))
-      .first<{ n: number }>(),
+  const today = londonToday(now);
+  // Today's span lists every current crew and van; its bookings from today on are counted apart.
+  const [span, upcoming] = await Promise.all([
+    diarySpan(db, today, today),
+    db.prepare(`SELECT COUNT(*) AS n FROM diary_entries WHERE ${kind}_id = ? AND move_date >= ?`).bind(id, today).first<{ n: number }>(),
   ]);
-  return found ? fleetRemoval(kind, id, found, upcoming?.n ?? 0) : null;
+  const crew = kind === 'crew' ? span.crews.find((each) => each.id === id && !each.hiredOn) : undefined;
+  const van = kind === 'van' ? span.vans.find((each) => each.id === id && !each.hiredOn) : undefined;
+  const label = crew ? `${crew.leadName} (crew of ${crew.size})` : van ? `${van.name} (${vanSizeLabel(van.size)})` : null;
+  return label ? fleetRemoval(kind, id, label, upcoming?.n ?? 0) : null;
 }
 
 async function crewVanChange(db: D1Database, form: CrewVanForm, staff: StaffMember, now: Date): Promise<DiaryNotice> {

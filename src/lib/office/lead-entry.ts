@@ -10,6 +10,7 @@ import { CAR_RUNS } from '~/data/car-transport';
 import { findFurniture, furniture } from '~/data/furniture';
 import { packages } from '~/data/packages';
 import { SURVEY_SIZES, SURVEY_TYPES } from '~/data/survey';
+import { readDate } from '../dates';
 import { moveDateProblem } from '../move-date';
 import { parsePostcodeInput } from '../postcodes';
 import { LIMITS, optionalPhoneField } from '../schemas';
@@ -82,7 +83,7 @@ export const ENTRY_MESSAGES = {
   postcode: (label: string) => `Enter the ${label.toLowerCase()}, such as SW1A 1AA.`,
   postcodeInvalid: (label: string) => `Enter a real UK ${label.toLowerCase()}, such as SW1A 1AA.`,
   propertyId: 'Choose the size of the move.',
-  moveDate: 'Enter the move date as a day, for example 2027-03-14.',
+  moveDate: 'Enter the move date as a day, for example 14/03/2027.',
   furniture: 'Choose furniture from the list only.',
   choice: (label: string) => `Choose the ${label.toLowerCase()}.`,
   vehicle: 'Enter the car’s make and model.',
@@ -153,7 +154,8 @@ const optionalChoice = (values: readonly string[], message: string) =>
 const moveDate = (today: string, unchanged?: string) =>
   z
     .string({ error: M.moveDate })
-    .trim()
+    // Typed in the British form where a browser has no date field (dd/mm/yyyy), as the office's other dates are read.
+    .transform((value) => readDate(value) ?? value.trim())
     .superRefine((value, ctx) => {
       // A correction of something else leaves a past move's own day as it was.
       const problem = value === unchanged ? null : moveDateProblem(value, today);
