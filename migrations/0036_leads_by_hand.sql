@@ -21,4 +21,6 @@ CREATE TABLE office_entries (
   created_at TEXT NOT NULL
 );
 
-INSERT OR REPLACE INTO app_meta (key, value) VALUES ('schema_version', '36');
+-- Lands after 0041-0043 were numbered: a database that has them keeps its higher version.
+INSERT INTO app_meta (key, value) VALUES ('schema_version', '36')
+  ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE CAST(app_meta.value AS INTEGER) < 36;
