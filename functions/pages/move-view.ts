@@ -16,18 +16,16 @@ import {
   type MoveAction,
 } from '~/lib/move-status';
 import { moveSummary, STAGE_HEADINGS, STAGE_SUMMARIES, type MoveStage, type MoveSummary } from '~/lib/move-summary';
-import { owedOf, type PaidRow } from '~/lib/office/owed';
 import { payFor, PRICE_PENDING } from '~/lib/price-lines';
 import type { FormView as PartsView } from '~/lib/form-view';
-import { acceptedPrice, discountedPrice, priceNow, priceToPay } from '~/lib/price-to-pay';
+import { acceptedPrice, discountedPrice, priceNow } from '~/lib/price-to-pay';
 import { routeMapView } from '~/lib/route-map';
 import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import { formatMoney, formatPence } from '~/lib/money';
 import { acceptable, lastDayToAccept, newDateWords, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import { acceptedPriceOf, writtenQuoteVersions } from '../lib/office/written-quotes';
 import { bookedInDiary } from '../lib/office/job-sheets';
-import { balanceDueDays } from '../lib/office/settings';
-import { paymentsFor } from '../lib/payments/checkout';
+import { leadOwed } from '../lib/office/owed';
 import { crewOf } from '../lib/quote/reminders';
 import type { OutboxStatus } from '../lib/outbox';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
@@ -319,23 +317,6 @@ function earlierPrices(quote: StoredQuote, versions: readonly WrittenQuote[], cu
   return [...estimate, ...replaced];
 }
 
-/** What was paid and refunded by card, and what is left: the office's sums (src/lib/office/owed.ts). */
-async function owedFor(db: D1Database, quote: StoredQuote, today: string) {
-  // The balance's day: the owner's number of days before the move (settings), as the Pay button's sums read it.
-  const [payments, dueDays] = await Promise.all([paymentsFor(db, quote.reference), balanceDueDays(db)]);
-  return owedOf(
-    {
-      status: quote.status,
-      moveDate: quote.moveDate,
-      writtenPence: quote.accepted?.totalPence ?? null,
-      estimatePence: priceToPay(quote)?.pricePence ?? null,
-      payments: payments.map((row): PaidRow => ({ status: row.status, amountPence: row.amount_pence, refundedPence: row.refunded_pence })),
-    },
-    today,
-    dueDays,
-  );
-}
-
 /** The crew lead's "on the way" from the job sheet, on the move's own day. */
 function onTheWay(history: readonly HistoryEntry[], today: string) {
   const said = history.findLast(({ at, event }) => event.kind === 'crew_on_way' && londonToday(new Date(at)) === today)?.event;
@@ -349,7 +330,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   const [history, versions, owed, booking] = await Promise.all([
     moveHistory(db, quote),
     writtenQuoteVersions(db, quote.reference),
-    owedFor(db, quote, today),
+    leadOwed(db, quote, today),
     bookedInDiary(db, quote.reference),
   ]);
   // The newest sent version: the only one the customer sees.

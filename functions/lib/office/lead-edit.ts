@@ -69,9 +69,9 @@ function quoteValues(quote: StoredQuote): FormValues {
         ? { carVehicle: request.vehicle, carRuns: request.runs }
         : { propertyId: quote.propertyId, furnitureIds: quote.furnitureIds }),
     fromPostcode: quote.fromPostcode,
-    fromAddress: quote.fromAddress ?? '',
+    fromAddress: quote.addresses.from.line1 ?? '',
     toPostcode: quote.toPostcode,
-    toAddress: quote.toAddress ?? '',
+    toAddress: quote.addresses.to.line1 ?? '',
     moveDate: quote.moveDate,
     ...Object.fromEntries(
       ENDS.flatMap((end) => ACCESS_KEYS.map((question) => [accessField(end, question), quote.access?.[end]?.[question] ?? ''])),
@@ -151,9 +151,13 @@ function correctedQuote(quote: StoredQuote, shape: EditTarget['shape'], v: Recor
     propertyId: shape === 'move' ? text('propertyId') : shape === 'surveyMove' ? text('surveySize') : quote.propertyId,
     furnitureIds: shape === 'move' ? (v.furnitureIds as string[]) : quote.furnitureIds,
     fromPostcode: text('fromPostcode'),
-    fromAddress: text('fromAddress') || null,
     toPostcode: text('toPostcode'),
-    toAddress: text('toAddress') || null,
+    // The form corrects line 1 (the house and street, `fromAddress` as every form names it); line 2 and the town are
+    // the lead page's Addresses form's (issue 40 item 1).
+    addresses: {
+      from: { ...quote.addresses.from, line1: text('fromAddress') || null },
+      to: { ...quote.addresses.to, line1: text('toAddress') || null },
+    },
     moveDate: text('moveDate'),
     access: Object.keys(access.from).length + Object.keys(access.to).length > 0 ? access : null,
     moveNotes: text('awkward') || text('items') ? { awkward: text('awkward'), items: text('items') } : null,

@@ -5,6 +5,7 @@
  * who handles it, the staff note, the audit line) in the same batch. The form's key makes a second post of the same
  * form (a double click) find the first lead instead of adding another.
  */
+import { NO_ADDRESS } from '~/lib/move-facts';
 import type { HandKind, LeadSource, NewLead } from '~/lib/office/lead-entry';
 import type { Env } from '../../env';
 import { acceptLead, type Claim } from '../accept-lead';
@@ -69,8 +70,11 @@ function quoteOf(lead: NewLead<'quote'>, price: QuotePrice, entryKey: string, cl
     furnitureIds: lead.furnitureIds,
     fromPostcode: lead.fromPostcode,
     toPostcode: lead.toPostcode,
-    fromAddress: lead.fromAddress || null,
-    toAddress: lead.toAddress || null,
+    // Line 1 as asked here; line 2 and the town on the lead page's Addresses form (issue 40 item 1).
+    addresses: {
+      from: { ...NO_ADDRESS, line1: lead.fromAddress || null },
+      to: { ...NO_ADDRESS, line1: lead.toAddress || null },
+    },
     access: null,
     moveDate: lead.moveDate,
     additionalInfo: null,

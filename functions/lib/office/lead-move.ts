@@ -4,6 +4,7 @@
  * (the one the customer was told), with what was asked kept as `request`, in one batch with its audit lines. The
  * engine prices neither a home of four bedrooms or more nor a car: the written quote is its price.
  */
+import { NO_ADDRESS } from '~/lib/move-facts';
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { makeMoveSchemas, readEntryForm } from '~/lib/office/lead-entry';
 import type { Env } from '../../env';
@@ -59,8 +60,11 @@ export async function makeMove(env: Env, lead: LeadSummary, values: URLSearchPar
     furnitureIds: [],
     fromPostcode: move.fromPostcode!,
     toPostcode: move.toPostcode!,
-    fromAddress: move.fromAddress || null,
-    toAddress: move.toAddress || null,
+    // Line 1 as asked here; line 2 and the town on the lead page's Addresses form (issue 40 item 1).
+    addresses: {
+      from: { ...NO_ADDRESS, line1: move.fromAddress || null },
+      to: { ...NO_ADDRESS, line1: move.toAddress || null },
+    },
     access: null,
     moveDate: move.moveDate!,
     additionalInfo: null,

@@ -4,13 +4,14 @@
  */
 import { addDays } from '~/lib/dates';
 import { owedOf, type Owed, type PaidRow } from '~/lib/office/owed';
-import { BALANCE_DUE_DAYS } from '~/lib/payments';
 import { discountedPrice, priceToPay } from '~/lib/price-to-pay';
 import { paymentsFor } from '../payments/checkout';
 import type { StoredQuote } from '../quote/stored-quote';
+import { balanceDueDays } from './settings';
 
+/** The balance's day: the owner's number of days before the move (settings), as the Pay button's sums read it. */
 export async function leadOwed(db: D1Database, quote: StoredQuote, today: string): Promise<Owed> {
-  const payments = await paymentsFor(db, quote.reference);
+  const [payments, dueDays] = await Promise.all([paymentsFor(db, quote.reference), balanceDueDays(db)]);
   return owedOf(
     {
       status: quote.status,
@@ -20,6 +21,7 @@ export async function leadOwed(db: D1Database, quote: StoredQuote, today: string
       payments: payments.map((row): PaidRow => ({ status: row.status, amountPence: row.amount_pence, refundedPence: row.refunded_pence })),
     },
     today,
+    dueDays,
   );
 }
 
@@ -42,10 +44,11 @@ interface OverdueRow {
 }
 
 /**
- * Booked moves whose balance's day has passed (the move within BALANCE_DUE_DAYS, or gone by) and are owed money, oldest
+ * Booked moves whose balance's day has passed (the move within the settings' balance days, or gone by) and are owed money, oldest
  * first. Narrowed in SQL by what is certainly owed (a code only lowers an estimate), then worked exactly here.
  */
 export async function overdueBalances(db: D1Database, today: string): Promise<OverdueBalance[]> {
+  const dueDays = await balanceDueDays(db);
   const { results } = await db
     .prepare(
       `SELECT * FROM (
@@ -58,7 +61,7 @@ export async function overdueBalances(db: D1Database, today: string): Promise<Ov
        WHERE COALESCE(written_pence, total * 100) > kept_pence
        ORDER BY move_date, reference`,
     )
-    .bind(addDays(today, BALANCE_DUE_DAYS))
+    .bind(addDays(today, dueDays))
     .all<OverdueRow>();
   return results.flatMap((row) => {
     const totalPence = row.written_pence ?? (row.total === null ? null : discountedPrice(row.total, row.promo_code).pricePence);
@@ -69,7 +72,7 @@ export async function overdueBalances(db: D1Database, today: string): Promise<Ov
             reference: row.reference,
             name: row.name,
             moveDate: row.move_date,
-            dueOn: addDays(row.move_date, -BALANCE_DUE_DAYS),
+            dueOn: addDays(row.move_date, -dueDays),
             balancePence,
           },
         ]
