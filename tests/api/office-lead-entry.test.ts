@@ -26,6 +26,8 @@ const audit = (reference: string) =>
     'SELECT actor, action, detail FROM audit_log WHERE record_reference = ? ORDER BY id',
     reference,
   );
+/** Both ends in full, typed into the written quote's own form. */
+const JOB_ADDRESSES = { fromAddress: '1 Palace Street', fromTown: 'London', toAddress: '12 Canal Street', toTown: 'Manchester' };
 const referenceOf = (response: Response) => new URL(response.headers.get('location')!, apiBase()).searchParams.get('ref')!;
 
 /** The lead page's "What the customer gave", as label → text. */
@@ -265,7 +267,12 @@ describe('every lead kind reaches a written quote', () => {
     expect(audit(reference).at(-2)).toMatchObject({ action: 'lead_made_move', detail: expect.stringContaining('SW1A 2AA → M1 1AE') });
     expect(audit(reference).at(-1)).toEqual({ actor: OWNER_EMAIL, action: 'lead_made_move', detail: `E-mail address: (none) → ${email}` });
 
-    await sendWrittenQuote(site(), reference, { lines: [['Removal of a four-bedroom home, crew of four', '2150.00']], deposit: '537.50' });
+    await sendWrittenQuote(site(), reference, {
+      lines: [['Removal of a four-bedroom home, crew of four', '2150.00']],
+      deposit: '537.50',
+      // Sent only with both addresses in full (issue 40 item 1): the form asks for what the lead lacks.
+      addresses: JOB_ADDRESSES,
+    });
     const link = await movePageLink(email);
     expect(link.reference).toBe(reference);
     const listed = await (await officeGet(`${OFFICE_PATHS.home}?q=${reference}`)).text();
@@ -294,7 +301,11 @@ describe('every lead kind reaches a written quote', () => {
       moveDate,
     });
     expect(made.status).toBe(303);
-    await sendWrittenQuote(site(), reference, { lines: [['Car transport on a covered trailer', '420.00']], deposit: '105.00' });
+    await sendWrittenQuote(site(), reference, {
+      lines: [['Car transport on a covered trailer', '420.00']],
+      deposit: '105.00',
+      addresses: JOB_ADDRESSES,
+    });
     const { url, sessionId } = checkoutAt(await acceptWrittenQuote(apiBase(), await movePageLink(email)));
     expect(url.origin).toBeTruthy();
     await pressPay(sessionId);

@@ -63,6 +63,14 @@ async function surveyJourney(page: Page, check: (state: string) => Promise<void>
   await check('the written quote for a survey');
   await page.getByLabel('Line 1: what it is for').fill('Removal of a four-bedroom home, crew of four');
   await page.getByLabel('Line 1: amount in pounds').fill('2150');
+  // Sent only with both addresses in full (issue 40 item 1): the written quote's form asks for them.
+  for (const [end, line1, town] of [
+    ['from', '1 Palace Street', 'London'],
+    ['to', '12 Canal Street', 'Manchester'],
+  ] as const) {
+    await page.getByRole('textbox', { name: `Moving ${end} Address line 1` }).fill(line1);
+    await page.getByRole('textbox', { name: `Moving ${end} Town or city` }).fill(town);
+  }
   await page.getByRole('button', { name: 'Send to the customer' }).click();
   await expect(page.locator('[data-version="1"] [data-fill="total"]')).toHaveText('£2,150.00');
   await expect

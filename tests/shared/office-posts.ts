@@ -56,6 +56,8 @@ export interface WrittenQuoteSent {
   datePriced?: boolean;
   /** "What is included", as typed. */
   included?: string;
+  /** The job's street addresses typed in the same form (`fromAddress`, `fromTown`…): sent only with both in full. */
+  addresses?: Record<string, string>;
 }
 
 /** The office writes the quote and presses "Send to the customer" (functions/office/written-quotes.ts). */
@@ -70,6 +72,7 @@ export async function sendWrittenQuote(site: Site, reference: string, sent: Writ
   form.set('validUntil', sent.validUntil ?? '');
   form.set('included', sent.included ?? '');
   if (sent.datePriced) form.set('datePriced', 'yes');
+  for (const [name, value] of Object.entries(sent.addresses ?? {})) form.set(name, value);
   form.set('action', 'send');
   await expectSeeOther(await formPost(site.base, OFFICE_PATHS.writtenQuote, form, site.session), 'sending the written quote');
 }
