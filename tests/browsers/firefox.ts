@@ -71,10 +71,19 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
 
   /** A real mouse click at the element's centre (puppeteer's own handle.click() cannot run with JavaScript off). */
   protected async clickHandle(handle: ElementHandle<Element>): Promise<void> {
-    await handle.evaluate((element) => element.scrollIntoView({ block: 'center' }));
-    const box = await handle.boundingBox();
-    if (!box) throw new Error('the element has no box to click');
-    await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    // Scrolled into view until its centre is in the window: a page just loaded may still restore its scroll position
+    // after the first scroll (the written quote's Send was left at y 1073 of 900 in a loaded CI run).
+    for (let tries = 0; ; tries++) {
+      const centre = await handle.evaluate((element) => {
+        element.scrollIntoView({ block: 'center' });
+        const box = element.getBoundingClientRect();
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        return { x, y, inView: box.width > 0 && x >= 0 && y >= 0 && x < innerWidth && y < innerHeight };
+      });
+      if (centre.inView) return this.page.mouse.click(centre.x, centre.y);
+      if (tries === 20) throw new Error(`the element's centre (${centre.x}, ${centre.y}) stays outside the window`);
+    }
   }
 
   protected async typeInto(handle: ElementHandle<Element>, value: string): Promise<void> {
