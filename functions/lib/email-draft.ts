@@ -1,6 +1,8 @@
 // Stored in parts, with the view link written between them as it is sent: its token must not be stored, and each attempt
 // makes a new one. Only a template's `VIEW_LINK` makes a place, so nothing a customer types can become a link (F2, issue 21).
 
+import { escapeAttribute } from 'entities/lib/escape.js';
+
 /** What goes to Resend. */
 export interface EmailPayload {
   from: string;
@@ -40,7 +42,10 @@ export const plainDraft = (email: EmailPayload): EmailDraft => ({ ...email, html
 
 export const needsLink = (draft: EmailDraft): boolean => draft.html.length > 1 || draft.text.length > 1;
 
-/** `link.html` must already be HTML-escaped. */
+/** A made link as `withLink` writes it in: its HTML stands in a button's `href`, escaped as an attribute. */
+export const linkFor = (url: string): { html: string; text: string } => ({ html: escapeAttribute(url), text: url });
+
+/** `link.html` must already be HTML-escaped (`linkFor`). */
 export const withLink = (draft: EmailDraft, link: { html: string; text: string }): EmailPayload => ({
   ...draft,
   html: draft.html.join(link.html),

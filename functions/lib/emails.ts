@@ -5,8 +5,10 @@ import { carRunsLabel } from '~/data/car-transport';
 import type { CallbackRequest, ContactMessage } from '~/lib/schemas';
 import type { MailContext } from './config';
 import type { EmailDraft } from './email-draft';
-import { contactBlock, layout, table, textTable, type Row } from './email-layout';
-import { escapeHtml as e, headerSafe } from './escape';
+import { contactText, renderEmail, textTable, type Row } from './email-layout';
+import { headerSafe } from './escape';
+import { BusinessEmail } from '~/components/email/BusinessEmail';
+import { ContactCustomerEmail, UndeliveredAlertEmail } from '~/components/email/EnquiryEmails';
 
 export function contactBusinessEmail(ctx: MailContext, reference: string, message: ContactMessage): EmailDraft {
   const name = `${message.firstName} ${message.lastName}`;
@@ -23,33 +25,29 @@ export function contactBusinessEmail(ctx: MailContext, reference: string, messag
     to: ctx.business,
     replyTo: message.email,
     subject: headerSafe(`Contact form: ${message.subject} (from ${name}, ${reference})`),
-    html: layout(
-      ctx,
-      `Contact form ${reference}`,
-      `<h1 style="font-size:20px;margin:0 0 16px">New message from ${e(name)}</h1>${table(rows)}`,
-    ),
+    html: renderEmail(BusinessEmail, { firm: ctx.firm, title: `Contact form ${reference}`, headline: `New message from ${name}`, rows }),
     text: [`New message from ${name}\n\n${textTable(rows)}`],
   };
 }
 
 export function contactCustomerEmail(ctx: MailContext, reference: string, message: ContactMessage): EmailDraft {
-  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: message.email,
     subject: headerSafe(`We have your message (${reference})`),
-    html: layout(
-      ctx,
-      'We have your message',
-      `<h1 style="font-size:20px;margin:0 0 8px">Thanks, ${e(message.firstName)}. We have your message.</h1>
-<p>Someone from our team will reply ${e(EMAIL_REPLY)}. Your reference is <strong>${e(reference)}</strong>.</p>
-${table([
-  ['Subject', message.subject],
-  ['Your message', message.message],
-])}${contact.html}`,
-    ),
+    html: renderEmail(ContactCustomerEmail, {
+      firm: ctx.firm,
+      title: 'We have your message',
+      firstName: message.firstName,
+      reply: EMAIL_REPLY,
+      reference,
+      rows: [
+        ['Subject', message.subject],
+        ['Your message', message.message],
+      ],
+    }),
     text: [
-      `Thanks, ${message.firstName}. We have your message.\nSomeone from our team will reply ${EMAIL_REPLY}. Your reference is ${reference}.\n\nSubject: ${message.subject}\nYour message: ${message.message}\n\n${contact.text}`,
+      `Thanks, ${message.firstName}. We have your message.\nSomeone from our team will reply ${EMAIL_REPLY}. Your reference is ${reference}.\n\nSubject: ${message.subject}\nYour message: ${message.message}\n\n${contactText(ctx)}`,
     ],
   };
 }
@@ -89,11 +87,12 @@ export function callbackBusinessEmail(ctx: MailContext, reference: string, reque
     from: ctx.from,
     to: ctx.business,
     subject: headerSafe(`${about} ${reference}: ${request.name}, ${request.phone}`),
-    html: layout(
-      ctx,
-      `Call-back request ${reference}`,
-      `<h1 style="font-size:20px;margin:0 0 16px">Please call ${e(request.name)} back</h1>${table(rows)}`,
-    ),
+    html: renderEmail(BusinessEmail, {
+      firm: ctx.firm,
+      title: `Call-back request ${reference}`,
+      headline: `Please call ${request.name} back`,
+      rows,
+    }),
     text: [`Please call ${request.name} back\n\n${textTable(rows)}`],
   };
 }
@@ -117,11 +116,12 @@ export function undeliveredAlertEmail(ctx: MailContext, rows: UndeliveredEmail[]
     from: ctx.from,
     to: ctx.business,
     subject: headerSafe(`${rows.length} e-mail${rows.length === 1 ? '' : 's'} could not be sent`),
-    html: layout(
-      ctx,
-      'E-mails that could not be sent',
-      `<h1 style="font-size:20px;margin:0 0 8px">${rows.length} e-mail${rows.length === 1 ? '' : 's'} could not be sent</h1><p>The requests are stored; please contact these customers yourselves. Run <code>npm run leads</code> or look in the database for the details.</p>${table(lines)}`,
-    ),
+    html: renderEmail(UndeliveredAlertEmail, {
+      firm: ctx.firm,
+      title: 'E-mails that could not be sent',
+      headline: `${rows.length} e-mail${rows.length === 1 ? '' : 's'} could not be sent`,
+      rows: lines,
+    }),
     text: [
       `${rows.length} e-mail(s) could not be sent. The requests are stored; please contact these customers yourselves.\n\n${textTable(lines)}`,
     ],

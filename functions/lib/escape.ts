@@ -1,7 +1,4 @@
-/** Every user-supplied value goes through escapeHtml before it meets e-mail HTML. */
-export function escapeHtml(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+// Subjects and other header values: one plain line (e-mail HTML is escaped by React: src/components/email/).
 
 /** Control characters and line or paragraph breaks (header injection) become spaces. */
 const BREAKS = /[\p{Cc}\u2028\u2029]+/gu;

@@ -2,8 +2,7 @@
 // so it is never logged (wrangler.jsonc redacts query strings too) nor written into the business e-mail.
 import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import { isReference } from '~/lib/reference';
-import type { LinkMaker } from './email-draft';
-import { escapeHtml } from './escape';
+import { linkFor, type LinkMaker } from './email-draft';
 import { insertValues } from './d1';
 import { sha256Hex } from './hash';
 
@@ -71,8 +70,7 @@ export const opensQuote = (db: D1Database, reference: string | null, token: stri
   });
 
 export function emailLink(siteUrl: string, reference: string, token: string): { html: string; text: string } {
-  const url = `${siteUrl}${confirmationPath(reference, token)}`;
-  return { html: escapeHtml(url), text: url };
+  return linkFor(`${siteUrl}${confirmationPath(reference, token)}`);
 }
 
 /** A quote's e-mails (its own and a change's): a new view token for each one sent. */

@@ -1,7 +1,17 @@
 /** E-mails as the outbox stores them: only a template's own VIEW_LINK becomes a link; subjects are one plain line. */
 import { describe, expect, it } from 'vitest';
-import { needsLink, parts, readDraft, VIEW_LINK, withLink, withoutLink } from '../../functions/lib/email-draft';
+import { linkFor, needsLink, parts, readDraft, VIEW_LINK, withLink, withoutLink } from '../../functions/lib/email-draft';
+import { renderEmail } from '../../functions/lib/email-layout';
 import { headerSafe } from '../../functions/lib/escape';
+import { BusinessEmail } from '~/components/email/BusinessEmail';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
+
+const firm = {
+  name: 'Harbour & Sons',
+  address: 'Unit 4, Dock Lane',
+  email: 'hi@example.com',
+  phone: { display: '0161 496 0000', tel: '+441614960000' },
+};
 
 describe('email drafts', () => {
   const typed = 'Hi {{quote-view-link}} and a second {{quote-view-link}}';
@@ -24,6 +34,33 @@ describe('email drafts', () => {
     expect(needsLink(old)).toBe(false);
     expect(withoutLink(old).text).toBe(typed);
     expect(() => withoutLink(draft)).toThrow();
+  });
+});
+
+describe('e-mails rendered from components', () => {
+  const typed = `<a href="x">'&'</a> view-link-0 {{quote-view-link}}`;
+
+  it('escapes what was typed, and puts the link only where the component asks for it', () => {
+    const draft = {
+      from: 'a@x',
+      to: 'b@x',
+      subject: 's',
+      html: renderEmail(CustomerEmail, { firm, title: typed, headline: typed, paragraphs: [typed], rows: [[typed, typed]], action: typed }),
+      text: parts`${typed}\n${VIEW_LINK}`,
+    };
+    expect(draft.html).toHaveLength(2);
+    const sent = withLink(draft, linkFor('https://x/q?a=1&b=2'));
+    expect(sent.html).toContain('&lt;a href=&quot;x&quot;&gt;&#x27;&amp;&#x27;&lt;/a&gt; view-link-0 {{quote-view-link}}');
+    expect(sent.html).not.toContain('<a href="x">');
+    expect(sent.html.match(/href="https:\/\/x\/q\?a=1&amp;b=2"/g)).toHaveLength(1);
+    expect(sent.html).toMatch(/^<!doctype html><html lang="en-GB">/);
+    expect(sent.html).toContain('Harbour &amp; Sons</p>');
+  });
+
+  it('an e-mail without a link button is one part', () => {
+    const html = renderEmail(BusinessEmail, { firm, title: 't', headline: typed, rows: [['a', 'b']] });
+    expect(html).toHaveLength(1);
+    expect(needsLink({ from: 'a@x', to: 'b@x', subject: 's', html, text: ['t'] })).toBe(false);
   });
 });
 

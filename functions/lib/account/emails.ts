@@ -1,8 +1,10 @@
 /** The sign-in e-mail: its link is written in as it is sent (email-draft.ts), a new one for each attempt. */
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { DataDeletedEmail, SignInEmail } from '~/components/email/AccountEmails';
+import { BusinessEmail } from '~/components/email/BusinessEmail';
 import { SIGN_IN_LINK_MINUTES } from '~/lib/account';
 import { STAFF_SESSION_HOURS } from '~/lib/office/staff';
 import { formatLongDate } from '~/lib/dates';
@@ -18,14 +20,14 @@ export function signInEmail(ctx: MailContext, to: string): EmailDraft {
     from: ctx.from,
     to,
     subject,
-    html: layout(
-      ctx,
-      subject,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">Sign in to see your moves</h1>
-<p style="margin:0 0 16px">Press the button to see every quote made with this e-mail address. The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes.</p>
-${linkButton(`Sign in to ${ctx.firm.name}`)}
-<p style="margin:0;color:#475569">${e(ignore)}</p>`,
-    ),
+    html: renderEmail(SignInEmail, {
+      firm: ctx.firm,
+      title: subject,
+      headline: 'Sign in to see your moves',
+      about: `Press the button to see every quote made with this e-mail address. The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes.`,
+      action: `Sign in to ${ctx.firm.name}`,
+      ignore,
+    }),
     text: parts`Sign in to see your moves
 
 Open this link to see every quote made with this e-mail address. It works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes:
@@ -46,14 +48,14 @@ export function officeSignInEmail(ctx: MailContext, to: string): EmailDraft {
     from: ctx.from,
     to,
     subject,
-    html: layout(
-      ctx,
-      subject,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">Sign in to the office</h1>
-<p style="margin:0 0 16px">${e(about)}</p>
-${linkButton('Sign in to the office')}
-<p style="margin:0;color:#475569">${e(ignore)}</p>`,
-    ),
+    html: renderEmail(SignInEmail, {
+      firm: ctx.firm,
+      title: subject,
+      headline: 'Sign in to the office',
+      about,
+      action: 'Sign in to the office',
+      ignore,
+    }),
     text: parts`Sign in to the office
 
 ${about}
@@ -67,7 +69,7 @@ const deletedSubject = (name: string) => `Your ${name} data has been deleted`;
 
 const count = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 
-/** The e-mail's paragraphs, as text; the HTML is the same words escaped. */
+/** The e-mail's paragraphs, the same in its HTML and its text. */
 function deletedParagraphs(erasure: Erasure): string[] {
   const callbacks = `Call-back requests hold only a name and a phone number, so we cannot match them to this address: if you asked us to call you and want that deleted too, reply to this e-mail.`;
   return [
@@ -83,17 +85,11 @@ function deletedParagraphs(erasure: Erasure): string[] {
 export function dataDeletedEmail(ctx: MailContext, to: string, erasure: Erasure): EmailDraft {
   const subject = headerSafe(deletedSubject(ctx.firm.name));
   const paragraphs = deletedParagraphs(erasure);
-  const last = paragraphs.length - 1;
   return {
     from: ctx.from,
     to,
     subject,
-    html: layout(
-      ctx,
-      subject,
-      `<h1 style="font-size:22px;margin:0 0 8px">Your data has been deleted</h1>
-${paragraphs.map((text, i) => `<p style="margin:${i === last ? '0' : '0 0 16px'}${i === last ? ';color:#475569' : ''}">${e(text)}</p>`).join('\n')}`,
-    ),
+    html: renderEmail(DataDeletedEmail, { firm: ctx.firm, title: subject, headline: 'Your data has been deleted', paragraphs }),
     text: [`Your data has been deleted\n\n${paragraphs.join('\n\n')}`],
   };
 }
@@ -117,7 +113,7 @@ export function erasureBusinessEmail(ctx: MailContext, erasure: Erasure): EmailD
     from: ctx.from,
     to: ctx.business,
     subject,
-    html: layout(ctx, subject, `<h1 style="font-size:20px;margin:0 0 16px">${e(title)}</h1>${table(rows)}`),
+    html: renderEmail(BusinessEmail, { firm: ctx.firm, title: subject, headline: title, rows }),
     text: [`${title}\n\n${textTable(rows)}`],
   };
 }

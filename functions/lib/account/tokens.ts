@@ -1,7 +1,6 @@
 /** Sign-in links and sessions (issue 19): D1 keeps only each 192-bit token's SHA-256 hash, so a copy of the database opens nothing. */
 import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD, SIGN_IN_LINK_MINUTES } from '~/lib/account';
-import type { LinkMaker } from '../email-draft';
-import { escapeHtml } from '../escape';
+import { linkFor, type LinkMaker } from '../email-draft';
 import { sha256Hex } from '../hash';
 import { randomViewToken } from '../view-token';
 
@@ -35,8 +34,7 @@ const linkMaker =
   (role: SignInRole): LinkMaker =>
   async (db, { to }, siteUrl, now) => {
     const link = await newSignInLink(db, to, now, role);
-    const url = signInUrl(siteUrl, link.token);
-    return { html: escapeHtml(url), text: url, insert: link.insert };
+    return { ...linkFor(signInUrl(siteUrl, link.token)), insert: link.insert };
   };
 export const signInLinkMaker = linkMaker('customer');
 export const staffSignInLinkMaker = linkMaker('staff');

@@ -8,9 +8,10 @@ import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
 import { JOB_SHEET_ACTIONS, jobSheetLastDay } from '~/lib/office/job-sheet';
 import type { Env } from '../../env';
 import type { MailContext } from '../config';
-import { parts, VIEW_LINK, type EmailDraft, type LinkMaker } from '../email-draft';
-import { layout, linkButton } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { linkFor, parts, VIEW_LINK, type EmailDraft, type LinkMaker } from '../email-draft';
+import { renderEmail } from '../email-layout';
+import { headerSafe } from '../escape';
+import { JobSheetEmail } from '~/components/email/OfficeEmails';
 import { mailContext } from '../mail-context';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { auditStatement } from './audit';
@@ -29,13 +30,7 @@ export function crewJobSheetEmail(ctx: MailContext, to: string, reference: strin
     from: ctx.from,
     to,
     subject,
-    html: layout(
-      ctx,
-      subject,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">Job sheet for ${e(day)}</h1>
-${paragraphs.map((text) => `<p style="margin:0 0 16px">${e(text)}</p>`).join('\n')}
-${linkButton('Open the job sheet')}`,
-    ),
+    html: renderEmail(JobSheetEmail, { firm: ctx.firm, title: subject, headline: `Job sheet for ${day}`, paragraphs }),
     text: parts`Job sheet for ${day}
 
 ${paragraphs.join('\n\n')}
@@ -48,14 +43,12 @@ ${VIEW_LINK}`,
 export const jobSheetLinkMaker: LinkMaker = async (db, { reference }, siteUrl, now) => {
   const booking = await bookedInDiary(db, reference);
   if (!booking) {
-    const url = jobSheetUrl(siteUrl, '');
-    return { html: e(url), text: url, insert: db.prepare('SELECT 1') };
+    return { ...linkFor(jobSheetUrl(siteUrl, '')), insert: db.prepare('SELECT 1') };
   }
   const { token, revoke, insert } = await newSheetToken(db, reference, booking.moveDate, now);
   // The earlier links stop here, before the new one is stored with the e-mail's other links.
   await revoke.run();
-  const url = jobSheetUrl(siteUrl, token);
-  return { html: e(url), text: url, insert };
+  return { ...linkFor(jobSheetUrl(siteUrl, token)), insert };
 };
 
 /** The address last used for the crew booked on this move, to be offered again. */

@@ -6,8 +6,9 @@ import { ACCOUNT_PATHS, SIGN_IN_LINK_MINUTES } from '~/lib/account';
 import { STAFF_SESSION_HOURS } from '~/lib/office/staff';
 import type { MailContext } from '../config';
 import type { EmailDraft } from '../email-draft';
-import { layout, pageButton } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { renderEmail } from '../email-layout';
+import { headerSafe } from '../escape';
+import { StaffInvitationEmail } from '~/components/email/OfficeEmails';
 
 export function staffInvitationEmail(ctx: MailContext, member: { name: string; email: string }, addedBy: string): EmailDraft {
   const subject = headerSafe(`You have been added to the ${ctx.firm.name} office`);
@@ -20,13 +21,13 @@ export function staffInvitationEmail(ctx: MailContext, member: { name: string; e
     from: ctx.from,
     to: member.email,
     subject,
-    html: layout(
-      ctx,
-      subject,
-      `<h1 style="font-size:22px;margin:0 0 8px">Welcome to the office</h1>
-${paragraphs.map((text) => `<p style="margin:0 0 16px">${e(text)}</p>`).join('\n')}
-${pageButton('Sign in to the office', login)}`,
-    ),
+    html: renderEmail(StaffInvitationEmail, {
+      firm: ctx.firm,
+      title: subject,
+      headline: 'Welcome to the office',
+      paragraphs,
+      login: { label: 'Sign in to the office', url: login },
+    }),
     text: [`Welcome to the office\n\n${paragraphs.join('\n\n')}`],
   };
 }

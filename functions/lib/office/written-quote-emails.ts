@@ -5,8 +5,11 @@ import { formatPence } from '~/lib/money';
 import { lastDayToAccept, newDateWords, WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { BusinessEmail } from '~/components/email/BusinessEmail';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
+import { WrittenQuoteEmail } from '~/components/email/WrittenQuoteEmail';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName, place } from '../quote/summary';
 
@@ -22,46 +25,37 @@ function quoteRows(written: WrittenQuote, moveDate: string): Row[] {
   ];
 }
 
-const includedParts = (written: WrittenQuote) =>
-  written.included
-    ? {
-        html: `${heading(WRITTEN_QUOTE_LABELS.included)}<p style="margin:0;white-space:pre-wrap">${e(written.included)}</p>`,
-        text: `\n\n${WRITTEN_QUOTE_LABELS.included}\n${written.included}`,
-      }
-    : { html: '', text: '' };
+const includedText = (written: WrittenQuote) => (written.included ? `\n\n${WRITTEN_QUOTE_LABELS.included}\n${written.included}` : '');
 
 export function writtenQuoteEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
   const rows = quoteRows(written, quote.moveDate);
-  const included = includedParts(written);
-  const contact = contactBlock(ctx);
   const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(lastDayToAccept(written.validUntil, quote.moveDate))}. ${written.depositPence > 0 ? ACCEPTING.withDeposit : ACCEPTING.noDeposit}`;
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(writtenQuoteSubject(ctx.firm.name)),
-    html: layout(
-      ctx,
-      writtenQuoteSubject(ctx.firm.name),
-      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, your written quote is ready.</h1>
-<p style="margin:0 0 16px">${e(lead)}</p>
-${table(rows)}${included.html}
-${linkButton('See and accept your quote', '16px 0')}
-${contact.html}`,
-    ),
+    html: renderEmail(WrittenQuoteEmail, {
+      firm: ctx.firm,
+      title: writtenQuoteSubject(ctx.firm.name),
+      headline: `${firstName(quote.name)}, your written quote is ready.`,
+      paragraphs: [lead],
+      rows,
+      action: 'See and accept your quote',
+      included: written.included ? { heading: WRITTEN_QUOTE_LABELS.included, text: written.included } : null,
+    }),
     text: parts`${firstName(quote.name)}, your written quote is ready.
 ${lead}
 
-${textTable(rows)}${included.text}
+${textTable(rows)}${includedText(written)}
 
 See and accept your quote: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }
 
 export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
   const rows = quoteRows(written, quote.moveDate);
-  const contact = contactBlock(ctx);
   const next =
     written.depositPence > 0
       ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
@@ -71,15 +65,14 @@ export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, writ
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: written quote accepted`),
-    html: layout(
-      ctx,
-      `Your move ${quote.reference}`,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, your quote is accepted.</h1>
-<p style="margin:0 0 16px">${e(lead)}</p>
-${table(rows)}
-${linkButton('See your move', '16px 0')}
-${contact.html}`,
-    ),
+    html: renderEmail(CustomerEmail, {
+      firm: ctx.firm,
+      title: `Your move ${quote.reference}`,
+      headline: `${firstName(quote.name)}, your quote is accepted.`,
+      paragraphs: [lead],
+      rows,
+      action: 'See your move',
+    }),
     text: parts`${firstName(quote.name)}, your quote is accepted.
 ${lead}
 
@@ -87,7 +80,7 @@ ${textTable(rows)}
 
 See your move: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }
 
@@ -108,7 +101,7 @@ export function acceptedBusinessEmail(ctx: MailContext, quote: StoredQuote, writ
     to: ctx.business,
     replyTo: quote.email,
     subject: headerSafe(`${quote.reference}: written quote accepted (${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode})`),
-    html: layout(ctx, `${quote.reference}: ${what}`, parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`),
+    html: renderEmail(BusinessEmail, { firm: ctx.firm, title: `${quote.reference}: ${what}`, headline: what, rows }),
     text: parts`${what}\n\n${textTable(rows)}`,
   };
 }

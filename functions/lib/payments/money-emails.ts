@@ -10,8 +10,10 @@ import { leadPath } from '~/lib/office/paths';
 import { PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { BusinessEmail } from '~/components/email/BusinessEmail';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
 import type { OutboxEmail } from '../outbox';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName } from '../quote/summary';
@@ -26,21 +28,19 @@ interface Notice {
 }
 
 function customerNotice(ctx: MailContext, quote: StoredQuote, notice: Notice): EmailDraft {
-  const contact = contactBlock(ctx);
   const name = firstName(quote.name);
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(`${notice.subject(ctx.firm.name)} for move ${quote.reference}`),
-    html: layout(
-      ctx,
-      `${notice.subject(ctx.firm.name)}: ${quote.reference}`,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(name)}, ${e(notice.headline)}.</h1>
-${notice.paragraphs.map((p) => `<p style="margin:0 0 16px">${e(p)}</p>`).join('\n')}
-${table(notice.rows)}
-${linkButton('See your move', '16px 0')}
-${contact.html}`,
-    ),
+    html: renderEmail(CustomerEmail, {
+      firm: ctx.firm,
+      title: `${notice.subject(ctx.firm.name)}: ${quote.reference}`,
+      headline: `${name}, ${notice.headline}.`,
+      paragraphs: notice.paragraphs,
+      rows: notice.rows,
+      action: 'See your move',
+    }),
     text: parts`${name}, ${notice.headline}.
 ${notice.paragraphs.join('\n\n')}
 
@@ -48,7 +48,7 @@ ${textTable(notice.rows)}
 
 See your move: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }
 
@@ -167,7 +167,7 @@ export function businessAlert(ctx: MailContext, reference: string, key: string, 
       from: ctx.from,
       to: ctx.business,
       subject: headerSafe(`URGENT ${reference}: ${alert.headline}`),
-      html: layout(ctx, `URGENT ${reference}`, parts`<h1 style="font-size:20px;margin:0 0 16px">${e(alert.headline)}</h1>${table(rows)}`),
+      html: renderEmail(BusinessEmail, { firm: ctx.firm, title: `URGENT ${reference}`, headline: alert.headline, rows }),
       text: parts`URGENT: ${alert.headline}\n\n${textTable(rows)}`,
     },
   };

@@ -6,8 +6,9 @@ import { priceNowRow } from '~/lib/price-lines';
 import { priceNow } from '~/lib/price-to-pay';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName, place } from '../quote/summary';
 
@@ -31,22 +32,20 @@ export function receiptEmail(ctx: MailContext, quote: StoredQuote, receipt: Rece
     ['From', place(quote, 'from')],
     ['To', place(quote, 'to')],
   ];
-  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(
       `Your ${ctx.firm.name} receipt: ${PURPOSE_LABELS[receipt.purpose].toLowerCase()} ${formatPence(receipt.amountPence)} for move ${quote.reference}`,
     ),
-    html: layout(
-      ctx,
-      `Receipt for ${quote.reference}`,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">Thank you, ${e(firstName(quote.name))}.</h1>
-<p style="margin:0 0 16px">${e(what)}.</p>
-${table(rows)}
-${linkButton('See your move', '16px 0')}
-${contact.html}`,
-    ),
+    html: renderEmail(CustomerEmail, {
+      firm: ctx.firm,
+      title: `Receipt for ${quote.reference}`,
+      headline: `Thank you, ${firstName(quote.name)}.`,
+      paragraphs: [`${what}.`],
+      rows,
+      action: 'See your move',
+    }),
     text: parts`Thank you, ${firstName(quote.name)}.
 ${what}.
 
@@ -54,6 +53,6 @@ ${textTable(rows)}
 
 See your move: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }

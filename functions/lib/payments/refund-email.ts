@@ -9,8 +9,9 @@ import { PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
 import { UNBOOKED_CANCELLATION, type CancellationTier } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName } from '../quote/summary';
 
@@ -72,22 +73,20 @@ export function refundEmail(ctx: MailContext, quote: StoredQuote, notice: Refund
     [refundedPence > 0 ? 'Refunded on' : 'Asked for on', formatLongDate(londonToday(notice.refundedAt))],
     ['Move date', formatLongDate(quote.moveDate)],
   ];
-  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(
       `Your ${ctx.firm.name} refund: ${formatPence(refundedPence || notice.onItsWayPence || byHandPence)} for move ${quote.reference}`,
     ),
-    html: layout(
-      ctx,
-      `Refund for ${quote.reference}`,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, ${e(headline)}.</h1>
-<p style="margin:0 0 16px">${e(why)}</p>
-${left ? `<p style="margin:0 0 16px">${e(left)}</p>\n` : ''}${table(rows)}
-${linkButton('See your move', '16px 0')}
-${contact.html}`,
-    ),
+    html: renderEmail(CustomerEmail, {
+      firm: ctx.firm,
+      title: `Refund for ${quote.reference}`,
+      headline: `${firstName(quote.name)}, ${headline}.`,
+      paragraphs: left ? [why, left] : [why],
+      rows,
+      action: 'See your move',
+    }),
     text: parts`${firstName(quote.name)}, ${headline}.
 ${why}
 ${left ? `${left}\n` : ''}
@@ -95,6 +94,6 @@ ${textTable(rows)}
 
 See your move: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }

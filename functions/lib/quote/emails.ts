@@ -8,8 +8,9 @@ import type { PricingResult } from '~/lib/pricing';
 import { afterAQuote } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, heading, layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { QUOTE_WORDS, QuoteBusinessEmail, QuoteCustomerEmail, type QuotePrice } from '~/components/email/QuoteEmails';
 import type { StoredQuote } from './stored-quote';
 import { accessLines, distanceText, firstName, furnitureSummary, place, propertyTitle, quoteService, serviceCaveat } from './summary';
 
@@ -24,11 +25,13 @@ function breakdownRows(pricing: PricingResult): Row[] {
   ];
 }
 
-function caveatSection(quote: StoredQuote): { html: string; text: string } {
-  const caveat = serviceCaveat(quote);
-  if (!caveat) return { html: '', text: '' };
-  return { html: `<p style="margin:8px 0 0;font-weight:bold">${e(caveat.sentence)}</p>`, text: `\n${caveat.sentence}` };
-}
+/** A service's caveat (piano, car…), in bold under the price; the text part gives it a line of its own. */
+const caveatOf = (quote: StoredQuote): string | undefined => serviceCaveat(quote)?.sentence;
+
+const caveatLine = (quote: StoredQuote): string => {
+  const caveat = caveatOf(quote);
+  return caveat ? `\n${caveat}` : '';
+};
 
 function subjectPrice(quote: StoredQuote, priced: string): string {
   const caveat = serviceCaveat(quote);
@@ -54,53 +57,46 @@ function moveRows(quote: StoredQuote): Row[] {
   return rows;
 }
 
-function priceSection(quote: StoredQuote): { html: string; text: string } {
-  if (!quote.pricing) {
-    const caveat = caveatSection(quote);
-    return {
-      html: `${heading(PRICE_PENDING.title)}<p style="margin:0">${e(PRICE_PENDING.text)}</p>${caveat.html}`,
-      text: `${PRICE_PENDING.title}\n${PRICE_PENDING.text}${caveat.text}`,
-    };
-  }
-  const rows = breakdownRows(quote.pricing);
-  const caveat = caveatSection(quote);
+function priceOf(quote: StoredQuote): QuotePrice {
+  const caveat = caveatOf(quote);
+  if (!quote.pricing) return { title: PRICE_PENDING.title, rows: null, text: PRICE_PENDING.text, caveat };
   const validity = quote.pricedAt ? validUntilLine(quote.pricedAt) : '';
-  return {
-    html: `${heading('Estimated Quote')}${table(rows, { totalLast: true })}${caveat.html}${validity ? `<p style="margin:8px 0 0">${e(validity)}</p>` : ''}`,
-    text: `Estimated Quote\n${textTable(rows)}${caveat.text}${validity ? `\n${validity}` : ''}`,
-  };
+  return { title: QUOTE_WORDS.estimate, rows: breakdownRows(quote.pricing), text: '', caveat, validity };
+}
+
+function priceText(quote: StoredQuote, price: QuotePrice): string {
+  if (!price.rows) return `${price.title}\n${price.text}${caveatLine(quote)}`;
+  return `${price.title}\n${textTable(price.rows)}${caveatLine(quote)}${price.validity ? `\n${price.validity}` : ''}`;
 }
 
 export function quoteCustomerEmail(ctx: MailContext, quote: StoredQuote): EmailDraft {
   const { reference } = quote;
   const details = moveRows(quote);
-  const price = priceSection(quote);
-  const contact = contactBlock(ctx);
+  const price = priceOf(quote);
   const notes = quote.additionalInfo;
-  const html = layout(
-    ctx,
-    `Your quote request ${reference}`,
-    parts`<h1 style="font-size:22px;margin:0 0 8px">Thanks, ${e(firstName(quote.name))}. We have your quote request.</h1>
-<p style="margin:0 0 16px">Your reference is <strong style="font-size:18px;letter-spacing:1px">${e(reference)}</strong>. Please quote it if you get in touch.</p>
-${linkButton(VIEW_ONLINE)}
-${heading('Your move')}${table(details)}
-${price.html}
-${notes ? `${heading('Your notes')}<p style="white-space:pre-wrap;margin:0">${e(notes)}</p>` : ''}
-${heading('What happens next?')}<ol style="margin:0;padding-left:20px">${NEXT_STEPS.map((s) => `<li>${e(s)}</li>`).join('')}</ol>
-${contact.html}
-<p style="margin:24px 0 0"><a href="${e(ctx.siteUrl)}/quote" style="color:#1d4ed8">Request another quote</a></p>`,
-  );
+  const html = renderEmail(QuoteCustomerEmail, {
+    firm: ctx.firm,
+    title: `Your quote request ${reference}`,
+    firstName: firstName(quote.name),
+    reference,
+    action: VIEW_ONLINE,
+    details,
+    price,
+    notes,
+    nextSteps: NEXT_STEPS,
+    quoteUrl: `${ctx.siteUrl}/quote`,
+  });
   const after = [
     '',
     textTable(details),
     '',
-    price.text,
+    priceText(quote, price),
     ...(notes ? ['', `Your notes: ${notes}`] : []),
     '',
-    'What happens next?',
+    QUOTE_WORDS.next,
     ...NEXT_STEPS.map((s, i) => `${i + 1}. ${s}`),
     '',
-    contact.text,
+    contactText(ctx),
   ].join('\n');
   const text = parts`Thanks, ${firstName(quote.name)}. We have your quote request.
 Your reference: ${reference}
@@ -140,10 +136,8 @@ export function quoteBusinessEmail(ctx: MailContext, quote: StoredQuote): EmailD
       : []),
     ['Additional information', quote.additionalInfo || '(none)'],
   ];
-  const caveat = caveatSection(quote);
-  const price = pricing
-    ? { html: table(breakdownRows(pricing), { totalLast: true }) + caveat.html, text: textTable(breakdownRows(pricing)) + caveat.text }
-    : { html: `<p style="margin:0">Not priced yet.</p>${caveat.html}`, text: `Not priced yet.${caveat.text}` };
+  const breakdown = pricing ? breakdownRows(pricing) : null;
+  const priceBody = `${breakdown ? textTable(breakdown) : QUOTE_WORDS.notPriced}${caveatLine(quote)}`;
   const service = quoteService(quote);
   const summary = `${quote.name}, ${service ? `${service.label}, ` : ''}${quote.fromPostcode} to ${quote.toPostcode}, ${subjectPrice(quote, pricing ? formatMoney(pricing.total) : 'price to confirm')}`;
   return {
@@ -151,11 +145,7 @@ export function quoteBusinessEmail(ctx: MailContext, quote: StoredQuote): EmailD
     to: ctx.business,
     replyTo: quote.email,
     subject: headerSafe(`${quote.verified ? '' : '[UNVERIFIED] '}New quote request ${reference}: ${summary}`),
-    html: layout(
-      ctx,
-      `New quote request ${reference}`,
-      `<h1 style="font-size:20px;margin:0 0 16px">New quote request ${e(reference)}</h1>${table(rows)}${heading('Price')}${price.html}`,
-    ),
-    text: [`New quote request ${reference}\n\n${textTable(rows)}\n\nPrice\n${price.text}`],
+    html: renderEmail(QuoteBusinessEmail, { firm: ctx.firm, reference, rows, price: { rows: breakdown, caveat: caveatOf(quote) } }),
+    text: [`New quote request ${reference}\n\n${textTable(rows)}\n\n${QUOTE_WORDS.price}\n${priceBody}`],
   };
 }

@@ -8,8 +8,10 @@ import { priceNow } from '~/lib/price-to-pay';
 import { BOOKING_ANSWER_HOURS } from '~/data/promises';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { BusinessEmail } from '~/components/email/BusinessEmail';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
 import type { StoredQuote } from './stored-quote';
 import { accessLines, eventLine, firstName, place } from './summary';
 
@@ -62,28 +64,28 @@ export function moveCustomerEmail(ctx: MailContext, quote: StoredQuote, event: M
   const what = eventLine(quote, event);
   const rows = [...moveRows(quote), ...changeRows(event), ...(event.kind === 'access' ? moverRows(quote) : [])];
   const validity = quote.status === 'quoted' && quote.pricedAt ? validUntilLine(quote.pricedAt) : '';
-  const contact = contactBlock(ctx);
+  const headline = `${firstName(quote.name)}, ${what.charAt(0).toLowerCase() + what.slice(1)}.`;
+  const status = `${STATUS_TEXT[quote.status]}${validity ? ` ${validity}` : ''}`;
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: ${HEADLINES[event.kind]}`),
-    html: layout(
-      ctx,
-      `Your move ${quote.reference}`,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(firstName(quote.name))}, ${e(what.charAt(0).toLowerCase() + what.slice(1))}.</h1>
-<p style="margin:0 0 16px">${e(STATUS_TEXT[quote.status])}${validity ? ` ${e(validity)}` : ''}</p>
-${table(rows)}
-${linkButton('See your move', '16px 0')}
-${contact.html}`,
-    ),
-    text: parts`${firstName(quote.name)}, ${what.charAt(0).toLowerCase() + what.slice(1)}.
-${STATUS_TEXT[quote.status]}${validity ? ` ${validity}` : ''}
+    html: renderEmail(CustomerEmail, {
+      firm: ctx.firm,
+      title: `Your move ${quote.reference}`,
+      headline,
+      paragraphs: [status],
+      rows,
+      action: 'See your move',
+    }),
+    text: parts`${headline}
+${status}
 
 ${textTable(rows)}
 
 See your move: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }
 
@@ -102,9 +104,7 @@ export function moveBusinessEmail(ctx: MailContext, quote: StoredQuote, event: M
   ];
   const subject = headerSafe(`${quote.reference}: ${HEADLINES[event.kind]} (${quote.name}, ${quote.fromPostcode} to ${quote.toPostcode})`);
   const staff = STAFF_LINKS[event.kind];
-  const html = staff
-    ? parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}<p style="margin:16px 0">${e(staff.lead)}</p>${linkButton(staff.label)}`
-    : parts`<h1 style="font-size:20px;margin:0 0 16px">${e(what)}</h1>${table(rows)}`;
+  const html = renderEmail(BusinessEmail, { firm: ctx.firm, title: `${quote.reference}: ${what}`, headline: what, rows, action: staff });
   const text = staff ? parts`${what}\n\n${textTable(rows)}\n\n${staff.label}: ${VIEW_LINK}` : parts`${what}\n\n${textTable(rows)}`;
-  return { from: ctx.from, to: ctx.business, replyTo: quote.email, subject, html: layout(ctx, `${quote.reference}: ${what}`, html), text };
+  return { from: ctx.from, to: ctx.business, replyTo: quote.email, subject, html, text };
 }

@@ -12,8 +12,9 @@ import { formatPence } from '~/lib/money';
 import type { Env } from '../../env';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, layout, linkButton, table, textTable, type Row } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail, textTable, type Row } from '../email-layout';
+import { headerSafe } from '../escape';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
 import { bookedInDiary, type DiaryBooking } from '../office/job-sheets';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { moneyOwed } from '../payments/due';
@@ -62,26 +63,18 @@ export function reminderEmail(
   ];
   const lead = `${firstName(quote.name)}, your move is in ${days} days, on ${when}.`;
   const action = balance ? 'Pay the balance' : 'See your move';
-  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: ${days} days to go`),
-    html: layout(
-      ctx,
-      `Your move ${quote.reference}`,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(lead)}</h1>
-${table(rows)}
-${linkButton(action, '16px 0')}
-${contact.html}`,
-    ),
+    html: renderEmail(CustomerEmail, { firm: ctx.firm, title: `Your move ${quote.reference}`, headline: lead, rows, action }),
     text: parts`${lead}
 
 ${textTable(rows)}
 
 ${action}: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }
 

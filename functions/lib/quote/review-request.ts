@@ -4,8 +4,9 @@
  */
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
-import { contactBlock, layout, linkButton } from '../email-layout';
-import { escapeHtml as e, headerSafe } from '../escape';
+import { contactText, renderEmail } from '../email-layout';
+import { headerSafe } from '../escape';
+import { CustomerEmail } from '~/components/email/CustomerEmail';
 import type { StoredQuote } from './stored-quote';
 import { firstName } from './summary';
 
@@ -19,24 +20,22 @@ export const REVIEW_REQUEST = {
 
 export function reviewRequestEmail(ctx: MailContext, quote: StoredQuote): EmailDraft {
   const thanks = `${firstName(quote.name)}, thank you for moving with ${ctx.firm.name}.`;
-  const contact = contactBlock(ctx);
   return {
     from: ctx.from,
     to: quote.email,
     subject: headerSafe(`Your ${ctx.firm.name} move ${quote.reference}: ${REVIEW_REQUEST.subject}`),
-    html: layout(
-      ctx,
-      `Your move ${quote.reference}`,
-      parts`<h1 style="font-size:22px;margin:0 0 8px">${e(thanks)}</h1>
-<p style="margin:0 0 16px">${e(REVIEW_REQUEST.ask)}</p>
-${linkButton(REVIEW_REQUEST.action, '16px 0')}
-${contact.html}`,
-    ),
+    html: renderEmail(CustomerEmail, {
+      firm: ctx.firm,
+      title: `Your move ${quote.reference}`,
+      headline: thanks,
+      paragraphs: [REVIEW_REQUEST.ask],
+      action: REVIEW_REQUEST.action,
+    }),
     text: parts`${thanks}
 ${REVIEW_REQUEST.ask}
 
 ${REVIEW_REQUEST.action}: ${VIEW_LINK}
 
-${contact.text}`,
+${contactText(ctx)}`,
   };
 }

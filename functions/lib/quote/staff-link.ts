@@ -1,8 +1,7 @@
 /** The staff links in the business e-mails: each token is good for one answer about one quote, once. D1 keeps only its hash. */
 import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import { insertValues } from '../d1';
-import type { LinkMaker } from '../email-draft';
-import { escapeHtml } from '../escape';
+import { linkFor, type LinkMaker } from '../email-draft';
 import { sha256Hex } from '../hash';
 import { matchesStoredToken, newViewToken } from '../view-token';
 
@@ -57,8 +56,7 @@ export const spendStaffLinks = (
     .bind(now.toISOString(), reference, purpose);
 
 export function staffEmailLink(siteUrl: string, reference: string, token: string): { html: string; text: string } {
-  const url = `${siteUrl}${quoteLink(PAGE_PATHS.staff, reference, token)}`;
-  return { html: escapeHtml(url), text: url };
+  return linkFor(`${siteUrl}${quoteLink(PAGE_PATHS.staff, reference, token)}`);
 }
 
 /** The business e-mail about a booking request or a review: a staff link made as it is sent. */
