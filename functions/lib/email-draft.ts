@@ -1,5 +1,6 @@
 // Stored in parts, with the view link written between them as it is sent: its token must not be stored, and each attempt
-// makes a new one. Only a template's `VIEW_LINK` makes a place, so nothing a customer types can become a link (F2, issue 21).
+// makes a new one. Only a text template's `VIEW_LINK` or a component's `LinkButton` (renderEmail) makes a place, so
+// nothing a customer types can become a link (F2, issue 21).
 
 import { escapeAttribute } from 'entities/lib/escape.js';
 
