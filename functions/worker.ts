@@ -41,7 +41,8 @@ import { ACCOUNT_PATHS } from '~/lib/account';
 import { assetRequest, withAccountHeader } from './lib/account/header';
 import { officeRoutes } from './office/routes';
 import { PAY_PATH, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
-import { payForMove } from './pages/move-payment';
+import { BOOK_NOW_PATH } from '~/lib/instant-booking';
+import { bookMoveNow, payForMove } from './pages/move-payment';
 import { reportMoveDamage } from './pages/move-damage';
 import { MOVE_DAMAGE_PATH } from '~/lib/move-status';
 import { stripeWebhook } from './lib/payments/webhook';
@@ -105,9 +106,10 @@ for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS
 officeRoutes(routes);
 // Card payments (issue 34): the move page's Pay button, and Stripe's signed events; and its damage report.
 routes.post(PAY_PATH, payForMove);
+routes.post(BOOK_NOW_PATH, bookMoveNow);
 routes.post(MOVE_DAMAGE_PATH, reportMoveDamage);
 routes.post(STRIPE_WEBHOOK_PATH, stripeWebhook);
-for (const path of [PAY_PATH, MOVE_DAMAGE_PATH, STRIPE_WEBHOOK_PATH]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+for (const path of [PAY_PATH, BOOK_NOW_PATH, MOVE_DAMAGE_PATH, STRIPE_WEBHOOK_PATH]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
 routes.all(WORKER_PATHS.api, (c) => refusalJson(c, REFUSALS.notFound));
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {

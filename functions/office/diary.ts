@@ -27,6 +27,7 @@ import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
 import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { firmSettings } from '../lib/office/settings';
 import type { StaffMember } from '../lib/office/staff';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
 import { applyChange } from '../lib/quote/manage';
@@ -247,7 +248,11 @@ async function fullDays(c: OfficeContext): Promise<Response> {
     return jsonError(c, 400, 'validation_failed', 'Please check the highlighted fields.', fields);
   }
   // Briefly cached: a day that fills is refused by the server anyway; the calendar only spares a wasted choice.
-  return c.json({ dates: days.full, closed: days.closed } satisfies FullDaysAnswer, 200, { 'Cache-Control': 'public, max-age=60' });
+  const settings = await firmSettings(c.env);
+  const online = settings.instantBooking ? { maxSize: settings.instantMaxSize, maxMiles: settings.instantMaxMiles } : undefined;
+  return c.json({ dates: days.full, closed: days.closed, ...(online ? { online } : {}) } satisfies FullDaysAnswer, 200, {
+    'Cache-Control': 'public, max-age=60',
+  });
 }
 
 export function diaryRoutes(routes: OfficeRoutes): void {

@@ -4,18 +4,18 @@
  */
 import type { Context } from 'hono';
 import { OFFICE_PATHS } from '~/lib/office/paths';
-import { readSettingsForm } from '~/lib/office/settings';
+import { readSettingsForm, settingsForm } from '~/lib/office/settings';
 import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { seeOther } from '../lib/http';
 import { ownerOnly, staffOnly, type OfficeBindings } from '../lib/office/gate';
-import { saveSettings } from '../lib/office/settings';
+import { firmSettings, saveSettings } from '../lib/office/settings';
 import { ACCOUNT_PAGE } from '../lib/page-headers';
 import type { SettingsPageState } from '../pages/settings-view';
 import type { OfficeRoutes } from './routes';
 
-/** Seven short fields: anything longer is not this form. */
+/** Ten short fields: anything longer is not this form. */
 const MAX_SETTINGS_BODY = 8 * 1024;
 
 const refused = (c: Context<OfficeBindings>, status: number, state: SettingsPageState) =>
@@ -24,7 +24,7 @@ const refused = (c: Context<OfficeBindings>, status: number, state: SettingsPage
 async function postSettings(c: Context<OfficeBindings>): Promise<Response> {
   const posted = await readFormPost(c, MAX_SETTINGS_BODY);
   if ('refusal' in posted) return refused(c, posted.refusal.status, { errors: { form: posted.refusal.error.message } });
-  const read = readSettingsForm(posted.values);
+  const read = readSettingsForm(posted.values, settingsForm(await firmSettings(c.env)));
   if ('errors' in read) return refused(c, 400, read);
   const changed = await saveSettings(c.env, read.settings, c.var.staff.email, requestNow(c));
   return seeOther(`${OFFICE_PATHS.settings}?done=${changed.length > 0 ? 'saved' : 'unchanged'}`);

@@ -16,6 +16,7 @@ import { readFormPost } from '../lib/form-post';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { moneyOwed } from '../lib/payments/due';
+import { readyForDeposit } from '../lib/quote/instant';
 import { openCheckout, type CheckoutOutcome } from '../lib/payments/open';
 import { quotePageHref, type OpenedQuote } from './move-view';
 import type { Env } from '../env';
@@ -45,6 +46,35 @@ export async function payForMove(c: Context<AppBindings>): Promise<Response> {
   const unsettled = owed?.pending[purpose];
   if (unsettled) return quotePage(c, opened, 409, { general: unsettledWords(unsettled) });
   return checkoutAnswer(c, opened, await checkoutFor(c.env, opened, purpose, amount, new URL(c.req.url).origin, requestNow(c)));
+}
+
+/**
+ * POST /move-book-now (issue 41 item 2): a standard move, stored as a quote, booked online at its estimate: the move
+ * page's offer, and step 5's "Book and pay the deposit now" once the wizard has stored the quote. Its answer is a 303
+ * to Checkout for the deposit, or the move page saying why it needs a written quote instead.
+ */
+export async function bookMoveNow(c: Context<AppBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_PAY_BODY, fromOwnNoReferrerPage);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const opened = await openQuote(c, posted.values.get('ref'), posted.values.get('t') || null);
+  if (!opened) return moveNotOpened(c);
+  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `pay:${clientKey(c)}`))) {
+    const { error, headers } = REFUSALS.rateLimited;
+    return quotePage(c, opened, 429, { general: error.message, headers });
+  }
+  return depositNow(c, opened);
+}
+
+/** The deposit of a move booked online, `opened` just stored or opened by its link: Checkout, or why not. */
+export async function depositNow(c: Context<AppBindings>, opened: OpenedQuote): Promise<Response> {
+  const now = requestNow(c);
+  const ready = await readyForDeposit(c.env, opened.quote, now);
+  if (!ready.ok) return quotePage(c, opened, 409, { general: ready.message });
+  const owed = await moneyOwed(c.env.DB, opened.quote);
+  const amount = owed.due.deposit;
+  if (amount === undefined) return quotePage(c, opened, 409, { general: PAYMENT_WORDS.nothingToPay });
+  if (owed.pending.deposit) return quotePage(c, opened, 409, { general: unsettledWords(owed.pending.deposit) });
+  return checkoutAnswer(c, opened, await checkoutFor(c.env, opened, 'deposit', amount, new URL(c.req.url).origin, now));
 }
 
 /** Stripe's page, or the move page saying why not: a bank payment pending, a session paid meanwhile, Stripe unreachable. */

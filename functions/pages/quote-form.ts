@@ -31,6 +31,10 @@ import { acceptCallback } from '../lib/callback';
 import { codeProblem } from '../lib/account/referrals';
 import { signedInEmail } from '../lib/account/session';
 import { acceptQuote } from '../lib/quote/accept';
+import { findQuote } from '../lib/quote/store';
+import { instantProblem } from '~/lib/instant-booking';
+import { firmSettings } from '../lib/office/settings';
+import { depositNow } from './move-payment';
 import { requestNow } from '../lib/clock';
 import { browserKey, keptKey, keyForAnswersToday, keyForOtherAnswers, newRequestKey } from '../lib/quote/form-key';
 import { routeRefusal, workerPostcodeClient } from '../lib/quote/price';
@@ -40,7 +44,7 @@ import { priceFill } from './quote-fill';
 import { formMessages } from './quote-form-messages';
 
 type PriceCheck = Extract<QuoteForm, { action: 'price' }>;
-type Submission = Extract<QuoteForm, { action: 'submit' }>;
+type Submission = Extract<QuoteForm, { action: 'submit' | 'book' }>;
 
 const routeKey = (form: { fromPostcode: string; toPostcode: string }) => `${form.fromPostcode}>${form.toPostcode}`;
 
@@ -182,13 +186,17 @@ async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
   // does not take is said at its field, beside the price.
   const promo = promoCodeField.safeParse(c.var.formBody?.get('promoCode') ?? '');
   const codeRefused = promo.success ? await codeProblem(c.env.DB, promo.data, () => signedInEmail(c)) : PROMO_MESSAGE;
+  const fill = priceFill(pricing, {
+    notes: [...notes, ...(caveat ? [caveat] : []), ...(shortNotice ? [shortNotice] : [])],
+    promoCode: promo.success && !codeRefused ? promo.data : undefined,
+    ferry: crossesSea(form.fromPostcode, form.toPostcode),
+  });
+  // A standard move is offered "Book and pay the deposit now" beside Submit (issue 41 item 2).
+  const facts = { ...form, service: form.service ?? null, fromAddress: form.fromAddress ?? null, toAddress: form.toAddress ?? null };
+  if (!instantProblem({ ...facts, distanceMiles }, await firmSettings(c.env))) fill.show = [...(fill.show ?? []), 'book-now'];
   return quoteFormPage(c, 200, {
     ...(codeRefused ? { errors: formMessages({ promoCode: codeRefused }) } : {}),
-    fill: priceFill(pricing, {
-      notes: [...notes, ...(caveat ? [caveat] : []), ...(shortNotice ? [shortNotice] : [])],
-      promoCode: promo.success && !codeRefused ? promo.data : undefined,
-      ferry: crossesSea(form.fromPostcode, form.toPostcode),
-    }),
+    fill,
     focus: 'price',
     values: { estimateRoute: routeKey(form), estimateDistance: String(distanceMiles), estimateTotal: String(pricing.total) },
   });
@@ -221,5 +229,19 @@ async function submitQuote(c: LeadContext, form: Submission): Promise<Response> 
     outcome = await acceptQuote(c, { ...request, idempotencyKey: await keyForOtherAnswers(request.idempotencyKey, request) });
   }
   if (!outcome.ok) return refuse(c, outcome.refusal);
+  if (form.action === 'book') return bookStoredQuote(c, outcome.answer.confirmationUrl);
   return seeOther(outcome.answer.confirmationUrl);
+}
+
+/**
+ * "Book and pay the deposit now" (issue 41 item 2): the quote is stored first, as any quote; then Checkout for its
+ * deposit, or its move page saying why it needs a written quote instead. Sent again (Back, Submit) it is the same quote
+ * and the same open Checkout.
+ */
+async function bookStoredQuote(c: LeadContext, confirmationUrl: string): Promise<Response> {
+  const link = new URL(confirmationUrl, c.req.url).searchParams;
+  const [reference, token] = [link.get('ref'), link.get('t')];
+  const quote = reference ? await findQuote(c.env.DB, { reference }) : null;
+  if (!quote || !token) return seeOther(confirmationUrl);
+  return depositNow(c as unknown as Context<AppBindings>, { quote, token });
 }

@@ -97,7 +97,8 @@ export const quoteFormSchema = z.discriminatedUnion(
     }),
     z.object({ action: z.literal('price'), ...quoteFormRoute, moveDate: blankAsMissing(z.optional(formDateField)) }),
     z.object({
-      action: z.literal('submit'),
+      // 'Book and pay the deposit now' (issue 41 item 2) sends the same quote as 'Submit', then opens its Checkout.
+      action: z.enum(['submit', 'book']),
       ...quoteFormRoute,
       moveDate: formDateField,
       name: quoteRequestSchema.shape.name,

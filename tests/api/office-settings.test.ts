@@ -25,6 +25,9 @@ const TODAY = {
   depositPercent: '25',
   balanceDueDays: '7',
   arrivalWindows: '08-10\n10-12\n12-14\n14-16',
+  instantBooking: 'on',
+  instantMaxSize: 'three-bed',
+  instantMaxMiles: '100',
 };
 
 const save = (fields: Partial<typeof TODAY>, session?: string) => officePost(OFFICE_PATHS.settings, { ...TODAY, ...fields }, session);
@@ -70,6 +73,28 @@ describe('the settings page', () => {
     // What was typed is kept.
     expect(page.value('balanceDueDays')).toBe('a week');
     expect(query('SELECT key, value FROM office_settings ORDER BY key')).toEqual(before);
+  });
+});
+
+describe('booking online (issue 41 item 2)', () => {
+  it('the owner switches it off and sets its limits; each change is an audit line; a bad distance is refused', async () => {
+    const refused = await save({ instantMaxMiles: 'far', instantMaxSize: 'castle' });
+    expect(refused.status).toBe(400);
+    const page = readPage(await refused.text());
+    expect(page.filled('error:instantMaxMiles')).toBe(SETTINGS_MESSAGES.instantMaxMiles);
+    expect(page.filled('error:instantMaxSize')).toBe(SETTINGS_MESSAGES.instantMaxSize);
+
+    expect((await save({ instantBooking: 'off', instantMaxSize: 'two-bed', instantMaxMiles: '40' })).status).toBe(303);
+    expect(settingLines().map((line) => line.detail)).toEqual(
+      expect.arrayContaining([
+        'Book online in one go: On → Off',
+        'Largest move booked online: 3 bedrooms → 2 bedrooms',
+        'Furthest move booked online: 100 miles → 40 miles',
+      ]),
+    );
+    const shown = readPage(await (await officeGet(OFFICE_PATHS.settings)).text());
+    expect([shown.value('instantBooking'), shown.value('instantMaxSize'), shown.value('instantMaxMiles')]).toEqual(['off', 'two-bed', '40']);
+    expect((await save({})).status).toBe(303);
   });
 });
 

@@ -299,6 +299,30 @@ export const entryMoved = (db: D1Database, reference: string, date: string, vers
     )
     .bind(date, now.toISOString(), reference, version);
 
+/**
+ * A move booked online (issue 41 item 2) holds its day from the moment Checkout opens. When that session closes unpaid,
+ * the hold goes, unless the move was booked or another deposit payment is still open or paid: it checks for itself, so
+ * it may sit anywhere in its batch. `by` is the hold's writer (only such a hold is released).
+ */
+export const onlineHoldReleased = (db: D1Database, reference: string, by: string): D1PreparedStatement =>
+  db
+    .prepare(
+      `DELETE FROM diary_entries WHERE reference = ?1 AND status = 'held' AND crew_id IS NULL AND created_by = ?2
+         AND NOT EXISTS (SELECT 1 FROM quote_requests WHERE reference = ?1 AND status = 'booked')
+         AND NOT EXISTS (SELECT 1 FROM payments WHERE reference = ?1 AND purpose = 'deposit'
+           AND status IN ('created', 'processing', 'paid', 'partially_refunded'))`,
+    )
+    .bind(reference, by);
+
+/** The same move's hold again when its deposit books it after the hold was released; nothing if the diary has it. */
+export const onlineHoldKept = (db: D1Database, reference: string, date: string, by: string, now: Date): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO diary_entries (reference, move_date, status, crew_id, van_id, arrival_window, override_reason, created_by, created_at, updated_at)
+       SELECT ?1, ?2, 'held', NULL, NULL, NULL, NULL, ?3, ?4, ?4 WHERE changes() = 1 ON CONFLICT (reference) DO NOTHING`,
+    )
+    .bind(reference, date, by, now.toISOString());
+
 /** The lead's stage in the office's pipeline, made if the office had not seen it yet. */
 export const leadStageUpsert = (
   db: D1Database,

@@ -25,6 +25,17 @@ export const taskStatement = (db: D1Database, task: OfficeTask, now: Date, { aft
     .bind(task.reference, task.kind, task.detail, now.toISOString());
 
 /**
+ * The task only if the batch's previous statement changed a row and `condition` (SQL over ?4 onwards, `binds`) holds:
+ * for a change that gives the office work only in some cases (a move booked online needs its crew booked).
+ */
+export const taskWhenStatement = (db: D1Database, task: OfficeTask, now: Date, condition: string, binds: unknown[]): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO office_tasks (record_reference, kind, detail, created_at) SELECT ?1, ?2, ?3, ?4 WHERE changes() = 1 AND (${condition})`,
+    )
+    .bind(task.reference, task.kind, task.detail, now.toISOString(), ...binds);
+
+/**
  * The task and its audit line, both after the batch's previous statement (the change itself: `afterChange` as in d1.ts
  * insertValues), so a change refused by its version check leaves neither.
  */

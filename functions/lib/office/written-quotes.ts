@@ -92,6 +92,39 @@ function writtenQuoteInsert(db: D1Database, reference: string, written: WrittenQ
 }
 
 /**
+ * A standard move booked online (issue 41 item 2): its estimate, with the customer's code, as version 1, sent and
+ * accepted at once, so the deposit and balance are owed exactly as for any accepted written quote (payments/due.ts).
+ */
+export function instantVersion(
+  db: D1Database,
+  quote: StoredQuote,
+  lines: readonly WrittenLine[],
+  totals: { discountPence: number; totalPence: number; code: string | null },
+  depositPence: number,
+  createdBy: string,
+  now: Date,
+): D1PreparedStatement {
+  const at = now.toISOString();
+  return writtenQuoteInsert(db, quote.reference, {
+    version: 1,
+    lines: [...lines],
+    code: totals.code,
+    discountPence: totals.discountPence,
+    totalPence: totals.totalPence,
+    depositPence,
+    // Never valid past the move date (issue 41 item 1).
+    validUntil: quote.moveDate,
+    included: null,
+    // As the estimate: a new date is priced again.
+    datePriced: true,
+    createdBy,
+    createdAt: at,
+    sentAt: at,
+    acceptedAt: at,
+  });
+}
+
+/**
  * A booked move's new date as the next version of its accepted written quote (issue 34 item 3): its lines and the
  * change's, the same code, discount, deposit and terms, sent and accepted at once, so the written quote stays the one
  * record of what is owed (payments/due.ts reads it). Written only if the batch's previous statement changed a row.

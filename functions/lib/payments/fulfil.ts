@@ -19,7 +19,9 @@ import { MOVE_REFUSALS } from '~/lib/move-status';
 import type { Env } from '../../env';
 import { mailContext } from '../mail-context';
 import { auditStatement } from '../office/audit';
-import { taskStatement } from '../office/tasks';
+import { onlineHoldKept, onlineHoldReleased } from '../office/diary';
+import { taskStatement, taskWhenStatement } from '../office/tasks';
+import { ONLINE_BOOKING_BY } from '../quote/instant';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { findQuote } from '../quote/store';
 import type { StoredQuote } from '../quote/stored-quote';
@@ -168,7 +170,10 @@ export async function sessionStatements(
 
   if (session.status === 'expired') {
     // Closed unpaid: its purpose is free to be paid again. Closed by us (replaced, not wanted), the row says so already.
-    return then(update("status = 'expired', open_key = NULL, next_check_at = NULL", [], "status = 'created'"), unpaidEmail('expired'));
+    // A move being booked online lets its day go in the diary (it checks for itself that nothing booked or pays it).
+    return then(update("status = 'expired', open_key = NULL, next_check_at = NULL", [], "status = 'created'"), unpaidEmail('expired'), [
+      onlineHoldReleased(db, row.reference, ONLINE_BOOKING_BY),
+    ]);
   }
   const refused = session.payment_status === 'unpaid' && ['requires_payment_method', 'canceled'].includes(intentStatus(session) ?? '');
   if (refused) {
@@ -267,6 +272,25 @@ const bookedStage = (db: D1Database, reference: string, now: Date) =>
     .bind(reference, now.toISOString());
 
 /**
+ * A move booked online (issue 41 item 2): the office's task to book its crew, and its day held again if the session
+ * before this one had let it go. Only for a move whose written quote was its own estimate; chained on the booking.
+ */
+const onlineBooked = (db: D1Database, quote: StoredQuote, now: Date): D1PreparedStatement[] => [
+  taskWhenStatement(
+    db,
+    {
+      reference: quote.reference,
+      kind: 'instant_booking',
+      detail: `Booked and paid online for ${formatLongDate(quote.moveDate)} at the estimate: book a crew, a van and an arrival window in the diary.`,
+    },
+    now,
+    'EXISTS (SELECT 1 FROM written_quotes WHERE reference = ?1 AND version = 1 AND created_by = ?5)',
+    [ONLINE_BOOKING_BY],
+  ),
+  onlineHoldKept(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now),
+];
+
+/**
  * Step 2, once per paid payment: kept and booked, or sent back. The booking goes through the move's one state change
  * (transition()), which refuses a move cancelled or whose date has passed; a move changed under it is read again.
  */
@@ -286,6 +310,7 @@ export async function fulfilPaid(env: Env, paymentId: number, now: Date): Promis
     const booked = await transition(db, quote, { action: 'book_paid', note }, 'payment', now, () => [
       bookedStage(db, quote.reference, now),
       markFulfilled(db, payment.id, now, { afterChange: true }),
+      ...onlineBooked(db, quote, now),
     ]);
     if (booked.ok) return;
     // Changed meanwhile (a racing caller booked it, or the customer changed something): read it again.

@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useStore } from '@nanostores/react';
 import { findFurniture } from '~/data/furniture';
 import { findPackage } from '~/data/packages';
 import { findService } from '~/data/services';
@@ -12,7 +13,8 @@ import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
 import { CODE_HINTS, useCodeCheck } from './code-check';
 import { describeDistance, formatMoney } from './format';
-import type { PricingState, WizardState } from './store';
+import { instantProblem, INSTANT_WORDS } from '~/lib/instant-booking';
+import { $onlineBooking, type PricingState, type WizardState } from './store';
 import type { ContactErrors, ContactField } from './submit';
 
 interface Props {
@@ -25,7 +27,8 @@ interface Props {
   honeypot: string;
   onHoneypot: (value: string) => void;
   onChange: (field: ContactField, value: string) => void;
-  onSubmit: () => void;
+  /** `book`: "Book and pay the deposit now" rather than "Submit" (issue 41 item 2). */
+  onSubmit: (book: boolean) => void;
   back: ReactNode;
 }
 
@@ -41,9 +44,11 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [errorRound]);
 
-  const submit = (event: { preventDefault(): void }) => {
+  const online = useStore($onlineBooking);
+  const submit = (event: { preventDefault(): void; nativeEvent: Event }) => {
     event.preventDefault();
-    onSubmit();
+    const button = (event.nativeEvent as SubmitEvent).submitter;
+    onSubmit(button?.getAttribute('value') === 'book');
   };
 
   const service = findService(state.request?.service);
@@ -87,6 +92,20 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   const pkg = state.propertyId ? findPackage(state.propertyId) : undefined;
   const furnitureNames = state.furnitureIds.map((id) => findFurniture(id)?.name).filter(Boolean);
   const priced = pricing.status === 'success' ? pricing : null;
+  // A standard move is offered booking at its estimate, within the owner's limits (the server asks the same rules).
+  const canBook =
+    !!online &&
+    !!priced &&
+    !instantProblem(
+      {
+        propertyId: state.propertyId ?? '',
+        service: state.request?.service ?? null,
+        distanceMiles: priced.distanceMiles,
+        fromAddress: state.fromAddress,
+        toAddress: state.toAddress,
+      },
+      { instantBooking: true, instantMaxSize: online.maxSize, instantMaxMiles: online.maxMiles },
+    );
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -193,6 +212,11 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         )}
       </aside>
 
+      {canBook && (
+        <p id="book-now-explain" className="text-sm text-ink-muted lg:col-span-2">
+          {INSTANT_WORDS.explain}
+        </p>
+      )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between lg:col-span-2">
         {back}
         <div className="flex flex-col items-stretch gap-2 sm:flex-row sm:items-center">
@@ -204,6 +228,11 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           <button type="submit" className="btn-primary" disabled={sending}>
             {QUOTE_BUTTONS.submit}
           </button>
+          {canBook && (
+            <button type="submit" value="book" className="btn-secondary" disabled={sending} aria-describedby="book-now-explain">
+              {INSTANT_WORDS.button}
+            </button>
+          )}
         </div>
       </div>
     </form>

@@ -9,6 +9,7 @@ import { calculatePricing, WEEKEND_SURCHARGE_RATE, type PricingInput } from '~/l
 import { fromDate, parseTypedDate, toDate, toTyped } from './dates';
 import { CLOSED, FULL_DAY_MESSAGE, FULL_DAYS_PATH, FULLY_BOOKED, type FullDaysAnswer } from '~/lib/office/diary';
 import { formatMoney } from './format';
+import { $onlineBooking } from './store';
 
 /** The priced route, without its date: enough for the engine to price any day. */
 export interface PricedRoute {
@@ -190,7 +191,10 @@ export function StepDate({ value, onChange, blockedMessage, route, refused }: Pr
     fetch(FULL_DAYS_PATH)
       .then((response) => response.json() as Promise<Partial<FullDaysAnswer>>)
       .then(
-        (body) => setAnswer({ dates: body.dates ?? [], ...(body.closed ? { closed: body.closed } : {}) }),
+        (body) => {
+          setAnswer({ dates: body.dates ?? [], ...(body.closed ? { closed: body.closed } : {}) });
+          $onlineBooking.set(body.online ?? null);
+        },
         () => {},
       );
   }, []);

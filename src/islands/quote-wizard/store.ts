@@ -8,6 +8,7 @@ import type { RouteErrorCode } from '~/lib/price-route';
 import { readCarried, type CarriedRequest, type Prefill } from './prefill';
 import { clearDraft, readDraft, saveDraft, type Draft } from './draft';
 import { WIZARD_KEY } from './storage-keys';
+import type { FullDaysAnswer } from '~/lib/office/diary';
 
 export type Step = 1 | 2 | 3 | 4 | 5;
 export const STEP_COUNT = 5;
@@ -95,6 +96,8 @@ export const $pricing = atom<PricingState>({ status: 'idle' });
 /** The pricing effect waits for it. */
 export const $restored = atom(false);
 export const $draftOffer = atom<Draft | null>(null);
+/** The owner's limits for booking online, from the diary's answer (step 4); null while off or not yet known. */
+export const $onlineBooking = atom<FullDaysAnswer['online'] | null>(null);
 
 interface Saved {
   wizard: WizardState;

@@ -8,6 +8,7 @@ import { site } from '../../site.config';
 import { closedDay } from '../closed-days';
 import { addDays, dayOfWeek } from '../dates';
 import { arrivalWindowLabel, isArrivalWindowKey } from './arrival-windows';
+import type { PackageId } from '../../data/packages';
 
 export const VAN_SIZES = {
   small: 'Small van',
@@ -56,6 +57,8 @@ export const CLOSED = 'Closed';
 export interface FullDaysAnswer {
   dates: string[];
   closed?: Record<string, string>;
+  /** While the owner lets a standard move be booked online (issue 41 item 2): its limits, for step 5's offer. */
+  online?: { maxSize: PackageId; maxMiles: number };
 }
 
 /**

@@ -20,6 +20,8 @@ export const OFFICE_TASKS = {
   date_change: 'Move date changed',
   /** A booked move's new date: its crew, van and arrival window were for the old day (issue 34 item 3). */
   crew_for_new_date: 'Booked date moved: book a crew for the new day',
+  /** A standard move booked and paid online at its estimate (issue 41 item 2): held in the diary, no crew yet. */
+  instant_booking: 'Booked and paid online: book a crew',
   cancellation: 'Move cancelled',
   erasure_kept_move: 'Data erased, booked move kept',
   quote_accepted: 'Written quote accepted',

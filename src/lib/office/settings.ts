@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { writtenQuoteDepositPercent, site } from '../../site.config';
+import { packages, type PackageId } from '../../data/packages';
 import { BALANCE_DUE_DAYS } from '../payments';
 import { emailField, fieldErrors, phoneField } from '../schemas';
 import {
@@ -31,6 +32,12 @@ export interface FirmSettings {
   balanceDueDays: number;
   /** The diary's arrival windows, earliest first (keys: src/lib/office/arrival-windows.ts). */
   arrivalWindows: string[];
+  /** Step 5 offers "Book and pay the deposit now" for a standard move (issue 41 item 2). */
+  instantBooking: boolean;
+  /** The largest of the four sizes booked that way. */
+  instantMaxSize: PackageId;
+  /** The longest route booked that way, in whole miles. */
+  instantMaxMiles: number;
 }
 
 export type SettingKey = keyof FirmSettings;
@@ -43,6 +50,9 @@ export const SETTING_KEYS = [
   'depositPercent',
   'balanceDueDays',
   'arrivalWindows',
+  'instantBooking',
+  'instantMaxSize',
+  'instantMaxMiles',
 ] as const satisfies readonly SettingKey[];
 
 export const SETTING_LABELS: Record<SettingKey, string> = {
@@ -53,6 +63,9 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   depositPercent: 'Deposit',
   balanceDueDays: 'Balance due',
   arrivalWindows: 'Arrival windows',
+  instantBooking: 'Book online in one go',
+  instantMaxSize: 'Largest move booked online',
+  instantMaxMiles: 'Furthest move booked online',
 };
 
 export const SETTING_HINTS: Record<SettingKey, string> = {
@@ -63,10 +76,18 @@ export const SETTING_HINTS: Record<SettingKey, string> = {
   depositPercent: 'Of a written quote’s total, to the penny, unless you write another deposit on the quote.',
   balanceDueDays: 'How many days before the move the balance is due, for every balance not yet paid.',
   arrivalWindows: `What the diary offers when you book a crew. One a line, from and to, for example 08:00-10:00; up to ${ARRIVAL_WINDOWS_MAX}.`,
+  instantBooking:
+    'When on, a customer whose move is standard (within the limits below, with a day free in the diary) can book it at the estimate and pay the deposit straight away, instead of waiting for your written quote. You get a task to assign the crew.',
+  instantMaxSize: 'Bigger homes ask for a written quote.',
+  instantMaxMiles: 'Longer routes ask for a written quote.',
 };
+
 
 export const DEPOSIT_PERCENT = { min: 1, max: 100 } as const;
 export const BALANCE_DUE_DAYS_RANGE = { min: 0, max: 60 } as const;
+export const INSTANT_MILES_RANGE = { min: 1, max: 1000 } as const;
+/** The on/off setting's two answers as the form posts them. */
+export const SWITCH_WORDS = { on: 'On', off: 'Off' } as const;
 const NAME_MAX = 80;
 const ADDRESS_MAX = 300;
 const ADDRESS_LINES = 6;
@@ -83,7 +104,13 @@ export const SETTINGS_MESSAGES = {
   arrivalWindow: (line: number, typed: string) =>
     `Line ${line}, “${typed}”, is not a window: write it from an earlier time to a later one, for example 08:00-10:00.`,
   arrivalWindowTwice: (typed: string) => `“${typed}” is there twice.`,
+  instantBooking: 'Choose on or off.',
+  instantMaxSize: 'Choose one of the four sizes.',
+  instantMaxMiles: `Enter the miles as a whole number from ${INSTANT_MILES_RANGE.min} to ${INSTANT_MILES_RANGE.max}, for example 100.`,
 } as const;
+
+/** How far a move is booked online until the owner says otherwise: a day's drive there and back for one crew. */
+export const INSTANT_MAX_MILES = 100;
 
 /** The values until the owner sets them: today's, from the site's configuration. */
 export function defaultSettings(alertsEmail: string): FirmSettings {
@@ -95,6 +122,9 @@ export function defaultSettings(alertsEmail: string): FirmSettings {
     depositPercent: writtenQuoteDepositPercent,
     balanceDueDays: BALANCE_DUE_DAYS,
     arrivalWindows: [...DEFAULT_ARRIVAL_WINDOWS],
+    instantBooking: true,
+    instantMaxSize: 'three-bed',
+    instantMaxMiles: INSTANT_MAX_MILES,
   };
 }
 
@@ -129,6 +159,12 @@ const VALUE_SCHEMAS = {
   depositPercent: wholeNumber(DEPOSIT_PERCENT, SETTINGS_MESSAGES.depositPercent),
   balanceDueDays: wholeNumber(BALANCE_DUE_DAYS_RANGE, SETTINGS_MESSAGES.balanceDueDays),
   arrivalWindows: windowsField,
+  instantBooking: z.preprocess(
+    (value) => (value === 'on' ? true : value === 'off' ? false : value),
+    z.boolean({ error: SETTINGS_MESSAGES.instantBooking }),
+  ),
+  instantMaxSize: z.enum(packages.map((pack) => pack.id) as [PackageId, ...PackageId[]], { error: SETTINGS_MESSAGES.instantMaxSize }),
+  instantMaxMiles: wholeNumber(INSTANT_MILES_RANGE, SETTINGS_MESSAGES.instantMaxMiles),
 } satisfies Record<SettingKey, z.core.$ZodType>;
 
 /** A stored value, if it is still a valid one (a row written by an older rule is ignored, and the default stands). */
@@ -164,14 +200,17 @@ export function settingsForm(settings: FirmSettings): SettingsForm {
     depositPercent: String(settings.depositPercent),
     balanceDueDays: String(settings.balanceDueDays),
     arrivalWindows: settings.arrivalWindows.join('\n'),
+    instantBooking: settings.instantBooking ? 'on' : 'off',
+    instantMaxMiles: String(settings.instantMaxMiles),
   };
 }
 
-/** The owner's post: every setting checked, or each problem by its field. */
+/** The owner's post: every setting checked, or each problem by its field; one it does not carry stays as `current`. */
 export function readSettingsForm(
   posted: URLSearchParams,
+  current: SettingsForm,
 ): { settings: FirmSettings } | { errors: Record<string, string>; form: SettingsForm } {
-  const form = Object.fromEntries(SETTING_KEYS.map((key) => [key, posted.get(key) ?? ''])) as SettingsForm;
+  const form = Object.fromEntries(SETTING_KEYS.map((key) => [key, posted.has(key) ? posted.get(key)! : current[key]])) as SettingsForm;
   const windows = readWindows(form.arrivalWindows);
   const address = lines(form.tradingAddress).join('\n');
   const checked = z
@@ -187,6 +226,9 @@ export function readSettingsForm(
 export function settingText<K extends SettingKey>(key: K, value: FirmSettings[K]): string {
   if (key === 'depositPercent') return `${String(value)}% of the total`;
   if (key === 'balanceDueDays') return `${String(value)} days before the move`;
+  if (key === 'instantBooking') return value ? SWITCH_WORDS.on : SWITCH_WORDS.off;
+  if (key === 'instantMaxSize') return packages.find((pack) => pack.id === value)?.title ?? String(value);
+  if (key === 'instantMaxMiles') return `${String(value)} miles`;
   if (key === 'arrivalWindows') return (value as string[]).map(arrivalWindowLabel).join(', ');
   if (key === 'tradingAddress') return (value as string).split('\n').join(', ');
   return String(value);

@@ -1,0 +1,84 @@
+/**
+ * A standard move booked and paid in one sitting (issue 41 item 2). No second payment path: the estimate, with the
+ * customer's code, becomes the move's written quote, sent and accepted at once (written-quotes.ts instantVersion), so
+ * the deposit is the existing deposit purpose (payments/open.ts) and the signed webhook books the move through
+ * transition() as for any deposit (payments/fulfil.ts), which also gives the office its task to book a crew. The day is
+ * held in the diary from the moment Checkout opens; a session that closes unpaid lets it go (diary.ts onlineHoldReleased).
+ */
+import { instantProblem, INSTANT_WORDS } from '~/lib/instant-booking';
+import { londonToday } from '~/lib/dates';
+import { estimateHolds } from '~/lib/estimate-validity';
+import { moveDateProblem } from '~/lib/move-date';
+import { estimateLines, payableDeposit, writtenTotals } from '~/lib/office/written-quote';
+import type { Env } from '../../env';
+import { isUniqueViolation } from '../d1';
+import { auditStatement } from '../office/audit';
+import { dayIsFull, entryUpsert } from '../office/diary';
+import { firmSettings } from '../office/settings';
+import { currentWrittenQuote, instantVersion } from '../office/written-quotes';
+import type { StoredQuote } from './stored-quote';
+
+/** Who wrote the written quote and the diary's hold of a move booked online (their `created_by`). */
+export const ONLINE_BOOKING_BY = 'booked online by the customer';
+
+/** Why `quote` cannot be booked online now, in the customer's words; null when it can. */
+export async function onlineBookingProblem(env: Env, quote: StoredQuote, now: Date): Promise<string | null> {
+  const today = londonToday(now);
+  const problem = instantProblem(quote, await firmSettings(env));
+  if (problem) return problem;
+  if (quote.status !== 'quoted' || !quote.pricing || !quote.pricedAt || !estimateHolds(quote.pricedAt, today)) {
+    return quote.pricing ? INSTANT_WORDS.notNow : INSTANT_WORDS.unpriced;
+  }
+  if (moveDateProblem(quote.moveDate, today)) return INSTANT_WORDS.notNow;
+  const written = await currentWrittenQuote(env.DB, quote.reference);
+  if (written && written.createdBy !== ONLINE_BOOKING_BY) return INSTANT_WORDS.written;
+  if (!written && (await dayIsFull(env.DB, quote.moveDate, quote.reference))) return INSTANT_WORDS.full;
+  return null;
+}
+
+/**
+ * Makes `quote` a move booked online, waiting for its deposit: the estimate as its accepted written quote and its day
+ * held, in one batch, once (a second click, another tab: the written quote's version 1 is there already). Refused,
+ * the customer's words why.
+ */
+export async function readyForDeposit(env: Env, quote: StoredQuote, now: Date): Promise<{ ok: true } | { ok: false; message: string }> {
+  const problem = await onlineBookingProblem(env, quote, now);
+  if (problem) return { ok: false, message: problem };
+  if (await currentWrittenQuote(env.DB, quote.reference)) return { ok: true };
+  const lines = estimateLines(quote.pricing!);
+  const totals = writtenTotals(lines, quote.promoCode);
+  // The engine's lines always add up to its total; if one day they do not, the office prices it rather than guess.
+  if (totals.linesPence !== quote.pricing!.total * 100) return { ok: false, message: INSTANT_WORDS.unpriced };
+  const { depositPercent } = await firmSettings(env);
+  const deposit = payableDeposit(totals.totalPence, depositPercent);
+  const db = env.DB;
+  try {
+    await db.batch([
+      instantVersion(db, quote, lines, { ...totals, code: totals.code?.code ?? null }, deposit, ONLINE_BOOKING_BY, now),
+      entryUpsert(
+        db,
+        {
+          reference: quote.reference,
+          moveDate: quote.moveDate,
+          status: 'held',
+          crewId: null,
+          vanId: null,
+          arrivalWindow: null,
+          overrideReason: null,
+          by: ONLINE_BOOKING_BY,
+        },
+        now,
+      ),
+      auditStatement(db, {
+        actor: 'customer',
+        action: 'online_booking_started',
+        reference: quote.reference,
+        detail: 'Chose to book online at the estimate: the day is held while the deposit is paid',
+      }, now),
+    ]);
+  } catch (error) {
+    // The other click stored it first: the same written quote, so the same deposit.
+    if (!isUniqueViolation(error, 'written_quotes.reference')) throw error;
+  }
+  return { ok: true };
+}
