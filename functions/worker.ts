@@ -109,7 +109,8 @@ routes.post(PAY_PATH, payForMove);
 routes.post(BOOK_NOW_PATH, bookMoveNow);
 routes.post(MOVE_DAMAGE_PATH, reportMoveDamage);
 routes.post(STRIPE_WEBHOOK_PATH, stripeWebhook);
-for (const path of [PAY_PATH, BOOK_NOW_PATH, MOVE_DAMAGE_PATH, STRIPE_WEBHOOK_PATH]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
+for (const path of [PAY_PATH, BOOK_NOW_PATH, MOVE_DAMAGE_PATH, STRIPE_WEBHOOK_PATH])
+  routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
 routes.all(WORKER_PATHS.api, (c) => refusalJson(c, REFUSALS.notFound));
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));
 api.onError((error, c) => {

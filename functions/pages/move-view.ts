@@ -33,6 +33,7 @@ import { cancelCost, cancelCostLine } from '../lib/payments/cancel-refund';
 import { rebookingFor } from '../lib/payments/date-change';
 import { dateChangeCostLine } from '~/lib/date-change';
 import type { StoredQuote } from '../lib/quote/stored-quote';
+import { onlineBookingProblem } from '../lib/quote/instant';
 import { priceFill } from './quote-fill';
 import {
   accessLines,
@@ -116,6 +117,8 @@ export interface ManageView {
   accessPriced: boolean;
   /** Which form a refused address belongs to: the written quote's accept step, or the addresses and access form. */
   addressForm: 'accept' | 'access';
+  /** "Book and pay the deposit now": a standard move, until a written quote is sent (issue 41 item 2). */
+  bookOnline?: boolean;
 }
 
 /** "Your written quote": the newest version the office sent (issue 33 item 3). */
@@ -341,6 +344,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     state.preview && manage.rebook ? rebookingFor(db, quote, state.preview.date, now) : null,
   ]);
   if (cost) manage.cancelCost = cancelCostLine(cost);
+  if (manage.actions.has('request_booking') && !written) manage.bookOnline = !(await onlineBookingProblem(db, quote, now));
   if (rebooking && manage.preview) manage.preview.cost = dateChangeCostLine(rebooking.cost);
   const errors = { ...state.errors, ...(state.general ? { form: state.general } : {}) };
   const summary = moveSummary({

@@ -9,7 +9,18 @@ import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { BOOK_NOW_PATH, INSTANT_WORDS } from '~/lib/instant-booking';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
-import { checkoutAt, deliveredEvent, FORM, pressPay, quoteStatus, rowsWhen, stripeApi, stripeUrl, takenEvents, type Made } from './card-payments';
+import {
+  checkoutAt,
+  deliveredEvent,
+  FORM,
+  pressPay,
+  quoteStatus,
+  rowsWhen,
+  stripeApi,
+  stripeUrl,
+  takenEvents,
+  type Made,
+} from './card-payments';
 import { apiBase, call, nextWeekday, query, unique, validQuote } from './helpers';
 import { officePost } from './office';
 
@@ -32,7 +43,7 @@ const standard = (overrides: Record<string, unknown> = {}) =>
     toAddress: '1 Trumpington Street, Cambridge',
     promoCode: 'FIRSTMOVE10',
     moveDate: nextWeekday(3),
-    clientEstimate: undefined,
+    clientEstimate: { total: 661, distance: 49.8 },
     ...overrides,
   });
 
@@ -82,9 +93,9 @@ describe('a standard move booked and paid in one sitting', () => {
     const { sessionId } = checkoutAt(new URL(started.headers.get('location')!));
     const session = await stripeApi<{ amount_total: number; currency: string }>(`/v1/checkout/sessions/${sessionId}`);
     expect([session.amount_total, session.currency]).toEqual([DEPOSIT_PENCE, 'gbp']);
-    expect(query('SELECT total_pence, deposit_pence, discount_pence, code FROM written_quotes WHERE reference = ?', quote.reference)).toEqual([
-      { total_pence: TOTAL_PENCE, deposit_pence: DEPOSIT_PENCE, discount_pence: 6_610, code: 'FIRSTMOVE10' },
-    ]);
+    expect(
+      query('SELECT total_pence, deposit_pence, discount_pence, code FROM written_quotes WHERE reference = ?', quote.reference),
+    ).toEqual([{ total_pence: TOTAL_PENCE, deposit_pence: DEPOSIT_PENCE, discount_pence: 6_610, code: 'FIRSTMOVE10' }]);
     // The day is held while the customer pays.
     expect(diaryEntry(quote.reference)).toEqual([{ status: 'held', created_by: 'booked online by the customer' }]);
 
@@ -130,7 +141,8 @@ describe('a standard move booked and paid in one sitting', () => {
     } as Record<string, string | string[]>;
     const body = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
-    const post = () => call(PAGE_PATHS.quote, body.toString(), { contentType: FORM, client: unique('form'), headers: { Origin: apiBase() } });
+    const post = () =>
+      call(PAGE_PATHS.quote, body.toString(), { contentType: FORM, client: unique('form'), headers: { Origin: apiBase() } });
     const response = await post();
     expect(response.status).toBe(303);
     const { sessionId } = checkoutAt(new URL(response.headers.get('location')!));
@@ -140,6 +152,16 @@ describe('a standard move booked and paid in one sitting', () => {
     const twice = await post();
     expect(checkoutAt(new URL(twice.headers.get('location')!)).sessionId).toBe(sessionId);
     expect(query('SELECT COUNT(*) AS n FROM quote_requests WHERE email = ?', sent.email)).toEqual([{ n: 1 }]);
+  });
+
+  it('the move page offers it until a written quote is sent, and only for a standard move', async () => {
+    const page = async (quote: Made) =>
+      (await fetch(`${apiBase()}${PAGE_PATHS.confirmation}?${new URLSearchParams({ ref: quote.reference, t: quote.token })}`)).text();
+    const offered = await page(await stored());
+    expect(offered).toContain(`action="${BOOK_NOW_PATH}"`);
+    expect(offered).toContain(INSTANT_WORDS.button);
+    const far = await page(await stored({ toPostcode: 'M1 1AE', toAddress: '1 Piccadilly, Manchester' }));
+    expect(far).not.toContain(INSTANT_WORDS.button);
   });
 
   it('a session that expires unpaid lets the day go in the diary', async () => {

@@ -93,7 +93,11 @@ describe('booking online (issue 41 item 2)', () => {
       ]),
     );
     const shown = readPage(await (await officeGet(OFFICE_PATHS.settings)).text());
-    expect([shown.value('instantBooking'), shown.value('instantMaxSize'), shown.value('instantMaxMiles')]).toEqual(['off', 'two-bed', '40']);
+    expect([shown.value('instantBooking'), shown.value('instantMaxSize'), shown.value('instantMaxMiles')]).toEqual([
+      'off',
+      'two-bed',
+      '40',
+    ]);
     expect((await save({})).status).toBe(303);
   });
 });

@@ -70,6 +70,14 @@ export async function balanceDueDays(db: D1Database): Promise<number> {
   return (await storedSettings(db)).balanceDueDays ?? defaultSettings('').balanceDueDays;
 }
 
+/** Whether a standard move may be booked online, and its limits (issue 41 item 2). */
+export async function onlineBookingLimits(
+  db: D1Database,
+): Promise<Pick<FirmSettings, 'instantBooking' | 'instantMaxSize' | 'instantMaxMiles'>> {
+  const { instantBooking, instantMaxSize, instantMaxMiles } = { ...defaultSettings(''), ...(await storedSettings(db)) };
+  return { instantBooking, instantMaxSize, instantMaxMiles };
+}
+
 /** The arrival windows the diary offers, earliest first (keys: src/lib/office/arrival-windows.ts). */
 export async function arrivalWindows(db: D1Database): Promise<string[]> {
   return (await storedSettings(db)).arrivalWindows ?? defaultSettings('').arrivalWindows;

@@ -14,7 +14,7 @@ import type { Env } from '../../env';
 import { isUniqueViolation } from '../d1';
 import { auditStatement } from '../office/audit';
 import { dayIsFull, entryUpsert } from '../office/diary';
-import { firmSettings } from '../office/settings';
+import { depositPercent, onlineBookingLimits } from '../office/settings';
 import { currentWrittenQuote, instantVersion } from '../office/written-quotes';
 import type { StoredQuote } from './stored-quote';
 
@@ -22,17 +22,17 @@ import type { StoredQuote } from './stored-quote';
 export const ONLINE_BOOKING_BY = 'booked online by the customer';
 
 /** Why `quote` cannot be booked online now, in the customer's words; null when it can. */
-export async function onlineBookingProblem(env: Env, quote: StoredQuote, now: Date): Promise<string | null> {
+export async function onlineBookingProblem(db: D1Database, quote: StoredQuote, now: Date): Promise<string | null> {
   const today = londonToday(now);
-  const problem = instantProblem(quote, await firmSettings(env));
+  const problem = instantProblem(quote, await onlineBookingLimits(db));
   if (problem) return problem;
   if (quote.status !== 'quoted' || !quote.pricing || !quote.pricedAt || !estimateHolds(quote.pricedAt, today)) {
     return quote.pricing ? INSTANT_WORDS.notNow : INSTANT_WORDS.unpriced;
   }
   if (moveDateProblem(quote.moveDate, today)) return INSTANT_WORDS.notNow;
-  const written = await currentWrittenQuote(env.DB, quote.reference);
+  const written = await currentWrittenQuote(db, quote.reference);
   if (written && written.createdBy !== ONLINE_BOOKING_BY) return INSTANT_WORDS.written;
-  if (!written && (await dayIsFull(env.DB, quote.moveDate, quote.reference))) return INSTANT_WORDS.full;
+  if (!written && (await dayIsFull(db, quote.moveDate, quote.reference))) return INSTANT_WORDS.full;
   return null;
 }
 
@@ -42,15 +42,14 @@ export async function onlineBookingProblem(env: Env, quote: StoredQuote, now: Da
  * the customer's words why.
  */
 export async function readyForDeposit(env: Env, quote: StoredQuote, now: Date): Promise<{ ok: true } | { ok: false; message: string }> {
-  const problem = await onlineBookingProblem(env, quote, now);
+  const problem = await onlineBookingProblem(env.DB, quote, now);
   if (problem) return { ok: false, message: problem };
   if (await currentWrittenQuote(env.DB, quote.reference)) return { ok: true };
   const lines = estimateLines(quote.pricing!);
   const totals = writtenTotals(lines, quote.promoCode);
   // The engine's lines always add up to its total; if one day they do not, the office prices it rather than guess.
   if (totals.linesPence !== quote.pricing!.total * 100) return { ok: false, message: INSTANT_WORDS.unpriced };
-  const { depositPercent } = await firmSettings(env);
-  const deposit = payableDeposit(totals.totalPence, depositPercent);
+  const deposit = payableDeposit(totals.totalPence, await depositPercent(env.DB));
   const db = env.DB;
   try {
     await db.batch([
@@ -69,12 +68,16 @@ export async function readyForDeposit(env: Env, quote: StoredQuote, now: Date): 
         },
         now,
       ),
-      auditStatement(db, {
-        actor: 'customer',
-        action: 'online_booking_started',
-        reference: quote.reference,
-        detail: 'Chose to book online at the estimate: the day is held while the deposit is paid',
-      }, now),
+      auditStatement(
+        db,
+        {
+          actor: 'customer',
+          action: 'online_booking_started',
+          reference: quote.reference,
+          detail: 'Chose to book online at the estimate: the day is held while the deposit is paid',
+        },
+        now,
+      ),
     ]);
   } catch (error) {
     // The other click stored it first: the same written quote, so the same deposit.

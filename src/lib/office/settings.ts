@@ -82,7 +82,6 @@ export const SETTING_HINTS: Record<SettingKey, string> = {
   instantMaxMiles: 'Longer routes ask for a written quote.',
 };
 
-
 export const DEPOSIT_PERCENT = { min: 1, max: 100 } as const;
 export const BALANCE_DUE_DAYS_RANGE = { min: 0, max: 60 } as const;
 export const INSTANT_MILES_RANGE = { min: 1, max: 1000 } as const;
