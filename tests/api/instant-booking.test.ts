@@ -32,6 +32,8 @@ import { officePost } from './office';
 const TOTAL_PENCE = 59_490;
 const DEPOSIT_PENCE = 14_873;
 
+const ADDRESSES = { fromAddress: '10 Downing Street, London', toAddress: '1 Trumpington Street, Cambridge' };
+
 const standard = (overrides: Record<string, unknown> = {}) =>
   validQuote({
     email: `${unique('instant')}@example.com`,
@@ -39,8 +41,7 @@ const standard = (overrides: Record<string, unknown> = {}) =>
     furnitureIds: [],
     fromPostcode: 'SW1A 1AA',
     toPostcode: 'CB2 1TN',
-    fromAddress: '10 Downing Street, London',
-    toAddress: '1 Trumpington Street, Cambridge',
+    ...ADDRESSES,
     promoCode: 'FIRSTMOVE10',
     moveDate: nextWeekday(3),
     clientEstimate: { total: 661, distance: 49.8 },
@@ -130,8 +131,7 @@ describe('a standard move booked and paid in one sitting', () => {
       propertyId: 'two-bed',
       fromPostcode: sent.fromPostcode,
       toPostcode: sent.toPostcode,
-      fromAddress: sent.fromAddress,
-      toAddress: sent.toAddress,
+      ...ADDRESSES,
       moveDate: sent.moveDate,
       name: 'Ada Lovelace',
       email: sent.email,
