@@ -16,7 +16,8 @@ import { readFormPost } from '../lib/form-post';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { moneyOwed } from '../lib/payments/due';
-import { readyForDeposit } from '../lib/quote/instant';
+import { onlineDayGone, readyForDeposit } from '../lib/quote/instant';
+import { INSTANT_WORDS } from '~/lib/instant-booking';
 import { openCheckout, type CheckoutOutcome } from '../lib/payments/open';
 import { quotePageHref, type OpenedQuote } from './move-view';
 import type { Env } from '../env';
@@ -45,6 +46,8 @@ export async function payForMove(c: Context<AppBindings>): Promise<Response> {
   // A payment for it not yet settled (the bank's answer, or the office's about a mismatch): nothing more is asked meanwhile.
   const unsettled = owed?.pending[purpose];
   if (unsettled) return quotePage(c, opened, 409, { general: unsettledWords(unsettled) });
+  if (purpose === 'deposit' && (await onlineDayGone(c.env.DB, opened.quote)))
+    return quotePage(c, opened, 409, { general: INSTANT_WORDS.full });
   return checkoutAnswer(c, opened, await checkoutFor(c.env, opened, purpose, amount, new URL(c.req.url).origin, requestNow(c)));
 }
 

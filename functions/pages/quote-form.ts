@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { findPackage } from '~/data/packages';
 import { findService } from '~/data/services';
 import { addressLine } from '~/lib/address';
-import { postedAccess } from '~/lib/move-facts';
+import { postedAccess, postedAddresses } from '~/lib/move-facts';
 import { carriedAnswers, carriedRequest } from '~/lib/carried-request';
 import { londonToday } from '~/lib/dates';
 import { shortNoticeNote } from '~/lib/move-date';
@@ -176,7 +176,8 @@ async function askForCarPrice(c: LeadContext, form: Extract<QuoteForm, { action:
 }
 
 async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
-  const access = postedAccess((name) => (form as Record<string, unknown>)[name] as string | undefined);
+  const read = (name: string) => (form as Record<string, unknown>)[name] as string | undefined;
+  const access = postedAccess(read);
   const priced = await priceRoute(workerPostcodeClient(c.env), { ...form, access });
   if (!priced.ok) return refuse(c, routeRefusal(priced.error));
   const { pricing, notes, distanceMiles } = priced.route;
@@ -192,8 +193,8 @@ async function checkPrice(c: LeadContext, form: PriceCheck): Promise<Response> {
     ferry: crossesSea(form.fromPostcode, form.toPostcode),
   });
   // A standard move is offered "Book and pay the deposit now" beside Submit (issue 41 item 2).
-  const facts = { ...form, service: form.service ?? null, fromAddress: form.fromAddress ?? null, toAddress: form.toAddress ?? null };
-  if (!instantProblem({ ...facts, distanceMiles }, await firmSettings(c.env))) fill.show = [...(fill.show ?? []), 'book-now'];
+  const facts = { propertyId: form.propertyId, service: form.service ?? null, distanceMiles, addresses: postedAddresses(read), access };
+  if (!instantProblem(facts, await firmSettings(c.env))) fill.show = [...(fill.show ?? []), 'book-now'];
   return quoteFormPage(c, 200, {
     ...(codeRefused ? { errors: formMessages({ promoCode: codeRefused }) } : {}),
     fill,

@@ -4,36 +4,56 @@
  * (and let go when the session expires unpaid), and the office gets a task to book the crew. The owner's switch and
  * limits are honoured. Figures are worked by hand from the pricing rules (spec section 3) and the 25 % deposit.
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { BOOK_NOW_PATH, INSTANT_WORDS } from '~/lib/instant-booking';
+import { DIARY_BOOK_PATH } from '~/lib/office/diary-forms';
 import { OFFICE_PATHS } from '~/lib/office/paths';
+import { PAY_PATH } from '~/lib/payments';
+import { readPage } from './html';
+import { addDays, formatLongDate } from '~/lib/dates';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
 import {
   checkoutAt,
   deliveredEvent,
+  emailWithKey,
   FORM,
+  openTasks,
+  paymentRows,
   pressPay,
   quoteStatus,
+  refundRows,
   rowsWhen,
   stripeApi,
+  stripeRefunds,
   stripeUrl,
   takenEvents,
   type Made,
 } from './card-payments';
-import { diaryDay } from '../shared/diary-days';
+import { diaryDay, DIARY_ROOM_SQL } from '../shared/diary-days';
 import { apiBase, call, query, unique, validQuote } from './helpers';
-import { officePost } from './office';
+import { officePost, ownerSignedIn } from './office';
 
 /**
  * A 2-bedroom move (£599) from SW1A 1AA to CB2 1TN: 49.78 miles as the crow flies, 24.78 beyond the 25 included, at
- * £2.50 a mile = £61.95, rounded to £62. £661.00 on a weekday, less FIRSTMOVE10's 10 % (£66.10): £594.90. The deposit
- * is 25 % of it, half a penny up: £148.725 → £148.73.
+ * £2.50 a mile = £61.95, rounded to £62. From a 3rd-floor flat with no lift: the access table's £30 a floor for two
+ * bedrooms, 3 × £30 = £90. £751.00 on a weekday, less FIRSTMOVE10's 10 % (£75.10): £675.90. The deposit is 25 % of
+ * it, half a penny up: £168.975 → £168.98; left to pay £675.90 − £168.98 = £506.92.
  */
-const TOTAL_PENCE = 59_490;
-const DEPOSIT_PENCE = 14_873;
+const TOTAL_PENCE = 67_590;
+const DEPOSIT_PENCE = 16_898;
 
-const ADDRESSES = { fromAddress: '10 Downing Street, London', toAddress: '1 Trumpington Street, Cambridge' };
+const ADDRESSES = { fromAddress: '10 Downing Street', fromTown: 'London', toAddress: '1 Trumpington Street', toTown: 'Cambridge' };
+/** Every access question answered at both ends: a 3rd-floor flat without a lift, a ground-floor house. */
+const ACCESS = {
+  fromFloor: 'third',
+  fromLift: 'no',
+  fromParking: 'door',
+  fromCarry: 'no',
+  toFloor: 'ground',
+  toParking: 'under-20m',
+  toCarry: 'no',
+};
 
 const standard = (overrides: Record<string, unknown> = {}) =>
   validQuote({
@@ -43,10 +63,11 @@ const standard = (overrides: Record<string, unknown> = {}) =>
     fromPostcode: 'SW1A 1AA',
     toPostcode: 'CB2 1TN',
     ...ADDRESSES,
+    ...ACCESS,
     promoCode: 'FIRSTMOVE10',
     // A day of its own: a move booked online holds it in the diary, which other tests' quotes must not find full.
     moveDate: diaryDay(3),
-    clientEstimate: { total: 661, distance: 49.8 },
+    clientEstimate: { total: 751, distance: 49.8 },
     ...overrides,
   });
 
@@ -59,7 +80,7 @@ async function stored(overrides: Record<string, unknown> = {}): Promise<Made> {
   return { reference: answer.reference, token, email: sent.email, moveDate: sent.moveDate };
 }
 
-const bookNow = (quote: Made) =>
+const bookNow = (quote: Pick<Made, 'reference' | 'token'>) =>
   fetch(`${apiBase()}${BOOK_NOW_PATH}`, {
     method: 'POST',
     redirect: 'manual',
@@ -84,6 +105,9 @@ const SETTINGS = {
 };
 const saveSettings = (fields: Partial<typeof SETTINGS>) => officePost(OFFICE_PATHS.settings, { ...SETTINGS, ...fields });
 
+// A cron run or a long test may end the owner's office session: each test signs in again if so.
+beforeEach(ownerSignedIn);
+
 afterAll(async () => {
   expect((await saveSettings({})).status).toBe(303);
 });
@@ -98,7 +122,7 @@ describe('a standard move booked and paid in one sitting', () => {
     expect([session.amount_total, session.currency]).toEqual([DEPOSIT_PENCE, 'gbp']);
     expect(
       query('SELECT total_pence, deposit_pence, discount_pence, code FROM written_quotes WHERE reference = ?', quote.reference),
-    ).toEqual([{ total_pence: TOTAL_PENCE, deposit_pence: DEPOSIT_PENCE, discount_pence: 6_610, code: 'FIRSTMOVE10' }]);
+    ).toEqual([{ total_pence: TOTAL_PENCE, deposit_pence: DEPOSIT_PENCE, discount_pence: 7_510, code: 'FIRSTMOVE10' }]);
     // The day is held while the customer pays.
     expect(diaryEntry(quote.reference)).toEqual([{ status: 'held', created_by: 'booked online by the customer' }]);
 
@@ -119,6 +143,25 @@ describe('a standard move booked and paid in one sitting', () => {
       { amount_pence: DEPOSIT_PENCE, status: 'paid' },
     ]);
     expect(diaryEntry(quote.reference)).toEqual([{ status: 'held', created_by: 'booked online by the customer' }]);
+    expect(
+      query('SELECT actor, detail FROM audit_log WHERE record_reference = ? AND action = ?', quote.reference, 'online_booking_started'),
+    ).toEqual([
+      {
+        actor: 'customer',
+        detail: 'Chose to book online at the estimate, £675.90 (deposit £168.98): the day is held while the deposit is paid',
+      },
+    ]);
+    // The same money in the receipt and at the top of the move page: booked, the one price, paid and left to pay.
+    const [payment] = paymentRows(quote.reference);
+    const receipt = await emailWithKey(`move:${quote.reference}:payment:${payment!.id}:receipt`);
+    expect(receipt.text).toContain('£168.98');
+    const top = readPage(
+      await (await fetch(`${apiBase()}${PAGE_PATHS.confirmation}?${new URLSearchParams({ ref: quote.reference, t: quote.token })}`)).text(),
+    );
+    expect(top.filled('status')).toBe('Booked');
+    expect(top.filled('top:price')).toBe('£675.90');
+    expect(top.filled('top:Paid')).toBe('£168.98');
+    expect(top.filled('top:Left to pay')).toBe(`£506.92 by ${formatLongDate(addDays(quote.moveDate, -7))}`);
     // Booked: the offer is gone.
     const late = await bookNow(quote);
     expect(late.status).toBe(409);
@@ -134,6 +177,7 @@ describe('a standard move booked and paid in one sitting', () => {
       fromPostcode: sent.fromPostcode,
       toPostcode: sent.toPostcode,
       ...ADDRESSES,
+      ...ACCESS,
       moveDate: sent.moveDate,
       name: 'Ada Lovelace',
       email: sent.email,
@@ -162,7 +206,7 @@ describe('a standard move booked and paid in one sitting', () => {
     const offered = await page(await stored());
     expect(offered).toContain(`action="${BOOK_NOW_PATH}"`);
     expect(offered).toContain(INSTANT_WORDS.button);
-    const far = await page(await stored({ toPostcode: 'M1 1AE', toAddress: '1 Piccadilly, Manchester' }));
+    const far = await page(await stored({ toPostcode: 'M1 1AE', toAddress: '1 Piccadilly', toTown: 'Manchester' }));
     expect(far).not.toContain(INSTANT_WORDS.button);
   });
 
@@ -184,7 +228,7 @@ describe('a standard move booked and paid in one sitting', () => {
 describe('what is not standard asks for a written quote', () => {
   it('a move further than the owner’s limit, or bigger, is refused with its reason and nothing is stored', async () => {
     // SW1A 1AA to M1 1AE: 162.74 miles, beyond the 100 allowed until the owner says otherwise.
-    const far = await stored({ toPostcode: 'M1 1AE', toAddress: '1 Piccadilly, Manchester' });
+    const far = await stored({ toPostcode: 'M1 1AE', toAddress: '1 Piccadilly', toTown: 'Manchester' });
     const refused = await bookNow(far);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(INSTANT_WORDS.distance);
@@ -193,6 +237,10 @@ describe('what is not standard asks for a written quote', () => {
 
     const noAddress = await stored({ toAddress: undefined });
     expect(await (await bookNow(noAddress)).text()).toContain(INSTANT_WORDS.addresses);
+    // The access unanswered at one end: the estimate would not price what the crew finds.
+    const noAccess = await stored({ toParking: undefined });
+    expect(await (await bookNow(noAccess)).text()).toContain(INSTANT_WORDS.access);
+    expect(query('SELECT 1 FROM written_quotes WHERE reference IN (?, ?)', noAddress.reference, noAccess.reference)).toEqual([]);
 
     expect((await saveSettings({ instantMaxSize: 'studio' })).status).toBe(303);
     const big = await stored();
@@ -206,5 +254,100 @@ describe('what is not standard asks for a written quote', () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain(INSTANT_WORDS.off);
     expect((await saveSettings({})).status).toBe(303);
+  });
+});
+
+describe('the last place on a day', () => {
+  /** A day with one place left: a crew and a van at least, and every other place held by another move. */
+  async function oneLeft(): Promise<string> {
+    const day = diaryDay(3);
+    expect((await officePost(OFFICE_PATHS.diary, { action: 'add-crew', leadName: `Ola ${unique('Ade')}`, size: '2' })).status).toBe(303);
+    expect(
+      (await officePost(OFFICE_PATHS.diary, { action: 'add-van', vanName: `IB-${unique('v').slice(-8)}`, vanSize: 'small' })).status,
+    ).toBe(303);
+    const room = query<{ n: number }>(DIARY_ROOM_SQL)[0]!.n;
+    for (let i = 0; i < room - 1; i++) {
+      const other = await stored({ moveDate: day, promoCode: undefined });
+      expect((await officePost(DIARY_BOOK_PATH, { ref: other.reference, intent: 'hold' })).status).toBe(303);
+    }
+    return day;
+  }
+
+  it('two customers pressing at once: one holds it and goes to Checkout, the other is told the day is full', async () => {
+    const day = await oneLeft();
+    const [first, second] = await Promise.all([stored({ moveDate: day }), stored({ moveDate: day })]);
+    const answers = await Promise.all([bookNow(first), bookNow(second)]);
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([303, 409]);
+    const loser = answers[0]!.status === 409 ? 0 : 1;
+    expect(await answers[loser]!.text()).toContain(INSTANT_WORDS.full);
+    const [winner, other] = loser === 0 ? [second, first] : [first, second];
+    expect(diaryEntry(winner.reference)).toHaveLength(1);
+    // Nothing of the refused one stored: no hold, no written quote, no payment.
+    expect(diaryEntry(other.reference)).toEqual([]);
+    expect(query('SELECT 1 FROM written_quotes WHERE reference = ?', other.reference)).toEqual([]);
+    expect(paymentRows(other.reference)).toEqual([]);
+    expect(query<{ n: number }>('SELECT COUNT(*) AS n FROM diary_entries WHERE move_date = ?', day)[0]!.n).toBe(
+      query<{ n: number }>(DIARY_ROOM_SQL)[0]!.n,
+    );
+  });
+
+  it('a deposit paid after the place went to someone else is refunded in full, the customer told and the office given a task', async () => {
+    const day = await oneLeft();
+    const late = await stored({ moveDate: day });
+    // Checkout opened (the place held), then left for 24 hours: the session expires and the place is let go.
+    const first = checkoutAt(new URL((await bookNow(late)).headers.get('location')!));
+    expect((await fetch(`${stripeUrl()}/sessions/${first.sessionId}/lapse`, { method: 'POST' })).status).toBe(200);
+    await takenEvents(first.sessionId, 'checkout.session.expired');
+    await rowsWhen(
+      () => diaryEntry(late.reference),
+      (rows) => rows.length === 0,
+    );
+    // Back on the move page the customer presses Pay for the deposit (the day had room then) ...
+    const pay = await fetch(`${apiBase()}${PAY_PATH}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client') },
+      body: new URLSearchParams({ ref: late.reference, t: late.token, purpose: 'deposit' }).toString(),
+    });
+    expect(pay.status).toBe(303);
+    const second = checkoutAt(new URL(pay.headers.get('location')!));
+    // ... while another customer books and pays for the last place.
+    const winner = await stored({ moveDate: day });
+    const won = checkoutAt(new URL((await bookNow(winner)).headers.get('location')!));
+    await pressPay(won.sessionId);
+    await expect.poll(() => quoteStatus(winner.reference), { timeout: 20_000, interval: 100 }).toBe('booked');
+
+    await pressPay(second.sessionId);
+    const rows = await rowsWhen(
+      () => paymentRows(late.reference),
+      (found) => found.some((row) => row.status === 'refunded'),
+    );
+    const refunded = rows.find((row) => row.checkout_session_id === second.sessionId)!;
+    expect([refunded.amount_pence, refunded.refunded_pence]).toEqual([DEPOSIT_PENCE, DEPOSIT_PENCE]);
+    const [refund] = refundRows(late.reference);
+    expect(refund).toMatchObject({ amount_pence: DEPOSIT_PENCE, status: 'succeeded' });
+    expect((await stripeRefunds(refunded.payment_intent!)).map((r) => r.amount)).toEqual([DEPOSIT_PENCE]);
+    // Not booked, and the day holds no more moves than it has room for.
+    expect(quoteStatus(late.reference)).toBe('quoted');
+    expect(diaryEntry(late.reference)).toEqual([]);
+    expect(query<{ n: number }>('SELECT COUNT(*) AS n FROM diary_entries WHERE move_date = ?', day)[0]!.n).toBe(
+      query<{ n: number }>(DIARY_ROOM_SQL)[0]!.n,
+    );
+    const email = await emailWithKey(`move:${late.reference}:payment:${refunded.id}:not-owed`);
+    expect(email.text).toContain('we have refunded the £168.98 you paid to your card');
+    expect(email.text).toContain('was taken before your payment reached us, so the move could not be booked');
+    const [task] = openTasks(late.reference, 'payment_not_owed');
+    expect(task!.detail).toContain('£168.98 goes back to the card automatically.');
+    expect(query('SELECT 1 FROM office_tasks WHERE record_reference = ? AND kind = ?', late.reference, 'instant_booking')).toEqual([]);
+    // Its move page no longer asks for the deposit of a day that is full.
+    const again = await fetch(`${apiBase()}${PAY_PATH}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client') },
+      body: new URLSearchParams({ ref: late.reference, t: late.token, purpose: 'deposit' }).toString(),
+    });
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain(INSTANT_WORDS.full);
   });
 });

@@ -1,6 +1,6 @@
 /** Which moves may be booked online at their estimate (issue 41 item 2), and the owner's settings for it. */
 import { describe, expect, it } from 'vitest';
-import { instantProblem, INSTANT_WORDS, sizeWithin, type InstantFacts, type InstantLimits } from '~/lib/instant-booking';
+import { accessGiven, instantProblem, INSTANT_WORDS, sizeWithin, type InstantFacts, type InstantLimits } from '~/lib/instant-booking';
 import { defaultSettings, readSettingsForm, settingsForm, SETTINGS_MESSAGES } from '~/lib/office/settings';
 
 const limits: InstantLimits = { instantBooking: true, instantMaxSize: 'two-bed', instantMaxMiles: 100 };
@@ -8,8 +8,14 @@ const standard: InstantFacts = {
   propertyId: 'two-bed',
   service: null,
   distanceMiles: 49.78,
-  fromAddress: '10 Downing Street',
-  toAddress: '1 Trumpington Street',
+  addresses: {
+    from: { line1: '10 Downing Street', line2: null, town: 'London' },
+    to: { line1: '1 Trumpington Street', line2: null, town: 'Cambridge' },
+  },
+  access: {
+    from: { floor: 'third', lift: 'no', parking: 'door', carry: 'no' },
+    to: { floor: 'ground', parking: 'under-20m', carry: 'no' },
+  },
 };
 
 describe('a standard move', () => {
@@ -25,8 +31,21 @@ describe('a standard move', () => {
     expect(instantProblem({ ...standard, propertyId: 'four-bed' }, limits)).toBe(INSTANT_WORDS.size);
     expect(instantProblem({ ...standard, distanceMiles: 100.1 }, limits)).toBe(INSTANT_WORDS.distance);
     expect(instantProblem({ ...standard, distanceMiles: null }, limits)).toBe(INSTANT_WORDS.unpriced);
-    expect(instantProblem({ ...standard, toAddress: '  ' }, limits)).toBe(INSTANT_WORDS.addresses);
+    const noTown = { ...standard.addresses, to: { line1: '1 Trumpington Street', line2: null, town: '  ' } };
+    expect(instantProblem({ ...standard, addresses: noTown }, limits)).toBe(INSTANT_WORDS.addresses);
+    expect(instantProblem({ ...standard, access: null }, limits)).toBe(INSTANT_WORDS.access);
     expect(instantProblem({ ...standard, service: 'car-transport' }, limits)).toBe(INSTANT_WORDS.car);
+  });
+
+  it('needs every access answer at both ends, and the lift above the ground floor', () => {
+    const from = { floor: 'third', lift: 'no', parking: 'door', carry: 'no' };
+    const to = { floor: 'ground', parking: 'door', carry: 'yes' };
+    expect(accessGiven({ from, to })).toBe(true);
+    expect(accessGiven({ from: { ...from, lift: undefined }, to })).toBe(false);
+    expect(accessGiven({ from, to: { ...to, parking: undefined } })).toBe(false);
+    expect(accessGiven({ from, to: { ...to, carry: undefined } })).toBe(false);
+    expect(accessGiven({ from: {}, to })).toBe(false);
+    expect(accessGiven(null)).toBe(false);
   });
 
   it('sizes run mini, studio, 2 bedrooms, 3 bedrooms', () => {

@@ -55,15 +55,16 @@ export interface DayOff extends DayOffSpan {
 }
 
 /** The firm's own crews and vans now, and whether one of each was ever set up (removed ones count: the diary was in use). */
+const IN_USE = 'EXISTS (SELECT 1 FROM crews WHERE hired_on IS NULL) AND EXISTS (SELECT 1 FROM vans WHERE hired_on IS NULL)';
 const RESOURCES = `(SELECT COUNT(*) FROM crews WHERE removed_at IS NULL AND hired_on IS NULL) AS crews,
   (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL AND hired_on IS NULL) AS vans,
-  EXISTS (SELECT 1 FROM crews WHERE hired_on IS NULL) AND EXISTS (SELECT 1 FROM vans WHERE hired_on IS NULL) AS in_use`;
+  ${IN_USE} AS in_use`;
 
 /** How many of the firm's own current crews (or vans) are off on the day ?1: each counted once. */
-const offOn = (resource: Resource) => {
+const offOn = (resource: Resource, date = '?1') => {
   const table = resource === 'crew' ? 'crews' : 'vans';
   return `(SELECT COUNT(DISTINCT o.resource_id) FROM diary_days_off o JOIN ${table} r ON r.id = o.resource_id
-    WHERE o.resource = '${resource}' AND r.removed_at IS NULL AND r.hired_on IS NULL AND ?1 BETWEEN o.first_day AND o.last_day)`;
+    WHERE o.resource = '${resource}' AND r.removed_at IS NULL AND r.hired_on IS NULL AND ${date} BETWEEN o.first_day AND o.last_day)`;
 };
 
 interface ResourceRow {
@@ -300,9 +301,39 @@ export const entryMoved = (db: D1Database, reference: string, date: string, vers
     .bind(date, now.toISOString(), reference, version);
 
 /**
- * A move booked online (issue 41 item 2) holds its day from the moment Checkout opens. When that session closes unpaid,
- * the hold goes, unless the move was booked or another deposit payment is still open or paid: it checks for itself, so
- * it may sit anywhere in its batch. `by` is the hold's writer (only such a hold is released).
+ * Whether the day `date` has room for one more move but `except`: dayRoom()'s sum (src/lib/office/diary.ts) as one SQL
+ * expression, so a hold is checked and written in one statement and two customers never take the last place both. A
+ * bank holiday is refused before (moveDateProblem); no limit while the diary is not in use.
+ */
+const roomForOneMore = (date: string, except: string) => `(NOT (${IN_USE})
+  OR (SELECT COUNT(*) FROM diary_entries WHERE move_date = ${date} AND reference != ${except}) < MIN(
+    MAX(0, (SELECT COUNT(*) FROM crews WHERE removed_at IS NULL AND hired_on IS NULL) - ${offOn('crew', date)})
+      + (SELECT COUNT(*) FROM crews WHERE hired_on = ${date} AND removed_at IS NULL),
+    MAX(0, (SELECT COUNT(*) FROM vans WHERE removed_at IS NULL AND hired_on IS NULL) - ${offOn('van', date)})
+      + (SELECT COUNT(*) FROM vans WHERE hired_on = ${date} AND removed_at IS NULL)))`;
+
+/**
+ * A move booked online (issue 41 item 2) holds its day from the moment Checkout opens, and again when its deposit
+ * arrives: written only if the day still has room (checked in the same statement), or moved to the day if the move
+ * held another. Its changes() is 1 when the move holds the day afterwards, 0 when the day was full.
+ */
+export const onlineHold = (db: D1Database, reference: string, date: string, by: string, now: Date): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO diary_entries (reference, move_date, status, crew_id, van_id, arrival_window, override_reason, created_by, created_at, updated_at)
+       SELECT ?1, ?2, 'held', NULL, NULL, NULL, NULL, ?3, ?4, ?4 WHERE ${roomForOneMore('?2', '?1')}
+       ON CONFLICT (reference) DO UPDATE SET move_date = excluded.move_date, updated_at = excluded.updated_at`,
+    )
+    .bind(reference, date, by, now.toISOString());
+
+/** Whether `reference` holds a place on `date` in the diary. */
+export const holdsDay = async (db: D1Database, reference: string, date: string): Promise<boolean> =>
+  (await db.prepare('SELECT 1 FROM diary_entries WHERE reference = ? AND move_date = ?').bind(reference, date).first()) !== null;
+
+/**
+ * When the session of a move booked online closes unpaid, its hold goes, unless the move was booked or another deposit
+ * payment is still open or paid: it checks for itself, so it may sit anywhere in its batch. `by` is the hold's writer
+ * (only such a hold is released).
  */
 export const onlineHoldReleased = (db: D1Database, reference: string, by: string): D1PreparedStatement =>
   db
@@ -313,15 +344,6 @@ export const onlineHoldReleased = (db: D1Database, reference: string, by: string
            AND status IN ('created', 'processing', 'paid', 'partially_refunded'))`,
     )
     .bind(reference, by);
-
-/** The same move's hold again when its deposit books it after the hold was released; nothing if the diary has it. */
-export const onlineHoldKept = (db: D1Database, reference: string, date: string, by: string, now: Date): D1PreparedStatement =>
-  db
-    .prepare(
-      `INSERT INTO diary_entries (reference, move_date, status, crew_id, van_id, arrival_window, override_reason, created_by, created_at, updated_at)
-       SELECT ?1, ?2, 'held', NULL, NULL, NULL, NULL, ?3, ?4, ?4 WHERE changes() = 1 ON CONFLICT (reference) DO NOTHING`,
-    )
-    .bind(reference, date, by, now.toISOString());
 
 /** The lead's stage in the office's pipeline, made if the office had not seen it yet. */
 export const leadStageUpsert = (

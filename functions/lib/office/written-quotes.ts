@@ -105,23 +105,29 @@ export function instantVersion(
   now: Date,
 ): D1PreparedStatement {
   const at = now.toISOString();
-  return writtenQuoteInsert(db, quote.reference, {
-    version: 1,
-    lines: [...lines],
-    code: totals.code,
-    discountPence: totals.discountPence,
-    totalPence: totals.totalPence,
-    depositPence,
-    // Never valid past the move date (issue 41 item 1).
-    validUntil: quote.moveDate,
-    included: null,
-    // As the estimate: a new date is priced again.
-    datePriced: true,
-    createdBy,
-    createdAt: at,
-    sentAt: at,
-    acceptedAt: at,
-  });
+  // Chained on the batch's statement before it: the day's hold (quote/instant.ts).
+  return writtenQuoteInsert(
+    db,
+    quote.reference,
+    {
+      version: 1,
+      lines: [...lines],
+      code: totals.code,
+      discountPence: totals.discountPence,
+      totalPence: totals.totalPence,
+      depositPence,
+      // Never valid past the move date (issue 41 item 1).
+      validUntil: quote.moveDate,
+      included: null,
+      // As the estimate: a new date is priced again.
+      datePriced: true,
+      createdBy,
+      createdAt: at,
+      sentAt: at,
+      acceptedAt: at,
+    },
+    { afterChange: true },
+  );
 }
 
 /**

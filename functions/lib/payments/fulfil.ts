@@ -19,7 +19,7 @@ import { MOVE_REFUSALS } from '~/lib/move-status';
 import type { Env } from '../../env';
 import { mailContext } from '../mail-context';
 import { auditStatement } from '../office/audit';
-import { onlineHoldKept, onlineHoldReleased } from '../office/diary';
+import { holdsDay, onlineHold, onlineHoldReleased } from '../office/diary';
 import { taskStatement, taskWhenStatement } from '../office/tasks';
 import { ONLINE_BOOKING_BY } from '../quote/instant';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
@@ -109,13 +109,30 @@ export async function owedDecision(db: D1Database, quote: StoredQuote | null, pa
   const latest = others.at(-1) ?? null;
   if (payment.purpose === 'deposit') {
     const deposit = others.find((row) => row.purpose === 'deposit');
-    return deposit ? none('the deposit had been paid already', deposit) : { keepPence: payment.amount_pence, why: '', other: null };
+    if (deposit) return none('the deposit had been paid already', deposit);
+    if (quote.status !== 'booked' && written.createdBy === ONLINE_BOOKING_BY && !(await dayTaken(db, quote, now))) {
+      return none(
+        `the last place in our diary for ${formatLongDate(quote.moveDate)} was taken before your payment reached us, so the move could not be booked`,
+      );
+    }
+    return { keepPence: payment.amount_pence, why: '', other: null };
   }
   const owed = Math.max(0, written.totalPence - others.reduce((sum, row) => sum + keptOf(row), 0));
   if (owed >= payment.amount_pence) return { keepPence: payment.amount_pence, why: '', other: null };
   return owed === 0
     ? none('the move had been paid in full already', latest)
     : { keepPence: owed, why: `it was ${formatPence(payment.amount_pence - owed)} more than was left to pay`, other: latest };
+}
+
+/**
+ * A move booked online (issue 41 item 2) whose deposit arrives: its place in the diary, taken now if a session that
+ * expired had let it go and the day still has room (one guarded statement: diary.ts onlineHold), so two payments for
+ * the last place never both book. False: the day is full, and the deposit goes back.
+ */
+async function dayTaken(db: D1Database, quote: StoredQuote, now: Date): Promise<boolean> {
+  if (await holdsDay(db, quote.reference, quote.moveDate)) return true;
+  await onlineHold(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now).run();
+  return holdsDay(db, quote.reference, quote.moveDate);
 }
 
 /** "Deposit of £123.75 (pi_…, paid Tuesday 24 November 2026)": a payment as the office's task names it. */
@@ -272,8 +289,8 @@ const bookedStage = (db: D1Database, reference: string, now: Date) =>
     .bind(reference, now.toISOString());
 
 /**
- * A move booked online (issue 41 item 2): the office's task to book its crew, and its day held again if the session
- * before this one had let it go. Only for a move whose written quote was its own estimate; chained on the booking.
+ * A move booked online (issue 41 item 2): the office's task to book its crew (its day is held: owedDecision). Only for
+ * a move whose written quote was its own estimate; chained on the booking.
  */
 const onlineBooked = (db: D1Database, quote: StoredQuote, now: Date): D1PreparedStatement[] => [
   taskWhenStatement(
@@ -287,7 +304,6 @@ const onlineBooked = (db: D1Database, quote: StoredQuote, now: Date): D1Prepared
     'EXISTS (SELECT 1 FROM written_quotes WHERE reference = ?1 AND version = 1 AND created_by = ?5)',
     [ONLINE_BOOKING_BY],
   ),
-  onlineHoldKept(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now),
 ];
 
 /**

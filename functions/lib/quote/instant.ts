@@ -7,13 +7,14 @@
  */
 import { instantProblem, INSTANT_WORDS } from '~/lib/instant-booking';
 import { londonToday } from '~/lib/dates';
+import { formatPence } from '~/lib/money';
 import { estimateHolds } from '~/lib/estimate-validity';
 import { moveDateProblem } from '~/lib/move-date';
 import { estimateLines, payableDeposit, writtenTotals } from '~/lib/office/written-quote';
 import type { Env } from '../../env';
 import { isUniqueViolation } from '../d1';
 import { auditStatement } from '../office/audit';
-import { dayIsFull, entryUpsert } from '../office/diary';
+import { dayIsFull, holdsDay, onlineHold } from '../office/diary';
 import { depositPercent, onlineBookingLimits } from '../office/settings';
 import { currentWrittenQuote, instantVersion } from '../office/written-quotes';
 import type { StoredQuote } from './stored-quote';
@@ -37,51 +38,54 @@ export async function onlineBookingProblem(db: D1Database, quote: StoredQuote, n
 }
 
 /**
- * Makes `quote` a move booked online, waiting for its deposit: the estimate as its accepted written quote and its day
- * held, in one batch, once (a second click, another tab: the written quote's version 1 is there already). Refused,
- * the customer's words why.
+ * Makes `quote` a move booked online, waiting for its deposit: its day held and the estimate as its accepted written
+ * quote, in one batch whose first statement checks the diary's room as it writes the hold (diary.ts onlineHold), so two
+ * customers never both hold the last place; the written quote and the audit line are chained on the hold. Once only
+ * (a second click, another tab: the written quote's version 1 is there already, and its hold is taken again if a
+ * session that expired let it go). Refused, the customer's words why.
  */
 export async function readyForDeposit(env: Env, quote: StoredQuote, now: Date): Promise<{ ok: true } | { ok: false; message: string }> {
-  const problem = await onlineBookingProblem(env.DB, quote, now);
-  if (problem) return { ok: false, message: problem };
-  if (await currentWrittenQuote(env.DB, quote.reference)) return { ok: true };
-  const lines = estimateLines(quote.pricing!);
-  const totals = writtenTotals(lines, quote.promoCode);
-  // The engine's lines always add up to its total; if one day they do not, the office prices it rather than guess.
-  if (totals.linesPence !== quote.pricing!.total * 100) return { ok: false, message: INSTANT_WORDS.unpriced };
-  const deposit = payableDeposit(totals.totalPence, await depositPercent(env.DB));
   const db = env.DB;
-  try {
-    await db.batch([
-      instantVersion(db, quote, lines, { ...totals, code: totals.code?.code ?? null }, deposit, ONLINE_BOOKING_BY, now),
-      entryUpsert(
-        db,
-        {
-          reference: quote.reference,
-          moveDate: quote.moveDate,
-          status: 'held',
-          crewId: null,
-          vanId: null,
-          arrivalWindow: null,
-          overrideReason: null,
-          by: ONLINE_BOOKING_BY,
-        },
-        now,
-      ),
-      auditStatement(
-        db,
-        {
-          actor: 'customer',
-          action: 'online_booking_started',
-          reference: quote.reference,
-          detail: 'Chose to book online at the estimate: the day is held while the deposit is paid',
-        },
-        now,
-      ),
-    ]);
-  } catch (error) {
-    // The other click stored it first: the same written quote, so the same deposit.
-    if (!isUniqueViolation(error, 'written_quotes.reference')) throw error;
+  const problem = await onlineBookingProblem(db, quote, now);
+  if (problem) return { ok: false, message: problem };
+  const hold = onlineHold(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now);
+  if (await currentWrittenQuote(db, quote.reference)) {
+    await hold.run();
+  } else {
+    const lines = estimateLines(quote.pricing!);
+    const totals = writtenTotals(lines, quote.promoCode);
+    // The engine's lines always add up to its total; if one day they do not, the office prices it rather than guess.
+    if (totals.linesPence !== quote.pricing!.total * 100) return { ok: false, message: INSTANT_WORDS.unpriced };
+    const deposit = payableDeposit(totals.totalPence, await depositPercent(db));
+    const audit = {
+      actor: 'customer',
+      action: 'online_booking_started',
+      reference: quote.reference,
+      detail: `Chose to book online at the estimate, ${formatPence(totals.totalPence)} (deposit ${formatPence(deposit)}): the day is held while the deposit is paid`,
+    } as const;
+    try {
+      await db.batch([
+        hold,
+        instantVersion(db, quote, lines, { ...totals, code: totals.code?.code ?? null }, deposit, ONLINE_BOOKING_BY, now),
+        auditStatement(db, audit, now, { afterChange: true }),
+      ]);
+    } catch (error) {
+      // The other click stored it first: the same written quote, so the same deposit (its hold is checked below).
+      if (!isUniqueViolation(error, 'written_quotes.reference')) throw error;
+    }
   }
-  return { ok: true };
+  // Not held: the day's last place went to someone else in the meantime.
+  return (await holdsDay(db, quote.reference, quote.moveDate)) ? { ok: true } : { ok: false, message: INSTANT_WORDS.full };
+}
+
+/**
+ * A move booked online whose hold went with an expired session, on a day that has filled since: its deposit is not
+ * asked for again (were it paid meanwhile, payments/fulfil.ts sends it back). A check before Checkout only: the place
+ * itself is taken when the deposit arrives, in one guarded statement.
+ */
+export async function onlineDayGone(db: D1Database, quote: StoredQuote): Promise<boolean> {
+  if (quote.status === 'booked') return false;
+  const written = await currentWrittenQuote(db, quote.reference);
+  if (written?.createdBy !== ONLINE_BOOKING_BY || (await holdsDay(db, quote.reference, quote.moveDate))) return false;
+  return dayIsFull(db, quote.moveDate, quote.reference);
 }

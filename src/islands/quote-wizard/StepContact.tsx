@@ -13,8 +13,9 @@ import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
 import { CODE_HINTS, useCodeCheck } from './code-check';
 import { describeDistance, formatMoney } from './format';
-import { instantProblem, INSTANT_WORDS } from '~/lib/instant-booking';
-import { $onlineBooking, type PricingState, type WizardState } from './store';
+import { INSTANT_BUTTON, INSTANT_EXPLAIN, instantRule } from '~/lib/instant-booking';
+import { $onlineBooking, accessOf, type PricingState, type WizardState } from './store';
+import { postedAddresses, type AddressFieldName } from '~/lib/move-facts';
 import type { ContactErrors, ContactField } from './submit';
 
 interface Props {
@@ -96,13 +97,13 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   const canBook =
     !!online &&
     !!priced &&
-    !instantProblem(
+    !instantRule(
       {
         propertyId: state.propertyId ?? '',
         service: state.request?.service ?? null,
         distanceMiles: priced.distanceMiles,
-        fromAddress: state.fromAddress,
-        toAddress: state.toAddress,
+        addresses: postedAddresses((name) => state[name as AddressFieldName]),
+        access: accessOf(state),
       },
       { instantBooking: true, instantMaxSize: online.maxSize, instantMaxMiles: online.maxMiles },
     );
@@ -214,7 +215,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
 
       {canBook && (
         <p id="book-now-explain" className="text-sm text-ink-muted lg:col-span-2">
-          {INSTANT_WORDS.explain}
+          {INSTANT_EXPLAIN}
         </p>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between lg:col-span-2">
@@ -230,7 +231,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           </button>
           {canBook && (
             <button type="submit" value="book" className="btn-secondary" disabled={sending} aria-describedby="book-now-explain">
-              {INSTANT_WORDS.button}
+              {INSTANT_BUTTON}
             </button>
           )}
         </div>
