@@ -33,7 +33,7 @@ import { cancelCost, cancelCostLine } from '../lib/payments/cancel-refund';
 import { rebookingFor } from '../lib/payments/date-change';
 import { dateChangeCostLine } from '~/lib/date-change';
 import type { StoredQuote } from '../lib/quote/stored-quote';
-import { onlineBookingProblem } from '../lib/quote/instant';
+import { ONLINE_BOOKING_BY, onlineBookingProblem } from '../lib/quote/instant';
 import { priceFill } from './quote-fill';
 import {
   accessLines,
@@ -140,6 +140,8 @@ export interface WrittenQuoteView {
   newDate: string;
   /** The ends whose street address is not complete: the accept step asks for them (issue 40 item 1). */
   missing: Array<'from' | 'to'>;
+  /** The estimate the customer booked online (issue 41 item 2), not a price the office wrote. */
+  online: boolean;
 }
 
 /** The top of the page (src/lib/move-summary.ts), with the move's reference and its calendar file. */
@@ -294,6 +296,7 @@ function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: st
     expired: !written.acceptedAt && today > lastDay,
     newDate: newDateWords(written.datePriced),
     missing: (['from', 'to'] as const).filter((end) => !isFullAddress(quote.addresses[end])),
+    online: written.createdBy === ONLINE_BOOKING_BY,
   };
 }
 

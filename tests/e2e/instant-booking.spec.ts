@@ -26,6 +26,7 @@ async function bookedTop(page: Page, reference: string, moveDate: string, shot: 
   const top = page.locator('[data-move-top]');
   await expect(top.locator('[data-fill="top:price"]')).toHaveText('£751.00');
   await expect(page.locator('[data-fill="status"]')).toHaveText('Booked');
+  await expect(page.locator('[data-written-quote]')).toContainText('Your estimate, booked online as the firm price for your move.');
   await expect(top.locator('[data-fill="top:Paid"]')).toHaveText('£187.75');
   await expect(top.locator('[data-fill="top:Left to pay"]')).toHaveText(`£563.25 by ${formatLongDate(addDays(moveDate, -7))}`);
   // The same money in D1 and at the stand-in; the office has its task to book the crew.

@@ -36,7 +36,6 @@ import {
   type Step,
 } from './store';
 import type { ContactErrors, ContactField, SubmitOutcome } from './submit';
-import { BOOK_NOW_PATH } from '~/lib/instant-booking';
 
 // Steps 4 and 5 load as the customer nears them, so a first visit fetches only what steps 1-3 need.
 const loadDateStep = () => import('./StepDate');
@@ -224,7 +223,11 @@ export default function QuoteWizard() {
         // Stored: its deposit through the move page's own plain post, whose answer is Stripe's page (or the move
         // page saying why it needs a written quote after all).
         endWizard();
-        postBookNow(answer.confirmationUrl);
+        // Not loaded (a dropped connection): the move page, stored and offering the same button.
+        void import('./book-now').then(
+          ({ postBookNow }) => postBookNow(answer.confirmationUrl),
+          () => window.location.assign(answer.confirmationUrl),
+        );
         return;
       }
       const notice = answer.emailSent
@@ -412,23 +415,6 @@ export default function QuoteWizard() {
 
 /** Progress = step / 5, as static classes Tailwind can see. */
 const WIDTH: Record<Step, string> = { 1: 'w-1/5', 2: 'w-2/5', 3: 'w-3/5', 4: 'w-4/5', 5: 'w-full' };
-
-/** A stored quote's "Book and pay the deposit now": the move page's plain post, so the browser follows its 303 to Stripe. */
-function postBookNow(confirmationUrl: string): void {
-  const link = new URL(confirmationUrl, location.href).searchParams;
-  const form = document.createElement('form');
-  form.method = 'post';
-  form.action = BOOK_NOW_PATH;
-  for (const name of ['ref', 't']) {
-    const input = document.createElement('input');
-    input.type = 'hidden';
-    input.name = name;
-    input.value = link.get(name) ?? '';
-    form.append(input);
-  }
-  document.body.append(form);
-  form.submit();
-}
 
 function StepLoading() {
   return <p className="text-ink-muted">Loading this step...</p>;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { findFurniture } from '~/data/furniture';
 import { findPackage } from '~/data/packages';
@@ -13,9 +13,7 @@ import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
 import { CODE_HINTS, useCodeCheck } from './code-check';
 import { describeDistance, formatMoney } from './format';
-import { INSTANT_BUTTON, INSTANT_EXPLAIN, instantRule } from '~/lib/instant-booking';
-import { $onlineBooking, accessOf, type PricingState, type WizardState } from './store';
-import { postedAddresses, type AddressFieldName } from '~/lib/move-facts';
+import { $onlineBooking, type PricingState, type WizardState } from './store';
 import type { ContactErrors, ContactField } from './submit';
 
 interface Props {
@@ -34,6 +32,9 @@ interface Props {
 }
 
 const LABELS: Record<ContactField, string> = QUOTE_LABELS;
+
+// Issue 41 item 2: the offer's rules and words load only for a move with both street addresses given.
+const BookOffer = lazy(() => import('./BookOffer'));
 
 export function StepContact({ state, pricing, errors, errorRound, sending, honeypot, onHoneypot, onChange, onSubmit, back }: Props) {
   const summary = useRef<HTMLDivElement>(null);
@@ -93,20 +94,8 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   const pkg = state.propertyId ? findPackage(state.propertyId) : undefined;
   const furnitureNames = state.furnitureIds.map((id) => findFurniture(id)?.name).filter(Boolean);
   const priced = pricing.status === 'success' ? pricing : null;
-  // A standard move is offered booking at its estimate, within the owner's limits (the server asks the same rules).
-  const canBook =
-    !!online &&
-    !!priced &&
-    !instantRule(
-      {
-        propertyId: state.propertyId ?? '',
-        service: state.request?.service ?? null,
-        distanceMiles: priced.distanceMiles,
-        addresses: postedAddresses((name) => state[name as AddressFieldName]),
-        access: accessOf(state),
-      },
-      { instantBooking: true, instantMaxSize: online.maxSize, instantMaxMiles: online.maxMiles },
-    );
+  // A standard move may be booked at its estimate (BookOffer asks the rules, as the server does again).
+  const mayOffer = !!online && !!priced && !!(state.fromAddress && state.fromTown && state.toAddress && state.toTown);
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-8 lg:grid-cols-[1fr_20rem]">
@@ -213,10 +202,10 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         )}
       </aside>
 
-      {canBook && (
-        <p id="book-now-explain" className="text-sm text-ink-muted lg:col-span-2">
-          {INSTANT_EXPLAIN}
-        </p>
+      {mayOffer && online && priced && (
+        <Suspense fallback={null}>
+          <BookOffer state={state} miles={priced.distanceMiles} online={online} sending={sending} />
+        </Suspense>
       )}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-between lg:col-span-2">
         {back}
@@ -229,11 +218,6 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
           <button type="submit" className="btn-primary" disabled={sending}>
             {QUOTE_BUTTONS.submit}
           </button>
-          {canBook && (
-            <button type="submit" value="book" className="btn-secondary" disabled={sending} aria-describedby="book-now-explain">
-              {INSTANT_BUTTON}
-            </button>
-          )}
         </div>
       </div>
     </form>
