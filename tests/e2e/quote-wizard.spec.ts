@@ -156,7 +156,7 @@ test('done when: SW1A 1AA to M1 1AE, two-bed, sofa, a Saturday, keyboard alone a
   await tabTo(page, page.getByLabel('Or type the date (dd/mm/yyyy)'));
   await page.keyboard.type(typed(saturday));
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Weekend surcharge')).toBeVisible();
+  await expect(page.getByText('Weekend surcharge', { exact: true })).toBeVisible();
   await expect(total(page)).toHaveText(money);
   await tabTo(page, continueButton(page));
   await page.keyboard.press('Enter');
@@ -573,7 +573,7 @@ test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
   await expect(page.locator('.rdp-root')).toBeVisible();
   expect(await axeViolations(page), 'step 4').toEqual([]);
   await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed(nextDay(6)));
-  await expect(page.getByText('Weekend surcharge')).toBeVisible();
+  await expect(page.getByText('Weekend surcharge', { exact: true })).toBeVisible();
   await continueButton(page).click();
   expect(await axeViolations(page), 'step 5').toEqual([]);
   await page.getByRole('button', { name: 'Submit Quote Request' }).click();
