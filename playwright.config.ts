@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromeArgs, chromePath } from './scripts/lib/chromium.mjs';
 import { E2E_ENV } from './tests/e2e/site-env';
+import { ceiling } from './tests/shared/load';
 import type { EngineName } from './tests/browsers/fixtures';
 
 /** The browser editor's specs: one adds the editor's page to dist/ while it runs, the other runs `astro dev` on a copy of the project (two builds at once only slow both): after every other spec. */
@@ -21,9 +22,9 @@ export default defineConfig<{ engine: EngineName }>({
   workers: 2,
   // A ceiling, not a wait: axe over a long page on a busy two-core machine can take half a minute.
   timeout: 60_000,
-  // A ceiling for each web-first assertion, which passes as soon as the page shows what it waits for: generous, as a
-  // busy two-core machine can take many seconds over what an idle one does at once (issue 42).
-  expect: { timeout: 20_000 },
+  // A ceiling for each web-first assertion, which passes as soon as the page shows what it waits for: generous, and
+  // scaled by the load as each worker starts (tests/shared/load.ts; the fixtures scale each test's ceiling as it starts).
+  expect: { timeout: ceiling(20_000) },
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     baseURL: process.env[E2E_ENV.baseUrl],

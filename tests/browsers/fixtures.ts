@@ -8,6 +8,7 @@ import type { Browser } from 'puppeteer-core';
 import type { Engine } from './engine';
 import { FirefoxEngine, launchFirefox } from './firefox';
 import { startWebKit, WebKitEngine } from './webkit';
+import { ceiling } from '../shared/load';
 
 export type EngineName = 'firefox' | 'webkit';
 
@@ -24,10 +25,19 @@ async function checked<E extends Engine<unknown>>(engine: E, use: (engine: E) =>
 }
 
 export const test = base.extend<
-  { browse: Engine<unknown>; browseNarrow: Engine<unknown>; browseWithoutJavaScript: FirefoxEngine },
+  { browse: Engine<unknown>; browseNarrow: Engine<unknown>; browseWithoutJavaScript: FirefoxEngine; busyMachine: void },
   { engine: EngineName; runtime: Runtime; firefoxWithoutJavaScript: Browser }
 >({
   engine: ['firefox', { option: true, scope: 'worker' }],
+  // The config's ceiling for a journey, scaled by how busy the machine is as it starts (tests/shared/load.ts).
+  busyMachine: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none
+    async ({}, use, testInfo) => {
+      testInfo.setTimeout(ceiling(testInfo.timeout));
+      await use();
+    },
+    { auto: true },
+  ],
 
   runtime: [
     async ({ engine }, use) => {

@@ -1,4 +1,5 @@
 import { test, expect, open, axeViolations, sitemapPaths } from './fixtures';
+import { ceiling } from '../shared/load';
 
 /** Pages outside the sitemap (noindex) that must be accessible too. */
 const UNLISTED = ['/no-such-page'];
@@ -9,7 +10,7 @@ for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     const paths = [...(await sitemapPaths(page)), ...UNLISTED];
     // A ceiling per page, not for the whole walk: 40 pages took 4 minutes at load 23 and would take longer with more.
-    test.setTimeout(paths.length * 30_000);
+    test.setTimeout(ceiling(paths.length * 30_000));
     expect(paths).toContain('/');
     const failures: Record<string, string[]> = {};
     for (const path of paths) {

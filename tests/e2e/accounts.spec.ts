@@ -11,6 +11,7 @@ import { DONE_NOTICES, REQUEST_BOOKING_LABEL, STATUS_LABELS } from '../../src/li
 import { formatLongDate } from '../../src/lib/dates';
 import { openDay } from '../shared/dates';
 import { bookedQuote, businessEmail } from './bookings';
+import { ceiling } from '../shared/load';
 
 /** A quote made through the plain form, as without JavaScript: its reference. */
 async function quoteWithoutJavaScript(page: Page, email: string): Promise<string> {
@@ -37,7 +38,7 @@ for (const javaScriptEnabled of [false, true]) {
       browser,
       baseURL,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(ceiling(120_000));
       const email = uniqueEmail(javaScriptEnabled ? 'account-js' : 'account-nojs');
       // Without JavaScript the quote is made with the plain form; with it, through the wizard's own endpoint.
       const reference = javaScriptEnabled ? (await storeQuote(request, { email })).reference : await quoteWithoutJavaScript(page, email);
@@ -99,7 +100,7 @@ for (const javaScriptEnabled of [false, true]) {
 }
 
 test('the sign-in and account pages have no axe violations in any state; Delete my data asks, then deletes', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const email = uniqueEmail('account-axe');
   await storeQuote(request, { email });
   for (const width of [390, 1280]) {
@@ -147,7 +148,7 @@ test('Delete my data keeps a booked move: the customer is told what and why, the
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const email = uniqueEmail('account-keep');
   const moveDate = openDay(5);
   const booked = await bookedQuote(request, baseURL!, { email, moveDate });

@@ -10,6 +10,7 @@ import { siteEnv } from './site-env';
 import { expectedMatches, expectedRelated, publishedArticles, sectionTitles, type ExpectedArticle } from '../shared/article-collection';
 import { ARTICLES_PER_PAGE, FEATURED_LIMIT, HOME_ARTICLE_COUNT, listPagePath } from '../../src/lib/articles';
 import { readTimeOf } from '../../src/lib/read-time';
+import { ceiling } from '../shared/load';
 
 const articles = publishedArticles(siteEnv('articlesToday'));
 const newest = articles[0]!;
@@ -201,7 +202,7 @@ test.describe('articles list', () => {
   });
 
   test('axe finds no violations in the list, filtered, empty and later-page states', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     for (const path of ['/articles', `/articles?category=${encodeURIComponent(newest.category)}`, '/articles?q=zzzz']) {
       await open(page, path);
       expect(await axeViolations(page), path).toEqual([]);

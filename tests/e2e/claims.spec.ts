@@ -13,6 +13,7 @@ import { claimLabels, claims, ratingText, site, type CountedClaim } from '../../
 import { quoteHref } from '../../src/data/services';
 import { packages } from '../../src/data/packages';
 import { BALANCE, CARD_PAYMENTS, DEPOSIT } from '../../src/data/promises';
+import { ceiling } from '../shared/load';
 
 const PAGES_OUTSIDE_THE_SITEMAP = ['/404', '/login'];
 
@@ -101,7 +102,7 @@ async function readableText(page: Page, path: string): Promise<string> {
 }
 
 test('every page says each claim only in its one wording (issue 14)', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const paths = [...(await sitemapPaths(page)), ...PAGES_OUTSIDE_THE_SITEMAP];
   expect(paths.length).toBeGreaterThan(25);
   const problems: string[] = [];

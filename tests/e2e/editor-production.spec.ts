@@ -12,6 +12,7 @@ import { rmSync } from 'node:fs';
 import { buildEditorPage } from '../../src/editor/build/editor-integration.mjs';
 import { EDITOR_ASSETS_DIR } from '../../src/lib/editor-policy';
 import { test, expect, axeViolations } from './fixtures';
+import { ceiling } from '../shared/load';
 
 const REPO = 'shiftly-example/website';
 
@@ -21,14 +22,14 @@ function removeEditorPage() {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(ceiling(180_000));
   await buildEditorPage({ root: process.cwd(), outDir: 'dist/client', githubRepo: REPO });
 });
 
 test.afterAll(removeEditorPage);
 
 test('the Worker serves the production editor, which signs in with GitHub and asks nothing of anyone else', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   // The local server notices the new files in dist/ by itself.
   await expect.poll(async () => (await page.request.get('/keystatic')).status(), { timeout: 60_000 }).toBe(200);
 

@@ -23,6 +23,7 @@ import { IMAGE_LIMITS } from '../../src/content/image-limits';
 import { ARTICLES_FOLDER } from '../../src/editor/keystatic.config';
 import { articleCategories } from '../../src/data/article-categories';
 import { axeViolations } from './fixtures';
+import { ceiling } from '../shared/load';
 
 // An American browser: the editor's dates must not follow it.
 test.use({ locale: 'en-US', timezoneId: 'Europe/London' });
@@ -71,7 +72,7 @@ async function phonePhoto(): Promise<Buffer> {
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(300_000);
+  test.setTimeout(ceiling(300_000));
   copy = copyProject({ prefix: 'shiftly-editor-' });
   // The construct fixture, with its picture and one in its body.
   writeFileSync(inCopy(`${ARTICLES_FOLDER}/${FIXTURE}.mdx`), readFileSync(join(projectRoot, `tests/shared/${FIXTURE}.mdx`)));
@@ -130,7 +131,7 @@ test('an article written in the browser editor with a phone photo lands beside i
   page,
 }) => {
   // Keystatic is one large app, bundled by the dev server on the first visit.
-  test.setTimeout(480_000);
+  test.setTimeout(ceiling(480_000));
   const origin = dev!.url;
   const elsewhere = requestsElsewhere(page, origin);
   const violations = policyViolations(page);
@@ -275,7 +276,7 @@ test('an article written in the browser editor with a phone photo lands beside i
 });
 
 test('every article and the construct fixture open in the editor and save byte for byte as they were', async ({ page }) => {
-  test.setTimeout(480_000);
+  test.setTimeout(ceiling(480_000));
   // Each save makes the dev server tell its open pages to reload, and a late reload cancelled the next article's opening
   // (or the move away from the last). The page's dev-server socket is answered here instead, so no reload reaches it:
   // the first test has already warmed the dev server, so no first-visit reload is needed either.

@@ -3,6 +3,7 @@ import { test as base, expect, type Locator, type Page } from '@playwright/test'
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
 import { siteEnv } from './site-env';
+import { ceiling } from '../shared/load';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -79,10 +80,20 @@ interface Fixtures {
   consent: 'stored' | 'none';
   /** Every console error and uncaught exception a page produced during the test. */
   consoleErrors: string[];
+  /** The config's ceiling for a test, scaled by how busy the machine is as the test starts. */
+  busyMachine: void;
 }
 
 export const test = base.extend<Fixtures>({
   consent: ['stored', { option: true }],
+  busyMachine: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none
+    async ({}, use, testInfo) => {
+      testInfo.setTimeout(ceiling(testInfo.timeout));
+      await use();
+    },
+    { auto: true },
+  ],
   page: async ({ page, consent }, use) => {
     if (consent === 'stored') {
       // Essential only, as the banner stores it; a fresh timestamp each run so the 12-month expiry never catches the tests out.

@@ -13,6 +13,7 @@ import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails, storeQuote, uniqueEmail, type CapturedEmail } from './quote-helpers';
 import { tagged } from '../shared/stand-ins';
 import { EMAIL_WAIT_MS } from '../shared/mail';
+import { ceiling } from '../shared/load';
 
 /** The e-mail about `reference` whose subject says `headline`, to `to` or (`{ not }`) to anyone else: the business. */
 async function mailed(to: string | { not: string }, reference: string, headline: string): Promise<CapturedEmail> {
@@ -31,7 +32,7 @@ for (const javaScriptEnabled of [false, true]) {
     test.use({ javaScriptEnabled });
 
     test('change the date, add access details, ask to book, and the staff link confirms it', async ({ page, request }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(ceiling(120_000));
       const email = uniqueEmail(javaScriptEnabled ? 'manage-js' : 'manage-nojs');
       const weekday = openDay(10, 3);
       const saturday = openDay(10, 6);
@@ -110,7 +111,7 @@ for (const javaScriptEnabled of [false, true]) {
 
 test('every state of the manage page and the staff page has no axe violations', async ({ page, request }) => {
   // Eleven axe runs over the move page (its top, history and forms): CPU-bound, over 120 s at a load average of 35.
-  test.setTimeout(300_000);
+  test.setTimeout(ceiling(300_000));
   const email = uniqueEmail('manage-axe');
   const answer = await storeQuote(request, { email });
   for (const width of [390, 1280]) {
@@ -154,7 +155,7 @@ test('after a booked move’s date the page invites a review, refuses one too sh
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const email = uniqueEmail('review');
   const moveDate = openDay(3);
   const answer = await storeQuote(request, { email, moveDate });
@@ -194,7 +195,7 @@ test('the move page speaks its state: heading, summary, price to pay and calenda
   request,
   baseURL,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(ceiling(240_000));
   const heading = page.getByRole('heading', { level: 1 });
   const calendar = page.getByRole('link', { name: 'Add to calendar' });
   const headers = { Origin: baseURL! };
@@ -267,7 +268,7 @@ test('once the outbox gives up on our e-mail, the page says so with how to reach
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   // The mail catcher fails every send to (or replying to) this address.
   const email = tagged(uniqueEmail('gave-up'), 'fail');
   const answer = await storeQuote(request, { email });

@@ -17,6 +17,7 @@ import { axeViolations, expect, open, queryD1, test } from './fixtures';
 import { linkParts, storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
+import { ceiling } from '../shared/load';
 
 const site = () => ({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') });
 const LINES: Array<[string, string]> = [
@@ -192,7 +193,7 @@ for (const javaScriptEnabled of [true, false]) {
     request,
     baseURL,
   }) => {
-    test.setTimeout(300_000);
+    test.setTimeout(ceiling(300_000));
     const all = await states(request);
     const context = await browser.newContext({ baseURL, javaScriptEnabled });
     // A cookie choice already made: no banner over the screenshots.

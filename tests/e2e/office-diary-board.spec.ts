@@ -14,6 +14,7 @@ import { diaryDay } from '../shared/diary-days';
 import { test, expect, axeViolations, queryD1 } from './fixtures';
 import { signInToOffice } from './office';
 import { storeQuote, tabTo } from './quote-helpers';
+import { ceiling } from '../shared/load';
 
 async function post(request: APIRequestContext, baseURL: string, path: string, form: Record<string, string>): Promise<void> {
   const response = await request.post(path, { form, headers: { Origin: baseURL }, maxRedirects: 0 });
@@ -74,7 +75,7 @@ test.describe('JavaScript off', () => {
     page,
     baseURL,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await signInToOffice(page.context());
     const week = await setUpWeek(page, baseURL!);
     const { names } = week;
@@ -132,7 +133,7 @@ test.describe('JavaScript off', () => {
   });
 
   test('on a phone the week is a list of days, usable at 320 px', async ({ page, baseURL }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await signInToOffice(page.context());
     const week = await setUpWeek(page, baseURL!);
     const { names } = week;
@@ -155,7 +156,7 @@ test.describe('JavaScript off', () => {
 });
 
 test('axe: the board at 1280 px and the list at 320 px, with days off, a hire and a closed day', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   await signInToOffice(page.context());
   const week = await setUpWeek(page, baseURL!);
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -15,6 +15,7 @@ import { diaryDay, DIARY_ROOM_SQL } from '../shared/diary-days';
 import { test, expect, axeViolations, open, queryD1 } from './fixtures';
 import { signInToOffice } from './office';
 import { calendarDayName, reachStep4, storeQuote } from './quote-helpers';
+import { ceiling } from '../shared/load';
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -34,7 +35,7 @@ test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
   test('the owner sets up a crew and a van and books a move with an arrival window', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await signInToOffice(page.context());
     const lead = unique('Samira');
     const van = unique('KX70');
@@ -104,7 +105,7 @@ async function fillDay(page: Page, baseURL: string, day: string): Promise<string
 
 // axe runs in the page, so only where scripts can: the office's pages themselves need none.
 test('axe at 390 px: the diary with a full day, a refused booking and its override field', async ({ page, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   await page.setViewportSize({ width: 390, height: 844 });
   await signInToOffice(page.context());
   const day = diaryDay();
@@ -122,7 +123,7 @@ test('axe at 390 px: the diary with a full day, a refused booking and its overri
 
 test.describe('JavaScript on', () => {
   test('a day with no room left is "Fully booked" and cannot be picked in the wizard’s calendar', async ({ page, baseURL }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     await signInToOffice(page.context());
     const day = diaryDay();
     await fillDay(page, baseURL!, day);
@@ -190,7 +191,7 @@ test.describe('JavaScript on', () => {
     page,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     await signInToOffice(page.context());
     const day = diaryDay(3);
     await open(page, '/quote');

@@ -13,6 +13,7 @@ import { storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
 import { diaryDay } from '../shared/diary-days';
 import { bookInDiary, sendWrittenQuote } from '../shared/office-posts';
+import { ceiling } from '../shared/load';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -69,7 +70,7 @@ test.describe('JavaScript off', () => {
     baseURL,
     request,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const { reference, moveDate } = await bookedMove(request);
     await signInToOffice(page.context());
     const sheet = await makeLink(page, reference);

@@ -12,6 +12,7 @@ import { expect, test } from './fixtures';
 import { signInToOffice } from './office';
 import { capturedEmails, storeQuote, uniqueEmail } from './quote-helpers';
 import { EMAIL_WAIT_MS } from '../shared/mail';
+import { ceiling } from '../shared/load';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -28,7 +29,7 @@ const historyLine = (page: Page, what: RegExp) =>
   page.locator('[data-history-line]').filter({ has: page.locator('[data-part="what"]', { hasText: what }) });
 
 test('a new quote to a job done: the office, the customer and the crew', async ({ page, browser, request, baseURL }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(ceiling(240_000));
   // +webhookfirst: the Stripe stand-in sends the customer back once the Worker has the payment's event.
   const email = uniqueEmail('journey').replace('@', '+webhookfirst@');
   const day = diaryDay();

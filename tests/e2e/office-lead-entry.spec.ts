@@ -10,6 +10,7 @@ import { diaryDay } from '../shared/diary-days';
 import { axeViolations, expect, queryD1, test } from './fixtures';
 import { signInToOffice } from './office';
 import { capturedEmails, storeQuote, uniqueEmail } from './quote-helpers';
+import { ceiling } from '../shared/load';
 
 const historyLine = (page: Page, what: string) =>
   page.locator('[data-history-line]').filter({ has: page.locator('[data-part="what"]', { hasText: what }) });
@@ -85,7 +86,7 @@ test.describe('JavaScript off, on a phone', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
   test('a phone enquiry for a 4-bed survey: added, its postcode corrected, a written quote sent', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     await surveyJourney(page, async () => {});
   });
 
@@ -114,7 +115,7 @@ test.describe('JavaScript off, on a phone', () => {
 
 // axe runs in the page, so only where scripts can: the office's pages themselves need none.
 test('axe at 390 and 1280 px: every state of adding, correcting and quoting a survey lead', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(ceiling(180_000));
   await surveyJourney(page, async (state) => {
     for (const width of [390, 1280]) {
       await page.setViewportSize({ width, height: 900 });

@@ -11,13 +11,14 @@ import { axeViolations, expect, queryD1, test } from './fixtures';
 import { signInToOffice } from './office';
 import { capturedEmails, linkParts, storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
+import { ceiling } from '../shared/load';
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
     test.use({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
 
     test('a cancelled deposit: the refund on the lead page and in the customer’s e-mail', async ({ page, request, baseURL }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(ceiling(120_000));
       // The stand-in sends the browser back only once the Worker has taken the payment's event.
       const email = uniqueEmail('refund').replace('@', '+webhookfirst@');
       const answer = await storeQuote(request, { email });
@@ -64,7 +65,7 @@ for (const javaScriptEnabled of [false, true]) {
 
 test.describe('a payment that did not match (issue 39)', () => {
   test('is an urgent task at the top of the lead page and the payment says what Stripe took', async ({ page, request }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     // The stand-in takes a penny less than asked (+pennyshort) and tells the Worker before sending the browser back.
     const email = uniqueEmail('mismatch').replace('@', '+pennyshort+webhookfirst@');
     const answer = await storeQuote(request, { email });

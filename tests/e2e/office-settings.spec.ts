@@ -7,6 +7,7 @@
 import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails, uniqueEmail } from './quote-helpers';
 import { OWNER_EMAIL, signInToOffice } from './office';
+import { ceiling } from '../shared/load';
 
 const TODAY_PHONE = '020 7946 0321';
 const NEW_PHONE = '0113 496 0555';
@@ -15,7 +16,7 @@ test.describe('JavaScript off', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
   test('the owner changes the phone number; the next e-mail carries it', async ({ page, request, baseURL }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await signInToOffice(page.context());
     await page.goto('/office');
     await page.getByRole('navigation', { name: 'Office' }).getByRole('link', { name: 'Settings' }).click();

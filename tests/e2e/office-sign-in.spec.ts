@@ -6,6 +6,7 @@ import { test, expect, axeViolations } from './fixtures';
 import { capturedEmails, uniqueEmail } from './quote-helpers';
 import { OFFICE_SIGN_IN_SUBJECT, OWNER_EMAIL, signInToOffice } from './office';
 import { EMAIL_WAIT_MS } from '../shared/mail';
+import { ceiling } from '../shared/load';
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -24,7 +25,7 @@ test.describe('JavaScript off', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     await signInToOffice(page.context());
     await page.goto('/office/staff');
     await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();

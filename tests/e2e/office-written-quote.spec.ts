@@ -17,6 +17,7 @@ import { axeViolations, expect, test } from './fixtures';
 import { capturedEmails, storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
 import { EMAIL_WAIT_MS } from '../shared/mail';
+import { ceiling } from '../shared/load';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -110,7 +111,7 @@ test.describe('axe on every state the Worker answered', () => {
     request,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(ceiling(120_000));
     await page.route(/\.m?js(\?.*)?$/, (route) => route.abort());
     await journey({ staff: page, browser, request, baseURL: baseURL! }, true, async (at, state) => {
       expect(await axeViolations(at), state).toEqual([]);

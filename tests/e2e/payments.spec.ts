@@ -11,6 +11,7 @@ import { sendWrittenQuote } from '../shared/office-posts';
 import { axeViolations, expect, queryD1, test } from './fixtures';
 import { capturedEmails, storeQuote } from './quote-helpers';
 import { siteEnv } from './site-env';
+import { ceiling } from '../shared/load';
 
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -22,7 +23,7 @@ for (const javaScriptEnabled of [false, true]) {
       };
       const shot = (name: string) =>
         page.screenshot({ path: `test-results/payments-${name}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true });
-      test.setTimeout(90_000);
+      test.setTimeout(ceiling(90_000));
       const email = `pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}+webhookfirst@example.com`;
       const answer = await storeQuote(request, { email });
       await sendWrittenQuote({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') }, answer.reference, {
@@ -71,7 +72,7 @@ test.describe('a bank payment waiting for the bank (issue 39)', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('says so, with no Pay button, until the bank answers', async ({ page, request }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(ceiling(90_000));
     const email = `pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}+asyncpay@example.com`;
     const answer = await storeQuote(request, { email });
     await sendWrittenQuote({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') }, answer.reference, {

@@ -24,6 +24,7 @@ import { PAGE_PATHS } from '../../src/lib/api';
 import { jsonLd, pageText } from '../shared/page-text';
 import { answerPromises, openingHoursProblems, promiseProblems } from '../shared/promise-rules';
 import { BLANK_QUOTE_FORM } from '../shared/quote-form';
+import { ceiling } from '../shared/load';
 
 const PAGES_OUTSIDE_THE_SITEMAP = ['/404', '/login'];
 
@@ -86,7 +87,7 @@ async function requestTimePages(request: APIRequestContext, baseURL: string): Pr
 }
 
 test('no built, served or filled page states a promise in other figures than src/data/promises.ts', async ({ request, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const problems: string[] = [];
   const texts = new Map<string, string>();
   const read = (where: string, html: string) => {

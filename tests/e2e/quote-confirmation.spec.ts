@@ -2,6 +2,7 @@ import { test, expect, open, axeViolations } from './fixtures';
 import { askForLink, emailedSignInLink, openSignInLink } from './sign-in';
 import { CONFIRMATION_URL, emailedLink, emailsFor, linkParts, nextDay, reachStep4, storeQuote, typed, uniqueEmail } from './quote-helpers';
 import { formatLongDate } from '../../src/lib/dates';
+import { ceiling } from '../shared/load';
 
 test('without a link /quote-confirmation redirects to /quote', async ({ page }) => {
   await page.goto('/quote-confirmation');
@@ -21,7 +22,7 @@ test('the wizard goes to the quote’s own link, which shows the stored quote on
   browser,
   baseURL,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const email = uniqueEmail('confirm');
   const date = nextDay(5);
   await open(page, '/quote');
@@ -118,7 +119,7 @@ test.describe('a damaged move link (issue 41 item 5)', () => {
       request,
       baseURL,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(ceiling(60_000));
       const email = uniqueEmail(`damaged-${javaScriptEnabled ? 'js' : 'nojs'}`);
       const answer = await storeQuote(request, { email });
       const { ref, t } = linkParts(answer.confirmationUrl);

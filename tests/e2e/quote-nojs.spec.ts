@@ -10,6 +10,7 @@ import { findService } from '../../src/data/services';
 import { site } from '../../src/site.config';
 import { CAR_COPY, CAR_RUNS } from '../../src/data/car-transport';
 import { QUOTE_LABELS } from '../../src/data/quote-labels';
+import { ceiling } from '../shared/load';
 
 const EMAIL_MESSAGE = 'Enter an email address in the correct format, like name@example.com';
 /** The page a post leads to (post/redirect/get): its address names a stored state, never an answer. */
@@ -114,7 +115,7 @@ test.describe('with JavaScript switched off', () => {
   test.use({ javaScriptEnabled: false });
 
   test('check a price, fix an error, submit, land on the confirmation; the e-mail has the same reference and total', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     await walk(page, { checkAxe: false });
   });
 
@@ -163,7 +164,7 @@ async function carWalk(page: Page, { checkAxe }: { checkAxe: boolean }) {
 test.describe('a service page’s quote with JavaScript switched off', () => {
   test.use({ javaScriptEnabled: false });
   test('car transport: the note, the service sent, the caveat on the confirmation and in both e-mail subjects', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     await carWalk(page, { checkAxe: false });
   });
 });
@@ -208,19 +209,19 @@ test.describe('car transport with JavaScript switched off', () => {
 });
 
 test('car transport with the wizard’s script blocked: the same questions, axe clean in each state', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   await page.route(WIZARD_CHUNK, (route) => route.abort('internetdisconnected'));
   await carRequest(page, { checkAxe: true });
 });
 
 test('a service page’s quote with the wizard’s script blocked: axe on the service note and the confirmation', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   await page.route(WIZARD_CHUNK, (route) => route.abort('internetdisconnected'));
   await carWalk(page, { checkAxe: true });
 });
 
 test('with the wizard’s script blocked (JavaScript on), the same form works; axe on every state it answers with', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   const blocked: string[] = [];
   await page.route(WIZARD_CHUNK, (route) => {
     blocked.push(route.request().url());

@@ -12,6 +12,7 @@ import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations, holdRequest, queryD1 } from './fixtures';
 import { CONFIRMATION_URL, emailsFor, nextDay, typed, uniqueEmail } from './quote-helpers';
 import { ROUTES } from '../shared/routes';
+import { ceiling } from '../shared/load';
 
 const continueButton = (page: Page) => page.getByRole('button', { name: 'Continue' });
 
@@ -34,7 +35,7 @@ async function submitContact(page: Page, email: string) {
 test('picking a postcode suggestion keeps the typed address: in the wizard, the stored quote, the confirmation and both e-mails', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const email = uniqueEmail('address');
   await toRoute(page);
   // As the issue found it: the whole address typed into the postcode field, then a suggestion picked.
@@ -109,7 +110,7 @@ test('a suggestion list that lands after an arrow key keeps the option the custo
 test('step 3 draws the route on a map of the UK and Ireland, and says when a ferry is involved; so does the confirmation', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const miles = ROUTES['SW1A 1AA → BT1 5GS'].miles;
   await toRoute(page);
   await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
@@ -242,7 +243,7 @@ test('step 5’s booking summary names the property size and itemises the weeken
 test('access priced before the customer commits (issue 41 item 3): a 2-bed from a 3rd-floor flat with no lift shows its access line on the quote card, every calendar day and step 5, and the same total in D1, on the confirmation and in both e-mails; axe clean', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const email = uniqueEmail('access');
   const date = nextDay(3);
   // On a Wednesday: £599 + £344 for the distance (tests/shared/routes.ts) = £943; with 3 floors without a lift at
@@ -302,7 +303,7 @@ test('access priced before the customer commits (issue 41 item 3): a 2-bed from 
 test('a service page’s quote in the wizard (item 2): the service reaches the business, and the confirmation and subjects say what the total leaves out', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(ceiling(60_000));
   const email = uniqueEmail('wizard-storage');
   await open(page, '/quote?service=storage');
   await expect(page.locator('[data-quote-service="storage"]')).toBeVisible();

@@ -4,6 +4,7 @@ import { describeDistance } from '../../src/lib/distance';
 import { test, expect, open, axeViolations } from './fixtures';
 import { DRAFT_KEY } from '../../src/islands/quote-wizard/storage-keys';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
+import { ceiling } from '../shared/load';
 
 type StorageState = Awaited<ReturnType<import('@playwright/test').BrowserContext['storageState']>>;
 import {
@@ -551,7 +552,7 @@ test('prefill from the other-services form: postcodes and details arrive in the 
 });
 
 test('axe finds no WCAG 2.2 AA violations on any step', async ({ page }) => {
-  test.setTimeout(180_000); // seven full-page scans: a minute or more on a busy two-core machine
+  test.setTimeout(ceiling(180_000)); // seven full-page scans: a minute or more on a busy two-core machine
   await open(page, '/quote');
   expect(await axeViolations(page), 'step 1').toEqual([]);
   await page.getByText('2 bedrooms', { exact: true }).click();
@@ -692,7 +693,7 @@ test.describe('an unfinished quote waits on the device for 7 days', () => {
   }
 
   test('a later visit offers Continue your quote (never the name, e-mail or phone) or Start again', async ({ browser, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(ceiling(60_000));
     const email = uniqueEmail('draft');
     const first = await visit(browser, baseURL);
     await open(first.page, '/quote');

@@ -16,13 +16,14 @@ import { axeViolations, expect, queryD1, test } from './fixtures';
 import { signInToOffice } from './office';
 import { storeQuote } from './quote-helpers';
 import { siteEnv } from './site-env';
+import { ceiling } from '../shared/load';
 
 const COST = 'Changing the date now costs nothing under our terms, so your price stays £495.00 and £371.25 is left to pay.';
 
 test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
 
 test('a customer moves a booked date on the move page, sees what it costs first, and stays booked', async ({ page, browser, request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(ceiling(90_000));
   const base = siteEnv('baseUrl');
   // A week on, and a week after that (asked about at the end): open days neither this nor another test has filled.
   const weekOn = (day: string) => openDay(daysBetween(londonToday(), day) + 7);

@@ -9,6 +9,7 @@ import { CONFIRMATION_URL, nextDay, reachStep4, storeQuote, typed, uniqueEmail }
 import { signInElsewhere } from './sign-in';
 import { referral } from '../../src/data/referral';
 import { formatPence } from '../../src/lib/money';
+import { ceiling } from '../shared/load';
 
 const CODE = /^[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
 
@@ -66,7 +67,7 @@ for (const javaScriptEnabled of [false, true]) {
       baseURL,
       request,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(ceiling(90_000));
       const email = uniqueEmail(javaScriptEnabled ? 'referrer-js' : 'referrer-nojs');
       await storeQuote(request, { email });
       const customer = await signInElsewhere(browser, baseURL!, email, javaScriptEnabled);

@@ -1,4 +1,5 @@
 import { test, expect, open, sitemapPaths } from './fixtures';
+import { ceiling } from '../shared/load';
 
 /** Pages outside the sitemap that must reflow too. */
 const UNLISTED = ['/no-such-page'];
@@ -7,7 +8,7 @@ const UNLISTED = ['/no-such-page'];
 // 640 px is a 1280 px window at 200% zoom.
 for (const width of [320, 640]) {
   test(`no page scrolls sideways at ${width}px`, async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(ceiling(240_000));
     await page.setViewportSize({ width, height: 800 });
     const overflowing: Record<string, number> = {};
     for (const path of [...(await sitemapPaths(page)), ...UNLISTED]) {

@@ -1,5 +1,6 @@
 import { test, expect, open, sitemapPaths } from './fixtures';
 import { API_SECURITY_HEADERS } from '../../functions/lib/security-headers';
+import { ceiling } from '../shared/load';
 
 /** What every response must carry, static or from the Worker. */
 const REQUIRED: Record<string, RegExp> = {
@@ -30,7 +31,7 @@ const ENDPOINTS: Array<{ method: 'GET' | 'POST'; path: string }> = [
 ];
 
 test('every page, asset and redirect carries the security headers', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(ceiling(120_000));
   const paths = [
     ...(await sitemapPaths(page)),
     '/login',
@@ -141,7 +142,7 @@ test('the sign-in and account routes carry the security headers, and keep their 
 });
 
 test('every page works under its own content security policy: no violation reported', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(ceiling(180_000));
   await page.addInitScript(() => {
     (window as unknown as { __csp: string[] }).__csp = [];
     document.addEventListener('securitypolicyviolation', (event) =>

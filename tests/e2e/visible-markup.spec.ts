@@ -12,6 +12,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
 import { test, expect, sitemapPaths, waitForHydration } from './fixtures';
 import { nextDay, storeQuote, typed, uniqueEmail } from './quote-helpers';
+import { ceiling } from '../shared/load';
 
 /** The opening or closing of a tag (`<svg `, `</a>`, `<br/>`), and an HTML entity (`&amp;`, `&#39;`, `&#x2019;`). */
 const MARKUP = [/<\/?[a-z][a-z0-9-]*(?=[\s/>])/i, /&(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});/i];
@@ -275,7 +276,7 @@ for (const js of [true, false]) {
         baseURL,
         page,
       }) => {
-        test.setTimeout(300_000);
+        test.setTimeout(ceiling(300_000));
         const mode = { js, width };
         let states: State[];
         if (group === 'every page in the sitemap') {
