@@ -363,6 +363,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
       depositPence: written.depositPence,
       lastDay: lastDayToAccept(written.validUntil, quote.moveDate),
       accepted: !!written.acceptedAt || !!quote.accepted,
+      online: written.createdBy === ONLINE_BOOKING_BY,
     },
     owed,
     crew: crewOf(booking),

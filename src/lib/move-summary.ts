@@ -35,7 +35,7 @@ export interface SummaryFacts {
   /** `YYYY-MM-DD`: the estimate's last day, while it is the price (quoted, no written quote). */
   estimateUntil: string | null;
   /** The newest written quote sent, as the customer reads it. */
-  written: { pay: PriceToPay; depositPence: number; lastDay: string; accepted: boolean } | null;
+  written: { pay: PriceToPay; depositPence: number; lastDay: string; accepted: boolean; online?: boolean } | null;
   owed: Owed;
   /** The crew, van and arrival window, once the diary has them all. */
   crew: CrewAssignment | null;
@@ -101,7 +101,8 @@ function price(stage: MoveStage, facts: SummaryFacts): MoveSummary['price'] {
   const { written, estimate } = facts;
   if (written && CLOSED_STAGES.has(stage)) return { label: 'Its price', ...priceOf(written.pay), when: null };
   if (written) {
-    const label = written.accepted ? 'Your price: your written quote' : 'Your written quote';
+    // A move booked online has its estimate as the price: no one at the firm wrote it.
+    const label = written.online ? 'Your price' : written.accepted ? 'Your price: your written quote' : 'Your written quote';
     const when = written.accepted
       ? null
       : stage === 'offer_ended'

@@ -160,6 +160,7 @@ describe('a standard move booked and paid in one sitting', () => {
     );
     expect(top.filled('status')).toBe('Booked');
     expect(top.filled('top:price')).toBe('£675.90');
+    expect(top.filled('top:price-label')).toBe('Your price');
     expect(top.filled('top:Paid')).toBe('£168.98');
     expect(top.filled('top:Left to pay')).toBe(`£506.92 by ${formatLongDate(addDays(quote.moveDate, -7))}`);
     // Booked: the offer is gone.

@@ -87,6 +87,16 @@ describe('moveSummary', () => {
     ]);
   });
 
+  it('booked online: the estimate is the price, not a written quote the firm wrote (issue 41 item 2)', () => {
+    const top = moveSummary(facts({ status: 'booked', written: { ...accepted, online: true }, acceptedTotal: 122_490, paid: [deposit] }));
+    expect(top.badge).toBe('Booked');
+    expect(top.price.label).toBe('Your price');
+    expect(top.money).toEqual([
+      ['Paid', '£306.23'],
+      ['Left to pay', '£918.67 by Tuesday 8 December 2026'],
+    ]);
+  });
+
   it('booked by its deposit: paid, left with its day, and when the crew is told', () => {
     const top = moveSummary(facts({ status: 'booked', written: accepted, acceptedTotal: 122_490, paid: [deposit] }));
     expect(top.badge).toBe('Booked');
