@@ -1,5 +1,9 @@
 import type { HonoRequest } from 'hono';
-import type { EmailMessage } from './lib/outbox';
+
+/** A queue message: the row to send, never the e-mail or a link's token. */
+export interface EmailMessage {
+  key: string;
+}
 
 /**
  * The Worker's bindings and vars: `Cloudflare.Env`, generated from wrangler.jsonc by `npm run cf-typegen` into

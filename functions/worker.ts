@@ -34,7 +34,8 @@ import { reviewsPage, REVIEWS_PATH } from './pages/reviews-page';
 import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 import { askForSignInLink, showSignInLink, signInWithLink } from './pages/login';
 import { deleteData, signOut } from './pages/account';
-import { astroPage, twinPage } from './lib/astro-page';
+import { astroPage, registerPageLoaders, twinPage } from './lib/astro-page';
+import { PAGE_LOADERS } from './pages/page-loaders';
 import { referralPage } from './pages/referral-page';
 import { hasSessionCookie } from './lib/account/cookie';
 import { ACCOUNT_PATHS } from '~/lib/account';
@@ -48,6 +49,8 @@ import { MOVE_DAMAGE_PATH } from '~/lib/move-status';
 import { stripeWebhook } from './lib/payments/webhook';
 
 export const api = new Hono<LeadEnv>();
+// Each on-demand page's view is worked out here, in the Worker, before Astro renders it (astro-page.ts).
+registerPageLoaders(PAGE_LOADERS);
 
 api.use('*', drainUnreadBody, ...securityHeaders);
 const routes = new WorkerRoutes(api);

@@ -3,22 +3,12 @@
 import { PAGE_PATHS } from '~/lib/api';
 import type { FormView } from '~/lib/form-view';
 import { TWINS } from '~/lib/unlisted';
-import { saveFormState, type SavedFormState } from './form-state';
+import { saveFormState, type FormPageState, type SavedFormState } from './form-state';
+export type { AnsweredForm, FormPageState } from './form-state';
 import { seeOther, type Refusal } from './http';
 import type { LeadContext } from './lead-pipeline';
 import { errorFill, mergeFills, type Fill } from './prebuilt-page';
 import { twinPage } from './astro-page';
-
-export interface FormPageState {
-  errors?: Record<string, string>;
-  /** A problem with no field of its own. */
-  general?: string | undefined;
-  /** Hidden fields the Worker sets, over the posted values. */
-  values?: Record<string, string>;
-  fill?: Partial<Fill>;
-  /** Errors always take focus first. */
-  focus?: string;
-}
 
 export function refusalState(refusal: Refusal, fields: ReadonlySet<string>): FormPageState {
   const errors: Record<string, string> = {};
@@ -50,11 +40,6 @@ export function formView(
   const fill = mergeFills(errorFill(errors, state.general), state.fill ?? {}, more);
   const hasErrors = Object.keys(errors).length > 0 || !!state.general;
   return { ...fill, values: state.values, errors, focus: hasErrors ? 'errors' : state.focus };
-}
-
-/** A refusal answered where it was posted, with its status: the form's twin renders it (pages/forms/). */
-export interface AnsweredForm extends SavedFormState {
-  status: number;
 }
 
 /** Where a stored plain form post goes: its page, naming the reference. */

@@ -1,7 +1,7 @@
 // A plain form's page after a post (the quote, contact and call-back forms), kept briefly so every post can redirect
 // (post/redirect/get): Back and reload never send the form again, and nothing typed goes into a URL. The address carries
 // only an unguessable id; D1 keeps its SHA-256 (`quote_form_states`, named for the first form that used it).
-import type { FormPageState } from './form-answer';
+import type { Fill } from './prebuilt-page';
 import { sha256Hex } from './hash';
 import { randomViewToken } from './view-token';
 
@@ -10,12 +10,28 @@ export const FORM_STATE_MINUTES = 30;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
+export interface FormPageState {
+  errors?: Record<string, string>;
+  /** A problem with no field of its own. */
+  general?: string | undefined;
+  /** Hidden fields the Worker sets, over the posted values. */
+  values?: Record<string, string>;
+  fill?: Partial<Fill>;
+  /** Errors always take focus first. */
+  focus?: string;
+}
+
 /** `values` in posted order, repeated names kept. */
 export interface SavedFormState extends Omit<FormPageState, 'values' | 'fill'> {
   /** The form's own page; a state saved before there was more than one form is the quote's. */
   page?: string;
   values: Array<[string, string]>;
   fill?: { text?: Record<string, string>; show?: string[]; href?: Record<string, string> };
+}
+
+/** A refusal answered where it was posted, with its status: the form's twin renders it (pages/forms/). */
+export interface AnsweredForm extends SavedFormState {
+  status: number;
 }
 
 export async function saveFormState(db: D1Database, state: SavedFormState, now = new Date()): Promise<string> {

@@ -31,10 +31,7 @@ export interface OutboxRow {
   next_attempt_at: string;
 }
 
-/** A queue message: the row to send, never the e-mail or a link's token. */
-export interface EmailMessage {
-  key: string;
-}
+export type { EmailMessage } from '../env';
 
 /** Record type → the maker of its e-mails' links (functions/email-links.ts). */
 export type LinkMakers = Partial<Record<OutboxRecordType, LinkMaker>>;

@@ -10,7 +10,7 @@ export async function pageAsBuilt(env: Env, request: Request): Promise<Response>
   return new Response(asset.body, { status: asset.status, statusText: asset.statusText, headers: new Headers(asset.headers) });
 }
 
-export { ACCOUNT_PAGE, PRIVATE_PAGE } from './page-headers';
+export { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
 
 /** A form's saved state's named parts (`data-fill` texts, `data-show` parts, `data-href` links), src/lib/form-view.ts. */
 export interface Fill {

@@ -13,13 +13,12 @@ import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings } from '../lib/office/gate';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { saveAddresses } from '../lib/quote/addresses';
 import { findQuote } from '../lib/quote/store';
 import type { LeadFormAnswer } from '../pages/office-lead-view';
-import type { OfficeRoutes } from './routes';
 
 const MAX_ADDRESSES_BODY = 8 * 1024;
 

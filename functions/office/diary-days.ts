@@ -23,10 +23,9 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import type { Context } from 'hono';
 import { diaryAtMove, refusedOn, type DiaryPageState } from './diary';
-import type { OfficeRoutes } from './routes';
 
 type OfficeContext = Context<OfficeBindings>;
 

@@ -14,7 +14,6 @@ import {
   DIARY_MESSAGES,
   type BookingForm,
   type CrewVanForm,
-  type DiaryFormState,
   type DiaryNotice,
 } from '~/lib/office/diary-forms';
 import { OFFICE_PATHS } from '~/lib/office/paths';
@@ -26,26 +25,19 @@ import { readFormPost } from '../lib/form-post';
 import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
-import { officeRefusal, staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { officeRefusal, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings } from '../lib/office/settings';
 import type { StaffMember } from '../lib/office/staff';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { applyChange } from '../lib/quote/manage';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
-import type { OfficeRoutes } from './routes';
+import type { DiaryPageState } from '~/lib/views/diary';
+export type { DiaryPageState } from '~/lib/views/diary';
 
 type OfficeContext = Context<OfficeBindings>;
 
 const MAX_DIARY_BODY = 4 * 1024;
-
-/**
- * What the diary page (src/pages/office/diary.astro) is handed when a post is refused: a crew or van (`values.action`),
- * or a hold or booking (`values.ref`, shown by the move's DiarySection on the diary page at its day).
- */
-export interface DiaryPageState {
-  form: DiaryFormState;
-}
 
 /** The diary from a move's day, with its booking form: where a hold or booking lands, refused or done. */
 export const diaryAtMove = (quote: Pick<StoredQuote, 'reference' | 'moveDate'>, done?: string) =>

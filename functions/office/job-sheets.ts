@@ -19,7 +19,7 @@ import { config } from '../lib/config';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import type { OfficeBindings } from '../lib/office/gate';
-import { staffOnly } from '../lib/office/gate';
+import { staffOnly, type OfficeRoutes } from '../lib/office/gate';
 import {
   bookedInDiary,
   makeJobSheetLink,
@@ -37,23 +37,19 @@ import {
   reportsToday,
   reportWithinLimits,
 } from '../lib/office/job-sheets';
-import { ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';
 import type { JobSheetLinkView, JobSheetPageRequest, JobSheetState } from '../pages/job-sheet-view';
 import { accountEmail } from '../lib/account/tokens';
 import { emailJobSheetLink } from '../lib/office/crew-emails';
-import type { OfficeRoutes } from './routes';
+import type { JobSheetEmailAnswer } from '~/lib/views/job-sheet';
+export type { JobSheetEmailAnswer } from '~/lib/views/job-sheet';
 
 type SheetContext = Context<AppBindings>;
 
 const MAX_LINK_BODY = 2 * 1024;
-
-/** A refused "E-mail the link to the crew lead": what was typed and why, shown by the field. */
-export interface JobSheetEmailAnswer extends JobSheetLinkView {
-  jobSheetEmail: { value: string; error: string };
-}
 
 async function makeLink(c: Context<OfficeBindings>): Promise<Response> {
   const posted = await readFormPost(c, MAX_LINK_BODY);

@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { londonToday } from '~/lib/dates';
 import { describeDistance } from '~/lib/distance';
 import { formatMoney } from '~/lib/money';
-import { ENTRY_MESSAGES as M, isHandKind, newLeadSchemas, readEntryForm, type HandKind, type NewLead } from '~/lib/office/lead-entry';
+import { ENTRY_MESSAGES as M, isHandKind, newLeadSchemas, readEntryForm, type NewLead } from '~/lib/office/lead-entry';
 import { leadPath, OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
 import { priceLines, PRICE_LABELS } from '~/lib/price-lines';
 import type { AppBindings } from '../env';
@@ -16,27 +16,22 @@ import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { editTarget, saveLeadEdit, type FormValues } from '../lib/office/lead-edit';
 import { addLeadByHand, priceEntry, type Entry } from '../lib/office/lead-entry';
 import { makeMove } from '../lib/office/lead-move';
 import { findLead } from '../lib/office/leads';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import type { QuotePrice } from '../lib/quote/price';
 import type { EntryFormState, LeadFormState } from '../pages/lead-entry-view';
-import type { OfficeRoutes } from './routes';
+import type { NewLeadState } from '~/lib/views/lead-entry';
+export type { NewLeadState } from '~/lib/views/lead-entry';
 
 type OfficeContext = Context<OfficeBindings>;
 
 /** Every field of the longest form, with room to spare. */
 const MAX_ENTRY_BODY = 16 * 1024;
-
-/** What the new-lead page is handed back: the kind, the form's key (so a second post adds nothing) and the state. */
-export interface NewLeadState extends EntryFormState {
-  kind: HandKind;
-  entryKey: string;
-}
 
 /** The form's values as posted, ticked boxes as lists: what a refused page shows again. */
 function postedValues(values: URLSearchParams): FormValues {

@@ -9,13 +9,12 @@ import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/lead-changes';
 import { findLead, staffChoices } from '../lib/office/leads';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import type { LeadFormAnswer } from '../pages/office-lead-view';
-import type { OfficeRoutes } from './routes';
 
 const MAX_OFFICE_BODY = 8 * 1024;
 

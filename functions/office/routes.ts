@@ -3,8 +3,7 @@
  * on-demand Astro pages behind `staffOnly` (functions/lib/office/gate.ts); their form posts are Hono handlers here,
  * answering 303 back to a page (post, redirect, get), so every task works as plain HTML.
  */
-import type { LeadEnv } from '../lib/lead-pipeline';
-import type { WorkerRoutes } from '../lib/routes';
+import type { OfficeRoutes } from '../lib/office/gate';
 import { addressesRoutes } from './addresses';
 import { diaryRoutes } from './diary';
 import { diaryDaysRoutes } from './diary-days';
@@ -14,8 +13,6 @@ import { leadsRoutes } from './leads';
 import { settingsRoutes } from './settings';
 import { staffRoutes } from './staff';
 import { writtenQuotesRoutes } from './written-quotes';
-
-export type OfficeRoutes = WorkerRoutes<LeadEnv>;
 
 export function officeRoutes(routes: OfficeRoutes): void {
   staffRoutes(routes);

@@ -9,11 +9,10 @@ import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { seeOther } from '../lib/http';
-import { ownerOnly, staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings, saveSettings } from '../lib/office/settings';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import type { SettingsPageState } from '../pages/settings-view';
-import type { OfficeRoutes } from './routes';
 
 /** Ten short fields: anything longer is not this form. */
 const MAX_SETTINGS_BODY = 8 * 1024;

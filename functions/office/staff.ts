@@ -12,7 +12,7 @@ import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { auditStatement } from '../lib/office/audit';
-import { officeRefusal, ownerOnly, staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { officeRefusal, ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { accountEmail } from '../lib/account/tokens';
 import {
   addStaffStatement,
@@ -23,20 +23,16 @@ import {
   ownerEmail,
   removeStaffStatements,
 } from '../lib/office/staff';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { mailContext } from '../lib/mail-context';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../lib/outbox';
 import { staffInvitationEmail } from '../lib/office/staff-emails';
 import { generateReference } from '~/lib/reference';
-import type { OfficeRoutes } from './routes';
+import type { StaffPageView } from '~/lib/views/office';
+export type { StaffPageView } from '~/lib/views/office';
 
 /** An address and a name: anything longer is not this form. */
 const MAX_STAFF_FORM = 2048;
-
-export interface StaffPageView {
-  values?: { name: string; email: string };
-  errors?: Record<string, string>;
-}
 
 const done = (c: Context, notice: StaffNotice) => c.redirect(`${OFFICE_PATHS.staff}?${new URLSearchParams({ done: notice })}`, 303);
 

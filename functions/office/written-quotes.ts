@@ -14,14 +14,13 @@ import { astroPage, astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings } from '../lib/office/gate';
+import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { SENT_MEANWHILE, sendWrittenQuote } from '../lib/office/written-quotes';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { saveAddresses } from '../lib/quote/addresses';
 import { findQuote } from '../lib/quote/store';
 import type { WrittenQuoteFormState } from '../pages/written-quote-view';
-import type { OfficeRoutes } from './routes';
 import { depositPercent } from '../lib/office/settings';
 
 /** Thirty lines of words and amounts, what is included, and room to spare. */

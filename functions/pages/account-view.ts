@@ -9,23 +9,8 @@ import { referralCodeFor } from '../lib/account/referrals';
 import { sessionEmail } from '../lib/account/tokens';
 import { quotesFor } from '../lib/quote/store';
 import { quotePageHref } from './quote-confirmation';
-
-export interface QuoteRowView {
-  reference: string;
-  href: string;
-  from: string;
-  to: string;
-  moveDate: string;
-  askedOn: string;
-  total: string;
-  status: string;
-}
-
-export interface AccountView {
-  email: string;
-  code: string;
-  quotes: QuoteRowView[];
-}
+import type { AccountView } from '~/lib/views/account';
+export type { QuoteRowView, AccountView } from '~/lib/views/account';
 
 /** The session cookie's value, as the page reads it: `__Host-` over https, plain over local http. */
 export const sessionCookieOf = (url: URL, cookies: { get(name: string): { value: string } | undefined }) =>

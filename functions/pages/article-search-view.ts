@@ -1,24 +1,10 @@
 /** What a search of the articles shows (src/pages/forms/articles.astro): a page of the prebuilt index's matches, as data. */
 import { articleCategories } from '~/data/article-categories';
-import {
-  canonicalCategory,
-  isFiltering,
-  listPagePath,
-  searchArticles,
-  type ArticleCardData,
-  type ArticleFilter,
-  type ArticleSearchEntry,
-  type SearchPage,
-} from '~/lib/articles';
+import { canonicalCategory, isFiltering, listPagePath, searchArticles, type ArticleFilter, type ArticleSearchEntry } from '~/lib/articles';
+import type { ArticleSearchView } from '~/lib/views/article-search';
+export type { ArticleSearchView } from '~/lib/views/article-search';
 
 export const ARTICLES_PATH = listPagePath(1);
-
-export interface ArticleSearchView extends Omit<SearchPage, 'ids'> {
-  filter: ArticleFilter;
-  cards: ArticleCardData[];
-  /** The results' previous and next pages, keeping the search. */
-  links: { prev?: string | undefined; next?: string | undefined };
-}
 
 function articleFilter(url: URL): ArticleFilter {
   return {

@@ -2,15 +2,10 @@
 import { faqCategories } from '~/data/faqs';
 import { PAGE_PATHS } from '~/lib/api';
 import { FAQ_QUERY, faqItemKey, faqNeedle, faqStatus, matchingFaqKeys } from '~/lib/faq-search';
-import type { FormView } from '~/lib/form-view';
+import type { FaqSearchView } from '~/lib/views/forms';
+export type { FaqSearchView } from '~/lib/views/forms';
 
 export const isFaqSearch = (url: URL) => url.pathname === PAGE_PATHS.faq && url.searchParams.has(FAQ_QUERY.name);
-
-export interface FaqSearchView {
-  view: FormView;
-  /** The questions (`faqItemKey`) and categories that match: the rest are hidden. */
-  shown: { items: ReadonlySet<string>; categories: ReadonlySet<string> };
-}
 
 export function faqSearchView(url: URL): FaqSearchView {
   const term = (url.searchParams.get(FAQ_QUERY.name) ?? '').slice(0, FAQ_QUERY.maxLength);

@@ -7,15 +7,8 @@ import { formView } from '../lib/form-answer';
 import { readFormState } from '../lib/form-state';
 import type { PageServices } from '../lib/page-services';
 import { RECORD_TABLES, type RecordType } from '../lib/records';
-
-/** A twin's answer: its status, and what it shows (nothing: the page as prebuilt). */
-export interface FormTwin {
-  status: number;
-  view?: FormView | undefined;
-}
-
-/** A twin's page is about one person's request: never cached anywhere. (Astro sends its CSP as a header.) */
-export const TWIN_PAGE = { 'Cache-Control': 'no-store' };
+import type { FormTwin } from '~/lib/views/forms';
+export type { FormTwin } from '~/lib/views/forms';
 
 /** A refused post answered where it was posted, else the state saved under `form=`; an expired one is the empty form. */
 export async function savedForm({ env, answered }: PageServices, url: URL, page: string): Promise<FormTwin | null> {

@@ -8,7 +8,7 @@ import { formatMoney } from '~/lib/money';
 import { PRICE_LABELS, priceLines } from '~/lib/price-lines';
 import { writtenQuoteRows } from '~/lib/office/written-quote';
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
-import { JOB_REPORT_LABELS, jobSheetNotice, type JobReportKind } from '~/lib/office/job-sheet';
+import { JOB_REPORT_LABELS, jobSheetNotice } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { bookedInDiary, jobReports, liveJobSheetLink, type DiaryBooking, type JobReport } from '../lib/office/job-sheets';
@@ -16,14 +16,26 @@ import { writtenQuoteVersions } from '../lib/office/written-quotes';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { moveDetails } from './move-view';
-
-/** A refused report: which form, what was typed, and each field's message. */
-export interface JobSheetState {
-  done?: string | null;
-  form?: JobReportKind;
-  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day', string>>;
-  values?: { eta?: string; note?: string };
-}
+import type { JobSheetEmailAnswer, JobSheetSectionData } from '~/lib/views/job-sheet';
+import type {
+  JobSheetState,
+  JobSheetLinkView,
+  ReportLine,
+  JobSheetEnd,
+  JobSheetPrice,
+  JobSheetView,
+  JobSheetSectionView,
+} from '~/lib/views/job-sheet';
+import { crewLeadEmail } from '../lib/office/crew-emails';
+export type {
+  JobSheetState,
+  JobSheetLinkView,
+  ReportLine,
+  JobSheetEnd,
+  JobSheetPrice,
+  JobSheetView,
+  JobSheetSectionView,
+} from '~/lib/views/job-sheet';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -31,23 +43,10 @@ export interface JobSheetPageRequest {
   state: JobSheetState;
 }
 
-/** What the office's post hands the page that shows a new link once (under its own key: the lead page has a view too). */
-export interface JobSheetLinkView {
-  jobSheetLink: { reference: string; made: { url: string; lastDay: string } | null };
-}
-
 const clock = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 /** The crew's sheet: "14:05" on the day; the office: its usual date and time. UK time both. */
 const when = (at: string, today: string | null): string =>
   today !== null && londonToday(new Date(at)) === today ? clock.format(new Date(at)) : formatDateTime(at);
-
-export interface ReportLine {
-  kind: JobReportKind;
-  label: string;
-  at: string;
-  detail: string | null;
-  photos: Array<{ href: string; label: string }>;
-}
 
 function reportLine(report: JobReport, today: string | null): ReportLine {
   const detail = report.kind === 'on_our_way' ? `Arriving at about ${report.eta ?? ''}` : report.note;
@@ -67,44 +66,6 @@ const crewLine = (booking: DiaryBooking) =>
   booking.crewLead ? `${booking.crewLead}${booking.crewSize ? ` (crew of ${booking.crewSize})` : ''}` : null;
 const vanLine = (booking: DiaryBooking) =>
   booking.vanName ? `${booking.vanName}${booking.vanSize ? ` (${vanSizeLabel(booking.vanSize)})` : ''}` : null;
-
-/** One end of the move as the crew needs it at the door (issue 40 item 1). */
-export interface JobSheetEnd {
-  end: 'from' | 'to';
-  heading: string;
-  /** One part of the address a line, the postcode last. */
-  lines: string[];
-  /** Line 1 and the town are there (a booked move always has both, unless booked before issue 40). */
-  complete: boolean;
-  /** Plain links to the phone's maps (src/lib/move-facts.ts mapsLinks). */
-  maps: { google: string; apple: string };
-  access: string | null;
-}
-
-/** What the price covers: the written quote the customer accepted (else the newest sent), or the estimate's lines. */
-export interface JobSheetPrice {
-  heading: string;
-  rows: Array<[label: string, amount: string]>;
-  included: string | null;
-}
-
-export interface JobSheetView {
-  reference: string;
-  date: string;
-  arrival: string | null;
-  crew: string | null;
-  van: string | null;
-  ends: [JobSheetEnd, JobSheetEnd];
-  price: JobSheetPrice | null;
-  furniture: string;
-  items: string | null;
-  awkward: string | null;
-  notes: string | null;
-  customer: { name: string; phone: string; tel: string };
-  reports: ReportLine[];
-  notice: string | null;
-  state: JobSheetState;
-}
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
@@ -164,15 +125,6 @@ function priceOf(quote: StoredQuote, versions: Awaited<ReturnType<typeof written
   };
 }
 
-export interface JobSheetSectionView {
-  booked: boolean;
-  /** The last day the current link works, while one does. */
-  liveUntil: string | null;
-  /** Just made: shown once, on the page that answers the post. */
-  made: { url: string; lastDay: string } | null;
-  reports: ReportLine[];
-}
-
 export async function jobSheetSectionView(
   db: D1Database,
   reference: string,
@@ -191,4 +143,20 @@ export async function jobSheetSectionView(
     made: handed?.reference === reference ? handed.made : null,
     reports: reports.map((report) => reportLine(report, null)),
   };
+}
+
+/**
+ * The lead page's job sheet section, and the page answering "Make the crew's job sheet link": a new link shown this once
+ * (`handed`), and "E-mail the link to the crew lead" with a refused address back by its field, else the one last used.
+ */
+export async function jobSheetSectionData(
+  db: D1Database,
+  reference: string,
+  now: Date,
+  handed: Partial<JobSheetEmailAnswer> | undefined,
+): Promise<JobSheetSectionData> {
+  const view = await jobSheetSectionView(db, reference, now, handed?.jobSheetLink);
+  const refusedEmail = handed?.jobSheetLink?.reference === reference ? handed.jobSheetEmail : undefined;
+  const crewEmail = refusedEmail?.value ?? (view.booked ? await crewLeadEmail(db, reference) : null) ?? '';
+  return { view, crewEmail, refusedEmail };
 }

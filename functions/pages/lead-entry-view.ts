@@ -4,62 +4,12 @@
  * and choices come from src/lib/office/lead-entry.ts. Data only: the markup is src/components/office/EntryForm.astro.
  */
 import { ACCESS_KEYS, accessField, type AccessEnd } from '~/data/access';
-import { ACCOUNT_PATHS } from '~/lib/account';
 import { londonToday } from '~/lib/dates';
 import { latestMoveDate } from '~/lib/move-date';
 import { FIELD_OPTIONS, fieldLabel, type HandKind } from '~/lib/office/lead-entry';
-import type { Env } from '../env';
-import { officeAccess } from '../lib/office/gate';
 import type { EditTarget, FormValues } from '../lib/office/lead-edit';
-import { findLead, type LeadSummary } from '../lib/office/leads';
-import type { StaffMember } from '../lib/office/staff';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
-import { pageServices, pageView } from '../lib/page-services';
-import { notFoundPage } from '../lib/prebuilt-page';
-
-export type Input = 'text' | 'email' | 'tel' | 'date' | 'textarea' | 'select' | 'radios' | 'checkboxes' | 'checkbox';
-
-interface FieldSpec {
-  name: string;
-  input: Input;
-  hint?: string;
-  autocomplete?: string;
-  /** Shown "(optional)" after the label. */
-  optional?: boolean;
-  maxlength?: number;
-}
-
-export interface EntryField extends FieldSpec {
-  label: string;
-  /** The control's id (an error summary's link goes to it; a group's first choice). */
-  control: string;
-  value: string | string[];
-  error?: string | undefined;
-  options?: ReadonlyArray<{ value: string; label: string; hint?: string }>;
-  min?: string;
-  max?: string;
-}
-
-export interface EntrySection {
-  title: string;
-  /** A line under the title. */
-  lead?: string;
-  fields: EntryField[];
-}
-
-export interface EntryFormView {
-  sections: EntrySection[];
-  /** Every refused field's message, in the form's order, with the control its link goes to; `form` first, if any. */
-  errorList: Array<{ name: string; message: string; control: string }>;
-}
-
-/** A refused or checked post, handed back to its page. */
-export interface EntryFormState {
-  values: FormValues;
-  errors: Record<string, string>;
-  /** "Work out the estimate": the engine's figures for what was typed. */
-  estimate?: { total: string; distance: string; lines: Array<[string, string]> } | null;
-}
+import type { FieldSpec, EntryField, EntryFormView } from '~/lib/views/lead-entry';
+export type { Input, FieldSpec, EntryField, EntrySection, EntryFormView, EntryFormState, LeadFormState } from '~/lib/views/lead-entry';
 
 const text = (name: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, input: 'text', ...extra });
 const choices = (name: string, input: 'radios' | 'select' | 'checkboxes'): FieldSpec => ({ name, input });
@@ -220,37 +170,3 @@ export function entryFormView(
 
 /** A fresh form's values: nothing typed yet, and the estimate e-mail ticked. */
 export const blankValues = (kind: HandKind): FormValues => (kind === 'quote' ? { emailEstimate: 'yes' } : {});
-
-/** A refused post about one lead, handed back to its form's page (functions/office/lead-entry.ts). */
-export interface LeadFormState extends EntryFormState {
-  reference: string;
-}
-
-export interface OpenedLeadForm {
-  env: Env;
-  now: Date;
-  staff: StaffMember;
-  lead: LeadSummary;
-  state: LeadFormState | undefined;
-}
-
-/**
- * What a page with a form about one lead starts from: the staff member (the route's gate let them in), the lead (its
- * reference from a refused post, else `?ref=`) and the refused post, if any; or the answer for anyone or anything else.
- * It sets the page's private headers.
- */
-export async function openLeadForm(astro: {
-  locals: object;
-  request: Request;
-  url: URL;
-  response: { headers: Headers };
-}): Promise<OpenedLeadForm | { response: Response }> {
-  const { env, now } = pageServices(astro.locals);
-  const access = await officeAccess(env, astro.request, now);
-  if ('refusal' in access) return { response: Response.redirect(new URL(ACCOUNT_PATHS.login, astro.url).href, 303) };
-  const state = pageView<LeadFormState>(astro.locals);
-  const lead = await findLead(env.DB, state?.reference ?? astro.url.searchParams.get('ref') ?? '');
-  if (!lead) return { response: await notFoundPage(env, astro.request.url, { 'Cache-Control': 'no-store' }) };
-  for (const [name, value] of Object.entries(ACCOUNT_PAGE)) astro.response.headers.set(name, value);
-  return { env, now, staff: access.staff, lead, state };
-}

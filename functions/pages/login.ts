@@ -12,7 +12,7 @@ import { signInLinkEmail, startSession, useSignInLink } from '../lib/account/tok
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, type Refusal } from '../lib/http';
 import { astroPageAt } from '../lib/astro-page';
-import { ACCOUNT_PAGE, PRIVATE_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
 import { clientKey, withinLimit } from '../lib/rate-limit';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { LOGIN_ANSWER_PAGE, type LoginView } from './login-view';

@@ -24,48 +24,8 @@ import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { eventLine, furnitureSummary, place, propertyTitle, quoteService } from '../lib/quote/summary';
 import { moveHistory } from '../lib/quote/manage';
-
-export type Row = [label: string, text: string];
-
-export interface HistoryLine {
-  at: string;
-  who: string;
-  what: string;
-}
-
-export interface SentEmail {
-  subject: string;
-  to: string;
-  status: string;
-  at: string;
-}
-
-export interface LeadNote {
-  author: string;
-  at: string;
-  note: string;
-}
-
-export interface LeadView {
-  lead: LeadSummary;
-  handlerName: string | null;
-  given: Row[];
-  price: Row[];
-  history: HistoryLine[];
-  emails: SentEmail[];
-  notes: LeadNote[];
-  tasks: Array<OpenTask & { label: string }>;
-  staff: StaffChoice[];
-  /** A quote's total, paid, refunded and balance (issue 40 item 5); null for a call-back or a message. */
-  owed: Owed | null;
-}
-
-/** A lead form the Worker refused, shown again on the lead page with its messages tied to their fields. */
-export interface LeadFormAnswer {
-  action: string;
-  errors: Partial<Record<string, string>>;
-  values: Record<string, string>;
-}
+import type { Row, HistoryLine, SentEmail, LeadNote, LeadView } from '~/lib/views/office';
+export type { Row, HistoryLine, SentEmail, LeadNote, LeadView, LeadFormAnswer } from '~/lib/views/office';
 
 /** The quote's events made by staff through the e-mailed staff links. */
 const STAFF_EVENTS = new Set<MoveEvent['kind']>(['confirmed', 'declined', 'review_published', 'review_withheld']);

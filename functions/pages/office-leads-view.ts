@@ -1,16 +1,9 @@
 /** What /office shows (issue 33 item 2): what needs doing today, then one page of leads as the filters choose. Data only. */
-import { LEAD_SEARCH_MESSAGE, overlongSearch, readLeadFilters, type LeadFilters } from '~/lib/office/leads';
+import { LEAD_SEARCH_MESSAGE, overlongSearch, readLeadFilters } from '~/lib/office/leads';
 import type { Env } from '../env';
-import { listLeads, staffChoices, todoToday, type LeadPage, type StaffChoice, type TodoToday } from '../lib/office/leads';
-
-export interface OfficeHomeView {
-  todo: TodoToday;
-  filters: LeadFilters;
-  list: LeadPage;
-  staff: StaffChoice[];
-  /** A search too long to run (issue 40 item 8): the page answers 400 with this by the search field, and no list. */
-  searchError?: string;
-}
+import { listLeads, staffChoices, todoToday } from '../lib/office/leads';
+import type { OfficeHomeView } from '~/lib/views/office';
+export type { OfficeHomeView } from '~/lib/views/office';
 
 export async function officeHomeView(env: Env, query: URLSearchParams, now: Date): Promise<OfficeHomeView> {
   const filters = readLeadFilters(query);

@@ -4,22 +4,12 @@
 // Data only: the markup is src/components/quote/MovePayments.astro.
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
-import { PAYMENT_CANCELLED, PAYMENT_PURPOSES, PAYMENT_WORDS, PURPOSE_LABELS, unsettledWords, type PaymentPurpose } from '~/lib/payments';
+import { PAYMENT_CANCELLED, PAYMENT_PURPOSES, PAYMENT_WORDS, PURPOSE_LABELS, unsettledWords } from '~/lib/payments';
 import type { PaymentRow } from '../lib/payments/checkout';
 import { moneyOwed } from '../lib/payments/due';
 import type { StoredQuote } from '../lib/quote/stored-quote';
-
-export type PaymentReturn = 'received' | 'waiting' | 'cancelled' | 'unpaid' | 'mismatch';
-
-export interface PaymentView {
-  /** Only on the page Checkout sent the customer back to. */
-  returned: { state: PaymentReturn; text: string } | null;
-  paid: string[];
-  /** A payment not yet settled (waiting for the bank, or a mismatch) for each purpose with one: no Pay button for it. */
-  pending: string[];
-  /** What can be paid now, each as its button says it. What is left and by when: the page's top (move-summary.ts). */
-  pay: Array<{ purpose: PaymentPurpose; label: string }>;
-}
+import type { PaymentView } from '~/lib/views/payment';
+export type { PaymentReturn, PaymentView } from '~/lib/views/payment';
 
 function returnedFrom(rows: PaymentRow[], value: string | null): PaymentView['returned'] {
   if (!value) return null;

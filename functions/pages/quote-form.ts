@@ -20,7 +20,6 @@ import { PROMO_MESSAGE, promoCodeField } from '~/lib/schemas';
 import { site } from '~/site.config';
 import { seeOther, type Refusal } from '../lib/http';
 import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
-import type { FormView } from '~/lib/form-view';
 import type { AppBindings } from '../env';
 import { pageAsBuilt, type Fill } from '../lib/prebuilt-page';
 import { answerFormPost, formTwinPath, formView, postedValues, refusalState, type FormPageState } from '../lib/form-answer';
@@ -42,6 +41,8 @@ import type { QuoteSubmission } from '../lib/quote/submission';
 import { confirmationPath, randomViewToken } from '../lib/view-token';
 import { priceFill } from './quote-fill';
 import { formMessages } from './quote-form-messages';
+import type { QuoteFormTwin } from '~/lib/views/forms';
+export type { QuoteFormTwin } from '~/lib/views/forms';
 
 type PriceCheck = Extract<QuoteForm, { action: 'price' }>;
 type Submission = Extract<QuoteForm, { action: 'submit' | 'book' }>;
@@ -101,13 +102,6 @@ export async function showQuoteForm(c: Context<AppBindings>): Promise<Response> 
   page.headers.set('Cache-Control', 'private, no-cache');
   if (cookie) page.headers.append('Set-Cookie', cookie);
   return page;
-}
-
-/** The quote page's twin: what it shows, and the headers it is sent with. */
-export interface QuoteFormTwin {
-  status: number;
-  view: FormView;
-  headers: Record<string, string>;
 }
 
 /**

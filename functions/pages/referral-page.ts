@@ -4,7 +4,7 @@ import type { AppBindings } from '../env';
 import { signedInEmail } from '../lib/account/session';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { ACCOUNT_PAGE } from '../lib/page-headers';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { pageAsBuilt } from '../lib/prebuilt-page';
 import { REFERRAL_SIGNED_IN_PAGE, referralView } from './referral-view';
 

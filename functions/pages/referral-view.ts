@@ -5,18 +5,11 @@ import { referralShare } from '~/lib/referral';
 import type { Env } from '../env';
 import { referralCodeFor, referralFigures } from '../lib/account/referrals';
 import { config } from '../lib/config';
+import type { ReferralView } from '~/lib/views/referral';
+export type { ReferralView } from '~/lib/views/referral';
 
 /** The page's own address for a signed-in customer, reached only through the Worker (referral-page.ts). */
 export const REFERRAL_SIGNED_IN_PAGE = '/account/referral';
-
-export interface ReferralView {
-  code: string;
-  share: { text: string; mailto: string };
-  successful: string;
-  earned: string;
-  balance: string;
-  onTheWay: string;
-}
 
 export function onTheWayLine(count: number): string {
   if (count === 0) return 'No friends’ moves on the way yet.';

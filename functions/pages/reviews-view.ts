@@ -1,25 +1,10 @@
 // What /reviews shows once verified reviews are published (issue 19, item 6): the newest of them and their average;
 // data only, the markup is in src/components/reviews. Until any is published, the labelled samples.
 import type { Env } from '../env';
+import type { PublishedReview, ReviewsView } from '~/lib/views/reviews';
+export type { PublishedReview, ReviewsView } from '~/lib/views/reviews';
 
 const SHOWN = 120;
-
-export interface PublishedReview {
-  rating: number;
-  text: string;
-  name: string;
-  service: string;
-  /** "Verified move, March 2027". */
-  verified: string;
-}
-
-export interface ReviewsView {
-  /** The average to one decimal place, "4.5". */
-  overall: string;
-  /** "average out of 5, from 12 verified moves". */
-  label: string;
-  reviews: PublishedReview[];
-}
 
 export const verifiedMoveLine = (moveDate: string) =>
   `Verified move, ${new Date(`${moveDate}T12:00:00Z`).toLocaleDateString('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`;

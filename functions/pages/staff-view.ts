@@ -7,7 +7,9 @@ import { priceToPay } from '~/lib/price-to-pay';
 import { reviewOf } from '../lib/quote/manage';
 import type { StaffPurpose } from '../lib/quote/staff-link';
 import type { StoredQuote } from '../lib/quote/stored-quote';
-import { moveDetails, type FormView } from './move-view';
+import { moveDetails } from './move-view';
+import type { StaffView } from '~/lib/views/staff-link';
+export type { StaffView } from '~/lib/views/staff-link';
 
 export interface StaffLink {
   quote: StoredQuote;
@@ -23,19 +25,6 @@ export interface StaffState {
 }
 
 const TO_BE_PRICED = 'To be priced';
-
-export interface StaffView {
-  reference: string;
-  /** Every row of "The move", '—' where the customer said nothing. */
-  details: Record<string, string>;
-  review: { rating: string; name: string; text: string } | null;
-  /** The booking's buttons, while the request waits for them. */
-  answer: boolean;
-  /** The review's buttons, while it waits to be checked. */
-  reviewAnswer: boolean;
-  done: string | null;
-  form: FormView;
-}
 
 export async function staffView(db: D1Database, { quote, token, purpose }: StaffLink, state: StaffState): Promise<StaffView> {
   const review = purpose === 'review' ? await reviewOf(db, quote.reference) : null;

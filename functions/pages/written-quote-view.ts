@@ -28,55 +28,12 @@ import { writtenQuoteVersions } from '../lib/office/written-quotes';
 import { findQuote } from '../lib/quote/store';
 import { place } from '../lib/quote/summary';
 import { depositPercent } from '../lib/office/settings';
-
-/** What a refused or previewed post hands the page (functions/office/written-quotes.ts). */
-export interface WrittenQuoteFormState {
-  reference: string;
-  values: URLSearchParams;
-  errors?: Record<string, string>;
-  /** 'Check the total': the post read, nothing stored. */
-  preview?: WrittenQuoteDraft;
-}
+import type { WrittenQuoteFormState, VersionView, WrittenQuoteFormView } from '~/lib/views/written-quote';
+export type { WrittenQuoteFormState, VersionView, WrittenQuoteFormView } from '~/lib/views/written-quote';
 
 export const WRITTEN_QUOTE_DONE: Readonly<Record<string, string>> = {
   sent: 'Sent: the customer has it by e-mail and on their move page.',
 };
-
-export interface VersionView {
-  version: number;
-  rows: Array<[label: string, amount: string]>;
-  deposit: string;
-  validUntil: string;
-  included: string | null;
-  /** What a new date does to the price, in the customer's words. */
-  newDate: string;
-  sent: string | null;
-  accepted: string | null;
-  /** The newest sent version: the one the customer sees. */
-  current: boolean;
-}
-
-export interface WrittenQuoteFormView {
-  reference: string;
-  leadHref: string;
-  customer: { name: string; email: string; move: string };
-  /** The customer's code and what it gives, taken off the lines' total when sent; null without one that applies. */
-  code: string | null;
-  rows: Array<{ label: string; amount: string }>;
-  deposit: string;
-  depositHint: string;
-  validUntil: string;
-  dates: { min: string; max: string };
-  included: string;
-  /** The "priced by date" box, ticked. */
-  datePriced: boolean;
-  /** The street address at each end, as stored or as posted: sending needs both in full (issue 40 item 1). */
-  addresses: Array<{ end: 'from' | 'to'; postcode: string; values: Record<AddressPart, string>; complete: boolean }>;
-  errors: Record<string, string>;
-  preview: Array<[label: string, amount: string]> | null;
-  done: string | null;
-  versions: VersionView[];
-}
 
 export const versionViews = (versions: WrittenQuote[]): VersionView[] => {
   const current = versions.find((each) => each.sentAt)?.version;

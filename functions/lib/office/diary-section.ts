@@ -1,37 +1,12 @@
 /** What the lead page's diary section shows for one move (src/components/office/DiarySection.astro): data only. */
 import { formatLongDate } from '~/lib/dates';
 import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
-import { DIARY_STATUSES, vanSizeLabel, type DayRoom } from '~/lib/office/diary';
-import type { HireKind } from '~/lib/office/diary-forms';
+import { DIARY_STATUSES, vanSizeLabel } from '~/lib/office/diary';
 import { findQuote } from '../quote/store';
 import { arrivalWindows } from './settings';
-import { diarySpan, entryOf, spanDay, type Crew, type Van } from './diary';
-
-export interface DiarySectionData {
-  /** `YYYY-MM-DD`, and as read. */
-  moveDate: string;
-  date: string;
-  /** The day's room without this move. */
-  room: DayRoom;
-  /** Places left on the day, this move's own counted once it holds one; null while the diary is not in use. */
-  left: number | null;
-  /** The move holds or has one of the day's places (the room line says so). */
-  holdsPlace: boolean;
-  /** Full (or closed) without this move: booking it needs a reason, or a hired crew or van. */
-  full: boolean;
-  /** What a hire must add for the day to take one more move: the fewer of its crews and vans, or both. */
-  short: HireKind;
-  /** What the diary holds for this move now. */
-  entry: { status: string; crew: string | null; van: string | null; window: string | null; override: string | null } | null;
-  /** Whether the office can still hold or book it (not cancelled, not booked). */
-  open: boolean;
-  /** No paid deposit has booked it: booking it with a crew needs staff's reason (issue 40 item 4). */
-  unpaid: boolean;
-  crews: Array<Crew & { busy: boolean; off: boolean }>;
-  vans: Array<Van & { sizeLabel: string; busy: boolean; off: boolean }>;
-  /** The arrival windows the owner's settings offer. */
-  windows: Array<{ value: string; label: string }>;
-}
+import { diarySpan, entryOf, spanDay } from './diary';
+import type { DiarySectionData } from '~/lib/views/diary';
+export type { DiarySectionData } from '~/lib/views/diary';
 
 export async function diarySection(db: D1Database, reference: string): Promise<DiarySectionData | null> {
   const quote = await findQuote(db, { reference });

@@ -19,96 +19,18 @@ import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
 import { diaryNotice } from '~/lib/office/diary-forms';
 import { leadPath } from '~/lib/office/paths';
 import { diarySpan, spanDay, type Crew, type DayOff, type DiaryEntry, type DiarySpan, type Van } from './diary';
-
-export interface DiaryEntryView {
-  reference: string;
-  href: string;
-  status: string;
-  crew: string | null;
-  van: string | null;
-  window: string | null;
-  override: string | null;
-}
-
-/** A move on the board: a block on its crew's row and on its van's. */
-export interface BoardBlock {
-  reference: string;
-  href: string;
-  status: string;
-  window: string | null;
-  /** On a crew's row its van, on a van's row its crew. */
-  with: string | null;
-}
-
-export interface BoardCell {
-  date: string;
-  blocks: BoardBlock[];
-  /** The crew or van has the day off (its note, or ''). */
-  off: string | null;
-  /** A hired crew or van on a day it was not hired for. */
-  absent: boolean;
-}
-
-export interface BoardRow {
-  /** `crew:12`, `van:3`, or `unassigned`. */
-  key: string;
-  label: string;
-  /** A hire's day and reason. */
-  hired: { date: string; reason: string } | null;
-  cells: BoardCell[];
-}
-
-export interface BoardGroup {
-  title: string;
-  rows: BoardRow[];
-}
-
-export interface DiaryHireView {
-  /** `crew:12`: the cancel button's value. */
-  who: string;
-  label: string;
-  reason: string;
-  /** No move is booked with it yet: the office may cancel the hire. */
-  cancellable: boolean;
-}
-
-export interface DiaryDayView {
-  date: string;
-  label: string;
-  /** "Mon 14 Dec" for the board's column. */
-  short: string;
-  today: boolean;
-  room: DayRoom;
-  /** The room in words: "Closed: Christmas Day", "Fully booked", "1 of 2 free", "No limit". */
-  roomWords: string;
-  entries: DiaryEntryView[];
-  /** Crews and vans with the day off: "Samira Khan’s crew (holiday)". */
-  off: string[];
-  hires: DiaryHireView[];
-}
-
-export interface DayOffView {
-  id: number;
-  label: string;
-}
-
-export interface DiaryView {
-  inUse: boolean;
-  /** The week's Monday. */
-  start: string;
-  /** "14 to 20 December 2026". */
-  weekLabel: string;
-  previous: string;
-  next: string;
-  /** The week holding today, unless it is this one. */
-  thisWeek: string | null;
-  crews: Crew[];
-  vans: Array<Van & { sizeLabel: string }>;
-  days: DiaryDayView[];
-  groups: BoardGroup[];
-  daysOff: DayOffView[];
-  notice: string | null;
-}
+import type { DiaryEntryView, BoardRow, BoardGroup, DiaryHireView, DiaryView } from '~/lib/views/diary';
+export type {
+  DiaryEntryView,
+  BoardBlock,
+  BoardCell,
+  BoardRow,
+  BoardGroup,
+  DiaryHireView,
+  DiaryDayView,
+  DayOffView,
+  DiaryView,
+} from '~/lib/views/diary';
 
 /** The week shown: the one holding the chosen day (typed or picked), or today's. */
 export const diaryStart = (chosen: string | null, now: Date): string => {

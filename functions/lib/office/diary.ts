@@ -17,26 +17,10 @@ import {
   type DiaryResources,
   type DiaryStatus,
   type Resource,
-  type VanSize,
 } from '~/lib/office/diary';
 import { closedDay } from '~/lib/closed-days';
-
-export interface Crew {
-  id: number;
-  leadName: string;
-  size: number;
-  /** The day it was hired for, or null for the firm's own. */
-  hiredOn: string | null;
-  hiredReason: string | null;
-}
-
-export interface Van {
-  id: number;
-  name: string;
-  size: VanSize;
-  hiredOn: string | null;
-  hiredReason: string | null;
-}
+import type { Crew, Van } from '~/lib/views/diary';
+export type { Crew, Van } from '~/lib/views/diary';
 
 export interface DiaryEntry {
   reference: string;

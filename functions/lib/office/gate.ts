@@ -8,10 +8,15 @@ import { ACCOUNT_PATHS } from '~/lib/account';
 import type { AppBindings, Env } from '../../env';
 import { hasSessionCookie } from '../account/cookie';
 import { requestNow } from '../clock';
+import type { LeadEnv } from '../lead-pipeline';
 import { notFoundPage } from '../prebuilt-page';
+import type { WorkerRoutes } from '../routes';
 import { requestStaff, staffCookie, type StaffMember } from './staff';
 
 export type OfficeBindings = AppBindings & { Variables: { staff: StaffMember } };
+
+/** The Worker's one route list, as each office area (functions/office/) registers its routes on it. */
+export type OfficeRoutes = WorkerRoutes<LeadEnv>;
 
 export type OfficeAccess = { staff: StaffMember } | { refusal: 'sign-in' | 'not-found' };
 

@@ -19,8 +19,8 @@ import { auditStatement } from './audit';
 import { dayIsFull, entryMoved, entryOf } from './diary';
 import type { LeadSummary } from './leads';
 import type { StaffMember } from './staff';
-
-export type FormValues = Record<string, string | string[]>;
+import type { FormValues } from '~/lib/views/lead-entry';
+export type { FormValues } from '~/lib/views/lead-entry';
 
 interface ContactRow {
   first_name: string;

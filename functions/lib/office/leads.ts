@@ -6,14 +6,17 @@
 import { addDays, londonToday } from '~/lib/dates';
 import type { MoveStatus } from '~/lib/move-status';
 import type { LeadSource } from '~/lib/office/lead-entry';
-import { LEADS_PAGE_SIZE, type LeadFilters } from '~/lib/office/leads';
-import type { LeadStage, LeadType, OfficeTaskKind } from '~/lib/office/pipeline';
+import { LEADS_PAGE_SIZE, type LeadFilters, type StaffChoice } from '~/lib/office/leads';
+export { staffName, type StaffChoice } from '~/lib/office/leads';
+import type { LeadStage, LeadType } from '~/lib/office/pipeline';
 import { compactPostcode } from '~/lib/postcodes';
 import { discountedPrice } from '~/lib/price-to-pay';
 import type { Env } from '../../env';
-import { overdueBalances, type OverdueBalance } from './owed';
+import { overdueBalances } from './owed';
 import { ownerEmail } from './staff';
 import { URGENT_FIRST } from './tasks';
+import type { LeadSummary, LeadPage, OpenTask, TodoToday } from '~/lib/views/office';
+export type { LeadSummary, LeadPage, OpenTask, TodoToday } from '~/lib/views/office';
 
 const STAGE = `COALESCE(o.stage, 'new') AS stage, o.handler, o.follow_up_on, o.lost_reason`;
 
@@ -94,31 +97,6 @@ interface LeadRecord {
   lost_reason: string | null;
 }
 
-export interface LeadSummary {
-  reference: string;
-  type: LeadType;
-  kind: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  createdAt: string;
-  moveDate: string | null;
-  fromPostcode: string | null;
-  toPostcode: string | null;
-  /** What the customer pays, in pence: the accepted written quote's total, else priceToPay; null when unpriced. */
-  valuePence: number | null;
-  /** The accepted written quote's total in pence, if one was accepted. */
-  acceptedPence: number | null;
-  /** The website, or a phone call the office typed in (issue 40 item 2). */
-  source: LeadSource;
-  /** A quote's own status (move-status.ts); null for a call-back or a message. */
-  quoteStatus: MoveStatus | null;
-  stage: LeadStage;
-  handler: string | null;
-  followUpOn: string | null;
-  lostReason: string | null;
-}
-
 const summary = (row: LeadRecord): LeadSummary => ({
   reference: row.reference,
   type: row.type,
@@ -172,13 +150,6 @@ function filterClause(filters: LeadFilters): { sql: string; params: unknown[] } 
   return { sql: parts.length ? parts.join(' AND ') : 'TRUE', params };
 }
 
-export interface LeadPage {
-  leads: LeadSummary[];
-  page: number;
-  /** Whether another page follows this one. */
-  more: boolean;
-}
-
 export async function listLeads(db: D1Database, filters: LeadFilters): Promise<LeadPage> {
   const where = filterClause(filters);
   const { results } = await db
@@ -199,26 +170,6 @@ export async function findLead(db: D1Database, reference: string): Promise<LeadS
     .bind(reference)
     .first<LeadRecord>();
   return row ? summary(row) : null;
-}
-
-export interface OpenTask {
-  id: number;
-  reference: string;
-  kind: OfficeTaskKind;
-  detail: string | null;
-  createdAt: string;
-}
-
-export interface TodoToday {
-  newLeads: LeadSummary[];
-  followUps: LeadSummary[];
-  tasks: OpenTask[];
-  /** Moves booked or asked to be booked from today to a week ahead. */
-  moves: LeadSummary[];
-  /** Booked moves whose balance's day has passed with some of it unpaid (issue 40 item 5), oldest first. */
-  overdue: OverdueBalance[];
-  /** How many there are of each, however many are shown. */
-  counts: Record<'newLeads' | 'followUps' | 'tasks' | 'moves' | 'overdue', number>;
 }
 
 /** Enough of each to act on at a glance; the heading counts them all, and the list below has the rest. */
@@ -265,11 +216,6 @@ export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
   };
 }
 
-export interface StaffChoice {
-  email: string;
-  name: string;
-}
-
 /** Who a lead can be handed to: the owner and every current staff member. */
 export async function staffChoices(env: Env): Promise<StaffChoice[]> {
   const owner = ownerEmail(env);
@@ -278,7 +224,3 @@ export async function staffChoices(env: Env): Promise<StaffChoice[]> {
   ).all<StaffChoice>();
   return [...(owner ? [{ email: owner, name: 'Owner' }] : []), ...results.filter((each) => each.email !== owner)];
 }
-
-/** A staff address as the office says it: their name, or the address itself for someone no longer on the staff. */
-export const staffName = (choices: readonly StaffChoice[], email: string | null): string | null =>
-  email === null ? null : (choices.find((each) => each.email === email)?.name ?? email);

@@ -19,6 +19,8 @@ import type { FirmSettings, SettingKey } from '~/lib/office/settings';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { auditStatement } from './audit';
+import type { SettingChange } from '~/lib/views/settings';
+export type { SettingChange } from '~/lib/views/settings';
 
 export const SETTINGS_TTL_MS = 30_000;
 
@@ -111,12 +113,6 @@ export async function saveSettings(env: Env, next: FirmSettings, actor: string, 
   );
   copy = undefined;
   return changes.map(({ key }) => key);
-}
-
-export interface SettingChange {
-  at: string;
-  actor: string;
-  detail: string;
 }
 
 /** The settings' changes, newest first, as the audit trail has them. */

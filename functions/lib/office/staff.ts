@@ -5,17 +5,13 @@
  */
 import type { Context } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { STAFF_SESSION_HOURS, type StaffRole } from '~/lib/office/staff';
+import { STAFF_SESSION_HOURS } from '~/lib/office/staff';
 import type { Env } from '../../env';
 import { accountEmail } from '../account/tokens';
 import { sha256Hex } from '../hash';
 import { randomViewToken } from '../view-token';
-
-export interface StaffMember {
-  email: string;
-  name: string;
-  role: StaffRole;
-}
+import type { StaffMember, StaffListEntry } from '~/lib/views/office';
+export type { StaffMember, StaffListEntry } from '~/lib/views/office';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const secure = (url: string) => new URL(url).protocol === 'https:';
@@ -81,13 +77,6 @@ export async function endStaffSession(db: D1Database, request: Request): Promise
 
 export const expiredStaffSessions = (db: D1Database, now: Date): D1PreparedStatement =>
   db.prepare('DELETE FROM staff_sessions WHERE expires_at <= ?').bind(now.toISOString());
-
-export interface StaffListEntry {
-  email: string;
-  name: string;
-  addedBy: string;
-  addedAt: string;
-}
 
 /** The current staff, newest first (the owner is not a row). */
 export async function currentStaff(db: D1Database): Promise<StaffListEntry[]> {

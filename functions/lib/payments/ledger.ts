@@ -1,33 +1,6 @@
 /** A move's card payments, each with its refunds, as the office's lead page lists them (issue 34 item 3). */
-import type { PaymentPurpose, PaymentStatus, RefundSource, RefundStatus } from '~/lib/payments';
-
-export interface LedgerRefund {
-  id: number;
-  amountPence: number;
-  status: RefundStatus;
-  /** When Stripe answered, or when it was asked if it has not. */
-  at: string;
-  stripeRefundId: string | null;
-  /** Refused, and asked again then; null once made, or given up (the office makes it by hand). */
-  nextAttemptAt: string | null;
-  source: RefundSource;
-}
-
-export interface LedgerPayment {
-  id: number;
-  purpose: PaymentPurpose;
-  amountPence: number;
-  status: PaymentStatus;
-  refundedPence: number;
-  createdAt: string;
-  paidAt: string | null;
-  paymentIntent: string | null;
-  /** What Stripe took when it was not what was asked (status 'mismatch'). */
-  receivedPence: number | null;
-  receivedCurrency: string | null;
-  disputedAt: string | null;
-  refunds: LedgerRefund[];
-}
+import type { LedgerRefund, LedgerPayment } from '~/lib/views/office';
+export type { LedgerRefund, LedgerPayment } from '~/lib/views/office';
 
 export async function paymentLedger(db: D1Database, reference: string): Promise<LedgerPayment[]> {
   const [payments, refunds] = await db.batch([

@@ -121,3 +121,12 @@ const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 's
 
 /** A calendar day, short: "Sat, 14 Mar 2026". */
 export const officeDay = (date: string): string => shortDay.format(new Date(`${date}T12:00:00Z`));
+
+export interface StaffChoice {
+  email: string;
+  name: string;
+}
+
+/** A staff address as the office says it: their name, or the address itself for someone no longer on the staff. */
+export const staffName = (choices: readonly StaffChoice[], email: string | null): string | null =>
+  email === null ? null : (choices.find((each) => each.email === email)?.name ?? email);

@@ -1,0 +1,83 @@
+/** The crew's job sheet and the office's job sheet section (functions/pages/job-sheet-view.ts builds them): data only. */
+import type { JobReportKind } from '~/lib/office/job-sheet';
+
+/** A refused report: which form, what was typed, and each field's message. */
+export interface JobSheetState {
+  done?: string | null;
+  form?: JobReportKind;
+  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day', string>>;
+  values?: { eta?: string; note?: string };
+}
+
+/** What the office's post hands the page that shows a new link once (under its own key: the lead page has a view too). */
+export interface JobSheetLinkView {
+  jobSheetLink: { reference: string; made: { url: string; lastDay: string } | null };
+}
+
+export interface ReportLine {
+  kind: JobReportKind;
+  label: string;
+  at: string;
+  detail: string | null;
+  photos: Array<{ href: string; label: string }>;
+}
+
+/** One end of the move as the crew needs it at the door (issue 40 item 1). */
+export interface JobSheetEnd {
+  end: 'from' | 'to';
+  heading: string;
+  /** One part of the address a line, the postcode last. */
+  lines: string[];
+  /** Line 1 and the town are there (a booked move always has both, unless booked before issue 40). */
+  complete: boolean;
+  /** Plain links to the phone's maps (src/lib/move-facts.ts mapsLinks). */
+  maps: { google: string; apple: string };
+  access: string | null;
+}
+
+/** What the price covers: the written quote the customer accepted (else the newest sent), or the estimate's lines. */
+export interface JobSheetPrice {
+  heading: string;
+  rows: Array<[label: string, amount: string]>;
+  included: string | null;
+}
+
+export interface JobSheetView {
+  reference: string;
+  date: string;
+  arrival: string | null;
+  crew: string | null;
+  van: string | null;
+  ends: [JobSheetEnd, JobSheetEnd];
+  price: JobSheetPrice | null;
+  furniture: string;
+  items: string | null;
+  awkward: string | null;
+  notes: string | null;
+  customer: { name: string; phone: string; tel: string };
+  reports: ReportLine[];
+  notice: string | null;
+  state: JobSheetState;
+}
+
+export interface JobSheetSectionView {
+  booked: boolean;
+  /** The last day the current link works, while one does. */
+  liveUntil: string | null;
+  /** Just made: shown once, on the page that answers the post. */
+  made: { url: string; lastDay: string } | null;
+  reports: ReportLine[];
+}
+
+/** A refused "E-mail the link to the crew lead": what was typed and why, shown by the field. */
+export interface JobSheetEmailAnswer extends JobSheetLinkView {
+  jobSheetEmail: { value: string; error: string };
+}
+
+/** The office's job sheet section: the link and reports, and the crew lead's address ("E-mail the link"). */
+export interface JobSheetSectionData {
+  view: JobSheetSectionView;
+  /** A refused address, with its message; else the one last used, or empty. */
+  crewEmail: string;
+  refusedEmail: { value: string; error: string } | undefined;
+}
