@@ -18,7 +18,7 @@ import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { saveAddresses } from '../lib/quote/addresses';
 import { findQuote } from '../lib/quote/store';
-import type { LeadFormAnswer } from '../pages/office-lead-view';
+import type { LeadFormAnswer } from '~/lib/views/office';
 
 const MAX_ADDRESSES_BODY = 8 * 1024;
 

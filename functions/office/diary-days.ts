@@ -25,7 +25,8 @@ import { refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import type { Context } from 'hono';
-import { diaryAtMove, refusedOn, type DiaryPageState } from './diary';
+import { diaryAtMove, refusedOn } from './diary';
+import type { DiaryPageState } from '~/lib/views/diary';
 
 type OfficeContext = Context<OfficeBindings>;
 

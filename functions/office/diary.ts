@@ -27,13 +27,12 @@ import { auditStatement } from '../lib/office/audit';
 import { diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
 import { officeRefusal, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings } from '../lib/office/settings';
-import type { StaffMember } from '../lib/office/staff';
+import type { StaffMember } from '~/lib/views/office';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { applyChange } from '../lib/quote/manage';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import type { DiaryPageState } from '~/lib/views/diary';
-export type { DiaryPageState } from '~/lib/views/diary';
 
 type OfficeContext = Context<OfficeBindings>;
 

@@ -18,8 +18,7 @@ import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import type { OfficeBindings } from '../lib/office/gate';
-import { staffOnly, type OfficeRoutes } from '../lib/office/gate';
+import { type OfficeBindings, staffOnly, OfficeRoutes } from '../lib/office/gate';
 import {
   bookedInDiary,
   makeJobSheetLink,
@@ -45,7 +44,6 @@ import type { JobSheetLinkView, JobSheetPageRequest, JobSheetState } from '../pa
 import { accountEmail } from '../lib/account/tokens';
 import { emailJobSheetLink } from '../lib/office/crew-emails';
 import type { JobSheetEmailAnswer } from '~/lib/views/job-sheet';
-export type { JobSheetEmailAnswer } from '~/lib/views/job-sheet';
 
 type SheetContext = Context<AppBindings>;
 

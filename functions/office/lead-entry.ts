@@ -17,16 +17,14 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
-import { editTarget, saveLeadEdit, type FormValues } from '../lib/office/lead-edit';
+import { editTarget, saveLeadEdit } from '../lib/office/lead-edit';
+import type { FormValues, EntryFormState, LeadFormState, NewLeadState } from '~/lib/views/lead-entry';
 import { addLeadByHand, priceEntry, type Entry } from '../lib/office/lead-entry';
 import { makeMove } from '../lib/office/lead-move';
 import { findLead } from '../lib/office/leads';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import type { QuotePrice } from '../lib/quote/price';
-import type { EntryFormState, LeadFormState } from '../pages/lead-entry-view';
-import type { NewLeadState } from '~/lib/views/lead-entry';
-export type { NewLeadState } from '~/lib/views/lead-entry';
 
 type OfficeContext = Context<OfficeBindings>;
 

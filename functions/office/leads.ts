@@ -14,7 +14,7 @@ import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/
 import { findLead, staffChoices } from '../lib/office/leads';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
-import type { LeadFormAnswer } from '../pages/office-lead-view';
+import type { LeadFormAnswer } from '~/lib/views/office';
 
 const MAX_OFFICE_BODY = 8 * 1024;
 

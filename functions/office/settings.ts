@@ -12,7 +12,7 @@ import { seeOther } from '../lib/http';
 import { ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings, saveSettings } from '../lib/office/settings';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
-import type { SettingsPageState } from '../pages/settings-view';
+import type { SettingsPageState } from '~/lib/views/settings';
 
 /** Ten short fields: anything longer is not this form. */
 const MAX_SETTINGS_BODY = 8 * 1024;

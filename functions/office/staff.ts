@@ -29,7 +29,6 @@ import { outboxInserts, queueEmails, type OutboxEmail } from '../lib/outbox';
 import { staffInvitationEmail } from '../lib/office/staff-emails';
 import { generateReference } from '~/lib/reference';
 import type { StaffPageView } from '~/lib/views/office';
-export type { StaffPageView } from '~/lib/views/office';
 
 /** An address and a name: anything longer is not this form. */
 const MAX_STAFF_FORM = 2048;

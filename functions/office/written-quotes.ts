@@ -20,7 +20,7 @@ import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { saveAddresses } from '../lib/quote/addresses';
 import { findQuote } from '../lib/quote/store';
-import type { WrittenQuoteFormState } from '../pages/written-quote-view';
+import type { WrittenQuoteFormState } from '~/lib/views/written-quote';
 import { depositPercent } from '../lib/office/settings';
 
 /** Thirty lines of words and amounts, what is included, and room to spare. */

@@ -10,7 +10,6 @@ import { sessionEmail } from '../lib/account/tokens';
 import { quotesFor } from '../lib/quote/store';
 import { quotePageHref } from './quote-confirmation';
 import type { AccountView } from '~/lib/views/account';
-export type { QuoteRowView, AccountView } from '~/lib/views/account';
 
 /** The session cookie's value, as the page reads it: `__Host-` over https, plain over local http. */
 export const sessionCookieOf = (url: URL, cookies: { get(name: string): { value: string } | undefined }) =>

@@ -2,7 +2,6 @@
 import { articleCategories } from '~/data/article-categories';
 import { canonicalCategory, isFiltering, listPagePath, searchArticles, type ArticleFilter, type ArticleSearchEntry } from '~/lib/articles';
 import type { ArticleSearchView } from '~/lib/views/article-search';
-export type { ArticleSearchView } from '~/lib/views/article-search';
 
 export const ARTICLES_PATH = listPagePath(1);
 

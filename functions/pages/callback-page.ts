@@ -14,7 +14,8 @@ import { answerFormPost, postedValues, refusalState, sentPath } from '../lib/for
 import { seeOther, type Refusal } from '../lib/http';
 import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
 import type { PageServices } from '../lib/page-services';
-import { afterPost, type FormTwin } from './form-twin';
+import { afterPost } from './form-twin';
+import type { FormTwin } from '~/lib/views/forms';
 
 const PAGE = PAGE_PATHS.callback;
 

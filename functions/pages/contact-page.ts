@@ -2,7 +2,8 @@
 import { PAGE_PATHS } from '~/lib/api';
 import type { FormView } from '~/lib/form-view';
 import type { PageServices } from '../lib/page-services';
-import { afterPost, type FormTwin } from './form-twin';
+import { afterPost } from './form-twin';
+import type { FormTwin } from '~/lib/views/forms';
 
 // The thanks itself shows through the address's #message-sent (ContactForm.astro).
 export const contactPageView = (services: PageServices, url: URL): Promise<FormTwin> =>

@@ -3,7 +3,6 @@ import { faqCategories } from '~/data/faqs';
 import { PAGE_PATHS } from '~/lib/api';
 import { FAQ_QUERY, faqItemKey, faqNeedle, faqStatus, matchingFaqKeys } from '~/lib/faq-search';
 import type { FaqSearchView } from '~/lib/views/forms';
-export type { FaqSearchView } from '~/lib/views/forms';
 
 export const isFaqSearch = (url: URL) => url.pathname === PAGE_PATHS.faq && url.searchParams.has(FAQ_QUERY.name);
 

@@ -8,7 +8,6 @@ import { readFormState } from '../lib/form-state';
 import type { PageServices } from '../lib/page-services';
 import { RECORD_TABLES, type RecordType } from '../lib/records';
 import type { FormTwin } from '~/lib/views/forms';
-export type { FormTwin } from '~/lib/views/forms';
 
 /** A refused post answered where it was posted, else the state saved under `form=`; an expired one is the empty form. */
 export async function savedForm({ env, answered }: PageServices, url: URL, page: string): Promise<FormTwin | null> {

@@ -7,9 +7,8 @@ import { ACCESS_KEYS, accessField, type AccessEnd } from '~/data/access';
 import { londonToday } from '~/lib/dates';
 import { latestMoveDate } from '~/lib/move-date';
 import { FIELD_OPTIONS, fieldLabel, type HandKind } from '~/lib/office/lead-entry';
-import type { EditTarget, FormValues } from '../lib/office/lead-edit';
-import type { FieldSpec, EntryField, EntryFormView } from '~/lib/views/lead-entry';
-export type { Input, FieldSpec, EntryField, EntrySection, EntryFormView, EntryFormState, LeadFormState } from '~/lib/views/lead-entry';
+import type { EditTarget } from '../lib/office/lead-edit';
+import type { FormValues, FieldSpec, EntryField, EntryFormView } from '~/lib/views/lead-entry';
 
 const text = (name: string, extra: Partial<FieldSpec> = {}): FieldSpec => ({ name, input: 'text', ...extra });
 const choices = (name: string, input: 'radios' | 'select' | 'checkboxes'): FieldSpec => ({ name, input });

@@ -1,4 +1,3 @@
-export type { LoginView } from '~/lib/views/login';
 // What the sign-in page shows after a request (login.ts, account.ts deleteData): data only; the markup is in
 // src/components/login.
 

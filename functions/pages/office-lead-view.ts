@@ -19,13 +19,13 @@ import { carOf, findCallback, surveyOf, type CallbackRow, type CarAsked, type Su
 import { auditTrail, STAFF_LINK_ACTOR } from '../lib/office/audit';
 import { leadOwed } from '../lib/office/owed';
 import { URGENT_FIRST } from '../lib/office/tasks';
-import { findLead, staffChoices, staffName, type LeadSummary, type OpenTask, type StaffChoice } from '../lib/office/leads';
+import { staffName, type StaffChoice } from '~/lib/office/leads';
+import { findLead, staffChoices } from '../lib/office/leads';
+import type { LeadSummary, OpenTask, Row, HistoryLine, SentEmail, LeadNote, LeadView } from '~/lib/views/office';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { eventLine, furnitureSummary, place, propertyTitle, quoteService } from '../lib/quote/summary';
 import { moveHistory } from '../lib/quote/manage';
-import type { Row, HistoryLine, SentEmail, LeadNote, LeadView } from '~/lib/views/office';
-export type { Row, HistoryLine, SentEmail, LeadNote, LeadView, LeadFormAnswer } from '~/lib/views/office';
 
 /** The quote's events made by staff through the e-mailed staff links. */
 const STAFF_EVENTS = new Set<MoveEvent['kind']>(['confirmed', 'declined', 'review_published', 'review_withheld']);

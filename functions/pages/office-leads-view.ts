@@ -3,7 +3,6 @@ import { LEAD_SEARCH_MESSAGE, overlongSearch, readLeadFilters } from '~/lib/offi
 import type { Env } from '../env';
 import { listLeads, staffChoices, todoToday } from '../lib/office/leads';
 import type { OfficeHomeView } from '~/lib/views/office';
-export type { OfficeHomeView } from '~/lib/views/office';
 
 export async function officeHomeView(env: Env, query: URLSearchParams, now: Date): Promise<OfficeHomeView> {
   const filters = readLeadFilters(query);

@@ -9,7 +9,6 @@ import type { PaymentRow } from '../lib/payments/checkout';
 import { moneyOwed } from '../lib/payments/due';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import type { PaymentView } from '~/lib/views/payment';
-export type { PaymentReturn, PaymentView } from '~/lib/views/payment';
 
 function returnedFrom(rows: PaymentRow[], value: string | null): PaymentView['returned'] {
   if (!value) return null;

@@ -42,7 +42,6 @@ import { confirmationPath, randomViewToken } from '../lib/view-token';
 import { priceFill } from './quote-fill';
 import { formMessages } from './quote-form-messages';
 import type { QuoteFormTwin } from '~/lib/views/forms';
-export type { QuoteFormTwin } from '~/lib/views/forms';
 
 type PriceCheck = Extract<QuoteForm, { action: 'price' }>;
 type Submission = Extract<QuoteForm, { action: 'submit' | 'book' }>;

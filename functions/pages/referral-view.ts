@@ -6,7 +6,6 @@ import type { Env } from '../env';
 import { referralCodeFor, referralFigures } from '../lib/account/referrals';
 import { config } from '../lib/config';
 import type { ReferralView } from '~/lib/views/referral';
-export type { ReferralView } from '~/lib/views/referral';
 
 /** The page's own address for a signed-in customer, reached only through the Worker (referral-page.ts). */
 export const REFERRAL_SIGNED_IN_PAGE = '/account/referral';

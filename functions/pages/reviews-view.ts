@@ -2,7 +2,6 @@
 // data only, the markup is in src/components/reviews. Until any is published, the labelled samples.
 import type { Env } from '../env';
 import type { PublishedReview, ReviewsView } from '~/lib/views/reviews';
-export type { PublishedReview, ReviewsView } from '~/lib/views/reviews';
 
 const SHOWN = 120;
 

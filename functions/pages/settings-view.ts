@@ -5,7 +5,6 @@ import type { Env } from '../env';
 import { config } from '../lib/config';
 import { firmSettings, settingsHistory } from '../lib/office/settings';
 import type { SettingsPageState, SettingsView } from '~/lib/views/settings';
-export type { SettingsPageState, SettingsView } from '~/lib/views/settings';
 
 export async function settingsView(env: Env, state: SettingsPageState | undefined, done: string | null): Promise<SettingsView> {
   const [settings, history] = await Promise.all([firmSettings(env), settingsHistory(env.DB)]);

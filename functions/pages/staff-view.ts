@@ -9,7 +9,6 @@ import type { StaffPurpose } from '../lib/quote/staff-link';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { moveDetails } from './move-view';
 import type { StaffView } from '~/lib/views/staff-link';
-export type { StaffView } from '~/lib/views/staff-link';
 
 export interface StaffLink {
   quote: StoredQuote;

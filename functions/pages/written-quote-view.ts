@@ -29,7 +29,6 @@ import { findQuote } from '../lib/quote/store';
 import { place } from '../lib/quote/summary';
 import { depositPercent } from '../lib/office/settings';
 import type { WrittenQuoteFormState, VersionView, WrittenQuoteFormView } from '~/lib/views/written-quote';
-export type { WrittenQuoteFormState, VersionView, WrittenQuoteFormView } from '~/lib/views/written-quote';
 
 export const WRITTEN_QUOTE_DONE: Readonly<Record<string, string>> = {
   sent: 'Sent: the customer has it by e-mail and on their move page.',

@@ -16,7 +16,7 @@ import { mailContext } from '../mail-context';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { auditStatement } from './audit';
 import { bookedInDiary, crewFirstName, jobSheetUrl, newSheetToken, type DiaryBooking } from './job-sheets';
-import type { StaffMember } from './staff';
+import type { StaffMember } from '~/lib/views/office';
 
 export function crewJobSheetEmail(ctx: MailContext, to: string, reference: string, booking: DiaryBooking): EmailDraft {
   const day = formatLongDate(booking.moveDate);

@@ -6,7 +6,6 @@ import { findQuote } from '../quote/store';
 import { arrivalWindows } from './settings';
 import { diarySpan, entryOf, spanDay } from './diary';
 import type { DiarySectionData } from '~/lib/views/diary';
-export type { DiarySectionData } from '~/lib/views/diary';
 
 export async function diarySection(db: D1Database, reference: string): Promise<DiarySectionData | null> {
   const quote = await findQuote(db, { reference });

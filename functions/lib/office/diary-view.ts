@@ -18,8 +18,8 @@ import {
 import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
 import { diaryNotice } from '~/lib/office/diary-forms';
 import { leadPath } from '~/lib/office/paths';
-import { diarySpan, spanDay, type Crew, type DayOff, type DiaryEntry, type DiarySpan, type Van } from './diary';
-import type { DiaryEntryView, BoardRow, BoardGroup, DiaryHireView, DiaryView } from '~/lib/views/diary';
+import { diarySpan, spanDay, type DayOff, type DiaryEntry, type DiarySpan } from './diary';
+import type { Crew, Van, DiaryEntryView, BoardRow, BoardGroup, DiaryHireView, DiaryView } from '~/lib/views/diary';
 export type {
   DiaryEntryView,
   BoardBlock,

@@ -20,7 +20,6 @@ import {
 } from '~/lib/office/diary';
 import { closedDay } from '~/lib/closed-days';
 import type { Crew, Van } from '~/lib/views/diary';
-export type { Crew, Van } from '~/lib/views/diary';
 
 export interface DiaryEntry {
   reference: string;

@@ -11,7 +11,8 @@ import { requestNow } from '../clock';
 import type { LeadEnv } from '../lead-pipeline';
 import { notFoundPage } from '../prebuilt-page';
 import type { WorkerRoutes } from '../routes';
-import { requestStaff, staffCookie, type StaffMember } from './staff';
+import { requestStaff, staffCookie } from './staff';
+import type { StaffMember } from '~/lib/views/office';
 
 export type OfficeBindings = AppBindings & { Variables: { staff: StaffMember } };
 

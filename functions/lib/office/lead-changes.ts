@@ -7,8 +7,8 @@ import { formatLongDate, readDate } from '~/lib/dates';
 import { LEAD_AUDIT_ACTIONS, LEAD_FORM_MESSAGES as M, LOST_REASON_MAX, NOTE_MAX } from '~/lib/office/leads';
 import { LEAD_STAGES, OFFICE_TASKS, STAGE_LABELS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { auditStatement } from './audit';
-import type { LeadSummary, StaffChoice } from './leads';
-import type { StaffMember } from './staff';
+import type { StaffChoice } from '~/lib/office/leads';
+import type { LeadSummary, StaffMember } from '~/lib/views/office';
 
 const text = (max: number, empty: string, tooLong: string) => z.string({ error: empty }).trim().min(1, empty).max(max, tooLong);
 

@@ -17,10 +17,8 @@ import { findQuote, updateQuoteRow } from '../quote/store';
 import type { StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
 import { dayIsFull, entryMoved, entryOf } from './diary';
-import type { LeadSummary } from './leads';
-import type { StaffMember } from './staff';
+import type { LeadSummary, StaffMember } from '~/lib/views/office';
 import type { FormValues } from '~/lib/views/lead-entry';
-export type { FormValues } from '~/lib/views/lead-entry';
 
 interface ContactRow {
   first_name: string;

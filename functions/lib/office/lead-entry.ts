@@ -16,7 +16,7 @@ import { priceQuote, UNPRICED, type QuotePrice } from '../quote/price';
 import { insertQuote } from '../quote/store';
 import { NEW_QUOTE, type StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
-import type { StaffMember } from './staff';
+import type { StaffMember } from '~/lib/views/office';
 
 const PHONE: LeadSource = 'phone';
 

@@ -13,9 +13,9 @@ import { isUniqueViolation } from '../d1';
 import { insertQuote } from '../quote/store';
 import { NEW_QUOTE, type StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
-import { changeLine, currentValues, factChanges, type FormValues } from './lead-edit';
-import type { LeadSummary } from './leads';
-import type { StaffMember } from './staff';
+import { changeLine, currentValues, factChanges } from './lead-edit';
+import type { FormValues } from '~/lib/views/lead-entry';
+import type { LeadSummary, StaffMember } from '~/lib/views/office';
 
 export type MoveMade = { ok: true } | { ok: false; status: number; errors: Record<string, string> };
 

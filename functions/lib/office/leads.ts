@@ -7,7 +7,6 @@ import { addDays, londonToday } from '~/lib/dates';
 import type { MoveStatus } from '~/lib/move-status';
 import type { LeadSource } from '~/lib/office/lead-entry';
 import { LEADS_PAGE_SIZE, type LeadFilters, type StaffChoice } from '~/lib/office/leads';
-export { staffName, type StaffChoice } from '~/lib/office/leads';
 import type { LeadStage, LeadType } from '~/lib/office/pipeline';
 import { compactPostcode } from '~/lib/postcodes';
 import { discountedPrice } from '~/lib/price-to-pay';
@@ -16,7 +15,6 @@ import { overdueBalances } from './owed';
 import { ownerEmail } from './staff';
 import { URGENT_FIRST } from './tasks';
 import type { LeadSummary, LeadPage, OpenTask, TodoToday } from '~/lib/views/office';
-export type { LeadSummary, LeadPage, OpenTask, TodoToday } from '~/lib/views/office';
 
 const STAGE = `COALESCE(o.stage, 'new') AS stage, o.handler, o.follow_up_on, o.lost_reason`;
 

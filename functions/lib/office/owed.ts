@@ -9,7 +9,6 @@ import { paymentsFor } from '../payments/checkout';
 import type { StoredQuote } from '../quote/stored-quote';
 import { balanceDueDays } from './settings';
 import type { OverdueBalance } from '~/lib/views/office';
-export type { OverdueBalance } from '~/lib/views/office';
 
 /** The balance's day: the owner's number of days before the move (settings), as the Pay button's sums read it. */
 export async function leadOwed(db: D1Database, quote: StoredQuote, today: string): Promise<Owed> {

@@ -14,13 +14,13 @@ import {
   SETTING_LABELS,
   settingText,
   storedValue,
+  type FirmSettings,
+  type SettingKey,
 } from '~/lib/office/settings';
-import type { FirmSettings, SettingKey } from '~/lib/office/settings';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { auditStatement } from './audit';
 import type { SettingChange } from '~/lib/views/settings';
-export type { SettingChange } from '~/lib/views/settings';
 
 export const SETTINGS_TTL_MS = 30_000;
 

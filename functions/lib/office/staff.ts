@@ -11,7 +11,6 @@ import { accountEmail } from '../account/tokens';
 import { sha256Hex } from '../hash';
 import { randomViewToken } from '../view-token';
 import type { StaffMember, StaffListEntry } from '~/lib/views/office';
-export type { StaffMember, StaffListEntry } from '~/lib/views/office';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 const secure = (url: string) => new URL(url).protocol === 'https:';

@@ -12,7 +12,7 @@ import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
-import type { StaffMember } from './staff';
+import type { StaffMember } from '~/lib/views/office';
 import { acceptedBusinessEmail, acceptedCustomerEmail, writtenQuoteEmail } from './written-quote-emails';
 import { mailContext } from '../mail-context';
 

@@ -1,6 +1,5 @@
 /** A move's card payments, each with its refunds, as the office's lead page lists them (issue 34 item 3). */
 import type { LedgerRefund, LedgerPayment } from '~/lib/views/office';
-export type { LedgerRefund, LedgerPayment } from '~/lib/views/office';
 
 export async function paymentLedger(db: D1Database, reference: string): Promise<LedgerPayment[]> {
   const [payments, refunds] = await db.batch([
