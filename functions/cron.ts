@@ -10,8 +10,8 @@ import { alertGivenUp } from './lib/give-up-alert';
 import { sweepOutbox } from './lib/outbox';
 import { deleteExpiredFormStates } from './lib/form-state';
 import { RECORD_TABLES, RECORD_TYPES, type RecordType } from './lib/records';
-import { expiredAccountRows } from './lib/account/tokens';
-import { expiredStaffSessions } from './lib/office/staff';
+import { expiredSignInLinks } from './lib/account/tokens';
+import { expiredSessions } from './lib/sessions';
 import { officeRowDeletes } from './lib/office/rows';
 import { deleteOrphanedJobPhotos } from './lib/office/job-sheets';
 import { queueReminders } from './lib/quote/reminders';
@@ -60,8 +60,8 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
       cutoff,
     ),
     deleteExpiredFormStates(env.DB, now),
-    ...expiredAccountRows(env.DB, now),
-    expiredStaffSessions(env.DB, now),
+    expiredSignInLinks(env.DB, now),
+    expiredSessions(env.DB, now),
   ]);
 }
 

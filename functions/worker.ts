@@ -38,6 +38,7 @@ import { astroPage, registerPageLoaders, twinPage } from './lib/astro-page';
 import { PAGE_LOADERS } from './pages/page-loaders';
 import { referralPage } from './pages/referral-page';
 import { hasSessionCookie } from './lib/account/cookie';
+import { customerOnly } from './lib/account/session';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { assetRequest, withAccountHeader } from './lib/account/header';
 import { officeRoutes } from './office/routes';
@@ -97,13 +98,14 @@ routes.post(ACCOUNT_PATHS.login, askForSignInLink);
 routes.get(ACCOUNT_PATHS.verify, showSignInLink);
 routes.post(ACCOUNT_PATHS.verify, signInWithLink);
 routes.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
-routes.post(ACCOUNT_PATHS.signOut, signOut(false));
-routes.post(ACCOUNT_PATHS.signOutEverywhere, signOut(true));
+// The customer's route group: `customerOnly` is the one session gate (functions/lib/sessions.ts) for the customer's role.
+routes.post(ACCOUNT_PATHS.signOut, customerOnly, signOut(false));
+routes.post(ACCOUNT_PATHS.signOutEverywhere, customerOnly, signOut(true));
 for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
-routes.get(ACCOUNT_PATHS.deleteData, astroPage);
-routes.post(ACCOUNT_PATHS.deleteData, deleteData);
+routes.get(ACCOUNT_PATHS.deleteData, customerOnly, astroPage);
+routes.post(ACCOUNT_PATHS.deleteData, customerOnly, deleteData);
 for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
-  routes.get(path, astroPage);
+  routes.get(path, customerOnly, astroPage);
   routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 officeRoutes(routes);

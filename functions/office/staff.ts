@@ -3,7 +3,6 @@
  * Only the owner reaches the staff page and its posts; everyone else meets the 404 that hides every office address.
  */
 import type { Context } from 'hono';
-import { ACCOUNT_PATHS } from '~/lib/account';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isConfirmed, staffRemoval } from '~/lib/office/confirm-removal';
 import { addStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
@@ -13,16 +12,9 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { auditStatement } from '../lib/office/audit';
 import { officeRefusal, ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
-import { accountEmail } from '../lib/account/tokens';
-import {
-  addStaffStatement,
-  clearStaffCookie,
-  currentStaff,
-  endEveryStaffSession,
-  endStaffSession,
-  ownerEmail,
-  removeStaffStatements,
-} from '../lib/office/staff';
+import { accountEmail } from '~/lib/account';
+import { addStaffStatement, currentStaff, ownerEmail, removeStaffStatements } from '../lib/office/staff';
+import { signOut as endSession } from '../lib/sessions';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { mailContext } from '../lib/mail-context';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../lib/outbox';
@@ -95,30 +87,20 @@ async function removeStaff(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 /**
- * Ends this device's office session, or with `everywhere` every office session of the member (a lost phone, a shared
- * laptop); a customer session on the same browser is left alone.
+ * The one sign-out (functions/lib/sessions.ts): this device's office session, or with `everywhere` every office session
+ * of the member (a lost phone, a shared laptop); a customer session on the same browser is left alone. The audit line
+ * is in the same batch.
  */
 const signOut =
   (everywhere: boolean) =>
   async (c: Context<OfficeBindings>): Promise<Response> => {
     const posted = await readFormPost(c, MAX_STAFF_FORM);
     if ('refusal' in posted) return officeRefusal(c, 'not-found');
-    const now = requestNow(c);
     const { email } = c.var.staff;
-    if (!everywhere) await endStaffSession(c.env.DB, c.req.raw);
-    await c.env.DB.batch([
-      ...(everywhere ? [endEveryStaffSession(c.env.DB, email)] : []),
-      everywhere
-        ? auditStatement(
-            c.env.DB,
-            { actor: email, action: 'signed_out_everywhere', detail: 'Signed out of the office on every device' },
-            now,
-          )
-        : auditStatement(c.env.DB, { actor: email, action: 'signed_out', detail: 'Signed out of the office' }, now),
-    ]);
-    clearStaffCookie(c);
-    c.header('Cache-Control', 'no-store');
-    return c.redirect(ACCOUNT_PATHS.login, 303);
+    const line = everywhere
+      ? { actor: email, action: 'signed_out_everywhere', detail: 'Signed out of the office on every device' }
+      : { actor: email, action: 'signed_out', detail: 'Signed out of the office' };
+    return endSession(c, everywhere, [auditStatement(c.env.DB, line, requestNow(c))]);
   };
 
 export function staffRoutes(routes: OfficeRoutes): void {

@@ -6,9 +6,8 @@ import type { Context } from 'hono';
 import { ACCOUNT_PATHS, SIGN_IN_LINK_FIELD as LINK_FIELD, signInSchema } from '~/lib/account';
 import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
-import { setSessionCookie } from '../lib/account/cookie';
 import { sendSignInLink } from '../lib/account/sign-in';
-import { signInLinkEmail, startSession, useSignInLink } from '../lib/account/tokens';
+import { signInLinkEmail, useSignInLink } from '../lib/account/tokens';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, type Refusal } from '../lib/http';
 import { astroPageAt } from '../lib/astro-page';
@@ -19,14 +18,20 @@ import { LOGIN_ANSWER_PAGE } from './login-view';
 import type { LoginView } from '~/lib/views/login';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { auditStatement } from '../lib/office/audit';
-import { setStaffCookie, startStaffSession, staffMember } from '../lib/office/staff';
+import { staffMember } from '../lib/office/staff';
+import { startSession } from '../lib/sessions';
 
 type PageContext = Context<AppBindings>;
 
 /** A sign-in address, or a link's token, is short: anything longer than this is not our form. */
 const MAX_LOGIN_BODY = 2048;
 
-export function loginPage(c: PageContext, status: number, view: LoginView, headers: Record<string, string> = {}): Promise<Response> {
+export function loginPage<E extends AppBindings>(
+  c: Context<E>,
+  status: number,
+  view: LoginView,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   // Its address carries a live token: no referrer at all leaves it (its one form copes: same-origin.ts).
   return astroPageAt(c, LOGIN_ANSWER_PAGE, view, { status, headers: { ...(view.link ? PRIVATE_PAGE : ACCOUNT_PAGE), ...headers } });
 }
@@ -77,12 +82,10 @@ export async function signInWithLink(c: PageContext): Promise<Response> {
   if (link.role === 'staff') {
     // Removed between the e-mail and the click: the link is spent and opens nothing.
     if (!(await staffMember(c.env, link.email))) return unusableLink(c);
-    const session = await startStaffSession(c.env.DB, link.email, now);
-    setStaffCookie(c, session.token, session.expires);
-    await c.env.DB.batch([auditStatement(c.env.DB, { actor: link.email, action: 'signed_in', detail: 'Signed in to the office' }, now)]);
+    const signedIn = auditStatement(c.env.DB, { actor: link.email, action: 'signed_in', detail: 'Signed in to the office' }, now);
+    await startSession(c, 'staff', link.email, now, [signedIn]);
     return c.redirect(OFFICE_PATHS.home, 303);
   }
-  const session = await startSession(c.env.DB, link.email, now);
-  setSessionCookie(c, session.token, session.expires);
+  await startSession(c, 'customer', link.email, now);
   return c.redirect(ACCOUNT_PATHS.account, 303);
 }

@@ -418,7 +418,7 @@ export function seedOffice(db, { leads = 10_000, emails = 50_000, audit = 20_000
 export function seedStaffSession(db, email, now = new Date()) {
   const token = createHash('sha256').update(`bench-${now.getTime()}-${Math.random()}`).digest('base64url').slice(0, 32);
   const hash = createHash('sha256').update(token).digest('hex');
-  db.prepare('INSERT INTO staff_sessions (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)').run(
+  db.prepare("INSERT INTO sessions (token_hash, email, role, created_at, expires_at) VALUES (?, ?, 'staff', ?, ?)").run(
     hash,
     email,
     now.toISOString(),

@@ -18,6 +18,9 @@ export const SIGN_IN_LINK_MINUTES = 15;
 export const SIGN_IN_LINK_FIELD = 't';
 export const SESSION_DAYS = 30;
 
+/** An account is its address, however it is typed: every table keeps it lower-cased. */
+export const accountEmail = (email: string) => email.trim().toLowerCase();
+
 /** The Worker swaps this in for the sign-in link when a session cookie is present (functions/lib/account/header.ts). */
 export const YOUR_MOVES_LINK = { label: 'Your moves', href: ACCOUNT_PATHS.account } as const;
 

@@ -149,7 +149,7 @@ describe('signing out of the office', () => {
     // A stale staff cookie meets the 404 that hides the office.
     expect((await officeGet(OFFICE_PATHS.home, laptop)).status).toBe(404);
     expect((await officeGet(OFFICE_PATHS.home, phone)).status).toBe(404);
-    expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toEqual([]);
+    expect(query("SELECT 1 FROM sessions WHERE email = ? AND role = 'staff'", email)).toEqual([]);
     expect(query('SELECT action FROM audit_log WHERE actor = ? ORDER BY id DESC LIMIT 1', email)).toEqual([
       { action: 'signed_out_everywhere' },
     ]);

@@ -53,12 +53,12 @@ describe('the owner', () => {
 
     const session = await signInStaff(email);
     const rows = query<{ created_at: string; expires_at: string }>(
-      'SELECT created_at, expires_at FROM staff_sessions WHERE email = ?',
+      "SELECT created_at, expires_at FROM sessions WHERE email = ? AND role = 'staff'",
       email,
     );
     expect(rows).toHaveLength(1);
     expect(Date.parse(rows[0]!.expires_at) - Date.parse(rows[0]!.created_at)).toBe(12 * HOUR);
-    expect(query('SELECT 1 FROM sessions WHERE email = ?', email)).toHaveLength(0);
+    expect(query("SELECT 1 FROM sessions WHERE email = ? AND role = 'customer'", email)).toHaveLength(0);
     // Staff, not the owner: the staff page is the owner's alone.
     await expectNotFound(await officeGet(OFFICE_PATHS.staff, session));
 
@@ -73,7 +73,7 @@ describe('the owner', () => {
     const email = `${unique('leaver')}@example.com`;
     await addStaff('Sam Leaver', email);
     const session = await signInStaff(email);
-    expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(1);
+    expect(query("SELECT 1 FROM sessions WHERE email = ? AND role = 'staff'", email)).toHaveLength(1);
 
     // "Remove" asks first (issue 40 item 4): the answer is a page saying what it does, and nothing is removed yet.
     const removing = await officePost(`${OFFICE_PATHS.staff}/remove`, { email });
@@ -81,12 +81,12 @@ describe('the owner', () => {
     const question = readPage(await removing.text());
     expect(question.filled('confirm-heading').trim()).toBe('Remove Sam Leaver from the staff?');
     expect(query('SELECT removed_at FROM staff_members WHERE email = ?', email)).toEqual([{ removed_at: null }]);
-    expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(1);
+    expect(query("SELECT 1 FROM sessions WHERE email = ? AND role = 'staff'", email)).toHaveLength(1);
     expect((await officeGet(OFFICE_PATHS.home, session)).status).toBe(200);
 
     const removed = await officePost(`${OFFICE_PATHS.staff}/remove`, { email, confirm: 'yes' });
     expect(removed.status).toBe(303);
-    expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(0);
+    expect(query("SELECT 1 FROM sessions WHERE email = ? AND role = 'staff'", email)).toHaveLength(0);
     await expectNotFound(await officeGet(OFFICE_PATHS.staff, session));
     // Asked again, nothing is sent. The Worker handles a sign-in after its answer (waitUntil), so "nothing" is read
     // once a later request, from someone still on the staff, has had its e-mail: the removed address's request, which
@@ -161,6 +161,6 @@ describe('signing out', () => {
       'signed_in',
       'signed_out',
     ]);
-    expect(query('SELECT 1 FROM staff_sessions WHERE email = ?', email)).toHaveLength(0);
+    expect(query("SELECT 1 FROM sessions WHERE email = ? AND role = 'staff'", email)).toHaveLength(0);
   }, 40_000);
 });

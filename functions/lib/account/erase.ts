@@ -12,6 +12,7 @@ import { deleteFormStatesOf } from '../form-state';
 import { customerTasksFor } from '../office/tasks';
 import { dataDeletedEmail, erasureBusinessEmail } from './emails';
 import { accountEmail } from './tokens';
+import { endEverySession } from '../sessions';
 import { officeRowDeletes } from '../office/rows';
 import { mailContext } from '../mail-context';
 
@@ -59,7 +60,8 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     messages: own(`DELETE FROM contact_messages WHERE ${OWN}`),
     callbacks: own(`DELETE FROM callback_requests WHERE ${OWN}`),
     links: own('DELETE FROM sign_in_links WHERE email = ?1'),
-    sessions: own('DELETE FROM sessions WHERE email = ?1'),
+    // The address's customer sessions; an office session is the staff's, ended when the owner removes them.
+    sessions: endEverySession(db, email, 'customer'),
     referralCode: own('DELETE FROM referral_codes WHERE email = ?1'),
     formStates: deleteFormStatesOf(db, email),
     kept: dated(moves(KEPT)),

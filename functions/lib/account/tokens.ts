@@ -1,12 +1,16 @@
-/** Sign-in links and sessions (issue 19): D1 keeps only each 192-bit token's SHA-256 hash, so a copy of the database opens nothing. */
-import { ACCOUNT_PATHS, SESSION_DAYS, SIGN_IN_LINK_FIELD, SIGN_IN_LINK_MINUTES } from '~/lib/account';
+/**
+ * Sign-in links (issue 19): D1 keeps only each 192-bit token's SHA-256 hash, so a copy of the database opens nothing.
+ * The sessions they start are the one session system's (functions/lib/sessions.ts).
+ */
+import { ACCOUNT_PATHS, accountEmail, SIGN_IN_LINK_FIELD, SIGN_IN_LINK_MINUTES } from '~/lib/account';
 import { linkFor, type LinkMaker } from '../email-draft';
 import { sha256Hex } from '../hash';
+import { sessionOfToken } from '../sessions';
 import { randomViewToken } from '../view-token';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
-export const accountEmail = (email: string) => email.trim().toLowerCase();
+export { accountEmail };
 
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
@@ -61,40 +65,10 @@ export const signInLinkEmail = (db: D1Database, token: string | null | undefined
 export const useSignInLink = (db: D1Database, token: string | null | undefined, now: Date) =>
   linkQuery(db, `UPDATE sign_in_links SET used_at = ?1 WHERE ${USABLE} RETURNING email, role`, token, now);
 
-/** The token is the cookie's value and is never stored. */
-export async function startSession(db: D1Database, email: string, now: Date): Promise<{ token: string; expires: Date }> {
-  const token = randomViewToken();
-  const expires = new Date(now.getTime() + SESSION_DAYS * 86_400_000);
-  await db
-    .prepare('INSERT INTO sessions (token_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)')
-    .bind(await sha256Hex(token), accountEmail(email), now.toISOString(), expires.toISOString())
-    .run();
-  return { token, expires };
-}
-
-export async function sessionEmail(db: D1Database, token: string | undefined, now: Date): Promise<string | null> {
-  if (!token || !TOKEN_PATTERN.test(token)) return null;
-  const row = await db
-    .prepare('SELECT email FROM sessions WHERE token_hash = ? AND expires_at > ?')
-    .bind(await sha256Hex(token), now.toISOString())
-    .first<{ email: string }>();
-  return row?.email ?? null;
-}
-
-export async function endSession(db: D1Database, token: string | undefined, everywhere: boolean): Promise<void> {
-  if (!token || !TOKEN_PATTERN.test(token)) return;
-  const hash = await sha256Hex(token);
-  const sql = everywhere
-    ? 'DELETE FROM sessions WHERE email = (SELECT email FROM sessions WHERE token_hash = ?)'
-    : 'DELETE FROM sessions WHERE token_hash = ?';
-  await db.prepare(sql).bind(hash).run();
-}
+/** The customer a session cookie's value belongs to, or null (account-view.ts reads it for /account). */
+export const sessionEmail = async (db: D1Database, token: string | undefined, now: Date): Promise<string | null> =>
+  (await sessionOfToken(db, token, 'customer', now))?.email ?? null;
 
 /** A used link goes only when it would have expired. */
-export function expiredAccountRows(db: D1Database, now: Date): D1PreparedStatement[] {
-  const at = now.toISOString();
-  return [
-    db.prepare('DELETE FROM sign_in_links WHERE expires_at <= ?').bind(at),
-    db.prepare('DELETE FROM sessions WHERE expires_at <= ?').bind(at),
-  ];
-}
+export const expiredSignInLinks = (db: D1Database, now: Date): D1PreparedStatement =>
+  db.prepare('DELETE FROM sign_in_links WHERE expires_at <= ?').bind(now.toISOString());

@@ -6,29 +6,28 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import type { AppBindings, Env } from '../../env';
-import { hasSessionCookie } from '../account/cookie';
-import { requestNow } from '../clock';
-import type { LeadEnv } from '../lead-pipeline';
 import { notFoundPage } from '../prebuilt-page';
+import type { LeadEnv } from '../lead-pipeline';
 import type { WorkerRoutes } from '../routes';
-import { requestStaff, staffCookie } from './staff';
+import { readSession, sessionGate, sessionRefusal, type SessionBindings, type SessionRefusal } from '../sessions';
+import { staffMember } from './staff';
 import type { StaffMember } from '~/lib/views/office';
 
-export type OfficeBindings = AppBindings & { Variables: { staff: StaffMember } };
+export type OfficeBindings = SessionBindings & { Variables: { staff: StaffMember } };
 
 /** The Worker's one route list, as each office area (functions/office/) registers its routes on it. */
 export type OfficeRoutes = WorkerRoutes<LeadEnv>;
 
-export type OfficeAccess = { staff: StaffMember } | { refusal: 'sign-in' | 'not-found' };
+export type OfficeAccess = { staff: StaffMember } | { refusal: SessionRefusal };
 
+/** What `staffOnly` decides, for the pages that ask again themselves: a staff session of someone still on the staff. */
 export async function officeAccess(env: Env, request: Request, now: Date): Promise<OfficeAccess> {
-  const staff = await requestStaff(env, request, now);
-  if (staff) return { staff };
-  const signedOut = staffCookie(request) === undefined && !hasSessionCookie(request);
-  return { refusal: signedOut ? 'sign-in' : 'not-found' };
+  const session = await readSession(env.DB, request, 'staff', now);
+  const staff = session && (await staffMember(env, session.email));
+  return staff ? { staff } : { refusal: sessionRefusal(request) };
 }
 
-export function officeRefusal<E extends AppBindings>(c: Context<E>, refusal: 'sign-in' | 'not-found'): Promise<Response> | Response {
+export function officeRefusal<E extends AppBindings>(c: Context<E>, refusal: SessionRefusal): Promise<Response> | Response {
   if (refusal === 'sign-in') {
     c.header('Cache-Control', 'no-store');
     return c.redirect(ACCOUNT_PATHS.login, 303);
@@ -42,10 +41,13 @@ export const ownerOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
   await next();
 };
 
-/** Hono middleware for every office route: sets `c.var.staff`, or answers the refusal. */
-export const staffOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
-  const access = await officeAccess(c.env, c.req.raw, requestNow(c));
-  if ('refusal' in access) return officeRefusal(c, access.refusal);
-  c.set('staff', access.staff);
-  await next();
-};
+/** The one session gate for every office route: sets `c.var.session` and `c.var.staff`, or answers the refusal. */
+export const staffOnly: MiddlewareHandler<OfficeBindings> = sessionGate<OfficeBindings>({
+  role: 'staff',
+  admit: async (c, session) => {
+    const staff = await staffMember(c.env, session.email);
+    if (staff) c.set('staff', staff);
+    return staff !== null;
+  },
+  refuse: officeRefusal,
+});
