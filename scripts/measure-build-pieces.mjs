@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What each piece of src/build/ saves: builds a copy of the project as it is, then one copy per piece with that piece
-// switched off, and prints the bytes (gzip) that change, for the table in docs/architecture.md ("Build plugins").
+// switched off, and prints the bytes (gzip) that change, for docs/build-plugins.md.
 //   npm run measure:build -- [piece …] [--base piece]      (all pieces unless some are named; --base switches a piece
 //   off in every build, the first one included)
 import { readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

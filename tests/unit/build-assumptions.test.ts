@@ -1,6 +1,6 @@
 /**
  * Issue 32 item 3: each kept piece of src/build stops the build when what it relies on in Astro, Vite, Tailwind or a
- * vendor's code is no longer there, instead of quietly changing nothing (docs/architecture.md, "Build plugins").
+ * vendor's code is no longer there, instead of quietly changing nothing (docs/build-plugins.md).
  */
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
