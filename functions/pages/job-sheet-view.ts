@@ -27,15 +27,6 @@ import type {
   JobSheetSectionView,
 } from '~/lib/views/job-sheet';
 import { crewLeadEmail } from '../lib/office/crew-emails';
-export type {
-  JobSheetState,
-  JobSheetLinkView,
-  ReportLine,
-  JobSheetEnd,
-  JobSheetPrice,
-  JobSheetView,
-  JobSheetSectionView,
-} from '~/lib/views/job-sheet';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
