@@ -30,7 +30,7 @@ import {
   takenEvents,
   type Made,
 } from './card-payments';
-import { diaryDay, DIARY_ROOM_SQL } from '../shared/diary-days';
+import { diaryDay, DIARY_ROOM_SQL, WEEKDAY } from '../shared/diary-days';
 import { apiBase, call, query, unique, validQuote } from './helpers';
 import { officePost, ownerSignedIn } from './office';
 
@@ -66,7 +66,7 @@ const standard = (overrides: Record<string, unknown> = {}) =>
     ...ACCESS,
     promoCode: 'FIRSTMOVE10',
     // A day of its own: a move booked online holds it in the diary, which other tests' quotes must not find full.
-    moveDate: diaryDay(3),
+    moveDate: diaryDay(WEEKDAY),
     clientEstimate: { total: 751, distance: 49.8 },
     ...overrides,
   });
@@ -261,7 +261,7 @@ describe('what is not standard asks for a written quote', () => {
 describe('the last place on a day', () => {
   /** A day with one place left: a crew and a van at least, and every other place held by another move. */
   async function oneLeft(): Promise<string> {
-    const day = diaryDay(3);
+    const day = diaryDay(WEEKDAY);
     expect((await officePost(OFFICE_PATHS.diary, { action: 'add-crew', leadName: `Ola ${unique('Ade')}`, size: '2' })).status).toBe(303);
     expect(
       (await officePost(OFFICE_PATHS.diary, { action: 'add-van', vanName: `IB-${unique('v').slice(-8)}`, vanSize: 'small' })).status,

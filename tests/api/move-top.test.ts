@@ -13,7 +13,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, formatLongDate, londonToday } from '~/lib/dates';
 import { OFFICE_PATHS } from '~/lib/office/paths';
-import { diaryDay } from '../shared/diary-days';
+import { diaryDay, WEEKDAY } from '../shared/diary-days';
 import { openDay } from '../shared/dates';
 import { bookInDiary, formPost, sendWrittenQuote } from '../shared/office-posts';
 import { acceptedToCheckout, manageMove, paidAndBooked, pressPay, type Made } from './card-payments';
@@ -146,7 +146,7 @@ describe('the top of the move page', () => {
   });
 
   it('follows a paid move: accepted, booked with what is left and its day, who is coming, paid in full, done', async () => {
-    const moveDate = diaryDay(3);
+    const moveDate = diaryDay(WEEKDAY);
     const move = await quoteWith({ moveDate });
     const deposit = await acceptedToCheckout(move, '123.75');
     const accepted = readPage(await pageOf(move));

@@ -11,7 +11,7 @@ import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonDayStart } from '~/lib/dates';
 import { JOB_SHEET_MESSAGES, JOB_SHEET_NOTICES } from '~/lib/office/job-sheet';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
-import { diaryDay } from '../shared/diary-days';
+import { diaryDay, WEEKDAY } from '../shared/diary-days';
 import { bookInDiary } from '../shared/office-posts';
 import { postForm } from './bookings';
 import { apiBase, call, emailsTo, query, runCron, secondsFromNow, unique, validQuote } from './helpers';
@@ -29,7 +29,7 @@ interface Move {
   answer: QuoteAnswer;
 }
 
-async function quoteFor(moveDate = diaryDay(3)): Promise<Move> {
+async function quoteFor(moveDate = diaryDay(WEEKDAY)): Promise<Move> {
   const email = `${unique('crew')}@example.com`;
   const response = await call(
     API_PATHS.quote,
@@ -128,7 +128,7 @@ describe('the job sheet link', () => {
     // The access at each end, and the price's lines: the estimate's until a written quote is sent.
     expect(page.filled('from-access')).toBe('3rd floor, no lift, long carry: yes, over 20 metres');
     expect(page.filled('to-access')).toBe('None given');
-    // A studio with a sofa and a wardrobe, SW1A 1AA to M1 1AE on a Wednesday: £349 + £344 + £290, with 3 floors without a
+    // A studio with a sofa and a wardrobe, SW1A 1AA to M1 1AE on a weekday: £349 + £344 + £290, with 3 floors without a
     // lift (3 × £20) and a long carry (£25) at collection: £983 + £85 = £1,068.
     expect(page.filled('price-total')).toBe('£1,068');
     expect(page.filled('customer')).toBe('Nia Okafor');

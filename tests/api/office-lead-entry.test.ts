@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { API_PATHS } from '~/lib/api';
 import { ENTRY_MESSAGES } from '~/lib/office/lead-entry';
 import { editLeadPath, leadMovePath, leadPath, OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
-import { diaryDay } from '../shared/diary-days';
+import { diaryDay, WEEKDAY } from '../shared/diary-days';
 import { acceptWrittenQuote, bookInDiary, sendWrittenQuote } from '../shared/office-posts';
 import { checkoutAt, deliveredEvent, pressPay, quoteStatus } from './card-payments';
 import { apiBase, call, delivered, emailsTo, query, unique } from './helpers';
@@ -48,7 +48,7 @@ const quoteLead = (overrides: Record<string, string> = {}) => ({
   furnitureIds: 'sofa',
   fromPostcode: 'sw1a 1aa',
   toPostcode: 'M1 1AE',
-  moveDate: diaryDay(3),
+  moveDate: diaryDay(WEEKDAY),
   emailEstimate: 'yes',
   note: 'Rang at 9:10; moving for a new job.',
   ...overrides,
@@ -57,7 +57,7 @@ const quoteLead = (overrides: Record<string, string> = {}) => ({
 describe('a quote added from a phone call', () => {
   it('"Work out the estimate" shows the engine’s price and stores nothing; "Add the lead" stores it as the office’s, once', async () => {
     const fields = quoteLead();
-    // Two bedrooms £599, SW1A 1AA → M1 1AE 137.7 extra miles £344, a sofa £225, on a Wednesday: £1,168.
+    // Two bedrooms £599, SW1A 1AA → M1 1AE 137.7 extra miles £344, a sofa £225, on a weekday: £1,168.
     const checked = await officePost(OFFICE_PATHS.newLead, { ...fields, action: 'estimate' });
     expect(checked.status).toBe(200);
     const page = readPage(await checked.text());
