@@ -1,10 +1,12 @@
 /**
  * The cron trigger: housekeeping only, as the e-mail queue sends and retries (functions/email-queue.ts). It deletes expired
- * data, queues the reminders before booked moves, settles card payments Stripe's events did not (issue 39: sessions open
- * or unfulfilled after 10 minutes, refunds to ask for again), queues again the e-mails whose message was lost, and
+ * data, queues the reminders before booked moves, tells the customers whose crew is late today (issue 44 item 3), settles card payments Stripe's events did not (issue 39: sessions open
+ * or unfulfilled after 10 minutes, refunds to ask for again), pays partners' shares 48 hours after "Job done" (issue 43
+ * item 5), queues again the e-mails whose message was lost, and
  * reports given-up ones the dead-letter queue could not.
  */
 import { dataRetention } from '~/data/promises';
+import { monthsBefore } from '~/lib/dates';
 import type { Env } from './env';
 import { alertGivenUp } from './lib/give-up-alert';
 import { sweepOutbox } from './lib/outbox';
@@ -15,24 +17,20 @@ import { expiredSessions } from './lib/sessions';
 import { officeRowDeletes } from './lib/office/rows';
 import { deleteOrphanedJobPhotos } from './lib/office/job-sheets';
 import { queueReminders } from './lib/quote/reminders';
+import { markClaimsWaiting } from './lib/claims';
+import { tellLateness } from './lib/office/lateness';
 import { recoverPayments } from './lib/payments/fulfil';
 import { retryRefunds } from './lib/payments/refund-retry';
+import { deleteExpiredPartnerData, remindExpiries, suspendLapsed } from './lib/partners/applications';
+import { callCustomersWithoutPartner } from './lib/partners/offers';
+import { payPartners } from './lib/partners/payouts';
 
 export const RETENTION_MONTHS = dataRetention.requestsMonths;
-
-const monthsBefore = (now: Date, months: number): string => {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
-  return cutoff.toISOString();
-};
 
 export const retentionCutoff = (now: Date): string => monthsBefore(now, RETENTION_MONTHS);
 
 /** A booked move is a booking record: kept for the years the privacy policy names (UK tax law), not the 24 months. */
 export const bookingCutoff = (now: Date): string => monthsBefore(now, dataRetention.bookingsYears * 12);
-
-/** Deleted by the quote's age, not their own: a later row must not outlive the quote, out of reach of "Delete my data". */
-const QUOTE_ROWS = ['quote_view_tokens', 'quote_staff_tokens', 'quote_events', 'move_reviews'];
 
 export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const cutoff = retentionCutoff(now);
@@ -44,11 +42,11 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
   const anyExpired = RECORD_TYPES.map((type) => `IN (${expired(type)})`);
   const both = [cutoff, bookingCutoff(now)] as const;
   await env.DB.batch([
-    ...QUOTE_ROWS.map((table) => env.DB.prepare(`DELETE FROM ${table} WHERE reference IN (${expired('quote')})`).bind(...both)),
     ...officeRowDeletes(env.DB, RECORD_TYPES.map(expired).join(' UNION '), ...both),
     env.DB.prepare(
       `DELETE FROM email_outbox WHERE created_at < ?1 OR ${anyExpired.map((set) => `record_reference ${set}`).join(' OR ')}`,
     ).bind(...both),
+    // A quote's tokens, history and review go with it, by the quote's age (ON DELETE CASCADE, migrations/0045).
     ...RECORD_TYPES.map((type) => env.DB.prepare(`DELETE FROM ${RECORD_TABLES[type]} WHERE reference IN (${expired(type)})`).bind(...both)),
     // Card payments, refunds and Stripe's events are financial records, kept for the bookings' years by their own dates
     // (they hold no personal data: a payment outlives an erased or expired quote, which it refers to by reference only).
@@ -65,27 +63,34 @@ export async function deleteExpired(env: Env, now: Date): Promise<void> {
   ]);
 }
 
+/** One of the cron's jobs on its own: one that fails (Stripe down, say) stops none of the others; it then counts `none`. */
+const alone = <T>(what: string, run: () => Promise<T>, none: T): Promise<T> =>
+  run().catch((error: unknown) => {
+    console.error(`cron: ${what}: ${String(error)}`);
+    return none;
+  });
+
 // Deletes first, so nothing past retention is queued again.
 export async function scheduled(controller: ScheduledController, env: Env): Promise<void> {
   const now = new Date(controller.scheduledTime || Date.now());
   await deleteExpired(env, now);
   const photos = await deleteOrphanedJobPhotos(env, now);
   const reminded = await queueReminders(env, now);
-  // Each on its own: Stripe down must not stop the e-mails, nor one payment the others.
-  const settled = await recoverPayments(env, now).catch((error: unknown) => {
-    console.error(`cron: card payments not settled: ${String(error)}`);
-    return 0;
-  });
-  const refunds = await retryRefunds(env, now).catch((error: unknown) => {
-    console.error(`cron: refunds not asked again: ${String(error)}`);
-    return { made: 0, gaveUp: 0 };
-  });
+  const late = await alone('lateness not checked', () => tellLateness(env, now), 0);
+  const settled = await alone('card payments not settled', () => recoverPayments(env, now), 0);
+  const refunds = await alone('refunds not asked again', () => retryRefunds(env, now), { made: 0, gaveUp: 0 });
+  // Partners' documents (issue 43): reminders before expiry, a pause for a lapsed insurance or MOT, and old ones deleted.
+  const expiring = await alone('partner reminders not sent', () => remindExpiries(env, now), 0);
+  const paused = await alone('lapsed partners not paused', () => suspendLapsed(env, now), 0);
+  const partnerFiles = await alone("partners' old documents not deleted", () => deleteExpiredPartnerData(env, now), 0);
+  // Claims unanswered for a week join the office's "To do today" (issue 44 item 7).
+  const waiting = await alone('waiting claims not marked', () => markClaimsWaiting(env.DB, now), 0);
+  const toCall = await alone('moves given back not checked', () => callCustomersWithoutPartner(env.DB, now), 0);
+  // Partners' pay (issue 43 item 5): transfers 48 hours after "Job done", and refunds' parts taken back.
+  const payouts = await alone('partners not paid', () => payPartners(env, now), { transferred: 0, reversed: 0 });
   const swept = await sweepOutbox(env, now);
-  const alerted = await alertGivenUp(env).catch((error: unknown) => {
-    console.error(String(error));
-    return 0;
-  });
+  const alerted = await alone('given-up e-mails not alerted', () => alertGivenUp(env), 0);
   console.log(
-    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${reminded} move reminders, settled ${settled} card payments, made ${refunds.made} refunds on a later try (${refunds.gaveUp} left to the office), queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
+    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${reminded} move reminders, told ${late} customers their crew is late, settled ${settled} card payments, made ${refunds.made} refunds on a later try (${refunds.gaveUp} left to the office), reminded ${expiring} partners of a document's expiry, paused ${paused}, deleted ${partnerFiles} partners' documents past keeping, marked ${waiting} claims waiting, asked the office to call ${toCall} customers whose move has no partner, made ${payouts.transferred} partner transfers and ${payouts.reversed} reversals, queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
   );
 }

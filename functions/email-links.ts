@@ -1,5 +1,5 @@
 /** Each record type's e-mail link, registered here by the feature that owns it; the outbox knows none of them. */
-import { signInLinkMaker, staffSignInLinkMaker } from './lib/account/tokens';
+import { partnerSignInLinkMaker, signInLinkMaker, staffSignInLinkMaker } from './lib/account/tokens';
 import type { LinkMakers } from './lib/outbox';
 import { jobSheetLinkMaker } from './lib/office/crew-emails';
 import { staffLinkMaker } from './lib/quote/staff-link';
@@ -13,4 +13,5 @@ export const EMAIL_LINKS: LinkMakers = {
   signin: signInLinkMaker,
   office: staffSignInLinkMaker,
   crew: jobSheetLinkMaker,
+  partner: partnerSignInLinkMaker,
 };

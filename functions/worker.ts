@@ -27,16 +27,21 @@ import type { EmailMessage } from './lib/outbox';
 import { isFaqSearch } from './pages/faq-page';
 import { articleSearch } from './pages/article-search';
 import { ARTICLES_PATH, isArticleSearch } from './pages/article-search-view';
-import { quoteCalendar, showConfirmation } from './pages/quote-confirmation';
+import { movingDayJson, quoteCalendar, showConfirmation } from './pages/quote-confirmation';
+import { showMoveDocument } from './pages/move-document';
+import { MOVE_DOCUMENT_PATH } from '~/lib/documents';
+import { MOVE_DAY_PATH } from '~/lib/moving-day';
 import { manageQuote } from './pages/quote-manage';
 import { answerStaffPage, showStaffPage } from './pages/quote-staff';
-import { reviewsPage, REVIEWS_PATH } from './pages/reviews-page';
+import { PUBLISHED_PAGE, reviewsPage, REVIEWS_PATH } from './pages/reviews-page';
 import { answerQuoteForm, quoteFormRoute, showQuoteForm } from './pages/quote-form';
 import { askForSignInLink, showSignInLink, signInWithLink } from './pages/login';
 import { deleteData, signOut } from './pages/account';
 import { astroPage, registerPageLoaders, twinPage } from './lib/astro-page';
 import { PAGE_LOADERS } from './pages/page-loaders';
 import { referralPage } from './pages/referral-page';
+import { REFERRAL_SIGNED_IN_PAGE } from './pages/referral-view';
+import { LOGIN_ANSWER_PAGE } from './pages/login-view';
 import { hasSessionCookie } from './lib/account/cookie';
 import { customerOnly } from './lib/account/session';
 import { ACCOUNT_PATHS } from '~/lib/account';
@@ -46,15 +51,22 @@ import { PAY_PATH, STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { BOOK_NOW_PATH } from '~/lib/instant-booking';
 import { bookMoveNow, payForMove } from './pages/move-payment';
 import { reportMoveDamage } from './pages/move-damage';
+import { setMoveTexts } from './pages/move-texts';
+import { smsInbound, smsStatus } from './lib/sms-webhooks';
+import { MOVE_TEXTS_PATH, SMS_INBOUND_PATH, SMS_STATUS_PATH } from '~/lib/sms-paths';
 import { MOVE_DAMAGE_PATH } from '~/lib/move-status';
 import { stripeWebhook } from './lib/payments/webhook';
+import { PARTNER_PATHS } from '~/lib/partners/apply';
+import { postApplication } from './pages/partner-apply';
+import { partnerRoutes } from './partner/routes';
 
 export const api = new Hono<LeadEnv>();
 // Each on-demand page's view is worked out here, in the Worker, before Astro renders it (astro-page.ts).
 registerPageLoaders(PAGE_LOADERS);
 
 api.use('*', drainUnreadBody, ...securityHeaders);
-const routes = new WorkerRoutes(api);
+/** The one route list (functions/lib/routes.ts); scripts/worker-first.mjs and tests/unit/page-routes.test.ts read it. */
+export const routes = new WorkerRoutes(api);
 const afterPost = (_: Request, url: URL) => isAfterPost(url);
 
 routes.get('/api/health', health);
@@ -66,34 +78,43 @@ routes.post(API_PATHS.code, ...leadRoute(codeRoute, checkCode));
 for (const path of Object.values(API_PATHS)) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
 routes.all(`${EDITOR_API_PREFIX}/*`, keystaticApi);
 routes.get(PAGE_PATHS.calendar, quoteCalendar);
+routes.get(MOVE_DOCUMENT_PATH, showMoveDocument).renders(MOVE_DOCUMENT_PATH);
 routes.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
-routes.get(PAGE_PATHS.quote, showQuoteForm);
+routes.get(PAGE_PATHS.quote, showQuoteForm).renders(formTwinPath(PAGE_PATHS.quote));
 routes.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
 routes.post(PAGE_PATHS.confirmation, manageQuote);
-for (const path of [WORKER_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
-  routes.get(path, showConfirmation);
+routes.get(PAGE_PATHS.confirmation, showConfirmation).renders(PAGE_PATHS.confirmation);
+for (const path of [WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) routes.get(path, showConfirmation);
+for (const path of [PAGE_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
   routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 routes.post(PAGE_PATHS.staff, answerStaffPage);
-for (const path of [WORKER_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml]) {
-  routes.get(path, showStaffPage);
+routes.get(PAGE_PATHS.staff, showStaffPage).renders(PAGE_PATHS.staff);
+for (const path of [WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml]) routes.get(path, showStaffPage);
+for (const path of [PAGE_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml]) {
   routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
-routes.get(REVIEWS_PATH, reviewsPage);
+routes.get(REVIEWS_PATH, reviewsPage).renders(PUBLISHED_PAGE);
 // /referral is the prebuilt page for everyone but a signed-in customer (pages/referral-page.ts).
-routes.getWhen(hasSessionCookie, ACCOUNT_PATHS.referral, referralPage);
+routes.getWhen(hasSessionCookie, ACCOUNT_PATHS.referral, referralPage).renders(REFERRAL_SIGNED_IN_PAGE);
 // The plain forms' pages after a post (pages/form-twin.ts); before one, the prebuilt page.
-routes.getWhen(afterPost, PAGE_PATHS.contact, (c) => twinPage(c, formTwinPath(PAGE_PATHS.contact)));
+routes
+  .getWhen(afterPost, PAGE_PATHS.contact, (c) => twinPage(c, formTwinPath(PAGE_PATHS.contact)))
+  .renders(formTwinPath(PAGE_PATHS.contact));
 routes.post(PAGE_PATHS.contact, ...leadRoute(contactFormRoute, sendContactEmail));
-routes.getWhen(afterPost, PAGE_PATHS.callback, (c) => twinPage(c, formTwinPath(PAGE_PATHS.callback)));
+routes
+  .getWhen(afterPost, PAGE_PATHS.callback, (c) => twinPage(c, formTwinPath(PAGE_PATHS.callback)))
+  .renders(formTwinPath(PAGE_PATHS.callback));
 routes.post(PAGE_PATHS.callback, ...leadRoute(callbackFormRoute, requestCallbackByForm));
-routes.getWhen(
-  (_, url) => isFaqSearch(url),
-  PAGE_PATHS.faq,
-  (c) => twinPage(c, formTwinPath(PAGE_PATHS.faq)),
-);
-routes.getWhen((_, url) => isArticleSearch(url), ARTICLES_PATH, articleSearch);
-routes.post(ACCOUNT_PATHS.login, askForSignInLink);
+routes
+  .getWhen(
+    (_, url) => isFaqSearch(url),
+    PAGE_PATHS.faq,
+    (c) => twinPage(c, formTwinPath(PAGE_PATHS.faq)),
+  )
+  .renders(formTwinPath(PAGE_PATHS.faq));
+routes.getWhen((_, url) => isArticleSearch(url), ARTICLES_PATH, articleSearch).renders(formTwinPath(ARTICLES_PATH));
+routes.post(ACCOUNT_PATHS.login, askForSignInLink).renders(LOGIN_ANSWER_PAGE);
 // GET and HEAD (Hono answers HEAD from the GET route) spend nothing; the button's POST signs in.
 routes.get(ACCOUNT_PATHS.verify, showSignInLink);
 routes.post(ACCOUNT_PATHS.verify, signInWithLink);
@@ -102,19 +123,31 @@ routes.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
 routes.post(ACCOUNT_PATHS.signOut, customerOnly, signOut(false));
 routes.post(ACCOUNT_PATHS.signOutEverywhere, customerOnly, signOut(true));
 for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
-routes.get(ACCOUNT_PATHS.deleteData, customerOnly, astroPage);
+routes.page(ACCOUNT_PATHS.deleteData, customerOnly);
 routes.post(ACCOUNT_PATHS.deleteData, customerOnly, deleteData);
-for (const path of [WORKER_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
-  routes.get(path, customerOnly, astroPage);
+routes.page(ACCOUNT_PATHS.account, customerOnly);
+for (const path of [WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) routes.get(path, customerOnly, astroPage);
+for (const path of [ACCOUNT_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
   routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
 officeRoutes(routes);
+// A driver's application to be a partner (issue 43 item 1).
+routes.page(PARTNER_PATHS.apply);
+routes.post(PARTNER_PATHS.apply, postApplication).renders(PARTNER_PATHS.apply);
+routes.all(PARTNER_PATHS.apply, (c) => refusalJson(c, REFUSALS.getOnly));
+partnerRoutes(routes);
 // Card payments (issue 34): the move page's Pay button, and Stripe's signed events; and its damage report.
 routes.post(PAY_PATH, payForMove);
 routes.post(BOOK_NOW_PATH, bookMoveNow);
 routes.post(MOVE_DAMAGE_PATH, reportMoveDamage);
+routes.get(MOVE_DAY_PATH, movingDayJson);
+routes.all(MOVE_DAY_PATH, (c) => refusalJson(c, REFUSALS.getOnly));
 routes.post(STRIPE_WEBHOOK_PATH, stripeWebhook);
-for (const path of [PAY_PATH, BOOK_NOW_PATH, MOVE_DAMAGE_PATH, STRIPE_WEBHOOK_PATH])
+// Text messages (issue 44 item 4): the move page's consent, and the provider's signed callbacks.
+routes.post(MOVE_TEXTS_PATH, setMoveTexts);
+routes.post(SMS_STATUS_PATH, smsStatus);
+routes.post(SMS_INBOUND_PATH, smsInbound);
+for (const path of [PAY_PATH, BOOK_NOW_PATH, MOVE_DAMAGE_PATH, STRIPE_WEBHOOK_PATH, MOVE_TEXTS_PATH, SMS_STATUS_PATH, SMS_INBOUND_PATH])
   routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
 routes.all(WORKER_PATHS.api, (c) => refusalJson(c, REFUSALS.notFound));
 api.all('*', (c) => refusalJson(c, REFUSALS.notFound));

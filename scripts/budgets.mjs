@@ -196,7 +196,11 @@ async function measureQuoteWalk(browser, base) {
   try {
     const response = await page.goto(base + '/quote', { waitUntil: 'load' });
     const inline = inlineBytes((await response.body()).toString('utf8')).inlineJs;
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    // The wizard has drawn itself and taken over: its painted first step and the plain form are gone, so "2 bedrooms"
+    // is the wizard's own option (on a loaded machine the painted one was still there beside it).
+    await page.waitForFunction(
+      () => !document.querySelector('astro-island[ssr], astro-island[client="only"]:empty, [data-wizard-shape], form[data-quote-form]'),
+    );
     const next = () => page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('2 bedrooms', { exact: true }).click();
     await next();

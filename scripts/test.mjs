@@ -4,12 +4,14 @@
 // The API tests spend most of their time waiting on workerd, so the static checks and the unit tests run beside them
 // on the other core (their output is held and printed when they end, so neither log is cut into the other). The site
 // is built once, by the API tests' global setup; Playwright serves that build (SHIFTLY_REUSE_BUILD). The `build`
-// project's copies of the project start after it, as they copy the build's image cache.
+// project's copies of the project run beside the API tests too, once that build has written its record (they copy its
+// image cache): the API tests leave most of a core idle while they wait on workerd.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { BUILD_RECORD } from './lib/start-site.mjs';
 
 const { values: options } = parseArgs({ options: { record: { type: 'boolean', default: false } } });
 const RECORD = 'docs/test-time.json';
@@ -18,19 +20,26 @@ const report = (name) => join(reports, `${name}.json`);
 const vitest = (name, projects) =>
   `vitest run ${projects.map((p) => `--project ${p}`).join(' ')} --reporter=default --reporter=json --outputFile=${report(name)}`;
 
+let apiEnded = false;
+/** True once this run's build has written its record; false if the API tests ended without building. */
+async function siteBuilt() {
+  while (!existsSync(BUILD_RECORD) && !apiEnded) await new Promise((resolve) => setTimeout(resolve, 1000));
+  return existsSync(BUILD_RECORD);
+}
+
 /** Each step is a stage, or stages side by side (each a list run one after another). */
 const PLAN = [
   { name: 'check:articles', run: 'npm run check:articles' },
   [
-    [{ name: 'vitest api', run: vitest('api', ['api']) }],
+    [{ name: 'vitest api', run: vitest('api', ['api']), ended: () => (apiEnded = true) }],
     [
       { name: 'check', run: 'npm run check' },
       { name: 'lint', run: 'npm run lint' },
       { name: 'format:check', run: 'npm run format:check' },
       { name: 'vitest unit, editor', run: vitest('unit', ['unit', 'editor']) },
+      { name: 'vitest build', run: vitest('build', ['build']), after: siteBuilt },
     ],
   ],
-  { name: 'vitest build', run: vitest('build', ['build']) },
   {
     name: 'playwright',
     run: `node scripts/require-browsers.mjs && playwright test --reporter=${process.env.CI ? 'list' : 'list,html'},json`,
@@ -43,7 +52,11 @@ const load = () => Number(loadavg()[0].toFixed(1));
 const timed = [];
 
 /** Runs one stage; `hold` keeps its output until it ends (a stage beside another). Resolves with its exit status. */
-function runStage({ name, run, env = {} }, hold = false) {
+async function runStage({ name, run, env = {}, after, ended }, hold = false) {
+  if (after && !(await after())) {
+    console.error(`✗ ${name} did not start: the site it needs was never built`);
+    return 1;
+  }
   const started = { at: Date.now(), load: load() };
   if (!hold) console.log(`\n▶ ${name} (load ${started.load})`);
   const child = spawn('sh', ['-c', run], {
@@ -63,6 +76,7 @@ function runStage({ name, run, env = {} }, hold = false) {
         process.stdout.write(Buffer.concat(held));
       }
       if (status !== 0) console.error(`✗ ${name} failed (exit ${status})`);
+      ended?.();
       resolve(status);
     }),
   );
@@ -74,6 +88,8 @@ async function inTurn(stages, hold) {
   return 0;
 }
 
+// A record left by an earlier run must not start the `build` project before this run's build.
+rmSync(BUILD_RECORD, { force: true });
 const started = Date.now();
 const loadAtStart = load();
 let failed = false;

@@ -1,6 +1,6 @@
 // A request body is read once, to a limit, and what lies past the limit is read and dropped rather than left unread: an
 // answer sent while the sender is still uploading resets its connection (and wrangler dev answers 500 with a stack trace).
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 
 export interface ReadBody {
   bytes: Uint8Array<ArrayBuffer>;
@@ -27,6 +27,21 @@ export async function readBounded(request: Request, limit: number): Promise<Read
     }
   }
   return { bytes: kept.slice(0, Math.min(size, limit)), tooLarge: size > limit };
+}
+
+/** An answer given before the body was read: the body is read to the end first and kept nowhere. */
+export async function drained(c: Context, answer: () => Response | Promise<Response>): Promise<Response> {
+  await readBounded(c.req.raw, 0);
+  return answer();
+}
+
+/**
+ * The most of a body to keep: `limit`, or less when the request declares a smaller length, so that a small post does not
+ * hold a buffer of the largest one (a longer body than declared counts as too large).
+ */
+export function keptAtMost(c: Context, limit: number): number {
+  const declared = Number(c.req.header('Content-Length'));
+  return Number.isSafeInteger(declared) && declared >= 0 ? Math.min(declared, limit) : limit;
 }
 
 /** Reads to the end whatever body an answer did not read (a 405, a 404), before the answer goes out. */

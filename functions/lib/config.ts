@@ -1,6 +1,7 @@
 /** The Worker's settings: defaults, trimming and number parsing live here and nowhere else. */
 import { DEFAULT_POSTCODES_API_URL } from '~/lib/postcode-client';
 import { DEFAULT_SITE_URL, site } from '~/site.config';
+import type { Vat } from '~/lib/vat';
 import type { Env } from '../env';
 import { headerSafe } from './escape';
 
@@ -26,6 +27,8 @@ export interface MailContext {
   /** Without a trailing slash. */
   siteUrl: string;
   firm: MailFirm;
+  /** The firm's VAT when registered (issue 45): e-mails show the VAT within each total; absent or null, none. */
+  vat?: Vat | null;
 }
 
 export interface Config {

@@ -41,7 +41,12 @@ export function countingD1(db: D1Database): { db: D1Database; count: () => numbe
   return { db: counted, count: () => count };
 }
 
-/** With `afterChange`, the row is inserted only if the batch's previous statement changed a row (SQLite's changes()). */
+/**
+ * With `afterChange`, the row is inserted only if the batch's previous statement changed a row (SQLite's changes()).
+ * Safe only because each chained statement is made in the same array literal as the statement it follows (a guarded
+ * UPDATE, then its event, stage or audit line): a statement put between them would silently turn the write off, so a
+ * new statement goes before the guarded one or after the chain, never inside it (issue 42 item 2).
+ */
 export function insertValues(count: number, { afterChange = false } = {}): string {
   const marks = Array.from({ length: count }, () => '?').join(', ');
   return afterChange ? `SELECT ${marks} WHERE changes() = 1` : `VALUES (${marks})`;

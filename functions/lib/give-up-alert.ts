@@ -13,7 +13,7 @@ export async function alertGivenUp(env: Env, now = new Date()): Promise<number> 
   const { results } = await env.DB.prepare(
     `UPDATE email_outbox SET alerted_at = ?1 WHERE id IN (
        SELECT id FROM email_outbox WHERE status = 'gave_up' AND alerted_at IS NULL AND record_type != 'alert' ORDER BY id LIMIT ${BATCH})
-     RETURNING id, record_reference, kind, recipient, attempts, last_error, created_at`,
+     RETURNING id, record_reference, CASE channel WHEN 'sms' THEN kind || ' text' ELSE kind END AS kind, recipient, attempts, last_error, created_at`,
   )
     .bind(claimedAt)
     .all<UndeliveredEmail>();

@@ -85,8 +85,9 @@ export function leadRoute<S extends z.ZodMiniType>(
     const body = await readBounded(c.req.raw, MAX_BODY_BYTES);
     c.set('body', body);
     if (c.var.via === 'form') c.set('formBody', await typedFields(c, body));
-    // The validator reads the body through Hono's cache: the bytes read here, never the network again.
-    (c.req.bodyCache as Record<string, unknown>).arrayBuffer = Promise.resolve(body.bytes.buffer);
+    // The validator reads the bytes read here, never the network again: the request is given them back as its body, as
+    // hono/body-limit hands on a request (no write into Hono's undocumented body cache).
+    c.req.raw = new Request(c.req.raw, { body: body.bytes });
     await next();
   };
 

@@ -3,7 +3,7 @@
  * settings have it (issue 40 item 7), so the next e-mail after a change carries it. The one way to it: an e-mail is
  * drafted in the request (or the cron, or the queue) that stores it, after `await mailContext(env)`.
  */
-import { telOf } from '~/lib/office/settings';
+import { telOf, vatOf } from '~/lib/office/settings';
 import type { Env } from '../env';
 import { config, type MailContext } from './config';
 import { headerSafe } from './escape';
@@ -32,5 +32,6 @@ export async function mailContext(env: Env): Promise<MailContext> {
       address: settings.tradingAddress.split('\n').join(', '),
       email: mail.firm.email,
     },
+    vat: vatOf(settings),
   };
 }

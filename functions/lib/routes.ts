@@ -2,9 +2,12 @@
  * The one list of what the Worker answers (issue 32 item 2). Each route is registered with Hono and recorded here, so
  * `answers()` (which requests the Worker keeps rather than hand to the asset server) is read from the same lines that
  * route them. A route may answer only some requests at its path (`when`): the FAQ only when searched, /referral only for
- * a signed-in visitor; the others at that path are the prebuilt page's.
+ * a signed-in visitor; the others at that path are the prebuilt page's. Each on-demand page (src/pages, `prerender =
+ * false`) is named by the route that renders it (`page()`, `renders()`): tests/unit/page-routes.test.ts holds the two
+ * lists equal, and scripts/worker-first.mjs holds wrangler.jsonc's `run_worker_first` to the routes.
  */
 import type { Env, Hono } from 'hono';
+import { astroPage } from './astro-page';
 import { matchesPath } from './worker-paths';
 
 type Method = 'GET' | 'POST' | 'ALL';
@@ -12,10 +15,12 @@ type Method = 'GET' | 'POST' | 'ALL';
 type RouteHandler = (c: never, next: never) => unknown;
 export type RouteGuard = (request: Request, url: URL) => boolean;
 
-interface Route {
+export interface Route {
   method: Method;
   path: string;
   when: RouteGuard | undefined;
+  /** The on-demand pages (by their src/pages path) this route renders. */
+  pages: string[];
 }
 
 const methodFits = (route: Method, request: string) => route === 'ALL' || route === request || (route === 'GET' && request === 'HEAD');
@@ -26,7 +31,7 @@ export class WorkerRoutes<E extends Env> {
   constructor(private readonly app: Hono<E>) {}
 
   #on(method: Method, path: string, handlers: readonly RouteHandler[], when?: RouteGuard): void {
-    this.#routes.push({ method, path, when });
+    this.#routes.push({ method, path, when, pages: [] });
     // Hono's overloads type each arity apart; at run time `on` takes any number of handlers.
     (this.app.on as (method: string, path: string, ...handlers: unknown[]) => void)(method, path, ...handlers);
   }
@@ -50,6 +55,25 @@ export class WorkerRoutes<E extends Env> {
   getWhen(when: RouteGuard, path: string, ...handlers: RouteHandler[]): this {
     this.#on('GET', path, handlers, when);
     return this;
+  }
+
+  /** The on-demand page at `path`, behind the route's middleware (a session gate): one line per page. */
+  page(path: string, ...middleware: RouteHandler[]): this {
+    this.#on('GET', path, [...middleware, astroPage]);
+    return this.renders(path);
+  }
+
+  /** The on-demand pages the route just added renders at another path (a twin, an answer to a post). */
+  renders(...pages: string[]): this {
+    const last = this.#routes.at(-1);
+    if (!last) throw new Error('renders() names the pages of the route added before it');
+    last.pages.push(...pages);
+    return this;
+  }
+
+  /** Every route, in the order Hono tries them. */
+  list(): readonly Readonly<Route>[] {
+    return this.#routes;
   }
 
   /** Whether a route of the list answers this request (its path, method and guard). */

@@ -9,21 +9,22 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { ACCOUNT_PATHS, accountEmail, SESSION_DAYS } from '~/lib/account';
 import { STAFF_SESSION_HOURS } from '~/lib/office/staff';
+import { PARTNER_SESSION_DAYS } from '~/lib/partners/apply';
 import type { AppBindings } from '../env';
 import { requestNow } from './clock';
 import { sha256Hex } from './hash';
 import { randomViewToken } from './view-token';
 
-export type SessionRole = 'customer' | 'staff';
+export type SessionRole = 'customer' | 'staff' | 'partner';
 
 /**
  * Each role's cookie and lifetime. A cookie per role lets one browser hold a customer's and an office session at once
- * (the names are the ones in use before the table was one, so nobody was signed out). A partner is one more line here;
- * the table's CHECK already allows it.
+ * (the names are the ones in use before the table was one, so nobody was signed out).
  */
 const ROLES: Record<SessionRole, { cookie: string; lifetimeMs: number }> = {
   customer: { cookie: 'shiftly-session', lifetimeMs: SESSION_DAYS * 86_400_000 },
   staff: { cookie: 'shiftly-staff', lifetimeMs: STAFF_SESSION_HOURS * 3_600_000 },
+  partner: { cookie: 'shiftly-partner', lifetimeMs: PARTNER_SESSION_DAYS * 86_400_000 },
 };
 const SESSION_ROLES = Object.keys(ROLES) as SessionRole[];
 

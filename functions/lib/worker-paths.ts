@@ -1,4 +1,4 @@
-/** `RUN_WORKER_FIRST` must match wrangler.jsonc's `run_worker_first` in every environment (tests/unit/worker-paths.test.ts). */
+/** `RUN_WORKER_FIRST` is written into wrangler.jsonc's `run_worker_first` by scripts/worker-first.mjs (`npm run check` checks it). */
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { PAGE_PATHS } from '~/lib/api';
 
@@ -6,28 +6,15 @@ export const WORKER_PATHS = {
   api: '/api/*',
   articleList: '/articles',
   articles: '/articles/*',
-  quoteForm: PAGE_PATHS.quote,
-  /** Every spelling, as the asset server would redirect the others with the secret token in the Location. */
-  confirmation: PAGE_PATHS.confirmation,
+  /** The page's other spellings: the asset server would redirect them with the secret token in the Location. */
   confirmationBelow: `${PAGE_PATHS.confirmation}/*`,
   confirmationHtml: `${PAGE_PATHS.confirmation}.html`,
-  /** Every spelling, as it carries a token too. */
-  staff: PAGE_PATHS.staff,
+  /** The same, as it carries a token too. */
   staffBelow: `${PAGE_PATHS.staff}/*`,
   staffHtml: `${PAGE_PATHS.staff}.html`,
-  reviews: '/reviews',
-  contact: PAGE_PATHS.contact,
-  callback: PAGE_PATHS.callback,
-  faq: PAGE_PATHS.faq,
-  login: ACCOUNT_PATHS.login,
-  verify: ACCOUNT_PATHS.verify,
-  /** Every spelling, or the asset server would serve the empty prebuilt page. */
-  account: ACCOUNT_PATHS.account,
+  /** The other spellings, or the asset server would serve the empty prebuilt page. */
   accountBelow: `${ACCOUNT_PATHS.account}/*`,
   accountHtml: `${ACCOUNT_PATHS.account}.html`,
-  referral: ACCOUNT_PATHS.referral,
-  /** Only under `wrangler dev --test-scheduled`: runs the cron trigger. */
-  scheduled: '/__scheduled',
 } as const;
 
 export const NOT_PAGES = [

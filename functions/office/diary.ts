@@ -19,12 +19,13 @@ import {
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
 import { fieldErrors } from '~/lib/schemas';
-import { astroPage, astroPageAt } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import { diarySpan, entryUpsert, leadStageUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
+import { diarySpan, entryUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
+import { quoteLeadAt } from '../lib/office/office-leads';
 import { officeRefusal, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings } from '../lib/office/settings';
 import type { StaffMember } from '~/lib/views/office';
@@ -58,8 +59,8 @@ function crewVanStatement(
     case 'add-crew':
       return {
         statement: db
-          .prepare('INSERT INTO crews (lead_name, size, created_at) VALUES (?, ?, ?)')
-          .bind(form.leadName, Number(form.size), at),
+          .prepare('INSERT INTO crews (lead_name, lead_phone, size, created_at) VALUES (?, ?, ?, ?)')
+          .bind(form.leadName, form.leadPhone || null, Number(form.size), at),
         done: 'crew-added',
         detail: `Crew added: ${form.leadName}, ${form.size}`,
       };
@@ -194,7 +195,7 @@ async function holdOrBook(c: OfficeContext): Promise<Response> {
   const reason = quote.status === 'booked' ? undefined : form.unpaidReason;
   const applied = await applyChange(c.env, quote, { action: 'book', crew: assignment, ...(reason ? { reason } : {}) }, now, [
     entryUpsert(db, entry, now, afterChange),
-    leadStageUpsert(db, reference, 'booked', now, afterChange),
+    quoteLeadAt(db, reference, 'booked', now.toISOString(), afterChange),
     auditStatement(
       db,
       {
@@ -247,7 +248,7 @@ async function fullDays(c: OfficeContext): Promise<Response> {
 }
 
 export function diaryRoutes(routes: OfficeRoutes): void {
-  routes.get(OFFICE_PATHS.diary, staffOnly, astroPage);
+  routes.page(OFFICE_PATHS.diary, staffOnly);
   routes.post(OFFICE_PATHS.diary, staffOnly, changeCrewsAndVans);
   routes.post(DIARY_BOOK_PATH, staffOnly, holdOrBook);
   routes.all(DIARY_BOOK_PATH, (c) => refusalJson(c, REFUSALS.postOnly));

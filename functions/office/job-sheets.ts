@@ -9,8 +9,21 @@ import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/path
 import { emailField } from '~/lib/schemas';
 import * as z from 'zod/mini';
 import { londonToday } from '~/lib/dates';
-import { JOB_SHEET_MESSAGES, dailyCapMet, isClockTime, jobDoneRefusal, type CrewReportKind } from '~/lib/office/job-sheet';
+import {
+  CREW_REPORT_KINDS,
+  ESTIMATE_KINDS,
+  JOB_SHEET_MESSAGES,
+  dailyCapMet,
+  etaAfter,
+  etaChoice,
+  isClockTime,
+  isTapKey,
+  jobDoneRefusal,
+  type CrewReportKind,
+} from '~/lib/office/job-sheet';
 import { isReference } from '~/lib/reference';
+import { CONDITION_ACTIONS, CONDITION_MESSAGES, conditionEndOf, conditionProblems, type ConditionEnd } from '~/lib/office/condition';
+import { recordCondition } from '../lib/office/condition';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { readBounded } from '../lib/body';
@@ -25,7 +38,7 @@ import {
   openJobSheet,
   PHOTO_KEY_PATTERN,
   reportJobDone,
-  reportOnOurWay,
+  reportDayTap,
   reportProblem,
   readPhotoFormPost,
   checkPhotos,
@@ -132,11 +145,15 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   const { form } = read;
   const action = formText(form, 'action');
   const note = formText(form, 'note');
+  const end = conditionEndOf(action);
+  if (end) return answerCondition(c, token, reference, end, form, now);
   const refuse = (kind: CrewReportKind, errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
     sheetPage(c, reference, { form: kind, errors, values: { eta: formText(form, 'eta'), note } }, status, headers);
   // The message goes by the field the crew lead was filling in, so it is read where they look.
-  const kind: CrewReportKind = action === 'on_our_way' || action === 'done' ? action : 'problem';
-  const field = kind === 'on_our_way' ? 'eta' : 'note';
+  const kind: CrewReportKind = (CREW_REPORT_KINDS as readonly string[]).includes(action) ? (action as CrewReportKind) : 'problem';
+  const field = ESTIMATE_KINDS.has(kind) ? 'eta' : kind === 'done' || kind === 'problem' ? 'note' : 'day';
+  const tap = formText(form, 'tap');
+  if (tap && !isTapKey(tap)) return refuse(kind, { [field]: JOB_SHEET_MESSAGES.tap });
   if (!(await reportWithinLimits(c, `sheet:${reference}`)))
     return refuse(kind, { [field]: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
   const [quote, booking, today] = await Promise.all([
@@ -150,12 +167,21 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   const done = (kind: CrewReportKind) =>
     seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: kind })}`);
   switch (action) {
-    case 'on_our_way': {
-      const eta = formText(form, 'eta');
-      if (!isClockTime(eta)) return refuse('on_our_way', { eta: JOB_SHEET_MESSAGES.eta });
-      await reportOnOurWay(c.env, quote, booking, eta, now);
-      return done('on_our_way');
+    case 'on_our_way':
+    case 'late': {
+      // An estimate chosen from the list wins; a time typed is the fallback the sheet has always taken.
+      const chosen = formText(form, 'minutes');
+      const minutes = chosen ? etaChoice(chosen) : null;
+      const eta = minutes !== null ? etaAfter(now, minutes) : chosen ? '' : formText(form, 'eta');
+      if (!isClockTime(eta)) return refuse(action, { eta: JOB_SHEET_MESSAGES.eta });
+      await reportDayTap(c.env, quote, booking, { kind: action, eta, key: tap || null }, now);
+      return done(action);
     }
+    case 'arrived':
+    case 'leaving':
+    case 'at_delivery':
+      await reportDayTap(c.env, quote, booking, { kind: action, eta: null, key: tap || null }, now);
+      return done(action);
     case 'done': {
       const early = jobDoneRefusal(quote.moveDate, londonToday(now));
       if (early) return refuse('done', { day: early });
@@ -177,10 +203,40 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   }
 }
 
+/**
+ * "Condition at pickup" and "Condition at delivery" (issue 44 item 5): the record with the customer's typed name and
+ * tick, refused field by field as the sheet's other forms are; a second record for an end is refused (409) and changes
+ * nothing, so what the customer signed stays as they signed it.
+ */
+async function answerCondition(c: SheetContext, token: string, reference: string, end: ConditionEnd, form: FormData, now: Date) {
+  const note = formText(form, 'note');
+  const name = formText(form, 'name').replace(/\s+/g, ' ');
+  const agreed = formText(form, 'agree') === 'yes';
+  const action = CONDITION_ACTIONS[end];
+  const refuse = (errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
+    sheetPage(c, reference, { form: action, errors, values: { note, name, agreed } }, status, headers);
+  if (!(await reportWithinLimits(c, `sheet:${reference}`)))
+    return refuse({ note: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
+  const [quote, booking, today] = await Promise.all([
+    findQuote(c.env.DB, { reference }),
+    bookedInDiary(c.env.DB, reference),
+    reportsToday(c.env.DB, reference, now),
+  ]);
+  if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  const capMet = dailyCapMet(today, formPhotos(form).length);
+  if (capMet) return refuse({ [capMet === 'photosToday' ? 'photos' : 'note']: JOB_SHEET_MESSAGES[capMet] }, 429);
+  const problems = conditionProblems({ note, name, agreed });
+  const photos = await checkPhotos(form);
+  if (Object.keys(problems).length > 0 || !photos.ok) return refuse({ ...problems, ...(photos.ok ? {} : { photos: photos.message }) });
+  const stored = await recordCondition(c.env, quote, booking, end, { note, signedName: name, photos: photos.photos }, now);
+  if (!stored) return refuse({ note: CONDITION_MESSAGES.recorded }, 409);
+  return seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: action })}`);
+}
+
 export function jobSheetsRoutes(routes: OfficeRoutes): void {
-  routes.post(OFFICE_PATHS.jobSheetLink, staffOnly, makeLink);
+  routes.post(OFFICE_PATHS.jobSheetLink, staffOnly, makeLink).renders(OFFICE_PATHS.jobSheetLink);
   routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, emailLink);
   routes.get(OFFICE_PATHS.jobPhoto, staffOnly, jobPhoto);
-  routes.get(OFFICE_PATHS.jobSheet, showJobSheet);
+  routes.get(OFFICE_PATHS.jobSheet, showJobSheet).renders(OFFICE_PATHS.jobSheet);
   routes.post(OFFICE_PATHS.jobSheet, answerJobSheet);
 }

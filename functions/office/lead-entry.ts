@@ -12,7 +12,7 @@ import { ENTRY_MESSAGES as M, isHandKind, newLeadSchemas, readEntryForm, type Ne
 import { leadPath, OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
 import { priceLines, PRICE_LABELS } from '~/lib/price-lines';
 import type { AppBindings } from '../env';
-import { astroPage, astroPageAt } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
@@ -123,10 +123,10 @@ async function postMove(c: OfficeContext): Promise<Response> {
 }
 
 export function leadEntryRoutes(routes: OfficeRoutes): void {
-  routes.get(OFFICE_PATHS.newLead, staffOnly, astroPage);
+  routes.page(OFFICE_PATHS.newLead, staffOnly);
   routes.post(OFFICE_PATHS.newLead, staffOnly, postNewLead);
-  routes.get(OFFICE_PATHS.editLead, staffOnly, astroPage);
+  routes.page(OFFICE_PATHS.editLead, staffOnly);
   routes.post(OFFICE_PATHS.editLead, staffOnly, postEdit);
-  routes.get(OFFICE_PATHS.leadMove, staffOnly, astroPage);
+  routes.page(OFFICE_PATHS.leadMove, staffOnly);
   routes.post(OFFICE_PATHS.leadMove, staffOnly, postMove);
 }

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
-import { astroPage, astroPageAt } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
@@ -50,8 +50,8 @@ async function changeLead(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 export function leadsRoutes(routes: OfficeRoutes): void {
-  routes.get(OFFICE_PATHS.home, staffOnly, astroPage);
+  routes.page(OFFICE_PATHS.home, staffOnly);
   routes.post(OFFICE_PATHS.home, staffOnly, taskDone);
-  routes.get(OFFICE_PATHS.lead, staffOnly, astroPage);
+  routes.page(OFFICE_PATHS.lead, staffOnly);
   routes.post(OFFICE_PATHS.lead, staffOnly, changeLead);
 }

@@ -4,12 +4,19 @@
  * answering 303 back to a page (post, redirect, get), so every task works as plain HTML.
  */
 import type { OfficeRoutes } from '../lib/office/gate';
+import { accountsExportRoutes } from './accounts-export';
 import { addressesRoutes } from './addresses';
+import { claimsRoutes } from './claims';
 import { diaryRoutes } from './diary';
+import { documentsRoutes } from './documents';
 import { diaryDaysRoutes } from './diary-days';
 import { jobSheetsRoutes } from './job-sheets';
 import { leadEntryRoutes } from './lead-entry';
 import { leadsRoutes } from './leads';
+import { reportsRoutes } from './reports';
+import { ledgerRoutes } from './ledger';
+import { partnersRoutes } from './partners';
+import { partnerPayoutsRoutes } from './partner-payouts';
 import { settingsRoutes } from './settings';
 import { staffRoutes } from './staff';
 import { writtenQuotesRoutes } from './written-quotes';
@@ -23,5 +30,12 @@ export function officeRoutes(routes: OfficeRoutes): void {
   diaryRoutes(routes);
   diaryDaysRoutes(routes);
   jobSheetsRoutes(routes);
+  claimsRoutes(routes);
   settingsRoutes(routes);
+  documentsRoutes(routes);
+  reportsRoutes(routes);
+  accountsExportRoutes(routes);
+  ledgerRoutes(routes);
+  partnersRoutes(routes);
+  partnerPayoutsRoutes(routes);
 }

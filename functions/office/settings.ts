@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { readSettingsForm, settingsForm } from '~/lib/office/settings';
-import { astroPage, astroPageAt } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { seeOther } from '../lib/http';
@@ -30,6 +30,6 @@ async function postSettings(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 export function settingsRoutes(routes: OfficeRoutes): void {
-  routes.get(OFFICE_PATHS.settings, staffOnly, ownerOnly, astroPage);
+  routes.page(OFFICE_PATHS.settings, staffOnly, ownerOnly);
   routes.post(OFFICE_PATHS.settings, staffOnly, ownerOnly, postSettings);
 }

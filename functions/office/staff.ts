@@ -7,7 +7,7 @@ import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isConfirmed, staffRemoval } from '~/lib/office/confirm-removal';
 import { addStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
 import { fieldErrors } from '~/lib/schemas';
-import { astroPage, astroPageAt } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { auditStatement } from '../lib/office/audit';
@@ -104,9 +104,9 @@ const signOut =
   };
 
 export function staffRoutes(routes: OfficeRoutes): void {
-  routes.get(OFFICE_PATHS.staff, staffOnly, ownerOnly, astroPage);
+  routes.page(OFFICE_PATHS.staff, staffOnly, ownerOnly);
   routes.post(`${OFFICE_PATHS.staff}/add`, staffOnly, ownerOnly, addStaff);
-  routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, removeStaff);
+  routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, removeStaff).renders(OFFICE_PATHS.confirmRemoval);
   routes.post(OFFICE_PATHS.signOut, staffOnly, signOut(false));
   routes.post(OFFICE_PATHS.signOutEverywhere, staffOnly, signOut(true));
 }

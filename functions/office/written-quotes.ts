@@ -10,7 +10,7 @@ import { OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
 import { LIMITS } from '~/lib/limits';
 import { mergedAddresses, missingAddress, overlongAddress, postedAddresses } from '~/lib/move-facts';
 import { isReference } from '~/lib/reference';
-import { astroPage, astroPageAt } from '../lib/astro-page';
+import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { refusalJson, seeOther } from '../lib/http';
@@ -72,6 +72,6 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 export function writtenQuotesRoutes(routes: OfficeRoutes): void {
-  routes.get(OFFICE_PATHS.writtenQuote, staffOnly, astroPage);
+  routes.page(OFFICE_PATHS.writtenQuote, staffOnly);
   routes.post(OFFICE_PATHS.writtenQuote, staffOnly, postWrittenQuote);
 }

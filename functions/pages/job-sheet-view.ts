@@ -10,7 +10,6 @@ import { writtenQuoteRows } from '~/lib/office/written-quote';
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
 import { JOB_REPORT_LABELS, jobSheetNotice } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
-import { OFFICE_PATHS } from '~/lib/office/paths';
 import { bookedInDiary, jobReports, liveJobSheetLink, type DiaryBooking, type JobReport } from '../lib/office/job-sheets';
 import { writtenQuoteVersions } from '../lib/office/written-quotes';
 import { findQuote } from '../lib/quote/store';
@@ -27,6 +26,9 @@ import type {
   JobSheetSectionView,
 } from '~/lib/views/job-sheet';
 import { crewLeadEmail } from '../lib/office/crew-emails';
+import { conditionRecords } from '../lib/office/condition';
+import { CONDITION_ACTIONS, CONDITION_ENDS, CONDITION_NOTICES } from '~/lib/office/condition';
+import { conditionLine, photoLinks } from './condition-view';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -40,18 +42,20 @@ const when = (at: string, today: string | null): string =>
   today !== null && londonToday(new Date(at)) === today ? clock.format(new Date(at)) : formatDateTime(at);
 
 function reportLine(report: JobReport, today: string | null): ReportLine {
-  const detail = report.kind === 'on_our_way' ? `Arriving at about ${report.eta ?? ''}` : report.note;
+  const detail = report.eta ? `Arriving at about ${report.eta}` : report.note;
   return {
     kind: report.kind,
     label: JOB_REPORT_LABELS[report.kind],
     at: when(report.createdAt, today),
     detail,
-    photos: report.photos.map((key, index) => ({
-      href: `${OFFICE_PATHS.jobPhoto}?${new URLSearchParams({ key })}`,
-      label: `Photo ${index + 1} of ${report.photos.length}`,
-    })),
+    photos: photoLinks(report.photos),
   };
 }
+
+const conditionNotice = (done: string | null): string | undefined => {
+  const end = CONDITION_ENDS.find((each) => CONDITION_ACTIONS[each] === done);
+  return end && CONDITION_NOTICES[end];
+};
 
 const crewLine = (booking: DiaryBooking) =>
   booking.crewLead ? `${booking.crewLead}${booking.crewSize ? ` (crew of ${booking.crewSize})` : ''}` : null;
@@ -60,11 +64,12 @@ const vanLine = (booking: DiaryBooking) =>
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
-  const [quote, booking, reports, versions] = await Promise.all([
+  const [quote, booking, reports, versions, conditions] = await Promise.all([
     findQuote(db, { reference }),
     bookedInDiary(db, reference),
     jobReports(db, reference),
     writtenQuoteVersions(db, reference),
+    conditionRecords(db, reference),
   ]);
   if (!quote || !booking) return null;
   const details = moveDetails(quote);
@@ -83,8 +88,11 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     notes: details.notes ?? null,
     customer: { name: quote.name, phone: quote.phone, tel: `tel:${quote.phone.replace(/[^\d+]/g, '')}` },
     reports: reports.map((report) => reportLine(report, today)),
-    notice: jobSheetNotice(state.done ?? null) ?? null,
+    conditions: conditions.map((record) => conditionLine(record, today, false)),
+    notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? null,
     state,
+    // Each page's forms carry one new key: a post sent twice from it is stored once.
+    tap: crypto.randomUUID(),
   };
 }
 
@@ -122,10 +130,11 @@ export async function jobSheetSectionView(
   now: Date,
   handed: JobSheetLinkView['jobSheetLink'] | undefined,
 ): Promise<JobSheetSectionView> {
-  const [booking, live, reports] = await Promise.all([
+  const [booking, live, reports, conditions] = await Promise.all([
     bookedInDiary(db, reference),
     liveJobSheetLink(db, reference, now),
     jobReports(db, reference),
+    conditionRecords(db, reference),
   ]);
   const lastMoment = live && new Date(new Date(live.expiresAt).getTime() - 1);
   return {
@@ -133,6 +142,7 @@ export async function jobSheetSectionView(
     liveUntil: booking && lastMoment ? formatLongDate(londonToday(lastMoment)) : null,
     made: handed?.reference === reference ? handed.made : null,
     reports: reports.map((report) => reportLine(report, null)),
+    conditions: conditions.map((record) => conditionLine(record, null, true)),
   };
 }
 

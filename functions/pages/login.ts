@@ -20,6 +20,8 @@ import { OFFICE_PATHS } from '~/lib/office/paths';
 import { auditStatement } from '../lib/office/audit';
 import { staffMember } from '../lib/office/staff';
 import { startSession } from '../lib/sessions';
+import { partnerByEmail } from '../lib/partners/read';
+import { PARTNER_PATHS } from '~/lib/partners/apply';
 
 type PageContext = Context<AppBindings>;
 
@@ -85,6 +87,14 @@ export async function signInWithLink(c: PageContext): Promise<Response> {
     const signedIn = auditStatement(c.env.DB, { actor: link.email, action: 'signed_in', detail: 'Signed in to the office' }, now);
     await startSession(c, 'staff', link.email, now, [signedIn]);
     return c.redirect(OFFICE_PATHS.home, 303);
+  }
+  if (link.role === 'partner') {
+    // Refused or removed between the e-mail and the click: the link is spent and opens nothing.
+    const partner = await partnerByEmail(c.env.DB, link.email);
+    if (!partner) return unusableLink(c);
+    const line = { actor: link.email, action: 'partner_signed_in', reference: partner.reference, detail: 'Signed in to the partner page' };
+    await startSession(c, 'partner', link.email, now, [auditStatement(c.env.DB, line, now)]);
+    return c.redirect(PARTNER_PATHS.home, 303);
   }
   await startSession(c, 'customer', link.email, now);
   return c.redirect(ACCOUNT_PATHS.account, 303);

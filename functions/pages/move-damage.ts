@@ -5,7 +5,10 @@ import type { Context } from 'hono';
 import { JOB_SHEET_MESSAGES, dailyCapMet } from '~/lib/office/job-sheet';
 import { damageReportRefusal } from '~/lib/move-status';
 import { londonToday } from '~/lib/dates';
+import { readClaimFields } from '~/lib/claims';
 import type { AppBindings } from '../env';
+import { customerClaimStatements } from '../lib/claims';
+import { queueEmails } from '../lib/outbox';
 import { requestNow } from '../lib/clock';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import {
@@ -47,10 +50,22 @@ export async function reportMoveDamage(c: Context<AppBindings>): Promise<Respons
   if (capMet) return quotePage(c, opened, 429, { general: JOB_SHEET_MESSAGES[capMet], values: new URLSearchParams({ damageNote: note }) });
   const problem = noteProblem(note, true);
   const photos = await checkPhotos(form);
-  if (problem || !photos.ok) {
-    const errors = { ...(problem ? { damageNote: problem } : {}), ...(photos.ok ? {} : { damagePhotos: photos.message }) };
-    return quotePage(c, opened, 400, { errors, values: new URLSearchParams({ damageNote: note }) });
+  // With the item and its value the report is also a claim (issue 44 item 7); without both, a report as before.
+  const claim = readClaimFields(formText(form, 'claimItem'), formText(form, 'claimValue'), { item: 'claimItem', value: 'claimValue' });
+  if (problem || !photos.ok || (claim && !claim.ok)) {
+    const errors = {
+      ...(problem ? { damageNote: problem } : {}),
+      ...(photos.ok ? {} : { damagePhotos: photos.message }),
+      ...(claim && !claim.ok ? claim.errors : {}),
+    };
+    const values = new URLSearchParams({
+      damageNote: note,
+      claimItem: formText(form, 'claimItem'),
+      claimValue: formText(form, 'claimValue'),
+    });
+    return quotePage(c, opened, 400, { errors, values });
   }
+  const made = claim?.ok ? await customerClaimStatements(c.env, quote, claim, now) : null;
   await reportDamage(
     c.env,
     quote.reference,
@@ -58,6 +73,8 @@ export async function reportMoveDamage(c: Context<AppBindings>): Promise<Respons
     note,
     photos.photos,
     now,
+    made?.statements ?? [],
   );
-  return seeOther(quotePageHref(quote.reference, token, { done: 'damage_reported' }));
+  if (made) await queueEmails(c.env, [made.email.idempotencyKey]);
+  return seeOther(quotePageHref(quote.reference, token, { done: made ? 'claim_made' : 'damage_reported' }));
 }

@@ -1,6 +1,8 @@
 // What a stored quote's own page shows (src/pages/quote-confirmation.astro, issue 19 and 30): its state, price, details,
 // route, history and the "Manage this move" forms as the request left them. Data only: the markup is in
 // src/components/quote/.
+import { conditionRecords } from '../lib/office/condition';
+import { conditionLine } from './condition-view';
 import { ACCESS_KEYS, accessField } from '~/data/access';
 import { ADDRESS_PARTS, addressField, isFullAddress } from '~/lib/move-facts';
 import { formatLongDate, londonToday } from '~/lib/dates';
@@ -16,10 +18,19 @@ import { PAGE_PATHS, quoteLink } from '~/lib/api';
 import { formatMoney, formatPence } from '~/lib/money';
 import { acceptable, lastDayToAccept, newDateWords, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import { acceptedPriceOf, writtenQuoteVersions } from '../lib/office/written-quotes';
-import { bookedInDiary } from '../lib/office/job-sheets';
+import { bookedInDiary, jobReports } from '../lib/office/job-sheets';
+import { claimsFor } from '../lib/claims';
+import { claimStateLine } from '~/lib/claims';
+import { MOVE_DAY_PATH, movingDayStatus } from '~/lib/moving-day';
+import { ukMobile } from '~/lib/texts-consent';
+import { readConsent, type SmsConsent } from '../lib/sms-consent';
 import { leadOwed } from '../lib/office/owed';
+import { firmVat } from '../lib/office/settings';
+import { documentsFor } from '../lib/documents';
+import { documentName, moveDocumentHref } from '~/lib/documents';
+import { vatRows, type Vat } from '~/lib/vat';
 import { crewOf } from '../lib/quote/reminders';
-import type { OutboxStatus } from '../lib/outbox';
+import type { OutboxStatus } from '../lib/records';
 import { moveFacts, moveHistory, type HistoryEntry } from '../lib/quote/manage';
 import { cancelCost, cancelCostLine } from '../lib/payments/cancel-refund';
 import { rebookingFor } from '../lib/payments/date-change';
@@ -38,7 +49,7 @@ import {
   quoteService,
   serviceCaveat,
 } from '../lib/quote/summary';
-import type { MoveFocus, MoveDetails, ManageView, WrittenQuoteView, EarlierPrice, MovePageView } from '~/lib/views/move';
+import type { MoveFocus, MoveDetails, ManageView, WrittenQuoteView, EarlierPrice, MovePageView, MoveTextsView } from '~/lib/views/move';
 export type {
   FormView,
   MoveFocus,
@@ -153,6 +164,7 @@ function manageView(quote: StoredQuote, token: string | null, today: string, sta
     selfHref: quotePageHref(quote.reference, token),
     accessPriced: !quote.accepted && !!quote.pricing,
     addressForm: state.values?.get('action') === 'accept-quote' ? 'accept' : 'access',
+    claims: [],
   };
 }
 
@@ -173,13 +185,14 @@ function focusOf(manage: ManageView, errors: Record<string, string>): MoveFocus 
   return manage.done ? 'done' : null;
 }
 
-function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: string): WrittenQuoteView | null {
+function writtenView(written: WrittenQuote | null, quote: StoredQuote, today: string, vat: Vat | null): WrittenQuoteView | null {
   if (!written) return null;
   const open = quote.status !== 'cancelled' && quote.status !== 'declined';
   const lastDay = lastDayToAccept(written.validUntil, quote.moveDate);
   return {
     version: written.version,
     rows: writtenQuoteRows(written),
+    vat: vatRows(written.totalPence, vat),
     deposit: formatPence(written.depositPence),
     withDeposit: written.depositPence > 0,
     validUntil: formatLongDate(lastDay),
@@ -216,25 +229,59 @@ function earlierPrices(quote: StoredQuote, versions: readonly WrittenQuote[], cu
   return [...estimate, ...replaced];
 }
 
-/** The crew lead's "on the way" from the job sheet, on the move's own day. */
+/**
+ * The crew lead's "on the way" (or "running late", its newer time) from the job sheet, on the move's own day; none
+ * once they have arrived (any later step).
+ */
 function onTheWay(history: readonly HistoryEntry[], today: string) {
-  const said = history.findLast(({ at, event }) => event.kind === 'crew_on_way' && londonToday(new Date(at)) === today)?.event;
-  return said?.kind === 'crew_on_way' ? { crew: said.crew, eta: said.eta } : null;
+  const said = history.findLast(
+    ({ at, event }) =>
+      (event.kind === 'crew_on_way' || event.kind === 'crew_late' || event.kind === 'crew_step') && londonToday(new Date(at)) === today,
+  )?.event;
+  return said?.kind === 'crew_on_way' || said?.kind === 'crew_late' ? { crew: said.crew, eta: said.eta } : null;
+}
+
+const CONSENT_WORDS = {
+  quote: 'Turned on with your quote',
+  move_page: 'Turned on on this page',
+  stop: 'Turned off when you texted STOP',
+} as const;
+
+function textsView(consent: SmsConsent | null, phone: string): MoveTextsView {
+  const when = (at: string | null) => (at ? ` on ${formatLongDate(londonToday(new Date(at)))}` : '');
+  const since = !consent
+    ? null
+    : consent.optedIn
+      ? `${CONSENT_WORDS[consent.optedInVia ?? 'move_page']}${when(consent.optedInAt)}.`
+      : `${consent.optedOutVia === 'stop' ? CONSENT_WORDS.stop : 'Turned off on this page'}${when(consent.optedOutAt)}.`;
+  return { on: !!consent?.optedIn, since, mobile: ukMobile(phone) !== null };
 }
 
 export async function movePageView(db: D1Database, opened: OpenedQuote, now: Date, state: QuotePageState = {}): Promise<MovePageView> {
   const { quote, token } = opened;
   const today = londonToday(now);
   const upcoming = isUpcoming(movePageState(moveFacts(quote), today));
-  const [history, versions, owed, booking] = await Promise.all([
+  const [history, versions, owed, booking, vat, documents, reports, claims, consent, conditions] = await Promise.all([
     moveHistory(db, quote),
     writtenQuoteVersions(db, quote.reference),
     leadOwed(db, quote, today),
     bookedInDiary(db, quote.reference),
+    firmVat(db),
+    documentsFor(db, quote.reference),
+    jobReports(db, quote.reference),
+    claimsFor(db, quote.reference),
+    readConsent(db, quote.reference),
+    conditionRecords(db, quote.reference),
   ]);
   // The newest sent version: the only one the customer sees.
   const written = versions.find((version) => version.sentAt) ?? null;
   const manage = manageView(quote, token, today, state, history);
+  manage.claims = claims.map((claim) => ({
+    id: claim.id,
+    item: claim.item,
+    value: formatPence(claim.declaredPence),
+    state: claimStateLine(claim),
+  }));
   const [cost, rebooking] = await Promise.all([
     state.cancelAsk ? cancelCost(db, quote, now) : null,
     state.preview && manage.rebook ? rebookingFor(db, quote, state.preview.date, now) : null,
@@ -263,7 +310,19 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     onTheWay: onTheWay(history, today),
     byWrittenQuote: !!quote.request,
   });
+  const day = movingDayStatus(reports);
   return {
+    texts: upcoming || quote.moveDate === today ? textsView(consent, quote.phone) : null,
+    conditions: conditions.map((record) => conditionLine(record, null, false)),
+    // On the move's day, or once the crew have tapped anything, for a move booked in the diary.
+    movingDay:
+      booking && (quote.moveDate === today || day.steps.length > 0)
+        ? {
+            ...day,
+            statusHref: `${MOVE_DAY_PATH}?${new URLSearchParams({ ref: quote.reference, ...(token ? { t: token } : {}) })}`,
+            refreshHref: quotePageHref(quote.reference, token),
+          }
+        : null,
     stage: summary.stage,
     heading: STAGE_HEADINGS[summary.stage],
     summary: STAGE_SUMMARIES[summary.stage](firstName(quote.name), formatLongDate(quote.moveDate)),
@@ -284,7 +343,12 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     // Drawn from the places stored when it was priced: no view asks the postcode service again. A quote stored before
     // they were kept shows the distance in words only. The price notes say any ferry, so the map does not.
     map: routeMap(quote),
-    written: writtenView(written, quote, today),
+    written: writtenView(written, quote, today, vat),
+    documents: documents.map((doc) => ({
+      title: documentName(doc.kind, doc.number),
+      date: formatLongDate(doc.body.issuedOn),
+      href: moveDocumentHref(quote.reference, token, doc.number),
+    })),
     manage,
     form: { text: {}, show: [], values: [...formValues(quote, token, state)], errors },
     focus: focusOf(manage, errors),

@@ -41,7 +41,8 @@ const STAFF_LINK_WHO = 'Staff (e-mail link)';
 
 /** Who made a quote's event: the crew from its job sheet, the office's diary, a card payment, a staff link, or the customer. */
 function eventWho(event: MoveEvent): string {
-  if (event.kind === 'crew_on_way') return `Crew (${event.crew})`;
+  if (event.kind === 'crew_on_way' || event.kind === 'crew_step' || event.kind === 'crew_late') return `Crew (${event.crew})`;
+  if (event.kind === 'late_said') return 'Automatic check';
   if (event.kind === 'crew_assigned' || (event.kind === 'confirmed' && event.crew)) return 'Office (diary)';
   if (event.kind === 'confirmed' && event.byPayment) return 'Card payment';
   return STAFF_EVENTS.has(event.kind) ? STAFF_LINK_WHO : CUSTOMER;
@@ -188,7 +189,8 @@ export async function leadView(env: Env, reference: string, now: Date): Promise<
     staffChoices(env),
     db
       .prepare(
-        `SELECT COALESCE(json_extract(payload, '$.subject'), '') AS subject, recipient AS "to", status,
+        `SELECT CASE channel WHEN 'sms' THEN 'Text: ' || COALESCE(json_extract(payload, '$.body'), '') ELSE COALESCE(json_extract(payload, '$.subject'), '') END AS subject,
+           recipient AS "to", status,
            COALESCE(sent_at, created_at) AS at
          FROM email_outbox WHERE record_reference = ? ORDER BY id`,
       )

@@ -5,7 +5,11 @@
 import { ACCOUNT_PATHS } from '~/lib/account';
 import { isHandKind } from '~/lib/office/lead-entry';
 import { leadDoneNotice } from '~/lib/office/leads';
-import { OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
+import { leadPath, OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
+import { documentName, OFFICE_DOCUMENT_PATH, officeDocumentHref } from '~/lib/documents';
+import { formatLongDate, londonToday } from '~/lib/dates';
+import { readPeriod, REPORTS_PATH } from '~/lib/office/reports';
+import type { ReportsPageState, ReportsView } from '~/lib/views/reports';
 import { isReference } from '~/lib/reference';
 import type { RemovalQuestion } from '~/lib/office/confirm-removal';
 import type { DiaryPageState } from '~/lib/views/diary';
@@ -28,12 +32,25 @@ import { paymentLedger } from '../lib/payments/ledger';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';
 import { randomViewToken } from '../lib/view-token';
+import { claimsSectionData } from './claims-view';
 import { jobSheetSectionData } from './job-sheet-view';
+import { offersSectionData, partnerRecords } from '../lib/partners/offers';
+import { NO_RECORD } from '~/lib/partners/offers';
 import { blankValues, editLayout, entryFormView, moveLayout, newLeadLayout } from './lead-entry-view';
 import { leadView } from './office-lead-view';
 import { officeHomeView } from './office-leads-view';
 import { settingsView } from './settings-view';
+import { reportsView } from './reports-view';
+import { ledgerView } from './ledger-view';
+import { LEDGER_CHECK, LEDGER_PATH } from '~/lib/office/accounts-ledger';
+import type { LedgerPageState, LedgerView } from '~/lib/views/ledger';
+import { documentView } from './document-view';
+import { documentsFor, findDocument } from '../lib/documents';
 import { versionViews, writtenQuoteFormView } from './written-quote-view';
+import { PARTNER_PATHS } from '~/lib/partners/apply';
+import type { DecisionState, PartnerApplicationPageView } from '~/lib/views/partners';
+import { documentsOf, findApplication, listApplications } from '../lib/partners/read';
+import { earningsOf } from '../lib/partners/payouts';
 
 /** How a page answers someone the gate does not let in: it fails loudly, or it is the sign-in page or the 404. */
 type Shut = 'throw' | 'sign-in' | 'sign-in-here' | 'not-found';
@@ -55,19 +72,28 @@ async function gate(load: PageLoad, shut: Shut): Promise<StaffMember | Response>
 /** The sections of a quote's lead page, each as its component shows it. */
 async function leadSections(load: PageLoad, reference: string): Promise<LeadSections> {
   const { env, now } = load;
-  const [quote, versions, payments, diary, jobSheet] = await Promise.all([
+  const [quote, versions, payments, diary, jobSheet, documents, claims] = await Promise.all([
     findQuote(env.DB, { reference }),
     writtenQuoteVersions(env.DB, reference),
     paymentLedger(env.DB, reference),
     diarySection(env.DB, reference),
     jobSheetSectionData(env.DB, reference, now, undefined),
+    documentsFor(env.DB, reference),
+    claimsSectionData(env.DB, reference),
   ]);
   return {
+    documents: documents.map((doc) => ({
+      title: documentName(doc.kind, doc.number),
+      date: formatLongDate(doc.body.issuedOn),
+      href: officeDocumentHref(doc.number),
+    })),
     addresses: quote && { fromPostcode: quote.fromPostcode, toPostcode: quote.toPostcode, addresses: quote.addresses },
     versions: versionViews(versions),
     payments,
     diary,
     jobSheet,
+    claims,
+    partners: quote && (await offersSectionData(env.DB, quote)),
   };
 }
 
@@ -153,6 +179,46 @@ export const officePageLoaders: Readonly<Record<string, PageLoader>> = {
     const view = entryFormView(moveLayout(kind), state?.values ?? requestValues(row), state?.errors ?? {}, load.now);
     return { staff, lead, view, kind };
   },
+  [OFFICE_DOCUMENT_PATH]: async (load) => {
+    const staff = await gate(load, 'sign-in');
+    if (staff instanceof Response) return staff;
+    const number = Number(load.url.searchParams.get('n'));
+    const found = Number.isSafeInteger(number) && number > 0 ? await findDocument(load.env.DB, number) : null;
+    if (!found) return noLead(load);
+    return documentView(found, { href: leadPath(found.reference), label: `Back to lead ${found.reference}` });
+  },
+  [REPORTS_PATH]: async (load) => {
+    const staff = await gate(load, 'not-found');
+    if (staff instanceof Response || !staff.money) return new Response(null, { status: 404 });
+    const refused = load.handed as ReportsPageState | undefined;
+    if (refused) return { staff, view: { ...refused, period: null, charts: [], figures: [] } satisfies ReportsView };
+    const read = readPeriod(load.url.searchParams, londonToday(load.now));
+    if ('errors' in read) throw new Error('functions/office/reports.ts answers a period that is not one');
+    return { staff, view: await reportsView(load.env.DB, read.period) };
+  },
+  [LEDGER_PATH]: async (load) => {
+    const staff = await gate(load, 'not-found');
+    if (staff instanceof Response || !staff.money) return new Response(null, { status: 404 });
+    const handed = load.handed as LedgerPageState | undefined;
+    if (handed && 'errors' in handed) {
+      const view: LedgerView = {
+        ...handed,
+        period: null,
+        months: [],
+        total: null,
+        lines: [],
+        more: 0,
+        csvHref: '',
+        checkHref: '',
+        check: null,
+      };
+      return { staff, view };
+    }
+    if (handed) return { staff, view: await ledgerView(load.env, handed.period, 'limited') };
+    const read = readPeriod(load.url.searchParams, londonToday(load.now));
+    if ('errors' in read) throw new Error('functions/office/ledger.ts answers a period that is not one');
+    return { staff, view: await ledgerView(load.env, read.period, load.url.searchParams.get('check') === LEDGER_CHECK) };
+  },
   [OFFICE_PATHS.settings]: async (load) => {
     const staff = await gate(load, 'not-found');
     if (staff instanceof Response || staff.role !== 'owner') return new Response(null, { status: 404 });
@@ -163,6 +229,26 @@ export const officePageLoaders: Readonly<Record<string, PageLoader>> = {
     const staff = await gate(load, 'not-found');
     if (staff instanceof Response) return staff;
     return { staff, members: await currentStaff(load.env.DB), view: (load.handed as StaffPageView | undefined) ?? {} };
+  },
+  [PARTNER_PATHS.office]: async (load) => {
+    const staff = await gate(load, 'throw');
+    const [partners, records] = await Promise.all([listApplications(load.env.DB), partnerRecords(load.env.DB)]);
+    return { staff, partners, records: Object.fromEntries(records) };
+  },
+  [PARTNER_PATHS.application]: async (load) => {
+    const staff = await gate(load, 'throw');
+    const state = load.handed as DecisionState | undefined;
+    const reference = state?.reference ?? load.url.searchParams.get('ref') ?? '';
+    const partner = await findApplication(load.env.DB, reference);
+    if (!partner) return noLead(load);
+    const asked = load.url.searchParams.get('done');
+    const done = !state && (asked === 'approved' || asked === 'refused') ? asked : null;
+    const documents = (await documentsOf(load.env.DB, reference)).map(({ r2Key: _key, reference: _ref, ...document }) => document);
+    const known = partner.status !== 'applied' && partner.status !== 'refused';
+    const [earnings, records] = await Promise.all([earningsOf(load.env.DB, reference), known ? partnerRecords(load.env.DB) : null]);
+    const record = records ? (records.get(reference) ?? NO_RECORD) : null;
+    const view: PartnerApplicationPageView = { partner, documents, state, done, earnings, record };
+    return { staff, view };
   },
   [OFFICE_PATHS.writtenQuote]: async (load) => {
     // The route's staffOnly already answered anyone else; this keeps the page shut if it is ever reached another way.

@@ -15,19 +15,32 @@ import { contactPageView } from './contact-page';
 import { faqSearchView } from './faq-page';
 import { formTwinPath } from '../lib/form-answer';
 import { jobSheetView, type JobSheetPageRequest } from './job-sheet-view';
-import { movePageView } from './move-view';
+import { movePageView, quotePageHref } from './move-view';
+import { documentView } from './document-view';
+import { findDocument } from '../lib/documents';
+import { MOVE_DOCUMENT_PATH } from '~/lib/documents';
+import type { MoveDocumentRequest } from '~/lib/views/document';
 import { paymentView } from './payment-view';
 import type { QuotePageRequest } from './quote-confirmation';
 import { quoteFormView } from './quote-form';
 import type { StaffPageRequest } from './quote-staff';
 import { staffView } from './staff-view';
 import { officePageLoaders } from './office-page-loaders';
+import { PARTNER_PATHS } from '~/lib/partners/apply';
+import type { ApplyPageView, PartnerHomeView } from '~/lib/views/partners';
+import { readSession } from '../lib/sessions';
+import { documentsOf, partnerByEmail } from '../lib/partners/read';
+import { jobsFor, offersFor } from '../lib/partners/offers';
+import { earningsOf } from '../lib/partners/payouts';
 
 /** What a route must hand a page that cannot be shown without it: reached any other way, the page fails loudly. */
 export function handedBy<Handed>({ handed, url }: PageLoad, route: string): Handed {
   if (handed === undefined) throw new Error(`${url.pathname} is rendered only through ${route}, which hands it what it shows`);
   return handed as Handed;
 }
+
+const PARTNER_DONE_KEYS = ['days', 'document', 'accepted', 'declined', 'taken', 'given_back'] as const;
+const doneOf = (done: string | null) => PARTNER_DONE_KEYS.find((key) => key === done) ?? null;
 
 /** As Astro.redirect(path, 303) answered it. */
 const redirectTo = (path: string) => new Response(null, { status: 303, headers: { Location: path } });
@@ -69,6 +82,29 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
     const view = await jobSheetView(load.env.DB, handedBy<JobSheetPageRequest>(load, 'functions/office/job-sheets.ts'), load.now);
     if (!view) throw new Error('The job sheet route opened a move that is not booked');
     return view;
+  },
+  [MOVE_DOCUMENT_PATH]: async (load) => {
+    const { reference, token, number } = handedBy<MoveDocumentRequest>(load, 'functions/pages/move-document.ts');
+    const found = await findDocument(load.env.DB, number);
+    if (!found || found.reference !== reference) throw new Error('The document route opened a document of another move');
+    return documentView(found, { href: quotePageHref(reference, token), label: `Back to your move ${reference}` });
+  },
+  // Blank, or a refused post's state (functions/pages/partner-apply.ts), or sent.
+  [PARTNER_PATHS.apply]: ({ handed, url }): ApplyPageView =>
+    (handed as ApplyPageView | undefined) ?? { values: {}, errors: {}, sent: url.searchParams.get('sent') === '1' },
+  // The route's partnerOnly let them in; asked again, so the page is shut however it is reached.
+  [PARTNER_PATHS.home]: async ({ env, now, request, url, handed }): Promise<PartnerHomeView | Response> => {
+    const session = await readSession(env.DB, request, 'partner', now);
+    const partner = session && (await partnerByEmail(env.DB, session.email));
+    if (!partner) return redirectTo(ACCOUNT_PATHS.login);
+    const documents = (await documentsOf(env.DB, partner.reference)).map(({ r2Key: _key, reference: _ref, ...document }) => document);
+    const errors = (handed as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+    const [offers, jobs, earnings] = await Promise.all([
+      offersFor(env.DB, partner, now),
+      jobsFor(env.DB, partner, now),
+      earningsOf(env.DB, partner.reference),
+    ]);
+    return { partner, documents, offers, jobs, earnings, errors, done: handed ? null : doneOf(url.searchParams.get('done')) };
   },
   ...officePageLoaders,
 };

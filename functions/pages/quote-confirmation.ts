@@ -22,6 +22,9 @@ import { API_SECURITY_HEADERS } from '../lib/security-headers';
 import { opensQuote } from '../lib/view-token';
 import { pagePath } from '../lib/worker-paths';
 import { isReference } from '~/lib/reference';
+import { movingDayStatus } from '~/lib/moving-day';
+import { REFUSALS, refusalJson } from '../lib/http';
+import { jobReports } from '../lib/office/job-sheets';
 import type { OpenedQuote, QuotePageState } from './move-view';
 
 export { quotePageHref, type OpenedQuote, type QuotePageState } from './move-view';
@@ -82,6 +85,17 @@ export const quotePage = async (c: PageContext, opened: OpenedQuote, status: num
       headers: { ...PRIVATE_PAGE, ...state.headers },
     }),
   );
+
+/**
+ * The moving day's status as JSON (issue 44 item 1), which the open move page asks every few seconds: opened as the
+ * page is, by its token or its owner's session; a 404 in the API's shape for anything else.
+ */
+export async function movingDayJson(c: PageContext): Promise<Response> {
+  const opened = await openedQuote(c);
+  if (!opened) return refusalJson(c, REFUSALS.notFound);
+  const status = movingDayStatus(await jobReports(c.env.DB, opened.quote.reference));
+  return c.json(status, 200, { ...API_SECURITY_HEADERS, ...PRIVATE_PAGE, 'Cache-Control': 'no-store' });
+}
 
 export async function quoteCalendar(c: PageContext): Promise<Response> {
   const opened = await openedQuote(c);

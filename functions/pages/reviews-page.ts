@@ -7,7 +7,7 @@ import { reviewsView } from './reviews-view';
 
 export const REVIEWS_PATH = '/reviews';
 /** The page with the published reviews, reached only through here. */
-const PUBLISHED_PAGE = '/reviews/published';
+export const PUBLISHED_PAGE = '/reviews/published';
 /** Published reviews change rarely: a copy may be kept for a few minutes. */
 const CACHE = 'public, max-age=300';
 

@@ -4,7 +4,7 @@
  * (src/lib/pricing.ts) adds these charges line by line to every estimate; how-it-works and the terms print this table.
  */
 import type { PackageId } from './packages';
-import type { Provenance } from './launch-content';
+import type { Provenance } from './provenance';
 
 export const ACCESS_QUESTIONS = {
   floor: {

@@ -8,7 +8,6 @@ import {
   DEPOSIT,
   DECLARE_VALUABLES,
   earliestOnline,
-  EMAIL_REPLY,
   FREE_CANCELLATION,
   LATE_CANCELLATION,
   UNBOOKED_CANCELLATION,
@@ -80,7 +79,8 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'How do I become a driver?',
-        answer: `Read the requirements on our drivers page, then apply through the contact form with the subject "Driver application". We reply ${EMAIL_REPLY}, then arrange your checks.`,
+        answer:
+          'Read the requirements on our drivers page, then choose Apply Now and fill in the application with your licence, insurance and MOT. We e-mail you your reference straight away, and again once we have checked your documents.',
       },
     ],
   },

@@ -9,10 +9,9 @@
 
 // The access table's figures are the business's own to confirm (issue 41 item 3); they live beside the table they price.
 import { ACCESS_PRICES_PROVENANCE } from './access.ts';
+import { isSourced, type Provenance } from './provenance.ts';
 
-export type Provenance = { source: string; needsSource?: never; needed?: never } | { needsSource: true; needed: string; source?: never };
-
-export const isSourced = (item: Provenance): boolean => typeof item.source === 'string' && item.source.trim() !== '';
+export { isSourced, type Provenance };
 
 /** The values stay plain objects beside their sources, so a page or island that shows a value carries no source text. */
 type SourcesOf<T> = { readonly [K in keyof T]-?: Provenance };

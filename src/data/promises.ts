@@ -209,5 +209,7 @@ export const dataRetention = {
   requestsMonths: 24,
   /** A booked move's records (functions/cron.ts keeps booked quotes this long). */
   bookingsYears: 6,
+  /** A refused driver's application and its documents, and a partner's replaced or refused documents (issue 43). */
+  partnerMonths: 6,
   consentStorageKey: 'cookie-consent',
 } as const;

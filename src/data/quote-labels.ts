@@ -1,6 +1,7 @@
 /** The quote's wording, once for the wizard and the form that stands in for it without JavaScript; keys are the request's field names. */
 import { ADDRESS_LABELS } from '../lib/move-facts';
 import { WEEKEND_SURCHARGE_RATE } from '../lib/pricing';
+import { TEXTS_CONSENT_LABEL } from '../lib/texts-consent';
 
 export const QUOTE_STEPS = {
   1: 'How big is your space?',
@@ -30,6 +31,7 @@ export const QUOTE_LABELS = {
   name: 'Full Name',
   email: 'Email Address',
   phone: 'Phone Number',
+  textUpdates: TEXTS_CONSENT_LABEL,
   additionalInfo: 'Additional Information (Optional)',
   promoCode: 'Promo code (optional)',
   carVehicle: 'Make and model',

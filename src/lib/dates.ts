@@ -129,3 +129,10 @@ export function londonInstant(day: string, time: string): Date {
   const first = wall - londonOffsetMinutes(new Date(wall)) * 60_000;
   return new Date(wall - londonOffsetMinutes(new Date(first)) * 60_000);
 }
+
+/** The instant `months` calendar months before `now`, as an ISO timestamp: retention cutoffs compare stored ones. */
+export function monthsBefore(now: Date, months: number): string {
+  const cutoff = new Date(now);
+  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  return cutoff.toISOString();
+}

@@ -34,3 +34,13 @@ export function movesPhrase(moves: readonly ErasedMove[]): string {
   const list = each.length > 1 ? `${each.slice(0, -1).join(', ')} and ${each.at(-1)!}` : (each[0] ?? '');
   return `${moves.length > 1 ? 'moves' : 'move'} ${list}`;
 }
+
+/** What "Delete my data" did, for its e-mails. */
+export interface Erasure {
+  quotes: number;
+  messages: number;
+  /** Booked moves whose day has not passed: kept, with their links, history and e-mails. */
+  kept: ErasedMove[];
+  /** Bookings asked for and not yet confirmed: erased, and the business told. */
+  withdrawn: ErasedMove[];
+}

@@ -3,6 +3,7 @@ import { site } from '../site.config';
 import { addDays, formatLongDate } from './dates';
 import { moveDateProblem } from './move-date';
 import { crewLine, type CrewAssignment } from './office/diary';
+import { arrivalWindowLabel } from './office/arrival-windows';
 import { dateChangeDoneLine, type DateChangeCost } from './date-change';
 import { formatPence } from './money';
 import { BOOKING_ANSWER_HOURS, FREE_CANCELLATION_HOURS } from '../data/promises';
@@ -247,7 +248,21 @@ export type MoveEvent =
   | { kind: 'review_published' }
   | { kind: 'review_withheld' }
   /** From the crew's job sheet (issue 33 item 5): the crew lead's first name and the time they expect to arrive (HH:MM). */
-  | { kind: 'crew_on_way'; crew: string; eta: string };
+  | { kind: 'crew_on_way'; crew: string; eta: string }
+  /** The moving day's later taps (issue 44 item 2). */
+  | { kind: 'crew_step'; crew: string; step: 'arrived' | 'leaving' | 'at_delivery' }
+  /** "Running late", with the new arrival time (HH:MM). */
+  | { kind: 'crew_late'; crew: string; eta: string }
+  /** A move a partner gave back, taken by another (issue 43 item 6): the new crew lead's first name, for the move's day. */
+  | { kind: 'new_crew'; crew: string; moveDate: string }
+  /** Said by the cron (issue 44 item 3): the arrival window (its key) began with no "On our way", or the estimate passed. */
+  | { kind: 'late_said'; window?: string; eta?: string };
+
+const STEP_LINES: Record<Extract<MoveEvent, { kind: 'crew_step' }>['step'], (crew: string) => string> = {
+  arrived: (crew) => `Your crew, led by ${crew}, has arrived`,
+  leaving: () => 'Your crew has loaded and is leaving for your new home',
+  at_delivery: () => 'Your crew has arrived at your new home',
+};
 
 /** What a late cancellation cost: the fee under the terms and, when paid by card, what was paid and comes back. */
 export interface CancelledFee {
@@ -298,6 +313,14 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
       return 'Review checked and not published';
     case 'crew_on_way':
       return `Your crew, led by ${event.crew}, is on the way and expects to arrive at about ${event.eta}`;
+    case 'crew_step':
+      return STEP_LINES[event.step](event.crew);
+    case 'crew_late':
+      return `Your crew, led by ${event.crew}, is running late and now expects to arrive at about ${event.eta}`;
+    case 'new_crew':
+      return `A new crew is confirmed for your move on ${formatLongDate(event.moveDate)}, led by ${event.crew}`;
+    case 'late_said':
+      return `${event.eta ? `Your crew expected to arrive at about ${event.eta} and have not arrived yet` : `Your arrival window of ${arrivalWindowLabel(event.window ?? '')} has started and your crew have not set off yet`}. We are sorry: our office has been told and is ringing your crew, and your move page shows their next step as soon as they send it`;
   }
 }
 
@@ -315,6 +338,9 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
   quote_accepted:
     'Thank you: your written quote is accepted and is now your price. We have e-mailed you, and we will be in touch to book your crew.',
   damage_reported: 'Thank you: we have your report; the office will be in touch.',
+  claim_made: 'Thank you: we have your claim and have e-mailed you. The office will e-mail you at each step and with their answer.',
+  texts_on: 'Texts are on: we will text you on the day when your crew are on the way, and if they are running late.',
+  texts_off: 'Texts are off: we will not text you about this move. Our e-mails and this page still tell you everything.',
 };
 
 export function doneKey(event: MoveEvent): string {

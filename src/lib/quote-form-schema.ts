@@ -107,6 +107,13 @@ export const quoteFormSchema = z.discriminatedUnion(
       additionalInfo: blankAsMissing(quoteRequestSchema.shape.additionalInfo),
       promoCode: quoteRequestSchema.shape.promoCode,
       idempotencyKey: blankAsMissing(z.optional(idempotencyKeyField)),
+      // A ticked box posts 'on'; an unticked one posts nothing.
+      textUpdates: z.optional(
+        z.pipe(
+          z.literal('on', 'Please tick the box or leave it.'),
+          z.transform(() => true),
+        ),
+      ),
       estimateRoute: z.optional(z.string()),
       estimateDistance: z.optional(z.string()),
       estimateTotal: z.optional(z.string()),

@@ -244,6 +244,8 @@ export const quoteRequestSchema = z.object({
   ),
   idempotencyKey: idempotencyKeyField,
   website: honeypotField,
+  /** Day-of-move texts (issue 44 item 4): only when the customer ticks the box; never assumed. */
+  textUpdates: z.optional(z.boolean('Please tick the box or leave it.')),
 });
 
 export type QuoteRequestInput = z.input<typeof quoteRequestSchema>;

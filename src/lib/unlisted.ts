@@ -10,6 +10,8 @@ export const UNLISTED_PATHS: readonly string[] = [
   '/account/referral',
   '/reviews/published',
   '/job-sheet',
+  '/partner',
+  '/move-document',
 ];
 
 /** The on-demand twins of public pages (src/pages/forms/): a form's answer or a search, for one request. */

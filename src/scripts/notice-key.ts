@@ -1,5 +1,11 @@
 /** A notification handed to the next page through sessionStorage: apart from notify.ts, so the inline loader and the wizard need not load it. */
-import type { Notice } from './notify';
+export type NoticeVariant = 'default' | 'success' | 'error';
+
+export interface Notice {
+  title: string;
+  description?: string;
+  variant?: NoticeVariant;
+}
 
 export const HANDOFF_KEY = 'shiftly:notice';
 

@@ -1,13 +1,8 @@
 /** Notifications, one at a time. Their styles load with the first one, so no page carries them (issue 20). */
 import { REGION_CLASS } from './notify-region';
 
-export type NoticeVariant = 'default' | 'success' | 'error';
-
-export interface Notice {
-  title: string;
-  description?: string;
-  variant?: NoticeVariant;
-}
+import type { Notice, NoticeVariant } from './notice-key';
+export type { Notice, NoticeVariant };
 
 /** Milliseconds (spec section 9). */
 export const NOTICE_DURATION: Record<NoticeVariant, number> = { default: 4000, success: 3000, error: 4000 };

@@ -8,7 +8,7 @@
 //   GET  /2010-04-01/Accounts/{AccountSid}/Messages.json    a page of messages, newest first (To, From, PageSize)
 //   GET  /2010-04-01/Accounts/{AccountSid}/Messages/{Sid}.json
 // Then, once the answer has gone, the message's StatusCallback gets each change as Twilio posts it (form-encoded,
-// signed with X-Twilio-Signature, once each): sent, then delivered (or undelivered, or failed: see the reserved
+// signed with X-Twilio-Signature, once each; at the inbound webhook's host, where the local Worker listens): sent, then delivered (or undelivered, or failed: see the reserved
 // numbers); through a Messaging Service queued first. The answer comes before the callbacks, so a caller must find the
 // message by a key of its own in the StatusCallback URL, not by a sid it has not stored yet.
 // For tests and a look by hand (no auth):
@@ -99,6 +99,21 @@ export function createSmsStandIn({
 
   const base = `/${API_VERSION}/Accounts/${accountSid}`;
 
+  /**
+   * A StatusCallback goes to the Worker that the inbound webhook names: the Worker names itself by SITE_URL, which is not
+   * where a local or test Worker listens (tests bind port 0). Its path and query are kept; the signature is over the URL
+   * actually called, as Twilio signs the URL it calls.
+   */
+  function localCallback(url) {
+    const target = typeof inboundUrl === 'function' ? inboundUrl() : inboundUrl;
+    if (!target) return url;
+    const called = new URL(url);
+    const worker = new URL(target);
+    called.protocol = worker.protocol;
+    called.host = worker.host;
+    return called.href;
+  }
+
   /** A Message resource as Twilio shows one, with what the stand-in keeps beside it (statusCallback, callbacks). */
   function newMessage(fields) {
     const messageSid = sid('SM');
@@ -162,6 +177,7 @@ export function createSmsStandIn({
       message.error_message = errorCode === 30003 ? 'Unreachable destination handset' : 'Queue overflow';
     }
     if (!message.statusCallback) return;
+    const callbackUrl = localCallback(message.statusCallback);
     const params = {
       AccountSid: accountSid,
       ApiVersion: API_VERSION,
@@ -175,7 +191,7 @@ export function createSmsStandIn({
       ...(errorCode ? { ErrorCode: String(errorCode) } : {}),
       ...(status === 'delivered' ? { RawDlrDoneDate: new Date().toISOString().replace(/\D/g, '').slice(2, 12) } : {}),
     };
-    const response = await post(message.statusCallback, params);
+    const response = await post(callbackUrl, params);
     message.callbacks.push({ status, response, at: new Date().toISOString() });
   }
 

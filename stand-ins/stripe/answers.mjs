@@ -7,6 +7,19 @@ import { sendJson } from '../lib.mjs';
 export const id = (prefix) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/**
+ * The instant money moves at, for a test that books a past month (POST /clock): charges, refunds, their balance
+ * transactions and events are dated by it, and each delivery names it in the Worker's test clock header. Sessions'
+ * expiry and webhook signatures keep the real time, as the SDK checks a signature's age against it.
+ */
+let clock = null;
+export const setClock = (iso) => {
+  clock = iso ? Date.parse(iso) : null;
+  return clock === null || !Number.isNaN(clock);
+};
+export const clockIso = () => (clock === null ? null : new Date(clock).toISOString());
+export const createdSeconds = () => (clock === null ? nowSeconds() : Math.floor(clock / 1000));
+
 /** The tags after '+' in an address's local part: `ada+transferfail@…` → ['transferfail']. */
 export const tagsOf = (address) =>
   String(address ?? '')
@@ -78,7 +91,7 @@ export function stripeEvent(type, object, { account, previousAttributes } = {}) 
     object: 'event',
     ...(account ? { account } : {}),
     api_version: '2026-01-01',
-    created: nowSeconds(),
+    created: createdSeconds(),
     data: { object, ...(previousAttributes ? { previous_attributes: previousAttributes } : {}) },
     livemode: false,
     pending_webhooks: 1,

@@ -13,8 +13,9 @@
 //   POST /v1/transfers/:id/reversals     amount (default: all that is left), metadata; partial ones add up in the
 //                                        transfer's amount_reversed, and `reversed` once it is all back
 //   GET  /v1/transfers/:id/reversals[/:id]
-//   GET  /v1/balance_transactions[/:id]  the platform's side of each transfer (type transfer, negative) and reversal
-//                                        (type transfer_refund, positive); list by source or type
+//   GET  /v1/balance_transactions/:id    the platform's side of each transfer (type transfer, negative) and reversal
+//                                        (type transfer_refund, positive); the list, with charges and refunds, is
+//                                        server.mjs's (one `balance` array, shared)
 // and `page()` the pages a partner's browser opens and what only Stripe's side does, for tests to ask for:
 //   GET  /setup/e/:account/:token        the hosted onboarding page (plain forms): "Complete onboarding" (enabled),
 //                                        "Submit for verification" (details submitted, verification pending) or "Save
@@ -36,6 +37,7 @@ import { randomBytes } from 'node:crypto';
 import { escapeHtml, readText, sendHtml } from '../lib.mjs';
 import {
   answer,
+  createdSeconds,
   createdWithin,
   expanded,
   id,
@@ -113,14 +115,15 @@ const WATCHED = ['capabilities', 'charges_enabled', 'details_submitted', 'payout
 const missing = (param) => invalid(`Missing required param: ${param}.`, param, 'parameter_missing');
 
 /**
- * @param {{ publish: (event: object) => unknown }} options
+ * @param {{ publish: (event: object) => unknown, balance?: object[] }} options
  *   publish: stores an event and sends it to the webhook, as the stand-in's others
+ *   balance: the account's one list of balance transactions, which server.mjs's charges and refunds join
  */
-export function createConnect({ publish }) {
+export function createConnect({ publish, balance = [] }) {
   const accounts = new Map();
   const links = new Map();
   const transfers = [];
-  const balanceTransactions = [];
+  const balanceTransactions = balance;
   /** Destination account → transfer requests refused so far (+transferfailtimesN). */
   const refusedTransfers = new Map();
 
@@ -244,7 +247,7 @@ export function createConnect({ publish }) {
   }
 
   function balanceTransaction(type, amount, source, description) {
-    const created = nowSeconds();
+    const created = createdSeconds();
     const txn = {
       id: id('txn'),
       object: 'balance_transaction',

@@ -9,6 +9,11 @@
 //   POST /v1/checkout/sessions/:id/expire only an open session (else 400); sends checkout.session.expired
 //   POST /v1/refunds                      payment_intent and amount (pence); answers a refund and sends charge.refunded
 //   GET  /v1/refunds                      a list, newest first (payment_intent, limit)
+//   GET  /v1/balance_transactions         a list, newest first: type, source, created[gt|gte|lt|lte], limit,
+//                                         starting_after, ending_before, expand[]=data.source (the charge or refund).
+//                                         A charge is a 'charge' of +amount, a refund a 'refund' of -amount; the
+//                                         stand-in takes no fee (fee 0, net = amount); transfers to partners are on the
+//                                         same list (./connect.mjs)
 //   GET  /pay/:id                         the hosted page: "Pay" and "Cancel", plain forms
 //   POST /pay/:id/pay                     pays it (pi_test_…; the form's optional `name` is the name on the card, kept in
 //                                         customer_details as Stripe does), sends a signed checkout.session.completed
@@ -22,6 +27,8 @@
 //   POST /dashboard/disputes              payment_intent, reason: the card holder disputes it (charge.dispute.created)
 //   GET  /events                          { data: [every event, with each delivery's status] }, oldest first
 //   POST /events/:sessionId/release       sends a held event (see +webhookheld) and answers once the Worker took it
+//   POST /clock                           `at` (ISO): money moves on that instant from now on, and each delivery names it
+//                                         in the Worker's test clock header (X-Test-Now); `at` empty: the real time
 // Connect (Express accounts, onboarding links and page, transfers, reversals, account.updated): ./connect.mjs.
 // Idempotency as Stripe's API v1, one key space for every endpoint (./idempotency.mjs). A 5xx says
 // Stripe-Should-Retry: false, as Stripe's replayed ones do (./answers.mjs).
@@ -46,13 +53,17 @@ import { pathToFileURL } from 'node:url';
 import { escapeHtml, listen, portFrom, readText, sendHtml, sendJson } from '../lib.mjs';
 import {
   answer,
+  clockIso,
+  createdSeconds,
   createdWithin,
+  expanded,
   id,
   invalid,
   list,
   nowSeconds,
   pence,
   sendAnswer,
+  setClock,
   stripeError,
   stripeEvent,
   tagsOf,
@@ -118,6 +129,8 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
   const charges = new Map();
   const refunds = [];
   const disputes = [];
+  /** Every money movement on the account, oldest first, as Stripe's balance transactions. */
+  const balance = [];
   const idempotency = createIdempotency();
   /** Payment intent → refund requests refused so far (+refundfailtimesN). */
   const refusedRefunds = new Map();
@@ -131,7 +144,11 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
     try {
       const response = await fetch(webhookTarget(), {
         method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': stripeSignature(payload, secret) },
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          'stripe-signature': stripeSignature(payload, secret),
+          ...(clockIso() ? { 'x-test-now': clockIso() } : {}),
+        },
         body: payload,
         signal: AbortSignal.timeout(10_000),
       });
@@ -241,6 +258,30 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
     void emit('checkout.session.expired', publicSession(session), { session });
   }
 
+  /** The balance transaction of a charge (+) or a refund (-), as Stripe adds one for each. */
+  function moved(type, source, amount, currency) {
+    const created = createdSeconds();
+    const txn = {
+      id: id('txn'),
+      object: 'balance_transaction',
+      amount,
+      available_on: created + 7 * 24 * 60 * 60,
+      created,
+      currency,
+      description: null,
+      exchange_rate: null,
+      fee: 0,
+      fee_details: [],
+      net: amount,
+      reporting_category: type,
+      source: source.id,
+      status: 'pending',
+      type,
+    };
+    balance.push(txn);
+    source.balance_transaction = txn.id;
+  }
+
   function chargeFor(intent) {
     const charge = {
       id: id('ch'),
@@ -248,8 +289,9 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       amount: intent.amount,
       amount_captured: intent.amount,
       amount_refunded: 0,
+      balance_transaction: null,
       captured: true,
-      created: nowSeconds(),
+      created: createdSeconds(),
       currency: intent.currency,
       disputed: false,
       livemode: false,
@@ -260,6 +302,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       status: 'succeeded',
     };
     charges.set(charge.id, charge);
+    moved('charge', charge, charge.amount, charge.currency);
     intent.latest_charge = charge.id;
     intent.amount_received = intent.amount;
     intent.status = 'succeeded';
@@ -268,6 +311,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
 
   // Connect's events go to the same webhook, never held or lost (no customer's tags apply to them).
   const connect = createConnect({
+    balance,
     publish(event) {
       const record = { event, payload: JSON.stringify(event), deliveries: [], delivered: false, sessionId: null, paymentIntent: null };
       events.push(record);
@@ -375,8 +419,9 @@ ${
       id: id('re'),
       object: 'refund',
       amount: wanted,
+      balance_transaction: null,
       charge: charge.id,
-      created: nowSeconds(),
+      created: createdSeconds(),
       currency: charge.currency,
       metadata: metadata ?? {},
       payment_intent: intent.id,
@@ -384,6 +429,7 @@ ${
       status: 'succeeded',
     };
     refunds.push(made);
+    moved('refund', made, -wanted, charge.currency);
     charge.amount_refunded += wanted;
     charge.refunded = charge.amount_refunded === charge.amount;
     void emit('charge.refunded', { ...charge }, { session: sessionOfIntent(intent.id) });
@@ -430,6 +476,8 @@ ${
   /** The Stripe API, each call answered with what it would answer (before idempotency); `text`: the body as sent. */
   function api(method, url, parts, text, base) {
     const query = url.searchParams;
+    // One list for the whole account: charges and refunds here, transfers and their reversals in ./connect.mjs.
+    if (method === 'GET' && parts[1] === 'balance_transactions' && parts.length === 2) return balanceList(query);
     if (connect.owns(parts)) {
       const params = method === 'POST' ? parseStripeForm(text) : {};
       return connect.api(method, parts, params, query, base) ?? invalid(`Unrecognized request URL (${method}: ${url.pathname}).`);
@@ -483,6 +531,21 @@ ${
       }
     }
     return invalid(`Unrecognized request URL (${method}: ${url.pathname}).`);
+  }
+
+  /** The balance transactions asked for, a page of them; `expand[]=data.source` gives each its charge or refund. */
+  function balanceList(query) {
+    const within = createdWithin(query);
+    const [type, source] = [query.get('type'), query.get('source')];
+    const all = balance.filter((txn) => (!type || txn.type === type) && (!source || txn.source === source) && within(txn.created));
+    const page = list('/v1/balance_transactions', all, query);
+    if (!expanded(query).includes('data.source')) return page;
+    const objectOf = (txn) =>
+      txn.type === 'charge' ? charges.get(txn.source) : txn.type === 'refund' ? refunds.find((r) => r.id === txn.source) : undefined;
+    return answer(200, {
+      ...page.body,
+      data: page.body.data.map((txn) => ({ ...txn, source: objectOf(txn) ? { ...objectOf(txn) } : txn.source })),
+    });
   }
 
   /** Stripe's idempotency layer over `api` (./idempotency.mjs): a key is honoured on a POST only. */
@@ -540,6 +603,11 @@ ${
             paymentIntent,
           })),
         });
+      }
+      if (req.method === 'POST' && url.pathname === '/clock') {
+        const { at } = parseBody(await readText(req));
+        if (!setClock(at)) return sendJson(res, 400, { error: { message: 'Give `at` as an ISO instant, or empty for the real time.' } });
+        return sendJson(res, 200, { at: clockIso() });
       }
       if (req.method === 'GET' && url.pathname === '/refunds') return sendJson(res, 200, { object: 'list', data: refunds });
       if (req.method === 'POST' && parts[0] === 'events' && parts[2] === 'release') {

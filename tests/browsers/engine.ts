@@ -129,14 +129,31 @@ export abstract class Engine<Handle> {
   }
 
   private async handle(query: Query, options?: WaitOptions): Promise<Handle> {
-    return this.until(
-      `no ${describe(query)}`,
-      async () => {
-        await this.prepareDocument();
-        return (await this.findHandle(toWire(query))) ?? undefined;
-      },
-      options,
-    );
+    try {
+      return await this.until(
+        `no ${describe(query)}`,
+        async () => {
+          await this.prepareDocument();
+          return (await this.findHandle(toWire(query))) ?? undefined;
+        },
+        options,
+      );
+    } catch (error) {
+      throw new Error(`${error instanceof Error ? error.message : String(error)}; ${await this.shown()}`, { cause: error });
+    }
+  }
+
+  /** Where the page is and the start of what it says, for a failure's message (a CI run leaves only its log). */
+  private async shown(): Promise<string> {
+    try {
+      const { path, words } = await this.evaluate(() => ({
+        path: location.pathname + location.search,
+        words: (document.querySelector('main') ?? document.body)?.innerText.replace(/\s+/g, ' ').trim().slice(0, 400) ?? '',
+      }));
+      return `the page at ${path} shows: ${words}`;
+    } catch {
+      return 'the page could not be read';
+    }
   }
 
   /** Waits until the query finds a visible element. */

@@ -71,19 +71,21 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
 
   /** A real mouse click at the element's centre (puppeteer's own handle.click() cannot run with JavaScript off). */
   protected async clickHandle(handle: ElementHandle<Element>): Promise<void> {
-    // Scrolled into view until its centre is in the window: a page just loaded may still restore its scroll position
-    // after the first scroll (the written quote's Send was left at y 1073 of 900 in a loaded CI run).
-    for (let tries = 0; ; tries++) {
-      const centre = await handle.evaluate((element) => {
-        element.scrollIntoView({ block: 'center' });
-        const box = element.getBoundingClientRect();
-        const x = box.left + box.width / 2;
-        const y = box.top + box.height / 2;
-        return { x, y, inView: box.width > 0 && x >= 0 && y >= 0 && x < innerWidth && y < innerHeight };
-      });
-      if (centre.inView) return this.page.mouse.click(centre.x, centre.y);
-      if (tries === 20) throw new Error(`the element's centre (${centre.x}, ${centre.y}) stays outside the window`);
-    }
+    // Scrolled into view until its centre is in the window and the element is what a pointer there would touch: a page
+    // just loaded may still restore its scroll position after the first scroll (the written quote's Send was left at y
+    // 1073 of 900 in a loaded CI run), and a page still settling moves it between the look and the click.
+    const { x, y } = await this.until(
+      'the element under the pointer',
+      async () =>
+        (await handle.evaluate((element) => {
+          element.scrollIntoView({ block: 'center' });
+          const box = element.getBoundingClientRect();
+          const point = { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+          const hit = document.elementFromPoint(point.x, point.y);
+          return hit && element.contains(hit) ? point : null;
+        })) ?? undefined,
+    );
+    await this.page.mouse.click(x, y);
   }
 
   protected async typeInto(handle: ElementHandle<Element>, value: string): Promise<void> {

@@ -108,7 +108,7 @@ test.describe('figures appear on their pages', () => {
     for (const partner of partnerRetailers)
       await expect(page.getByText(partner.name, { exact: true })).toHaveCount(isSourced(partner) ? 1 : 0);
     for (const name of ['Start Driving Today', 'Apply Now']) {
-      await expect(page.getByRole('link', { name, exact: true }).first()).toHaveAttribute('href', '/contact?subject=driver-application');
+      await expect(page.getByRole('link', { name, exact: true }).first()).toHaveAttribute('href', '/drivers/apply');
     }
     await expect(page.getByText(/Driver app: coming soon/)).toBeVisible();
   });

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { ACCOUNT_PATHS } from '../../src/lib/account';
+import { PARTNER_PATHS } from '../../src/lib/partners/apply';
 import { test, expect } from './fixtures';
 
 /**
@@ -39,8 +40,8 @@ function redirects(): Map<string, string> {
   return map;
 }
 
-/** Pages with no file of their own: the Worker draws them from a prebuilt page (checked by their own specs). */
-const WORKER_PAGES = new Set<string>([ACCOUNT_PATHS.deleteData]);
+/** Pages with no file of their own: the Worker draws them on demand (checked by their own specs). */
+const WORKER_PAGES = new Set<string>([ACCOUNT_PATHS.deleteData, PARTNER_PATHS.apply]);
 
 const ids = (html: string) => new Set([...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!));
 const decode = (href: string) => href.replace(/&amp;/g, '&');

@@ -109,6 +109,8 @@ export interface DiaryBooking {
   /** A crew lead's full name no other test uses (the form's crews are told apart by it). */
   crewLead: string;
   crewSize: number;
+  /** The crew lead's mobile, for the office's to-do when the crew are late (issue 44 item 3). */
+  crewPhone?: string;
   /** A van's name no other test uses. */
   van: string;
   /** A key of the diary's ARRIVAL_WINDOWS, e.g. '08-10'. */
@@ -126,7 +128,15 @@ export interface DiaryBooking {
 export async function bookInDiary(site: Site, move: { reference: string; moveDate: string }, booking: DiaryBooking): Promise<void> {
   const owner = (fields: Record<string, string>, what: string, path: string = OFFICE_PATHS.diary) =>
     formPost(site.base, path, fields, site.session).then((response) => expectSeeOther(response, what));
-  await owner({ action: 'add-crew', leadName: booking.crewLead, size: String(booking.crewSize) }, 'adding a crew');
+  await owner(
+    {
+      action: 'add-crew',
+      leadName: booking.crewLead,
+      size: String(booking.crewSize),
+      ...(booking.crewPhone ? { leadPhone: booking.crewPhone } : {}),
+    },
+    'adding a crew',
+  );
   await owner({ action: 'add-van', vanName: booking.van, vanSize: 'luton' }, 'adding a van');
   const page = await fetch(`${site.base}${OFFICE_PATHS.diary}?${new URLSearchParams({ from: move.moveDate, ref: move.reference })}`, {
     headers: { Cookie: `${STAFF_COOKIE}=${site.session}` },

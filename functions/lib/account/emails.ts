@@ -9,7 +9,7 @@ import { SIGN_IN_LINK_MINUTES } from '~/lib/account';
 import { STAFF_SESSION_HOURS } from '~/lib/office/staff';
 import { formatLongDate } from '~/lib/dates';
 import { ERASURE_TEXT, movesPhrase } from '~/lib/erasure';
-import type { Erasure } from './erase';
+import type { Erasure } from '~/lib/erasure';
 
 const signInSubject = (name: string) => `Your ${name} sign-in link`;
 

@@ -4,7 +4,7 @@
  * they hold nothing personal and must never be issued twice.
  */
 import { londonToday } from '~/lib/dates';
-import type { ErasedMove } from '~/lib/erasure';
+import type { ErasedMove, Erasure } from '~/lib/erasure';
 import { generateReference } from '~/lib/reference';
 import type { Env } from '../../env';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
@@ -15,15 +15,6 @@ import { accountEmail } from './tokens';
 import { endEverySession } from '../sessions';
 import { officeRowDeletes } from '../office/rows';
 import { mailContext } from '../mail-context';
-
-export interface Erasure {
-  quotes: number;
-  messages: number;
-  /** Booked moves whose day has not passed: kept, with their links, history and e-mails. */
-  kept: ErasedMove[];
-  /** Bookings asked for and not yet confirmed: erased, and the business told. */
-  withdrawn: ErasedMove[];
-}
 
 // ?1 the address, lower-cased; ?2 today in the UK.
 const OWN = 'lower(email) = ?1';
@@ -43,10 +34,6 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
   const own = (sql: string) => db.prepare(sql).bind(email);
   const plan = {
     withdrawn: dated(moves(`${ERASED} AND status = 'booking_requested'`)),
-    viewTokens: dated(`DELETE FROM quote_view_tokens WHERE reference IN (${erasedQuotes})`),
-    staffTokens: dated(`DELETE FROM quote_staff_tokens WHERE reference IN (${erasedQuotes})`),
-    events: dated(`DELETE FROM quote_events WHERE reference IN (${erasedQuotes})`),
-    reviews: dated(`DELETE FROM move_reviews WHERE reference IN (${erasedQuotes})`),
     emails: dated(
       `DELETE FROM email_outbox
        WHERE (record_reference IN (${erasedQuotes}) OR record_reference IN (${messages}) OR record_reference IN (${callbacks})
@@ -56,7 +43,9 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
     // Card payments and refunds are financial records, kept for their own retention (functions/cron.ts): amounts, dates,
     // the reference and Stripe's ids. Stripe's refusal in its words may quote the address, so it goes.
     paymentErrors: dated(`UPDATE payments SET last_error = NULL WHERE reference IN (${erasedQuotes})`),
-    quotes: dated(`DELETE FROM quote_requests WHERE ${ERASED}`),
+    // Its tokens, history and review go with each quote (ON DELETE CASCADE, migrations/0045), and D1's `changes` counts
+    // them too: the quotes are counted by the references returned.
+    quotes: dated(`DELETE FROM quote_requests WHERE ${ERASED} RETURNING reference`),
     messages: own(`DELETE FROM contact_messages WHERE ${OWN}`),
     callbacks: own(`DELETE FROM callback_requests WHERE ${OWN}`),
     links: own('DELETE FROM sign_in_links WHERE email = ?1'),
@@ -74,7 +63,7 @@ export async function eraseAddress(env: Env, typed: string, now = new Date()): P
   const results = await db.batch<ErasedMove>([...office, ...Object.values(plan), ...officeTasks]);
   const result = (name: keyof typeof plan) => results[office.length + names.indexOf(name)]!;
   const erasure: Erasure = {
-    quotes: result('quotes').meta.changes,
+    quotes: result('quotes').results.length,
     messages: result('messages').meta.changes,
     kept: result('kept').results,
     withdrawn: result('withdrawn').results,

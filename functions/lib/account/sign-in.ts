@@ -11,6 +11,8 @@ import { officeSignInEmail, signInEmail } from './emails';
 import { staffMember } from '../office/staff';
 import { accountEmail } from './tokens';
 import { mailContext } from '../mail-context';
+import { partnerSignInEmail } from '../partners/emails';
+import { partnerByEmail } from '../partners/read';
 
 export async function hasQuotes(db: D1Database, email: string): Promise<boolean> {
   const row = await db.prepare('SELECT 1 AS found FROM quote_requests WHERE lower(email) = ? LIMIT 1').bind(accountEmail(email)).first();
@@ -21,16 +23,19 @@ export async function sendSignInLink(env: Env, typed: string, now = new Date()):
   const email = accountEmail(typed);
   if (!(await withinLimit(env, 'SIGN_IN_ADDRESS_LIMITER', `address:${await sha256Hex(email)}`))) return;
   // The office's staff get the office's link (issue 33); the same form, the same answer, so nobody learns who is staff.
+  // Then a partner driver gets the partner page's link (issue 43), before any customer's.
   const staff = await staffMember(env, email);
-  if (!staff && !(await hasQuotes(env.DB, email))) return;
+  const partner = !staff && (await partnerByEmail(env.DB, email));
+  if (!staff && !partner && !(await hasQuotes(env.DB, email))) return;
   const id = generateReference();
-  const recordType = staff ? ('office' as const) : ('signin' as const);
+  const recordType = staff ? ('office' as const) : partner ? ('partner' as const) : ('signin' as const);
+  const draft = staff ? officeSignInEmail : partner ? partnerSignInEmail : signInEmail;
   const emails = [
     {
       recordType,
       recordReference: id,
       kind: 'customer' as const,
-      draft: (staff ? officeSignInEmail : signInEmail)(await mailContext(env), email),
+      draft: draft(await mailContext(env), email),
       idempotencyKey: `${recordType}:${id}:customer`,
     },
   ];

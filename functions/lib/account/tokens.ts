@@ -15,7 +15,7 @@ export { accountEmail };
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 /** A customer's link opens their moves; a staff link (sent only to the office's staff) opens the office. */
-export type SignInRole = 'customer' | 'staff';
+export type SignInRole = 'customer' | 'staff' | 'partner';
 
 export async function newSignInLink(
   db: D1Database,
@@ -42,6 +42,7 @@ const linkMaker =
   };
 export const signInLinkMaker = linkMaker('customer');
 export const staffSignInLinkMaker = linkMaker('staff');
+export const partnerSignInLinkMaker = linkMaker('partner');
 
 const USABLE = 'token_hash = ?2 AND used_at IS NULL AND expires_at > ?1';
 

@@ -30,6 +30,21 @@ export const auditStatement = (db: D1Database, entry: AuditEntry, now: Date, { a
     .prepare(`INSERT INTO audit_log (created_at, actor, action, record_reference, detail) ${insertValues(5, { afterChange })}`)
     .bind(now.toISOString(), entry.actor, entry.action, entry.reference ?? null, entry.detail ?? null);
 
+/** One line for each lead `referencesSql` selects (from its parameters ?1 and ?2): the customer's actions found by a query. */
+export const auditStatementsFor = (
+  db: D1Database,
+  referencesSql: string,
+  params: readonly [unknown, unknown],
+  entry: { actor: string; action: string; detail: string },
+  now: Date,
+): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO audit_log (created_at, actor, action, record_reference, detail)
+       SELECT ?3, ?4, ?5, reference, ?6 FROM (${referencesSql})`,
+    )
+    .bind(...params, now.toISOString(), entry.actor, entry.action, entry.detail);
+
 export async function auditTrail(db: D1Database, reference: string): Promise<AuditLine[]> {
   const { results } = await db
     .prepare('SELECT created_at AS createdAt, actor, action, detail FROM audit_log WHERE record_reference = ? ORDER BY id')

@@ -309,6 +309,19 @@ export const onlineHold = (db: D1Database, reference: string, date: string, by: 
     )
     .bind(reference, date, by, now.toISOString());
 
+/**
+ * A move booked online on a day the firm's own diary is full, for a partner to do (issue 43 item 4): held without the
+ * room check, since no crew of the firm's will take it; the deposit's booking offers it to partners (partners/offers.ts).
+ */
+export const partnerHold = (db: D1Database, reference: string, date: string, by: string, now: Date): D1PreparedStatement =>
+  db
+    .prepare(
+      `INSERT INTO diary_entries (reference, move_date, status, crew_id, van_id, arrival_window, override_reason, created_by, created_at, updated_at)
+       VALUES (?1, ?2, 'held', NULL, NULL, NULL, NULL, ?3, ?4, ?4)
+       ON CONFLICT (reference) DO UPDATE SET move_date = excluded.move_date, updated_at = excluded.updated_at`,
+    )
+    .bind(reference, date, by, now.toISOString());
+
 /** Whether `reference` holds a place on `date` in the diary. */
 export const holdsDay = async (db: D1Database, reference: string, date: string): Promise<boolean> =>
   (await db.prepare('SELECT 1 FROM diary_entries WHERE reference = ? AND move_date = ?').bind(reference, date).first()) !== null;
@@ -327,18 +340,3 @@ export const onlineHoldReleased = (db: D1Database, reference: string, by: string
            AND status IN ('created', 'processing', 'paid', 'partially_refunded'))`,
     )
     .bind(reference, by);
-
-/** The lead's stage in the office's pipeline, made if the office had not seen it yet. */
-export const leadStageUpsert = (
-  db: D1Database,
-  reference: string,
-  stage: 'booked',
-  now: Date,
-  { afterChange = false } = {},
-): D1PreparedStatement =>
-  db
-    .prepare(
-      `INSERT INTO office_leads (reference, record_type, stage, updated_at) ${insertValues(4, { afterChange })}
-       ON CONFLICT (reference) DO UPDATE SET stage = excluded.stage, lost_reason = NULL, updated_at = excluded.updated_at`,
-    )
-    .bind(reference, 'quote', stage, now.toISOString());

@@ -41,6 +41,15 @@ export const ownerOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
   await next();
 };
 
+/**
+ * After `staffOnly`, for the money pages (reports, the ledger, the accountant's downloads): the owner, and staff the
+ * owner gave them in settings (issue 45 item 6); anyone else meets the same 404.
+ */
+export const moneyOnly: MiddlewareHandler<OfficeBindings> = async (c, next) => {
+  if (!c.var.staff.money) return officeRefusal(c, 'not-found');
+  await next();
+};
+
 /** The one session gate for every office route: sets `c.var.session` and `c.var.staff`, or answers the refusal. */
 export const staffOnly: MiddlewareHandler<OfficeBindings> = sessionGate<OfficeBindings>({
   role: 'staff',

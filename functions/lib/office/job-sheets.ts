@@ -14,6 +14,7 @@ import {
   JOB_SHEET_MESSAGES,
   photoType,
   JOB_SHEET_ACTIONS,
+  ONCE_ONLY_STEPS,
   jobSheetExpiresOn,
   jobSheetLastDay,
   type JobReportKind,
@@ -32,9 +33,12 @@ import { moveCustomerEmail } from '../quote/move-emails';
 import { reviewRequestEmail, reviewRequestKey } from '../quote/review-request';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName } from '../quote/summary';
+import { eventInsert } from '../quote/transition';
 import { randomViewToken } from '../view-token';
 import { auditStatement } from './audit';
+import { quoteLeadAt } from './office-leads';
 import { mailContext } from '../mail-context';
+import { dayText } from '../sms-consent';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
@@ -44,18 +48,38 @@ export interface DiaryBooking {
   moveDate: string;
   arrivalWindow: string | null;
   crewLead: string | null;
+  crewPhone: string | null;
   crewSize: number | null;
   vanName: string | null;
   vanSize: string | null;
 }
 
+/**
+ * A partner's crew is the move's crew (issue 43 item 3): the partner who has the job, else the one who last gave it back,
+ * so the customer's page changes only when a new partner is confirmed (item 6), or when the office books the diary
+ * again after the give-back (its own crew: the diary entry is newer than the give-back).
+ */
+const PARTNER_CREW = `SELECT j.partner_reference FROM partner_jobs j WHERE j.reference = q.reference
+  AND (j.given_back_at IS NULL OR j.given_back_at >= d.updated_at)
+  ORDER BY j.given_back_at IS NULL DESC, j.claimed_at DESC LIMIT 1`;
+
+/**
+ * Crewed: booked in the diary with the firm's crew, or a partner's job (a move the diary only holds, or never had, is
+ * the partner's to do: the site holds a full day's online booking for a partner; the office offers one it cannot crew).
+ */
+const CREWED = (reference: string) => `(EXISTS (SELECT 1 FROM diary_entries b WHERE b.reference = ${reference} AND b.status = 'booked')
+  OR EXISTS (SELECT 1 FROM partner_jobs j WHERE j.reference = ${reference} AND j.given_back_at IS NULL))`;
+
 export const bookedInDiary = (db: D1Database, reference: string): Promise<DiaryBooking | null> =>
   db
     .prepare(
-      `SELECT d.move_date AS moveDate, d.arrival_window AS arrivalWindow, c.lead_name AS crewLead, c.size AS crewSize,
+      `SELECT COALESCE(d.move_date, q.move_date) AS moveDate, d.arrival_window AS arrivalWindow,
+              COALESCE(p.name, c.lead_name) AS crewLead, COALESCE(p.phone, c.lead_phone) AS crewPhone, c.size AS crewSize,
               v.name AS vanName, v.size AS vanSize
-       FROM diary_entries d LEFT JOIN crews c ON c.id = d.crew_id LEFT JOIN vans v ON v.id = d.van_id
-       WHERE d.reference = ? AND d.status = 'booked'`,
+       FROM quote_requests q LEFT JOIN diary_entries d ON d.reference = q.reference
+       LEFT JOIN crews c ON c.id = d.crew_id LEFT JOIN vans v ON v.id = d.van_id
+       LEFT JOIN partner_applications p ON p.reference = (${PARTNER_CREW})
+       WHERE q.reference = ?1 AND ${CREWED('?1')}`,
     )
     .bind(reference)
     .first<DiaryBooking>();
@@ -106,15 +130,15 @@ export async function makeJobSheetLink(db: D1Database, reference: string, actor:
 
 /**
  * The move a job sheet's token opens, or null: a malformed, unknown, revoked or expired token, or a move no longer
- * booked. The token is looked up only as its hash, after the same work whatever was offered.
+ * crewed (booked in the diary, or a partner's job). The token is looked up only as its hash, after the same work whatever was offered.
  */
 export async function openJobSheet(db: D1Database, token: string | null, now: Date): Promise<string | null> {
   const wellFormed = !!token && TOKEN_PATTERN.test(token);
   const hash = await sha256Hex(wellFormed ? token : 'not-a-token');
   const row = await db
     .prepare(
-      `SELECT t.reference FROM job_sheet_tokens t JOIN diary_entries d ON d.reference = t.reference AND d.status = 'booked'
-       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ?`,
+      `SELECT t.reference FROM job_sheet_tokens t
+       WHERE t.token_hash = ? AND t.revoked_at IS NULL AND t.expires_at > ? AND ${CREWED('t.reference')}`,
     )
     .bind(hash, now.toISOString())
     .first<{ reference: string }>();
@@ -202,37 +226,73 @@ export async function reportWithinLimits(c: RequestContext, link: string): Promi
   return client && perLink;
 }
 
-const crewActor = (booking: DiaryBooking) => `crew:${crewFirstName(booking)}`;
+export const crewActor = (booking: DiaryBooking) => `crew:${crewFirstName(booking)}`;
 
-/** "On our way": the report, the move's history line and the customer's e-mail, stored together, then queued. */
-export async function reportOnOurWay(env: Env, quote: StoredQuote, booking: DiaryBooking, eta: string, now: Date): Promise<void> {
+/** The taps of the moving day that tell the customer at once (issue 44 item 2). */
+export type DayTap = 'on_our_way' | 'arrived' | 'leaving' | 'at_delivery' | 'late';
+
+function dayEvent(kind: DayTap, crew: string, eta: string | null): MoveEvent {
+  if (kind === 'on_our_way') return { kind: 'crew_on_way', crew, eta: eta ?? '' };
+  if (kind === 'late') return { kind: 'crew_late', crew, eta: eta ?? '' };
+  return { kind: 'crew_step', crew, step: kind };
+}
+
+const tapDetail = (kind: DayTap, eta: string | null): string =>
+  kind === 'on_our_way'
+    ? `On our way, arriving at about ${eta}`
+    : kind === 'late'
+      ? `Running late, now arriving at about ${eta}`
+      : JOB_REPORT_LABELS[kind];
+
+/**
+ * A moving-day tap: the report, the move's history line, the customer's e-mail and the audit line, stored in one batch
+ * and only if new, so a form posted twice on a poor signal (the same `tap` key), or a second Arrived, changes nothing.
+ * False when nothing was stored.
+ */
+export async function reportDayTap(
+  env: Env,
+  quote: StoredQuote,
+  booking: DiaryBooking,
+  tap: { kind: DayTap; eta: string | null; key: string | null },
+  now: Date,
+): Promise<boolean> {
   const db = env.DB;
-  const event: MoveEvent = { kind: 'crew_on_way', crew: crewFirstName(booking), eta };
+  const { reference } = quote;
+  const event = dayEvent(tap.kind, crewFirstName(booking), tap.eta);
+  const mail = await mailContext(env);
   const email: OutboxEmail = {
     recordType: 'move',
-    recordReference: quote.reference,
+    recordReference: reference,
     kind: 'customer',
-    draft: moveCustomerEmail(await mailContext(env), quote, event),
-    idempotencyKey: `move:${quote.reference}:crew_on_way:${now.getTime()}:customer`,
+    draft: moveCustomerEmail(mail, quote, event),
+    idempotencyKey: `move:${reference}:crew_${tap.kind}:${now.getTime()}:customer`,
   };
-  await db.batch([
-    reportInsert(db, quote.reference, 'on_our_way', now, { eta }),
+  // "On our way" and "Running late" also go by text, to a customer who opted in (issue 44 item 4).
+  const text = await dayText(db, mail, quote, event, email.idempotencyKey);
+  const messages = text ? [email, text] : [email];
+  const after = { afterChange: true };
+  const [stored] = await db.batch([
     db
-      .prepare(`INSERT INTO quote_events (reference, created_at, event) ${insertValues(3)}`)
-      .bind(quote.reference, now.toISOString(), JSON.stringify(event)),
-    ...outboxInserts(db, [email], now),
+      .prepare(
+        `INSERT INTO job_reports (reference, kind, created_at, eta, tap) SELECT ?1, ?2, ?3, ?4, ?5
+         WHERE NOT EXISTS (SELECT 1 FROM job_reports WHERE reference = ?1 AND ((?5 IS NOT NULL AND tap = ?5) OR (?6 = 1 AND kind = ?2)))`,
+      )
+      .bind(reference, tap.kind, now.toISOString(), tap.eta, tap.key, ONCE_ONLY_STEPS.has(tap.kind) ? 1 : 0),
+    eventInsert(db, reference, now.toISOString(), event, after),
+    ...outboxInserts(db, messages, now, after),
     auditStatement(
       db,
-      {
-        actor: crewActor(booking),
-        action: JOB_SHEET_ACTIONS.on_our_way,
-        reference: quote.reference,
-        detail: `On our way, arriving at about ${eta}`,
-      },
+      { actor: crewActor(booking), action: JOB_SHEET_ACTIONS[tap.kind], reference, detail: tapDetail(tap.kind, tap.eta) },
       now,
+      after,
     ),
   ]);
-  await queueEmails(env, [email.idempotencyKey]);
+  if (!stored?.meta.changes) return false;
+  await queueEmails(
+    env,
+    messages.map((message) => message.idempotencyKey),
+  );
+  return true;
 }
 
 /**
@@ -259,12 +319,7 @@ export async function reportJobDone(env: Env, quote: StoredQuote, booking: Diary
         ];
   await db.batch([
     reportInsert(db, reference, 'done', now, { note }),
-    db
-      .prepare(
-        `INSERT INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, 'quote', 'done', ?)
-         ON CONFLICT (reference) DO UPDATE SET stage = 'done', lost_reason = NULL, updated_at = excluded.updated_at`,
-      )
-      .bind(reference, at),
+    quoteLeadAt(db, reference, 'done', at),
     ...mergedTask(db, reference, 'job_done', 'done', note, now),
     auditStatement(
       db,
@@ -295,6 +350,17 @@ const photoKey = (reference: string, type: string) => `${PHOTO_PREFIX}${referenc
 /** Only keys this module makes are ever read back. */
 export const PHOTO_KEY_PATTERN = /^job-photos\/[A-Za-z0-9-]+\/[0-9a-f-]{36}\.(jpg|png|webp|heic|heif)$/;
 
+/** Photos into R2 under the move's own keys, before any row names them; their keys, in order. */
+export async function putJobPhotos(env: Env, reference: string, photos: JobPhoto[]): Promise<string[]> {
+  const keys: string[] = [];
+  for (const photo of photos) {
+    const key = photoKey(reference, photo.type);
+    await env.PHOTOS.put(key, photo.bytes, { httpMetadata: { contentType: photo.type } });
+    keys.push(key);
+  }
+  return keys;
+}
+
 /** "Damage or problem" from the crew's sheet. */
 export async function reportProblem(
   env: Env,
@@ -322,7 +388,10 @@ export interface DamageReporter {
   action: string;
 }
 
-/** Damage, from the crew's sheet or the customer's move page: the photos go to R2 first, then the rows naming them. */
+/**
+ * Damage, from the crew's sheet or the customer's move page: the photos go to R2 first, then the rows naming them.
+ * `withReport`: statements that must follow the report's insert at once (a claim naming it by last_insert_rowid()).
+ */
 export async function reportDamage(
   env: Env,
   reference: string,
@@ -330,17 +399,14 @@ export async function reportDamage(
   note: string,
   photos: JobPhoto[],
   now: Date,
+  withReport: D1PreparedStatement[] = [],
 ): Promise<void> {
-  const keys: string[] = [];
-  for (const photo of photos) {
-    const key = photoKey(reference, photo.type);
-    await env.PHOTOS.put(key, photo.bytes, { httpMetadata: { contentType: photo.type } });
-    keys.push(key);
-  }
+  const keys = await putJobPhotos(env, reference, photos);
   const db = env.DB;
   const photoWords = keys.length ? ` (${keys.length} photo${keys.length === 1 ? '' : 's'})` : '';
   await db.batch([
     reportInsert(db, reference, by.report, now, { note, photos: keys }),
+    ...withReport,
     ...mergedTask(db, reference, by.task, by.report, note, now),
     auditStatement(
       db,
@@ -413,7 +479,10 @@ const PHOTO_SETTLE_MS = 60 * 60 * 1000;
  * functions/lib/office/rows.ts) are deleted, so a photo never outlives the lead it is about.
  */
 export async function deleteOrphanedJobPhotos(env: Env, now: Date): Promise<number> {
-  const { results } = await env.DB.prepare('SELECT photos FROM job_reports WHERE photos IS NOT NULL').all<{ photos: string }>();
+  // The crew's and the customer's reports, and the condition records at both ends (issue 44 item 5).
+  const { results } = await env.DB.prepare(
+    'SELECT photos FROM job_reports WHERE photos IS NOT NULL UNION ALL SELECT photos FROM condition_records WHERE photos IS NOT NULL',
+  ).all<{ photos: string }>();
   const kept = new Set(results.flatMap((row) => JSON.parse(row.photos) as string[]));
   let deleted = 0;
   let cursor: string | undefined;

@@ -7,6 +7,7 @@ import { formatLongDate, readDate } from '~/lib/dates';
 import { LEAD_AUDIT_ACTIONS, LEAD_FORM_MESSAGES as M, LOST_REASON_MAX, NOTE_MAX } from '~/lib/office/leads';
 import { LEAD_STAGES, OFFICE_TASKS, STAGE_LABELS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { auditStatement } from './audit';
+import { leadRowChanged, leadRowMade, type LeadRowChange } from './office-leads';
 import type { StaffChoice } from '~/lib/office/leads';
 import type { LeadSummary, StaffMember } from '~/lib/views/office';
 
@@ -52,14 +53,9 @@ export function readLeadChange(values: URLSearchParams, staff: readonly StaffCho
   return { change };
 }
 
-/** Makes the lead's office_leads row the first time staff act on it; later actions find it there. */
-const ensureRow = (db: D1Database, lead: LeadSummary, at: string) =>
-  db
-    .prepare("INSERT OR IGNORE INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, ?, 'new', ?)")
-    .bind(lead.reference, lead.type, at);
+const ensureRow = (db: D1Database, lead: LeadSummary, at: string) => leadRowMade(db, lead.reference, lead.type, at);
 
-const update = (db: D1Database, set: string, lead: LeadSummary, at: string, ...values: unknown[]) =>
-  db.prepare(`UPDATE office_leads SET ${set}, updated_at = ? WHERE reference = ?`).bind(...values, at, lead.reference);
+const update = (db: D1Database, lead: LeadSummary, at: string, change: LeadRowChange) => leadRowChanged(db, lead.reference, change, at);
 
 /** The batch that makes `change` on `lead`, its audit line included. */
 export function leadChangeStatements(
@@ -86,7 +82,7 @@ export function leadChangeStatements(
       const on = change.followUpOn || null;
       return [
         ensureRow(db, lead, at),
-        update(db, 'follow_up_on = ?', lead, at, on),
+        update(db, lead, at, { follow_up_on: on }),
         audit(LEAD_AUDIT_ACTIONS.follow_up, on ? `Follow-up set for ${formatLongDate(on)}` : 'Follow-up date cleared'),
       ];
     }
@@ -95,7 +91,7 @@ export function leadChangeStatements(
       const detail = `Stage: ${STAGE_LABELS[lead.stage]} → ${STAGE_LABELS[change.stage]}${reason ? ` (${reason})` : ''}`;
       return [
         ensureRow(db, lead, at),
-        update(db, 'stage = ?, lost_reason = ?', lead, at, change.stage, reason),
+        update(db, lead, at, { stage: change.stage, lost_reason: reason }),
         audit(LEAD_AUDIT_ACTIONS.stage, detail),
       ];
     }
@@ -104,7 +100,7 @@ export function leadChangeStatements(
       const name = choices.find((each) => each.email === handler)?.name;
       return [
         ensureRow(db, lead, at),
-        update(db, 'handler = ?', lead, at, handler),
+        update(db, lead, at, { handler }),
         audit(LEAD_AUDIT_ACTIONS.handler, handler ? `Handled by ${name ?? handler}` : 'Handler removed'),
       ];
     }

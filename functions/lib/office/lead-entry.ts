@@ -16,6 +16,7 @@ import { priceQuote, UNPRICED, type QuotePrice } from '../quote/price';
 import { insertQuote } from '../quote/store';
 import { NEW_QUOTE, type StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
+import { leadEnteredByHand } from './office-leads';
 import type { StaffMember } from '~/lib/views/office';
 
 const PHONE: LeadSource = 'phone';
@@ -40,9 +41,7 @@ function officeRows(db: D1Database, entry: Entry, entryKey: string, staff: Staff
     db
       .prepare('INSERT INTO office_entries (entry_key, reference, created_at) VALUES (?, ?, ?)')
       .bind(entryKey, claim.reference, claim.createdAt),
-    db
-      .prepare("INSERT INTO office_leads (reference, record_type, stage, handler, updated_at) VALUES (?, ?, 'contacted', ?, ?)")
-      .bind(claim.reference, type, staff.email, claim.createdAt),
+    leadEnteredByHand(db, claim.reference, type, staff.email, claim.createdAt),
     ...(entry.lead.note
       ? [
           db

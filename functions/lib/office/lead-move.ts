@@ -14,6 +14,7 @@ import { insertQuote } from '../quote/store';
 import { NEW_QUOTE, type StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
 import { changeLine, currentValues, factChanges } from './lead-edit';
+import { leadRowNowQuote } from './office-leads';
 import type { FormValues } from '~/lib/views/lead-entry';
 import type { LeadSummary, StaffMember } from '~/lib/views/office';
 
@@ -97,7 +98,7 @@ export async function makeMove(env: Env, lead: LeadSummary, values: URLSearchPar
       insertQuote(db, quote),
       db.prepare('DELETE FROM callback_requests WHERE reference = ?').bind(row.reference),
       db.prepare("UPDATE reference_numbers SET record_type = 'quote' WHERE reference = ?").bind(row.reference),
-      db.prepare("UPDATE office_leads SET record_type = 'quote' WHERE reference = ?").bind(row.reference),
+      leadRowNowQuote(db, row.reference),
       ...lines.map((detail) => auditStatement(db, { actor: staff.email, action: 'lead_made_move', reference: row.reference, detail }, now)),
     ]);
   } catch (error) {

@@ -3,6 +3,8 @@
  * contact messages in one newest-first list, each with its place in the pipeline from office_leads. A lead with no
  * office_leads row is 'new': the row is made by the first staff action (lead-changes.ts), never by the customer's post.
  */
+import { CLAIM_STATE_LABELS } from '~/lib/claims';
+import { claimsWaiting } from '../claims';
 import { addDays, londonToday } from '~/lib/dates';
 import type { MoveStatus } from '~/lib/move-status';
 import type { LeadSource } from '~/lib/office/lead-entry';
@@ -41,6 +43,18 @@ const ARMS: Record<LeadType, string> = {
   FROM contact_messages m LEFT JOIN office_leads o ON o.reference = m.reference`,
 };
 const ALL_TYPES = Object.keys(ARMS) as LeadType[];
+
+/** Leads made in [from, until) by kind and source, from the same SELECTs as the list (the owner's reports, issue 45). */
+export async function leadCounts(db: D1Database, from: string, until: string): Promise<Array<{ kind: string; source: string; n: number }>> {
+  const { results } = await db
+    .prepare(
+      `SELECT kind, source, COUNT(*) AS n FROM (${ALL_TYPES.map((type) => ARMS[type]).join(' UNION ALL ')})
+       WHERE created_at >= ?1 AND created_at < ?2 GROUP BY kind, source ORDER BY kind, source`,
+    )
+    .bind(from, until)
+    .all<{ kind: string; source: string; n: number }>();
+  return results;
+}
 
 /**
  * The tables a kind of lead can be in: a filter by kind asks only those. A kind whose rows may move to another table
@@ -197,13 +211,20 @@ export async function todoToday(db: D1Database, now: Date): Promise<TodoToday> {
   ]);
   const rows = (result: D1Result | undefined) => ((result?.results ?? []) as LeadRecord[]).map(summary);
   const count = (result: D1Result | undefined) => (result?.results[0] as { matching?: number } | undefined)?.matching ?? 0;
-  const owing = await overdue;
+  const [owing, waiting] = await Promise.all([overdue, claimsWaiting(db)]);
   return {
     newLeads: rows(fresh),
     followUps: rows(followUps),
     tasks: ((tasks?.results ?? []) as Array<OpenTask & { matching?: number }>).map(({ matching: _all, ...task }) => task),
     moves: rows(moves),
     overdue: owing.slice(0, TODO_LIMIT),
+    claims: waiting.map((claim) => ({
+      id: claim.id,
+      reference: claim.reference,
+      item: claim.item,
+      state: CLAIM_STATE_LABELS[claim.status],
+      since: londonToday(new Date(claim.createdAt)),
+    })),
     counts: {
       newLeads: count(freshCount),
       followUps: count(followUpCount),

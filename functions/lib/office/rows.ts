@@ -11,6 +11,7 @@ const OFFICE_ROWS = [
   ['diary_entries', 'reference'],
   ['job_sheet_tokens', 'reference'],
   ['job_reports', 'reference'],
+  ['claims', 'reference'],
   ['audit_log', 'record_reference'],
   ['office_entries', 'reference'],
 ] as const;

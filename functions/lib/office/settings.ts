@@ -14,9 +14,11 @@ import {
   SETTING_LABELS,
   settingText,
   storedValue,
+  vatOf,
   type FirmSettings,
   type SettingKey,
 } from '~/lib/office/settings';
+import type { Vat } from '~/lib/vat';
 import type { Env } from '../../env';
 import { config } from '../config';
 import { auditStatement } from './audit';
@@ -78,6 +80,22 @@ export async function onlineBookingLimits(
 ): Promise<Pick<FirmSettings, 'instantBooking' | 'instantMaxSize' | 'instantMaxMiles'>> {
   const { instantBooking, instantMaxSize, instantMaxMiles } = { ...defaultSettings(''), ...(await storedSettings(db)) };
   return { instantBooking, instantMaxSize, instantMaxMiles };
+}
+
+/** The firm's VAT when registered, else null: no document shows VAT (issue 45 item 1). */
+export async function firmVat(db: D1Database): Promise<Vat | null> {
+  return vatOf({ ...defaultSettings(''), ...(await storedSettings(db)) });
+}
+
+/** The firm as a receipt, invoice or credit note names it on the day it is issued (issue 45 item 2). */
+export async function documentFirm(db: D1Database): Promise<{ name: string; address: string[]; vat: Vat | null }> {
+  const settings = { ...defaultSettings(''), ...(await storedSettings(db)) };
+  return { name: settings.businessName, address: settings.tradingAddress.split('\n'), vat: vatOf(settings) };
+}
+
+/** The firm's share of a partner's job, as a whole percentage (issue 43 item 4). */
+export async function partnerCommissionPercent(db: D1Database): Promise<number> {
+  return (await storedSettings(db)).partnerCommissionPercent ?? defaultSettings('').partnerCommissionPercent;
 }
 
 /** The arrival windows the diary offers, earliest first (keys: src/lib/office/arrival-windows.ts). */

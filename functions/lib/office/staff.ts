@@ -6,6 +6,7 @@
 import { accountEmail } from '~/lib/account';
 import type { Env } from '../../env';
 import { endEverySession } from '../sessions';
+import { firmSettings } from './settings';
 import type { StaffMember, StaffListEntry } from '~/lib/views/office';
 
 export const ownerEmail = (env: Env): string | null => (env.OWNER_EMAIL?.trim() ? accountEmail(env.OWNER_EMAIL) : null);
@@ -13,11 +14,14 @@ export const ownerEmail = (env: Env): string | null => (env.OWNER_EMAIL?.trim() 
 /** The owner, or a member the owner has not removed; null for anyone else. */
 export async function staffMember(env: Env, email: string): Promise<StaffMember | null> {
   const address = accountEmail(email);
-  if (address === ownerEmail(env)) return { email: address, name: 'Owner', role: 'owner' };
-  const row = await env.DB.prepare('SELECT email, name FROM staff_members WHERE email = ? AND removed_at IS NULL')
-    .bind(address)
-    .first<{ email: string; name: string }>();
-  return row ? { ...row, role: 'staff' } : null;
+  if (address === ownerEmail(env)) return { email: address, name: 'Owner', role: 'owner', money: true };
+  const [row, settings] = await Promise.all([
+    env.DB.prepare('SELECT email, name FROM staff_members WHERE email = ? AND removed_at IS NULL')
+      .bind(address)
+      .first<{ email: string; name: string }>(),
+    firmSettings(env),
+  ]);
+  return row ? { ...row, role: 'staff', money: settings.moneyStaff.includes(address) } : null;
 }
 
 /** The current staff, newest first (the owner is not a row). */

@@ -5,7 +5,7 @@
 import type { MoveEvent } from '~/lib/move-status';
 import { OFFICE_TASKS, URGENT_TASKS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { insertValues } from '../d1';
-import { auditStatement } from './audit';
+import { auditStatement, auditStatementsFor } from './audit';
 
 export const CUSTOMER_ACTOR = 'customer';
 
@@ -64,12 +64,7 @@ export function customerTasksFor(
     db
       .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) SELECT reference, ?3, ?4, ?5 FROM (${referencesSql})`)
       .bind(...values),
-    db
-      .prepare(
-        `INSERT INTO audit_log (created_at, actor, action, record_reference, detail)
-         SELECT ?5, '${CUSTOMER_ACTOR}', ?3, reference, ?4 FROM (${referencesSql})`,
-      )
-      .bind(...values),
+    auditStatementsFor(db, referencesSql, params, { actor: CUSTOMER_ACTOR, action: kind, detail: OFFICE_TASKS[kind] }, now),
   ];
 }
 

@@ -3,6 +3,7 @@ import { ACCEPTING } from '~/data/promises';
 import { formatLongDate } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { lastDayToAccept, newDateWords, WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
+import { vatRows } from '~/lib/vat';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactText, renderEmail, textTable, type Row } from '../email-layout';
@@ -16,9 +17,10 @@ import { firstName, place } from '../quote/summary';
 const writtenQuoteSubject = (name: string) => `Your written quote from ${name}`;
 
 /** The lines and total, then the deposit and the last day. */
-function quoteRows(written: WrittenQuote, moveDate: string): Row[] {
+function quoteRows(written: WrittenQuote, moveDate: string, vat: MailContext['vat']): Row[] {
   return [
     ...writtenQuoteRows(written),
+    ...vatRows(written.totalPence, vat),
     [WRITTEN_QUOTE_LABELS.deposit, formatPence(written.depositPence)],
     [WRITTEN_QUOTE_LABELS.validUntil, formatLongDate(lastDayToAccept(written.validUntil, moveDate))],
     [WRITTEN_QUOTE_LABELS.newDate, newDateWords(written.datePriced)],
@@ -28,7 +30,7 @@ function quoteRows(written: WrittenQuote, moveDate: string): Row[] {
 const includedText = (written: WrittenQuote) => (written.included ? `\n\n${WRITTEN_QUOTE_LABELS.included}\n${written.included}` : '');
 
 export function writtenQuoteEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
-  const rows = quoteRows(written, quote.moveDate);
+  const rows = quoteRows(written, quote.moveDate, ctx.vat);
   const lead = `Here is our firm price for your move from ${quote.fromPostcode} to ${quote.toPostcode} on ${formatLongDate(quote.moveDate)}. Accept it on your move page by ${formatLongDate(lastDayToAccept(written.validUntil, quote.moveDate))}. ${written.depositPence > 0 ? ACCEPTING.withDeposit : ACCEPTING.noDeposit}`;
   return {
     from: ctx.from,
@@ -55,7 +57,7 @@ ${contactText(ctx)}`,
 }
 
 export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
-  const rows = quoteRows(written, quote.moveDate);
+  const rows = quoteRows(written, quote.moveDate, ctx.vat);
   const next =
     written.depositPence > 0
       ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
@@ -94,7 +96,7 @@ export function acceptedBusinessEmail(ctx: MailContext, quote: StoredQuote, writ
     ['Move date', formatLongDate(quote.moveDate)],
     ['From', place(quote, 'from')],
     ['To', place(quote, 'to')],
-    ...quoteRows(written, quote.moveDate),
+    ...quoteRows(written, quote.moveDate, ctx.vat),
   ];
   return {
     from: ctx.from,

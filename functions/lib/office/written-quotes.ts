@@ -15,6 +15,7 @@ import { auditStatement } from './audit';
 import type { StaffMember } from '~/lib/views/office';
 import { acceptedBusinessEmail, acceptedCustomerEmail, writtenQuoteEmail } from './written-quote-emails';
 import { mailContext } from '../mail-context';
+import { quoteLeadAt } from './office-leads';
 
 interface WrittenQuoteRow {
   version: number;
@@ -212,13 +213,7 @@ export async function sendWrittenQuote(
   try {
     await db.batch([
       writtenQuoteInsert(db, quote.reference, written),
-      db
-        .prepare(
-          `INSERT INTO office_leads (reference, record_type, stage, updated_at) VALUES (?, 'quote', 'quoted', ?)
-           ON CONFLICT (reference) DO UPDATE SET stage = 'quoted', lost_reason = NULL, updated_at = excluded.updated_at
-           WHERE office_leads.stage IN ('new', 'contacted', 'survey_booked', 'lost')`,
-        )
-        .bind(quote.reference, at),
+      quoteLeadAt(db, quote.reference, 'quoted', at, { from: ['new', 'contacted', 'survey_booked', 'lost'] }),
       auditStatement(
         db,
         {

@@ -16,7 +16,7 @@ import { moveStart } from '../quote/notice';
 import type { StoredQuote } from '../quote/stored-quote';
 import { cardAccount } from './due';
 import { refundEmail } from './refund-email';
-import { refundNewestFirst, refusedRefundTasks } from './refund-run';
+import { askStoredRefunds, refundRows, refusedRefundTasks } from './refund-run';
 import { mailContext } from '../mail-context';
 
 export interface CancelCost {
@@ -65,16 +65,26 @@ export const cancelCostLine = (cost: CancelCost): string =>
     ? `Cancelling now costs ${formatPence(cost.feePence)}: we refund ${formatPence(cost.refundPence)} of the ${formatPence(cost.paidPence)} you paid to your card.`
     : `Cancelling now costs ${formatPence(cost.feePence)}, so the ${formatPence(cost.paidPence)} you paid is kept and nothing more is taken.`;
 
-/**
- * After the cancellation is stored: `before` is the quote as it was (its status says whether it was booked). Once
- * Stripe has answered every refund, one batch stores the office's audit line, a task for a refund that cannot be asked
- * again and the customer's refund e-mail, keyed by the first refund's row so it is sent once.
- */
-export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): Promise<CancelCost | null> {
-  const db = env.DB;
+const CANCEL_REFUND_REASON = 'cancelled by the customer';
+
+/** What cancelling costs and its refund rows, for the cancellation's own batch; null when nothing was paid by card. */
+export async function cancelRefund(
+  db: D1Database,
+  before: StoredQuote,
+  now: Date,
+): Promise<{ cost: CancelCost; rows: D1PreparedStatement[] } | null> {
   const cost = await cancelCost(db, before, now);
-  if (!cost) return null;
-  const run = await refundNewestFirst(env, before.reference, cost.refundPence, 'cancelled by the customer', now);
+  return cost && { cost, rows: await refundRows(db, before.reference, cost.refundPence, CANCEL_REFUND_REASON, now) };
+}
+
+/**
+ * After the cancellation is stored with its refund rows (cancelRefund): `before` is the quote as it was. Once Stripe
+ * has answered every refund, one batch stores the office's audit line, a task for a refund that cannot be asked again
+ * and the customer's refund e-mail, keyed by the first refund's row so it is sent once.
+ */
+export async function refundOnCancel(env: Env, before: StoredQuote, cost: CancelCost, now: Date): Promise<void> {
+  const db = env.DB;
+  const run = await askStoredRefunds(env, before.reference, CANCEL_REFUND_REASON, cost.refundPence, now);
   const { made, said } = run;
   const detail = `Cancelled with ${formatPence(cost.feePence)} to pay from ${formatPence(cost.paidPence)} paid by card${said.length ? `: ${said.join(', ')}` : ''}`;
   const first = made[0]?.refundId ?? run.refused[0]?.refundId;
@@ -106,5 +116,4 @@ export async function refundOnCancel(env: Env, before: StoredQuote, now: Date): 
     env,
     emails.map((email) => email.idempotencyKey),
   );
-  return cost;
 }

@@ -13,7 +13,7 @@ import { priceFor } from '../quote/price';
 import type { StoredQuote } from '../quote/stored-quote';
 import { noticeGiven } from './cancel-refund';
 import { cardAccount } from './due';
-import { refundNewestFirst, refusedRefundTasks } from './refund-run';
+import { askStoredRefunds, refundRows, refusedRefundTasks } from './refund-run';
 
 export interface Rebooking {
   accepted: WrittenQuote;
@@ -39,12 +39,18 @@ export async function rebookingFor(db: D1Database, quote: StoredQuote, to: strin
   return { accepted, cost, lines: dateChangeLines(cost, quote.moveDate, to, hours) };
 }
 
+const DATE_REFUND_REASON = 'booked date moved: new price lower';
+
+/** The refund rows of what was paid beyond the new price, for the date change's own batch. */
+export const dateRefundRows = (db: D1Database, before: StoredQuote, amountPence: number, now: Date): Promise<D1PreparedStatement[]> =>
+  refundRows(db, before.reference, amountPence, DATE_REFUND_REASON, now);
+
 /**
- * Refunds `amountPence` across the move's card payments, newest first; the office's audit trail says what went back,
- * and each refund Stripe refused becomes a task to make it by hand.
+ * Once they are stored (dateRefundRows), asks Stripe for each refund of `amountPence`; the office's audit trail says
+ * what went back, and each refund Stripe refused becomes a task to make it by hand.
  */
 export async function refundBeyondPrice(env: Env, before: StoredQuote, to: string, amountPence: number, now: Date): Promise<void> {
-  const run = await refundNewestFirst(env, before.reference, amountPence, 'booked date moved: new price lower', now);
+  const run = await askStoredRefunds(env, before.reference, DATE_REFUND_REASON, amountPence, now);
   const detail = `Move date changed to ${formatLongDate(to)}: ${formatPence(amountPence)} paid beyond the new price: ${run.said.join(', ')}`;
   await env.DB.batch([
     auditStatement(env.DB, { actor: 'customer', action: 'payment_refunded', reference: before.reference, detail }, now),

@@ -9,7 +9,7 @@
  * 2. Fulfil (fulfilPaid, once per payment by `fulfilled_at`): money owed books its move through the move's one state
  *    change (transition()); money not owed (paid twice, after cancelling, for a day gone) goes back through the one
  *    refund path, the customer told and the office given a task naming both payments. Then any other open session no
- *    longer wanted is expired.
+ *    longer wanted is expired (closeUnwanted, here with fulfilSession: a session paid as it closes is fulfilled).
  */
 import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
@@ -17,11 +17,14 @@ import { CHANGED_MEANWHILE } from '../quote/transition';
 import { CHECK_SESSION_AFTER_MINUTES, PAYMENT_PURPOSES, PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
 import { MOVE_REFUSALS } from '~/lib/move-status';
 import type { Env } from '../../env';
+import { issueDocumentsSafely } from '../documents';
 import { mailContext } from '../mail-context';
 import { auditStatement } from '../office/audit';
-import { holdsDay, onlineHold, onlineHoldReleased } from '../office/diary';
+import { quoteLeadAt } from '../office/office-leads';
+import { holdsDay, onlineHold, onlineHoldReleased, partnerHold } from '../office/diary';
+import { eligiblePartners } from '../partners/offers';
 import { taskStatement, taskWhenStatement } from '../office/tasks';
-import { ONLINE_BOOKING_BY } from '../quote/instant';
+import { offerIfDiaryFull, ONLINE_BOOKING_BY } from '../quote/instant';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { findQuote } from '../quote/store';
 import type { StoredQuote } from '../quote/stored-quote';
@@ -29,7 +32,6 @@ import { transition } from '../quote/transition';
 import { minutesAfter, paymentsFor, paymentsWhere, paymentWhere, type PaymentRow } from './checkout';
 import { cardAccount, isPaid, keptOf, moneyOwed } from './due';
 import { businessAlert, notOwedNotice, toCustomer, unpaidNotice } from './money-emails';
-import { closeUnwanted } from './open';
 import { receiptEmail } from './receipt-email';
 import { askStripe, refundInsert } from './refund';
 import { stripeClient, type Stripe } from './stripe';
@@ -132,7 +134,11 @@ export async function owedDecision(db: D1Database, quote: StoredQuote | null, pa
 async function dayTaken(db: D1Database, quote: StoredQuote, now: Date): Promise<boolean> {
   if (await holdsDay(db, quote.reference, quote.moveDate)) return true;
   await onlineHold(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now).run();
-  return holdsDay(db, quote.reference, quote.moveDate);
+  if (await holdsDay(db, quote.reference, quote.moveDate)) return true;
+  // The firm's day went meanwhile: a partner who fits may still take the move (issue 43 item 4).
+  if ((await eligiblePartners(db, quote)).length === 0) return false;
+  await partnerHold(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now).run();
+  return true;
 }
 
 /** "Deposit of £123.75 (pi_…, paid Tuesday 24 November 2026)": a payment as the office's task names it. */
@@ -281,12 +287,7 @@ const markFulfilled = (db: D1Database, paymentId: number, now: Date, { afterChan
 
 /** The deposit books the lead in the office too, whatever stage it was at. */
 const bookedStage = (db: D1Database, reference: string, now: Date) =>
-  db
-    .prepare(
-      `INSERT INTO office_leads (reference, record_type, stage, updated_at) SELECT ?, 'quote', 'booked', ? WHERE changes() = 1
-       ON CONFLICT (reference) DO UPDATE SET stage = 'booked', lost_reason = NULL, updated_at = excluded.updated_at`,
-    )
-    .bind(reference, now.toISOString());
+  quoteLeadAt(db, reference, 'booked', now.toISOString(), { afterChange: true });
 
 /**
  * A move booked online (issue 41 item 2): the office's task to book its crew (its day is held: owedDecision). Only for
@@ -328,7 +329,13 @@ export async function fulfilPaid(env: Env, paymentId: number, now: Date): Promis
       markFulfilled(db, payment.id, now, { afterChange: true }),
       ...onlineBooked(db, quote, now),
     ]);
-    if (booked.ok) return;
+    if (booked.ok) {
+      // Booked online on a day the firm's diary had no room for: the partners who fit get it at once.
+      await offerIfDiaryFull(db, quote.reference, now).catch((error: unknown) => {
+        console.error(`payment ${payment.id}: the move ${quote.reference} was not offered to partners: ${String(error)}`);
+      });
+      return;
+    }
     // Changed meanwhile (a racing caller booked it, or the customer changed something): read it again.
     if (booked.message !== CHANGED_MEANWHILE && booked.message !== MOVE_REFUSALS.alreadyBooked) {
       console.error(`payment ${payment.id}: the move ${quote.reference} was not booked: ${booked.message}`);
@@ -391,6 +398,8 @@ export async function afterwards(env: Env, paymentId: number, now: Date): Promis
   await fulfilPaid(env, paymentId, now);
   const row = await paymentWhere(env.DB, 'p.id = ?', paymentId);
   if (row && row.status !== 'created') await closeUnwanted(env, row.reference, now);
+  // Taken: its receipt at its tax point, and the invoice if this paid the move in full (issue 45 item 2).
+  if (row?.paid_at) await issueDocumentsSafely(env, row.reference, now);
 }
 
 /**
@@ -481,4 +490,52 @@ export async function recoverPayments(env: Env, now: Date): Promise<number> {
     settled += 1;
   }
   return settled;
+}
+
+/**
+ * Closes `row`'s session at Stripe: 'closed'; 'paid' when Stripe would not because it had been paid meanwhile (it is
+ * fulfilled instead, so the money is counted, kept or sent back); 'open' when Stripe could not be asked. The row says
+ * 'expired' before Stripe is asked, so the expired event Stripe sends at once finds nothing left to tell the customer.
+ */
+export async function expireSession(env: Env, row: PaymentRow, now: Date): Promise<'closed' | 'paid' | 'open'> {
+  const stripe = stripeClient(env);
+  if (!stripe || !row.checkout_session_id) return 'open';
+  const db = env.DB;
+  await db
+    .prepare("UPDATE payments SET status = 'expired', open_key = NULL, next_check_at = NULL WHERE id = ? AND status = 'created'")
+    .bind(row.id)
+    .run();
+  try {
+    await stripe.checkout.sessions.expire(row.checkout_session_id);
+    return 'closed';
+  } catch {
+    const session = await retrieveSession(env, row.checkout_session_id).catch(() => null);
+    if (session && session.status !== 'open') {
+      await fulfilSession(env, session, now);
+      return session.status === 'complete' ? 'paid' : 'closed';
+    }
+    // Still open: open again as it was, for the cron to ask about (it cannot be reused: another may be opened).
+    await db
+      .prepare("UPDATE payments SET status = 'created', next_check_at = ? WHERE id = ? AND status = 'expired'")
+      .bind(now.toISOString(), row.id)
+      .run();
+    return 'open';
+  }
+}
+
+/**
+ * After a payment or a cancellation: every session of the move still open that is not its purpose's open payment for
+ * the amount owed now is expired at Stripe (a later payment of it would be refunded, but better never taken).
+ */
+export async function closeUnwanted(env: Env, reference: string, now: Date): Promise<void> {
+  const quote = await findQuote(env.DB, { reference });
+  const open = (await paymentsFor(env.DB, reference)).filter((row) => row.status === 'created' && row.checkout_session_id);
+  if (open.length === 0) return;
+  const due = quote ? (await moneyOwed(env.DB, quote)).due : {};
+  for (const row of open) {
+    if (row.open_key && due[row.purpose] === row.amount_pence) continue;
+    await expireSession(env, row, now).catch((error: unknown) =>
+      console.error(`payment ${row.id}: could not close its session: ${String(error)}`),
+    );
+  }
 }

@@ -1,15 +1,14 @@
 /**
  * One open payment per purpose (issue 39 item 1). Paying a purpose reuses its open Checkout Session while it asks the
  * amount owed now; one asking another amount is expired at Stripe first; one that turns out paid is fulfilled instead of
- * starting another. Once a purpose is paid, or the move is cancelled, every session no longer wanted is expired.
+ * starting another. Once a purpose is paid, or the move is cancelled, every session no longer wanted is expired
+ * (closeUnwanted, in fulfil.ts beside fulfilSession: a session paid as it closes is fulfilled).
  */
 import { MIN_CARD_PENCE, PAYMENT_WORDS } from '~/lib/payments';
 import type { Env } from '../../env';
 import { isUniqueViolation } from '../d1';
-import { findQuote } from '../quote/store';
-import { createCheckoutSession, openKey, paymentsFor, paymentWhere, type CheckoutRequest, type PaymentRow } from './checkout';
-import { moneyOwed } from './due';
-import { fulfilSession, retrieveSession } from './fulfil';
+import { createCheckoutSession, openKey, paymentWhere, type CheckoutRequest, type PaymentRow } from './checkout';
+import { expireSession, fulfilSession, retrieveSession } from './fulfil';
 import { stripeClient } from './stripe';
 
 export type CheckoutOutcome =
@@ -77,53 +76,5 @@ async function storeOpen(db: D1Database, request: CheckoutRequest, now: Date): P
   } catch (error) {
     if (isUniqueViolation(error, 'payments.open_key')) return null;
     throw error;
-  }
-}
-
-/**
- * Closes `row`'s session at Stripe: 'closed'; 'paid' when Stripe would not because it had been paid meanwhile (it is
- * fulfilled instead, so the money is counted, kept or sent back); 'open' when Stripe could not be asked. The row says
- * 'expired' before Stripe is asked, so the expired event Stripe sends at once finds nothing left to tell the customer.
- */
-export async function expireSession(env: Env, row: PaymentRow, now: Date): Promise<'closed' | 'paid' | 'open'> {
-  const stripe = stripeClient(env);
-  if (!stripe || !row.checkout_session_id) return 'open';
-  const db = env.DB;
-  await db
-    .prepare("UPDATE payments SET status = 'expired', open_key = NULL, next_check_at = NULL WHERE id = ? AND status = 'created'")
-    .bind(row.id)
-    .run();
-  try {
-    await stripe.checkout.sessions.expire(row.checkout_session_id);
-    return 'closed';
-  } catch {
-    const session = await retrieveSession(env, row.checkout_session_id).catch(() => null);
-    if (session && session.status !== 'open') {
-      await fulfilSession(env, session, now);
-      return session.status === 'complete' ? 'paid' : 'closed';
-    }
-    // Still open: open again as it was, for the cron to ask about (it cannot be reused: another may be opened).
-    await db
-      .prepare("UPDATE payments SET status = 'created', next_check_at = ? WHERE id = ? AND status = 'expired'")
-      .bind(now.toISOString(), row.id)
-      .run();
-    return 'open';
-  }
-}
-
-/**
- * After a payment or a cancellation: every session of the move still open that is not its purpose's open payment for
- * the amount owed now is expired at Stripe (a later payment of it would be refunded, but better never taken).
- */
-export async function closeUnwanted(env: Env, reference: string, now: Date): Promise<void> {
-  const quote = await findQuote(env.DB, { reference });
-  const open = (await paymentsFor(env.DB, reference)).filter((row) => row.status === 'created' && row.checkout_session_id);
-  if (open.length === 0) return;
-  const due = quote ? (await moneyOwed(env.DB, quote)).due : {};
-  for (const row of open) {
-    if (row.open_key && due[row.purpose] === row.amount_pence) continue;
-    await expireSession(env, row, now).catch((error: unknown) =>
-      console.error(`payment ${row.id}: could not close its session: ${String(error)}`),
-    );
   }
 }

@@ -4,6 +4,8 @@ import { formatPence } from '~/lib/money';
 import { PAYMENT_WORDS, PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
 import { priceNowRow } from '~/lib/price-lines';
 import { priceNow } from '~/lib/price-to-pay';
+import { DOCUMENT_WORDS } from '~/lib/documents';
+import { VAT_NUMBER_LABEL, vatRows } from '~/lib/vat';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactText, renderEmail, textTable, type Row } from '../email-layout';
@@ -24,6 +26,8 @@ export function receiptEmail(ctx: MailContext, quote: StoredQuote, receipt: Rece
   const what = PAYMENT_WORDS.received(receipt.purpose, receipt.amountPence);
   const rows: Row[] = [
     ['Paid', formatPence(receipt.amountPence)],
+    ...vatRows(receipt.amountPence, ctx.vat),
+    ...(ctx.vat ? [[VAT_NUMBER_LABEL, ctx.vat.number] as Row] : []),
     ['For', PAYMENT_WORDS.lineItem(receipt.purpose, quote.reference)],
     ['Paid on', formatLongDate(londonToday(receipt.paidAt))],
     ['Card payment', receipt.paymentIntent],
@@ -42,12 +46,13 @@ export function receiptEmail(ctx: MailContext, quote: StoredQuote, receipt: Rece
       firm: ctx.firm,
       title: `Receipt for ${quote.reference}`,
       headline: `Thank you, ${firstName(quote.name)}.`,
-      paragraphs: [`${what}.`],
+      paragraphs: [`${what}.`, DOCUMENT_WORDS.inEmail],
       rows,
       action: 'See your move',
     }),
     text: parts`Thank you, ${firstName(quote.name)}.
 ${what}.
+${DOCUMENT_WORDS.inEmail}
 
 ${textTable(rows)}
 

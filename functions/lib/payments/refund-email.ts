@@ -7,6 +7,7 @@ import { formatLongDate, londonToday } from '~/lib/dates';
 import { formatPence } from '~/lib/money';
 import { PURPOSE_LABELS, type PaymentPurpose } from '~/lib/payments';
 import { UNBOOKED_CANCELLATION, type CancellationTier } from '~/data/promises';
+import { DOCUMENT_WORDS } from '~/lib/documents';
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { contactText, renderEmail, textTable, type Row } from '../email-layout';
@@ -60,6 +61,7 @@ export function refundEmail(ctx: MailContext, quote: StoredQuote, notice: Refund
     byHandPence > 0
       ? `We could not refund ${refundedPence + notice.onItsWayPence > 0 ? 'the other ' : ''}${formatPence(byHandPence)} automatically: our office has been told and will refund it to your card by hand.`
       : '',
+    refundedPence > 0 ? DOCUMENT_WORDS.creditInEmail : '',
   ]
     .filter(Boolean)
     .join(' ');

@@ -1,7 +1,8 @@
 /**
- * Refunding an amount across a move's card payments, newest first, each through refundPayment (stored before Stripe is
- * asked). A cancellation and a booked date moved to a lower price both refund this way. A refund Stripe refuses is
- * asked again by the cron (refund-retry.ts); one that cannot be asked at all is the office's to make by hand at once.
+ * Refunding an amount across a move's card payments, newest first: the rows stored in the batch of the change that
+ * owes the money (a cancellation, a booked date moved to a lower price, a claim's offer), then Stripe asked for each.
+ * A refund Stripe refuses is asked again by the cron (refund-retry.ts); one that cannot be asked at all is the office's
+ * to make by hand at once.
  */
 import { formatPence } from '~/lib/money';
 import { PURPOSE_LABELS } from '~/lib/payments';
@@ -9,7 +10,7 @@ import type { Env } from '../../env';
 import { taskStatement } from '../office/tasks';
 import { paymentsFor, type PaymentRow } from './checkout';
 import { isPaid } from './due';
-import { refundablePence, refundPayment } from './refund';
+import { askStripe, refundablePence, refundInsert, type RefundOutcome } from './refund';
 import type { RefundMade } from './refund-email';
 
 export interface RefundRun {
@@ -24,30 +25,67 @@ export interface RefundRun {
   said: string[];
 }
 
-export async function refundNewestFirst(env: Env, reference: string, amountPence: number, reason: string, now: Date): Promise<RefundRun> {
-  const run: RefundRun = { made: [], refused: [], leftPence: amountPence, onItsWayPence: 0, said: [] };
-  const paid = (await paymentsFor(env.DB, reference)).filter(isPaid).reverse();
-  for (const payment of paid) {
-    const amount = Math.min(run.leftPence - run.onItsWayPence, refundablePence(payment));
+/**
+ * The same sum's refund rows, newest payment first, for the caller's own batch right after the change they belong to
+ * (each stored only if the statement before it changed a row): a Worker stopped before Stripe is asked (a customer
+ * who closed the tab) leaves rows the cron asks for (refund-retry.ts), never a change that says money goes back while
+ * nothing will send it.
+ */
+export async function refundRows(
+  db: D1Database,
+  reference: string,
+  amountPence: number,
+  reason: string,
+  now: Date,
+): Promise<D1PreparedStatement[]> {
+  let left = amountPence;
+  const rows: D1PreparedStatement[] = [];
+  for (const payment of (await paymentsFor(db, reference)).filter(isPaid).reverse()) {
+    const amount = Math.min(left, refundablePence(payment));
     if (amount <= 0) continue;
-    const outcome = await refundPayment(env, { paymentId: payment.id, amountPence: amount, reason }, now);
-    if (outcome.ok) {
-      run.leftPence -= amount;
-      run.made.push({
-        refundId: outcome.refundId,
-        purpose: payment.purpose,
-        amountPence: amount,
-        paidPence: payment.amount_pence,
-        stripeRefundId: outcome.stripeRefundId,
-      });
-      run.said.push(`${formatPence(amount)} refunded`);
-    } else {
-      run.refused.push({ payment, amountPence: amount, error: outcome.error, retryAt: outcome.retryAt, refundId: outcome.refundId });
-      if (outcome.retryAt) run.onItsWayPence += amount;
-      run.said.push(`${formatPence(amount)} NOT refunded yet (${outcome.error})${outcome.retryAt ? ': Stripe is asked again' : ''}`);
-    }
+    rows.push(refundInsert(db, { paymentId: payment.id, amountPence: amount, reason }, now, { afterChange: true }));
+    left -= amount;
+  }
+  return rows;
+}
+
+/**
+ * Asks Stripe for the refunds `refundRows` stored for `reason` at `now` (found again by both: the batch's own rows),
+ * with the run's account of what went back.
+ */
+export async function askStoredRefunds(env: Env, reference: string, reason: string, amountPence: number, now: Date): Promise<RefundRun> {
+  const run: RefundRun = { made: [], refused: [], leftPence: amountPence, onItsWayPence: 0, said: [] };
+  const payments = await paymentsFor(env.DB, reference);
+  const { results: stored } = await env.DB.prepare(
+    `SELECT r.id, r.payment_id, r.amount_pence FROM refunds r JOIN payments p ON p.id = r.payment_id
+     WHERE p.reference = ? AND r.reason = ? AND r.created_at = ? ORDER BY r.id`,
+  )
+    .bind(reference, reason, now.toISOString())
+    .all<{ id: number; payment_id: number; amount_pence: number }>();
+  for (const refund of stored) {
+    const payment = payments.find((each) => each.id === refund.payment_id);
+    if (payment) tell(run, payment, refund.amount_pence, await askStripe(env, refund.id, now));
   }
   return run;
+}
+
+/** One refund's outcome in the run's account. */
+function tell(run: RefundRun, payment: PaymentRow, amount: number, outcome: RefundOutcome): void {
+  if (outcome.ok) {
+    run.leftPence -= amount;
+    run.made.push({
+      refundId: outcome.refundId,
+      purpose: payment.purpose,
+      amountPence: amount,
+      paidPence: payment.amount_pence,
+      stripeRefundId: outcome.stripeRefundId,
+    });
+    run.said.push(`${formatPence(amount)} refunded`);
+  } else {
+    run.refused.push({ payment, amountPence: amount, error: outcome.error, retryAt: outcome.retryAt, refundId: outcome.refundId });
+    if (outcome.retryAt) run.onItsWayPence += amount;
+    run.said.push(`${formatPence(amount)} NOT refunded yet (${outcome.error})${outcome.retryAt ? ': Stripe is asked again' : ''}`);
+  }
 }
 
 /** One office task for each refund that cannot be asked for again: the office makes it by hand. */

@@ -6,6 +6,7 @@
  */
 import { REFUND_RETRY_MINUTES } from '~/lib/payments';
 import type { Env } from '../../env';
+import { issueDocumentsSafely } from '../documents';
 import type { PaymentRow } from './checkout';
 import { stripeClient } from './stripe';
 
@@ -26,13 +27,11 @@ export interface RefundRow {
   created_at: string;
 }
 
-const isPaid = (payment: PaymentRow) => payment.status === 'paid' || payment.status === 'partially_refunded';
-
 /** Paid and not yet refunded, nor on its way back: what a new refund of this payment may take. */
 export const refundablePence = (payment: PaymentRow): number =>
   payment.amount_pence - payment.refunded_pence - payment.pending_refund_pence;
 
-/** The refund's row as the next batch statement, for a caller whose own change and the refund must be one (fulfil.ts). */
+/** The refund's row as the next batch statement, for a caller whose own change and the refund must be one (fulfil.ts, refund-run.ts). */
 export const refundInsert = (
   db: D1Database,
   { paymentId, amountPence, reason }: { paymentId: number; amountPence: number; reason: string },
@@ -45,25 +44,6 @@ export const refundInsert = (
        ${afterChange ? "SELECT ?, ?, ?, 'created', ? WHERE changes() = 1" : "VALUES (?, ?, ?, 'created', ?)"} RETURNING id`,
     )
     .bind(paymentId, amountPence, reason, now.toISOString());
-
-export async function refundPayment(
-  env: Env,
-  { paymentId, amountPence, reason }: { paymentId: number; amountPence: number; reason: string },
-  now: Date,
-): Promise<RefundOutcome> {
-  const db = env.DB;
-  const payment = await paymentRow(db, paymentId);
-  if (!stripeClient(env) || !payment?.payment_intent || !isPaid(payment)) {
-    return { ok: false, refundId: null, error: 'This payment cannot be refunded.', retryAt: null };
-  }
-  const left = refundablePence(payment);
-  if (!Number.isInteger(amountPence) || amountPence < 1 || amountPence > left) {
-    return { ok: false, refundId: null, error: `A refund must be between 1p and the ${left}p not yet refunded.`, retryAt: null };
-  }
-  const stored = await refundInsert(db, { paymentId, amountPence, reason }, now).first<{ id: number }>();
-  if (!stored) return { ok: false, refundId: null, error: 'The refund could not be stored.', retryAt: null };
-  return askStripe(env, stored.id, now);
-}
 
 const paymentRow = (db: D1Database, id: number) =>
   db
@@ -106,6 +86,8 @@ export async function askStripe(env: Env, refundId: number, now: Date): Promise<
       { idempotencyKey: `refund-${refund.id}` },
     );
     await recordRefundDone(db, refund.id, made.id, new Date());
+    // Its credit note (issue 45 item 2).
+    await issueDocumentsSafely(env, payment.reference, new Date());
     return { ok: true, refundId: refund.id, stripeRefundId: made.id };
   } catch (error) {
     const said = error instanceof Error ? error.message : String(error);

@@ -8,17 +8,23 @@
  *     (retrieved, as Stripe's fulfilment guide asks) to the one fulfil function (fulfil.ts)
  *   charge.refunded: refunds made outside the site (Stripe's dashboard) recorded (charge-events.ts)
  *   charge.dispute.created: an urgent office task and an alert (charge-events.ts)
+ *   account.updated: a partner's connected account, as Stripe says it stands now (partners/payouts.ts); after a
+ *     charge.refunded, the partner's part of the refund is taken back from a transfer already made (issue 43 item 5)
  *   anything else: stored and acknowledged.
  */
 import type { Context } from 'hono';
 import * as z from 'zod/mini';
 import type { AppBindings, Env } from '../../env';
+import { requestNow } from '../clock';
 import { config } from '../config';
 import { readBounded } from '../body';
 import { jsonError } from '../http';
+import { issueDocumentsSafely } from '../documents';
 import { queueEmails } from '../outbox';
+import { paymentWhere } from './checkout';
 import { disputeStatements, refundedStatements } from './charge-events';
 import { afterwards, retrieveSession, sessionStatements, type Recorded } from './fulfil';
+import { accountUpdated, reversePartnerShares } from '../partners/payouts';
 import { stripeClient, subtleCrypto, type Stripe } from './stripe';
 
 /** Stripe's events are a few kilobytes; anything far larger is not one. */
@@ -76,7 +82,8 @@ export async function stripeWebhook(c: Context<AppBindings>): Promise<Response> 
     );
   }
   try {
-    await handleEvent(c.env, event, now);
+    // Dated by the test clock where there is one (the Stripe stand-in's POST /clock): the future check keeps real time.
+    await handleEvent(c.env, event, requestNow(c));
   } catch (error) {
     // Stripe could not be asked how the session stands: not stored, so Stripe delivers it again later.
     console.error(`Stripe event ${event.id} (${event.type}) not handled yet: ${String(error)}`);
@@ -127,10 +134,21 @@ export async function handleEvent(env: Env, event: Stripe.Event, now: Date): Pro
     recorded = await refundedStatements(env, object as unknown as Stripe.Charge, now);
   } else if (event.type === 'charge.dispute.created') {
     recorded = await disputeStatements(env, object as unknown as Stripe.Dispute, now);
+  } else if (event.type === 'account.updated' && typeof object.id === 'string') {
+    await accountUpdated(env, object.id, now);
   }
   await db.batch([stored, ...recorded.statements]);
   await queueEmails(env, recorded.emails);
   if (SESSION_EVENTS.has(event.type) && recorded.paymentId !== null) await afterwards(env, recorded.paymentId, now);
+  if (event.type === 'charge.refunded' && recorded.paymentId !== null) {
+    const payment = await paymentWhere(db, 'p.id = ?', recorded.paymentId);
+    if (payment) await issueDocumentsSafely(env, payment.reference, now);
+    // The cron sweeps again for any reversal this one could not make.
+    if (payment)
+      await reversePartnerShares(env, payment.reference, now).catch((error: unknown) => {
+        console.error(`partner's share of ${payment.reference}'s refund not reversed yet: ${String(error)}`);
+      });
+  }
 }
 
 /** A session this site made: it names its payment (metadata, checkout.ts). Another integration's is acknowledged only. */

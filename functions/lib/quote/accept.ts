@@ -8,10 +8,13 @@ import { codeProblem } from '../account/referrals';
 import { dayLoadStatement, isFullDay } from '../office/diary';
 import { freshenSettings, keepSettings } from '../office/settings';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
+import { eligiblePartners } from '../partners/offers';
 import { signedInEmail } from '../account/session';
 import type { LeadContext } from '../lead-pipeline';
 import { issueViewToken, newViewToken, viewTokenInsert } from '../view-token';
 import { quoteAnswer } from './answer';
+import { consentOn } from '../sms-consent';
+import { TEXTS_NEED_MOBILE, ukMobile } from '~/lib/texts-consent';
 import { quoteBusinessEmail, quoteCustomerEmail } from './emails';
 import { priceQuote, type QuotePrice } from './price';
 import { findQuote, findQuoteStatement, insertQuote, quoteOf } from './store';
@@ -89,8 +92,14 @@ export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): 
   const { stored, dayFull } = await lookUp(c, submission);
   const known = await replayOf(c, stored, bodyHash);
   if (known) return known;
-  // A day with no room left in the diary takes no new quote (issue 33 item 4); a replay still answers as it did.
-  if (dayFull) return { ok: false, refusal: validationFailed({ moveDate: FULL_DAY_MESSAGE }) };
+  // A day with no room left in the diary takes no new quote (issue 33 item 4) unless a partner who fits could do the move
+  // (issue 43 item 4); a replay still answers as it did.
+  if (dayFull && (await eligiblePartners(c.env.DB, { ...submission, reference: '' })).length === 0)
+    return { ok: false, refusal: validationFailed({ moveDate: FULL_DAY_MESSAGE }) };
+
+  // Texts go only to a UK mobile: a box ticked beside any other number is said at the box, not ignored.
+  const mobile = submission.textUpdates ? ukMobile(submission.phone) : null;
+  if (submission.textUpdates && !mobile) return { ok: false, refusal: validationFailed({ textUpdates: TEXTS_NEED_MOBILE }) };
 
   const refusedCode = await codeProblem(c.env.DB, submission.promoCode, () => signedInEmail(c));
   if (refusedCode) return { ok: false, refusal: validationFailed({ promoCode: refusedCode }) };
@@ -102,7 +111,11 @@ export async function acceptQuote(c: LeadContext, submission: QuoteSubmission): 
   try {
     const { queued } = await acceptLead(c.env, {
       type: 'quote',
-      record: (db, claim) => [insertQuote(db, build(claim)), viewTokenInsert(db, claim.reference, view, claim.createdAt)],
+      record: (db, claim) => [
+        insertQuote(db, build(claim)),
+        viewTokenInsert(db, claim.reference, view, claim.createdAt),
+        ...(mobile ? [consentOn(db, claim.reference, mobile, 'quote', new Date(claim.createdAt))] : []),
+      ],
       emails: (mail, claim) => {
         const stored = build(claim);
         return [

@@ -14,7 +14,9 @@ import { estimateLines, payableDeposit, writtenTotals } from '~/lib/office/writt
 import type { Env } from '../../env';
 import { isUniqueViolation } from '../d1';
 import { auditStatement } from '../office/audit';
-import { dayIsFull, holdsDay, onlineHold } from '../office/diary';
+import { dayIsFull, holdsDay, onlineHold, partnerHold } from '../office/diary';
+import { eligiblePartners, offerMove, shareOf, SITE_ACTOR } from '../partners/offers';
+import { findQuote } from './store';
 import { depositPercent, onlineBookingLimits } from '../office/settings';
 import { currentWrittenQuote, instantVersion } from '../office/written-quotes';
 import type { StoredQuote } from './stored-quote';
@@ -33,8 +35,17 @@ export async function onlineBookingProblem(db: D1Database, quote: StoredQuote, n
   if (moveDateProblem(quote.moveDate, today)) return INSTANT_WORDS.notNow;
   const written = await currentWrittenQuote(db, quote.reference);
   if (written && written.createdBy !== ONLINE_BOOKING_BY) return INSTANT_WORDS.written;
-  if (!written && (await dayIsFull(db, quote.moveDate, quote.reference))) return INSTANT_WORDS.full;
+  if (!written && (await dayIsFull(db, quote.moveDate, quote.reference)) && !(await partnerCanTake(db, quote))) return INSTANT_WORDS.full;
   return null;
+}
+
+/** A full day is no refusal while an approved partner who fits could take the move (issue 43 item 4). */
+const partnerCanTake = async (db: D1Database, quote: StoredQuote) => (await eligiblePartners(db, quote)).length > 0;
+
+/** The day's hold: the firm's own when it has room (checked as it is written), else one for a partner when one fits. */
+async function dayHold(db: D1Database, quote: StoredQuote, now: Date): Promise<D1PreparedStatement> {
+  const forPartner = (await dayIsFull(db, quote.moveDate, quote.reference)) && (await partnerCanTake(db, quote));
+  return (forPartner ? partnerHold : onlineHold)(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now);
 }
 
 /**
@@ -48,7 +59,7 @@ export async function readyForDeposit(env: Env, quote: StoredQuote, now: Date): 
   const db = env.DB;
   const problem = await onlineBookingProblem(db, quote, now);
   if (problem) return { ok: false, message: problem };
-  const hold = onlineHold(db, quote.reference, quote.moveDate, ONLINE_BOOKING_BY, now);
+  const hold = await dayHold(db, quote, now);
   if (await currentWrittenQuote(db, quote.reference)) {
     await hold.run();
   } else {
@@ -87,5 +98,19 @@ export async function onlineDayGone(db: D1Database, quote: StoredQuote): Promise
   if (quote.status === 'booked') return false;
   const written = await currentWrittenQuote(db, quote.reference);
   if (written?.createdBy !== ONLINE_BOOKING_BY || (await holdsDay(db, quote.reference, quote.moveDate))) return false;
-  return dayIsFull(db, quote.moveDate, quote.reference);
+  return (await dayIsFull(db, quote.moveDate, quote.reference)) && !(await partnerCanTake(db, quote));
+}
+
+/**
+ * A move booked online whose day the firm's diary has no room for (it was held for a partner): offered at once to
+ * every partner who fits, by the site, once (a give-back offers it again itself). Called after the deposit books it.
+ */
+export async function offerIfDiaryFull(db: D1Database, reference: string, now: Date): Promise<number> {
+  const quote = await findQuote(db, { reference });
+  if (!quote || quote.status !== 'booked') return 0;
+  const written = await currentWrittenQuote(db, reference);
+  if (written?.createdBy !== ONLINE_BOOKING_BY || !(await dayIsFull(db, quote.moveDate, reference))) return 0;
+  if (await db.prepare('SELECT 1 FROM partner_offers WHERE reference = ?').bind(reference).first()) return 0;
+  const share = await shareOf(db, quote);
+  return share ? offerMove(db, quote, await eligiblePartners(db, quote), share, SITE_ACTOR, now) : 0;
 }

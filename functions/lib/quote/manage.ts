@@ -9,9 +9,9 @@ import { insertValues, isUniqueViolation } from '../d1';
 import { dayIsFull, entryMoved } from '../office/diary';
 import { moveEventTask } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
-import { lateCancellation, refundOnCancel } from '../payments/cancel-refund';
-import { closeUnwanted } from '../payments/open';
-import { rebookingFor, refundBeyondPrice, type Rebooking } from '../payments/date-change';
+import { cancelRefund, lateCancellation, refundOnCancel } from '../payments/cancel-refund';
+import { closeUnwanted } from '../payments/fulfil';
+import { dateRefundRows, rebookingFor, refundBeyondPrice, type Rebooking } from '../payments/date-change';
 import { acceptedPriceOf, rebookedVersion } from '../office/written-quotes';
 import { moveBusinessEmail, moveCustomerEmail } from './move-emails';
 import { spendStaffLinks } from './staff-link';
@@ -98,7 +98,13 @@ export async function applyChange(
       idempotencyKey: `move:${key}:business`,
     },
   ];
+  // What goes back to the card is stored with the change itself, so a request cut short still leaves the cron refunds
+  // to ask Stripe for; each row runs only if the one before it changed a row, straight after the change's event.
+  const cancelling = event.kind === 'cancelled' ? await cancelRefund(db, quote, now) : null;
+  const beyondPrice = rebooking?.cost.refundPence ?? 0;
+  const refunds = cancelling?.rows ?? (beyondPrice > 0 ? await dateRefundRows(db, quote, beyondPrice, now) : []);
   const following = [
+    ...refunds,
     ...(rebooked?.version ?? []),
     ...office,
     ...moveEventTask(db, quote.reference, event, eventLine(next, event), now),
@@ -124,11 +130,11 @@ export async function applyChange(
   await queueEmails(env, keys);
   // What was paid by card beyond the fee, or beyond a booked date's new price, goes back through Stripe (issue 34).
   if (event.kind === 'cancelled') {
-    await refundOnCancel(env, quote, now);
+    if (cancelling) await refundOnCancel(env, quote, cancelling.cost, now);
     // Any Checkout still open for it is closed; one paid meanwhile is refunded in full (payments/fulfil.ts).
     await closeUnwanted(env, quote.reference, now);
   }
-  if (rebooking && rebooking.cost.refundPence > 0) await refundBeyondPrice(env, quote, next.moveDate, rebooking.cost.refundPence, now);
+  if (beyondPrice > 0) await refundBeyondPrice(env, quote, next.moveDate, beyondPrice, now);
   // A Checkout still open for the old amount is closed: the Pay button opens one for the new.
   if (rebooking) await closeUnwanted(env, quote.reference, now);
   return { ok: true, quote: next, event };

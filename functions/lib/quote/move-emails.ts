@@ -28,6 +28,10 @@ const HEADLINES: Record<MoveEvent['kind'], string> = {
   review_published: 'review published',
   review_withheld: 'review withheld',
   crew_on_way: 'your crew is on the way',
+  crew_step: 'moving day update',
+  crew_late: 'your crew is running late',
+  late_said: 'your crew is late',
+  new_crew: 'a new crew is confirmed',
 };
 
 /** The move as it stands, with its one price (issue 41 item 1: the page's top says the same). */

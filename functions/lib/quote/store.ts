@@ -2,7 +2,7 @@
 import { findService } from '~/data/services';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
 import { storedPricing, type PricingResult } from '~/lib/pricing';
-import type { OutboxStatus } from '../outbox';
+import type { OutboxStatus } from '../records';
 import type { MoveStatus } from '~/lib/move-status';
 import type { MoveNotes, Place, StoredQuote } from './stored-quote';
 
@@ -186,7 +186,7 @@ function fromRow(row: ReadRow): StoredQuote {
 /** record_type 'quote': the quote's own first customer e-mail; 'move': a later change's. */
 const SELECT_QUOTES = `SELECT q.*, (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type = 'quote' AND o.kind = 'customer') AS customer_status,
   (SELECT status FROM email_outbox o WHERE o.record_reference = q.reference AND o.record_type IN ('quote', 'move') AND o.kind = 'customer'
-    ORDER BY o.id DESC LIMIT 1) AS last_customer_status,
+    AND o.channel = 'email' ORDER BY o.id DESC LIMIT 1) AS last_customer_status,
   EXISTS (SELECT 1 FROM move_reviews r WHERE r.reference = q.reference) AS reviewed,
   (SELECT MIN(j.created_at) FROM job_reports j WHERE j.reference = q.reference AND j.kind = 'done') AS job_done_at,
   (SELECT json_object('linesPence', w.total_pence + w.discount_pence, 'discountPence', w.discount_pence, 'totalPence', w.total_pence, 'code', w.code)

@@ -7,7 +7,7 @@ import type { LeadRequest, LeadSource } from '~/lib/office/lead-entry';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { PricingResult } from '~/lib/pricing';
 import type { Via } from '../lead-pipeline';
-import type { OutboxStatus } from '../outbox';
+import type { OutboxStatus } from '../records';
 
 export interface StoredQuote {
   reference: string;

@@ -150,10 +150,13 @@ function updateQuote(db: D1Database, before: StoredQuote, next: StoredQuote): D1
     );
 }
 
-/** A history event, written only if the batch's statement before it changed a row. */
-export const eventInsert = (db: D1Database, reference: string, at: string, event: MoveEvent) =>
+/**
+ * A history event, the one writer of quote_events: by default written only if the batch's statement before it changed a
+ * row (the move's own change); `{ afterChange: false }` for an event that changes no row of the quote (the crew's).
+ */
+export const eventInsert = (db: D1Database, reference: string, at: string, event: MoveEvent, { afterChange = true } = {}) =>
   db
-    .prepare(`INSERT INTO quote_events (reference, created_at, event) ${insertValues(3, { afterChange: true })}`)
+    .prepare(`INSERT INTO quote_events (reference, created_at, event) ${insertValues(3, { afterChange })}`)
     .bind(reference, at, JSON.stringify(event));
 
 /**

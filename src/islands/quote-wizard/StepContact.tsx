@@ -13,7 +13,7 @@ import { parsePostcodeInput } from '~/lib/postcodes';
 import { PRICE_LABELS, priceLines, promoLine } from '~/lib/price-lines';
 import { CODE_HINTS, useCodeCheck } from './code-check';
 import { describeDistance, formatMoney } from './format';
-import { $onlineBooking, type PricingState, type WizardState } from './store';
+import { $onlineBooking, $textUpdates, type PricingState, type WizardState } from './store';
 import type { ContactErrors, ContactField } from './submit';
 
 interface Props {
@@ -47,6 +47,7 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
   }, [errorRound]);
 
   const online = useStore($onlineBooking);
+  const textUpdates = useStore($textUpdates);
   const submit = (event: { preventDefault(): void; nativeEvent: Event }) => {
     event.preventDefault();
     const button = (event.nativeEvent as SubmitEvent).submitter;
@@ -126,6 +127,20 @@ export function StepContact({ state, pricing, errors, errorRound, sending, honey
         <div>{labelled('name', <input {...field('name')} type="text" autoComplete="name" required />)}</div>
         <div>{labelled('email', <input {...field('email')} type="email" autoComplete="email" inputMode="email" required />)}</div>
         <div>{labelled('phone', <input {...field('phone')} type="tel" autoComplete="tel" inputMode="tel" required />)}</div>
+        {/* Day-of-move texts (issue 44 item 4): a box of its own, never ticked for the customer. */}
+        <div>
+          <label htmlFor="quote-textUpdates" className="flex items-start gap-3">
+            <input
+              id="quote-textUpdates"
+              name="textUpdates"
+              type="checkbox"
+              checked={textUpdates}
+              onChange={(event) => $textUpdates.set(event.target.checked)}
+              className="mt-1 size-5 shrink-0 accent-brand-700"
+            />
+            <span>{QUOTE_LABELS.textUpdates}</span>
+          </label>
+        </div>
         <div>
           {labelled('additionalInfo', <textarea {...field('additionalInfo')} rows={4} />)}
           {service && (

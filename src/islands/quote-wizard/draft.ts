@@ -3,7 +3,7 @@
 import { londonToday } from '~/lib/dates';
 import { moveDateProblem } from '~/lib/move-date';
 import { DRAFT_DAYS, DRAFT_KEY } from './storage-keys';
-import type { Answers, Step } from './store';
+import type { Answers, Step } from './answers';
 
 const KEPT = ['propertyId', 'furnitureIds', 'fromPostcode', 'toPostcode', 'moveDate', 'additionalInfo', 'promoCode'] as const;
 export type DraftAnswers = Pick<Answers, (typeof KEPT)[number]>;

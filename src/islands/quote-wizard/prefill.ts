@@ -1,7 +1,7 @@
 // Prefill from /quote?service=&from=&to=&details= (src/lib/carried-request.ts); the request is kept too, so step 1 can
 // show it. The query is then removed, so a reload keeps the customer's later edits instead of re-applying it.
 import { carriedAnswers, carriedRequest, type CarriedRequest } from '~/lib/carried-request';
-import type { Answers } from './store';
+import type { Answers } from './answers';
 
 export type { CarriedRequest } from '~/lib/carried-request';
 

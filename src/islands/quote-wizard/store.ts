@@ -1,36 +1,19 @@
 // The wizard's state, kept in sessionStorage so a reload or Back keeps every answer, and as a draft for another visit (draft.ts).
 import { atom, map } from 'nanostores';
 import { ACCESS_FIELD_NAMES, type AccessFieldName, type MoveAccess } from '~/data/access';
-import { ADDRESS_FIELD_NAMES, postedAccess, type AddressFieldName } from '~/lib/move-facts';
+import { ADDRESS_FIELD_NAMES, postedAccess } from '~/lib/move-facts';
 import type { PricingResult } from '~/lib/pricing';
 import type { QuoteRequestInput } from '~/lib/schemas';
 import type { RouteErrorCode } from '~/lib/price-route';
 import { readCarried, type CarriedRequest, type Prefill } from './prefill';
 import { clearDraft, readDraft, saveDraft, type Draft } from './draft';
 import { WIZARD_KEY } from './storage-keys';
+import type { AccessAnswerFields, AddressAnswerFields, Answers, Step } from './answers';
+
+export type { Answers, Step };
 import type { FullDaysAnswer } from '~/lib/office/diary';
 
-export type Step = 1 | 2 | 3 | 4 | 5;
 export const STEP_COUNT = 5;
-
-/** '' until answered; priced by the access table (src/data/access.ts). */
-type AccessAnswerFields = Record<AccessFieldName, string>;
-/** The street address at each end (`fromAddress`, `fromAddress2`, `fromTown`…): kept in this tab only, never in the draft. */
-type AddressAnswerFields = Record<AddressFieldName, string>;
-
-export interface Answers extends AccessAnswerFields, AddressAnswerFields {
-  propertyId: string | null;
-  furnitureIds: string[];
-  fromPostcode: string;
-  toPostcode: string;
-  /** `YYYY-MM-DD`, a calendar day in the UK. */
-  moveDate: string | null;
-  name: string;
-  email: string;
-  phone: string;
-  additionalInfo: string;
-  promoCode: string;
-}
 
 export interface WizardState extends Answers {
   step: Step;
@@ -93,6 +76,8 @@ const initialState = (): WizardState => ({ ...EMPTY_ANSWERS, step: 1, idempotenc
 
 export const $wizard = map<WizardState>(initialState());
 export const $pricing = atom<PricingState>({ status: 'idle' });
+/** Day-of-move texts (issue 44 item 4): unticked until the customer ticks it; never kept in a draft. */
+export const $textUpdates = atom(false);
 /** The pricing effect waits for it. */
 export const $restored = atom(false);
 export const $draftOffer = atom<Draft | null>(null);

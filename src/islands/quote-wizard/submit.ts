@@ -8,7 +8,8 @@ import { API_PATHS, postJson, type QuoteAnswer } from '~/lib/api';
 import { parsePostcodeInput } from '~/lib/postcodes';
 import { quoteRequestSchema, type QuoteRequestInput } from '~/lib/schemas';
 import { settledPricing } from './pricing-runner';
-import { $wizard, CONTACT_FIELDS, type ContactField, type WizardState } from './store';
+import { TEXTS_NEED_MOBILE, ukMobile } from '~/lib/texts-consent';
+import { $textUpdates, $wizard, CONTACT_FIELDS, type ContactField, type WizardState } from './store';
 
 export type { ContactField } from './store';
 export type ContactErrors = Partial<Record<ContactField, string>>;
@@ -92,6 +93,8 @@ export interface SubmitOptions {
 
 export async function submitQuote({ honeypot, onSending }: SubmitOptions): Promise<SubmitOutcome> {
   const errors = checkContact($wizard.get());
+  // Texts go only to a UK mobile: said at the phone number, which is what to change (or untick the box).
+  if (!errors.phone && $textUpdates.get() && !ukMobile($wizard.get().phone)) errors.phone = TEXTS_NEED_MOBILE;
   if (Object.values(errors).some(Boolean)) return { status: 'invalid', errors };
   onSending();
   // A change a moment ago may still be being priced: send the price the customer will see.
@@ -99,12 +102,16 @@ export async function submitQuote({ honeypot, onSending }: SubmitOptions): Promi
   const state = $wizard.get();
   if (priced.status !== 'success' || !state.moveDate || !state.propertyId) return { status: 'unpriced' };
 
-  const body = buildBody(state, { total: priced.result.total, distanceMiles: priced.distanceMiles }, honeypot);
+  const body = {
+    ...buildBody(state, { total: priced.result.total, distanceMiles: priced.distanceMiles }, honeypot),
+    ...($textUpdates.get() ? { textUpdates: true } : {}),
+  };
   const sent = await postJson(API_PATHS.quote, { ...body, idempotencyKey: keyFor(body) });
   if (!sent.ok) {
     const fields = sent.error.fields ?? {};
     const refused: ContactErrors = {};
     for (const field of CONTACT_FIELDS) if (fields[field]) refused[field] = fields[field];
+    if (fields.textUpdates && !refused.phone) refused.phone = fields.textUpdates;
     // The move date is step 4's field (a day that filled meanwhile): the wizard goes back there with its message.
     const date = fields.moveDate ? { date: body.moveDate, message: fields.moveDate } : undefined;
     return { status: 'refused', errors: refused, message: fields.body ?? sent.error.message, ...(date ? { date } : {}) };

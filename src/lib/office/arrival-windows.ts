@@ -53,6 +53,22 @@ export function arrivalWindowKey(typed: string): string | null {
   return valid(pair) ? windowKey(...pair) : null;
 }
 
+/** A window's first minute, `HH:MM`; null for a key that is not one. */
+export function arrivalWindowStart(key: string): string | null {
+  const match = KEY.exec(key);
+  if (!match) return null;
+  const [start] = clocks(match);
+  return `${pad(start.hour)}:${pad(start.minute)}`;
+}
+
+/** A window's last minute, `HH:MM`; null for a key that is not one. */
+export function arrivalWindowEnd(key: string): string | null {
+  const match = KEY.exec(key);
+  if (!match) return null;
+  const [, end] = clocks(match);
+  return `${pad(end.hour)}:${pad(end.minute)}`;
+}
+
 const hour12 = ({ hour, minute }: Clock) => `${hour % 12 === 0 ? 12 : hour % 12}${minute ? `:${pad(minute)}` : ''}`;
 const half = ({ hour }: Clock) => (hour < 12 ? 'am' : 'pm');
 

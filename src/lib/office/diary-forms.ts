@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { readDate } from '../dates';
+import { optionalPhoneField } from '../schemas';
 import { isArrivalWindowKey } from './arrival-windows';
 import { CREW_SIZE, VAN_SIZES } from './diary';
 
@@ -100,6 +101,7 @@ export const crewVanSchema = z.discriminatedUnion('action', [
   z.object({
     action: z.literal('add-crew'),
     leadName: text(DIARY_MESSAGES.leadName, 80),
+    leadPhone: z._default(optionalPhoneField, ''),
     size: crewSize,
   }),
   z.object({ action: z.literal('remove-crew'), id: id(DIARY_MESSAGES.crew) }),

@@ -2,15 +2,19 @@
  * The crew's job sheet (issue 33 item 5): what the crew lead may report from it, the words the sheet and the office
  * show, and the limits of what the sheet accepts. One list for the page, the Worker and the tests.
  */
-import { addDays, formatLongDate } from '../dates';
+import { addDays, formatLongDate, UK_TIME_ZONE } from '../dates';
 
-export const CREW_REPORT_KINDS = ['on_our_way', 'done', 'problem'] as const;
+export const CREW_REPORT_KINDS = ['on_our_way', 'arrived', 'leaving', 'at_delivery', 'late', 'done', 'problem'] as const;
 export type CrewReportKind = (typeof CREW_REPORT_KINDS)[number];
 /** The crew's reports, and the customer's damage report from the move page (issue 34 item 5), listed with them. */
 export type JobReportKind = CrewReportKind | 'customer_damage';
 
 export const JOB_REPORT_LABELS: Record<JobReportKind, string> = {
   on_our_way: 'On our way',
+  arrived: 'Arrived',
+  leaving: 'Loaded and leaving',
+  at_delivery: 'Arrived at delivery',
+  late: 'Running late',
   done: 'Job done',
   problem: 'Damage or problem',
   customer_damage: 'Damage reported by the customer',
@@ -19,6 +23,10 @@ export const JOB_REPORT_LABELS: Record<JobReportKind, string> = {
 /** The notice the sheet shows after each report (`?done=<kind>`). */
 export const JOB_SHEET_NOTICES: Record<CrewReportKind, string> = {
   on_our_way: 'Thank you. We have e-mailed the customer that you are on your way, with your arrival time.',
+  arrived: 'Thank you. We have told the customer you have arrived.',
+  leaving: 'Thank you. We have told the customer you are loaded and leaving.',
+  at_delivery: 'Thank you. We have told the customer you have arrived at the delivery address.',
+  late: 'Thank you. We have told the customer you are running late, with your new arrival time.',
   done: 'Thank you. The job is marked as done and the office has been told.',
   problem: 'Thank you. The office has your report and will be in touch.',
 };
@@ -32,9 +40,36 @@ export const JOB_SHEET_ACTIONS = {
   link: 'job_sheet_link',
   emailed: 'job_sheet_emailed',
   on_our_way: 'crew_on_our_way',
+  arrived: 'crew_arrived',
+  leaving: 'crew_leaving',
+  at_delivery: 'crew_at_delivery',
+  late: 'crew_running_late',
   done: 'crew_job_done',
   problem: 'crew_problem',
 } as const;
+
+/** The moving day's taps in their order (issue 44 item 2); the ones between the first and the last happen once. */
+export const DAY_STEPS = ['on_our_way', 'arrived', 'leaving', 'at_delivery', 'done'] as const;
+export type DayStep = (typeof DAY_STEPS)[number];
+export const ONCE_ONLY_STEPS: ReadonlySet<CrewReportKind> = new Set(['arrived', 'leaving', 'at_delivery']);
+/** The reports that carry an arrival estimate. */
+export const ESTIMATE_KINDS: ReadonlySet<CrewReportKind> = new Set(['on_our_way', 'late']);
+/** The arrival estimates the crew choose from, in minutes from the tap: one tap on a phone, no typing. */
+export const ETA_CHOICES: ReadonlyArray<{ minutes: number; label: string }> = [
+  { minutes: 15, label: 'In 15 minutes' },
+  { minutes: 30, label: 'In 30 minutes' },
+  { minutes: 45, label: 'In 45 minutes' },
+  { minutes: 60, label: 'In 1 hour' },
+  { minutes: 90, label: 'In 1½ hours' },
+  { minutes: 120, label: 'In 2 hours' },
+];
+const ukClock = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+/** `HH:MM` UK time, `minutes` after `now`. */
+export const etaAfter = (now: Date, minutes: number): string => ukClock.format(new Date(now.getTime() + minutes * 60_000));
+/** A chosen estimate from the list, in minutes; null for anything else. */
+export const etaChoice = (value: string): number | null => ETA_CHOICES.find((each) => String(each.minutes) === value)?.minutes ?? null;
+/** A sheet form's one-off key (`tap`), so a post sent twice is stored once. */
+export const isTapKey = (value: string): boolean => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value);
 
 export const JOB_NOTE_MAX = 2000;
 /**
@@ -55,7 +90,8 @@ export const JOB_PHOTO_TYPES: Readonly<Record<string, string>> = {
 };
 
 export const JOB_SHEET_MESSAGES = {
-  eta: 'Enter the time you expect to arrive, for example 09:30.',
+  eta: 'Choose how soon you expect to arrive, or enter the time, for example 09:30.',
+  tap: 'This form was out of date. Send it again.',
   noteRequired: 'Say what happened, so the office can help.',
   noteTooLong: `Keep the note under ${JOB_NOTE_MAX} characters.`,
   photoCount: `Add up to ${JOB_PHOTO_MAX} photos.`,

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { quoteServices } from '~/data/services';
 import { readDate } from '~/lib/dates';
+import { CLAIM_DONE_NOTICES } from '../claims';
 import { ENTRY_DONE_NOTICES } from './lead-entry';
 import { LEAD_STAGES, STAGE_LABELS, type LeadStage } from './pipeline';
 
@@ -100,11 +101,13 @@ export const LEAD_DONE_NOTICES: Readonly<Record<string, string>> = {
   task: 'Marked as done.',
   job_sheet_emailed: 'The job sheet link is on its way to the crew lead. Any earlier link stops working when it is sent.',
   addresses: 'Addresses saved.',
+  offered: 'Offered. The first partner to accept gets the job; you see who below.',
+  offer_none: 'No offer made: no partner fits this move now, or each already has it open.',
 };
 
 /** A post's notice by its key (`?done=`), own keys only, so `?done=constructor` finds nothing. */
 export function leadDoneNotice(done: string | null): string | undefined {
-  const notices: Readonly<Record<string, string>> = { ...LEAD_DONE_NOTICES, ...ENTRY_DONE_NOTICES };
+  const notices: Readonly<Record<string, string>> = { ...LEAD_DONE_NOTICES, ...ENTRY_DONE_NOTICES, ...CLAIM_DONE_NOTICES };
   return done !== null && Object.hasOwn(notices, done) ? notices[done] : undefined;
 }
 

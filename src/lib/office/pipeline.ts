@@ -34,8 +34,26 @@ export const OFFICE_TASKS = {
   refund_outside: "Refund made in Stripe's dashboard: recorded",
   payment_mismatch: 'Card payment did not match: NOT counted as paid',
   payment_disputed: 'Card payment disputed by the card holder',
+  /** Issue 44 item 3: the arrival window or the crew's estimate passed with no word from them; the customer is told. */
+  crew_late: 'Crew late: ring the crew lead',
+  /** Partner drivers (issue 43): an application to vet. */
+  partner_application: 'Partner application: check the documents',
+  partner_suspended: 'Partner paused: insurance or MOT lapsed',
+  partner_document: 'Partner uploaded a new document: check it',
+  /** Issue 43 item 6: a partner gave a job back; it is offered again at once, and the office watches it is taken. */
+  partner_gave_back: 'Partner gave a job back: make sure it is taken',
+  partner_call_customer: 'No partner 24 hours before the move: call the customer',
+  /** Issue 43 item 5: Stripe refused a partner's transfer or reversal after every try: make it in Stripe by hand. */
+  partner_payout_failed: "Partner's payout refused by Stripe: make it by hand",
 } as const;
 export type OfficeTaskKind = keyof typeof OFFICE_TASKS;
 
-/** Money the office must act on today: listed first and marked urgent. */
-export const URGENT_TASKS: ReadonlySet<OfficeTaskKind> = new Set(['refund_failed', 'payment_mismatch', 'payment_disputed']);
+/** Money the office must act on today, and a crew late on the day: listed first and marked urgent. */
+export const URGENT_TASKS: ReadonlySet<OfficeTaskKind> = new Set([
+  'refund_failed',
+  'payment_mismatch',
+  'payment_disputed',
+  'crew_late',
+  'partner_gave_back',
+  'partner_call_customer',
+]);

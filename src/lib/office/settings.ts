@@ -16,6 +16,8 @@ import {
   isArrivalWindowKey,
   sortArrivalWindows,
 } from './arrival-windows';
+import { COMMISSION_RANGE, DEFAULT_COMMISSION_PERCENT } from '../partners/offers';
+import { normaliseVatNumber, VAT_NUMBER, VAT_RATE, type Vat } from '../vat';
 
 export interface FirmSettings {
   /** The name e-mails go out under: their heading, subject lines and sender's name. */
@@ -38,6 +40,14 @@ export interface FirmSettings {
   instantMaxSize: PackageId;
   /** The longest route booked that way, in whole miles. */
   instantMaxMiles: number;
+  /** Registered for VAT: documents show the VAT within each total (issue 45 item 1). */
+  vatRegistered: boolean;
+  /** GB and 9 or 12 digits; required once registered. */
+  vatNumber: string;
+  /** The staff (by e-mail) given the money pages: reports, the ledger, the exports (issue 45 item 6). The owner always. */
+  moneyStaff: string[];
+  /** The firm keeps this share of a job's price when a partner does it (issue 43 item 4); the partner gets the rest. */
+  partnerCommissionPercent: number;
 }
 
 export type SettingKey = keyof FirmSettings;
@@ -53,6 +63,10 @@ export const SETTING_KEYS = [
   'instantBooking',
   'instantMaxSize',
   'instantMaxMiles',
+  'vatRegistered',
+  'vatNumber',
+  'moneyStaff',
+  'partnerCommissionPercent',
 ] as const satisfies readonly SettingKey[];
 
 export const SETTING_LABELS: Record<SettingKey, string> = {
@@ -66,6 +80,10 @@ export const SETTING_LABELS: Record<SettingKey, string> = {
   instantBooking: 'Book online in one go',
   instantMaxSize: 'Largest move booked online',
   instantMaxMiles: 'Furthest move booked online',
+  vatRegistered: 'Registered for VAT',
+  vatNumber: 'VAT number',
+  moneyStaff: 'Staff who may see the money pages',
+  partnerCommissionPercent: 'Commission on partners’ jobs',
 };
 
 export const SETTING_HINTS: Record<SettingKey, string> = {
@@ -80,6 +98,12 @@ export const SETTING_HINTS: Record<SettingKey, string> = {
     'When on, a customer whose move is standard (within the limits below, with a day free in the diary) can book it at the estimate and pay the deposit straight away, instead of waiting for your written quote. You get a task to assign the crew.',
   instantMaxSize: 'Bigger homes ask for a written quote.',
   instantMaxMiles: 'Longer routes ask for a written quote.',
+  vatRegistered: `Prices always include VAT. When on, written quotes, receipts, invoices, credit notes and e-mails show the VAT at ${VAT_RATE}% within each total; when off, none shows VAT.`,
+  vatNumber: 'Shown on every receipt, invoice and credit note. GB and 9 digits, or GB and 12 for a branch.',
+  moneyStaff:
+    'The reports, the ledger and the downloads for your accountant are yours alone until you give them to someone here. One e-mail address a line, as on the staff page; leave it empty for none. Every download is in the audit trail.',
+  partnerCommissionPercent:
+    'Of a job’s price, kept when a partner does the move; the partner gets the rest, shown on each new offer. Rounded down to the penny in the partner’s favour. Offers already made keep their share.',
 };
 
 export const DEPOSIT_PERCENT = { min: 1, max: 100 } as const;
@@ -88,6 +112,7 @@ export const INSTANT_MILES_RANGE = { min: 1, max: 1000 } as const;
 /** The on/off setting's two answers as the form posts them. */
 export const SWITCH_WORDS = { on: 'On', off: 'Off' } as const;
 const NAME_MAX = 80;
+const MONEY_STAFF_MAX = 50;
 const ADDRESS_MAX = 300;
 const ADDRESS_LINES = 6;
 
@@ -105,6 +130,12 @@ export const SETTINGS_MESSAGES = {
   arrivalWindowTwice: (typed: string) => `“${typed}” is there twice.`,
   instantBooking: 'Choose on or off.',
   instantMaxSize: 'Choose one of the four sizes.',
+  vatRegistered: 'Choose on or off.',
+  vatNumber: 'Enter a VAT number as GB and 9 digits, or GB and 12, for example GB123456789.',
+  vatNumberMissing: 'Enter your VAT number: documents must show it once you are registered.',
+  moneyStaff: (line: number, typed: string) => `Line ${line}, “${typed}”, is not an e-mail address, for example name@example.com.`,
+  moneyStaffTooMany: `Give the money pages to up to ${MONEY_STAFF_MAX} people.`,
+  partnerCommissionPercent: `Enter the commission as a whole number from ${COMMISSION_RANGE.min} to ${COMMISSION_RANGE.max}, for example 15.`,
   instantMaxMiles: `Enter the miles as a whole number from ${INSTANT_MILES_RANGE.min} to ${INSTANT_MILES_RANGE.max}, for example 100.`,
 } as const;
 
@@ -124,6 +155,10 @@ export function defaultSettings(alertsEmail: string): FirmSettings {
     instantBooking: true,
     instantMaxSize: 'three-bed',
     instantMaxMiles: INSTANT_MAX_MILES,
+    vatRegistered: false,
+    vatNumber: '',
+    moneyStaff: [],
+    partnerCommissionPercent: DEFAULT_COMMISSION_PERCENT,
   };
 }
 
@@ -145,6 +180,9 @@ const windowsField = z.array(z.string()).superRefine((keys, ctx) => {
   else if (!keys.every(isArrivalWindowKey)) ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.arrivalWindows });
 });
 
+const onOff = (message: string) =>
+  z.preprocess((value) => (value === 'on' ? true : value === 'off' ? false : value), z.boolean({ error: message }));
+
 /** Each setting's value as it is stored (a JSON value per key); the form's fields are checked by the same rules. */
 const VALUE_SCHEMAS = {
   businessName: z.string().trim().min(1, SETTINGS_MESSAGES.businessName).max(NAME_MAX, SETTINGS_MESSAGES.businessNameTooLong),
@@ -158,12 +196,18 @@ const VALUE_SCHEMAS = {
   depositPercent: wholeNumber(DEPOSIT_PERCENT, SETTINGS_MESSAGES.depositPercent),
   balanceDueDays: wholeNumber(BALANCE_DUE_DAYS_RANGE, SETTINGS_MESSAGES.balanceDueDays),
   arrivalWindows: windowsField,
-  instantBooking: z.preprocess(
-    (value) => (value === 'on' ? true : value === 'off' ? false : value),
-    z.boolean({ error: SETTINGS_MESSAGES.instantBooking }),
-  ),
+  instantBooking: onOff(SETTINGS_MESSAGES.instantBooking),
   instantMaxSize: z.enum(packages.map((pack) => pack.id) as [PackageId, ...PackageId[]], { error: SETTINGS_MESSAGES.instantMaxSize }),
   instantMaxMiles: wholeNumber(INSTANT_MILES_RANGE, SETTINGS_MESSAGES.instantMaxMiles),
+  partnerCommissionPercent: wholeNumber(COMMISSION_RANGE, SETTINGS_MESSAGES.partnerCommissionPercent),
+  vatRegistered: onOff(SETTINGS_MESSAGES.vatRegistered),
+  vatNumber: z.preprocess(
+    (value) => (typeof value === 'string' ? normaliseVatNumber(value) : value),
+    z.string().refine((number) => number === '' || VAT_NUMBER.test(number), SETTINGS_MESSAGES.vatNumber),
+  ),
+  moneyStaff: z
+    .array(z.string().refine((email) => emailField.safeParse(email).success))
+    .max(MONEY_STAFF_MAX, SETTINGS_MESSAGES.moneyStaffTooMany),
 } satisfies Record<SettingKey, z.core.$ZodType>;
 
 /** A stored value, if it is still a valid one (a row written by an older rule is ignored, and the default stands). */
@@ -201,6 +245,9 @@ export function settingsForm(settings: FirmSettings): SettingsForm {
     arrivalWindows: settings.arrivalWindows.join('\n'),
     instantBooking: settings.instantBooking ? 'on' : 'off',
     instantMaxMiles: String(settings.instantMaxMiles),
+    partnerCommissionPercent: String(settings.partnerCommissionPercent),
+    vatRegistered: settings.vatRegistered ? 'on' : 'off',
+    moneyStaff: settings.moneyStaff.join('\n'),
   };
 }
 
@@ -211,12 +258,19 @@ export function readSettingsForm(
 ): { settings: FirmSettings } | { errors: Record<string, string>; form: SettingsForm } {
   const form = Object.fromEntries(SETTING_KEYS.map((key) => [key, posted.has(key) ? posted.get(key)! : current[key]])) as SettingsForm;
   const windows = readWindows(form.arrivalWindows);
+  const money = lines(form.moneyStaff).map((line) => line.toLowerCase());
+  const notEmail = money.findIndex((email) => !emailField.safeParse(email).success);
   const address = lines(form.tradingAddress).join('\n');
-  const checked = z
-    .object(VALUE_SCHEMAS)
-    .safeParse({ ...form, tradingAddress: address, arrivalWindows: 'keys' in windows ? windows.keys : [] });
+  const checked = z.object(VALUE_SCHEMAS).safeParse({
+    ...form,
+    tradingAddress: address,
+    arrivalWindows: 'keys' in windows ? windows.keys : [],
+    moneyStaff: [...new Set(money)],
+  });
   const errors = checked.success ? {} : fieldErrors(checked.error);
   if ('error' in windows) errors.arrivalWindows = windows.error;
+  if (notEmail >= 0) errors.moneyStaff = SETTINGS_MESSAGES.moneyStaff(notEmail + 1, lines(form.moneyStaff)[notEmail]!);
+  if (checked.success && checked.data.vatRegistered && !checked.data.vatNumber) errors.vatNumber = SETTINGS_MESSAGES.vatNumberMissing;
   if (checked.success && Object.keys(errors).length === 0) return { settings: checked.data };
   return { errors, form };
 }
@@ -225,10 +279,13 @@ export function readSettingsForm(
 export function settingText<K extends SettingKey>(key: K, value: FirmSettings[K]): string {
   if (key === 'depositPercent') return `${String(value)}% of the total`;
   if (key === 'balanceDueDays') return `${String(value)} days before the move`;
-  if (key === 'instantBooking') return value ? SWITCH_WORDS.on : SWITCH_WORDS.off;
+  if (key === 'instantBooking' || key === 'vatRegistered') return value ? SWITCH_WORDS.on : SWITCH_WORDS.off;
+  if (key === 'vatNumber') return value === '' ? 'none' : String(value);
   if (key === 'instantMaxSize') return packages.find((pack) => pack.id === value)?.title ?? String(value);
   if (key === 'instantMaxMiles') return `${String(value)} miles`;
+  if (key === 'partnerCommissionPercent') return `${String(value)}% of the price`;
   if (key === 'arrivalWindows') return (value as string[]).map(arrivalWindowLabel).join(', ');
+  if (key === 'moneyStaff') return (value as string[]).length === 0 ? 'the owner only' : (value as string[]).join(', ');
   if (key === 'tradingAddress') return (value as string).split('\n').join(', ');
   return String(value);
 }
@@ -238,6 +295,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** The settings the owner changed, each with its value before and after. */
 export const changedSettings = (before: FirmSettings, after: FirmSettings) =>
   SETTING_KEYS.filter((key) => !same(before[key], after[key])).map((key) => ({ key, from: before[key], to: after[key] }));
+
+/** The firm's VAT as documents show it: registered with a number, else null (no document shows VAT). */
+export const vatOf = ({ vatRegistered, vatNumber }: Pick<FirmSettings, 'vatRegistered' | 'vatNumber'>): Vat | null =>
+  vatRegistered && vatNumber ? { number: vatNumber, rate: VAT_RATE } : null;
 
 /** A UK number as `tel:` wants it: 020 7946 0321 → +442079460321. */
 export function telOf(phone: string): string {

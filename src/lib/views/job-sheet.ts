@@ -1,12 +1,27 @@
 /** The crew's job sheet and the office's job sheet section (functions/pages/job-sheet-view.ts builds them): data only. */
+import type { ConditionEnd } from '~/lib/office/condition';
 import type { JobReportKind } from '~/lib/office/job-sheet';
 
 /** A refused report: which form, what was typed, and each field's message. */
 export interface JobSheetState {
   done?: string | null;
-  form?: JobReportKind;
-  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day', string>>;
-  values?: { eta?: string; note?: string };
+  /** A report's kind, or a condition record's action (`condition_pickup`, `condition_delivery`). */
+  form?: JobReportKind | string;
+  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day' | 'name' | 'agree', string>>;
+  values?: { eta?: string; note?: string; name?: string; agreed?: boolean };
+}
+
+/** A condition record (issue 44 item 5) as the sheet, the office and the customer's page show it. */
+export interface ConditionLine {
+  end: ConditionEnd;
+  label: string;
+  when: string;
+  note: string;
+  signedName: string;
+  at: string;
+  photoCount: string;
+  /** The office's only: the photos through its own route. */
+  photos: Array<{ href: string; label: string }>;
 }
 
 /** What the office's post hands the page that shows a new link once (under its own key: the lead page has a view too). */
@@ -56,8 +71,11 @@ export interface JobSheetView {
   notes: string | null;
   customer: { name: string; phone: string; tel: string };
   reports: ReportLine[];
+  /** The condition records made so far, pickup first. */
+  conditions: ConditionLine[];
   notice: string | null;
   state: JobSheetState;
+  tap: string;
 }
 
 export interface JobSheetSectionView {
@@ -67,6 +85,7 @@ export interface JobSheetSectionView {
   /** Just made: shown once, on the page that answers the post. */
   made: { url: string; lastDay: string } | null;
   reports: ReportLine[];
+  conditions: ConditionLine[];
 }
 
 /** A refused "E-mail the link to the crew lead": what was typed and why, shown by the field. */

@@ -1,6 +1,8 @@
 /** What a move's own page shows (functions/pages/move-view.ts builds it): data only. */
+import type { ConditionLine } from './job-sheet';
 import type { FormView as PartsView } from '~/lib/form-view';
 import type { MoveAction } from '~/lib/move-status';
+import type { MovingDayStatus } from '~/lib/moving-day';
 import type { MoveStage, MoveSummary } from '~/lib/move-summary';
 import type { routeMapView } from '~/lib/route-map';
 
@@ -50,12 +52,23 @@ export interface ManageView {
   addressForm: 'accept' | 'access';
   /** "Book and pay the deposit now": a standard move, until a written quote is sent (issue 41 item 2). */
   bookOnline?: boolean;
+  /** The move's claims (issue 44 item 7), each with where it is in the customer's words. */
+  claims: MoveClaim[];
+}
+
+export interface MoveClaim {
+  id: number;
+  item: string;
+  value: string;
+  state: string;
 }
 
 /** "Your written quote": the newest version the office sent (issue 33 item 3). */
 export interface WrittenQuoteView {
   version: number;
   rows: Array<[label: string, amount: string]>;
+  /** The VAT within the total, when the firm is registered (issue 45 item 1); else empty. */
+  vat: Array<[label: string, amount: string]>;
   deposit: string;
   /** A deposit to pay on accepting: accepting then goes to Checkout (quote-manage.ts). */
   withDeposit: boolean;
@@ -90,7 +103,37 @@ export interface EarlierPrice {
   line: string;
 }
 
+/** A receipt, invoice or credit note, linked from the move page and the lead page (issue 45 item 2). */
+export interface DocumentLink {
+  title: string;
+  date: string;
+  href: string;
+}
+
+/** The moving day on the move page (issue 44 item 1): null before the day and for a move not booked. */
+export interface MovingDayView extends MovingDayStatus {
+  /** The status JSON the page asks every few seconds with JavaScript. */
+  statusHref: string;
+  /** The page again: the refresh link without JavaScript. */
+  refreshHref: string;
+}
+
+/** "Text me on the day" (issue 44 item 4): the customer's own choice, for a move still ahead or today. */
+export interface MoveTextsView {
+  on: boolean;
+  /** When and how it last changed, in words ("Turned on with your quote on 2 December 2026"); null if never chosen. */
+  since: string | null;
+  /** The move's phone number is a UK mobile: texts can be turned on. */
+  mobile: boolean;
+}
+
 export interface MovePageView {
+  texts: MoveTextsView | null;
+  /** The condition records the customer signed at each end (issue 44 item 5), pickup first; none before the day. */
+  conditions: ConditionLine[];
+  /** The move's receipts, invoices and credit notes, oldest first. */
+  documents: DocumentLink[];
+  movingDay: MovingDayView | null;
   stage: MoveStage;
   heading: string;
   summary: string;

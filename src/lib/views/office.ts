@@ -1,6 +1,7 @@
 /** What the office's pages show (built in functions/lib/office/ and functions/pages/): data only. */
 import type { MoveAddresses } from '~/lib/move-facts';
 import type { MoveStatus } from '~/lib/move-status';
+import type { PartnerOffersData } from './partners';
 import type { LeadSource } from '~/lib/office/lead-entry';
 import type { LeadFilters, StaffChoice } from '~/lib/office/leads';
 import type { Owed } from '~/lib/office/owed';
@@ -8,13 +9,16 @@ import type { LeadStage, LeadType, OfficeTaskKind } from '~/lib/office/pipeline'
 import type { StaffRole } from '~/lib/office/staff';
 import type { PaymentPurpose, PaymentStatus, RefundSource, RefundStatus } from '~/lib/payments';
 import type { DiarySectionData } from './diary';
-import type { JobSheetSectionData } from './job-sheet';
+import type { ConditionLine, JobSheetSectionData } from './job-sheet';
+import type { DocumentLink } from './move';
 import type { VersionView } from './written-quote';
 
 export interface StaffMember {
   email: string;
   name: string;
   role: StaffRole;
+  /** May see the money pages: the owner, or staff the owner named in settings (issue 45 item 6). */
+  money: boolean;
 }
 
 export interface StaffListEntry {
@@ -80,6 +84,8 @@ export interface TodoToday {
   moves: LeadSummary[];
   /** Booked moves whose balance's day has passed with some of it unpaid (issue 40 item 5), oldest first. */
   overdue: OverdueBalance[];
+  /** Claims with no answer CLAIM_WAIT_DAYS days after they came in (issue 44 item 7), oldest first. */
+  claims: Array<{ id: number; reference: string; item: string; state: string; since: string }>;
   /** How many there are of each, however many are shown. */
   counts: Record<'newLeads' | 'followUps' | 'tasks' | 'moves' | 'overdue', number>;
 }
@@ -177,11 +183,40 @@ export interface AddressesData {
 
 /** The lead page's sections about a quote's move (LeadPage.astro), each loaded by the Worker with the lead. */
 export interface LeadSections {
+  /** Receipts, invoices and credit notes (issue 45 item 2), each linked to the office's copy. */
+  documents: DocumentLink[];
   addresses: AddressesData | null;
   versions: VersionView[];
   payments: LedgerPayment[];
   diary: DiarySectionData | null;
   jobSheet: JobSheetSectionData;
+  claims: ClaimsSectionData;
+  /** A booked move's "Offer to partners" (issue 43 item 4); null before it is booked. */
+  partners: PartnerOffersData | null;
+}
+
+/** The lead page's claims (issue 44 item 7): each with its damage report, and the reports not yet claimed for. */
+export interface ClaimsSectionData {
+  /** What the move's card payments can still give back: the most an offer can be. */
+  refundable: string;
+  claims: Array<{
+    id: number;
+    item: string;
+    declared: string;
+    state: string;
+    /** Offered: the sum, and what Stripe took back at once. */
+    offered: string | null;
+    refunded: string | null;
+    reason: string | null;
+    openedBy: string;
+    since: string;
+    report: { at: string; note: string | null; photos: Array<{ href: string; label: string }> } | null;
+    canAssess: boolean;
+    canAnswer: boolean;
+  }>;
+  reports: Array<{ id: number; label: string; at: string; note: string | null }>;
+  /** The condition records at both ends (issue 44 item 5), set beside the claims. */
+  conditions: ConditionLine[];
 }
 
 /** Every office page shows who is signed in: the route's gate let them in. */

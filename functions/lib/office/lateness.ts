@@ -1,0 +1,88 @@
+/**
+ * Lateness said first (issue 44 item 3). Each cron run looks at today's booked moves (UK day): when the arrival window
+ * has started with no "On our way", or the crew's latest estimate has passed with no "Arrived", the customer is told
+ * and the office gets an urgent to-do with the crew lead's phone; once each (the window once, each estimate once), as
+ * the e-mail's idempotency key says whether it was told already.
+ */
+import { londonToday } from '~/lib/dates';
+import type { MoveEvent } from '~/lib/move-status';
+import { arrivalWindowLabel, arrivalWindowStart } from '~/lib/office/arrival-windows';
+import { etaAfter } from '~/lib/office/job-sheet';
+import type { Env } from '../../env';
+import { insertValues } from '../d1';
+import { mailContext } from '../mail-context';
+import { dayText } from '../sms-consent';
+import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import { moveCustomerEmail } from '../quote/move-emails';
+import { findQuote } from '../quote/store';
+import { eventInsert } from '../quote/transition';
+import { auditStatement } from './audit';
+import { bookedInDiary, jobReports } from './job-sheets';
+
+const SET_OFF = new Set(['on_our_way', 'arrived', 'leaving', 'at_delivery', 'done']);
+const THERE = new Set(['arrived', 'at_delivery', 'done']);
+
+/** What is late about a move at `clock` (HH:MM, UK), or null: its reports and its window decide. */
+export function lateness(
+  reports: ReadonlyArray<{ kind: string; eta: string | null }>,
+  window: string | null,
+  clock: string,
+): { window: string } | { eta: string } | null {
+  if (reports.some((report) => THERE.has(report.kind))) return null;
+  const eta = reports.findLast((report) => report.eta !== null)?.eta;
+  if (eta) return clock > eta ? { eta } : null;
+  const start = window && arrivalWindowStart(window);
+  return start && clock >= start && !reports.some((report) => SET_OFF.has(report.kind)) ? { window: window! } : null;
+}
+
+/** Tells the customer and the office about each late move of today; the number told. */
+export async function tellLateness(env: Env, now: Date): Promise<number> {
+  const db = env.DB;
+  const today = londonToday(now);
+  const clock = etaAfter(now, 0);
+  const { results } = await db
+    .prepare("SELECT reference FROM diary_entries WHERE move_date = ? AND status = 'booked'")
+    .bind(today)
+    .all<{ reference: string }>();
+  let told = 0;
+  for (const { reference } of results) {
+    const [booking, reports] = await Promise.all([bookedInDiary(db, reference), jobReports(db, reference)]);
+    const late = booking && lateness(reports, booking.arrivalWindow, clock);
+    if (!booking || !late) continue;
+    const key = `move:${reference}:late_${'eta' in late ? late.eta.replace(':', '') : 'window'}:customer`;
+    const quote = await findQuote(db, { reference });
+    if (!quote || (await db.prepare('SELECT 1 FROM email_outbox WHERE idempotency_key = ?').bind(key).first())) continue;
+    const event: MoveEvent = { kind: 'late_said', ...late };
+    const mail = await mailContext(env);
+    const email: OutboxEmail = {
+      recordType: 'move',
+      recordReference: reference,
+      kind: 'customer',
+      draft: moveCustomerEmail(mail, quote, event),
+      idempotencyKey: key,
+    };
+    // By text too, to a customer who opted in (issue 44 item 4).
+    const text = await dayText(db, mail, quote, event, key);
+    const messages = text ? [email, text] : [email];
+    const what =
+      'eta' in late
+        ? `Their estimate of ${late.eta} has passed with no “Arrived”`
+        : `The arrival window ${arrivalWindowLabel(late.window)} has started with no “On our way”`;
+    const lead = `${booking.crewLead ?? 'No crew lead'}: ${booking.crewPhone ?? 'no phone on file'}`;
+    const at = now.toISOString();
+    await db.batch([
+      eventInsert(db, reference, at, event, { afterChange: false }),
+      ...outboxInserts(db, messages, now),
+      db
+        .prepare(`INSERT INTO office_tasks (record_reference, kind, detail, created_at) ${insertValues(4)}`)
+        .bind(reference, 'crew_late', `${what}. Ring the crew lead, ${lead}. The customer has been told.`, at),
+      auditStatement(db, { actor: 'system', action: 'crew_late_told', reference, detail: `${what}: the customer told` }, now),
+    ]);
+    await queueEmails(
+      env,
+      messages.map((message) => message.idempotencyKey),
+    );
+    told += 1;
+  }
+  return told;
+}

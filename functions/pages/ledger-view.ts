@@ -1,0 +1,79 @@
+/** The ledger page (issue 45 item 3): the period's lines, its totals by month, and, when asked, the differences with Stripe. */
+import { addDays, formatLongDate, londonDayStart } from '~/lib/dates';
+import { exportHref } from '~/lib/office/accounts-export';
+import {
+  DIFFERENCE_WORDS,
+  LEDGER_CHECK,
+  LEDGER_CSV_PATH,
+  LEDGER_PAGE_LINES,
+  LEDGER_PATH,
+  ledgerTotals,
+  lineKind,
+  type LedgerTotals,
+} from '~/lib/office/accounts-ledger';
+import { monthLabel, monthsOf, type ReportPeriod } from '~/lib/office/reports';
+import { formatPence } from '~/lib/money';
+import type { LedgerTotalsView, LedgerView } from '~/lib/views/ledger';
+import type { Env } from '../env';
+import { ledgerLines } from '../lib/office/accounts-ledger';
+import { reconcilePeriod } from '../lib/office/reconcile';
+
+export const LEDGER_WORDS = {
+  unavailable: 'Stripe is not set up here, so there is nothing to check against.',
+  failed: 'Stripe could not be asked just now. Try again in a few minutes.',
+  limited: 'You have checked against Stripe many times in the last minute. Wait a minute, then try again.',
+} as const;
+
+const totalsView = (label: string, totals: LedgerTotals): LedgerTotalsView => ({
+  label,
+  taken: formatPence(totals.taken),
+  refunded: formatPence(totals.refunded),
+  net: formatPence(totals.net),
+  vat: formatPence(totals.vat),
+  lines: totals.lines,
+});
+
+async function checkView(env: Env, period: ReportPeriod): Promise<LedgerView['check']> {
+  try {
+    const differences = await reconcilePeriod(env, period);
+    if (!differences) return { problem: LEDGER_WORDS.unavailable };
+    const amount = (pence: number | null) => (pence === null ? 'None' : formatPence(pence));
+    return {
+      differences: differences.map((difference) => ({
+        what: `${DIFFERENCE_WORDS[difference.kind]}${difference.stripeType ? ` (${difference.stripeType})` : ''}${difference.refund ? ': a refund' : ''}`,
+        stripeId: difference.stripeId.startsWith('none:') ? 'None' : difference.stripeId,
+        reference: difference.reference ?? '',
+        ours: amount(difference.ours),
+        stripes: amount(difference.stripes),
+      })),
+    };
+  } catch (error) {
+    console.error(`The ledger's check against Stripe failed: ${String(error)}`);
+    return { problem: LEDGER_WORDS.failed };
+  }
+}
+
+export async function ledgerView(env: Env, period: ReportPeriod, check: boolean | 'limited'): Promise<LedgerView> {
+  const lines = await ledgerLines(env.DB, londonDayStart(period.from).toISOString(), londonDayStart(addDays(period.to, 1)).toISOString());
+  const totals = ledgerTotals(lines, monthsOf(period));
+  const shown = lines.slice(0, LEDGER_PAGE_LINES);
+  return {
+    form: period,
+    errors: {},
+    period: `${formatLongDate(period.from)} to ${formatLongDate(period.to)}`,
+    months: totals.months.map((month) => totalsView(monthLabel(month.month), month)),
+    total: totalsView('The period', totals.all),
+    lines: shown.map((line) => ({
+      day: formatLongDate(line.day),
+      reference: line.reference,
+      kind: lineKind(line),
+      stripeId: line.stripeId ?? 'None',
+      amount: formatPence(line.pence),
+      vat: line.vatPence === null ? 'None' : formatPence(line.vatPence),
+    })),
+    more: lines.length - shown.length,
+    csvHref: exportHref(LEDGER_CSV_PATH, period),
+    checkHref: `${LEDGER_PATH}?${new URLSearchParams({ ...period, check: LEDGER_CHECK })}`,
+    check: check === 'limited' ? { problem: LEDGER_WORDS.limited } : check ? await checkView(env, period) : null,
+  };
+}

@@ -1,0 +1,44 @@
+// POST /move-texts, the move page's "Text me on the day" (issue 44 item 4): a plain form that turns day-of-move texts on
+// (only ever by the customer's own choice, to the move's UK mobile) or off. A post that does not open the quote gets the
+// same 404 as a wrong link; done, 303 back to the page, which says so.
+import type { Context } from 'hono';
+import { ukMobile, TEXTS_NEED_MOBILE } from '~/lib/texts-consent';
+import type { AppBindings } from '../env';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { REFUSALS, refusalJson } from '../lib/http';
+import { clientKey, withinLimit } from '../lib/rate-limit';
+import { fromOwnNoReferrerPage } from '../lib/same-origin';
+import { consentOff, consentOn } from '../lib/sms-consent';
+import { moveNotOpened, openQuote, quotePage } from './quote-confirmation';
+import { quotePageHref } from './move-view';
+import { seeOther } from '../lib/http';
+
+const MAX_BODY = 1024;
+const CLOSED = new Set(['cancelled', 'declined']);
+
+export async function setMoveTexts(c: Context<AppBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_BODY, fromOwnNoReferrerPage);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  const { values } = posted;
+  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
+  if (!opened) return moveNotOpened(c);
+  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `texts:${clientKey(c)}`))) {
+    const { error, headers } = REFUSALS.rateLimited;
+    return quotePage(c, opened, 429, { general: error.message, headers });
+  }
+  const { quote, token } = opened;
+  const texts = values.get('texts');
+  if (texts !== 'on' && texts !== 'off') return quotePage(c, opened, 400, { general: 'Please use the button on the form.' });
+  const now = requestNow(c);
+  if (texts === 'off') {
+    await consentOff(c.env.DB, quote.reference, now).run();
+    return seeOther(quotePageHref(quote.reference, token, { done: 'texts_off' }));
+  }
+  if (CLOSED.has(quote.status))
+    return quotePage(c, opened, 409, { general: 'This move is not going ahead, so there is nothing to text you about.' });
+  const mobile = ukMobile(quote.phone);
+  if (!mobile) return quotePage(c, opened, 422, { errors: { texts: TEXTS_NEED_MOBILE } });
+  await consentOn(c.env.DB, quote.reference, mobile, 'move_page', now).run();
+  return seeOther(quotePageHref(quote.reference, token, { done: 'texts_on' }));
+}

@@ -1,0 +1,177 @@
+/**
+ * The partner's own page (issue 43 item 2): /partner for a signed-in partner (their details, areas and van, and the
+ * days they can work as a plain form), and sign-out. Each post is rate-limited and audited.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { ACCOUNT_PAGE } from '~/lib/page-headers';
+import { londonToday } from '~/lib/dates';
+import { APPLY_MESSAGES, DOCUMENT_MAX_BYTES, documentType, PARTNER_PATHS, readNewDocument, readWorkDays } from '~/lib/partners/apply';
+import { drained, keptAtMost, readBounded } from '../lib/body';
+import { fromOwnOrigin } from '../lib/same-origin';
+import type { LeadEnv } from '../lib/lead-pipeline';
+import { astroPageAt } from '../lib/astro-page';
+import { requestNow } from '../lib/clock';
+import { readFormPost } from '../lib/form-post';
+import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { auditStatement } from '../lib/office/audit';
+import { addDocument, setWorkDays } from '../lib/partners/applications';
+import { acceptOffer, declineOffer, giveBack, ownJob } from '../lib/partners/offers';
+import { jobSheetUrl, newSheetToken } from '../lib/office/job-sheets';
+import { detailsVisible, GIVE_BACK_REASON_MAX, OFFER_MESSAGES, OFFER_PATHS } from '~/lib/partners/offers';
+import { partnerOnly, partnerRefusal, type PartnerBindings } from '../lib/partners/gate';
+import { withinLimit } from '../lib/rate-limit';
+import type { WorkerRoutes } from '../lib/routes';
+import { signOut } from '../lib/sessions';
+import { partnerPayoutRoutes } from './payouts';
+
+const MAX_PARTNER_FORM = 2 * 1024;
+export const DAYS_MESSAGE = 'Please tick the days from the list.';
+
+const refusedPage = <E extends PartnerBindings>(c: Context<E>, status: number, errors: Record<string, string>) =>
+  astroPageAt(c, PARTNER_PATHS.home, { errors }, { status, headers: ACCOUNT_PAGE });
+
+type PartnerForm = PartnerBindings & { Variables: { form: URLSearchParams } };
+
+/** A partner's plain form, read once (small, a form, from this site) and within the partner's rate limit. */
+const partnerForm: MiddlewareHandler<PartnerForm> = async (c, next) => {
+  const posted = await readFormPost(c, MAX_PARTNER_FORM);
+  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+  if (!(await withinLimit(c.env, 'PARTNER_LIMITER', `partner:${c.var.partner.email}`))) return refusalJson(c, REFUSALS.rateLimited);
+  c.set('form', posted.values);
+  await next();
+};
+
+async function postDays(c: Context<PartnerForm>): Promise<Response> {
+  const { partner, form } = c.var;
+  const days = readWorkDays(form.getAll('days'));
+  if (!days) return refusedPage(c, 400, { days: DAYS_MESSAGE });
+  await setWorkDays(c.env.DB, partner, days, requestNow(c));
+  return seeOther(`${PARTNER_PATHS.home}?done=days`);
+}
+
+/** A new document, as the application's: multipart from this site, one file within its limit, a PDF or picture by its bytes. */
+async function postDocument(c: Context<PartnerBindings>): Promise<Response> {
+  // Lower case only to check it: the boundary is case-sensitive (a browser's has capitals).
+  const type = c.req.header('Content-Type') ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    await readBounded(c.req.raw, 0);
+    return refusalJson(c, REFUSALS.unsupportedForm);
+  }
+  if (!fromOwnOrigin(c)) return drained(c, () => refusalJson(c, REFUSALS.foreignForm));
+  const { partner } = c.var;
+  if (!(await withinLimit(c.env, 'PARTNER_LIMITER', `partner:${partner.email}`)))
+    return drained(c, () => refusalJson(c, REFUSALS.rateLimited));
+  const body = await readBounded(c.req.raw, keptAtMost(c, DOCUMENT_MAX_BYTES + 16 * 1024));
+  if (body.tooLarge) return refusedPage(c, 413, { document: APPLY_MESSAGES.fileSize });
+  let form: FormData;
+  try {
+    form = await new Request(c.req.url, { method: 'POST', headers: { 'Content-Type': type }, body: body.bytes }).formData();
+  } catch {
+    return refusalJson(c, REFUSALS.unsupportedForm);
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const now = requestNow(c);
+  const read = readNewDocument(text('document_kind'), text('document_expires'), londonToday(now));
+  if ('errors' in read) return refusedPage(c, 400, read.errors);
+  const file = form.get('document');
+  if (!file || typeof file === 'string' || file.size === 0) return refusedPage(c, 400, { document: APPLY_MESSAGES.file });
+  if (file.size > DOCUMENT_MAX_BYTES) return refusedPage(c, 400, { document: APPLY_MESSAGES.fileSize });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const fileType = documentType(bytes);
+  if (!fileType) return refusedPage(c, 400, { document: APPLY_MESSAGES.fileType });
+  await addDocument(c.env, partner, { kind: read.kind, bytes, type: fileType }, read.expiresOn, now);
+  return seeOther(`${PARTNER_PATHS.home}?done=document`);
+}
+
+const idOf = (text: string | null) => {
+  const id = Number(text ?? '');
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/** Accept or Decline an offer: the first to accept gets the job; a later one's page says it was taken. */
+async function postOffer(c: Context<PartnerForm>): Promise<Response> {
+  const { partner, form } = c.var;
+  const id = idOf(form.get('offer'));
+  const now = requestNow(c);
+  if (id === null) return refusedPage(c, 404, { offer: OFFER_MESSAGES.gone });
+  if (form.get('answer') === 'decline') {
+    return (await declineOffer(c.env.DB, partner, id, now))
+      ? seeOther(`${PARTNER_PATHS.home}?done=declined`)
+      : refusedPage(c, 409, { offer: OFFER_MESSAGES.gone });
+  }
+  const answer = await acceptOffer(c.env, partner, id, now);
+  if (answer === 'accepted') return seeOther(`${PARTNER_PATHS.home}?done=accepted`);
+  return refusedPage(c, 409, { offer: OFFER_MESSAGES[answer] });
+}
+
+/** Gives a job back with a reason (issue 43 item 6). */
+async function postGiveBack(c: Context<PartnerForm>): Promise<Response> {
+  const { partner, form } = c.var;
+  const id = idOf(form.get('job'));
+  const job = id === null ? null : await ownJob(c.env.DB, partner, id);
+  if (!job) return refusedPage(c, 404, { job: OFFER_MESSAGES.gone });
+  const reason = (form.get('reason') ?? '').trim();
+  if (!reason) return refusedPage(c, 400, { [`reason-${job.id}`]: OFFER_MESSAGES.reason });
+  if (reason.length > GIVE_BACK_REASON_MAX) return refusedPage(c, 400, { [`reason-${job.id}`]: OFFER_MESSAGES.reasonTooLong });
+  const given = await giveBack(c.env.DB, partner, job, reason, requestNow(c));
+  return given ? seeOther(`${PARTNER_PATHS.home}?done=given_back`) : refusedPage(c, 409, { job: OFFER_MESSAGES.gone });
+}
+
+/**
+ * Opens the crews' own job sheet for one of the partner's jobs: a new sheet link (any earlier one stops working, as when
+ * the office makes one), audited, and the partner is sent to it. The sheet works until the end of the day after the move.
+ */
+async function postJobSheet(c: Context<PartnerForm>): Promise<Response> {
+  const { partner, form } = c.var;
+  const id = idOf(form.get('job'));
+  const job = id === null ? null : await ownJob(c.env.DB, partner, id);
+  const now = requestNow(c);
+  if (!job || !detailsVisible(job.moveDate, now)) return refusedPage(c, 404, { job: OFFER_MESSAGES.gone });
+  const { token, revoke, insert } = await newSheetToken(c.env.DB, job.reference, job.moveDate, now);
+  await c.env.DB.batch([
+    revoke,
+    insert,
+    auditStatement(
+      c.env.DB,
+      {
+        actor: partner.email,
+        action: 'partner_job_sheet',
+        reference: job.reference,
+        detail: `Partner ${partner.name} opened the job sheet`,
+      },
+      now,
+    ),
+  ]);
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  return c.redirect(jobSheetUrl('', token), 303);
+}
+
+async function partnerSignOut(c: Context<PartnerBindings>): Promise<Response> {
+  const posted = await readFormPost(c, MAX_PARTNER_FORM);
+  if ('refusal' in posted) return partnerRefusal(c, 'not-found');
+  const { partner } = c.var;
+  const line = {
+    actor: partner.email,
+    action: 'partner_signed_out',
+    reference: partner.reference,
+    detail: 'Signed out of the partner page',
+  };
+  return signOut(c, false, [auditStatement(c.env.DB, line, requestNow(c))]);
+}
+
+export function partnerRoutes(routes: WorkerRoutes<LeadEnv>): void {
+  routes.page(PARTNER_PATHS.home, partnerOnly);
+  routes.post(`${PARTNER_PATHS.home}/days`, partnerOnly, partnerForm, postDays).renders(PARTNER_PATHS.home);
+  routes.post(`${PARTNER_PATHS.home}/document`, partnerOnly, postDocument).renders(PARTNER_PATHS.home);
+  routes.post(`${PARTNER_PATHS.home}/sign-out`, partnerOnly, partnerSignOut);
+  routes.post(OFFER_PATHS.answer, partnerOnly, partnerForm, postOffer).renders(PARTNER_PATHS.home);
+  routes.post(OFFER_PATHS.giveBack, partnerOnly, partnerForm, postGiveBack).renders(PARTNER_PATHS.home);
+  routes.post(OFFER_PATHS.sheet, partnerOnly, partnerForm, postJobSheet).renders(PARTNER_PATHS.home);
+  for (const path of ['days', 'document', 'sign-out', 'offer', 'give-back', 'job-sheet'])
+    routes.all(`${PARTNER_PATHS.home}/${path}`, (c) => refusalJson(c, REFUSALS.postOnly));
+  partnerPayoutRoutes(routes);
+}

@@ -1,0 +1,47 @@
+/** The ledger page (issue 45 item 3), as functions/pages/ledger-view.ts builds it. */
+import type { ReportPeriod } from '../office/reports';
+
+/** What the route hands the page instead of the ledger: a refused period, or a check refused by the rate limit. */
+export type LedgerPageState = { errors: Record<string, string>; form: ReportPeriod } | { period: ReportPeriod; limited: true };
+
+export interface LedgerLineView {
+  day: string;
+  reference: string;
+  kind: string;
+  stripeId: string;
+  amount: string;
+  vat: string;
+}
+
+export interface LedgerTotalsView {
+  label: string;
+  taken: string;
+  refunded: string;
+  net: string;
+  vat: string;
+  lines: number;
+}
+
+export interface DifferenceView {
+  what: string;
+  stripeId: string;
+  reference: string;
+  ours: string;
+  stripes: string;
+}
+
+export interface LedgerView {
+  form: ReportPeriod;
+  errors: Record<string, string>;
+  /** "1 January 2026 to 31 January 2026", or null when the period was refused. */
+  period: string | null;
+  months: LedgerTotalsView[];
+  total: LedgerTotalsView | null;
+  lines: LedgerLineView[];
+  /** Lines past the page's limit, in the CSV only. */
+  more: number;
+  csvHref: string;
+  checkHref: string;
+  /** Not asked; Stripe's differences (none: an empty list); or why it could not be asked. */
+  check: { differences: DifferenceView[] } | { problem: string } | null;
+}

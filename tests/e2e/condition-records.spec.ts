@@ -1,0 +1,117 @@
+/**
+ * Issue 44 item 5 on the smallest phone (320 px): the crew's sheet takes "Condition at pickup" with a photo and the
+ * customer's typed name and tick, JavaScript off; a record refused by its fields comes back with what was typed; once
+ * signed it shows instead of the form; the customer's move page shows it. axe on each state (axe runs in the page, so
+ * with scripts on; the sheet has none either way).
+ */
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { leadPath } from '../../src/lib/office/paths';
+import { CONDITION_AGREEMENT, CONDITION_MESSAGES } from '../../src/lib/office/condition';
+import { test, expect, axeViolations } from './fixtures';
+import { signInToOffice } from './office';
+import { storeQuote, uniqueEmail } from './quote-helpers';
+import { siteEnv } from './site-env';
+import { diaryDay } from '../shared/diary-days';
+import { bookInDiary } from '../shared/office-posts';
+import { ceiling } from '../shared/load';
+
+const SMALL = { width: 320, height: 640 };
+test.use({ viewport: SMALL });
+
+const PHOTO = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+/** A move booked in the diary, and its crew's sheet as the office's lead page makes it. */
+async function sheetFor(page: Page, request: APIRequestContext) {
+  const moveDate = diaryDay();
+  const answer = await storeQuote(request, { name: 'Nia Okafor', email: uniqueEmail('condition'), phone: '07700 900456', moveDate });
+  const tag = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+  await bookInDiary(
+    { base: siteEnv('baseUrl'), session: siteEnv('ownerSession') },
+    { reference: answer.reference, moveDate },
+    { crewLead: `Samira Khan-${tag}`, crewSize: 2, van: `LV71 KFP-${tag}`, window: '08-10' },
+  );
+  await signInToOffice(page.context());
+  await page.goto(leadPath(answer.reference));
+  await page.getByRole('button', { name: 'Make the crew’s job sheet link' }).click();
+  const url = new URL((await page.locator('[data-fill="job-sheet-link"]').textContent())!.trim());
+  return {
+    sheet: `${url.pathname}${url.search}`,
+    movePage: answer.confirmationUrl,
+  };
+}
+
+async function walk(
+  browser: Browser,
+  baseURL: string | undefined,
+  sheet: string,
+  javaScriptEnabled: boolean,
+  check: (page: Page, state: string) => Promise<void>,
+) {
+  const phone = await browser.newContext({ baseURL, javaScriptEnabled, viewport: SMALL });
+  const crew = await phone.newPage();
+  await crew.goto(sheet);
+  const pickup = crew.locator('[data-condition="pickup"]');
+  await expect(pickup.getByRole('heading', { name: 'Condition at pickup' })).toBeVisible();
+  await check(crew, 'blank');
+
+  // Only spaces: the browser lets them through; the sheet refuses each by its field and keeps the tick.
+  await pickup.getByRole('textbox', { name: /^Already damaged/ }).fill('   ');
+  await pickup.getByLabel('Customer’s full name, as their signature').fill('  ');
+  await pickup.getByLabel(CONDITION_AGREEMENT).check();
+  await pickup.getByRole('button', { name: 'Sign and save the record' }).click();
+  await expect(pickup.getByRole('textbox', { name: /^Already damaged/ })).toHaveAccessibleDescription(CONDITION_MESSAGES.note);
+  await expect(pickup.getByLabel('Customer’s full name, as their signature')).toHaveAccessibleDescription(CONDITION_MESSAGES.name);
+  await expect(pickup.getByLabel(CONDITION_AGREEMENT)).toBeChecked();
+  await check(crew, 'refused');
+
+  await pickup.getByRole('textbox', { name: /^Already damaged/ }).fill('Scratch on the wardrobe door');
+  await pickup
+    .getByLabel('Photos of what was already damaged (optional)')
+    .setInputFiles({ name: 'door.png', mimeType: 'image/png', buffer: PHOTO });
+  await pickup.getByLabel('Customer’s full name, as their signature').fill('Nia Okafor');
+  await pickup.getByRole('button', { name: 'Sign and save the record' }).click();
+  await expect(crew.getByRole('status')).toHaveText(/condition at pickup is recorded and signed/);
+  await expect(crew.locator('[data-fill="condition:pickup:signed"]')).toHaveText(/^Nia Okafor, \d\d:\d\d \(1 photo\)$/);
+  await expect(crew.locator('[data-condition="pickup"] form')).toHaveCount(0);
+  await check(crew, 'recorded');
+  await phone.close();
+}
+
+test('JavaScript off: the condition at pickup, refused by its fields, then signed; the move page shows it', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(ceiling(90_000));
+  const { sheet, movePage } = await sheetFor(page, request);
+  // The sheet has no script: the same forms either way (the axe test below measures its width).
+  await walk(browser, baseURL, sheet, false, async () => {});
+  const customer = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL });
+  const move = await customer.newPage();
+  await move.goto(movePage);
+  await expect(move.getByRole('heading', { name: 'Condition of your things' })).toBeVisible();
+  await expect(move.locator('[data-fill="condition:pickup:note"]')).toHaveText('Scratch on the wardrobe door');
+  await expect(move.locator('[data-fill="condition:pickup:photos"]')).toHaveText('1 photo');
+  await customer.close();
+});
+
+test('axe at 320 px: the condition step blank, refused and recorded, and the move page with the record', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(ceiling(90_000));
+  const { sheet, movePage } = await sheetFor(page, request);
+  await walk(browser, baseURL, sheet, true, async (crew, state) => {
+    expect(await axeViolations(crew), `the sheet ${state}`).toEqual([]);
+    expect(await crew.evaluate(() => document.documentElement.scrollWidth), `the sheet ${state}`).toBeLessThanOrEqual(320);
+  });
+  const customer = await browser.newContext({ baseURL, viewport: SMALL });
+  const move = await customer.newPage();
+  await move.goto(movePage);
+  await expect(move.locator('[data-fill="condition:pickup:signed"]')).toContainText('Nia Okafor');
+  expect(await axeViolations(move), 'the move page').toEqual([]);
+  await customer.close();
+});
