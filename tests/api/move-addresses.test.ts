@@ -44,14 +44,17 @@ const auditOf = (reference: string) =>
     reference,
   );
 
-/** The written quote's form as the office posts it: the engine's base line, a week to accept, and `rest`. */
+/**
+ * The written quote's form as the office posts it: the engine's base line, until tomorrow to accept (the move, on the
+ * next open Wednesday, may be fewer than seven days away, and a quote never holds past its move date), and `rest`.
+ */
 function writtenQuote(reference: string, rest: Record<string, string> = {}): URLSearchParams {
   return new URLSearchParams({
     ref: reference,
     label: 'Base service',
     amount: '349',
     deposit: '',
-    validUntil: addDays(londonToday(), 7),
+    validUntil: addDays(londonToday(), 1),
     included: 'Two movers and a Luton van',
     action: 'send',
     ...rest,
