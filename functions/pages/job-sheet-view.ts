@@ -29,6 +29,7 @@ import { crewLeadEmail } from '../lib/office/crew-emails';
 import { conditionRecords } from '../lib/office/condition';
 import { CONDITION_ACTIONS, CONDITION_ENDS, CONDITION_NOTICES } from '~/lib/office/condition';
 import { conditionLine, photoLinks } from './condition-view';
+import { partnerVan } from '~/lib/partners/offers';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -60,7 +61,9 @@ const conditionNotice = (done: string | null): string | undefined => {
 const crewLine = (booking: DiaryBooking) =>
   booking.crewLead ? `${booking.crewLead}${booking.crewSize ? ` (crew of ${booking.crewSize})` : ''}` : null;
 const vanLine = (booking: DiaryBooking) =>
-  booking.vanName ? `${booking.vanName}${booking.vanSize ? ` (${vanSizeLabel(booking.vanSize)})` : ''}` : null;
+  booking.partnerVanTonnes !== null
+    ? partnerVan(booking.partnerVanTonnes)
+    : booking.vanName ? `${booking.vanName}${booking.vanSize ? ` (${vanSizeLabel(booking.vanSize)})` : ''}` : null;
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {

@@ -43,6 +43,8 @@ const STAFF_LINK_WHO = 'Staff (e-mail link)';
 function eventWho(event: MoveEvent): string {
   if (event.kind === 'crew_on_way' || event.kind === 'crew_step' || event.kind === 'crew_late') return `Crew (${event.crew})`;
   if (event.kind === 'late_said') return 'Automatic check';
+  if (event.kind === 'new_crew') return `Partner (${event.crew})`;
+  if (event.kind === 'crew_assigned' && event.byPartner) return `Partner (${event.crew.lead})`;
   if (event.kind === 'crew_assigned' || (event.kind === 'confirmed' && event.crew)) return 'Office (diary)';
   if (event.kind === 'confirmed' && event.byPayment) return 'Card payment';
   return STAFF_EVENTS.has(event.kind) ? STAFF_LINK_WHO : CUSTOMER;

@@ -32,6 +32,7 @@ import { readSession } from '../lib/sessions';
 import { documentsOf, partnerByEmail } from '../lib/partners/read';
 import { jobsFor, offersFor } from '../lib/partners/offers';
 import { earningsOf } from '../lib/partners/payouts';
+import { arrivalWindows } from '../lib/office/settings';
 
 /** What a route must hand a page that cannot be shown without it: reached any other way, the page fails loudly. */
 export function handedBy<Handed>({ handed, url }: PageLoad, route: string): Handed {
@@ -99,12 +100,13 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
     if (!partner) return redirectTo(ACCOUNT_PATHS.login);
     const documents = (await documentsOf(env.DB, partner.reference)).map(({ r2Key: _key, reference: _ref, ...document }) => document);
     const errors = (handed as { errors?: Record<string, string> } | undefined)?.errors ?? {};
-    const [offers, jobs, earnings] = await Promise.all([
+    const [offers, jobs, earnings, windows] = await Promise.all([
       offersFor(env.DB, partner, now),
       jobsFor(env.DB, partner, now),
       earningsOf(env.DB, partner.reference),
+      arrivalWindows(env.DB),
     ]);
-    return { partner, documents, offers, jobs, earnings, errors, done: handed ? null : doneOf(url.searchParams.get('done')) };
+    return { partner, documents, offers, jobs, windows, earnings, errors, done: handed ? null : doneOf(url.searchParams.get('done')) };
   },
   ...officePageLoaders,
 };

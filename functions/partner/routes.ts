@@ -15,9 +15,10 @@ import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { addDocument, setWorkDays } from '../lib/partners/applications';
-import { acceptOffer, declineOffer, giveBack, ownJob } from '../lib/partners/offers';
+import { acceptOffer, declineOffer, giveBack, ownJob, toldCrew } from '../lib/partners/offers';
 import { jobSheetUrl, newSheetToken } from '../lib/office/job-sheets';
-import { detailsVisible, GIVE_BACK_REASON_MAX, OFFER_MESSAGES, OFFER_PATHS } from '~/lib/partners/offers';
+import { detailsVisible, GIVE_BACK_REASON_MAX, OFFER_MESSAGES, OFFER_PATHS, readCrewAnswer } from '~/lib/partners/offers';
+import { arrivalWindows } from '../lib/office/settings';
 import { partnerOnly, partnerRefusal, type PartnerBindings } from '../lib/partners/gate';
 import { withinLimit } from '../lib/rate-limit';
 import type { WorkerRoutes } from '../lib/routes';
@@ -102,7 +103,13 @@ async function postOffer(c: Context<PartnerForm>): Promise<Response> {
       ? seeOther(`${PARTNER_PATHS.home}?done=declined`)
       : refusedPage(c, 409, { offer: OFFER_MESSAGES.gone });
   }
-  const answer = await acceptOffer(c.env, partner, id, now);
+  // The window and crew the customer was told stand; else the partner says them.
+  const told = await toldCrew(c.env.DB, id);
+  const crew = told
+    ? { ok: true as const, ...told }
+    : readCrewAnswer(form.get('window'), form.get('crewSize'), await arrivalWindows(c.env.DB));
+  if (!crew.ok) return refusedPage(c, 400, { [`${crew.field}-${id}`]: OFFER_MESSAGES[crew.field] });
+  const answer = await acceptOffer(c.env, partner, id, { window: crew.window, size: crew.size }, now);
   if (answer === 'accepted') return seeOther(`${PARTNER_PATHS.home}?done=accepted`);
   return refusedPage(c, 409, { offer: OFFER_MESSAGES[answer] });
 }

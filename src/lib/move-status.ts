@@ -237,7 +237,7 @@ export type MoveEvent =
   /** `crew`: booked in the office's diary, with the crew, van and arrival window the customer is told. */
   | { kind: 'confirmed'; note: string; crew?: CrewAssignment; byPayment?: boolean }
   /** A move already booked (by its deposit) given its crew, van and arrival window in the office's diary. */
-  | { kind: 'crew_assigned'; crew: CrewAssignment }
+  | { kind: 'crew_assigned'; crew: CrewAssignment; byPartner?: true }
   | { kind: 'declined'; note: string }
   /**
    * A booked move cancelled less than FREE_CANCELLATION_HOURS before: our terms' fees may apply. `fee`: what the terms
@@ -254,7 +254,7 @@ export type MoveEvent =
   /** "Running late", with the new arrival time (HH:MM). */
   | { kind: 'crew_late'; crew: string; eta: string }
   /** A move a partner gave back, taken by another (issue 43 item 6): the new crew lead's first name, for the move's day. */
-  | { kind: 'new_crew'; crew: string; moveDate: string }
+  | { kind: 'new_crew'; crew: string; moveDate: string; window?: string }
   /** Said by the cron (issue 44 item 3): the arrival window (its key) began with no "On our way", or the estimate passed. */
   | { kind: 'late_said'; window?: string; eta?: string };
 
@@ -318,7 +318,7 @@ export function describeEvent(event: MoveEvent, money: (pounds: number) => strin
     case 'crew_late':
       return `Your crew, led by ${event.crew}, is running late and now expects to arrive at about ${event.eta}`;
     case 'new_crew':
-      return `A new crew is confirmed for your move on ${formatLongDate(event.moveDate)}, led by ${event.crew}`;
+      return `A new crew is confirmed for your move on ${formatLongDate(event.moveDate)}, led by ${event.crew}${event.window ? `, arriving ${arrivalWindowLabel(event.window)}` : ''}`;
     case 'late_said':
       return `${event.eta ? `Your crew expected to arrive at about ${event.eta} and have not arrived yet` : `Your arrival window of ${arrivalWindowLabel(event.window ?? '')} has started and your crew have not set off yet`}. We are sorry: our office has been told and is ringing your crew, and your move page shows their next step as soon as they send it`;
   }

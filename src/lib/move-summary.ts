@@ -15,7 +15,7 @@ import {
   type MoveStatus,
 } from './move-status';
 import { arrivalWindowLabel } from './office/arrival-windows';
-import { VAN_SIZES, type CrewAssignment } from './office/diary';
+import { vanSizeLabel, type CrewAssignment } from './office/diary';
 import type { Owed } from './office/owed';
 import { PRICE_BY_WRITTEN_QUOTE, PRICE_PENDING } from './price-lines';
 import type { PriceToPay } from './price-to-pay';
@@ -173,7 +173,7 @@ function crew(stage: MoveStage, facts: SummaryFacts): Row[] {
   const { lead, size, van, window } = facts.crew;
   const rows: Row[] = [
     ['Who is coming', `A crew of ${size}, led by ${lead}`],
-    ['Van', VAN_SIZES[van]],
+    ['Van', vanSizeLabel(van)],
     ['Arriving', `${arrivalWindowLabel(window)} on ${day(facts.moveDate)}`],
   ];
   if (facts.onTheWay && stage !== 'moved')

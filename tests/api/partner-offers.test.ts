@@ -61,6 +61,9 @@ const at = (cookie: string, path: string, now: Date, fields?: Record<string, str
 
 const post = (cookie: string, path: string, fields: Record<string, string>) => asPartner(path, cookie, new URLSearchParams(fields));
 
+/** Accept, as the partner's page posts it: with when they arrive (one of the owner's windows) and how many come. */
+const ACCEPT = { answer: 'accept', window: '10-12', crewSize: '2' } as const;
+
 const CUSTOMER = { name: 'Imogen Castleford', phone: '07700 900777', fromAddress: '4 Briggate', toAddress: '21 Stonegate' };
 
 /** A studio move from Leeds (LS1) to York (YO1), some days from today, booked in the diary by the owner. */
@@ -168,7 +171,7 @@ describe('offers to partners, claimed once', () => {
     // The same moment: both accept.
     const [a, b] = await Promise.all(
       [first, second].map((each) =>
-        post(each.cookie, '/partner/offer', { offer: String(offerIdOf(move.reference, each.reference)), answer: 'accept' }),
+        post(each.cookie, '/partner/offer', { offer: String(offerIdOf(move.reference, each.reference)), ...ACCEPT }),
       ),
     );
     const answers = [a!, b!];
@@ -310,7 +313,46 @@ describe('offers to partners, claimed once', () => {
     // The partner takes it and gives it back; the office then books a crew of its own in the diary. The customer's page
     // names that crew (not the partner who gave it back), and the one e-mail they get is that booking's, not a new_crew.
     const offer = String(offerIdOf(answer.reference, fits.reference));
-    expect((await post(fits.cookie, '/partner/offer', { offer, answer: 'accept' })).status).toBe(303);
+    const customerEmail = query<{ email: string }>('SELECT email FROM quote_requests WHERE reference = ?', answer.reference)[0]!.email;
+    const toCustomer = () =>
+      query<{ key: string }>('SELECT idempotency_key AS key FROM email_outbox WHERE recipient = ? ORDER BY id', customerEmail).map(
+        (row) => row.key,
+      );
+    // The accept form refuses a window the owner does not offer, and a crew of none, each tied to its field.
+    const noWindow = await post(fits.cookie, '/partner/offer', { offer, ...ACCEPT, window: '05-06' });
+    expect(noWindow.status).toBe(400);
+    expect(await noWindow.text()).toMatch(
+      new RegExp(`id="offer-window-${offer}-error"[^>]*>\\s*Please choose when you will arrive, from the list\\.`),
+    );
+    expect((await post(fits.cookie, '/partner/offer', { offer, ...ACCEPT, crewSize: '0' })).status).toBe(400);
+    expect(jobsOf(answer.reference)).toEqual([]);
+    const beforeClaim = toCustomer();
+    expect((await post(fits.cookie, '/partner/offer', { offer, ...ACCEPT })).status).toBe(303);
+    // The diary only held the day, so no one had told the customer who comes and when: the partner's crew, as the
+    // firm's would be (first name, how many, their van, the window they chose), on the page and in one e-mail.
+    const crewed = await (await fetch(new URL(answer.confirmationUrl, apiBase()))).text();
+    for (const row of ['A crew of 2, led by Wren', '3.5-tonne van', `10 am–12 noon on ${longDate(day)}`]) expect(crewed).toContain(row);
+    const claimed = toCustomer().slice(beforeClaim.length);
+    expect(claimed).toEqual([`move:${answer.reference}:crew_assigned_${offer}:customer`]);
+    const crewMail = await waitForEmail({ key: claimed[0]! });
+    expect(crewMail.text).toContain('crew of 2 led by Wren (3.5-tonne van), arriving 10 am–12 noon');
+    expect(crewMail.text).not.toContain('Fullday');
+
+    // Watched for lateness as the firm's crews are: at 10:00 on the day (the window they chose starts) with no "On our
+    // way", the customer is told once and the office rings the partner. The run at that clock ends the sessions.
+    const tenOClock = new Date(londonDayStart(day).getTime() + 10 * 3_600_000);
+    await runCron(new Date(tenOClock.getTime() - 60_000));
+    expect(toCustomer().filter((key) => key.includes(':late_'))).toEqual([]);
+    await runCron(tenOClock);
+    expect(toCustomer().filter((key) => key.includes(':late_'))).toEqual([`move:${answer.reference}:late_window:customer`]);
+    const fitsPhone = query<{ phone: string }>('SELECT phone FROM partner_applications WHERE reference = ?', fits.reference)[0]!.phone;
+    expect(openTasks(answer.reference, 'crew_late')).toEqual([
+      {
+        detail: `The arrival window 10 am–12 noon has started with no “On our way”. Ring the crew lead, Wren Fullday: ${fitsPhone}. The customer has been told.`,
+      },
+    ]);
+    await ownerSignedIn();
+    fits.cookie = await partnerSession(fits.email);
     const job = String(query<{ id: number }>('SELECT id FROM partner_jobs WHERE reference = ?', answer.reference)[0]!.id);
     // The diary only holds the day (no crew of the firm's): the job is the partner's all the same, and their job sheet
     // opens with the customer's details.
@@ -323,11 +365,6 @@ describe('offers to partners, claimed once', () => {
     expect((await post(fits.cookie, '/partner/give-back', { job, reason: 'Double booked' })).status).toBe(303);
     // Given back, the partner's sheet no longer opens.
     expect((await fetch(`${apiBase()}${sheetUrl}`)).status).toBe(404);
-    const customerEmail = query<{ email: string }>('SELECT email FROM quote_requests WHERE reference = ?', answer.reference)[0]!.email;
-    const toCustomer = () =>
-      query<{ key: string }>('SELECT idempotency_key AS key FROM email_outbox WHERE recipient = ? ORDER BY id', customerEmail).map(
-        (row) => row.key,
-      );
     const before = toCustomer();
     await bookInDiary(
       { base: apiBase(), session: ownerCookie() },
@@ -341,8 +378,9 @@ describe('offers to partners, claimed once', () => {
       },
     );
     const moved = await (await fetch(new URL(answer.confirmationUrl, apiBase()))).text();
-    expect(moved).toContain('Dorota');
-    expect(moved).not.toContain('Wren');
+    // Who is coming is the firm's crew now; Wren stays only in the history, as what the customer was told then.
+    expect(moved).toMatch(/A crew of 2, led by Dorota/);
+    expect(moved).not.toContain('A crew of 2, led by Wren');
     const added = toCustomer().slice(before.length);
     expect(added).toHaveLength(1);
     expect(added[0]).not.toContain('new_crew');
@@ -364,10 +402,7 @@ describe('offers to partners, claimed once', () => {
     const storedBefore = toCustomer();
     const offered = await officePost('/office/partners/offer', { ref: move.reference, partner: first.reference });
     expect(offered.status).toBe(303);
-    const accepted = await post(first.cookie, '/partner/offer', {
-      offer: String(offerIdOf(move.reference, first.reference)),
-      answer: 'accept',
-    });
+    const accepted = await post(first.cookie, '/partner/offer', { offer: String(offerIdOf(move.reference, first.reference)), ...ACCEPT });
     expect(accepted.status).toBe(303);
     // The move's first partner: the customer was told of a crew when it was booked, and is told nothing more.
     expect(toCustomer()).toBe(storedBefore);
@@ -398,7 +433,7 @@ describe('offers to partners, claimed once', () => {
     // 48 hours before the move the second partner takes it, then gives it back too: late this time.
     const fortyEight = new Date(londonDayStart(move.moveDate).getTime() - 48 * 3_600_000);
     const secondOffer = offerIdOf(move.reference, second.reference);
-    const took = await at(second.cookie, '/partner/offer', fortyEight, { offer: String(secondOffer), answer: 'accept' });
+    const took = await at(second.cookie, '/partner/offer', fortyEight, { offer: String(secondOffer), ...ACCEPT });
     expect(took.status).toBe(303);
     const customerAfter = await (await fetch(new URL(move.answer.confirmationUrl, apiBase()))).text();
     expect(customerAfter).toContain('Uma');
@@ -408,7 +443,7 @@ describe('offers to partners, claimed once', () => {
     const told = await waitForEmail({ key: `move:${move.reference}:new_crew_${secondOffer}:customer` });
     expect([told.to].flat()).toEqual([customerEmail]);
     expect(told.subject).toContain('a new crew is confirmed');
-    expect(told.text).toContain(`a new crew is confirmed for your move on ${longDate(move.moveDate)}, led by Uma.`);
+    expect(told.text).toContain(`a new crew is confirmed for your move on ${longDate(move.moveDate)}, led by Uma, arriving 8–10 am.`);
     expect(told.text).toMatch(/See your move: https?:\/\/\S+\/quote-confirmation\?/);
     const secondPhone = query<{ phone: string }>('SELECT phone FROM partner_applications WHERE reference = ?', second.reference)[0]!.phone;
     for (const secret of ['Givesback', secondPhone, 'Ravi']) {

@@ -52,6 +52,8 @@ export interface DiaryBooking {
   crewSize: number | null;
   vanName: string | null;
   vanSize: string | null;
+  /** A partner's crew: their van in tonnes (the firm's van, if the diary had one, is not theirs). */
+  partnerVanTonnes: number | null;
 }
 
 /**
@@ -59,7 +61,7 @@ export interface DiaryBooking {
  * so the customer's page changes only when a new partner is confirmed (item 6), or when the office books the diary
  * again after the give-back (its own crew: the diary entry is newer than the give-back).
  */
-const PARTNER_CREW = `SELECT j.partner_reference FROM partner_jobs j WHERE j.reference = q.reference
+const PARTNER_JOB = `SELECT j.id FROM partner_jobs j WHERE j.reference = q.reference
   AND (j.given_back_at IS NULL OR j.given_back_at >= d.updated_at)
   ORDER BY j.given_back_at IS NULL DESC, j.claimed_at DESC LIMIT 1`;
 
@@ -73,12 +75,14 @@ const CREWED = (reference: string) => `(EXISTS (SELECT 1 FROM diary_entries b WH
 export const bookedInDiary = (db: D1Database, reference: string): Promise<DiaryBooking | null> =>
   db
     .prepare(
-      `SELECT COALESCE(d.move_date, q.move_date) AS moveDate, d.arrival_window AS arrivalWindow,
-              COALESCE(p.name, c.lead_name) AS crewLead, COALESCE(p.phone, c.lead_phone) AS crewPhone, c.size AS crewSize,
-              v.name AS vanName, v.size AS vanSize
+      `SELECT COALESCE(d.move_date, q.move_date) AS moveDate, COALESCE(pj.arrival_window, d.arrival_window) AS arrivalWindow,
+              COALESCE(p.name, c.lead_name) AS crewLead, COALESCE(p.phone, c.lead_phone) AS crewPhone,
+              COALESCE(pj.crew_size, c.size) AS crewSize, IIF(p.reference IS NULL, v.name, NULL) AS vanName,
+              IIF(p.reference IS NULL, v.size, NULL) AS vanSize, p.van_tonnes AS partnerVanTonnes
        FROM quote_requests q LEFT JOIN diary_entries d ON d.reference = q.reference
        LEFT JOIN crews c ON c.id = d.crew_id LEFT JOIN vans v ON v.id = d.van_id
-       LEFT JOIN partner_applications p ON p.reference = (${PARTNER_CREW})
+       LEFT JOIN partner_jobs pj ON pj.id = (${PARTNER_JOB})
+       LEFT JOIN partner_applications p ON p.reference = pj.partner_reference
        WHERE q.reference = ?1 AND ${CREWED('?1')}`,
     )
     .bind(reference)

@@ -1,7 +1,7 @@
 /**
- * Lateness said first (issue 44 item 3). Each cron run looks at today's booked moves (UK day): when the arrival window
- * has started with no "On our way", or the crew's latest estimate has passed with no "Arrived", the customer is told
- * and the office gets an urgent to-do with the crew lead's phone; once each (the window once, each estimate once), as
+ * Lateness said first (issue 44 item 3). Each cron run looks at today's booked moves (UK day), partners' too: when
+ * the arrival window has started with no "On our way", or the crew's latest estimate has passed with no "Arrived", the
+ * customer is told and the office gets an urgent to-do with the crew lead's phone; once each (the window once, each estimate once), as
  * the e-mail's idempotency key says whether it was told already.
  */
 import { londonToday } from '~/lib/dates';
@@ -41,7 +41,12 @@ export async function tellLateness(env: Env, now: Date): Promise<number> {
   const today = londonToday(now);
   const clock = etaAfter(now, 0);
   const { results } = await db
-    .prepare("SELECT reference FROM diary_entries WHERE move_date = ? AND status = 'booked'")
+    // The firm's crews' moves, and partners' (a day the diary only holds for a partner has no booked entry).
+    .prepare(
+      `SELECT reference FROM diary_entries WHERE move_date = ?1 AND status = 'booked'
+       UNION SELECT j.reference FROM partner_jobs j JOIN quote_requests q ON q.reference = j.reference
+       WHERE j.given_back_at IS NULL AND q.move_date = ?1 AND q.status = 'booked'`,
+    )
     .bind(today)
     .all<{ reference: string }>();
   let told = 0;

@@ -13,8 +13,10 @@ import {
   callCustomerDue,
   detailsVisible,
   givenBackLate,
+  moversFor,
   NO_RECORD,
   partnerShare,
+  partnerVan,
   punctuality,
   vanNeeded,
   type DoneJobFacts,
@@ -195,7 +197,7 @@ interface OfferRow {
  * A move some partner gave back is a new crew for the customer: its history line and their one e-mail are stored in the
  * same batch, chained on the claim (a move's first partner tells them nothing: the crew they were told of stands).
  */
-export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number, now: Date): Promise<AcceptAnswer> {
+export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number, crew: PartnerCrew, now: Date): Promise<AcceptAnswer> {
   const db = env.DB;
   const offer = await db
     .prepare('SELECT id, reference, status FROM partner_offers WHERE id = ? AND partner_reference = ?')
@@ -205,7 +207,7 @@ export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number
   if (offer.status === 'taken') return 'taken';
   if (offer.status !== 'open') return 'gone';
   if (partner.status !== 'approved') return 'suspended';
-  const tell = await newCrewMessage(env, offer, partner);
+  const tell = await crewMessage(env, offer, partner, crew);
   const at = now.toISOString();
   const tooLate = (after = { afterChange: false }) =>
     auditStatement(
@@ -223,10 +225,10 @@ export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number
     await db.batch([
       db
         .prepare(
-          `INSERT INTO partner_jobs (reference, partner_reference, share_pence, claimed_at)
-           SELECT reference, partner_reference, share_pence, ? FROM partner_offers WHERE id = ? AND status = 'open'`,
+          `INSERT INTO partner_jobs (reference, partner_reference, share_pence, claimed_at, arrival_window, crew_size)
+           SELECT reference, partner_reference, share_pence, ?, ?, ? FROM partner_offers WHERE id = ? AND status = 'open'`,
         )
-        .bind(at, offer.id),
+        .bind(at, crew.window, crew.size, offer.id),
       db.prepare(`UPDATE partner_offers SET status = 'claimed', answered_at = ? WHERE id = ? AND status = 'open'`).bind(at, offer.id),
       auditStatement(
         db,
@@ -263,16 +265,57 @@ export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number
   return 'taken';
 }
 
-/** The customer's "a new crew is confirmed" for a booked move some partner gave back; null for any other move. */
-async function newCrewMessage(env: Env, offer: OfferRow, partner: PartnerRow): Promise<{ event: MoveEvent; email: OutboxEmail } | null> {
-  const givenBack = await env.DB.prepare('SELECT 1 AS one FROM partner_jobs WHERE reference = ? AND given_back_at IS NOT NULL LIMIT 1')
-    .bind(offer.reference)
-    .first();
-  if (!givenBack) return null;
+/** When the partner says they arrive and how many come (src/lib/partners/offers.ts readCrewAnswer). */
+export interface PartnerCrew {
+  window: string;
+  size: number;
+}
+
+/**
+ * The window and crew size the customer was told when the firm booked its own crew in the diary: a partner taking such
+ * a move keeps to them (the accept form shows them, not a choice). Null when no one has told the customer yet.
+ */
+export const toldCrew = (db: D1Database, offerId: number) =>
+  db
+    .prepare(
+      `SELECT d.arrival_window AS window, c.size FROM partner_offers o
+       JOIN diary_entries d ON d.reference = o.reference AND d.status = 'booked' AND d.arrival_window IS NOT NULL
+       JOIN crews c ON c.id = d.crew_id WHERE o.id = ?`,
+    )
+    .bind(offerId)
+    .first<PartnerCrew>();
+
+/**
+ * What the customer is told as a partner takes a booked move: "a new crew is confirmed" after a give-back; their crew
+ * and arrival time when no one had told them yet (a day the diary only held for a partner, as its page promised: "We
+ * e-mail you who is coming and when"); nothing when the firm's own crew was booked and said. Null for a move not booked.
+ */
+async function crewMessage(
+  env: Env,
+  offer: OfferRow,
+  partner: PartnerRow,
+  crew: PartnerCrew,
+): Promise<{ event: MoveEvent; email: OutboxEmail } | null> {
   const quote = await findQuote(env.DB, { reference: offer.reference });
   if (!quote || quote.status !== 'booked') return null;
+  const [givenBack, told] = await Promise.all([
+    env.DB.prepare('SELECT 1 AS one FROM partner_jobs WHERE reference = ? AND given_back_at IS NOT NULL LIMIT 1')
+      .bind(offer.reference)
+      .first(),
+    env.DB.prepare("SELECT 1 AS one FROM diary_entries WHERE reference = ? AND status = 'booked'").bind(offer.reference).first(),
+  ]);
   // The first name only, as the customer's page names every crew (bookedInDiary's crewFirstName).
-  const event: MoveEvent = { kind: 'new_crew', crew: firstName(partner.name.trim()), moveDate: quote.moveDate };
+  const lead = firstName(partner.name.trim());
+  const event: MoveEvent | null = givenBack
+    ? { kind: 'new_crew', crew: lead, moveDate: quote.moveDate, window: crew.window }
+    : told
+      ? null
+      : {
+          kind: 'crew_assigned',
+          crew: { lead, size: crew.size, van: partnerVan(partner.vanTonnes), window: crew.window },
+          byPartner: true,
+        };
+  if (!event) return null;
   return {
     event,
     email: {
@@ -281,7 +324,7 @@ async function newCrewMessage(env: Env, offer: OfferRow, partner: PartnerRow): P
       kind: 'customer',
       draft: moveCustomerEmail(await mailContext(env), quote, event),
       // One per claim: the offer is claimed once.
-      idempotencyKey: `move:${quote.reference}:new_crew_${offer.id}:customer`,
+      idempotencyKey: `move:${quote.reference}:${event.kind}_${offer.id}:customer`,
     },
   };
 }
@@ -392,6 +435,8 @@ interface OfferListRow {
   fromPostcode: string;
   toPostcode: string;
   propertyId: string;
+  arrivalWindow: string | null;
+  crewSize: number | null;
 }
 
 /** The partner's open offers and those lately taken by another, for moves not yet past: districts only, never the customer. */
@@ -399,8 +444,10 @@ export async function offersFor(db: D1Database, partner: PartnerRow, now: Date):
   const { results } = await db
     .prepare(
       `SELECT o.id, o.reference, o.share_pence AS sharePence, o.status, q.move_date AS moveDate, q.from_postcode AS fromPostcode,
-         q.to_postcode AS toPostcode, q.property_id AS propertyId
+         q.to_postcode AS toPostcode, q.property_id AS propertyId, d.arrival_window AS arrivalWindow, c.size AS crewSize
        FROM partner_offers o JOIN quote_requests q ON q.reference = o.reference
+         LEFT JOIN diary_entries d ON d.reference = o.reference AND d.status = 'booked' AND d.arrival_window IS NOT NULL
+         LEFT JOIN crews c ON c.id = d.crew_id
        WHERE o.partner_reference = ? AND o.status IN ('open', 'taken') AND q.move_date >= ?
        ORDER BY q.move_date, o.id LIMIT 50`,
     )
@@ -414,6 +461,8 @@ export async function offersFor(db: D1Database, partner: PartnerRow, now: Date):
     propertyId: row.propertyId,
     sharePence: row.sharePence,
     taken: row.status === 'taken',
+    told: row.arrivalWindow !== null && row.crewSize !== null ? { window: row.arrivalWindow, size: row.crewSize } : null,
+    crewSize: moversFor(row.propertyId),
   }));
 }
 
@@ -422,6 +471,8 @@ interface JobRow {
   reference: string;
   sharePence: number;
   done: number;
+  arrivalWindow: string | null;
+  crewSize: number | null;
 }
 
 /**
@@ -431,7 +482,7 @@ interface JobRow {
 export async function jobsFor(db: D1Database, partner: PartnerRow, now: Date): Promise<PartnerJobView[]> {
   const { results } = await db
     .prepare(
-      `SELECT j.id, j.reference, j.share_pence AS sharePence,
+      `SELECT j.id, j.reference, j.share_pence AS sharePence, j.arrival_window AS arrivalWindow, j.crew_size AS crewSize,
          EXISTS (SELECT 1 FROM job_reports r WHERE r.reference = j.reference AND r.kind = 'done') AS done
        FROM partner_jobs j WHERE j.partner_reference = ? AND j.given_back_at IS NULL ORDER BY j.claimed_at DESC LIMIT 100`,
     )
@@ -451,6 +502,8 @@ export async function jobsFor(db: D1Database, partner: PartnerRow, now: Date): P
       toDistrict: outwardCode(quote.toPostcode) ?? '',
       sharePence: row.sharePence,
       done: row.done === 1,
+      arrivalWindow: row.arrivalWindow,
+      crewSize: row.crewSize,
       customer: visible
         ? {
             name: quote.name,

@@ -5,6 +5,7 @@
  */
 import { addDays, formatLongDate, londonToday } from '~/lib/dates';
 import { crewLine, isArrivalWindow, isVanSize, leadFirstName, type CrewAssignment } from '~/lib/office/diary';
+import { partnerVan } from '~/lib/partners/offers';
 import { PAYMENT_WORDS } from '~/lib/payments';
 import { priceNowRow } from '~/lib/price-lines';
 import { priceNow } from '~/lib/price-to-pay';
@@ -32,9 +33,11 @@ export const reminderKey = (reference: string, days: ReminderDays, moveDate: str
 
 /** The crew as the booking told the customer, when the diary has all of it. */
 export function crewOf(booking: DiaryBooking | null): CrewAssignment | null {
-  if (!booking?.crewLead || !booking.crewSize || !booking.vanSize || !booking.arrivalWindow) return null;
-  if (!isVanSize(booking.vanSize) || !isArrivalWindow(booking.arrivalWindow)) return null;
-  return { lead: leadFirstName(booking.crewLead), size: booking.crewSize, van: booking.vanSize, window: booking.arrivalWindow };
+  if (!booking?.crewLead || !booking.crewSize || !booking.arrivalWindow || !isArrivalWindow(booking.arrivalWindow)) return null;
+  // A partner's own van, in tonnes; else the diary's van, by its size.
+  const van = booking.partnerVanTonnes !== null ? partnerVan(booking.partnerVanTonnes) : booking.vanSize;
+  if (!van || (booking.partnerVanTonnes === null && !isVanSize(van))) return null;
+  return { lead: leadFirstName(booking.crewLead), size: booking.crewSize, van, window: booking.arrivalWindow };
 }
 
 export interface Balance {

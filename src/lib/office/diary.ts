@@ -187,13 +187,14 @@ export const leadFirstName = (leadName: string): string => leadName.trim().split
 export interface CrewAssignment {
   lead: string;
   size: number;
-  van: VanSize;
+  /** A van size's key (VAN_SIZES), or a partner's van in words ("3.5-tonne van"): read it with vanSizeLabel. */
+  van: string;
   /** A key of an arrival window (src/lib/office/arrival-windows.ts). */
   window: string;
 }
 
 export const crewLine = (crew: CrewAssignment): string =>
-  `crew of ${crew.size} led by ${crew.lead} (${VAN_SIZES[crew.van]}), arriving ${arrivalWindowLabel(crew.window)}`;
+  `crew of ${crew.size} led by ${crew.lead} (${vanSizeLabel(crew.van)}), arriving ${arrivalWindowLabel(crew.window)}`;
 
 export const isVanSize = (value: string): value is VanSize => Object.prototype.hasOwnProperty.call(VAN_SIZES, value);
 export const isArrivalWindow = isArrivalWindowKey;

@@ -6,6 +6,7 @@
  */
 import { addDays, londonDayStart, londonInstant } from '~/lib/dates';
 import { arrivalWindowEnd } from '~/lib/office/arrival-windows';
+import { findPackage } from '~/data/packages';
 
 export const OFFER_PATHS = {
   /** The office offers a booked move to one partner or to all who fit (the lead page's form). */
@@ -157,7 +158,34 @@ export const OFFER_MESSAGES = {
   reason: 'Please say why you are giving the job back.',
   reasonTooLong: `Please keep the reason to ${GIVE_BACK_REASON_MAX} characters.`,
   suspended: 'You are paused, so you cannot take jobs until your new document is approved.',
+  window: 'Please choose when you will arrive, from the list.',
+  crewSize: 'Please choose how many of you will come, from 1 to 9.',
 } as const;
+
+/**
+ * What a partner says as they accept (issue 43 item 4): when they arrive and how many come, so the customer's page and
+ * e-mails name the partner's crew as they name the firm's ("a crew of 2 led by Sam (3.5-tonne van), arriving 8–10 am").
+ */
+export const PARTNER_CREW_SIZES = { min: 1, max: 9 } as const;
+
+/** The movers the move's package names ("1 van, 3 movers": 3), else two, as the smallest packages have. */
+export function moversFor(propertyId: string): number {
+  const movers = /(\d+) movers/.exec(findPackage(propertyId)?.movers ?? '');
+  return movers ? Number(movers[1]) : 2;
+}
+
+/** A partner's van as the customer reads it: "3.5-tonne van", "7-tonne van". */
+export const partnerVan = (tonnes: number): string => `${Number(tonnes.toFixed(2))}-tonne van`;
+
+export type CrewAnswer = { ok: true; window: string; size: number } | { ok: false; field: 'window' | 'crewSize' };
+
+/** The accept form's window (one of the owner's) and crew size (whole, 1 to 9). */
+export function readCrewAnswer(window: string | null, size: string | null, windows: readonly string[]): CrewAnswer {
+  if (!window || !windows.includes(window)) return { ok: false, field: 'window' };
+  const count = /^\d$/.test(size?.trim() ?? '') ? Number(size!.trim()) : NaN;
+  if (!(count >= PARTNER_CREW_SIZES.min && count <= PARTNER_CREW_SIZES.max)) return { ok: false, field: 'crewSize' };
+  return { ok: true, window, size: count };
+}
 
 export const PARTNER_DONE = {
   accepted: 'The job is yours. Its details are under Your jobs.',

@@ -68,6 +68,10 @@ export interface PartnerOfferView {
   sharePence: number;
   /** Another partner took it first. */
   taken: boolean;
+  /** The window and crew size the customer was told when the firm booked its own crew: the partner keeps to them. */
+  told: { window: string; size: number } | null;
+  /** What the accept form offers first for how many come: the package's movers. */
+  crewSize: number;
 }
 
 /** One of the partner's own jobs; `customer` only until the end of the day after the move. */
@@ -79,6 +83,9 @@ export interface PartnerJobView {
   toDistrict: string;
   sharePence: number;
   done: boolean;
+  /** When they said they would arrive and how many come (null for a job taken before they were asked). */
+  arrivalWindow: string | null;
+  crewSize: number | null;
   customer: { name: string; phone: string; from: string; to: string } | null;
 }
 
@@ -88,6 +95,8 @@ export interface PartnerHomeView {
   documents: PartnerDocumentView[];
   offers: PartnerOfferView[];
   jobs: PartnerJobView[];
+  /** The owner's arrival windows (keys), which the accept form offers. */
+  windows: string[];
   /** Their jobs' pay through Stripe Connect (issue 43 item 5). */
   earnings: EarningsView;
   errors: Readonly<Record<string, string>>;
