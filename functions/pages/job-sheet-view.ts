@@ -63,7 +63,9 @@ const crewLine = (booking: DiaryBooking) =>
 const vanLine = (booking: DiaryBooking) =>
   booking.partnerVanTonnes !== null
     ? partnerVan(booking.partnerVanTonnes)
-    : booking.vanName ? `${booking.vanName}${booking.vanSize ? ` (${vanSizeLabel(booking.vanSize)})` : ''}` : null;
+    : booking.vanName
+      ? `${booking.vanName}${booking.vanSize ? ` (${vanSizeLabel(booking.vanSize)})` : ''}`
+      : null;
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
