@@ -117,7 +117,14 @@ export class FirefoxEngine extends Engine<ElementHandle<Element>> {
   /** A scroll bar, where Firefox draws one beside the page, is added to the window. */
   protected async resizeTo(width: number): Promise<void> {
     const bar = await this.page.evaluate(() => window.innerWidth - document.documentElement.clientWidth);
-    await this.page.setViewport({ width: width + bar, height: 900 });
+    try {
+      await this.page.setViewport({ width: width + bar, height: 900 });
+    } catch (error) {
+      // puppeteer-core 25 sends emulation.setScreenOrientationOverride beside the size, in parallel; Firefox ESR 140.12
+      // answers "unknown command" (CI, 3 December 2026). Tolerated as puppeteer tolerates setTouchOverride: the size is
+      // a command of its own, and setWidth's wait for the page's width says loudly if it did not take.
+      if (!(error instanceof Error && error.message.includes('setScreenOrientationOverride'))) throw error;
+    }
   }
 
   async press(key: 'Tab' | 'Escape'): Promise<void> {
