@@ -81,8 +81,7 @@ function add(total: LedgerTotals, line: LedgerLine): void {
 /** The Monday (`YYYY-MM-DD`) of the week a London day falls in: weeks run Monday to Sunday, as a UK diary's do. */
 export const weekOf = (day: string) => addDays(day, -((dayOfWeek(day) + 6) % 7));
 
-export const groupKey = (day: string, group: LedgerGroup) =>
-  group === 'month' ? day.slice(0, 7) : group === 'week' ? weekOf(day) : day;
+export const groupKey = (day: string, group: LedgerGroup) => (group === 'month' ? day.slice(0, 7) : group === 'week' ? weekOf(day) : day);
 
 /** A group's heading: "Jun 2025", "Week from Monday 2 June 2025", "Monday 2 June 2025". */
 export const groupLabel = (key: string, group: LedgerGroup) =>
