@@ -1,17 +1,24 @@
-/** The ledger page (issue 45 item 3): the period's lines, its totals by month, and, when asked, the differences with Stripe. */
+/**
+ * The ledger page (issue 45 item 3): the period's lines (payments, refunds, partners' transfers and reversals), its
+ * totals by day, week or month, and, when asked, the differences with Stripe.
+ */
 import { addDays, formatLongDate, londonDayStart } from '~/lib/dates';
 import { exportHref } from '~/lib/office/accounts-export';
 import {
   DIFFERENCE_WORDS,
+  emptyGroups,
+  groupLabel,
   LEDGER_CHECK,
   LEDGER_CSV_PATH,
   LEDGER_PAGE_LINES,
   LEDGER_PATH,
   ledgerTotals,
   lineKind,
+  type LedgerGroup,
   type LedgerTotals,
+  type LineKind,
 } from '~/lib/office/accounts-ledger';
-import { monthLabel, monthsOf, type ReportPeriod } from '~/lib/office/reports';
+import type { ReportPeriod } from '~/lib/office/reports';
 import { formatPence } from '~/lib/money';
 import type { LedgerTotalsView, LedgerView } from '~/lib/views/ledger';
 import type { Env } from '../env';
@@ -24,10 +31,18 @@ export const LEDGER_WORDS = {
   limited: 'You have checked against Stripe many times in the last minute. Wait a minute, then try again.',
 } as const;
 
+/** What a difference is, when not a payment. */
+const MOVEMENT_WORDS: Record<Exclude<LineKind, 'payment'>, string> = {
+  refund: 'a refund',
+  transfer: 'a transfer to a partner',
+  reversal: 'a transfer taken back from a partner',
+};
+
 const totalsView = (label: string, totals: LedgerTotals): LedgerTotalsView => ({
   label,
   taken: formatPence(totals.taken),
   refunded: formatPence(totals.refunded),
+  transferred: formatPence(totals.transferred),
   net: formatPence(totals.net),
   vat: formatPence(totals.vat),
   lines: totals.lines,
@@ -40,7 +55,7 @@ async function checkView(env: Env, period: ReportPeriod): Promise<LedgerView['ch
     const amount = (pence: number | null) => (pence === null ? 'None' : formatPence(pence));
     return {
       differences: differences.map((difference) => ({
-        what: `${DIFFERENCE_WORDS[difference.kind]}${difference.stripeType ? ` (${difference.stripeType})` : ''}${difference.refund ? ': a refund' : ''}`,
+        what: `${DIFFERENCE_WORDS[difference.kind]}${difference.stripeType ? ` (${difference.stripeType})` : ''}${difference.movement && difference.movement !== 'payment' ? `: ${MOVEMENT_WORDS[difference.movement]}` : ''}`,
         stripeId: difference.stripeId.startsWith('none:') ? 'None' : difference.stripeId,
         reference: difference.reference ?? '',
         ours: amount(difference.ours),
@@ -53,27 +68,34 @@ async function checkView(env: Env, period: ReportPeriod): Promise<LedgerView['ch
   }
 }
 
-export async function ledgerView(env: Env, period: ReportPeriod, check: boolean | 'limited'): Promise<LedgerView> {
+export async function ledgerView(
+  env: Env,
+  period: ReportPeriod,
+  check: boolean | 'limited',
+  group: LedgerGroup = 'month',
+): Promise<LedgerView> {
   const lines = await ledgerLines(env.DB, londonDayStart(period.from).toISOString(), londonDayStart(addDays(period.to, 1)).toISOString());
-  const totals = ledgerTotals(lines, monthsOf(period));
+  const totals = ledgerTotals(lines, emptyGroups(period, group), group);
   const shown = lines.slice(0, LEDGER_PAGE_LINES);
   return {
     form: period,
     errors: {},
     period: `${formatLongDate(period.from)} to ${formatLongDate(period.to)}`,
-    months: totals.months.map((month) => totalsView(monthLabel(month.month), month)),
+    group,
+    months: totals.months.map((each) => totalsView(groupLabel(each.month, group), each)),
     total: totalsView('The period', totals.all),
     lines: shown.map((line) => ({
       day: formatLongDate(line.day),
       reference: line.reference,
       kind: lineKind(line),
+      partner: line.partner ?? '',
       stripeId: line.stripeId ?? 'None',
       amount: formatPence(line.pence),
       vat: line.vatPence === null ? 'None' : formatPence(line.vatPence),
     })),
     more: lines.length - shown.length,
     csvHref: exportHref(LEDGER_CSV_PATH, period),
-    checkHref: `${LEDGER_PATH}?${new URLSearchParams({ ...period, check: LEDGER_CHECK })}`,
+    checkHref: `${LEDGER_PATH}?${new URLSearchParams({ ...period, ...(group === 'month' ? {} : { group }), check: LEDGER_CHECK })}`,
     check: check === 'limited' ? { problem: LEDGER_WORDS.limited } : check ? await checkView(env, period) : null,
   };
 }

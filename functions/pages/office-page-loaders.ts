@@ -42,7 +42,7 @@ import { officeHomeView } from './office-leads-view';
 import { settingsView } from './settings-view';
 import { reportsView } from './reports-view';
 import { ledgerView } from './ledger-view';
-import { LEDGER_CHECK, LEDGER_PATH } from '~/lib/office/accounts-ledger';
+import { LEDGER_CHECK, LEDGER_PATH, readGroup } from '~/lib/office/accounts-ledger';
 import type { LedgerPageState, LedgerView } from '~/lib/views/ledger';
 import { documentView } from './document-view';
 import { documentsFor, findDocument } from '../lib/documents';
@@ -204,6 +204,7 @@ export const officePageLoaders: Readonly<Record<string, PageLoader>> = {
       const view: LedgerView = {
         ...handed,
         period: null,
+        group: readGroup(load.url.searchParams.get('group')),
         months: [],
         total: null,
         lines: [],
@@ -214,10 +215,11 @@ export const officePageLoaders: Readonly<Record<string, PageLoader>> = {
       };
       return { staff, view };
     }
-    if (handed) return { staff, view: await ledgerView(load.env, handed.period, 'limited') };
+    const group = readGroup(load.url.searchParams.get('group'));
+    if (handed) return { staff, view: await ledgerView(load.env, handed.period, 'limited', group) };
     const read = readPeriod(load.url.searchParams, londonToday(load.now));
     if ('errors' in read) throw new Error('functions/office/ledger.ts answers a period that is not one');
-    return { staff, view: await ledgerView(load.env, read.period, load.url.searchParams.get('check') === LEDGER_CHECK) };
+    return { staff, view: await ledgerView(load.env, read.period, load.url.searchParams.get('check') === LEDGER_CHECK, group) };
   },
   [OFFICE_PATHS.settings]: async (load) => {
     const staff = await gate(load, 'not-found');

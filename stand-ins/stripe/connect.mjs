@@ -311,7 +311,7 @@ export function createConnect({ publish, balance = [] }) {
       amount,
       amount_reversed: 0,
       balance_transaction: balanceTransaction('transfer', -amount, transferId, params.description).id,
-      created: nowSeconds(),
+      created: createdSeconds(), // as its balance transaction: a test booking a past month (POST /clock) dates both
       currency: 'gbp',
       description: params.description ?? null,
       destination: account.id,
@@ -346,7 +346,7 @@ export function createConnect({ publish, balance = [] }) {
       object: 'transfer_reversal',
       amount: wanted,
       balance_transaction: balanceTransaction('transfer_refund', wanted, reversalId, null).id,
-      created: nowSeconds(),
+      created: createdSeconds(),
       currency: transfer.currency,
       destination_payment_refund: id('pyr'),
       metadata: params.metadata ?? {},

@@ -1,6 +1,6 @@
 /**
  * The ledger (issue 45 item 3) in a browser at 320 px: from the office's menu with JavaScript off, a period chosen with
- * the plain form, the check against Stripe, and a period that is not one refused by its field; no sideways scrolling,
+ * the plain form (by month, then by week), the check against Stripe, and a period that is not one refused by its field; no sideways scrolling,
  * and axe clean in each state (axe runs as a script, so in a tab with scripts on; the page needs none of its own).
  */
 import { test, expect, axeViolations } from './fixtures';
@@ -22,6 +22,11 @@ test.describe('JavaScript off', () => {
     await expect(page.locator('[data-fill="ledger:period"]')).toHaveText('Thursday 1 January 2026 to Saturday 31 January 2026');
     await expect(page.getByRole('table', { name: 'Totals by month' }).getByRole('rowheader', { name: 'Jan 2026' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    // Totals by week instead: the same plain form, its choice kept.
+    await page.getByLabel('Totals by', { exact: true }).selectOption('week');
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(page.getByRole('table', { name: 'Totals by week' })).toBeVisible();
+    await expect(page.getByLabel('Totals by', { exact: true })).toHaveValue('week');
 
     await page.getByRole('link', { name: 'Check against Stripe' }).click();
     await expect(page.getByRole('heading', { name: 'Checked against Stripe' })).toBeVisible();

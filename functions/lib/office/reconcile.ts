@@ -1,7 +1,8 @@
 /**
  * The reconciliation (issue 45 item 3): Stripe's balance transactions for a period, read through the SDK a page at a
  * time (`has_more`, `starting_after`), against the ledger's lines in D1. A charge is matched by its PaymentIntent (the
- * id D1 keeps), a refund by its own id; anything else on the balance (a fee, a transfer) is listed as it is.
+ * id D1 keeps), a refund, a transfer to a partner (`transfer`, tr_…) and its reversal (`transfer_refund`, trr_…) by
+ * their own ids; anything else on the balance (a fee, a payout to the bank) is listed as it is.
  */
 import { addDays, londonDayStart } from '~/lib/dates';
 import { reconcile, type Difference, type Movement } from '~/lib/office/accounts-ledger';
@@ -27,13 +28,19 @@ async function stripeMovements(stripe: Stripe, start: Date, until: Date) {
       ...(after ? { starting_after: after } : {}),
     });
     for (const txn of list.data) {
-      const source = txn.source as Stripe.Charge | Stripe.Refund | string | null;
+      const source = txn.source as Stripe.Charge | Stripe.Refund | Stripe.Transfer | Stripe.TransferReversal | string | null;
       const at = iso(txn.created);
+      // Expanded, a transfer's source is the Transfer (or TransferReversal); Stripe may leave it as its id.
+      const sourceId = typeof source === 'string' ? source : (source?.id ?? null);
       if ((txn.type === 'charge' || txn.type === 'payment') && source && typeof source === 'object' && 'payment_intent' in source) {
         const intent = typeof source.payment_intent === 'string' ? source.payment_intent : (source.payment_intent?.id ?? source.id);
-        movements.push({ stripeId: intent, refund: false, pence: txn.amount, at, currency: txn.currency });
+        movements.push({ stripeId: intent, kind: 'payment', pence: txn.amount, at, currency: txn.currency });
       } else if ((txn.type === 'refund' || txn.type === 'payment_refund') && source && typeof source === 'object') {
-        movements.push({ stripeId: source.id, refund: true, pence: -txn.amount, at, currency: txn.currency });
+        movements.push({ stripeId: source.id, kind: 'refund', pence: -txn.amount, at, currency: txn.currency });
+      } else if (txn.type === 'transfer' && sourceId) {
+        movements.push({ stripeId: sourceId, kind: 'transfer', pence: -txn.amount, at, currency: txn.currency });
+      } else if (txn.type === 'transfer_refund' && sourceId) {
+        movements.push({ stripeId: sourceId, kind: 'reversal', pence: txn.amount, at, currency: txn.currency });
       } else {
         others.push({ id: txn.id, type: txn.type, pence: txn.amount, at });
       }
@@ -58,7 +65,7 @@ export async function reconcilePeriod(env: Env, period: ReportPeriod): Promise<D
   const ours: Movement[] = lines.map((line) => ({
     // A line Stripe never named (no id stored) cannot be matched: it is reported by its move.
     stripeId: line.stripeId ?? `none:${line.reference}:${line.at}`,
-    refund: line.refund,
+    kind: line.kind,
     pence: Math.abs(line.pence),
     at: line.at,
     reference: line.reference,

@@ -311,7 +311,8 @@ async function askTransfer(env: Env, id: number, now: Date): Promise<boolean> {
         .prepare(
           "UPDATE partner_transfers SET status = 'succeeded', stripe_transfer_id = ?, done_at = ?, next_attempt_at = NULL, last_error = NULL WHERE id = ? AND status != 'succeeded'",
         )
-        .bind(made.id, new Date().toISOString(), row.id),
+        // Stripe's own time for it (its balance transaction's too), so the ledger dates it as Stripe does.
+        .bind(made.id, new Date(made.created * 1000).toISOString(), row.id),
       auditStatement(
         db,
         {
@@ -462,7 +463,7 @@ async function askReversal(env: Env, id: number, now: Date): Promise<boolean> {
         .prepare(
           "UPDATE partner_reversals SET status = 'succeeded', stripe_reversal_id = ?, done_at = ?, next_attempt_at = NULL, last_error = NULL WHERE id = ? AND status != 'succeeded'",
         )
-        .bind(made.id, new Date().toISOString(), row.id),
+        .bind(made.id, new Date(made.created * 1000).toISOString(), row.id),
       auditStatement(
         db,
         {

@@ -1,12 +1,14 @@
 /**
- * The ledger the accountant can trust (issue 45 item 3): every card payment and refund of a period as a line with its
- * Stripe id, London day, amount, the VAT within it (from the receipt or credit note issued for it) and its move; the
- * totals by month; and the reconciliation's differences with Stripe, in words. Pure: the lines are read by
+ * The ledger the accountant can trust (issue 45 item 3): every card payment and refund of a period, and every transfer
+ * of a partner's share (Stripe Connect) and its reversals, as a line with its Stripe id, London day, amount, the VAT
+ * within it (from the receipt or credit note issued for it; a transfer carries none), its move and partner; the totals
+ * by day, week or month; and the reconciliation's differences with Stripe, in words. Pure: the lines are read by
  * functions/lib/office/accounts-ledger.ts, Stripe's side by functions/lib/office/reconcile.ts.
  */
+import { addDays, dayOfWeek, formatLongDate } from '../dates';
 import { PURPOSE_LABELS, type PaymentPurpose } from '../payments';
 import { csvLine, pounds, ukDate } from './accounts-export';
-import type { ReportPeriod } from './reports';
+import { monthLabel, monthsOf, type ReportPeriod } from './reports';
 
 export const LEDGER_PATH = '/office/ledger';
 export const LEDGER_CSV_PATH = '/office/ledger.csv';
@@ -16,58 +18,100 @@ export const LEDGER_CHECK = 'stripe';
 /** More lines than this and the page shows the first ones; the CSV always has every line. */
 export const LEDGER_PAGE_LINES = 500;
 
+/**
+ * What moved: a customer's payment or refund, a transfer of a partner's share to their connected account, or a
+ * reversal taking part of one back (after a refund to the customer).
+ */
+export type LineKind = 'payment' | 'refund' | 'transfer' | 'reversal';
+
+/** `?group=`: the totals' groups. Month unless chosen, as the page always was. */
+export const LEDGER_GROUPS = { day: 'Day', week: 'Week (from Monday)', month: 'Month' } as const;
+export type LedgerGroup = keyof typeof LEDGER_GROUPS;
+export const readGroup = (value: string | null): LedgerGroup => (value === 'day' || value === 'week' ? value : 'month');
+
 export interface LedgerLine {
-  /** When it happened (ISO): a payment's paid_at, a refund's done_at. */
+  /** When it happened (ISO): a payment's paid_at, a refund's, transfer's or reversal's done_at. */
   at: string;
   /** `YYYY-MM-DD`, London. */
   day: string;
   reference: string;
-  purpose: PaymentPurpose;
-  refund: boolean;
-  /** Signed: money in positive, money back negative. */
+  kind: LineKind;
+  /** A payment's or refund's; null for a transfer or reversal. */
+  purpose: PaymentPurpose | null;
+  /** The partner's name, on a transfer or reversal. */
+  partner: string | null;
+  /** Signed: money in (a payment, a reversal) positive, money out (a refund, a transfer) negative. */
   pence: number;
   /** The VAT within it as its document shows it, signed like `pence`; null when the document shows none (or none yet). */
   vatPence: number | null;
   stripeId: string | null;
 }
 
-export const lineKind = (line: Pick<LedgerLine, 'refund' | 'purpose'>) =>
-  line.refund ? `Refund of the ${PURPOSE_LABELS[line.purpose].toLowerCase()}` : PURPOSE_LABELS[line.purpose];
+export function lineKind(line: Pick<LedgerLine, 'kind' | 'purpose'>): string {
+  const purpose = PURPOSE_LABELS[line.purpose ?? 'deposit'];
+  if (line.kind === 'transfer') return 'Transfer to the partner';
+  if (line.kind === 'reversal') return 'Taken back from the partner';
+  return line.kind === 'refund' ? `Refund of the ${purpose.toLowerCase()}` : purpose;
+}
 
 export interface LedgerTotals {
-  /** `YYYY-MM`, or 'all' for the period's. */
+  /** The group's key (`YYYY-MM-DD` for a day or the Monday of a week, `YYYY-MM`), or 'all' for the period's. */
   month: string;
   taken: number;
   refunded: number;
+  /** To partners: their transfers less what reversals took back. */
+  transferred: number;
   net: number;
   vat: number;
   lines: number;
 }
 
-const blank = (month: string): LedgerTotals => ({ month, taken: 0, refunded: 0, net: 0, vat: 0, lines: 0 });
+const blank = (month: string): LedgerTotals => ({ month, taken: 0, refunded: 0, transferred: 0, net: 0, vat: 0, lines: 0 });
 
 function add(total: LedgerTotals, line: LedgerLine): void {
-  if (line.pence >= 0) total.taken += line.pence;
-  else total.refunded -= line.pence;
+  if (line.kind === 'payment') total.taken += line.pence;
+  else if (line.kind === 'refund') total.refunded -= line.pence;
+  // A transfer is negative, its reversal positive: both move what the partners have had.
+  else total.transferred -= line.pence;
   total.net += line.pence;
   total.vat += line.vatPence ?? 0;
   total.lines += 1;
 }
 
-/** Each month's totals in order (every month the period touches, none left out), then the period's. */
-export function ledgerTotals(lines: readonly LedgerLine[], months: readonly string[]): { months: LedgerTotals[]; all: LedgerTotals } {
-  const byMonth = new Map(months.map((month) => [month, blank(month)]));
+/** The Monday (`YYYY-MM-DD`) of the week a London day falls in: weeks run Monday to Sunday, as a UK diary's do. */
+export const weekOf = (day: string) => addDays(day, -((dayOfWeek(day) + 6) % 7));
+
+export const groupKey = (day: string, group: LedgerGroup) => (group === 'month' ? day.slice(0, 7) : group === 'week' ? weekOf(day) : day);
+
+/** A group's heading: "Jun 2025", "Week from Monday 2 June 2025", "Monday 2 June 2025". */
+export const groupLabel = (key: string, group: LedgerGroup) =>
+  group === 'month' ? monthLabel(key) : group === 'week' ? `Week from ${formatLongDate(key)}` : formatLongDate(key);
+
+/**
+ * Each group's totals in order, then the period's. Every month the period touches is listed (as it always was); days
+ * and weeks only when they have a line, so a year by day is not 366 rows of noughts.
+ */
+export function ledgerTotals(
+  lines: readonly LedgerLine[],
+  keys: readonly string[],
+  group: LedgerGroup = 'month',
+): { months: LedgerTotals[]; all: LedgerTotals } {
+  const byGroup = new Map(keys.map((key) => [key, blank(key)]));
   const all = blank('all');
   for (const line of lines) {
-    const key = line.day.slice(0, 7);
-    if (!byMonth.has(key)) byMonth.set(key, blank(key));
-    add(byMonth.get(key)!, line);
+    const key = groupKey(line.day, group);
+    if (!byGroup.has(key)) byGroup.set(key, blank(key));
+    add(byGroup.get(key)!, line);
     add(all, line);
   }
-  return { months: [...byMonth.values()], all };
+  // Lines come in time order, but a group listed up front (a month) must keep its place: sort by key, which is a date.
+  return { months: [...byGroup.values()].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0)), all };
 }
 
-export const LEDGER_COLUMNS = ['Date', 'Reference', 'Kind', 'Stripe id', 'Amount', 'VAT', 'Amount less VAT'] as const;
+/** The groups listed even when empty: the period's months when grouped by month, none otherwise. */
+export const emptyGroups = (period: ReportPeriod, group: LedgerGroup) => (group === 'month' ? monthsOf(period) : []);
+
+export const LEDGER_COLUMNS = ['Date', 'Reference', 'Kind', 'Stripe id', 'Amount', 'VAT', 'Amount less VAT', 'Partner'] as const;
 
 export const ledgerRow = (line: LedgerLine) =>
   csvLine([
@@ -78,14 +122,18 @@ export const ledgerRow = (line: LedgerLine) =>
     { raw: pounds(line.pence) },
     { raw: pounds(line.vatPence ?? 0) },
     { raw: pounds(line.pence - (line.vatPence ?? 0)) },
+    line.partner ?? '',
   ]);
 
 export const ledgerFilename = ({ from, to }: ReportPeriod) => `ledger-${from}-to-${to}.csv`;
 
-/** One movement as the reconciliation compares it: keyed by Stripe's payment (pi_…) or refund (re_…) id. */
+/**
+ * One movement as the reconciliation compares it: keyed by Stripe's payment (pi_…), refund (re_…), transfer (tr_…) or
+ * transfer reversal (trr_…) id.
+ */
 export interface Movement {
   stripeId: string;
-  refund: boolean;
+  kind: LineKind;
   /** Unsigned pence. */
   pence: number;
   /** ISO. */
@@ -100,12 +148,13 @@ export type DifferenceKind = 'missing_in_d1' | 'missing_at_stripe' | 'amount_dif
 export interface Difference {
   kind: DifferenceKind;
   stripeId: string;
-  refund: boolean;
+  /** Null: Stripe's own (a fee, a payout), none of ours. */
+  movement: LineKind | null;
   reference: string | null;
   /** Ours and Stripe's, unsigned pence (null: that side has none). */
   ours: number | null;
   stripes: number | null;
-  /** Stripe's balance transaction's type when it is neither a charge nor a refund (a fee, a transfer). */
+  /** Stripe's balance transaction's type when it is none of ours (a fee, a payout to the bank). */
   stripeType?: string;
 }
 
@@ -113,7 +162,7 @@ export const DIFFERENCE_WORDS: Record<DifferenceKind, string> = {
   missing_in_d1: 'At Stripe, not in our records',
   missing_at_stripe: 'In our records, not at Stripe',
   amount_differs: 'The amounts differ',
-  not_a_payment: 'At Stripe, neither a payment nor a refund',
+  not_a_payment: 'At Stripe, not a payment, refund or transfer to a partner',
 };
 
 const inPeriod = (at: string, [start, until]: readonly [string, string]) => at >= start && at < until;
@@ -135,10 +184,10 @@ export function reconcile(
   for (const our of ours) {
     const their = theirs.get(our.stripeId);
     seen.add(our.stripeId);
-    const base = { stripeId: our.stripeId, refund: our.refund, reference: our.reference ?? null, ours: our.pence };
+    const base = { stripeId: our.stripeId, movement: our.kind, reference: our.reference ?? null, ours: our.pence };
     if (!their) {
       if (inPeriod(our.at, period)) differences.push({ ...base, kind: 'missing_at_stripe', stripes: null });
-    } else if (their.pence !== our.pence || (their.currency ?? 'gbp') !== 'gbp' || their.refund !== our.refund) {
+    } else if (their.pence !== our.pence || (their.currency ?? 'gbp') !== 'gbp' || their.kind !== our.kind) {
       if (inPeriod(our.at, period) || inPeriod(their.at, period))
         differences.push({ ...base, kind: 'amount_differs', stripes: their.pence });
     }
@@ -148,7 +197,7 @@ export function reconcile(
     differences.push({
       kind: 'missing_in_d1',
       stripeId: their.stripeId,
-      refund: their.refund,
+      movement: their.kind,
       reference: null,
       ours: null,
       stripes: their.pence,
@@ -159,7 +208,7 @@ export function reconcile(
     differences.push({
       kind: 'not_a_payment',
       stripeId: other.id,
-      refund: false,
+      movement: null,
       reference: null,
       ours: null,
       stripes: other.pence,

@@ -1,4 +1,5 @@
 /** The ledger page (issue 45 item 3), as functions/pages/ledger-view.ts builds it. */
+import type { LedgerGroup } from '../office/accounts-ledger';
 import type { ReportPeriod } from '../office/reports';
 
 /** What the route hands the page instead of the ledger: a refused period, or a check refused by the rate limit. */
@@ -8,6 +9,8 @@ export interface LedgerLineView {
   day: string;
   reference: string;
   kind: string;
+  /** The partner's name on a transfer or reversal, else empty. */
+  partner: string;
   stripeId: string;
   amount: string;
   vat: string;
@@ -17,6 +20,8 @@ export interface LedgerTotalsView {
   label: string;
   taken: string;
   refunded: string;
+  /** To partners: transfers less reversals. */
+  transferred: string;
   net: string;
   vat: string;
   lines: number;
@@ -35,6 +40,9 @@ export interface LedgerView {
   errors: Record<string, string>;
   /** "1 January 2026 to 31 January 2026", or null when the period was refused. */
   period: string | null;
+  /** The totals' grouping, as chosen (month unless chosen). */
+  group: LedgerGroup;
+  /** Each group's subtotals, in order (named `months` from when months were the only grouping). */
   months: LedgerTotalsView[];
   total: LedgerTotalsView | null;
   lines: LedgerLineView[];
