@@ -29,6 +29,10 @@ import { crewLeadEmail } from '../lib/office/crew-emails';
 import { conditionRecords } from '../lib/office/condition';
 import { CONDITION_ACTIONS, CONDITION_ENDS, CONDITION_NOTICES } from '~/lib/office/condition';
 import { conditionLine, photoLinks } from './condition-view';
+import { changeOrders, type ChangeOrder } from '../lib/office/change-orders';
+import { CHANGE_ITEMS, CHANGE_NOTICES, CHANGE_STATUS_WORDS, changeAgreement, quantityField } from '~/lib/office/change-order';
+import { formatPence } from '~/lib/money';
+import type { ChangeItemChoice, ChangeOrderLine } from '~/lib/views/job-sheet';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -57,6 +61,33 @@ const conditionNotice = (done: string | null): string | undefined => {
   return end && CONDITION_NOTICES[end];
 };
 
+const changeNotice = (done: string | null): string | undefined =>
+  done !== null && done in CHANGE_NOTICES ? CHANGE_NOTICES[done as keyof typeof CHANGE_NOTICES] : undefined;
+
+const CHANGE_ITEM_CHOICES: ChangeItemChoice[] = CHANGE_ITEMS.map((item) => ({
+  field: quantityField(item.id),
+  name: item.name,
+  price: formatPence(item.unitPence),
+}));
+
+function changeLine(order: ChangeOrder, today: string | null): ChangeOrderLine {
+  const decided =
+    order.status === 'accepted' && order.decidedAt
+      ? `Signed by ${order.signedName ?? ''} at ${when(order.decidedAt, today)}`
+      : order.status === 'refused' && order.decidedAt
+        ? `Refused at ${when(order.decidedAt, today)}`
+        : null;
+  return {
+    id: String(order.id),
+    lines: order.lines.map((line): [string, string] => [`${line.label} × ${line.quantity}`, formatPence(line.pence)]),
+    total: formatPence(order.totalPence),
+    status: CHANGE_STATUS_WORDS[order.status],
+    proposed: order.status === 'proposed',
+    decided,
+    agreement: changeAgreement(order.totalPence),
+  };
+}
+
 const crewLine = (booking: DiaryBooking) =>
   booking.crewLead ? `${booking.crewLead}${booking.crewSize ? ` (crew of ${booking.crewSize})` : ''}` : null;
 const vanLine = (booking: DiaryBooking) =>
@@ -64,12 +95,13 @@ const vanLine = (booking: DiaryBooking) =>
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
-  const [quote, booking, reports, versions, conditions] = await Promise.all([
+  const [quote, booking, reports, versions, conditions, changes] = await Promise.all([
     findQuote(db, { reference }),
     bookedInDiary(db, reference),
     jobReports(db, reference),
     writtenQuoteVersions(db, reference),
     conditionRecords(db, reference),
+    changeOrders(db, reference),
   ]);
   if (!quote || !booking) return null;
   const details = moveDetails(quote);
@@ -89,7 +121,9 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     customer: { name: quote.name, phone: quote.phone, tel: `tel:${quote.phone.replace(/[^\d+]/g, '')}` },
     reports: reports.map((report) => reportLine(report, today)),
     conditions: conditions.map((record) => conditionLine(record, today, false)),
-    notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? null,
+    changeItems: CHANGE_ITEM_CHOICES,
+    changes: changes.map((order) => changeLine(order, today)),
+    notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? changeNotice(state.done ?? null) ?? null,
     state,
     // Each page's forms carry one new key: a post sent twice from it is stored once.
     tap: crypto.randomUUID(),
