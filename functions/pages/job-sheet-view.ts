@@ -29,10 +29,9 @@ import { crewLeadEmail } from '../lib/office/crew-emails';
 import { conditionRecords } from '../lib/office/condition';
 import { CONDITION_ACTIONS, CONDITION_ENDS, CONDITION_NOTICES } from '~/lib/office/condition';
 import { conditionLine, photoLinks } from './condition-view';
-import { changeOrders, type ChangeOrder } from '../lib/office/change-orders';
-import { CHANGE_ITEMS, CHANGE_NOTICES, CHANGE_STATUS_WORDS, changeAgreement, quantityField } from '~/lib/office/change-order';
-import { formatPence } from '~/lib/money';
-import type { ChangeItemChoice, ChangeOrderLine } from '~/lib/views/job-sheet';
+import { changeOrders } from '../lib/office/change-orders';
+import { CHANGE_NOTICES } from '~/lib/office/change-order';
+import { CHANGE_ITEM_CHOICES, changeLine } from './change-view';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -63,30 +62,6 @@ const conditionNotice = (done: string | null): string | undefined => {
 
 const changeNotice = (done: string | null): string | undefined =>
   done !== null && done in CHANGE_NOTICES ? CHANGE_NOTICES[done as keyof typeof CHANGE_NOTICES] : undefined;
-
-const CHANGE_ITEM_CHOICES: ChangeItemChoice[] = CHANGE_ITEMS.map((item) => ({
-  field: quantityField(item.id),
-  name: item.name,
-  price: formatPence(item.unitPence),
-}));
-
-function changeLine(order: ChangeOrder, today: string | null): ChangeOrderLine {
-  const decided =
-    order.status === 'accepted' && order.decidedAt
-      ? `Signed by ${order.signedName ?? ''} at ${when(order.decidedAt, today)}`
-      : order.status === 'refused' && order.decidedAt
-        ? `Refused at ${when(order.decidedAt, today)}`
-        : null;
-  return {
-    id: String(order.id),
-    lines: order.lines.map((line): [string, string] => [`${line.label} × ${line.quantity}`, formatPence(line.pence)]),
-    total: formatPence(order.totalPence),
-    status: CHANGE_STATUS_WORDS[order.status],
-    proposed: order.status === 'proposed',
-    decided,
-    agreement: changeAgreement(order.totalPence),
-  };
-}
 
 const crewLine = (booking: DiaryBooking) =>
   booking.crewLead ? `${booking.crewLead}${booking.crewSize ? ` (crew of ${booking.crewSize})` : ''}` : null;

@@ -191,4 +191,43 @@ describe('extras only by a signed change', () => {
     expect(latecomer.status).toBe(409);
     expect(versions(move.reference).map((v) => v.version)).toEqual([1, 2]);
   });
+
+  it('is signed by the customer from their own move page: a double wardrobe, £125.00 more', async () => {
+    const move = await bookedMove();
+    const proposed = await sheetPost(move, { action: 'change_propose', 'qty-double-wardrobe': '1' });
+    expect(proposed.status).toBe(303);
+    const [order] = orders(move.reference);
+    const id = String(order!.id);
+    const page = await movePage(move);
+    expect(page.filled(`change:${id}:total`)).toBe('£125.00');
+    expect(page.filled(`change:${id}:agreement`)).toBe('I agree to pay £125.00 more for these extras');
+
+    const answer = (fields: Record<string, string>) =>
+      fetch(`${apiBase()}/quote-confirmation`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client') },
+        body: new URLSearchParams({ ref: move.reference, t: move.token, change: id, ...fields }).toString(),
+      });
+    const noTick = await answer({ action: 'change-accept', changeName: 'Nia Okafor' });
+    expect(noTick.status).toBe(400);
+    const refused = await noTick.text();
+    expect(readPage(refused).filled('error:changeAgree')).toBe(CHANGE_MESSAGES.customerAgree);
+    expect(refused).toMatch(/id="change-\d+-agree"[^>]*aria-describedby="change-\d+-agree-error"/);
+    expect(versions(move.reference).map((v) => v.version)).toEqual([1]);
+
+    const signed = await answer({ action: 'change-accept', changeName: 'Nia Okafor', changeAgree: 'yes' });
+    expect(signed.status).toBe(303);
+    expect(new URL(signed.headers.get('Location')!, apiBase()).searchParams.get('done')).toBe('change_accepted');
+    expect(orders(move.reference)[0]).toMatchObject({ status: 'accepted', signed_name: 'Nia Okafor', written_version: 2 });
+    expect(audits(move.reference, 'change_accepted')).toEqual([expect.objectContaining({ actor: 'customer' })]);
+    // £495.00 + £125.00 = £620.00; less the £123.75 deposit, £496.25 left.
+    const after = await movePage(move);
+    expect(after.filled('top:price')).toBe('£620.00');
+    expect(after.filled('top:Left to pay')).toBe(`£496.25 by ${formatLongDate(addDays(move.moveDate, -7))}`);
+    expect(after.filled(`change:${id}:status`)).toBe('Accepted and signed');
+    expect((await answer({ action: 'change-refuse' })).status).toBe(409);
+    expect(orders(move.reference)[0]!.status).toBe('accepted');
+  });
 });
+

@@ -55,7 +55,9 @@ export const CHANGE_MESSAGES = {
   name: 'Ask the customer to type their full name to sign.',
   nameTooLong: `Keep the name under ${CONDITION_NAME_MAX} characters.`,
   agree: 'Ask the customer to tick the box if they agree to pay the extra.',
-  decided: 'The customer has already answered this change; it cannot be answered again.',
+  customerName: 'Type your full name to sign.',
+  customerAgree: 'Tick the box if you agree to pay the extra.',
+  decided: 'This change is already answered and cannot be answered again.',
   changed: 'The written quote changed meanwhile. Check the change again, then ask the customer to sign.',
 } as const;
 
