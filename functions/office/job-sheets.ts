@@ -257,7 +257,9 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
   const agreed = formText(form, 'agree') === 'yes';
   const change = formText(form, 'change');
   const quantities = Object.fromEntries(
-    [...form.entries()].filter(([field]) => field.startsWith('qty-')).map(([field, value]) => [field, typeof value === 'string' ? value : '']),
+    [...form.entries()]
+      .filter(([field]) => field.startsWith('qty-'))
+      .map(([field, value]) => [field, typeof value === 'string' ? value : '']),
   );
   const refuse = (errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
     sheetPage(c, reference, { form: action, errors, values: { name, agreed, change, quantities } }, status, headers);

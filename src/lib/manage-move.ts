@@ -64,11 +64,7 @@ export const manageSchema = z.discriminatedUnion('action', [
     change: changeId,
     changeName: z
       .string(CHANGE_MESSAGES.customerName)
-      .check(
-        z.trim(),
-        z.minLength(1, CHANGE_MESSAGES.customerName),
-        z.maxLength(CONDITION_NAME_MAX, CHANGE_MESSAGES.nameTooLong),
-      ),
+      .check(z.trim(), z.minLength(1, CHANGE_MESSAGES.customerName), z.maxLength(CONDITION_NAME_MAX, CHANGE_MESSAGES.nameTooLong)),
     changeAgree: z.string(CHANGE_MESSAGES.customerAgree).check(z.regex(/^yes$/, CHANGE_MESSAGES.customerAgree)),
     website: honeypotField,
   }),

@@ -62,7 +62,8 @@ const sheetPost = (move: Booked, fields: Record<string, string>) =>
     body: new URLSearchParams(fields),
   });
 
-const sheetPage = async (move: Booked) => readPage(await (await fetch(sheetUrl(move), { headers: { 'X-Test-Now': onTheDay(move) } })).text());
+const sheetPage = async (move: Booked) =>
+  readPage(await (await fetch(sheetUrl(move), { headers: { 'X-Test-Now': onTheDay(move) } })).text());
 
 const movePage = async (move: Made) => {
   const response = await fetch(`${apiBase()}/quote-confirmation?ref=${move.reference}&t=${move.token}`);
@@ -230,4 +231,3 @@ describe('extras only by a signed change', () => {
     expect(orders(move.reference)[0]!.status).toBe('accepted');
   });
 });
-

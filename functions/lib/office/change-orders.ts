@@ -59,7 +59,10 @@ export async function changeOrders(db: D1Database, reference: string): Promise<C
 }
 
 export const changeOrder = async (db: D1Database, reference: string, id: number): Promise<ChangeOrder | null> => {
-  const row = await db.prepare(`SELECT ${COLUMNS} FROM change_orders WHERE reference = ? AND id = ?`).bind(reference, id).first<ChangeRow>();
+  const row = await db
+    .prepare(`SELECT ${COLUMNS} FROM change_orders WHERE reference = ? AND id = ?`)
+    .bind(reference, id)
+    .first<ChangeRow>();
   return row ? fromRow(row) : null;
 };
 
@@ -192,7 +195,9 @@ export async function refuseChange(
   if (!order) return { ok: false, reason: 'missing' };
   const [updated] = await db.batch([
     db
-      .prepare(`UPDATE change_orders SET status = 'refused', decided_by = ?1, decided_at = ?2 WHERE id = ?3 AND reference = ?4 AND status = 'proposed'`)
+      .prepare(
+        `UPDATE change_orders SET status = 'refused', decided_by = ?1, decided_at = ?2 WHERE id = ?3 AND reference = ?4 AND status = 'proposed'`,
+      )
       .bind(by.decidedBy, now.toISOString(), id, reference),
     auditStatement(
       db,

@@ -22,8 +22,7 @@ export interface ChangeLine {
 /** The sheet's form actions. */
 export const CHANGE_ACTIONS = { propose: 'change_propose', accept: 'change_accept', refuse: 'change_refuse' } as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[keyof typeof CHANGE_ACTIONS];
-export const isChangeAction = (action: string): action is ChangeAction =>
-  (Object.values(CHANGE_ACTIONS) as string[]).includes(action);
+export const isChangeAction = (action: string): action is ChangeAction => (Object.values(CHANGE_ACTIONS) as string[]).includes(action);
 
 /** audit_log.action for each step. */
 export const CHANGE_AUDIT = { proposed: 'change_proposed', accepted: 'change_accepted', refused: 'change_refused' } as const;
