@@ -18,6 +18,7 @@ import { bookInDiary } from '../shared/office-posts';
 import { checkoutAt, FORM, makeQuote, paidAndBooked, stripeUrl, type Made } from './card-payments';
 import { apiBase, query, unique, waitForEmail } from './helpers';
 import { readPage } from './html';
+import { bookedMove as dayMove } from './moving-day';
 import { officePost, ownerCookie, ownerSignedIn } from './office';
 
 beforeEach(ownerSignedIn);
@@ -195,8 +196,13 @@ describe('extras only by a signed change', () => {
 
   it('is signed by the customer from their own move page: a double wardrobe, £125.00 more', async () => {
     const move = await bookedMove();
-    const proposed = await sheetPost(move, { action: 'change_propose', 'qty-double-wardrobe': '1' });
+    // Sent twice on a poor signal with the sheet's one key: stored once.
+    const tap = crypto.randomUUID();
+    const proposed = await sheetPost(move, { action: 'change_propose', tap, 'qty-double-wardrobe': '1' });
     expect(proposed.status).toBe(303);
+    expect((await sheetPost(move, { action: 'change_propose', tap, 'qty-double-wardrobe': '1' })).status).toBe(303);
+    expect(orders(move.reference)).toHaveLength(1);
+    expect(audits(move.reference, 'change_proposed')).toHaveLength(1);
     const [order] = orders(move.reference);
     const id = String(order!.id);
     const page = await movePage(move);
@@ -229,5 +235,18 @@ describe('extras only by a signed change', () => {
     expect(after.filled(`change:${id}:status`)).toBe('Accepted and signed');
     expect((await answer({ action: 'change-refuse' })).status).toBe(409);
     expect(orders(move.reference)[0]!.status).toBe('accepted');
+  });
+
+  it('is refused for a move whose price is not an accepted written quote: there is nothing to add it to', async () => {
+    const move = await dayMove();
+    const response = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': FORM, 'X-Test-Client': unique('phone') },
+      body: new URLSearchParams({ action: 'change_propose', 'qty-wardrobe': '1' }),
+    });
+    expect(response.status).toBe(409);
+    expect(readPage(await response.text()).filled('error:items')).toBe(CHANGE_MESSAGES.noWrittenQuote);
+    expect(orders(move.reference)).toEqual([]);
   });
 });
