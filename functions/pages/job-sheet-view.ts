@@ -139,11 +139,12 @@ export async function jobSheetSectionView(
   now: Date,
   handed: JobSheetLinkView['jobSheetLink'] | undefined,
 ): Promise<JobSheetSectionView> {
-  const [booking, live, reports, conditions] = await Promise.all([
+  const [booking, live, reports, conditions, changes] = await Promise.all([
     bookedInDiary(db, reference),
     liveJobSheetLink(db, reference, now),
     jobReports(db, reference),
     conditionRecords(db, reference),
+    changeOrders(db, reference),
   ]);
   const lastMoment = live && new Date(new Date(live.expiresAt).getTime() - 1);
   return {
@@ -152,6 +153,7 @@ export async function jobSheetSectionView(
     made: handed?.reference === reference ? handed.made : null,
     reports: reports.map((report) => reportLine(report, null)),
     conditions: conditions.map((record) => conditionLine(record, null, true)),
+    changes: changes.map((order) => changeLine(order, null)),
   };
 }
 

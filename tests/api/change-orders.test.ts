@@ -11,7 +11,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { CHANGE_MESSAGES } from '~/lib/office/change-order';
 import { addDays, formatLongDate, londonDayStart } from '~/lib/dates';
-import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
+import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { PAY_PATH } from '~/lib/payments';
 import { diaryDay, WEEKDAY } from '../shared/diary-days';
 import { bookInDiary } from '../shared/office-posts';
@@ -19,7 +19,7 @@ import { checkoutAt, FORM, makeQuote, paidAndBooked, stripeUrl, type Made } from
 import { apiBase, query, unique, waitForEmail } from './helpers';
 import { readPage } from './html';
 import { bookedMove as dayMove } from './moving-day';
-import { officePost, ownerCookie, ownerSignedIn } from './office';
+import { officeGet, officePost, ownerCookie, ownerSignedIn } from './office';
 
 beforeEach(ownerSignedIn);
 
@@ -188,6 +188,11 @@ describe('extras only by a signed change', () => {
     const unchanged = await movePage(move);
     expect(unchanged.filled('top:price')).toBe('£560.00');
     expect(unchanged.filled('top:Left to pay')).toBe(`£436.25 by ${dueBy}`);
+    // The office's lead page lists both, as the customer answered them.
+    const lead = readPage(await (await officeGet(leadPath(move.reference))).text());
+    expect(lead.filled(`office:change:${id}:total`)).toBe('£65.00');
+    expect(lead.filled(`office:change:${id}:status`)).toMatch(/^Accepted and signed: Signed by Nia Okafor at /);
+    expect(lead.filled(`office:change:${second.id}:status`)).toMatch(/^Refused: nothing changed: Refused at /);
     // Refused once answered: accepting it later changes nothing.
     const latecomer = await sheetPost(move, { action: 'change_accept', change: String(second.id), name: 'Nia Okafor', agree: 'yes' });
     expect(latecomer.status).toBe(409);

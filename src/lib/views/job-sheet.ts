@@ -110,6 +110,8 @@ export interface JobSheetSectionView {
   made: { url: string; lastDay: string } | null;
   reports: ReportLine[];
   conditions: ConditionLine[];
+  /** Extras proposed on the day (issue 44 item 6), oldest first. */
+  changes: ChangeOrderLine[];
 }
 
 /** A refused "E-mail the link to the crew lead": what was typed and why, shown by the field. */
