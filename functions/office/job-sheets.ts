@@ -24,6 +24,15 @@ import {
 import { isReference } from '~/lib/reference';
 import { CONDITION_ACTIONS, CONDITION_MESSAGES, conditionEndOf, conditionProblems, type ConditionEnd } from '~/lib/office/condition';
 import { recordCondition } from '../lib/office/condition';
+import {
+  CHANGE_ACTIONS,
+  CHANGE_MESSAGES,
+  changeLinesFrom,
+  isChangeAction,
+  signatureProblems,
+  type ChangeAction,
+} from '~/lib/office/change-order';
+import { acceptChange, proposeChange, refuseChange } from '../lib/office/change-orders';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { readBounded } from '../lib/body';
@@ -48,6 +57,7 @@ import {
   jobSheetUrl,
   reportsToday,
   reportWithinLimits,
+  crewActor,
 } from '../lib/office/job-sheets';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
@@ -147,6 +157,7 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   const note = formText(form, 'note');
   const end = conditionEndOf(action);
   if (end) return answerCondition(c, token, reference, end, form, now);
+  if (isChangeAction(action)) return answerChange(c, token, reference, action, form, now);
   const refuse = (kind: CrewReportKind, errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
     sheetPage(c, reference, { form: kind, errors, values: { eta: formText(form, 'eta'), note } }, status, headers);
   // The message goes by the field the crew lead was filling in, so it is read where they look.
@@ -231,6 +242,61 @@ async function answerCondition(c: SheetContext, token: string, reference: string
   const stored = await recordCondition(c.env, quote, booking, end, { note, signedName: name, photos: photos.photos }, now);
   if (!stored) return refuse({ note: CONDITION_MESSAGES.recorded }, 409);
   return seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: action })}`);
+}
+
+/** The form's own fields beside the items' quantities: anything else (a typed price) refuses the proposal. */
+const CHANGE_FORM_FIELDS: ReadonlySet<string> = new Set(['action', 'tap']);
+
+/**
+ * "Something not agreed?" (issue 44 item 6): the crew propose extras from the price table, then the customer, on the
+ * same phone, accepts with their typed name and a tick or refuses. Refused field by field as the sheet's other forms
+ * are; a change already answered is refused (409) and changes nothing.
+ */
+async function answerChange(c: SheetContext, token: string, reference: string, action: ChangeAction, form: FormData, now: Date) {
+  const name = formText(form, 'name').replace(/\s+/g, ' ');
+  const agreed = formText(form, 'agree') === 'yes';
+  const change = formText(form, 'change');
+  const quantities = Object.fromEntries(
+    [...form.entries()]
+      .filter(([field]) => field.startsWith('qty-'))
+      .map(([field, value]) => [field, typeof value === 'string' ? value : '']),
+  );
+  const refuse = (errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
+    sheetPage(c, reference, { form: action, errors, values: { name, agreed, change, quantities } }, status, headers);
+  const field = action === CHANGE_ACTIONS.propose ? 'items' : 'change';
+  if (!(await reportWithinLimits(c, `sheet:${reference}`)))
+    return refuse({ [field]: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
+  const [quote, booking] = await Promise.all([findQuote(c.env.DB, { reference }), bookedInDiary(c.env.DB, reference)]);
+  if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  const actor = crewActor(booking);
+  const done = () => seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: action })}`);
+  if (action === CHANGE_ACTIONS.propose) {
+    const tap = formText(form, 'tap');
+    if (tap && !isTapKey(tap)) return refuse({ items: JOB_SHEET_MESSAGES.tap });
+    const fields = [...form.entries()].map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : '']);
+    const lines = changeLinesFrom(fields, CHANGE_FORM_FIELDS);
+    if (!lines.ok) return refuse({ items: lines.message });
+    const proposed = await proposeChange(c.env.DB, reference, lines.lines, actor, tap || null, now);
+    if (!proposed.ok) return refuse({ items: CHANGE_MESSAGES.noWrittenQuote }, 409);
+    return done();
+  }
+  const id = /^\d{1,12}$/.test(change) ? Number(change) : 0;
+  // The crew's phone: the customer holds it, the audit line names the crew whose sheet it is.
+  const by = { decidedBy: 'crew-phone', actor } as const;
+  if (action === CHANGE_ACTIONS.accept) {
+    const problems = signatureProblems({ name, agreed });
+    if (Object.keys(problems).length > 0) return refuse(problems);
+    const outcome = await acceptChange(c.env, quote, id, name, by, now);
+    if (!outcome.ok) return answered(outcome.reason);
+    return done();
+  }
+  const outcome = await refuseChange(c.env.DB, reference, id, by, now);
+  return outcome.ok ? done() : answered(outcome.reason);
+
+  function answered(reason: 'decided' | 'changed' | 'missing') {
+    if (reason === 'missing') return sheetPage(c, reference, {}, 404);
+    return refuse({ change: reason === 'decided' ? CHANGE_MESSAGES.decided : CHANGE_MESSAGES.changed }, 409);
+  }
 }
 
 export function jobSheetsRoutes(routes: OfficeRoutes): void {

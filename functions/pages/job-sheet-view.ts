@@ -30,6 +30,9 @@ import { conditionRecords } from '../lib/office/condition';
 import { CONDITION_ACTIONS, CONDITION_ENDS, CONDITION_NOTICES } from '~/lib/office/condition';
 import { conditionLine, photoLinks } from './condition-view';
 import { partnerVan } from '~/lib/partners/offers';
+import { changeOrders } from '../lib/office/change-orders';
+import { CHANGE_NOTICES } from '~/lib/office/change-order';
+import { CHANGE_ITEM_CHOICES, changeLine } from './change-view';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -58,6 +61,9 @@ const conditionNotice = (done: string | null): string | undefined => {
   return end && CONDITION_NOTICES[end];
 };
 
+const changeNotice = (done: string | null): string | undefined =>
+  done !== null && done in CHANGE_NOTICES ? CHANGE_NOTICES[done as keyof typeof CHANGE_NOTICES] : undefined;
+
 const crewLine = (booking: DiaryBooking) =>
   booking.crewLead ? `${booking.crewLead}${booking.crewSize ? ` (crew of ${booking.crewSize})` : ''}` : null;
 const vanLine = (booking: DiaryBooking) =>
@@ -69,12 +75,13 @@ const vanLine = (booking: DiaryBooking) =>
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
-  const [quote, booking, reports, versions, conditions] = await Promise.all([
+  const [quote, booking, reports, versions, conditions, changes] = await Promise.all([
     findQuote(db, { reference }),
     bookedInDiary(db, reference),
     jobReports(db, reference),
     writtenQuoteVersions(db, reference),
     conditionRecords(db, reference),
+    changeOrders(db, reference),
   ]);
   if (!quote || !booking) return null;
   const details = moveDetails(quote);
@@ -94,7 +101,9 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     customer: { name: quote.name, phone: quote.phone, tel: `tel:${quote.phone.replace(/[^\d+]/g, '')}` },
     reports: reports.map((report) => reportLine(report, today)),
     conditions: conditions.map((record) => conditionLine(record, today, false)),
-    notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? null,
+    changeItems: CHANGE_ITEM_CHOICES,
+    changes: changes.map((order) => changeLine(order, today)),
+    notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? changeNotice(state.done ?? null) ?? null,
     state,
     // Each page's forms carry one new key: a post sent twice from it is stored once.
     tap: crypto.randomUUID(),
@@ -135,11 +144,12 @@ export async function jobSheetSectionView(
   now: Date,
   handed: JobSheetLinkView['jobSheetLink'] | undefined,
 ): Promise<JobSheetSectionView> {
-  const [booking, live, reports, conditions] = await Promise.all([
+  const [booking, live, reports, conditions, changes] = await Promise.all([
     bookedInDiary(db, reference),
     liveJobSheetLink(db, reference, now),
     jobReports(db, reference),
     conditionRecords(db, reference),
+    changeOrders(db, reference),
   ]);
   const lastMoment = live && new Date(new Date(live.expiresAt).getTime() - 1);
   return {
@@ -148,6 +158,7 @@ export async function jobSheetSectionView(
     made: handed?.reference === reference ? handed.made : null,
     reports: reports.map((report) => reportLine(report, null)),
     conditions: conditions.map((record) => conditionLine(record, null, true)),
+    changes: changes.map((order) => changeLine(order, null)),
   };
 }
 

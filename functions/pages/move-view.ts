@@ -3,6 +3,8 @@
 // src/components/quote/.
 import { conditionRecords } from '../lib/office/condition';
 import { conditionLine } from './condition-view';
+import { changeOrders } from '../lib/office/change-orders';
+import { changeLine } from './change-view';
 import { ACCESS_KEYS, accessField } from '~/data/access';
 import { ADDRESS_PARTS, addressField, isFullAddress } from '~/lib/move-facts';
 import { formatLongDate, londonToday } from '~/lib/dates';
@@ -261,7 +263,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   const { quote, token } = opened;
   const today = londonToday(now);
   const upcoming = isUpcoming(movePageState(moveFacts(quote), today));
-  const [history, versions, owed, booking, vat, documents, reports, claims, consent, conditions] = await Promise.all([
+  const [history, versions, owed, booking, vat, documents, reports, claims, consent, conditions, changes] = await Promise.all([
     moveHistory(db, quote),
     writtenQuoteVersions(db, quote.reference),
     leadOwed(db, quote, today),
@@ -272,6 +274,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
     claimsFor(db, quote.reference),
     readConsent(db, quote.reference),
     conditionRecords(db, quote.reference),
+    changeOrders(db, quote.reference),
   ]);
   // The newest sent version: the only one the customer sees.
   const written = versions.find((version) => version.sentAt) ?? null;
@@ -314,6 +317,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   return {
     texts: upcoming || quote.moveDate === today ? textsView(consent, quote.phone) : null,
     conditions: conditions.map((record) => conditionLine(record, null, false)),
+    changes: changes.map((order) => changeLine(order, null)),
     // On the move's day, or once the crew have tapped anything, for a move booked in the diary.
     movingDay:
       booking && (quote.moveDate === today || day.steps.length > 0)

@@ -11,6 +11,9 @@ import type { AppBindings } from '../env';
 import { readFormPost } from '../lib/form-post';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { acceptWrittenQuote } from '../lib/office/written-quotes';
+import { acceptChange, refuseChange } from '../lib/office/change-orders';
+import { CUSTOMER_ACTOR } from '../lib/office/tasks';
+import { CHANGE_MESSAGES } from '~/lib/office/change-order';
 import { moneyOwed } from '../lib/payments/due';
 import { checkoutAnswer, checkoutFor } from './move-payment';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
@@ -27,7 +30,7 @@ import { moveNotOpened, openQuote, quotePage, quotePageHref, type OpenedQuote, t
 type PageContext = Context<AppBindings>;
 
 /** The fields whose messages go next to them; any other problem is the summary's general line. */
-const FIELDS = new Set<string>(['moveDate', 'rating', 'reviewText', ...ADDRESS_FIELD_NAMES]);
+const FIELDS = new Set<string>(['moveDate', 'rating', 'reviewText', 'changeName', 'changeAgree', ...ADDRESS_FIELD_NAMES]);
 
 /** Two notes of 2,000 characters, encoded, and the rest. */
 const MAX_MANAGE_BODY = 16 * 1024;
@@ -42,7 +45,9 @@ function accessChange(form: Extract<ManageForm, { action: 'access' }>): MoveChan
 }
 
 /** The change a button makes, or null for the buttons that only ask (a new date's price, 'are you sure?'). */
-function changeOf(form: Exclude<ManageForm, { action: 'accept-quote' }>): MoveChange | null {
+type ChangeAnswer = Extract<ManageForm, { action: 'change-accept' | 'change-refuse' }>;
+
+function changeOf(form: Exclude<ManageForm, { action: 'accept-quote' } | ChangeAnswer>): MoveChange | null {
   switch (form.action) {
     case 'date-confirm':
       return { action: 'change_date', date: form.moveDate };
@@ -114,6 +119,7 @@ export async function manageQuote(c: PageContext): Promise<Response> {
   }
   const form = checked.data;
   if (form.action === 'accept-quote') return acceptQuote(c, opened, form, values);
+  if (form.action === 'change-accept' || form.action === 'change-refuse') return answerChange(c, opened, form, values);
   const wanted = changeOf(form);
   return wanted ? change(c, opened, wanted, values) : ask(c, opened, form as Asking, values);
 }
@@ -156,4 +162,21 @@ async function change(c: PageContext, opened: OpenedQuote, wanted: MoveChange, v
     return quotePage(c, again ?? opened, applied.field ? 422 : 409, { ...said, values });
   }
   return backToPage(applied.quote, opened.token, doneKey(applied.event));
+}
+
+/**
+ * The customer answers the crew's proposed extras from their own page (issue 44 item 6): signed with their typed name
+ * and a tick, or refused, through the same writer as the crew's phone. An answer already given is refused (409).
+ */
+async function answerChange(c: PageContext, opened: OpenedQuote, form: ChangeAnswer, values: URLSearchParams): Promise<Response> {
+  const now = requestNow(c);
+  const by = { decidedBy: 'move-page', actor: CUSTOMER_ACTOR } as const;
+  const id = Number(form.change);
+  const outcome =
+    form.action === 'change-accept'
+      ? await acceptChange(c.env, opened.quote, id, form.changeName.replace(/\s+/g, ' '), by, now)
+      : await refuseChange(c.env.DB, opened.quote.reference, id, by, now);
+  if (outcome.ok) return backToPage(opened.quote, opened.token, form.action === 'change-accept' ? 'change_accepted' : 'change_refused');
+  const general = outcome.reason === 'changed' ? CHANGE_MESSAGES.changed : CHANGE_MESSAGES.decided;
+  return quotePage(c, (await openQuote(c, opened.quote.reference, opened.token)) ?? opened, 409, { general, values });
 }

@@ -2,6 +2,8 @@
 import * as z from 'zod/mini';
 import { formAddressFields, formDate } from './quote-form-schema';
 import { formAccessFields, honeypotField } from './schemas';
+import { CHANGE_MESSAGES } from './office/change-order';
+import { CONDITION_NAME_MAX } from './office/condition';
 
 /** Long enough for a whole house's item list, short enough for an e-mail. */
 export const MOVE_NOTES_LIMIT = 2000;
@@ -28,6 +30,9 @@ export const REVIEW_MESSAGES = {
   long: `Please keep your review to ${REVIEW_TEXT_LIMITS.max.toLocaleString('en-GB')} characters or fewer.`,
 } as const;
 
+/** A change order's id, as its form carries it. */
+const changeId = z.string(CHANGE_MESSAGES.decided).check(z.regex(/^\d{1,12}$/, CHANGE_MESSAGES.decided));
+
 export const manageSchema = z.discriminatedUnion('action', [
   // The engine prices the new day before anything changes.
   z.object({ action: z.literal('date'), moveDate: date, website: honeypotField }),
@@ -53,6 +58,17 @@ export const manageSchema = z.discriminatedUnion('action', [
     ...formAddressFields,
     website: honeypotField,
   }),
+  // Extras proposed by the crew on the day (issue 44 item 6): signed with the typed name and a tick, or refused.
+  z.object({
+    action: z.literal('change-accept'),
+    change: changeId,
+    changeName: z
+      .string(CHANGE_MESSAGES.customerName)
+      .check(z.trim(), z.minLength(1, CHANGE_MESSAGES.customerName), z.maxLength(CONDITION_NAME_MAX, CHANGE_MESSAGES.nameTooLong)),
+    changeAgree: z.string(CHANGE_MESSAGES.customerAgree).check(z.regex(/^yes$/, CHANGE_MESSAGES.customerAgree)),
+    website: honeypotField,
+  }),
+  z.object({ action: z.literal('change-refuse'), change: changeId, website: honeypotField }),
   z.object({
     action: z.literal('review'),
     rating: z.enum(['1', '2', '3', '4', '5'], 'Please choose a rating from 1 to 5 stars.'),

@@ -132,9 +132,10 @@ export function instantVersion(
 }
 
 /**
- * A booked move's new date as the next version of its accepted written quote (issue 34 item 3): its lines and the
- * change's, the same code, discount, deposit and terms, sent and accepted at once, so the written quote stays the one
- * record of what is owed (payments/due.ts reads it). Written only if the batch's previous statement changed a row.
+ * A booked move's new date (issue 34 item 3), or extras the customer signed for on the day (issue 44 item 6), as the
+ * next version of its accepted written quote: its lines and the change's, the same code, discount, deposit and terms,
+ * sent and accepted at once, so the written quote stays the one record of what is owed (payments/due.ts reads it).
+ * Written only if the batch's previous statement changed a row.
  */
 export function rebookedVersion(
   db: D1Database,
@@ -142,6 +143,8 @@ export function rebookedVersion(
   accepted: WrittenQuote,
   added: readonly WrittenLine[],
   now: Date,
+  // The office's list of versions says "sent … by <createdBy>"; a signed change on the day says so (issue 44 item 6).
+  createdBy = "the customer's new move date",
 ): { written: WrittenQuote; statement: D1PreparedStatement } {
   const at = now.toISOString();
   const addedPence = added.reduce((sum, line) => sum + line.pence, 0);
@@ -150,8 +153,7 @@ export function rebookedVersion(
     version: accepted.version + 1,
     lines: [...accepted.lines, ...added],
     totalPence: accepted.totalPence + addedPence,
-    // The office's list of versions says "sent … by the customer's new move date".
-    createdBy: "the customer's new move date",
+    createdBy,
     createdAt: at,
     sentAt: at,
     acceptedAt: at,

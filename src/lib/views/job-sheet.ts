@@ -7,8 +7,29 @@ export interface JobSheetState {
   done?: string | null;
   /** A report's kind, or a condition record's action (`condition_pickup`, `condition_delivery`). */
   form?: JobReportKind | string;
-  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day' | 'name' | 'agree', string>>;
-  values?: { eta?: string; note?: string; name?: string; agreed?: boolean };
+  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day' | 'name' | 'agree' | 'items' | 'change', string>>;
+  /** `change`: the change order answered; `quantities`: a proposal's `qty-<item>` fields as typed. */
+  values?: { eta?: string; note?: string; name?: string; agreed?: boolean; change?: string; quantities?: Record<string, string> };
+}
+
+/** A change order (issue 44 item 6) as the sheet shows it: its lines priced from the table, and its state. */
+export interface ChangeOrderLine {
+  id: string;
+  lines: Array<[label: string, amount: string]>;
+  total: string;
+  status: string;
+  proposed: boolean;
+  /** "Signed by Nia Okafor at 14:05", or when it was refused. */
+  decided: string | null;
+  /** The words the customer ticks, with the total. */
+  agreement: string;
+}
+
+/** An item the crew can add, as the price table prices it. */
+export interface ChangeItemChoice {
+  field: string;
+  name: string;
+  price: string;
 }
 
 /** A condition record (issue 44 item 5) as the sheet, the office and the customer's page show it. */
@@ -73,6 +94,9 @@ export interface JobSheetView {
   reports: ReportLine[];
   /** The condition records made so far, pickup first. */
   conditions: ConditionLine[];
+  /** Extras only by a signed change (issue 44 item 6): the items to choose from, and the changes so far. */
+  changeItems: ChangeItemChoice[];
+  changes: ChangeOrderLine[];
   notice: string | null;
   state: JobSheetState;
   tap: string;
@@ -86,6 +110,8 @@ export interface JobSheetSectionView {
   made: { url: string; lastDay: string } | null;
   reports: ReportLine[];
   conditions: ConditionLine[];
+  /** Extras proposed on the day (issue 44 item 6), oldest first. */
+  changes: ChangeOrderLine[];
 }
 
 /** A refused "E-mail the link to the crew lead": what was typed and why, shown by the field. */

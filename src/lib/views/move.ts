@@ -1,5 +1,5 @@
 /** What a move's own page shows (functions/pages/move-view.ts builds it): data only. */
-import type { ConditionLine } from './job-sheet';
+import type { ChangeOrderLine, ConditionLine } from './job-sheet';
 import type { FormView as PartsView } from '~/lib/form-view';
 import type { MoveAction } from '~/lib/move-status';
 import type { MovingDayStatus } from '~/lib/moving-day';
@@ -131,6 +131,8 @@ export interface MovePageView {
   texts: MoveTextsView | null;
   /** The condition records the customer signed at each end (issue 44 item 5), pickup first; none before the day. */
   conditions: ConditionLine[];
+  /** The extras the crew proposed on the day (issue 44 item 6), each to accept or refuse while proposed. */
+  changes: ChangeOrderLine[];
   /** The move's receipts, invoices and credit notes, oldest first. */
   documents: DocumentLink[];
   movingDay: MovingDayView | null;

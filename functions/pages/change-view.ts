@@ -1,0 +1,39 @@
+/**
+ * A change order (issue 44 item 6) as the crew's sheet and the customer's move page show it: its lines as the price
+ * table priced them, its total and state, and the words the customer ticks. Data only.
+ */
+import { formatPence } from '~/lib/money';
+import { CHANGE_ITEMS, CHANGE_STATUS_WORDS, changeAgreement, quantityField } from '~/lib/office/change-order';
+import { UK_TIME_ZONE, londonToday } from '~/lib/dates';
+import { formatDateTime } from '~/lib/office/format';
+import type { ChangeItemChoice, ChangeOrderLine } from '~/lib/views/job-sheet';
+import type { ChangeOrder } from '../lib/office/change-orders';
+
+/** The items the crew can choose, from the engine's own table. */
+export const CHANGE_ITEM_CHOICES: ChangeItemChoice[] = CHANGE_ITEMS.map((item) => ({
+  field: quantityField(item.id),
+  name: item.name,
+  price: formatPence(item.unitPence),
+}));
+
+const clock = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** `today`: the crew's sheet shows only the time on the day; elsewhere the date and time. */
+export function changeLine(order: ChangeOrder, today: string | null): ChangeOrderLine {
+  const at = (iso: string) => (today !== null && londonToday(new Date(iso)) === today ? clock.format(new Date(iso)) : formatDateTime(iso));
+  const decided =
+    order.status === 'accepted' && order.decidedAt
+      ? `Signed by ${order.signedName ?? ''} at ${at(order.decidedAt)}`
+      : order.status === 'refused' && order.decidedAt
+        ? `Refused at ${at(order.decidedAt)}`
+        : null;
+  return {
+    id: String(order.id),
+    lines: order.lines.map((line): [string, string] => [`${line.label} × ${line.quantity}`, formatPence(line.pence)]),
+    total: formatPence(order.totalPence),
+    status: CHANGE_STATUS_WORDS[order.status],
+    proposed: order.status === 'proposed',
+    decided,
+    agreement: changeAgreement(order.totalPence),
+  };
+}

@@ -1,0 +1,257 @@
+/**
+ * Extras only by a signed change (issue 44 item 6) over HTTP, through the crew's real job sheet link: the crew choose an
+ * extra wardrobe from the price table, the customer signs on the crew's phone with their typed name and a tick, and
+ * only then does the written quote get its next version and the balance rise; refused, nothing changes; a double post
+ * accepts once; a typed price is refused.
+ *
+ * Figures worked by hand: the card tests' written quote is £495.00 with a £123.75 deposit paid, leaving £371.25
+ * (tests/api/card-payments.ts). The price table (src/data/furniture.ts) has a wardrobe at £65, so the next version is
+ * £495.00 + £65.00 = £560.00 and what is left to pay £560.00 − £123.75 = £436.25, 43,625 pence at the Stripe stand-in.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CHANGE_MESSAGES } from '~/lib/office/change-order';
+import { addDays, formatLongDate, londonDayStart } from '~/lib/dates';
+import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
+import { PAY_PATH } from '~/lib/payments';
+import { diaryDay, WEEKDAY } from '../shared/diary-days';
+import { bookInDiary } from '../shared/office-posts';
+import { checkoutAt, FORM, makeQuote, paidAndBooked, stripeUrl, type Made } from './card-payments';
+import { apiBase, query, unique, waitForEmail } from './helpers';
+import { readPage } from './html';
+import { bookedMove as dayMove } from './moving-day';
+import { officeGet, officePost, ownerCookie, ownerSignedIn } from './office';
+
+beforeEach(ownerSignedIn);
+
+interface Booked extends Made {
+  sheet: string;
+}
+
+/** A move with its £495.00 written quote accepted and £123.75 deposit paid, booked in the diary, with its job sheet. */
+async function bookedMove(): Promise<Booked> {
+  const quote = await makeQuote(undefined, { moveDate: diaryDay(WEEKDAY), name: 'Nia Okafor' });
+  await paidAndBooked(quote, '123.75');
+  const booking = { crewLead: `Samira ${unique('Khan')}`, crewSize: 2, van: `LV71 ${unique('KFP')}`, window: '08-10' };
+  await bookInDiary({ base: apiBase(), session: ownerCookie() }, quote, booking);
+  const made = await officePost(OFFICE_PATHS.jobSheetLink, { ref: quote.reference });
+  expect(made.status).toBe(200);
+  const link = new URL(
+    readPage(await made.text())
+      .filled('job-sheet-link')
+      .trim(),
+  );
+  return { ...quote, sheet: link.searchParams.get(JOB_SHEET_TOKEN_FIELD)! };
+}
+
+const sheetUrl = (move: Booked) => `${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`;
+
+/** 14:05 UK time on the move's day. */
+const onTheDay = (move: Booked) => new Date(londonDayStart(move.moveDate).getTime() + (14 * 60 + 5) * 60_000).toISOString();
+
+/** As the crew's phone posts from the sheet (a no-referrer page: `Origin: null`). */
+const sheetPost = (move: Booked, fields: Record<string, string>) =>
+  fetch(sheetUrl(move), {
+    method: 'POST',
+    redirect: 'manual',
+    headers: {
+      Origin: 'null',
+      'Sec-Fetch-Site': 'same-origin',
+      'Content-Type': FORM,
+      'X-Test-Now': onTheDay(move),
+      'X-Test-Client': unique('phone'),
+    },
+    body: new URLSearchParams(fields),
+  });
+
+const sheetPage = async (move: Booked) =>
+  readPage(await (await fetch(sheetUrl(move), { headers: { 'X-Test-Now': onTheDay(move) } })).text());
+
+const movePage = async (move: Made) => {
+  const response = await fetch(`${apiBase()}/quote-confirmation?ref=${move.reference}&t=${move.token}`);
+  expect(response.status).toBe(200);
+  return readPage(await response.text());
+};
+
+const orders = (reference: string) =>
+  query<{ id: number; status: string; total_pence: number; signed_name: string | null; written_version: number | null }>(
+    'SELECT id, status, total_pence, signed_name, written_version FROM change_orders WHERE reference = ? ORDER BY id',
+    reference,
+  );
+
+const versions = (reference: string) =>
+  query<{ version: number; lines: string; total_pence: number; accepted_at: string | null }>(
+    'SELECT version, lines, total_pence, accepted_at FROM written_quotes WHERE reference = ? ORDER BY version',
+    reference,
+  );
+
+const audits = (reference: string, action: string) =>
+  query('SELECT actor, detail FROM audit_log WHERE record_reference = ? AND action = ?', reference, action);
+
+describe('extras only by a signed change', () => {
+  it('makes the written quote’s next version and raises the balance by the wardrobe’s price once signed on the crew’s phone', async () => {
+    const move = await bookedMove();
+    const before = await movePage(move);
+    expect(before.filled('top:price')).toBe('£495.00');
+    const dueBy = formatLongDate(addDays(move.moveDate, -7));
+    expect(before.filled('top:Left to pay')).toBe(`£371.25 by ${dueBy}`);
+
+    // A typed price is refused, as is a quantity that is not a whole number: nothing is stored.
+    const typed = await sheetPost(move, { action: 'change_propose', 'qty-wardrobe': '1', price: '1.00' });
+    expect(typed.status).toBe(400);
+    expect(readPage(await typed.text()).filled('error:items')).toBe(CHANGE_MESSAGES.typedPrice);
+    const fraction = await sheetPost(move, { action: 'change_propose', 'qty-wardrobe': '1.5' });
+    expect(fraction.status).toBe(400);
+    expect(readPage(await fraction.text()).filled('error:items')).toBe(CHANGE_MESSAGES.quantity);
+    const none = await sheetPost(move, { action: 'change_propose', 'qty-wardrobe': '0' });
+    expect(none.status).toBe(400);
+    expect(readPage(await none.text()).filled('error:items')).toBe(CHANGE_MESSAGES.items);
+    expect(orders(move.reference)).toEqual([]);
+
+    const proposed = await sheetPost(move, { action: 'change_propose', 'qty-wardrobe': '1', 'qty-sofa': '' });
+    expect(proposed.status).toBe(303);
+    expect(new URL(proposed.headers.get('Location')!, apiBase()).searchParams.get('done')).toBe('change_propose');
+    const [order] = orders(move.reference);
+    expect(order).toMatchObject({ status: 'proposed', total_pence: 6500, signed_name: null, written_version: null });
+    const id = order!.id;
+    // Proposed is not agreed: the price and the written quote are as they were.
+    expect(versions(move.reference).map((v) => v.version)).toEqual([1]);
+    expect((await movePage(move)).filled('top:price')).toBe('£495.00');
+
+    const sheet = await sheetPage(move);
+    expect(sheet.filled(`change:${id}:total`)).toBe('£65.00');
+    expect(sheet.filled(`change:${id}:agreement`)).toBe('I agree to pay £65.00 more for these extras');
+
+    // Without the tick: refused by the field, nothing changed.
+    const noTick = await sheetPost(move, { action: 'change_accept', change: String(id), name: 'Nia Okafor' });
+    expect(noTick.status).toBe(400);
+    expect(readPage(await noTick.text()).filled('error:agree')).toBe(CHANGE_MESSAGES.agree);
+    expect(orders(move.reference)[0]!.status).toBe('proposed');
+
+    // Signed twice at once on a poor signal: accepted once.
+    const [signed, again] = await Promise.all([
+      sheetPost(move, { action: 'change_accept', change: String(id), name: ' Nia  Okafor ', agree: 'yes' }),
+      sheetPost(move, { action: 'change_accept', change: String(id), name: 'Nia Okafor', agree: 'yes' }),
+    ]);
+    expect([signed.status, again.status].sort()).toEqual([303, 409]);
+    const late = await sheetPost(move, { action: 'change_accept', change: String(id), name: 'Nia Okafor', agree: 'yes' });
+    expect(late.status).toBe(409);
+    expect(readPage(await late.text()).filled('error:change')).toBe(CHANGE_MESSAGES.decided);
+
+    expect(orders(move.reference)).toEqual([{ id, status: 'accepted', total_pence: 6500, signed_name: 'Nia Okafor', written_version: 2 }]);
+    const written = versions(move.reference);
+    expect(written.map((v) => [v.version, v.total_pence])).toEqual([
+      [1, 49_500],
+      [2, 56_000],
+    ]);
+    expect(written[1]!.accepted_at).not.toBeNull();
+    expect(JSON.parse(written[1]!.lines)).toEqual([...JSON.parse(written[0]!.lines), { label: 'Extra on the day: Wardrobe', pence: 6500 }]);
+    expect(audits(move.reference, 'change_accepted')).toHaveLength(1);
+    expect(audits(move.reference, 'change_proposed')[0]).toMatchObject({ actor: expect.stringMatching(/^crew:Samira$/) });
+
+    // The page: £65.00 more, to the penny.
+    const after = await movePage(move);
+    expect(after.filled('top:price')).toBe('£560.00');
+    expect(after.filled('top:Left to pay')).toBe(`£436.25 by ${dueBy}`);
+
+    // The e-mail says the same.
+    const email = await waitForEmail({ key: `move:${move.reference}:change:${id}:customer` });
+    expect(email.to).toBe(move.email);
+    const text = email.text.replace(/\s+/g, ' ');
+    expect(text).toContain('Extra on the day: Wardrobe: £65.00');
+    expect(text).toContain('New price: £560.00');
+    expect(text).toContain('Signed by: Nia Okafor');
+
+    // And the Stripe stand-in asks for the same balance.
+    const pay = await fetch(`${apiBase()}${PAY_PATH}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client') },
+      body: new URLSearchParams({ ref: move.reference, t: move.token, purpose: 'balance' }).toString(),
+    });
+    expect(pay.status).toBe(303);
+    const { sessionId } = checkoutAt(new URL(pay.headers.get('location')!));
+    const session = (await (
+      await fetch(`${stripeUrl()}/v1/checkout/sessions/${sessionId}`, { headers: { Authorization: 'Bearer sk_test_reader' } })
+    ).json()) as { amount_total: number };
+    expect(session.amount_total).toBe(43_625);
+
+    // A second change, for a sofa, refused by the customer: nothing but its status changes.
+    const sofa = await sheetPost(move, { action: 'change_propose', 'qty-sofa': '1' });
+    expect(sofa.status).toBe(303);
+    const second = orders(move.reference)[1]!;
+    expect(second).toMatchObject({ status: 'proposed', total_pence: 22_500 });
+    const refused = await sheetPost(move, { action: 'change_refuse', change: String(second.id) });
+    expect(refused.status).toBe(303);
+    expect(orders(move.reference)[1]).toMatchObject({ status: 'refused', signed_name: null, written_version: null });
+    expect(versions(move.reference).map((v) => v.version)).toEqual([1, 2]);
+    expect(audits(move.reference, 'change_refused')).toHaveLength(1);
+    const unchanged = await movePage(move);
+    expect(unchanged.filled('top:price')).toBe('£560.00');
+    expect(unchanged.filled('top:Left to pay')).toBe(`£436.25 by ${dueBy}`);
+    // The office's lead page lists both, as the customer answered them.
+    const lead = readPage(await (await officeGet(leadPath(move.reference))).text());
+    expect(lead.filled(`office:change:${id}:total`)).toBe('£65.00');
+    expect(lead.filled(`office:change:${id}:status`)).toMatch(/^Accepted and signed: Signed by Nia Okafor at /);
+    expect(lead.filled(`office:change:${second.id}:status`)).toMatch(/^Refused: nothing changed: Refused at /);
+    // Refused once answered: accepting it later changes nothing.
+    const latecomer = await sheetPost(move, { action: 'change_accept', change: String(second.id), name: 'Nia Okafor', agree: 'yes' });
+    expect(latecomer.status).toBe(409);
+    expect(versions(move.reference).map((v) => v.version)).toEqual([1, 2]);
+  });
+
+  it('is signed by the customer from their own move page: a double wardrobe, £125.00 more', async () => {
+    const move = await bookedMove();
+    // Sent twice on a poor signal with the sheet's one key: stored once.
+    const tap = crypto.randomUUID();
+    const proposed = await sheetPost(move, { action: 'change_propose', tap, 'qty-double-wardrobe': '1' });
+    expect(proposed.status).toBe(303);
+    expect((await sheetPost(move, { action: 'change_propose', tap, 'qty-double-wardrobe': '1' })).status).toBe(303);
+    expect(orders(move.reference)).toHaveLength(1);
+    expect(audits(move.reference, 'change_proposed')).toHaveLength(1);
+    const [order] = orders(move.reference);
+    const id = String(order!.id);
+    const page = await movePage(move);
+    expect(page.filled(`change:${id}:total`)).toBe('£125.00');
+    expect(page.filled(`change:${id}:agreement`)).toBe('I agree to pay £125.00 more for these extras');
+
+    const answer = (fields: Record<string, string>) =>
+      fetch(`${apiBase()}/quote-confirmation`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': FORM, Origin: apiBase(), 'X-Test-Client': unique('client') },
+        body: new URLSearchParams({ ref: move.reference, t: move.token, change: id, ...fields }).toString(),
+      });
+    const noTick = await answer({ action: 'change-accept', changeName: 'Nia Okafor' });
+    expect(noTick.status).toBe(400);
+    const refused = await noTick.text();
+    expect(readPage(refused).filled('error:changeAgree')).toBe(CHANGE_MESSAGES.customerAgree);
+    expect(refused).toMatch(/id="change-\d+-agree"[^>]*aria-describedby="change-\d+-agree-error"/);
+    expect(versions(move.reference).map((v) => v.version)).toEqual([1]);
+
+    const signed = await answer({ action: 'change-accept', changeName: 'Nia Okafor', changeAgree: 'yes' });
+    expect(signed.status).toBe(303);
+    expect(new URL(signed.headers.get('Location')!, apiBase()).searchParams.get('done')).toBe('change_accepted');
+    expect(orders(move.reference)[0]).toMatchObject({ status: 'accepted', signed_name: 'Nia Okafor', written_version: 2 });
+    expect(audits(move.reference, 'change_accepted')).toEqual([expect.objectContaining({ actor: 'customer' })]);
+    // £495.00 + £125.00 = £620.00; less the £123.75 deposit, £496.25 left.
+    const after = await movePage(move);
+    expect(after.filled('top:price')).toBe('£620.00');
+    expect(after.filled('top:Left to pay')).toBe(`£496.25 by ${formatLongDate(addDays(move.moveDate, -7))}`);
+    expect(after.filled(`change:${id}:status`)).toBe('Accepted and signed');
+    expect((await answer({ action: 'change-refuse' })).status).toBe(409);
+    expect(orders(move.reference)[0]!.status).toBe('accepted');
+  });
+
+  it('is refused for a move whose price is not an accepted written quote: there is nothing to add it to', async () => {
+    const move = await dayMove();
+    const response = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': FORM, 'X-Test-Client': unique('phone') },
+      body: new URLSearchParams({ action: 'change_propose', 'qty-wardrobe': '1' }),
+    });
+    expect(response.status).toBe(409);
+    expect(readPage(await response.text()).filled('error:items')).toBe(CHANGE_MESSAGES.noWrittenQuote);
+    expect(orders(move.reference)).toEqual([]);
+  });
+});
