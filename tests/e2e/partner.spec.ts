@@ -104,7 +104,9 @@ test.describe('JavaScript off, 320 px', () => {
   });
 });
 
-test('axe at 320 px: the application blank, refused and sent, the office’s list and application, the partner page', async ({ page }) => {
+test('axe at 320 px: the application blank, refused and sent, the office’s list and application, the partner page and its refused details', async ({
+  page,
+}) => {
   test.setTimeout(ceiling(180_000));
   await page.setViewportSize({ width: 320, height: 720 });
   const email = uniqueEmail('partner-axe');
