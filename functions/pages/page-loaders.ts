@@ -40,7 +40,7 @@ export function handedBy<Handed>({ handed, url }: PageLoad, route: string): Hand
   return handed as Handed;
 }
 
-const PARTNER_DONE_KEYS = ['days', 'document', 'accepted', 'declined', 'taken', 'given_back'] as const;
+const PARTNER_DONE_KEYS = ['days', 'details', 'document', 'accepted', 'declined', 'taken', 'given_back'] as const;
 const doneOf = (done: string | null) => PARTNER_DONE_KEYS.find((key) => key === done) ?? null;
 
 /** As Astro.redirect(path, 303) answered it. */
@@ -99,14 +99,26 @@ export const PAGE_LOADERS: Readonly<Record<string, PageLoader>> = {
     const partner = session && (await partnerByEmail(env.DB, session.email));
     if (!partner) return redirectTo(ACCOUNT_PATHS.login);
     const documents = (await documentsOf(env.DB, partner.reference)).map(({ r2Key: _key, reference: _ref, ...document }) => document);
-    const errors = (handed as { errors?: Record<string, string> } | undefined)?.errors ?? {};
+    const refused = handed as { errors?: Record<string, string>; values?: Record<string, string> } | undefined;
+    const errors = refused?.errors ?? {};
     const [offers, jobs, earnings, windows] = await Promise.all([
       offersFor(env.DB, partner, now),
       jobsFor(env.DB, partner, now),
       earningsOf(env.DB, partner.reference),
       arrivalWindows(env.DB),
     ]);
-    return { partner, documents, offers, jobs, windows, earnings, errors, done: handed ? null : doneOf(url.searchParams.get('done')) };
+    const values = refused?.values ?? {};
+    return {
+      partner,
+      documents,
+      offers,
+      jobs,
+      windows,
+      earnings,
+      errors,
+      values,
+      done: handed ? null : doneOf(url.searchParams.get('done')),
+    };
   },
   ...officePageLoaders,
 };

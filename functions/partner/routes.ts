@@ -1,11 +1,20 @@
 /**
- * The partner's own page (issue 43 item 2): /partner for a signed-in partner (their details, areas and van, and the
- * days they can work as a plain form), and sign-out. Each post is rate-limited and audited.
+ * The partner's own page (issue 43 items 2 and 3): /partner for a signed-in partner (their phone, areas and van, and the
+ * days they can work, each as a plain form), and sign-out. Each post is rate-limited and audited.
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { londonToday } from '~/lib/dates';
-import { APPLY_MESSAGES, DOCUMENT_MAX_BYTES, documentType, PARTNER_PATHS, readNewDocument, readWorkDays } from '~/lib/partners/apply';
+import {
+  APPLY_MESSAGES,
+  DETAILS_FIELDS,
+  DOCUMENT_MAX_BYTES,
+  documentType,
+  PARTNER_PATHS,
+  readDetails,
+  readNewDocument,
+  readWorkDays,
+} from '~/lib/partners/apply';
 import { drained, keptAtMost, readBounded } from '../lib/body';
 import { fromOwnOrigin } from '../lib/same-origin';
 import type { LeadEnv } from '../lib/lead-pipeline';
@@ -14,7 +23,7 @@ import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import { addDocument, setWorkDays } from '../lib/partners/applications';
+import { addDocument, setDetails, setWorkDays } from '../lib/partners/applications';
 import { acceptOffer, declineOffer, giveBack, ownJob, toldCrew } from '../lib/partners/offers';
 import { jobSheetUrl, newSheetToken } from '../lib/office/job-sheets';
 import { detailsVisible, GIVE_BACK_REASON_MAX, OFFER_MESSAGES, OFFER_PATHS, readCrewAnswer } from '~/lib/partners/offers';
@@ -26,10 +35,19 @@ import { signOut } from '../lib/sessions';
 import { partnerPayoutRoutes } from './payouts';
 
 const MAX_PARTNER_FORM = 2 * 1024;
+/** Enough for 40 districts: a refused form's answers are given back on the page at most this long. */
+const MAX_DETAIL_TEXT = 400;
 export const DAYS_MESSAGE = 'Please tick the days from the list.';
 
-const refusedPage = <E extends PartnerBindings>(c: Context<E>, status: number, errors: Record<string, string>) =>
-  astroPageAt(c, PARTNER_PATHS.home, { errors }, { status, headers: ACCOUNT_PAGE });
+export const DETAILS_STALE = 'Your details changed in another window meanwhile: check them below and save again.';
+
+/** The page again with each message by its field; `values` are a refused details form's answers, given back to correct. */
+const refusedPage = <E extends PartnerBindings>(
+  c: Context<E>,
+  status: number,
+  errors: Record<string, string>,
+  values?: Record<string, string>,
+) => astroPageAt(c, PARTNER_PATHS.home, { errors, values }, { status, headers: ACCOUNT_PAGE });
 
 type PartnerForm = PartnerBindings & { Variables: { form: URLSearchParams } };
 
@@ -48,6 +66,20 @@ async function postDays(c: Context<PartnerForm>): Promise<Response> {
   if (!days) return refusedPage(c, 400, { days: DAYS_MESSAGE });
   await setWorkDays(c.env.DB, partner, days, requestNow(c));
   return seeOther(`${PARTNER_PATHS.home}?done=days`);
+}
+
+/** Phone, districts and van (issue 43 item 3), checked by the application's own rules; a new van gives the office a task. */
+async function postDetails(c: Context<PartnerForm>): Promise<Response> {
+  const { partner, form } = c.var;
+  const values = Object.fromEntries(DETAILS_FIELDS.map((name) => [name, form.get(name) ?? '']));
+  const read = readDetails(values);
+  if ('errors' in read) {
+    const given = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, value.slice(0, MAX_DETAIL_TEXT)]));
+    return refusedPage(c, 400, read.errors, given);
+  }
+  const saved = await setDetails(c.env.DB, partner, read.details, requestNow(c));
+  if (saved === 'stale') return refusedPage(c, 409, { details: DETAILS_STALE });
+  return seeOther(`${PARTNER_PATHS.home}?done=details`);
 }
 
 /** A new document, as the application's: multipart from this site, one file within its limit, a PDF or picture by its bytes. */
@@ -173,12 +205,13 @@ async function partnerSignOut(c: Context<PartnerBindings>): Promise<Response> {
 export function partnerRoutes(routes: WorkerRoutes<LeadEnv>): void {
   routes.page(PARTNER_PATHS.home, partnerOnly);
   routes.post(`${PARTNER_PATHS.home}/days`, partnerOnly, partnerForm, postDays).renders(PARTNER_PATHS.home);
+  routes.post(`${PARTNER_PATHS.home}/details`, partnerOnly, partnerForm, postDetails).renders(PARTNER_PATHS.home);
   routes.post(`${PARTNER_PATHS.home}/document`, partnerOnly, postDocument).renders(PARTNER_PATHS.home);
   routes.post(`${PARTNER_PATHS.home}/sign-out`, partnerOnly, partnerSignOut);
   routes.post(OFFER_PATHS.answer, partnerOnly, partnerForm, postOffer).renders(PARTNER_PATHS.home);
   routes.post(OFFER_PATHS.giveBack, partnerOnly, partnerForm, postGiveBack).renders(PARTNER_PATHS.home);
   routes.post(OFFER_PATHS.sheet, partnerOnly, partnerForm, postJobSheet).renders(PARTNER_PATHS.home);
-  for (const path of ['days', 'document', 'sign-out', 'offer', 'give-back', 'job-sheet'])
+  for (const path of ['days', 'details', 'document', 'sign-out', 'offer', 'give-back', 'job-sheet'])
     routes.all(`${PARTNER_PATHS.home}/${path}`, (c) => refusalJson(c, REFUSALS.postOnly));
   partnerPayoutRoutes(routes);
 }

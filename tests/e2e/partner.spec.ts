@@ -1,7 +1,7 @@
 /**
- * Issue 43 items 1 and 2 in a phone's browser with JavaScript off: a driver applies on /drivers/apply (a refused send
- * first, its summary focused and each message read with its field), the owner approves, the driver signs in and ticks
- * their days on /partner by keyboard; then the same pages, each state, through axe (a script, so in a tab with scripts on).
+ * Issue 43 items 1 to 3 in a phone's browser with JavaScript off: a driver applies on /drivers/apply (a refused send
+ * first, its summary focused and each message read with its field), the owner approves, the driver signs in, ticks
+ * their days on /partner by keyboard and sets Leeds and York and a 3.5 t van; then the same pages, each state, through axe (a script, so in a tab with scripts on).
  */
 import type { Page } from '@playwright/test';
 import { test, expect, axeViolations } from './fixtures';
@@ -19,8 +19,8 @@ async function fillApplication(page: Page, email: string, name: string): Promise
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Mobile phone number').fill('07700 900123');
-  await page.getByLabel('Postcode districts you cover').fill('LS1, YO1');
-  await page.getByLabel('Van size in tonnes').fill('3.5');
+  await page.getByLabel('Postcode districts you cover').fill('LS6');
+  await page.getByLabel('Van size in tonnes').fill('7.5');
   await page.getByLabel('Van registration').fill('AB12 CDE');
   await page.getByLabel('Full UK driving licence held since').fill('2015-06-01');
   await page.getByLabel('I am 21 or over.').check();
@@ -55,7 +55,7 @@ async function signInAsPartner(page: Page, email: string): Promise<void> {
 test.describe('JavaScript off, 320 px', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 320, height: 720 } });
 
-  test('a driver applies, is approved, signs in and sets their days', async ({ page }) => {
+  test('a driver applies, is approved, signs in and sets their days, districts and van', async ({ page }) => {
     test.setTimeout(ceiling(120_000));
     const email = uniqueEmail('partner-e2e');
     await page.goto('/drivers/apply');
@@ -87,10 +87,26 @@ test.describe('JavaScript off, 320 px', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').filter({ hasText: 'Saved:' })).toBeVisible();
     await expect(page.getByLabel('Monday')).toBeChecked();
+
+    // Leeds and York and a 3.5 t van (item 3): a 0.5 t van is refused first, its message read with its box.
+    await page.getByText('Change your phone, districts or van').click();
+    await page.getByLabel('Postcode districts you cover').fill('LS1, YO1');
+    await page.getByLabel('Van size in tonnes').fill('0.5');
+    await page.getByRole('button', { name: 'Save my details' }).click();
+    await expect(page.getByRole('alert')).toBeFocused();
+    await expect(page.getByLabel('Van size in tonnes')).toHaveAccessibleDescription(/Please enter your van's size in tonnes/);
+    await expect(page.getByLabel('Postcode districts you cover')).toHaveValue('LS1, YO1');
+    await page.getByLabel('Van size in tonnes').fill('3.5');
+    await page.getByRole('button', { name: 'Save my details' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Saved: your details' })).toBeVisible();
+    await expect(page.getByText('LS1, YO1', { exact: true })).toBeVisible();
+    await expect(page.getByText('3.5 tonnes, registration AB12CDE')).toBeVisible();
   });
 });
 
-test('axe at 320 px: the application blank, refused and sent, the office’s list and application, the partner page', async ({ page }) => {
+test('axe at 320 px: the application blank, refused and sent, the office’s list and application, the partner page and its refused details', async ({
+  page,
+}) => {
   test.setTimeout(ceiling(180_000));
   await page.setViewportSize({ width: 320, height: 720 });
   const email = uniqueEmail('partner-axe');
@@ -111,5 +127,11 @@ test('axe at 320 px: the application blank, refused and sent, the office’s lis
   await signInAsPartner(page, email);
   await expect(page).toHaveURL(/\/partner$/);
   await clean('partner page');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+  await page.getByText('Change your phone, districts or van').click();
+  await page.getByLabel('Van size in tonnes').fill('0.5');
+  await page.getByRole('button', { name: 'Save my details' }).click();
+  await expect(page.getByRole('alert')).toBeFocused();
+  await clean('partner details refused');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
 });

@@ -6,6 +6,7 @@
 import { dataRetention } from '~/data/promises';
 import { addDays, daysBetween, londonToday, monthsBefore } from '~/lib/dates';
 import {
+  detailsChanges,
   DOCUMENT_KINDS,
   DOCUMENT_TYPES,
   EXPIRING_KINDS,
@@ -13,6 +14,7 @@ import {
   REMINDER_DAYS,
   type Application,
   type DocumentKind,
+  type PartnerDetails,
 } from '~/lib/partners/apply';
 import { generateReference } from '~/lib/reference';
 import type { Env } from '../../env';
@@ -23,7 +25,7 @@ import { officeRowDeletes } from '../office/rows';
 import { taskStatement } from '../office/tasks';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { applicationReceivedEmail, approvedEmail, expiryReminderEmail, refusedEmail, suspendedEmail } from './emails';
-import { documentsOf } from './read';
+import { documentsOf, type PartnerRow } from './read';
 
 export interface UploadedDocument {
   kind: DocumentKind;
@@ -279,6 +281,63 @@ export async function setWorkDays(db: D1Database, partner: { reference: string; 
       now,
     ),
   ]);
+}
+
+/**
+ * The partner's own change of phone, districts and van (issue 43 item 3): one guarded update, the audit line saying what
+ * changed from what to what, and for a new van the office's task to check its MOT and insurance. The update holds only
+ * if the row still has the details read (`partner`), so a second tab's change is never overwritten unseen. Offers read
+ * partner_applications, so the next one uses the new districts and van. 'same' writes nothing; 'stale' when the row had
+ * changed meanwhile.
+ */
+export async function setDetails(
+  db: D1Database,
+  partner: PartnerRow,
+  details: PartnerDetails,
+  now: Date,
+): Promise<'saved' | 'same' | 'stale'> {
+  const { changes, vanChanged } = detailsChanges(partner, details);
+  if (changes.length === 0) return 'same';
+  const { reference, email } = partner;
+  const results = await db.batch([
+    db
+      .prepare(
+        `UPDATE partner_applications SET phone = ?1, districts = ?2, van_tonnes = ?3, registration = ?4
+         WHERE reference = ?5 AND phone = ?6 AND districts = ?7 AND van_tonnes = ?8 AND registration = ?9`,
+      )
+      .bind(
+        details.phone,
+        JSON.stringify(details.districts),
+        details.vanTonnes,
+        details.registration,
+        reference,
+        partner.phone,
+        JSON.stringify(partner.districts),
+        partner.vanTonnes,
+        partner.registration,
+      ),
+    auditStatement(
+      db,
+      { actor: email, action: 'partner_details_set', reference, detail: `Changed their details: ${changes.join('; ')}` },
+      now,
+      { afterChange: true },
+    ),
+    ...(vanChanged
+      ? [
+          taskStatement(
+            db,
+            {
+              reference,
+              kind: 'partner_van',
+              detail: `New van ${details.vanTonnes} t, ${details.registration} (was ${partner.vanTonnes} t, ${partner.registration}): check its MOT and insurance`,
+            },
+            now,
+            { afterChange: true },
+          ),
+        ]
+      : []),
+  ]);
+  return (results[0]?.meta.changes ?? 0) > 0 ? 'saved' : 'stale';
 }
 
 /** A partner's new document (a renewal, or the one that lifts a pause): R2 first, then its row, the office's task and the audit line. */

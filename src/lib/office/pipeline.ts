@@ -40,6 +40,8 @@ export const OFFICE_TASKS = {
   partner_application: 'Partner application: check the documents',
   partner_suspended: 'Partner paused: insurance or MOT lapsed',
   partner_document: 'Partner uploaded a new document: check it',
+  /** Issue 43 item 3: the partner changed their van on their page; its MOT and insurance are not yet seen. */
+  partner_van: 'Partner changed their van: check its MOT and insurance',
   /** Issue 43 item 6: a partner gave a job back; it is offered again at once, and the office watches it is taken. */
   partner_gave_back: 'Partner gave a job back: make sure it is taken',
   partner_call_customer: 'No partner 24 hours before the move: call the customer',

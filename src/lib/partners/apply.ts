@@ -124,14 +124,8 @@ export function readApplication(values: ApplyValues, today: string): { applicati
   fail('name', firstMessage(name));
   const email = z.safeParse(emailField, text('email'));
   fail('email', firstMessage(email));
-  const phone = z.safeParse(phoneField, text('phone'));
-  fail('phone', firstMessage(phone));
-  const districts = readDistricts(text('districts'));
-  if ('message' in districts) fail('districts', districts.message);
-  const van = tonnes(text('van_tonnes'));
-  if (!(van >= VAN_TONNES.min && van <= VAN_TONNES.max)) fail('van_tonnes', APPLY_MESSAGES.vanTonnes);
-  const registration = plainRegistration(text('registration'));
-  if (!REGISTRATION.test(registration)) fail('registration', APPLY_MESSAGES.registration);
+  const details = readDetails(values);
+  if ('errors' in details) for (const [field, message] of Object.entries(details.errors)) fail(field, message);
   const since = readDate(text('licence_since'));
   if (!since || since > today) fail('licence_since', APPLY_MESSAGES.licenceSince);
   else if (since > addMonths(today, -12 * LICENCE_YEARS)) fail('licence_since', APPLY_MESSAGES.licenceTooRecent);
@@ -145,20 +139,62 @@ export function readApplication(values: ApplyValues, today: string): { applicati
     else if (date <= today) fail(field, APPLY_MESSAGES.expiredOf(kind));
     else expiries[kind] = date;
   }
-  if (Object.keys(errors).length > 0 || !name.success || !email.success || !phone.success || 'message' in districts || !since)
-    return { errors };
-  return {
-    application: {
-      name: name.data,
-      email: email.data.toLowerCase(),
-      phone: phone.data,
-      districts: districts.districts,
-      vanTonnes: van,
-      registration,
-      licenceSince: since,
-      expiries,
-    },
-  };
+  if (Object.keys(errors).length > 0 || !name.success || !email.success || 'errors' in details || !since) return { errors };
+  return { application: { name: name.data, email: email.data.toLowerCase(), ...details.details, licenceSince: since, expiries } };
+}
+
+/** The details a partner keeps up to date on their page (issue 43 item 3), as the application first took them. */
+export const DETAILS_FIELDS = ['phone', 'districts', 'van_tonnes', 'registration'] as const;
+export type DetailsValues = Partial<Record<(typeof DETAILS_FIELDS)[number], string>>;
+export type PartnerDetails = Pick<Application, 'phone' | 'districts' | 'vanTonnes' | 'registration'>;
+
+/** The details' boxes, the same words on the application and on the partner's page. */
+export const DETAILS_INPUTS = [
+  { name: 'phone', label: 'Mobile phone number', type: 'tel', autocomplete: 'tel' },
+  {
+    name: 'districts',
+    label: 'Postcode districts you cover',
+    type: 'text',
+    autocomplete: 'off',
+    hint: 'The first half of the postcode, separated by commas, such as LS1, LS6, YO1.',
+  },
+  {
+    name: 'van_tonnes',
+    label: 'Van size in tonnes',
+    type: 'text',
+    autocomplete: 'off',
+    inputmode: 'decimal',
+    hint: `From ${VAN_TONNES.min} to ${VAN_TONNES.max}, such as 3.5.`,
+  },
+  { name: 'registration', label: 'Van registration', type: 'text', autocomplete: 'off', hint: 'Such as AB12 CDE.' },
+] as const;
+
+/** Phone, districts and van by the application's own rules: each field's problem by name, or the details. */
+export function readDetails(values: DetailsValues): { details: PartnerDetails } | { errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const text = (name: keyof DetailsValues) => (values[name] ?? '').trim();
+  const phone = z.safeParse(phoneField, text('phone'));
+  if (!phone.success) errors.phone = firstMessage(phone)!;
+  const districts = readDistricts(text('districts'));
+  if ('message' in districts) errors.districts = districts.message;
+  const vanTonnes = tonnes(text('van_tonnes'));
+  if (!(vanTonnes >= VAN_TONNES.min && vanTonnes <= VAN_TONNES.max)) errors.van_tonnes = APPLY_MESSAGES.vanTonnes;
+  const registration = plainRegistration(text('registration'));
+  if (!REGISTRATION.test(registration)) errors.registration = APPLY_MESSAGES.registration;
+  if (!phone.success || 'message' in districts || Object.keys(errors).length > 0) return { errors };
+  return { details: { phone: phone.data, districts: districts.districts, vanTonnes, registration } };
+}
+
+/** What a partner's change of details changed, each as "what from what to what"; empty when nothing did. */
+export function detailsChanges(before: PartnerDetails, after: PartnerDetails): { changes: string[]; vanChanged: boolean } {
+  const van = (details: PartnerDetails) => `${details.vanTonnes} t, ${details.registration}`;
+  const changes: string[] = [];
+  if (before.phone !== after.phone) changes.push(`phone from ${before.phone} to ${after.phone}`);
+  const areas = (details: PartnerDetails) => details.districts.join(', ');
+  if (areas(before) !== areas(after)) changes.push(`postcode districts from ${areas(before)} to ${areas(after)}`);
+  const vanChanged = van(before) !== van(after);
+  if (vanChanged) changes.push(`van from ${van(before)} to ${van(after)}`);
+  return { changes, vanChanged };
 }
 
 /** What a document's first bytes say it is: one of DOCUMENT_TYPES, or null. */

@@ -100,7 +100,9 @@ export interface PartnerHomeView {
   /** Their jobs' pay through Stripe Connect (issue 43 item 5). */
   earnings: EarningsView;
   errors: Readonly<Record<string, string>>;
-  done: 'days' | 'document' | 'accepted' | 'declined' | 'taken' | 'given_back' | null;
+  /** A refused details form's answers (by field name), given back to correct; empty otherwise. */
+  values: Readonly<Record<string, string>>;
+  done: 'days' | 'details' | 'document' | 'accepted' | 'declined' | 'taken' | 'given_back' | null;
 }
 
 /** The office lead page's "Offer to partners" (issue 43 item 4), for a booked move. */
