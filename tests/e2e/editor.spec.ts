@@ -98,10 +98,12 @@ async function shownDay(page: Page, label: string): Promise<string> {
 /** Opens the editor at `path`, waiting through the dev server's first bundling of it. */
 async function openEditor(page: Page, path: string): Promise<Record<string, string>> {
   // A cold dev server may answer the first visit while Vite is still optimising the editor's dependencies (and then
-  // reload it): wait for the editor's own answer, with its policy.
+  // reload it), and a reload after a save may abort the visit (net::ERR_ABORTED, CI at load 6): wait for the editor's
+  // own answer, with its policy, visiting again after either.
   let headers: Record<string, string> = {};
+  const visit = async () => (await page.goto(`${dev!.url}${path}`).catch(() => null))?.headers() ?? {};
   await expect
-    .poll(async () => (headers = (await page.goto(`${dev!.url}${path}`))?.headers() ?? {})['content-security-policy'], {
+    .poll(async () => (headers = await visit())['content-security-policy'], {
       timeout: 120_000,
     })
     .toContain("default-src 'self'");
