@@ -111,7 +111,7 @@ test('“On our way” from the crew’s phone’s location: asked once, the tim
   const crew = await phone.newPage();
   await crew.goto(`${sheet.pathname}${sheet.search}`);
   await crew.getByRole('button', { name: 'Use my location to work out the time' }).click();
-  await expect(crew.getByRole('status').filter({ hasText: 'Location found' })).toBeVisible();
+  await expect(crew.locator('[data-locate-status]')).toHaveText(/^Location found/);
   await expect(crew.locator('input[name="latitude"]')).toHaveValue('51.587');
   await expect(crew.locator('input[name="longitude"]')).toHaveValue('-0.142');
   expect(await axeViolations(crew)).toEqual([]);
