@@ -13,6 +13,14 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
+/**
+ * The crew's job sheet alone may ask for the phone's location, from its own origin only (issue 44 item 2: "On our way"
+ * worked out from it); every other answer keeps `geolocation=()`. Set by the sheet's answers, which the middleware keeps.
+ */
+export const JOB_SHEET_PERMISSIONS = {
+  'Permissions-Policy': API_SECURITY_HEADERS['Permissions-Policy']!.replace('geolocation=()', 'geolocation=(self)'),
+} as const;
+
 /** As public/_headers gives every static file; a page's policy for scripts and styles is its own <meta>. */
 export const PAGE_SECURITY_POLICY = "frame-ancestors 'none'; base-uri 'self'; object-src 'none'";
 

@@ -20,7 +20,9 @@ import {
   isTapKey,
   jobDoneRefusal,
   type CrewReportKind,
+  type LocatedNotice,
 } from '~/lib/office/job-sheet';
+import { crewLocation } from '~/lib/office/arrival-estimate';
 import { isReference } from '~/lib/reference';
 import { CONDITION_ACTIONS, CONDITION_MESSAGES, conditionEndOf, conditionProblems, type ConditionEnd } from '~/lib/office/condition';
 import { recordCondition } from '../lib/office/condition';
@@ -58,9 +60,11 @@ import {
   reportsToday,
   reportWithinLimits,
   crewActor,
+  minutesToPickup,
 } from '../lib/office/job-sheets';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
 import { pageAsSent } from '../lib/page-policy';
+import { JOB_SHEET_PERMISSIONS } from '../lib/security-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';
 import type { JobSheetPageRequest } from '../pages/job-sheet-view';
@@ -129,7 +133,7 @@ const sheetPage = async (
     c.req.url,
     await astroPageAt(c, OFFICE_PATHS.jobSheet, { reference, state } satisfies JobSheetPageRequest, {
       status,
-      headers: { ...PRIVATE_PAGE, ...headers },
+      headers: { ...PRIVATE_PAGE, ...JOB_SHEET_PERMISSIONS, ...headers },
     }),
   );
 
@@ -175,7 +179,7 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const capMet = dailyCapMet(today, kind === 'problem' ? formPhotos(form).length : 0);
   if (capMet) return refuse(kind, { [capMet === 'photosToday' ? 'photos' : field]: JOB_SHEET_MESSAGES[capMet] }, 429);
-  const done = (kind: CrewReportKind) =>
+  const done = (kind: CrewReportKind | LocatedNotice) =>
     seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: kind })}`);
   switch (action) {
     case 'on_our_way':
@@ -183,10 +187,15 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
       // An estimate chosen from the list wins; a time typed is the fallback the sheet has always taken.
       const chosen = formText(form, 'minutes');
       const minutes = chosen ? etaChoice(chosen) : null;
-      const eta = minutes !== null ? etaAfter(now, minutes) : chosen ? '' : formText(form, 'eta');
-      if (!isClockTime(eta)) return refuse(action, { eta: JOB_SHEET_MESSAGES.eta });
-      await reportDayTap(c.env, quote, booking, { kind: action, eta, key: tap || null }, now);
-      return done(action);
+      let eta = minutes !== null ? etaAfter(now, minutes) : chosen ? '' : formText(form, 'eta');
+      // "On our way" with the phone's location (issue 44 item 2): worked out to the pickup if the postcode service
+      // places it, else the chosen time. A location missing, malformed or outside the UK is ignored.
+      const crew = action === 'on_our_way' ? crewLocation(formText(form, 'latitude'), formText(form, 'longitude')) : null;
+      const worked = crew ? await minutesToPickup(c.env, quote.fromPostcode, crew) : null;
+      if (worked !== null) eta = etaAfter(now, worked);
+      if (!isClockTime(eta)) return refuse(action, { eta: crew ? JOB_SHEET_MESSAGES.unplaced : JOB_SHEET_MESSAGES.eta });
+      await reportDayTap(c.env, quote, booking, { kind: action, eta, key: tap || null, located: worked !== null }, now);
+      return done(worked !== null ? 'on_our_way_located' : crew ? 'on_our_way_unplaced' : action);
     }
     case 'arrived':
     case 'leaving':

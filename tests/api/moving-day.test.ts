@@ -6,8 +6,9 @@
  * by hand from them.
  */
 import { describe, expect, it } from 'vitest';
-import { JOB_SHEET_MESSAGES } from '~/lib/office/job-sheet';
+import { JOB_SHEET_MESSAGES, LOCATED_NOTICES } from '~/lib/office/job-sheet';
 import { MOVE_DAY_PATH } from '~/lib/moving-day';
+import { postcodeFoundOnce } from '../shared/stand-ins';
 import { apiBase, emailsTo, query } from './helpers';
 import { readPage } from './html';
 import { at, bookedMove, statusUrl, tap, type Move } from './moving-day';
@@ -131,5 +132,107 @@ describe('the crew’s taps on the moving day', () => {
     expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('not_found');
     const posted = await fetch(statusUrl(move), { method: 'POST' });
     expect(posted.status).toBe(405);
+  });
+});
+
+/** Where a tap landed: the `done` of its answer's Location. */
+const doneOf = (answer: Response) => new URL(answer.headers.get('Location')!, apiBase()).searchParams.get('done');
+
+/** Every row of every D1 table holding `text` anywhere, as `table: row`. */
+function rowsHolding(text: string): string[] {
+  const tables = query<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '_cf_%'",
+  );
+  return tables.flatMap(({ name }) => {
+    const columns = query<{ name: string }>(`SELECT name FROM pragma_table_info('${name}')`).map((column) => `"${column.name}"`);
+    const where = columns.map((column) => `CAST(${column} AS TEXT) LIKE ?`).join(' OR ');
+    return query(`SELECT * FROM "${name}" WHERE ${where}`, ...columns.map(() => `%${text}%`)).map(
+      (row) => `${name}: ${JSON.stringify(row)}`,
+    );
+  });
+}
+
+describe('On our way worked out from the crew’s location (issue 44 item 2)', () => {
+  it('takes the time from the location to the pickup over the time chosen, and keeps nothing of where the crew were', async () => {
+    const move = await bookedMove();
+    // The pickup is SW1A 1AA (51.501009, -0.141588 at the stand-in). The crew are 0.085991° north of it (and 0.000412°
+    // west, 0.02 miles): 0.085991 × 3959 × π / 180 = 5.94 miles. By road 5.94 × 1.3 = 7.72 miles; at 25 mph
+    // 7.72 / 25 × 60 = 18.5 minutes, up to the next 5: 20. Tapped at 08:05: about 08:25, not the 45 minutes chosen.
+    const location = { latitude: '51.587', longitude: '-0.142' };
+    const sent = await tap(move, { action: 'on_our_way', minutes: '45', eta: '', ...location, tap: crypto.randomUUID() }, at(move, 8, 5));
+    expect(sent.status).toBe(303);
+    expect(doneOf(sent)).toBe('on_our_way_located');
+    expect(reports(move)).toEqual([{ kind: 'on_our_way', eta: '08:25' }]);
+    expect(audit(move)).toEqual([
+      {
+        actor: 'crew:Samira',
+        action: 'crew_on_our_way',
+        detail: 'On our way, arriving at about 08:25 (estimate from the crew’s location)',
+      },
+    ]);
+
+    await expect.poll(async () => (await emailsTo(move.email)).filter((e) => e.subject.includes('your crew is on the way')).length).toBe(1);
+    const email = (await emailsTo(move.email)).find((e) => e.subject.includes('your crew is on the way'))!;
+    expect(email.text).toContain('Nia, your crew, led by Samira, is on the way and expects to arrive at about 08:25.');
+    expect(email.text).not.toContain(location.latitude);
+    const page = await (await fetch(new URL(move.answer.confirmationUrl, apiBase()), { headers: at(move, 8, 6) })).text();
+    expect(readPage(page).filled('moving-day-estimate')).toBe('Your crew expect to arrive at about 08:25');
+    expect(((await (await fetch(statusUrl(move))).json()) as { estimate: string }).estimate).toBe('08:25');
+
+    // The sheet says how the time was made.
+    const sheet = await fetch(new URL(sent.headers.get('Location')!, apiBase()), { headers: at(move, 8, 6) });
+    expect(readPage(await sheet.text()).filled('notice')).toBe(LOCATED_NOTICES.on_our_way_located);
+    // Neither the latitude nor the longitude is anywhere in D1: reports, audit, outbox, events, every table (the same
+    // search finds the move's reference).
+    expect(rowsHolding(move.reference).length).toBeGreaterThan(5);
+    expect(rowsHolding(location.latitude)).toEqual([]);
+    expect(rowsHolding(location.longitude)).toEqual([]);
+  });
+
+  it('ignores a location outside the UK for the time chosen', async () => {
+    const move = await bookedMove();
+    // Paris: 30 minutes from the list at 08:05 is 08:35.
+    const fields = { action: 'on_our_way', minutes: '30', eta: '', latitude: '48.857', longitude: '2.352', tap: crypto.randomUUID() };
+    const sent = await tap(move, fields, at(move, 8, 5));
+    expect(sent.status).toBe(303);
+    expect(doneOf(sent)).toBe('on_our_way');
+    expect(reports(move)).toEqual([{ kind: 'on_our_way', eta: '08:35' }]);
+    expect(audit(move)).toEqual([{ actor: 'crew:Samira', action: 'crew_on_our_way', detail: 'On our way, arriving at about 08:35' }]);
+    expect(rowsHolding('48.857')).toEqual([]);
+  });
+
+  it('sends the time chosen, and says so, when the postcode service cannot place the pickup', async () => {
+    // Found once, when the quote was priced; every later look-up answers 503.
+    const move = await bookedMove(undefined, { fromPostcode: postcodeFoundOnce() });
+    const location = { latitude: '53.490', longitude: '-2.243' };
+    const none = await tap(move, { action: 'on_our_way', minutes: '', eta: '', ...location, tap: crypto.randomUUID() }, at(move, 8, 0));
+    expect(none.status).toBe(400);
+    expect(readPage(await none.text()).filled('error:eta')).toBe(JOB_SHEET_MESSAGES.unplaced);
+    expect(reports(move)).toEqual([]);
+
+    const sent = await tap(move, { action: 'on_our_way', minutes: '30', eta: '', ...location, tap: crypto.randomUUID() }, at(move, 8, 5));
+    expect(sent.status).toBe(303);
+    expect(doneOf(sent)).toBe('on_our_way_unplaced');
+    expect(reports(move)).toEqual([{ kind: 'on_our_way', eta: '08:35' }]);
+    expect(audit(move)).toEqual([{ actor: 'crew:Samira', action: 'crew_on_our_way', detail: 'On our way, arriving at about 08:35' }]);
+    const sheet = await fetch(new URL(sent.headers.get('Location')!, apiBase()), { headers: at(move, 8, 6) });
+    expect(readPage(await sheet.text()).filled('notice')).toBe(LOCATED_NOTICES.on_our_way_unplaced);
+  });
+
+  it('lets the job sheet alone ask for the location: the home page and the sheet’s 404 still forbid it', async () => {
+    const move = await bookedMove();
+    const sheet = await fetch(new URL(`/job-sheet?t=${move.sheet}`, apiBase()));
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get('Permissions-Policy')).toBe(
+      'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()',
+    );
+    const html = await sheet.text();
+    expect(html).toContain('Use my location to work out the time');
+    expect(html).toMatch(/<input type="hidden" name="latitude" value=""/);
+    const home = await fetch(new URL('/', apiBase()));
+    expect(home.headers.get('Permissions-Policy')).toContain('geolocation=()');
+    const unknown = await fetch(new URL(`/job-sheet?t=${'A'.repeat(32)}`, apiBase()));
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('Permissions-Policy')).toContain('geolocation=()');
   });
 });

@@ -22,9 +22,13 @@ export interface Move {
 
 /**
  * A quote booked by the owner in the diary (crew lead Samira …, window 8–10 am), with its job sheet's token. `customer`:
- * the customer's phone as typed, and whether they ticked "Text me on the day" (issue 44 item 4).
+ * the customer's phone as typed, whether they ticked "Text me on the day" (issue 44 item 4), and the pickup's postcode
+ * (SW1A 1AA unless given).
  */
-export async function bookedMove(crewPhone?: string, customer: { phone?: string; textUpdates?: boolean } = {}): Promise<Move> {
+export async function bookedMove(
+  crewPhone?: string,
+  customer: { phone?: string; textUpdates?: boolean; fromPostcode?: string } = {},
+): Promise<Move> {
   // A cron run on a later day ends the owner's session (helpers.ts runCron): signed in again if so.
   await ownerSignedIn();
   const email = `${unique('day')}@example.com`;
@@ -37,6 +41,7 @@ export async function bookedMove(crewPhone?: string, customer: { phone?: string;
       name: 'Nia Okafor',
       phone: customer.phone ?? '07700 900456',
       ...(customer.textUpdates ? { textUpdates: true } : {}),
+      ...(customer.fromPostcode ? { fromPostcode: customer.fromPostcode } : {}),
     }),
   );
   expect(response.status).toBe(201);

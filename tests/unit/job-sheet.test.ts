@@ -42,5 +42,8 @@ describe('a photo', () => {
 it('shows a notice only for a report the sheet knows', () => {
   expect(jobSheetNotice('done')).toMatch(/marked as done/);
   expect(jobSheetNotice('constructor')).toBeUndefined();
+  expect(jobSheetNotice('on_our_way_located')).toMatch(/worked out from your location.*not kept/);
+  expect(jobSheetNotice('on_our_way_unplaced')).toMatch(/sent the customer the time you chose/);
+  expect(jobSheetNotice('toString')).toBeUndefined();
   expect(jobSheetNotice(null)).toBeUndefined();
 });

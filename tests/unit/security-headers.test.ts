@@ -2,12 +2,13 @@
 import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { API_SECURITY_HEADERS, PAGE_SECURITY_POLICY, securityHeaders } from '../../functions/lib/security-headers';
+import { API_SECURITY_HEADERS, JOB_SHEET_PERMISSIONS, PAGE_SECURITY_POLICY, securityHeaders } from '../../functions/lib/security-headers';
 
 function app() {
   const hono = new Hono();
   hono.use('*', ...securityHeaders);
   hono.get('/json', (c) => c.json({ ok: true }));
+  hono.get('/sheet', (c) => c.html('<p>sheet</p>', 200, JOB_SHEET_PERMISSIONS));
   hono.get('/page', (c) => c.html('<p>hi</p>', 400, { 'Content-Security-Policy': "default-src 'none'; form-action 'self'" }));
   return hono;
 }
@@ -24,6 +25,16 @@ describe('API security headers', () => {
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; form-action 'self'");
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('cache-control')).toBe('no-store');
+  });
+  it('let the job sheet alone allow the location, from its own origin (issue 44 item 2); everything else forbids it', async () => {
+    expect(API_SECURITY_HEADERS['Permissions-Policy']).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()',
+    );
+    const sheet = await app().request('/sheet');
+    expect(sheet.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()',
+    );
+    expect((await app().request('/json')).headers.get('permissions-policy')).toContain('geolocation=()');
   });
 });
 

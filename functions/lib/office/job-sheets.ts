@@ -40,6 +40,10 @@ import { quoteLeadAt } from './office-leads';
 import { mailContext } from '../mail-context';
 import { dayText } from '../sms-consent';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
+import { arrivalMinutes } from '~/lib/office/arrival-estimate';
+import type { LatLng } from '~/lib/geo';
+import { PostcodeNotFoundError, PostcodeServiceError } from '~/lib/postcode-client';
+import { workerPostcodeClient } from '../quote/price';
 
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
@@ -230,6 +234,20 @@ export async function reportWithinLimits(c: RequestContext, link: string): Promi
   return client && perLink;
 }
 
+/**
+ * Minutes from the crew's phone's location to the pickup (issue 44 item 2), the pickup placed by the postcode service
+ * the quote uses; null when the service cannot place it (down, slow or not found), so the chosen time is sent instead.
+ * The location is an argument only: nothing here stores or logs it.
+ */
+export async function minutesToPickup(env: Env, pickupPostcode: string, crew: LatLng): Promise<number | null> {
+  try {
+    return arrivalMinutes(crew, await workerPostcodeClient(env).resolve(pickupPostcode, 'from'));
+  } catch (error) {
+    if (error instanceof PostcodeServiceError || error instanceof PostcodeNotFoundError) return null;
+    throw error;
+  }
+}
+
 export const crewActor = (booking: DiaryBooking) => `crew:${crewFirstName(booking)}`;
 
 /** The taps of the moving day that tell the customer at once (issue 44 item 2). */
@@ -241,9 +259,10 @@ function dayEvent(kind: DayTap, crew: string, eta: string | null): MoveEvent {
   return { kind: 'crew_step', crew, step: kind };
 }
 
-const tapDetail = (kind: DayTap, eta: string | null): string =>
+/** The audit line says how an estimate was made, never where the crew were. */
+const tapDetail = (kind: DayTap, eta: string | null, located: boolean): string =>
   kind === 'on_our_way'
-    ? `On our way, arriving at about ${eta}`
+    ? `On our way, arriving at about ${eta}${located ? ' (estimate from the crew’s location)' : ''}`
     : kind === 'late'
       ? `Running late, now arriving at about ${eta}`
       : JOB_REPORT_LABELS[kind];
@@ -257,7 +276,7 @@ export async function reportDayTap(
   env: Env,
   quote: StoredQuote,
   booking: DiaryBooking,
-  tap: { kind: DayTap; eta: string | null; key: string | null },
+  tap: { kind: DayTap; eta: string | null; key: string | null; located?: boolean },
   now: Date,
 ): Promise<boolean> {
   const db = env.DB;
@@ -286,7 +305,12 @@ export async function reportDayTap(
     ...outboxInserts(db, messages, now, after),
     auditStatement(
       db,
-      { actor: crewActor(booking), action: JOB_SHEET_ACTIONS[tap.kind], reference, detail: tapDetail(tap.kind, tap.eta) },
+      {
+        actor: crewActor(booking),
+        action: JOB_SHEET_ACTIONS[tap.kind],
+        reference,
+        detail: tapDetail(tap.kind, tap.eta, tap.located === true),
+      },
       now,
       after,
     ),

@@ -31,9 +31,24 @@ export const JOB_SHEET_NOTICES: Record<CrewReportKind, string> = {
   problem: 'Thank you. The office has your report and will be in touch.',
 };
 
+/**
+ * "On our way" with the phone's location (issue 44 item 2): worked out from it, or, with the pickup not found on the map,
+ * the time chosen from the list (`?done=on_our_way_<how>`).
+ */
+export const LOCATED_NOTICES = {
+  on_our_way_located:
+    'Thank you. We have e-mailed the customer that you are on your way, with an arrival time worked out from your location to the pickup. Your location was not kept.',
+  on_our_way_unplaced:
+    'Thank you. We could not find the pickup on the map to work out the time from your location, so we sent the customer the time you chose.',
+} as const;
+export type LocatedNotice = keyof typeof LOCATED_NOTICES;
+
 /** Own properties only, so `?done=constructor` finds nothing. */
-export const jobSheetNotice = (done: string | null): string | undefined =>
-  done !== null && Object.hasOwn(JOB_SHEET_NOTICES, done) ? JOB_SHEET_NOTICES[done as CrewReportKind] : undefined;
+export const jobSheetNotice = (done: string | null): string | undefined => {
+  if (done === null) return undefined;
+  if (Object.hasOwn(JOB_SHEET_NOTICES, done)) return JOB_SHEET_NOTICES[done as CrewReportKind];
+  return Object.hasOwn(LOCATED_NOTICES, done) ? LOCATED_NOTICES[done as LocatedNotice] : undefined;
+};
 
 /** The audit trail's action keys for the job sheet (audit_log.action). */
 export const JOB_SHEET_ACTIONS = {
@@ -91,6 +106,7 @@ export const JOB_PHOTO_TYPES: Readonly<Record<string, string>> = {
 
 export const JOB_SHEET_MESSAGES = {
   eta: 'Choose how soon you expect to arrive, or enter the time, for example 09:30.',
+  unplaced: 'We could not find the pickup on the map to work out the time from your location. Choose how soon you expect to arrive.',
   tap: 'This form was out of date. Send it again.',
   noteRequired: 'Say what happened, so the office can help.',
   noteTooLong: `Keep the note under ${JOB_NOTE_MAX} characters.`,
