@@ -312,5 +312,9 @@ describe('the condition record at both ends', () => {
     expect(moveHtml).not.toContain(row!.signature!);
     const copy = await waitForEmail({ key: `move:${move.reference}:condition:delivery:customer` });
     expect(copy.text.replace(/\s+/g, ' ')).toContain('Nia Okafor (signed on the crew’s phone too)');
+
+    // The cron's sweep of R2 an hour on keeps it while the record names it.
+    await runCron(secondsFromNow(2 * 3600));
+    expect((await officeGet(signaturePath)).status).toBe(200);
   });
 });
