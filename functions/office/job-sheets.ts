@@ -53,6 +53,7 @@ import {
   reportProblem,
   readPhotoFormPost,
   checkPhotos,
+  checkSignature,
   noteProblem,
   formText,
   formPhotos,
@@ -225,7 +226,7 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
 
 /**
  * "Condition at pickup" and "Condition at delivery" (issue 44 item 5): the record with the customer's typed name and
- * tick, refused field by field as the sheet's other forms are; a second record for an end is refused (409) and changes
+ * tick (and the signature drawn on the pad, when the phone ran its script), refused field by field as the sheet's other forms are; a second record for an end is refused (409) and changes
  * nothing, so what the customer signed stays as they signed it.
  */
 async function answerCondition(c: SheetContext, token: string, reference: string, end: ConditionEnd, form: FormData, now: Date) {
@@ -247,8 +248,12 @@ async function answerCondition(c: SheetContext, token: string, reference: string
   if (capMet) return refuse({ [capMet === 'photosToday' ? 'photos' : 'note']: JOB_SHEET_MESSAGES[capMet] }, 429);
   const problems = conditionProblems({ note, name, agreed });
   const photos = await checkPhotos(form);
-  if (Object.keys(problems).length > 0 || !photos.ok) return refuse({ ...problems, ...(photos.ok ? {} : { photos: photos.message }) });
-  const stored = await recordCondition(c.env, quote, booking, end, { note, signedName: name, photos: photos.photos }, now);
+  const drawn = await checkSignature(form);
+  if (!drawn.ok) problems.signature = CONDITION_MESSAGES.signature;
+  if (Object.keys(problems).length > 0 || !photos.ok || !drawn.ok)
+    return refuse({ ...problems, ...(photos.ok ? {} : { photos: photos.message }) });
+  const post = { note, signedName: name, photos: photos.photos, signature: drawn.signature };
+  const stored = await recordCondition(c.env, quote, booking, end, post, now);
   if (!stored) return refuse({ note: CONDITION_MESSAGES.recorded }, 409);
   return seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: action })}`);
 }

@@ -33,5 +33,7 @@ export function conditionLine(record: ConditionRecord, today: string | null, sta
     at: today !== null && londonToday(at) === today ? clock.format(at) : formatDateTime(record.createdAt),
     photoCount: photoCountWords(record.photos.length),
     photos: staff ? photoLinks(record.photos) : [],
+    signedOnPhone: record.signature !== null,
+    signature: staff && record.signature ? { href: photoLinks([record.signature])[0]!.href } : null,
   };
 }

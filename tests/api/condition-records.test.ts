@@ -61,10 +61,12 @@ const onTheDay = (move: Move, hours: number, minutes: number) =>
   new Date(londonDayStart(move.moveDate).getTime() + (hours * 60 + minutes) * 60_000).toISOString();
 
 /** The sheet's condition form as a phone posts it: multipart, no referrer (`Origin: null`). */
-function record(token: string, at: string, fields: Record<string, string>, photos = 0) {
+function record(token: string, at: string, fields: Record<string, string>, photos = 0, signature?: Uint8Array<ArrayBuffer>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   for (let i = 0; i < photos; i++) form.append('photos', new Blob([PNG], { type: 'image/png' }), `door-${i}.png`);
+  // As the pad's script sends it: a file named and typed as a PNG, whatever its bytes.
+  if (signature) form.set('signature', new Blob([signature], { type: 'image/png' }), 'signature.png');
   return fetch(`${apiBase()}${sheetPath(token)}`, {
     method: 'POST',
     redirect: 'manual',
@@ -74,8 +76,16 @@ function record(token: string, at: string, fields: Record<string, string>, photo
 }
 
 const rowsOf = (reference: string) =>
-  query<{ end_kind: string; note: string; photos: string | null; signed_name: string; recorded_by: string; created_at: string }>(
-    'SELECT end_kind, note, photos, signed_name, recorded_by, created_at FROM condition_records WHERE reference = ? ORDER BY id',
+  query<{
+    end_kind: string;
+    note: string;
+    photos: string | null;
+    signed_name: string;
+    signature: string | null;
+    recorded_by: string;
+    created_at: string;
+  }>(
+    'SELECT end_kind, note, photos, signed_name, signature, recorded_by, created_at FROM condition_records WHERE reference = ? ORDER BY id',
     reference,
   );
 
@@ -108,6 +118,18 @@ describe('the condition record at both ends', () => {
     const again = await noName.text();
     expect(readPage(again).filled('error:name')).toBe(CONDITION_MESSAGES.name);
     expect(again).toMatch(/id="condition_pickup-name"[^>]*aria-describedby="condition_pickup-name-error"/);
+
+    // A drawn signature that is not a PNG by its bytes (a JPEG's), or over 100 KB, is refused by the pad's own message.
+    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 74, 70, 73, 70]);
+    const oversize = new Uint8Array(100 * 1024 + 1);
+    oversize.set(PNG);
+    for (const signature of [jpeg, oversize]) {
+      const drawn = await record(token, at, { action: 'condition_pickup', note: 'None', name: 'Nia Okafor', agree: 'yes' }, 0, signature);
+      expect(drawn.status).toBe(400);
+      const refused = await drawn.text();
+      expect(readPage(refused).filled('error:signature')).toBe(CONDITION_MESSAGES.signature);
+      expect(refused).toMatch(/<canvas[^>]*aria-describedby="condition_pickup-signature-hint condition_pickup-signature-error"/);
+    }
 
     const noNote = await record(token, at, { action: 'condition_delivery', note: ' ', name: 'Nia Okafor', agree: 'yes' });
     expect(noNote.status).toBe(400);
@@ -160,6 +182,7 @@ describe('the condition record at both ends', () => {
         note: 'Scratch on the wardrobe door; sofa leg loose',
         photos: 2,
         signed_name: 'Nia Okafor',
+        signature: null,
         recorded_by: 'crew:Samira',
         created_at: onTheDay(move, 9, 10),
       },
@@ -168,6 +191,7 @@ describe('the condition record at both ends', () => {
         note: 'None',
         photos: null,
         signed_name: 'Nia Okafor',
+        signature: null,
         recorded_by: 'crew:Samira',
         created_at: onTheDay(move, 15, 40),
       },
@@ -254,5 +278,43 @@ describe('the condition record at both ends', () => {
     expect(rowsOf(move.reference)).toEqual([]);
     await runCron(secondsFromNow(2 * 3600));
     expect((await officeGet(photoPath)).status).toBe(404);
+  });
+
+  it('keeps the signature drawn on the crew’s phone in R2 beside the photos, for the office to see', async () => {
+    const move = await bookedMove();
+    const token = await linkFor(move.reference);
+    const fields = { action: 'condition_delivery', note: 'None', name: 'Nia Okafor', agree: 'yes' };
+    expect((await record(token, onTheDay(move, 15, 40), fields, 1, PNG)).status).toBe(303);
+
+    const [row] = rowsOf(move.reference);
+    expect(row!.signature).toMatch(new RegExp(`^job-photos/${move.reference}/[0-9a-f-]{36}\\.png$`));
+    expect(row!.signature).not.toBe((JSON.parse(row!.photos!) as string[])[0]);
+    const [audit] = query<{ detail: string }>(
+      "SELECT detail FROM audit_log WHERE record_reference = ? AND action = 'crew_condition_delivery'",
+      move.reference,
+    );
+    expect(audit!.detail).toBe('Condition at delivery, signed by Nia Okafor (signed on the crew’s phone too): None (1 photo)');
+
+    // The office sees it through the photos' own route; nobody else can open it.
+    const signaturePath = `${OFFICE_PATHS.jobPhoto}?${new URLSearchParams({ key: row!.signature! })}`;
+    const leadHtml = await (await officeGet(leadPath(move.reference))).text();
+    expect(readPage(leadHtml).shown('job-sheet:condition:delivery:signature')).toBe(true);
+    expect(leadHtml).toContain(`src="${signaturePath.replace(/&/g, '&amp;')}"`);
+    const image = await officeGet(signaturePath);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('Content-Type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
+    expect((await fetch(`${apiBase()}${signaturePath}`, { redirect: 'manual' })).status).toBe(303);
+
+    // The customer's page and copy say it was drawn too; the picture stays with the office.
+    const moveHtml = await (await fetch(new URL(move.answer.confirmationUrl, apiBase()))).text();
+    expect(text(readPage(moveHtml), 'condition:delivery:signed')).toMatch(/^Nia Okafor, .*15:40; signed on the crew’s phone$/);
+    expect(moveHtml).not.toContain(row!.signature!);
+    const copy = await waitForEmail({ key: `move:${move.reference}:condition:delivery:customer` });
+    expect(copy.text.replace(/\s+/g, ' ')).toContain('Nia Okafor (signed on the crew’s phone too)');
+
+    // The cron's sweep of R2 an hour on keeps it while the record names it.
+    await runCron(secondsFromNow(2 * 3600));
+    expect((await officeGet(signaturePath)).status).toBe(200);
   });
 });

@@ -117,16 +117,23 @@ describe('the job sheet link', () => {
     expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
     expect(response.headers.get('X-Robots-Tag')).toBe('noindex');
     const html = await response.text();
-    // One tiny inline module, the location offer on "On our way" (issue 44 item 2), allowed by its hash in the policy.
-    const scripts = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].map(([, body]) => body ?? '');
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toContain('getCurrentPosition');
-    expect(scripts[0]!.length).toBeLessThan(1500);
+    // Two small inline scripts, each allowed by its hash in the policy and neither needed: the location offer on "On our
+    // way" (issue 44 item 2) and the condition record's signature pad (item 5); no file to fetch.
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].map(([, attributes, body]) => ({
+      attributes: attributes ?? '',
+      body: body ?? '',
+    }));
+    expect(scripts).toHaveLength(2);
     const scriptSrc = response.headers
       .get('Content-Security-Policy')!
       .split(';')
       .find((each) => each.trim().startsWith('script-src'));
-    expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(scripts[0]!).digest('base64')}'`);
+    for (const { attributes, body } of scripts) {
+      expect(attributes).not.toContain('src=');
+      expect(scriptSrc).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    }
+    expect(scripts.find(({ body }) => body.includes('getCurrentPosition'))!.body.length).toBeLessThan(1500);
+    expect(scripts.some(({ body }) => body.includes('[data-signature-pad]'))).toBe(true);
     expect(response.headers.get('Permissions-Policy')).toContain('geolocation=(self)');
     const page = readPage(html);
     expect(page.filled('reference')).toBe(move.reference);

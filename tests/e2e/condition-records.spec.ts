@@ -2,7 +2,7 @@
  * Issue 44 item 5 on the smallest phone (320 px): the crew's sheet takes "Condition at pickup" with a photo and the
  * customer's typed name and tick, JavaScript off; a record refused by its fields comes back with what was typed; once
  * signed it shows instead of the form; the customer's move page shows it. axe on each state (axe runs in the page, so
- * with scripts on; the sheet has none either way).
+ * with scripts on, which adds the signature pad). With JavaScript the customer draws on the pad and the office sees it.
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { leadPath } from '../../src/lib/office/paths';
@@ -35,6 +35,7 @@ async function sheetFor(page: Page, request: APIRequestContext) {
   await page.getByRole('button', { name: 'Make the crew’s job sheet link' }).click();
   const url = new URL((await page.locator('[data-fill="job-sheet-link"]').textContent())!.trim());
   return {
+    reference: answer.reference,
     sheet: `${url.pathname}${url.search}`,
     movePage: answer.confirmationUrl,
   };
@@ -85,7 +86,7 @@ test('JavaScript off: the condition at pickup, refused by its fields, then signe
 }) => {
   test.setTimeout(ceiling(90_000));
   const { sheet, movePage } = await sheetFor(page, request);
-  // The sheet has no script: the same forms either way (the axe test below measures its width).
+  // Without script the sheet has no signature pad: the typed name and tick (the axe test below measures its width).
   await walk(browser, baseURL, sheet, false, async () => {});
   const customer = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL });
   const move = await customer.newPage();
@@ -114,4 +115,44 @@ test('axe at 320 px: the condition step blank, refused and recorded, and the mov
   await expect(move.locator('[data-fill="condition:pickup:signed"]')).toContainText('Nia Okafor');
   expect(await axeViolations(move), 'the move page').toEqual([]);
   await customer.close();
+});
+
+test('JavaScript on: the customer also draws their signature on the pad, and the office sees it', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(ceiling(90_000));
+  const { reference, sheet } = await sheetFor(page, request);
+  const phone = await browser.newContext({ baseURL, viewport: SMALL });
+  const crew = await phone.newPage();
+  await crew.goto(sheet);
+  const pickup = crew.locator('[data-condition="pickup"]');
+  await pickup.getByRole('textbox', { name: /^Already damaged/ }).fill('None');
+  await pickup.getByLabel('Customer’s full name, as their signature').fill('Nia Okafor');
+  await pickup.getByLabel(CONDITION_AGREEMENT).check();
+  const pad = pickup.getByRole('img', { name: 'Customer’s signature, drawn (optional)' });
+  await expect(pad).toHaveAccessibleDescription(/The typed name above is the signature/);
+  // A stroke across the pad with the mouse, as a finger or pen draws it (pointer events).
+  const box = (await pad.boundingBox())!;
+  await crew.mouse.move(box.x + 20, box.y + box.height / 2);
+  await crew.mouse.down();
+  await crew.mouse.move(box.x + box.width / 2, box.y + 15, { steps: 8 });
+  await crew.mouse.move(box.x + box.width - 20, box.y + box.height - 15, { steps: 8 });
+  await crew.mouse.up();
+  await pickup.getByRole('button', { name: 'Sign and save the record' }).click();
+  await expect(crew.getByRole('status')).toHaveText(/condition at pickup is recorded and signed/);
+  await expect(crew.locator('[data-fill="condition:pickup:signed"]')).toHaveText(
+    /^Nia Okafor, \d\d:\d\d \(no photos\); signed on the crew’s phone$/,
+  );
+  await phone.close();
+
+  await page.goto(leadPath(reference));
+  const drawn = page.locator('[data-show="job-sheet:condition:pickup:signature"]');
+  await expect(drawn).toContainText('Signed on the crew’s phone');
+  const image = drawn.getByRole('img', { name: 'The signature Nia Okafor drew' });
+  await expect(image).toBeVisible();
+  // The PNG the pad made, as the office's route serves it: the pad's own 600 by 200 pixels.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe('600x200');
 });

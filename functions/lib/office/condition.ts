@@ -9,6 +9,7 @@ import {
   CONDITION_AUDIT,
   CONDITION_LABELS,
   CONDITION_WHEN,
+  SIGNED_ON_PHONE,
   photoCountWords,
   type ConditionEnd,
 } from '~/lib/office/condition';
@@ -25,6 +26,8 @@ export interface ConditionRecord {
   note: string;
   photos: string[];
   signedName: string;
+  /** The drawn signature's R2 key, or null when only the typed name and tick were given. */
+  signature: string | null;
   recordedBy: string;
   createdAt: string;
 }
@@ -32,7 +35,7 @@ export interface ConditionRecord {
 export async function conditionRecords(db: D1Database, reference: string): Promise<ConditionRecord[]> {
   const { results } = await db
     .prepare(
-      `SELECT end_kind AS "end", note, photos, signed_name AS signedName, recorded_by AS recordedBy, created_at AS createdAt
+      `SELECT end_kind AS "end", note, photos, signed_name AS signedName, signature, recorded_by AS recordedBy, created_at AS createdAt
        FROM condition_records WHERE reference = ? ORDER BY end_kind = 'delivery', id`,
     )
     .bind(reference)
@@ -51,6 +54,8 @@ export interface ConditionPost {
   note: string;
   signedName: string;
   photos: JobPhoto[];
+  /** Drawn on the pad as well; the typed name stays the signature of record. */
+  signature: JobPhoto | null;
 }
 
 /** True when stored; false when this end already has its signed record (nothing is put in R2 then). */
@@ -67,6 +72,7 @@ export async function recordCondition(
   const taken = () => db.prepare('SELECT 1 FROM condition_records WHERE reference = ? AND end_kind = ?').bind(reference, end).first();
   if (await taken()) return false;
   const keys = await putJobPhotos(env, reference, post.photos);
+  const [signature = null] = post.signature ? await putJobPhotos(env, reference, [post.signature]) : [];
   const email = toCustomer(await mailContext(env), quote, conditionEmailKey(reference, end), {
     subject: (firm) => `Your ${firm} condition record ${CONDITION_WHEN[end]}`,
     headline: `here is your copy of the record of your things’ condition ${CONDITION_WHEN[end]}, as you signed it`,
@@ -77,7 +83,7 @@ export async function recordCondition(
       ['Record', CONDITION_LABELS[end]],
       ['Already damaged', post.note],
       ['Photos', photoCountWords(keys.length)],
-      ['Signed by', post.signedName],
+      ['Signed by', signature ? `${post.signedName} (${SIGNED_ON_PHONE.toLowerCase()} too)` : post.signedName],
       ['Signed', recordedAt(now)],
       ['With your crew lead', crewFirstName(booking)],
       ['You agreed', CONDITION_AGREEMENT],
@@ -87,8 +93,8 @@ export async function recordCondition(
   const [stored] = await db.batch([
     db
       .prepare(
-        `INSERT INTO condition_records (reference, end_kind, note, photos, signed_name, agreed, recorded_by, created_at)
-         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8 WHERE NOT EXISTS (SELECT 1 FROM condition_records WHERE reference = ?1 AND end_kind = ?2)`,
+        `INSERT INTO condition_records (reference, end_kind, note, photos, signed_name, agreed, recorded_by, created_at, signature)
+         SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9 WHERE NOT EXISTS (SELECT 1 FROM condition_records WHERE reference = ?1 AND end_kind = ?2)`,
       )
       .bind(
         reference,
@@ -99,6 +105,7 @@ export async function recordCondition(
         CONDITION_AGREEMENT,
         crewActor(booking),
         now.toISOString(),
+        signature,
       ),
     ...outboxInserts(db, [email], now, after),
     auditStatement(
@@ -107,13 +114,13 @@ export async function recordCondition(
         actor: crewActor(booking),
         action: CONDITION_AUDIT[end],
         reference,
-        detail: `${CONDITION_LABELS[end]}, signed by ${post.signedName}: ${post.note} (${photoCountWords(keys.length).toLowerCase()})`,
+        detail: `${CONDITION_LABELS[end]}, signed by ${post.signedName}${signature ? ` (${SIGNED_ON_PHONE.toLowerCase()} too)` : ''}: ${post.note} (${photoCountWords(keys.length).toLowerCase()})`,
       },
       now,
       after,
     ),
   ]);
-  // Lost a race with the same end sent at once: its photos are left to the cron's sweep (job-sheets.ts).
+  // Lost a race with the same end sent at once: its photos and signature are left to the cron's sweep (job-sheets.ts).
   if (!stored?.meta.changes) return false;
   await queueEmails(env, [email.idempotencyKey]);
   return true;

@@ -20,6 +20,7 @@ import {
   type JobReportKind,
   type ReportsToday,
 } from '~/lib/office/job-sheet';
+import { SIGNATURE_MAX_BYTES } from '~/lib/office/condition';
 import type { OfficeTaskKind } from '~/lib/office/pipeline';
 import type { Env, RequestContext } from '../../env';
 import { readBounded } from '../body';
@@ -476,8 +477,20 @@ export async function checkPhotos(form: FormData): Promise<{ ok: true; photos: J
 }
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+/**
+ * The condition record's drawn signature (issue 44 item 5), checked as a photo is, by its own bytes: a PNG under
+ * SIGNATURE_MAX_BYTES, or none when the pad was left blank or the phone had no JavaScript.
+ */
+export async function checkSignature(form: FormData): Promise<{ ok: true; signature: JobPhoto | null } | { ok: false }> {
+  const file = form.get('signature');
+  if (file === null || typeof file === 'string' || file.size === 0) return { ok: true, signature: null };
+  if (file.size > SIGNATURE_MAX_BYTES) return { ok: false };
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return photoType(bytes) === 'image/png' ? { ok: true, signature: { bytes, type: 'image/png' } } : { ok: false };
+}
+
 /** Three photos at their limit, and the note and the form's own bytes. */
-const MAX_PHOTO_FORM_BODY = JOB_PHOTO_MAX * JOB_PHOTO_MAX_BYTES + 64 * 1024;
+const MAX_PHOTO_FORM_BODY = JOB_PHOTO_MAX * JOB_PHOTO_MAX_BYTES + SIGNATURE_MAX_BYTES + 64 * 1024;
 
 /**
  * A form post with photos from a page of this site sent with no referrer (the job sheet, the move page), plain or
@@ -507,9 +520,10 @@ const PHOTO_SETTLE_MS = 60 * 60 * 1000;
  * functions/lib/office/rows.ts) are deleted, so a photo never outlives the lead it is about.
  */
 export async function deleteOrphanedJobPhotos(env: Env, now: Date): Promise<number> {
-  // The crew's and the customer's reports, and the condition records at both ends (issue 44 item 5).
+  // The crew's and the customer's reports, and the condition records at both ends with their drawn signatures (issue 44 item 5).
   const { results } = await env.DB.prepare(
-    'SELECT photos FROM job_reports WHERE photos IS NOT NULL UNION ALL SELECT photos FROM condition_records WHERE photos IS NOT NULL',
+    `SELECT photos FROM job_reports WHERE photos IS NOT NULL UNION ALL SELECT photos FROM condition_records WHERE photos IS NOT NULL
+     UNION ALL SELECT json_array(signature) FROM condition_records WHERE signature IS NOT NULL`,
   ).all<{ photos: string }>();
   const kept = new Set(results.flatMap((row) => JSON.parse(row.photos) as string[]));
   let deleted = 0;

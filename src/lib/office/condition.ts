@@ -35,12 +35,18 @@ export const CONDITION_AUDIT: Record<ConditionEnd, string> = {
 
 export const CONDITION_NAME_MAX = 100;
 
+/** A drawn signature (the pad the sheet shows with JavaScript): a PNG, well under this for a 600 by 200 pad. */
+export const SIGNATURE_MAX_BYTES = 100 * 1024;
+/** Said wherever a record was also signed on the pad, beside the typed name. */
+export const SIGNED_ON_PHONE = 'Signed on the crew’s phone';
+
 export const CONDITION_MESSAGES = {
   note: 'Write what was already damaged, or “None”.',
   noteTooLong: `Keep the record under ${JOB_NOTE_MAX} characters.`,
   name: 'Ask the customer to type their full name to sign.',
   nameTooLong: `Keep the name under ${CONDITION_NAME_MAX} characters.`,
   agree: 'Ask the customer to tick the box if they agree with the record.',
+  signature: `The drawn signature must be a PNG picture under ${SIGNATURE_MAX_BYTES / 1024} KB. Clear it and sign again, or send the record with the typed name alone.`,
   recorded: 'This record is already signed and cannot be changed. Report anything new under “Damage or problem”.',
 } as const;
 
@@ -49,7 +55,7 @@ export const CONDITION_NOTICES: Record<ConditionEnd, string> = {
   delivery: 'Thank you. The condition at delivery is recorded and signed; we have e-mailed the customer a copy.',
 };
 
-export type ConditionField = 'note' | 'name' | 'agree';
+export type ConditionField = 'note' | 'name' | 'agree' | 'signature';
 
 /** A record's typed fields, checked: each refused field's message, or none. */
 export function conditionProblems(fields: { note: string; name: string; agreed: boolean }): Partial<Record<ConditionField, string>> {

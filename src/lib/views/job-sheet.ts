@@ -7,7 +7,7 @@ export interface JobSheetState {
   done?: string | null;
   /** A report's kind, or a condition record's action (`condition_pickup`, `condition_delivery`). */
   form?: JobReportKind | string;
-  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day' | 'name' | 'agree' | 'items' | 'change', string>>;
+  errors?: Partial<Record<'eta' | 'note' | 'photos' | 'day' | 'name' | 'agree' | 'signature' | 'items' | 'change', string>>;
   /** `change`: the change order answered; `quantities`: a proposal's `qty-<item>` fields as typed. */
   values?: { eta?: string; note?: string; name?: string; agreed?: boolean; change?: string; quantities?: Record<string, string> };
 }
@@ -43,6 +43,10 @@ export interface ConditionLine {
   photoCount: string;
   /** The office's only: the photos through its own route. */
   photos: Array<{ href: string; label: string }>;
+  /** Also drawn on the pad (with JavaScript) beside the typed name. */
+  signedOnPhone: boolean;
+  /** The office's only: the drawn signature through the photos' route. */
+  signature: { href: string } | null;
 }
 
 /** What the office's post hands the page that shows a new link once (under its own key: the lead page has a view too). */
