@@ -28,6 +28,7 @@ import type { PartnerJobView, PartnerOfferView, PartnerOffersData } from '~/lib/
 import type { Env } from '../../env';
 import { isUniqueViolation } from '../d1';
 import { auditStatement } from '../office/audit';
+import { TOLD_CREW } from '../office/job-sheets';
 import { partnerCommissionPercent } from '../office/settings';
 import { taskStatement } from '../office/tasks';
 import { mailContext } from '../mail-context';
@@ -279,8 +280,7 @@ export const toldCrew = (db: D1Database, offerId: number) =>
   db
     .prepare(
       `SELECT d.arrival_window AS window, c.size FROM partner_offers o
-       JOIN diary_entries d ON d.reference = o.reference AND d.status = 'booked' AND d.arrival_window IS NOT NULL
-       JOIN crews c ON c.id = d.crew_id WHERE o.id = ?`,
+       JOIN diary_entries d ON ${TOLD_CREW('d', 'o.reference')} JOIN crews c ON c.id = d.crew_id WHERE o.id = ?`,
     )
     .bind(offerId)
     .first<PartnerCrew>();
@@ -302,7 +302,9 @@ async function crewMessage(
     env.DB.prepare('SELECT 1 AS one FROM partner_jobs WHERE reference = ? AND given_back_at IS NOT NULL LIMIT 1')
       .bind(offer.reference)
       .first(),
-    env.DB.prepare("SELECT 1 AS one FROM diary_entries WHERE reference = ? AND status = 'booked'").bind(offer.reference).first(),
+    env.DB.prepare(`SELECT 1 AS one FROM diary_entries d WHERE ${TOLD_CREW('d', '?')}`)
+      .bind(offer.reference)
+      .first(),
   ]);
   // The first name only, as the customer's page names every crew (bookedInDiary's crewFirstName).
   const lead = firstName(partner.name.trim());
@@ -446,8 +448,7 @@ export async function offersFor(db: D1Database, partner: PartnerRow, now: Date):
       `SELECT o.id, o.reference, o.share_pence AS sharePence, o.status, q.move_date AS moveDate, q.from_postcode AS fromPostcode,
          q.to_postcode AS toPostcode, q.property_id AS propertyId, d.arrival_window AS arrivalWindow, c.size AS crewSize
        FROM partner_offers o JOIN quote_requests q ON q.reference = o.reference
-         LEFT JOIN diary_entries d ON d.reference = o.reference AND d.status = 'booked' AND d.arrival_window IS NOT NULL
-         LEFT JOIN crews c ON c.id = d.crew_id
+         LEFT JOIN diary_entries d ON ${TOLD_CREW('d', 'o.reference')} LEFT JOIN crews c ON c.id = d.crew_id
        WHERE o.partner_reference = ? AND o.status IN ('open', 'taken') AND q.move_date >= ?
        ORDER BY q.move_date, o.id LIMIT 50`,
     )

@@ -168,11 +168,8 @@ export const OFFER_MESSAGES = {
  */
 export const PARTNER_CREW_SIZES = { min: 1, max: 9 } as const;
 
-/** The movers the move's package names ("1 van, 3 movers": 3), else two, as the smallest packages have. */
-export function moversFor(propertyId: string): number {
-  const movers = /(\d+) movers/.exec(findPackage(propertyId)?.movers ?? '');
-  return movers ? Number(movers[1]) : 2;
-}
+/** The movers the move's package sends, else two, as the smallest packages have. */
+export const moversFor = (propertyId: string): number => findPackage(propertyId)?.movers ?? 2;
 
 /** A partner's van as the customer reads it: "3.5-tonne van", "7-tonne van". */
 export const partnerVan = (tonnes: number): string => `${Number(tonnes.toFixed(2))}-tonne van`;
