@@ -56,9 +56,7 @@ const totalsView = (label: string, totals: LedgerTotals): LedgerTotalsView => ({
         ? FEE_NOT_KNOWN
         : `${formatPence(totals.fees)}, and ${feeCount(totals.feesUnknown)} not yet known`,
   net:
-    totals.feesUnknown === 0
-      ? formatPence(totals.net)
-      : `${formatPence(totals.net)} before ${feeCount(totals.feesUnknown)} not yet known`,
+    totals.feesUnknown === 0 ? formatPence(totals.net) : `${formatPence(totals.net)} before ${feeCount(totals.feesUnknown)} not yet known`,
   vat: formatPence(totals.vat),
   lines: totals.lines,
 });
@@ -69,8 +67,7 @@ async function checkView(env: Env, period: ReportPeriod): Promise<LedgerView['ch
     if (!differences) return { problem: LEDGER_WORDS.unavailable };
     const amount = (pence: number | null) => (pence === null ? 'None' : formatPence(pence));
     // Our side of a fee not read yet: not yet known, not none.
-    const ours = (difference: Difference) =>
-      difference.kind === 'fee_not_known' ? FEE_NOT_KNOWN : amount(difference.ours);
+    const ours = (difference: Difference) => (difference.kind === 'fee_not_known' ? FEE_NOT_KNOWN : amount(difference.ours));
     return {
       differences: differences.map((difference) => ({
         what: `${DIFFERENCE_WORDS[difference.kind]}${difference.stripeType ? ` (${difference.stripeType})` : ''}${difference.movement && difference.movement !== 'payment' ? `: ${MOVEMENT_WORDS[difference.movement]}` : ''}`,

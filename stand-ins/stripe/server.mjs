@@ -44,6 +44,7 @@
 //   ada+webhooklost@…      no event about this customer's payments ever reaches the Worker (as if it were down throughout)
 //   ada+refundfail@…       refunds of this customer's payments fail (500, kept under the key: a retry gets it again)
 //   ada+refundfailtimes2@… the first 2 refund requests are refused as a burst is (429 rate_limit, not kept), then pass
+//   ada+intentfailtimes1@… the first 1 read of this customer's PaymentIntent (GET /v1/payment_intents/:id) fails (500)
 //   ada+asyncpay@…         paying completes the session unpaid (a bank debit): POST /sessions/:id/settle decides
 //   ada+pennyshort@…       the customer pays a penny less than the session asked (a code taken on Stripe's page)
 //   ada+euros@…            the customer pays the same number in euros (Stripe's local-currency pricing)
@@ -141,6 +142,8 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
   /** Every money movement on the account, oldest first, as Stripe's balance transactions. */
   const balance = [];
   const idempotency = createIdempotency();
+  /** Payment intent → reads of it failed so far (+intentfailtimesN). */
+  const failedReads = new Map();
   /** Payment intent → refund requests refused so far (+refundfailtimesN). */
   const refusedRefunds = new Map();
   /** Each event with its deliveries: { event, payload, deliveries: [{ status, at }], delivered, held, sessionId, paymentIntent } */
@@ -547,6 +550,11 @@ ${
   function intentAnswer(intentId, expand) {
     const intent = intents.get(intentId);
     if (!intent) return invalid(`No such payment_intent: '${intentId}'`, 'intent', 'resource_missing');
+    const failed = failedReads.get(intentId) ?? 0;
+    if (failed < timesTag(sessionOfIntent(intentId)?.tags ?? [], 'intentfail')) {
+      failedReads.set(intentId, failed + 1);
+      return stripeError(500, 'api_error', 'A reserved address: reading this PaymentIntent fails this time.');
+    }
     const shown = { ...intent };
     const charge = intent.latest_charge ? charges.get(intent.latest_charge) : null;
     if (charge && (expand.includes('latest_charge') || expand.includes('latest_charge.balance_transaction'))) {
