@@ -5,7 +5,7 @@
  * and the ledger agrees with Stripe's balance line by line.
  */
 import type { Env } from '../../env';
-import { stripeClient, type Stripe } from './stripe';
+import { stripeClient } from './stripe';
 
 export interface ChargeFacts {
   /** ISO: the charge's `created`. */
@@ -21,7 +21,7 @@ export async function chargeFacts(env: Env, paymentIntent: string): Promise<Char
   const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge.balance_transaction'] });
   const charge = intent.latest_charge;
   if (!charge || typeof charge === 'string') return null;
-  const txn = charge.balance_transaction as Stripe.BalanceTransaction | string | null;
+  const txn = charge.balance_transaction;
   // Only a GBP balance's fee is in pence we can add up (ours is a UK account: Stripe settles a charge in GBP).
   const feePence = txn && typeof txn === 'object' && txn.currency === 'gbp' ? txn.fee : null;
   return { paidAt: new Date(charge.created * 1000).toISOString(), feePence };
