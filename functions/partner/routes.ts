@@ -143,7 +143,8 @@ async function postOffer(c: Context<PartnerForm>): Promise<Response> {
   if (!crew.ok) return refusedPage(c, 400, { [`${crew.field}-${id}`]: OFFER_MESSAGES[crew.field] });
   const answer = await acceptOffer(c.env, partner, id, { window: crew.window, size: crew.size }, now);
   if (answer === 'accepted') return seeOther(`${PARTNER_PATHS.home}?done=accepted`);
-  return refusedPage(c, 409, { offer: OFFER_MESSAGES[answer] });
+  // Their own move is refused as forbidden to them; the others are conflicts with the offer's state.
+  return refusedPage(c, answer === 'ownMove' ? 403 : 409, { offer: OFFER_MESSAGES[answer] });
 }
 
 /** Gives a job back with a reason (issue 43 item 6). */
