@@ -1,7 +1,8 @@
 /**
  * A partner driver who is also a customer, with one e-mail address (issue 43, with the one session system of issue 42):
  * one browser holds the customer's session and the partner's at once, each cookie its own role; signing out of one
- * leaves the other, and so does "Sign out everywhere", which ends every session of its own role only. A partner is
+ * leaves the other, and so does "Sign out everywhere" (the customer's or the partner's), which ends every session of its
+ * own role only. The three sign-ins stay within the address's three links a minute (SIGN_IN_ADDRESS_LIMITER). A partner is
  * never offered a move they booked themselves (the quote's address is theirs), and a crafted accept of one is refused
  * with a clear message and an audit line.
  */
@@ -104,6 +105,20 @@ describe('a partner who is also a customer', () => {
     expect(sessionsOf(email)).toEqual([{ role: 'partner', n: 1 }]);
     expect((await visit(ACCOUNT_PATHS.account, browser({ customer: again }))).status).not.toBe(200);
     expect((await visit('/partner', browser({ partner: secondPartner }))).status).toBe(200);
+
+    // And the other way round: signed in once more (a third device's partner session), "Sign out everywhere" on the
+    // partner page ends every partner session of the address, and the customer's session beside it stays.
+    const thirdPartner = await partnerSession(email);
+    const customerAgain = await openLink(await signInLink(email, 3));
+    const partnerEverywhere = await press('/partner/sign-out-everywhere', browser({ customer: customerAgain, partner: secondPartner }));
+    expect(partnerEverywhere.status).toBe(303);
+    expect(partnerEverywhere.headers.getSetCookie().map((line) => line.split('=')[0])).toEqual([PARTNER_COOKIE]);
+    expect(sessionsOf(email)).toEqual([{ role: 'customer', n: 1 }]);
+    expect((await visit(ACCOUNT_PATHS.account, browser({ customer: customerAgain }))).status).toBe(200);
+    for (const ended of [secondPartner, thirdPartner]) expect((await visit('/partner', browser({ partner: ended }))).status).toBe(404);
+    expect(trail(driver.reference, 'partner_signed_out_everywhere')).toEqual([
+      { actor: email, detail: 'Signed out of the partner page on every device' },
+    ]);
   });
 
   it('is never offered a move they booked themselves, and a crafted accept of one is refused and audited', async () => {
