@@ -158,6 +158,7 @@ export const OFFER_MESSAGES = {
   reason: 'Please say why you are giving the job back.',
   reasonTooLong: `Please keep the reason to ${GIVE_BACK_REASON_MAX} characters.`,
   suspended: 'You are paused, so you cannot take jobs until your new document is approved.',
+  ownMove: 'You booked this move yourself as a customer, so you cannot take it as a partner.',
   window: 'Please choose when you will arrive, from the list.',
   crewSize: 'Please choose how many of you will come, from 1 to 9.',
 } as const;
