@@ -294,9 +294,11 @@ test('an article written in the browser editor with a phone photo lands beside i
 });
 
 /** An article's front matter as values (YAML's quoting aside) and its body as bytes. */
-function frontMatterAndBody(source: string): { data: unknown; body: string } {
+function frontMatterAndBody(source: string): { data: Record<string, unknown>; body: string } {
   const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
-  return match ? { data: parseYaml(match[1]!) as unknown, body: source.slice(match[0].length) } : { data: null, body: source };
+  return match
+    ? { data: parseYaml(match[1]!) as Record<string, unknown>, body: source.slice(match[0].length) }
+    : { data: {}, body: source };
 }
 
 test('every article and the construct fixture open in the editor and save with only the title changed, the body byte for byte', async ({
