@@ -19,7 +19,7 @@ export const CHANGE_ITEM_CHOICES: ChangeItemChoice[] = CHANGE_ITEMS.map((item) =
 const clock = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 
 /** `today`: the crew's sheet shows only the time on the day; elsewhere the date and time. */
-export function changeLine(order: ChangeOrder, today: string | null): ChangeOrderLine {
+export function changeLine(order: ChangeOrder, today: string | null, number: number): ChangeOrderLine {
   const at = (iso: string) => (today !== null && londonToday(new Date(iso)) === today ? clock.format(new Date(iso)) : formatDateTime(iso));
   const decided =
     order.status === 'accepted' && order.decidedAt
@@ -29,6 +29,7 @@ export function changeLine(order: ChangeOrder, today: string | null): ChangeOrde
         : null;
   return {
     id: String(order.id),
+    number,
     lines: order.lines.map((line): [string, string] => [`${line.label} × ${line.quantity}`, formatPence(line.pence)]),
     total: formatPence(order.totalPence),
     status: CHANGE_STATUS_WORDS[order.status],

@@ -20,6 +20,7 @@ import { checkoutAt, deliveredEvent, FORM, pressPay, quoteStatus, rowsWhen } fro
 import { apiBase, call, emailsWhere, query, runCron, unique, validQuote, waitForEmail } from './helpers';
 import { officeGet, officePost, ownerCookie, ownerSignedIn, OWNER_EMAIL } from './office';
 import { ALL_DAYS, approvedPartner, asPartner, partnerSession, PARTNER_COOKIE, type ApprovedPartner } from './partner-apply';
+import { readPage } from './html';
 
 type Partner = ApprovedPartner;
 
@@ -131,6 +132,11 @@ describe('offers to partners, claimed once', () => {
 
     const page = await (await officeGet(`/office/lead?ref=${move.reference}`)).text();
     expect(page).toContain('Offer to partners');
+    // Worked by hand from the price: "… less the 15% commission, £x.xx (rounded down …)", a space after the comma.
+    const commission = `£${(Math.floor((pricePence * 15) / 100) / 100).toFixed(2)}`;
+    expect(readPage(page).filled('partner-share').replace(/\s+/g, ' ')).toContain(
+      `15% commission, ${commission} (rounded down to the penny)`,
+    );
     for (const fits of [first, second]) expect(page).toContain(`data-partner="${fits.reference}"`);
     // A 1.5 t van is too small for a studio (3.5 t); Leeds only does not cover York; Monday only, unless the move is a Monday.
     expect(page).not.toContain(`data-partner="${smallVan.reference}"`);
