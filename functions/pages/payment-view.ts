@@ -50,5 +50,6 @@ export async function paymentView(db: D1Database, quote: StoredQuote, returnedWi
       const pence = owed.due[purpose];
       return pence === undefined || owed.pending[purpose] ? [] : [{ purpose, label: PAYMENT_WORDS.pay(purpose, pence) }];
     }),
+    booked: quote.status === 'booked',
   };
 }

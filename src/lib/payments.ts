@@ -93,7 +93,7 @@ export const PAYMENT_WORDS = {
     'We have your payment, but it did not match what was asked, so we have not counted it yet. Our office has been told and will be in touch.',
   cancelled: 'You have not paid: nothing was taken from your card. You can pay whenever you are ready.',
   unavailable: 'We could not start the card payment just now. Nothing was taken from your card: please try again in a few minutes.',
-  nothingToPay: 'There is nothing to pay for this move just now.',
+  nothingToPay: 'Nothing is owed for this move just now. If you paid in another tab or window, that payment is shown on this page.',
   pay: (purpose: PaymentPurpose, pence: number) => `Pay the ${formatPence(pence)} ${PURPOSE_LABELS[purpose].toLowerCase()} by card`,
   balanceDue: (date: string) => `The balance is due by ${date}.`,
   lineItem: (purpose: PaymentPurpose, reference: string) => `${PURPOSE_LABELS[purpose]} for your move ${reference}`,

@@ -11,4 +11,6 @@ export interface PaymentView {
   pending: string[];
   /** What can be paid now, each as its button says it. What is left and by when: the page's top (move-summary.ts). */
   pay: Array<{ purpose: PaymentPurpose; label: string }>;
+  /** Booked already (the office booked it before its deposit was paid): the deposit's note must not say it books it. */
+  booked: boolean;
 }
