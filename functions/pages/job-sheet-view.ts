@@ -158,7 +158,7 @@ export async function jobSheetSectionView(
     made: handed?.reference === reference ? handed.made : null,
     reports: reports.map((report) => reportLine(report, null)),
     conditions: conditions.map((record) => conditionLine(record, null, true)),
-    changes: changes.map((order) => changeLine(order, null)),
+    changes: changes.map((order) => changeLine(order, null, true)),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import { furniture, type FurnitureId } from '~/data/furniture';
 import { formatPence } from '~/lib/money';
-import { CONDITION_NAME_MAX } from './condition';
+import { CONDITION_NAME_MAX, SIGNATURE_MAX_BYTES } from './condition';
 
 export const CHANGE_STATUSES = ['proposed', 'accepted', 'refused'] as const;
 export type ChangeStatus = (typeof CHANGE_STATUSES)[number];
@@ -54,6 +54,7 @@ export const CHANGE_MESSAGES = {
   name: 'Ask the customer to type their full name to sign.',
   nameTooLong: `Keep the name under ${CONDITION_NAME_MAX} characters.`,
   agree: 'Ask the customer to tick the box if they agree to pay the extra.',
+  signature: `The drawn signature must be a PNG picture under ${SIGNATURE_MAX_BYTES / 1024} KB. Clear it and sign again, or accept with the typed name alone.`,
   customerName: 'Type your full name to sign.',
   customerAgree: 'Tick the box if you agree to pay the extra.',
   decided: 'This change is already answered and cannot be answered again.',
@@ -72,7 +73,7 @@ export const CHANGE_STATUS_WORDS: Record<ChangeStatus, string> = {
   refused: 'Refused: nothing changed',
 };
 
-export type ChangeField = 'items' | 'name' | 'agree' | 'change';
+export type ChangeField = 'items' | 'name' | 'agree' | 'signature' | 'change';
 
 /**
  * The form's fields, read as the table prices them: only `qty-<item>` fields beside the form's own (`allowed`); any

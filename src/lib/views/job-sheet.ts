@@ -23,6 +23,10 @@ export interface ChangeOrderLine {
   decided: string | null;
   /** The words the customer ticks, with the total. */
   agreement: string;
+  /** The typed name it was signed with, once accepted. */
+  signedName: string | null;
+  /** The office's only: the signature drawn on the crew's phone, through the photos' route. */
+  signature: { href: string } | null;
 }
 
 /** An item the crew can add, as the price table prices it. */
