@@ -10,6 +10,8 @@
  * £495.00 + £65.00 = £560.00 and what is left to pay £560.00 − £123.75 = £436.25, 43,625 pence at the Stripe stand-in.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_PATHS } from '~/lib/account';
+import { PAGE_PATHS } from '~/lib/api';
 import { CHANGE_MESSAGES } from '~/lib/office/change-order';
 import { addDays, formatLongDate, londonDayStart } from '~/lib/dates';
 import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
@@ -18,9 +20,11 @@ import { diaryDay, WEEKDAY } from '../shared/diary-days';
 import { bookInDiary } from '../shared/office-posts';
 import { checkoutAt, FORM, makeQuote, paidAndBooked, stripeUrl, type Made } from './card-payments';
 import { apiBase, query, runCron, secondsFromNow, unique, waitForEmail } from './helpers';
+import { postForm } from './bookings';
 import { readPage } from './html';
 import { bookedMove as dayMove } from './moving-day';
 import { officeGet, officePost, ownerCookie, ownerSignedIn } from './office';
+import { post, signIn } from './sign-in';
 
 beforeEach(ownerSignedIn);
 
@@ -350,6 +354,14 @@ describe('extras only by a signed change', () => {
     // The cron's sweep of R2 an hour on keeps it while the change names it.
     await runCron(secondsFromNow(2 * 3600));
     expect((await officeGet(path)).status).toBe(200);
+
+    // Erased with the quote (the customer cancels, then deletes their data): the row goes by the foreign key, and the
+    // next cron run an hour on takes the drawing from R2, as it does the condition record's.
+    expect((await postForm(PAGE_PATHS.confirmation, { ref: move.reference, t: move.token, action: 'cancel-confirm' })).status).toBe(303);
+    expect((await post(ACCOUNT_PATHS.deleteData, await signIn(move.email))).status).toBe(200);
+    expect(orders(move.reference)).toEqual([]);
+    await runCron(secondsFromNow(2 * 3600));
+    expect((await officeGet(path)).status).toBe(404);
   });
 
   it('is refused for a move whose price is not an accepted written quote: there is nothing to add it to', async () => {
