@@ -29,6 +29,7 @@ import { recordCondition } from '../lib/office/condition';
 import {
   CHANGE_ACTIONS,
   CHANGE_MESSAGES,
+  changeItemsFor,
   changeLinesFrom,
   isChangeAction,
   signatureProblems,
@@ -289,7 +290,8 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
     const tap = formText(form, 'tap');
     if (tap && !isTapKey(tap)) return refuse({ items: JOB_SHEET_MESSAGES.tap });
     const fields = [...form.entries()].map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : '']);
-    const lines = changeLinesFrom(fields, CHANGE_FORM_FIELDS);
+    // The move's own size prices its stairs and long carry, as its quote's access lines were priced.
+    const lines = changeLinesFrom(fields, CHANGE_FORM_FIELDS, changeItemsFor(quote.propertyId));
     if (!lines.ok) return refuse({ items: lines.message });
     const proposed = await proposeChange(c.env.DB, reference, lines.lines, actor, tap || null, now);
     if (!proposed.ok) return refuse({ items: CHANGE_MESSAGES.noWrittenQuote }, 409);

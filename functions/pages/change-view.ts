@@ -3,7 +3,7 @@
  * the price table priced them, its total and state, and the words the customer ticks. Data only.
  */
 import { formatPence } from '~/lib/money';
-import { CHANGE_ITEMS, CHANGE_STATUS_WORDS, changeAgreement, quantityField } from '~/lib/office/change-order';
+import { CHANGE_STATUS_WORDS, changeItemsFor, changeAgreement, quantityField } from '~/lib/office/change-order';
 import { UK_TIME_ZONE, londonToday } from '~/lib/dates';
 import { formatDateTime } from '~/lib/office/format';
 import type { ChangeItemChoice, ChangeOrderLine } from '~/lib/views/job-sheet';
@@ -11,12 +11,14 @@ import { SIGNED_ON_PHONE } from '~/lib/office/condition';
 import type { ChangeOrder } from '../lib/office/change-orders';
 import { photoLinks } from './condition-view';
 
-/** The items the crew can choose, from the engine's own table. */
-export const CHANGE_ITEM_CHOICES: ChangeItemChoice[] = CHANGE_ITEMS.map((item) => ({
-  field: quantityField(item.id),
-  name: item.name,
-  price: formatPence(item.unitPence),
-}));
+/** The items the crew can choose for a move of this size, from the engine's own tables. */
+export const changeItemChoices = (propertyId: string): ChangeItemChoice[] =>
+  changeItemsFor(propertyId).map((item) => ({
+    field: quantityField(item.id),
+    name: item.name,
+    price: formatPence(item.unitPence),
+    max: item.max,
+  }));
 
 const clock = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 

@@ -32,7 +32,7 @@ import { conditionLine, photoLinks } from './condition-view';
 import { partnerVan } from '~/lib/partners/offers';
 import { changeOrders } from '../lib/office/change-orders';
 import { CHANGE_NOTICES } from '~/lib/office/change-order';
-import { CHANGE_ITEM_CHOICES, changeLine } from './change-view';
+import { changeItemChoices, changeLine } from './change-view';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -101,7 +101,7 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     customer: { name: quote.name, phone: quote.phone, tel: `tel:${quote.phone.replace(/[^\d+]/g, '')}` },
     reports: reports.map((report) => reportLine(report, today)),
     conditions: conditions.map((record) => conditionLine(record, today, false)),
-    changeItems: CHANGE_ITEM_CHOICES,
+    changeItems: changeItemChoices(quote.propertyId),
     changes: changes.map((order) => changeLine(order, today)),
     notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? changeNotice(state.done ?? null) ?? null,
     state,

@@ -364,6 +364,38 @@ describe('extras only by a signed change', () => {
     expect((await officeGet(path)).status).toBe(404);
   });
 
+  it('adds access from the access table by the move’s size: 3 floors of stairs and a long carry, £85.00 more for a studio', async () => {
+    const move = await bookedMove();
+    // More than the table counts: a long carry counts once at an end.
+    const twice = await sheetPost(move, { action: 'change_propose', 'qty-carry-from': '2' });
+    expect(twice.status).toBe(400);
+    expect(readPage(await twice.text()).filled('error:items')).toBe(CHANGE_MESSAGES.access);
+    expect(orders(move.reference)).toEqual([]);
+
+    // The card tests' quote is a studio: £20 a floor of stairs and £25 a long carry in the access table, so
+    // 3 × £20.00 + £25.00 = £85.00, and the written quote £495.00 + £85.00 = £580.00.
+    const sheet = await sheetPage(move);
+    expect(sheet.values('qty-stairs-to')).toEqual(['']);
+    const proposed = await sheetPost(move, { action: 'change_propose', 'qty-stairs-to': '3', 'qty-carry-from': '1' });
+    expect(proposed.status).toBe(303);
+    const [order] = orders(move.reference);
+    expect(order).toMatchObject({ status: 'proposed', total_pence: 8500 });
+    const id = String(order!.id);
+    const signed = await sheetPost(move, { action: 'change_accept', change: id, name: 'Nia Okafor', agree: 'yes' });
+    expect(signed.status).toBe(303);
+    const written = versions(move.reference);
+    expect(written.map((v) => [v.version, v.total_pence])).toEqual([
+      [1, 49_500],
+      [2, 58_000],
+    ]);
+    expect(JSON.parse(written[1]!.lines)).toEqual([
+      ...JSON.parse(written[0]!.lines),
+      { label: 'Extra on the day: Moving to: stairs without a lift, per floor × 3', pence: 6000 },
+      { label: 'Extra on the day: Moving from: long carry (over 20 metres)', pence: 2500 },
+    ]);
+    expect((await movePage(move)).filled('top:price')).toBe('£580.00');
+  });
+
   it('is refused for a move whose price is not an accepted written quote: there is nothing to add it to', async () => {
     const move = await dayMove();
     const response = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`, {

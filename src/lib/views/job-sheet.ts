@@ -34,6 +34,8 @@ export interface ChangeItemChoice {
   field: string;
   name: string;
   price: string;
+  /** The most of it one change may hold (a long carry: 1 an end). */
+  max: number;
 }
 
 /** A condition record (issue 44 item 5) as the sheet, the office and the customer's page show it. */
