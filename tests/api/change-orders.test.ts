@@ -374,8 +374,10 @@ describe('extras only by a signed change', () => {
 
     // The card tests' quote is a studio: £20 a floor of stairs and £25 a long carry in the access table, so
     // 3 × £20.00 + £25.00 = £85.00, and the written quote £495.00 + £85.00 = £580.00.
-    const sheet = await sheetPage(move);
-    expect(sheet.values('qty-stairs-to')).toEqual(['']);
+    // The sheet offers them at each end, no more than the table counts: 4 floors, one long carry.
+    const sheet = await (await fetch(sheetUrl(move), { headers: { 'X-Test-Now': onTheDay(move) } })).text();
+    expect(sheet).toMatch(/<input[^>]*name="qty-stairs-to"[^>]*max="4"/);
+    expect(sheet).toMatch(/<input[^>]*name="qty-carry-from"[^>]*max="1"/);
     const proposed = await sheetPost(move, { action: 'change_propose', 'qty-stairs-to': '3', 'qty-carry-from': '1' });
     expect(proposed.status).toBe(303);
     const [order] = orders(move.reference);
