@@ -19,7 +19,7 @@ import { deleteOrphanedJobPhotos } from './lib/office/job-sheets';
 import { queueReminders } from './lib/quote/reminders';
 import { markClaimsWaiting } from './lib/claims';
 import { tellLateness } from './lib/office/lateness';
-import { recoverPayments } from './lib/payments/fulfil';
+import { readMissingFees, recoverPayments } from './lib/payments/fulfil';
 import { retryRefunds } from './lib/payments/refund-retry';
 import { deleteExpiredPartnerData, remindExpiries, suspendLapsed } from './lib/partners/applications';
 import { callCustomersWithoutPartner } from './lib/partners/offers';
@@ -78,6 +78,7 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const reminded = await queueReminders(env, now);
   const late = await alone('lateness not checked', () => tellLateness(env, now), 0);
   const settled = await alone('card payments not settled', () => recoverPayments(env, now), 0);
+  const fees = await alone("Stripe's fees not read", () => readMissingFees(env, now), 0);
   const refunds = await alone('refunds not asked again', () => retryRefunds(env, now), { made: 0, gaveUp: 0 });
   // Partners' documents (issue 43): reminders before expiry, a pause for a lapsed insurance or MOT, and old ones deleted.
   const expiring = await alone('partner reminders not sent', () => remindExpiries(env, now), 0);
@@ -91,6 +92,6 @@ export async function scheduled(controller: ScheduledController, env: Env): Prom
   const swept = await sweepOutbox(env, now);
   const alerted = await alone('given-up e-mails not alerted', () => alertGivenUp(env), 0);
   console.log(
-    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${reminded} move reminders, told ${late} customers their crew is late, settled ${settled} card payments, made ${refunds.made} refunds on a later try (${refunds.gaveUp} left to the office), reminded ${expiring} partners of a document's expiry, paused ${paused}, deleted ${partnerFiles} partners' documents past keeping, marked ${waiting} claims waiting, asked the office to call ${toCall} customers whose move has no partner, made ${payouts.transferred} partner transfers and ${payouts.reversed} reversals, queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
+    `cron ${controller.cron}: deleted ${photos} job photos whose lead had gone, queued ${reminded} move reminders, told ${late} customers their crew is late, settled ${settled} card payments, read ${fees} of Stripe's fees, made ${refunds.made} refunds on a later try (${refunds.gaveUp} left to the office), reminded ${expiring} partners of a document's expiry, paused ${paused}, deleted ${partnerFiles} partners' documents past keeping, marked ${waiting} claims waiting, asked the office to call ${toCall} customers whose move has no partner, made ${payouts.transferred} partner transfers and ${payouts.reversed} reversals, queued ${swept.queued} lost e-mails again, gave up ${swept.gaveUp}, alerted about ${alerted}`,
   );
 }

@@ -23,10 +23,10 @@ export const changeItemChoices = (propertyId: string): ChangeItemChoice[] =>
 const clock = new Intl.DateTimeFormat('en-GB', { timeZone: UK_TIME_ZONE, hour: '2-digit', minute: '2-digit', hour12: false });
 
 /**
- * `today`: the crew's sheet shows only the time on the day; elsewhere the date and time. `staff`: with the drawn
- * signature's link, which only the office may open.
+ * `today`: the crew's sheet shows only the time on the day; elsewhere the date and time. `number`: its place among the
+ * move's changes. `staff`: with the drawn signature's link, which only the office may open.
  */
-export function changeLine(order: ChangeOrder, today: string | null, staff = false): ChangeOrderLine {
+export function changeLine(order: ChangeOrder, today: string | null, number: number, staff = false): ChangeOrderLine {
   const drawn = order.signature ? `; ${SIGNED_ON_PHONE.toLowerCase()}` : '';
   const at = (iso: string) => (today !== null && londonToday(new Date(iso)) === today ? clock.format(new Date(iso)) : formatDateTime(iso));
   const decided =
@@ -37,6 +37,7 @@ export function changeLine(order: ChangeOrder, today: string | null, staff = fal
         : null;
   return {
     id: String(order.id),
+    number,
     lines: order.lines.map((line): [string, string] => [`${line.label} × ${line.quantity}`, formatPence(line.pence)]),
     total: formatPence(order.totalPence),
     status: CHANGE_STATUS_WORDS[order.status],

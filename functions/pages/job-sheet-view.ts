@@ -31,6 +31,7 @@ import { CONDITION_ACTIONS, CONDITION_ENDS, CONDITION_NOTICES } from '~/lib/offi
 import { conditionLine, photoLinks } from './condition-view';
 import { partnerVan } from '~/lib/partners/offers';
 import { changeOrders } from '../lib/office/change-orders';
+import { acceptedWrittenQuote } from '../lib/payments/due';
 import { CHANGE_NOTICES } from '~/lib/office/change-order';
 import { changeItemChoices, changeLine } from './change-view';
 
@@ -75,13 +76,14 @@ const vanLine = (booking: DiaryBooking) =>
 
 /** Null when the move is gone from the diary or the quotes meanwhile. */
 export async function jobSheetView(db: D1Database, { reference, state }: JobSheetPageRequest, now: Date): Promise<JobSheetView | null> {
-  const [quote, booking, reports, versions, conditions, changes] = await Promise.all([
+  const [quote, booking, reports, versions, conditions, changes, accepted] = await Promise.all([
     findQuote(db, { reference }),
     bookedInDiary(db, reference),
     jobReports(db, reference),
     writtenQuoteVersions(db, reference),
     conditionRecords(db, reference),
     changeOrders(db, reference),
+    acceptedWrittenQuote(db, reference),
   ]);
   if (!quote || !booking) return null;
   const details = moveDetails(quote);
@@ -102,7 +104,10 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     reports: reports.map((report) => reportLine(report, today)),
     conditions: conditions.map((record) => conditionLine(record, today, false)),
     changeItems: changeItemChoices(quote.propertyId),
-    changes: changes.map((order) => changeLine(order, today)),
+    // Extras are added to an accepted written quote only (change-orders.ts): without one the crew are told so at once,
+    // not after filling in the form.
+    extrasAllowed: accepted !== null,
+    changes: changes.map((order, index) => changeLine(order, today, index + 1)),
     notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? changeNotice(state.done ?? null) ?? null,
     state,
     // Each page's forms carry one new key: a post sent twice from it is stored once.
@@ -158,7 +163,7 @@ export async function jobSheetSectionView(
     made: handed?.reference === reference ? handed.made : null,
     reports: reports.map((report) => reportLine(report, null)),
     conditions: conditions.map((record) => conditionLine(record, null, true)),
-    changes: changes.map((order) => changeLine(order, null, true)),
+    changes: changes.map((order, index) => changeLine(order, null, index + 1, true)),
   };
 }
 

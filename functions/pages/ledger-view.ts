@@ -6,6 +6,7 @@ import { addDays, formatLongDate, londonDayStart } from '~/lib/dates';
 import { exportHref } from '~/lib/office/accounts-export';
 import {
   DIFFERENCE_WORDS,
+  FEE_NOT_KNOWN,
   emptyGroups,
   groupLabel,
   LEDGER_CHECK,
@@ -15,6 +16,7 @@ import {
   ledgerTotals,
   lineKind,
   type LedgerGroup,
+  type Difference,
   type LedgerTotals,
   type LineKind,
 } from '~/lib/office/accounts-ledger';
@@ -38,12 +40,23 @@ const MOVEMENT_WORDS: Record<Exclude<LineKind, 'payment'>, string> = {
   reversal: 'a transfer taken back from a partner',
 };
 
+/** "1 fee", "3 fees". */
+const feeCount = (count: number) => (count === 1 ? '1 fee' : `${count} fees`);
+
+// A fee not read yet is never shown as £0: the totals say how many are not yet known, and the net is before them.
 const totalsView = (label: string, totals: LedgerTotals): LedgerTotalsView => ({
   label,
   taken: formatPence(totals.taken),
   refunded: formatPence(totals.refunded),
   transferred: formatPence(totals.transferred),
-  net: formatPence(totals.net),
+  fees:
+    totals.feesUnknown === 0
+      ? formatPence(totals.fees)
+      : totals.fees === 0
+        ? FEE_NOT_KNOWN
+        : `${formatPence(totals.fees)}, and ${feeCount(totals.feesUnknown)} not yet known`,
+  net:
+    totals.feesUnknown === 0 ? formatPence(totals.net) : `${formatPence(totals.net)} before ${feeCount(totals.feesUnknown)} not yet known`,
   vat: formatPence(totals.vat),
   lines: totals.lines,
 });
@@ -53,12 +66,14 @@ async function checkView(env: Env, period: ReportPeriod): Promise<LedgerView['ch
     const differences = await reconcilePeriod(env, period);
     if (!differences) return { problem: LEDGER_WORDS.unavailable };
     const amount = (pence: number | null) => (pence === null ? 'None' : formatPence(pence));
+    // Our side of a fee not read yet: not yet known, not none.
+    const ours = (difference: Difference) => (difference.kind === 'fee_not_known' ? FEE_NOT_KNOWN : amount(difference.ours));
     return {
       differences: differences.map((difference) => ({
         what: `${DIFFERENCE_WORDS[difference.kind]}${difference.stripeType ? ` (${difference.stripeType})` : ''}${difference.movement && difference.movement !== 'payment' ? `: ${MOVEMENT_WORDS[difference.movement]}` : ''}`,
         stripeId: difference.stripeId.startsWith('none:') ? 'None' : difference.stripeId,
         reference: difference.reference ?? '',
-        ours: amount(difference.ours),
+        ours: ours(difference),
         stripes: amount(difference.stripes),
       })),
     };
@@ -92,6 +107,7 @@ export async function ledgerView(
       stripeId: line.stripeId ?? 'None',
       amount: formatPence(line.pence),
       vat: line.vatPence === null ? 'None' : formatPence(line.vatPence),
+      fee: line.kind !== 'payment' ? 'None' : line.feePence === null ? FEE_NOT_KNOWN : formatPence(line.feePence),
     })),
     more: lines.length - shown.length,
     csvHref: exportHref(LEDGER_CSV_PATH, period),

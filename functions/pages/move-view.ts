@@ -317,7 +317,7 @@ export async function movePageView(db: D1Database, opened: OpenedQuote, now: Dat
   return {
     texts: upcoming || quote.moveDate === today ? textsView(consent, quote.phone) : null,
     conditions: conditions.map((record) => conditionLine(record, null, false)),
-    changes: changes.map((order) => changeLine(order, null)),
+    changes: changes.map((order, index) => changeLine(order, null, index + 1)),
     // On the move's day, or once the crew have tapped anything, for a move booked in the diary.
     movingDay:
       booking && (quote.moveDate === today || day.steps.length > 0)

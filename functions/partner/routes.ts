@@ -143,7 +143,8 @@ async function postOffer(c: Context<PartnerForm>): Promise<Response> {
   if (!crew.ok) return refusedPage(c, 400, { [`${crew.field}-${id}`]: OFFER_MESSAGES[crew.field] });
   const answer = await acceptOffer(c.env, partner, id, { window: crew.window, size: crew.size }, now);
   if (answer === 'accepted') return seeOther(`${PARTNER_PATHS.home}?done=accepted`);
-  return refusedPage(c, 409, { offer: OFFER_MESSAGES[answer] });
+  // Their own move is refused as forbidden to them; the others are conflicts with the offer's state.
+  return refusedPage(c, answer === 'ownMove' ? 403 : 409, { offer: OFFER_MESSAGES[answer] });
 }
 
 /** Gives a job back with a reason (issue 43 item 6). */
@@ -189,29 +190,36 @@ async function postJobSheet(c: Context<PartnerForm>): Promise<Response> {
   return c.redirect(jobSheetUrl('', token), 303);
 }
 
-async function partnerSignOut(c: Context<PartnerBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_PARTNER_FORM);
-  if ('refusal' in posted) return partnerRefusal(c, 'not-found');
-  const { partner } = c.var;
-  const line = {
-    actor: partner.email,
-    action: 'partner_signed_out',
-    reference: partner.reference,
-    detail: 'Signed out of the partner page',
+/**
+ * Sign out of this device, or everywhere (every partner session of this address, on every device); a customer's session
+ * of the same address, in the same browser or any other, is another role's and stays (functions/lib/sessions.ts).
+ */
+const partnerSignOut =
+  (everywhere: boolean) =>
+  async (c: Context<PartnerBindings>): Promise<Response> => {
+    const posted = await readFormPost(c, MAX_PARTNER_FORM);
+    if ('refusal' in posted) return partnerRefusal(c, 'not-found');
+    const { partner } = c.var;
+    const line = {
+      actor: partner.email,
+      action: everywhere ? 'partner_signed_out_everywhere' : 'partner_signed_out',
+      reference: partner.reference,
+      detail: everywhere ? 'Signed out of the partner page on every device' : 'Signed out of the partner page',
+    };
+    return signOut(c, everywhere, [auditStatement(c.env.DB, line, requestNow(c))]);
   };
-  return signOut(c, false, [auditStatement(c.env.DB, line, requestNow(c))]);
-}
 
 export function partnerRoutes(routes: WorkerRoutes<LeadEnv>): void {
   routes.page(PARTNER_PATHS.home, partnerOnly);
   routes.post(`${PARTNER_PATHS.home}/days`, partnerOnly, partnerForm, postDays).renders(PARTNER_PATHS.home);
   routes.post(`${PARTNER_PATHS.home}/details`, partnerOnly, partnerForm, postDetails).renders(PARTNER_PATHS.home);
   routes.post(`${PARTNER_PATHS.home}/document`, partnerOnly, postDocument).renders(PARTNER_PATHS.home);
-  routes.post(`${PARTNER_PATHS.home}/sign-out`, partnerOnly, partnerSignOut);
+  routes.post(`${PARTNER_PATHS.home}/sign-out`, partnerOnly, partnerSignOut(false));
+  routes.post(`${PARTNER_PATHS.home}/sign-out-everywhere`, partnerOnly, partnerSignOut(true));
   routes.post(OFFER_PATHS.answer, partnerOnly, partnerForm, postOffer).renders(PARTNER_PATHS.home);
   routes.post(OFFER_PATHS.giveBack, partnerOnly, partnerForm, postGiveBack).renders(PARTNER_PATHS.home);
   routes.post(OFFER_PATHS.sheet, partnerOnly, partnerForm, postJobSheet).renders(PARTNER_PATHS.home);
-  for (const path of ['days', 'details', 'document', 'sign-out', 'offer', 'give-back', 'job-sheet'])
+  for (const path of ['days', 'details', 'document', 'sign-out', 'sign-out-everywhere', 'offer', 'give-back', 'job-sheet'])
     routes.all(`${PARTNER_PATHS.home}/${path}`, (c) => refusalJson(c, REFUSALS.postOnly));
   partnerPayoutRoutes(routes);
 }

@@ -12,7 +12,11 @@ export interface PropertyPackage {
   icon: PackageIcon;
   maxBoxes: string;
   miles: string;
-  movers: string;
+  /** The crew the package sends: how many vans and movers (a partner taking the move is asked for as many movers). */
+  vans: number;
+  movers: number;
+  /** The crew in words, made from the numbers: '1 van, 2 movers'. */
+  crew: string;
   iconBg: string;
 }
 
@@ -20,8 +24,11 @@ export const FREE_MILES = 25;
 
 const MILES = `Includes up to ${FREE_MILES} miles`;
 
-function pack(base: Omit<PropertyPackage, 'details' | 'miles'>, hours?: string): PropertyPackage {
-  return { ...base, miles: MILES, details: [base.maxBoxes, base.movers, ...(hours ? [hours] : []), MILES] };
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+function pack(base: Omit<PropertyPackage, 'details' | 'miles' | 'crew'>, hours?: string): PropertyPackage {
+  const crew = `${counted(base.vans, 'van')}, ${counted(base.movers, 'mover')}`;
+  return { ...base, crew, miles: MILES, details: [base.maxBoxes, crew, ...(hours ? [hours] : []), MILES] };
 }
 
 export const packages: readonly PropertyPackage[] = [
@@ -32,7 +39,8 @@ export const packages: readonly PropertyPackage[] = [
       basePrice: 199,
       icon: 'box',
       maxBoxes: 'Max 10 boxes',
-      movers: '1 van, 2 movers',
+      vans: 1,
+      movers: 2,
       iconBg: 'bg-sky-100',
     },
     'Up to 2 hrs',
@@ -43,7 +51,8 @@ export const packages: readonly PropertyPackage[] = [
     basePrice: 349,
     icon: 'studio',
     maxBoxes: 'Max 30 boxes',
-    movers: '1 van, 2 movers',
+    vans: 1,
+    movers: 2,
     iconBg: 'bg-blue-100',
   }),
   pack({
@@ -52,7 +61,8 @@ export const packages: readonly PropertyPackage[] = [
     basePrice: 599,
     icon: 'flat',
     maxBoxes: 'Max 50 boxes',
-    movers: '1 van, 3 movers',
+    vans: 1,
+    movers: 3,
     iconBg: 'bg-indigo-100',
   }),
   pack({
@@ -61,7 +71,8 @@ export const packages: readonly PropertyPackage[] = [
     basePrice: 1099,
     icon: 'house',
     maxBoxes: 'Max 75 boxes',
-    movers: '2 vans, 4 movers',
+    vans: 2,
+    movers: 4,
     iconBg: 'bg-cyan-100',
   }),
 ];

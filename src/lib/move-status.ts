@@ -339,7 +339,8 @@ export const DONE_NOTICES: Readonly<Record<string, string>> = {
     'Thank you: your written quote is accepted and is now your price. We have e-mailed you, and we will be in touch to book your crew.',
   damage_reported: 'Thank you: we have your report; the office will be in touch.',
   claim_made: 'Thank you: we have your claim and have e-mailed you. The office will e-mail you at each step and with their answer.',
-  texts_on: 'Texts are on: we will text you on the day when your crew are on the way, and if they are running late.',
+  texts_on:
+    'Texts are on: we will text you on the day when your crew are on the way or running late, and if a new crew takes over your move.',
   texts_off: 'Texts are off: we will not text you about this move. Our e-mails and this page still tell you everything.',
   change_accepted: 'Thank you: the extras are agreed and added to your written quote. We have e-mailed you the new price.',
   change_refused: 'You refused the extras: nothing about your price has changed. Your crew and our office can see your answer.',

@@ -3,15 +3,20 @@
  * opted in. Each is written to fit one GSM-7 segment (160 characters) with realistic long names
  * (tests/unit/sms-texts.test.ts); a name too long for that is cut, never the time. Marketing never goes by text.
  */
+import { formatDayMonth } from '~/lib/dates';
 import { arrivalWindowLabel } from '~/lib/office/arrival-windows';
 import type { MoveEvent } from '~/lib/move-status';
 import { smartEncode } from '~/lib/sms-segments';
 
-/** The events a text is sent for: "On our way", "Running late" and lateness said by the cron. */
-export type TextedEvent = Extract<MoveEvent, { kind: 'crew_on_way' | 'crew_late' | 'late_said' }>;
+/**
+ * The events a text is sent for: "On our way", "Running late", lateness said by the cron, and a new crew confirmed after
+ * a partner gave the move back (issue 43 item 6), the one change of crew the customer hears of without asking. A crew
+ * first set (`crew_assigned`) goes by e-mail only, the firm's and a partner's alike.
+ */
+export type TextedEvent = Extract<MoveEvent, { kind: 'crew_on_way' | 'crew_late' | 'late_said' | 'new_crew' }>;
 
 export const isTextedEvent = (event: MoveEvent): event is TextedEvent =>
-  event.kind === 'crew_on_way' || event.kind === 'crew_late' || event.kind === 'late_said';
+  event.kind === 'crew_on_way' || event.kind === 'crew_late' || event.kind === 'late_said' || event.kind === 'new_crew';
 
 /** How STOP is offered in every text (Twilio and UK practice: say how to stop). */
 export const STOP_LINE = 'Reply STOP to end texts.';
@@ -43,6 +48,11 @@ export function moveText({ firm, firstName }: TextContext, event: TextedEvent): 
       return `${from} your crew (${cut(event.crew, MAX_NAME)}) are on the way and expect to arrive at about ${event.eta}. ${STOP_LINE}`;
     case 'crew_late':
       return `${from} sorry, your crew (${cut(event.crew, MAX_NAME)}) are running late and now expect to arrive at about ${event.eta}. ${STOP_LINE}`;
+    case 'new_crew':
+      // The day without its year (a move is within the year ahead) keeps the longest day, crew and window in one segment.
+      return smartEncode(
+        `${from} your move on ${formatDayMonth(event.moveDate)} has a new crew (${cut(event.crew, MAX_NAME)})${event.window ? `, arriving ${arrivalWindowLabel(event.window)}` : ''}. ${STOP_LINE}`,
+      );
     case 'late_said':
       return event.eta
         ? `${from} your crew are not there yet (expected at about ${event.eta}). Sorry: our office is ringing them now. ${STOP_LINE}`

@@ -10,5 +10,5 @@ export function ukMobile(typed: string): string | null {
 }
 
 /** Said beside the box at the quote (the wizard and the form without JavaScript). */
-export const TEXTS_CONSENT_LABEL = 'Text me on the day of my move (on our way, running late). No marketing, ever.';
+export const TEXTS_CONSENT_LABEL = 'Text me about my move (new crew, on our way, running late). No marketing, ever.';
 export const TEXTS_NEED_MOBILE = 'Texts need a UK mobile number (starting 07). Please check it, or leave the box unticked.';

@@ -11,9 +11,11 @@
 //   GET  /v1/refunds                      a list, newest first (payment_intent, limit)
 //   GET  /v1/balance_transactions         a list, newest first: type, source, created[gt|gte|lt|lte], limit,
 //                                         starting_after, ending_before, expand[]=data.source (the charge or refund).
-//                                         A charge is a 'charge' of +amount, a refund a 'refund' of -amount; the
-//                                         stand-in takes no fee (fee 0, net = amount); transfers to partners are on the
-//                                         same list (./connect.mjs)
+//                                         A charge is a 'charge' of +amount less Stripe's fee (fee, fee_details, net:
+//                                         see cardFee), a refund a 'refund' of -amount with no fee (Stripe keeps the
+//                                         charge's fee); transfers to partners are on the same list (./connect.mjs)
+//   GET  /v1/payment_intents/:id          the PaymentIntent; expand[]=latest_charge gives its Charge, and
+//                                         expand[]=latest_charge.balance_transaction that charge's balance transaction
 //   GET  /pay/:id                         the hosted page: "Pay" and "Cancel", plain forms
 //   POST /pay/:id/pay                     pays it (pi_test_…; the form's optional `name` is the name on the card, kept in
 //                                         customer_details as Stripe does), sends a signed checkout.session.completed
@@ -42,6 +44,7 @@
 //   ada+webhooklost@…      no event about this customer's payments ever reaches the Worker (as if it were down throughout)
 //   ada+refundfail@…       refunds of this customer's payments fail (500, kept under the key: a retry gets it again)
 //   ada+refundfailtimes2@… the first 2 refund requests are refused as a burst is (429 rate_limit, not kept), then pass
+//   ada+intentfailtimes1@… the first 1 read of this customer's PaymentIntent (GET /v1/payment_intents/:id) fails (500)
 //   ada+asyncpay@…         paying completes the session unpaid (a bank debit): POST /sessions/:id/settle decides
 //   ada+pennyshort@…       the customer pays a penny less than the session asked (a code taken on Stripe's page)
 //   ada+euros@…            the customer pays the same number in euros (Stripe's local-currency pricing)
@@ -71,6 +74,13 @@ import {
 } from './answers.mjs';
 import { createConnect } from './connect.mjs';
 import { createIdempotency } from './idempotency.mjs';
+
+/**
+ * The stand-in's fee on a card charge: 1.5 % + 20p, Stripe's published rate for a standard UK card, the percentage
+ * rounded to the nearest penny with a half penny up (the stand-in's rule: Stripe does not publish its own). £123.75:
+ * 185.625p → 186p, + 20p = 206p. Its own figure, for tests: real fees vary by card.
+ */
+export const cardFee = (amount) => Math.round((amount * 15) / 1000) + 20;
 
 /** Any key works here; the Worker's test environment and `npm start` use these (scripts/lib/stand-ins.mjs). */
 export const STAND_IN_SECRET_KEY = 'sk_test_local_stripe_stand_in';
@@ -132,6 +142,8 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
   /** Every money movement on the account, oldest first, as Stripe's balance transactions. */
   const balance = [];
   const idempotency = createIdempotency();
+  /** Payment intent → reads of it failed so far (+intentfailtimesN). */
+  const failedReads = new Map();
   /** Payment intent → refund requests refused so far (+refundfailtimesN). */
   const refusedRefunds = new Map();
   /** Each event with its deliveries: { event, payload, deliveries: [{ status, at }], delivered, held, sessionId, paymentIntent } */
@@ -258,8 +270,8 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
     void emit('checkout.session.expired', publicSession(session), { session });
   }
 
-  /** The balance transaction of a charge (+) or a refund (-), as Stripe adds one for each. */
-  function moved(type, source, amount, currency) {
+  /** The balance transaction of a charge (+) or a refund (-), as Stripe adds one for each, net of Stripe's `fee`. */
+  function moved(type, source, amount, currency, fee = 0) {
     const created = createdSeconds();
     const txn = {
       id: id('txn'),
@@ -270,9 +282,9 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       currency,
       description: null,
       exchange_rate: null,
-      fee: 0,
-      fee_details: [],
-      net: amount,
+      fee,
+      fee_details: fee ? [{ amount: fee, application: null, currency, description: 'Stripe processing fees', type: 'stripe_fee' }] : [],
+      net: amount - fee,
       reporting_category: type,
       source: source.id,
       status: 'pending',
@@ -302,7 +314,7 @@ export function createStripeStandIn({ webhookUrl, webhookSecret = STAND_IN_WEBHO
       status: 'succeeded',
     };
     charges.set(charge.id, charge);
-    moved('charge', charge, charge.amount, charge.currency);
+    moved('charge', charge, charge.amount, charge.currency, cardFee(charge.amount));
     intent.latest_charge = charge.id;
     intent.amount_received = intent.amount;
     intent.status = 'succeeded';
@@ -523,6 +535,7 @@ ${
         return answer(200, publicSession(session));
       }
     }
+    if (method === 'GET' && parts[1] === 'payment_intents' && parts.length === 3) return intentAnswer(parts[2], expanded(query));
     if (parts[1] === 'refunds' && parts.length === 2) {
       if (method === 'POST') return refundByApi(parseStripeForm(text));
       if (method === 'GET') {
@@ -531,6 +544,25 @@ ${
       }
     }
     return invalid(`Unrecognized request URL (${method}: ${url.pathname}).`);
+  }
+
+  /** A PaymentIntent as Stripe answers it, its latest charge (and that charge's balance transaction) expanded if asked. */
+  function intentAnswer(intentId, expand) {
+    const intent = intents.get(intentId);
+    if (!intent) return invalid(`No such payment_intent: '${intentId}'`, 'intent', 'resource_missing');
+    const failed = failedReads.get(intentId) ?? 0;
+    if (failed < timesTag(sessionOfIntent(intentId)?.tags ?? [], 'intentfail')) {
+      failedReads.set(intentId, failed + 1);
+      return stripeError(500, 'api_error', 'A reserved address: reading this PaymentIntent fails this time.');
+    }
+    const shown = { ...intent };
+    const charge = intent.latest_charge ? charges.get(intent.latest_charge) : null;
+    if (charge && (expand.includes('latest_charge') || expand.includes('latest_charge.balance_transaction'))) {
+      shown.latest_charge = { ...charge };
+      if (expand.includes('latest_charge.balance_transaction'))
+        shown.latest_charge.balance_transaction = { ...balance.find((txn) => txn.id === charge.balance_transaction) };
+    }
+    return answer(200, shown);
   }
 
   /** The balance transactions asked for, a page of them; `expand[]=data.source` gives each its charge or refund. */

@@ -10,12 +10,14 @@
  *   Wednesday 10 September       the transfer of the share to the partner, −£420.75
  *   Wednesday 17 September       a refund of £33.33 from Stripe's dashboard, −£33.33, and the partner's part of it
  *                                taken back: 42,075 × 3,333 ÷ 49,500 = 2,833.05 → +£28.33
+ * Stripe's fee on the deposit, at the stand-in's 1.5 % + 20p: 12,375 × 1.5 % = 185.625p → 186p (to the nearest penny,
+ * a half up), + 20p = £2.06; none on the transfer, the refund or the reversal.
  * Weeks run Monday to Sunday:
- *   from Monday 1 September:  taken £123.75, net £123.75
+ *   from Monday 1 September:  taken £123.75, fees £2.06, net £121.69
  *   from Monday 8 September:  to partners £420.75, net −£420.75
  *   from Monday 15 September: refunded £33.33, to partners −£28.33 (taken back), net −£5.00
- * The month: taken £123.75, refunded £33.33, to partners £420.75 − £28.33 = £392.42, net £123.75 − £33.33 − £392.42
- * = −£302.00 (the weeks: £123.75 − £420.75 − £5.00 = −£302.00).
+ * The month: taken £123.75, fees £2.06, refunded £33.33, to partners £420.75 − £28.33 = £392.42, net £123.75 − £2.06
+ * − £33.33 − £392.42 = −£304.06 (the weeks: £121.69 − £420.75 − £5.00 = −£304.06).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { partnerEmail } from '../shared/stand-ins';
@@ -120,7 +122,7 @@ describe('the ledger with a partner paid out', () => {
     expect(weekly.status).toBe(200);
     const html = await weekly.text();
     expect(linesOf(html, move.reference)).toEqual([
-      ['Wednesday 3 September 2025', move.reference, 'Deposit', '', move.paymentIntent, '£123.75', expect.any(String)],
+      ['Wednesday 3 September 2025', move.reference, 'Deposit', '', move.paymentIntent, '£123.75', expect.any(String), '£2.06'],
       [
         'Wednesday 10 September 2025',
         move.reference,
@@ -129,8 +131,18 @@ describe('the ledger with a partner paid out', () => {
         transfer!.stripe_transfer_id,
         '-£420.75',
         'None',
+        'None',
       ],
-      ['Wednesday 17 September 2025', move.reference, 'Refund of the deposit', '', refund!.stripe_refund_id, '-£33.33', expect.any(String)],
+      [
+        'Wednesday 17 September 2025',
+        move.reference,
+        'Refund of the deposit',
+        '',
+        refund!.stripe_refund_id,
+        '-£33.33',
+        expect.any(String),
+        'None',
+      ],
       [
         'Wednesday 17 September 2025',
         move.reference,
@@ -139,36 +151,28 @@ describe('the ledger with a partner paid out', () => {
         reversal!.stripe_reversal_id,
         '£28.33',
         'None',
+        'None',
       ],
     ]);
-    const week = (label: string) => ['taken', 'refunded', 'transferred', 'net'].map((column) => fill(html, `${column}:Week from ${label}`));
-    expect(week('Monday 1 September 2025')).toEqual(['£123.75', '£0.00', '£0.00', '£123.75']);
-    expect(week('Monday 8 September 2025')).toEqual(['£0.00', '£0.00', '£420.75', '-£420.75']);
-    expect(week('Monday 15 September 2025')).toEqual(['£0.00', '£33.33', '-£28.33', '-£5.00']);
-    expect(['taken', 'refunded', 'transferred', 'net'].map((column) => fill(html, `${column}:The period`))).toEqual([
-      '£123.75',
-      '£33.33',
-      '£392.42',
-      '-£302.00',
-    ]);
+    const COLUMNS = ['taken', 'fees', 'refunded', 'transferred', 'net'];
+    const week = (label: string) => COLUMNS.map((column) => fill(html, `${column}:Week from ${label}`));
+    expect(week('Monday 1 September 2025')).toEqual(['£123.75', '£2.06', '£0.00', '£0.00', '£121.69']);
+    expect(week('Monday 8 September 2025')).toEqual(['£0.00', '£0.00', '£0.00', '£420.75', '-£420.75']);
+    expect(week('Monday 15 September 2025')).toEqual(['£0.00', '£0.00', '£33.33', '-£28.33', '-£5.00']);
+    expect(COLUMNS.map((column) => fill(html, `${column}:The period`))).toEqual(['£123.75', '£2.06', '£33.33', '£392.42', '-£304.06']);
     expect(html).toContain('<option value="week" selected');
 
     // By month (the default): one group, the same totals.
     const monthly = await (await officeGet(`/office/ledger?${SEPTEMBER}`)).text();
-    expect(['taken', 'refunded', 'transferred', 'net'].map((column) => fill(monthly, `${column}:Sep 2025`))).toEqual([
-      '£123.75',
-      '£33.33',
-      '£392.42',
-      '-£302.00',
-    ]);
+    expect(COLUMNS.map((column) => fill(monthly, `${column}:Sep 2025`))).toEqual(['£123.75', '£2.06', '£33.33', '£392.42', '-£304.06']);
 
     // The CSV has the transfer and the reversal, with the partner's name.
     const rows = parseCsv(await (await officeGet(`/office/ledger.csv?${SEPTEMBER}`)).text()).filter((row) => row[1] === move.reference);
-    expect(rows.map((row) => [row[0], row[2], row[3], row[4], row[7]])).toEqual([
-      ['03/09/2025', 'Deposit', move.paymentIntent, '123.75', ''],
-      ['10/09/2025', 'Transfer to the partner', transfer!.stripe_transfer_id, '-420.75', 'Dana Driver'],
-      ['17/09/2025', 'Refund of the deposit', refund!.stripe_refund_id, '-33.33', ''],
-      ['17/09/2025', 'Taken back from the partner', reversal!.stripe_reversal_id, '28.33', 'Dana Driver'],
+    expect(rows.map((row) => [row[0], row[2], row[3], row[4], row[7], row[8], row[9]])).toEqual([
+      ['03/09/2025', 'Deposit', move.paymentIntent, '123.75', '', '2.06', '121.69'],
+      ['10/09/2025', 'Transfer to the partner', transfer!.stripe_transfer_id, '-420.75', 'Dana Driver', '0.00', '-420.75'],
+      ['17/09/2025', 'Refund of the deposit', refund!.stripe_refund_id, '-33.33', '', '0.00', '-33.33'],
+      ['17/09/2025', 'Taken back from the partner', reversal!.stripe_reversal_id, '28.33', 'Dana Driver', '0.00', '28.33'],
     ]);
 
     // Stripe's balance has the transfer and its reversal too, matched by their ids: no difference.

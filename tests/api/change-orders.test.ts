@@ -52,7 +52,7 @@ async function bookedMove(): Promise<Booked> {
 const sheetUrl = (move: Booked) => `${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`;
 
 /** 14:05 UK time on the move's day. */
-const onTheDay = (move: Booked) => new Date(londonDayStart(move.moveDate).getTime() + (14 * 60 + 5) * 60_000).toISOString();
+const onTheDay = (move: { moveDate: string }) => new Date(londonDayStart(move.moveDate).getTime() + (14 * 60 + 5) * 60_000).toISOString();
 
 /** As the crew's phone posts from the sheet (a no-referrer page: `Origin: null`). */
 const sheetPost = (move: Booked, fields: Record<string, string>) =>
@@ -264,6 +264,12 @@ describe('extras only by a signed change', () => {
     const id = String(order!.id);
     const page = await movePage(move);
     expect(page.filled(`change:${id}:total`)).toBe('£125.00');
+    // Called by its place among this move's changes, not by its id, which counts every move's (the first test's came
+    // first): the customer and the crew saw "Change 5" on a move's first change when walked (3 Dec 2026).
+    const named = async (url: string, headers: Record<string, string> = {}) =>
+      new RegExp(`data-change="${id}"[^>]*>\\s*<h3[^>]*>\\s*(\\w+ \\d+):`).exec(await (await fetch(url, { headers })).text())?.[1];
+    expect(await named(`${apiBase()}/quote-confirmation?ref=${move.reference}&t=${move.token}`)).toBe('Extras 1');
+    expect(await named(sheetUrl(move), { 'X-Test-Now': onTheDay(move) })).toBe('Change 1');
     expect(page.filled(`change:${id}:agreement`)).toBe('I agree to pay £125.00 more for these extras');
 
     const answer = (fields: Record<string, string>) =>
@@ -400,6 +406,14 @@ describe('extras only by a signed change', () => {
 
   it('is refused for a move whose price is not an accepted written quote: there is nothing to add it to', async () => {
     const move = await dayMove();
+    // The sheet says so before the crew fill anything in: no form that could only be refused (walked 3 Dec 2026).
+    const sheet = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`, {
+      headers: { 'X-Test-Now': onTheDay(move) },
+    });
+    expect(sheet.status).toBe(200);
+    const shown = await sheet.text();
+    expect(readPage(shown).filled('changes-unavailable')).toBe(CHANGE_MESSAGES.noWrittenQuote);
+    expect(shown).not.toContain('Show the customer the extra cost');
     const response = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`, {
       method: 'POST',
       redirect: 'manual',
@@ -407,7 +421,8 @@ describe('extras only by a signed change', () => {
       body: new URLSearchParams({ action: 'change_propose', 'qty-wardrobe': '1' }),
     });
     expect(response.status).toBe(409);
-    expect(readPage(await response.text()).filled('error:items')).toBe(CHANGE_MESSAGES.noWrittenQuote);
+    // Posted all the same (from a page opened before): the answer says why where the form was.
+    expect(readPage(await response.text()).filled('changes-unavailable')).toBe(CHANGE_MESSAGES.noWrittenQuote);
     expect(orders(move.reference)).toEqual([]);
   });
 });

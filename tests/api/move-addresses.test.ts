@@ -151,6 +151,26 @@ describe("the lead page's Addresses form", () => {
     expect(addressesOf(answer.reference).to_town).toBe(null);
   });
 
+  it('stores the town in its own field when line 1 already held it: the same words, other parts', async () => {
+    // As a lead added from a phone call keeps it: the street and the town typed together in the one address box.
+    const response = await call(
+      API_PATHS.quote,
+      validQuote({ email: `${unique('addr')}@example.com`, fromAddress: '4 Briggate, Leeds', fromTown: undefined }),
+    );
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as QuoteAnswer;
+    expect(addressesOf(reference)).toMatchObject({ from_address: '4 Briggate, Leeds', from_town: null });
+
+    const saved = await officePost(OFFICE_PATHS.addresses, { ref: reference, fromAddress: '4 Briggate', fromTown: 'Leeds' });
+    expect(saved.status).toBe(303);
+    expect(addressesOf(reference)).toMatchObject({ from_address: '4 Briggate', from_town: 'Leeds' });
+    expect(auditOf(reference)).toEqual([
+      { actor: OWNER_EMAIL, action: 'addresses_changed', detail: 'Moving from: 4 Briggate, Leeds, SW1A 1AA, each part in its own field' },
+    ]);
+    const lead = await (await officeGet(saved.headers.get('location')!)).text();
+    expect(lead).not.toContain('data-missing="from"');
+  });
+
   it('is the office’s alone', async () => {
     const answer = await estimateWithoutAddresses();
     const response = await officePost(OFFICE_PATHS.addresses, { ref: answer.reference, fromTown: 'Nowhere' }, null);

@@ -31,6 +31,8 @@ describe('applying to be a partner', () => {
     const html = await page.text();
     expect(html).toMatch(/<form method="post" action="\/drivers\/apply" enctype="multipart\/form-data"/);
     for (const name of ['licence', 'goods_in_transit', 'public_liability', 'mot']) expect(html).toContain(`name="${name}" type="file"`);
+    // Two sentences with a space between: the link's line break was dropped from the page ("them;how long", 3 Dec 2026).
+    expect(html).toMatch(/Only our office staff can open them\. <a href="\/privacy-policy#drivers"[^>]*>\s*How long we keep them\s*<\/a>/);
     const drivers = await (await fetch(`${apiBase()}/drivers`)).text();
     expect(drivers).toMatch(/href="\/drivers\/apply"[^>]*>\s*Apply Now/);
   });

@@ -2,6 +2,7 @@
 import { expect } from 'vitest';
 import { ACCOUNT_PATHS, SIGN_IN_LINK_FIELD } from '~/lib/account';
 import { apiBase, emailsWhere, query, unique, waitForEmails } from './helpers';
+import { officePost } from './office';
 
 /** The first bytes of each type the form takes, padded: enough for the Worker to tell them apart. */
 export const FILES = {
@@ -97,3 +98,35 @@ export const asPartner = (path: string, cookie: string, fields?: URLSearchParams
     },
     ...(fields ? { body: fields.toString() } : {}),
   });
+
+/** Every day of the week, as the partner's days form posts them (0 Sunday … 6 Saturday). */
+export const ALL_DAYS = ['0', '1', '2', '3', '4', '5', '6'];
+
+export interface ApprovedPartner {
+  reference: string;
+  email: string;
+  cookie: string;
+  name: string;
+}
+
+/** Applied (documents valid to 2030) with `email`, approved by the owner, signed in, with the days they work. */
+export async function approvedPartner(
+  name: string,
+  fields: Record<string, string>,
+  { email = `${unique('offers')}@example.com`, days = ALL_DAYS }: { email?: string; days?: string[] } = {},
+): Promise<ApprovedPartner> {
+  const far = '2030-06-30';
+  const reference = await applied(email, {
+    name,
+    goods_in_transit_expires: far,
+    public_liability_expires: far,
+    mot_expires: far,
+    ...fields,
+  });
+  const approved = await officePost('/office/partners/decide', { ref: reference, decision: 'approve' });
+  expect(approved.status).toBe(303);
+  const cookie = await partnerSession(email);
+  const form = new URLSearchParams(days.map((day) => ['days', day]));
+  expect((await asPartner('/partner/days', cookie, form)).status).toBe(303);
+  return { reference, email, cookie, name };
+}

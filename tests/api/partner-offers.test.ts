@@ -7,45 +7,26 @@
  * Partners sign in at the real clock (7-day sessions), so the moves are 4 and 5 days from today: every instant a test stands at
  * (the day after the move, 48 hours before it) is inside their sessions. Runs at a later clock come last.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonDayStart, londonToday } from '~/lib/dates';
 import { BOOK_NOW_PATH } from '~/lib/instant-booking';
 import { DIARY_BOOK_PATH } from '~/lib/office/diary-forms';
 import { bookInDiary } from '../shared/office-posts';
 import { diaryDay, DIARY_ROOM_SQL, WEEKDAY } from '../shared/diary-days';
+import { textsTo, waitForTexts } from '../shared/sms';
+import { testMobile } from '../shared/stand-ins';
 import { checkoutAt, deliveredEvent, FORM, pressPay, quoteStatus, rowsWhen } from './card-payments';
 import { apiBase, call, emailsWhere, query, runCron, unique, validQuote, waitForEmail } from './helpers';
 import { officeGet, officePost, ownerCookie, ownerSignedIn, OWNER_EMAIL } from './office';
-import { applied, asPartner, partnerSession, PARTNER_COOKIE } from './partner-apply';
+import { ALL_DAYS, approvedPartner, asPartner, partnerSession, PARTNER_COOKIE, type ApprovedPartner } from './partner-apply';
+import { readPage } from './html';
 
-const FAR = '2030-06-30';
-const ALL_DAYS = ['0', '1', '2', '3', '4', '5', '6'];
-
-interface Partner {
-  reference: string;
-  email: string;
-  cookie: string;
-  name: string;
-}
+type Partner = ApprovedPartner;
 
 /** Applied (documents valid to 2030), approved by the owner, signed in, with the days they work. */
-async function partner(name: string, fields: Record<string, string>, days = ALL_DAYS): Promise<Partner> {
-  const email = `${unique('offers')}@example.com`;
-  const reference = await applied(email, {
-    name,
-    goods_in_transit_expires: FAR,
-    public_liability_expires: FAR,
-    mot_expires: FAR,
-    ...fields,
-  });
-  const approved = await officePost('/office/partners/decide', { ref: reference, decision: 'approve' });
-  expect(approved.status).toBe(303);
-  const cookie = await partnerSession(email);
-  const form = new URLSearchParams(days.map((day) => ['days', day]));
-  expect((await asPartner('/partner/days', cookie, form)).status).toBe(303);
-  return { reference, email, cookie, name };
-}
+const partner = (name: string, fields: Record<string, string>, days = ALL_DAYS): Promise<Partner> =>
+  approvedPartner(name, fields, { days });
 
 const at = (cookie: string, path: string, now: Date, fields?: Record<string, string>) =>
   fetch(`${apiBase()}${path}`, {
@@ -67,8 +48,13 @@ const ACCEPT = { answer: 'accept', window: '10-12', crewSize: '2' } as const;
 const CUSTOMER = { name: 'Imogen Castleford', phone: '07700 900777', fromAddress: '4 Briggate', toAddress: '21 Stonegate' };
 
 /** A studio move from Leeds (LS1) to York (YO1), some days from today, booked in the diary by the owner. */
-async function bookedLeedsToYork(daysAhead: number): Promise<{ reference: string; moveDate: string; answer: QuoteAnswer }> {
-  const moveDate = addDays(londonToday(), daysAhead);
+const bookedLeedsToYork = (daysAhead: number) => bookedLeedsToYorkOn(addDays(londonToday(), daysAhead));
+
+/** The same on `moveDate`, with the customer's own fields (`textUpdates`: the box for day-of-move texts ticked). */
+async function bookedLeedsToYorkOn(
+  moveDate: string,
+  customer: Record<string, unknown> = {},
+): Promise<{ reference: string; moveDate: string; answer: QuoteAnswer }> {
   const response = await call(
     API_PATHS.quote,
     validQuote({
@@ -79,6 +65,7 @@ async function bookedLeedsToYork(daysAhead: number): Promise<{ reference: string
       toPostcode: 'YO1 7HH',
       propertyId: 'studio',
       moveDate,
+      ...customer,
     }),
   );
   if (response.status !== 201) throw new Error(`the quote answered ${response.status}: ${await response.text()}`);
@@ -145,6 +132,11 @@ describe('offers to partners, claimed once', () => {
 
     const page = await (await officeGet(`/office/lead?ref=${move.reference}`)).text();
     expect(page).toContain('Offer to partners');
+    // Worked by hand from the price: "… less the 15% commission, £x.xx (rounded down …)", a space after the comma.
+    const commission = `£${(Math.floor((pricePence * 15) / 100) / 100).toFixed(2)}`;
+    expect(readPage(page).filled('partner-share').replace(/\s+/g, ' ')).toContain(
+      `15% commission, ${commission} (rounded down to the penny)`,
+    );
     for (const fits of [first, second]) expect(page).toContain(`data-partner="${fits.reference}"`);
     // A 1.5 t van is too small for a studio (3.5 t); Leeds only does not cover York; Monday only, unless the move is a Monday.
     expect(page).not.toContain(`data-partner="${smallVan.reference}"`);
@@ -474,5 +466,68 @@ describe('offers to partners, claimed once', () => {
     expect(openTasks(move.reference, 'partner_call_customer')).toEqual([
       { detail: `No partner has taken the move given back: call the customer, ${CUSTOMER.name}, on ${CUSTOMER.phone}` },
     ]);
+  });
+});
+
+describe('a new crew by text, to a customer who opted in (issue 44 item 4)', () => {
+  const smsUrl = () => inject('smsUrl');
+  /** +447… as a customer types it: 07… with a space. */
+  const typed = (mobile: string) => `0${mobile.slice(3, 7)} ${mobile.slice(7)}`;
+  const textRows = (reference: string) =>
+    query<{ key: string; recipient: string; status: string; attempts: number }>(
+      "SELECT idempotency_key AS key, recipient, status, attempts FROM email_outbox WHERE record_reference = ? AND channel = 'sms'",
+      reference,
+    );
+
+  it('texts the opted-in customer once when a new crew takes the move given back, though the accept is posted twice; the opted-out none', async () => {
+    const [leaver, taker] = await Promise.all([
+      partner('Kit Textleaver', { districts: 'LS1 YO1', van_tonnes: '3.5' }),
+      partner('Uma Texttaker', { districts: 'LS1 YO1', van_tonnes: '3.5' }),
+    ]);
+    const optedInPhone = testMobile();
+    const optedOutPhone = testMobile();
+    // Days of their own far ahead: the texts do not depend on how near the move is.
+    const optedIn = await bookedLeedsToYorkOn(diaryDay(WEEKDAY), { phone: typed(optedInPhone), textUpdates: true });
+    const optedOut = await bookedLeedsToYorkOn(diaryDay(WEEKDAY), { phone: typed(optedOutPhone) });
+    for (const move of [optedIn, optedOut]) {
+      expect((await officePost('/office/partners/offer', { ref: move.reference, partner: leaver.reference })).status).toBe(303);
+      const offer = String(offerIdOf(move.reference, leaver.reference));
+      expect((await post(leaver.cookie, '/partner/offer', { offer, ...ACCEPT })).status).toBe(303);
+      const job = String(query<{ id: number }>('SELECT id FROM partner_jobs WHERE reference = ?', move.reference)[0]!.id);
+      expect((await post(leaver.cookie, '/partner/give-back', { job, reason: 'Van off the road' })).status).toBe(303);
+      // The move's first partner, and the give-back, tell the customer nothing: no text either.
+      expect(textRows(move.reference)).toEqual([]);
+    }
+
+    // The accept posted twice at once (a double tap): one claim, one e-mail, one text.
+    const offer = String(offerIdOf(optedIn.reference, taker.reference));
+    const answers = await Promise.all([1, 2].map(() => post(taker.cookie, '/partner/offer', { offer, ...ACCEPT })));
+    expect(answers.map((answer) => answer.status)).toContain(303);
+    for (const answer of answers) expect([303, 409]).toContain(answer.status);
+    expect(jobsOf(optedIn.reference).map((job) => [job.partner, job.givenBack === null])).toEqual([
+      [leaver.reference, false],
+      [taker.reference, true],
+    ]);
+    const key = `move:${optedIn.reference}:new_crew_${offer}:customer`;
+    await waitForEmail({ key });
+    // "Wednesday 29 September", the day without its year; the window the customer was told (8–10 am) with a hyphen.
+    const day = longDate(optedIn.moveDate).replace(/ \d{4}$/, '');
+    const [text] = await waitForTexts(smsUrl(), optedInPhone);
+    expect(text!.body).toMatch(
+      new RegExp(`^[^:]+: Imogen, your move on ${day} has a new crew \\(Uma\\), arriving 8-10 am\\. Reply STOP to end texts\\.$`),
+    );
+    expect(text!.num_segments).toBe('1');
+    // Sent once: the row is done with (a second queue message for it finds it sent and sends nothing).
+    await expect
+      .poll(() => textRows(optedIn.reference), { timeout: 20_000 })
+      .toEqual([{ key: `${key}:text`, recipient: optedInPhone, status: 'sent', attempts: 1 }]);
+    expect(await textsTo(smsUrl(), optedInPhone)).toHaveLength(1);
+
+    // Without the box ticked: the e-mail only.
+    const other = String(offerIdOf(optedOut.reference, taker.reference));
+    expect((await post(taker.cookie, '/partner/offer', { offer: other, ...ACCEPT })).status).toBe(303);
+    await waitForEmail({ key: `move:${optedOut.reference}:new_crew_${other}:customer` });
+    expect(textRows(optedOut.reference)).toEqual([]);
+    expect(await textsTo(smsUrl(), optedOutPhone)).toEqual([]);
   });
 });

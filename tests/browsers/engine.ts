@@ -7,6 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { ceiling } from '../shared/load';
 
 type Matcher = string | RegExp;
 
@@ -113,7 +114,11 @@ export abstract class Engine<Handle> {
   }
 
   /** Polls `probe` until it answers something other than undefined (a failing probe, say mid-navigation, is a "not yet"). */
-  protected async until<T>(what: string, probe: () => Promise<T | undefined>, { timeoutMs = 15_000 }: WaitOptions = {}): Promise<T> {
+  protected async until<T>(
+    what: string,
+    probe: () => Promise<T | undefined>,
+    { timeoutMs = ceiling(15_000) }: WaitOptions = {},
+  ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     let lastError: unknown;
     while (Date.now() < deadline) {

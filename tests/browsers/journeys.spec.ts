@@ -13,6 +13,7 @@ import { nextDay, typed, uniqueEmail } from '../e2e/quote-helpers';
 import { siteEnv } from '../e2e/site-env';
 import { publishedArticles, sectionTitles } from '../shared/article-collection';
 import { label, role, startsWith, text, type Query } from './engine';
+import { ceiling } from '../shared/load';
 import { test, expect } from './fixtures';
 import { ROUTE } from './route';
 import { calendarProblems } from '../shared/calendar-boxes';
@@ -71,7 +72,7 @@ test('cookie banner: Reject All stores only the essential, Accept All stores eve
   ] as const) {
     await browse.forgetSite();
     await browse.goto('/');
-    await browse.click(role('button', button), { timeoutMs: 20_000 });
+    await browse.click(role('button', button), { timeoutMs: ceiling(20_000) });
     await browse.notSee(cookieHeading);
     const stored = JSON.parse((await browse.localStorage(CONSENT_KEY)) ?? 'null');
     expect(stored, button).toMatchObject({ essential: true, analytics: optional, functional: optional, marketing: optional });
@@ -86,7 +87,7 @@ test('the quote wizard through all five steps to its confirmation, at the price 
   await browse.goto('/quote');
 
   // The wizard draws itself over the plain form, which has the same choices: wait for it (its Continue button).
-  await browse.see(next, { timeoutMs: 20_000 });
+  await browse.see(next, { timeoutMs: ceiling(20_000) });
   await browse.click(text(studio));
   await browse.click(next);
   await browse.click(role('button', startsWith(wardrobe)));
@@ -96,7 +97,7 @@ test('the quote wizard through all five steps to its confirmation, at the price 
   await browse.press('Tab');
   await browse.type(role('combobox', startsWith(QUOTE_ROUTE_ENDS.to)), ROUTE.to);
   await browse.press('Tab');
-  await browse.see(text(ROUTE.total), { timeoutMs: 20_000 });
+  await browse.see(text(ROUTE.total), { timeoutMs: ceiling(20_000) });
   await browse.click(next);
   await browse.type(label(QUOTE_LABELS.typedDate), typed(nextDay(3)));
   await browse.click(next);
@@ -105,7 +106,7 @@ test('the quote wizard through all five steps to its confirmation, at the price 
   await browse.type(label(startsWith(QUOTE_LABELS.phone)), '07700 900123');
   await browse.click(role('button', QUOTE_BUTTONS.submit));
 
-  await browse.reach(/^\/quote-confirmation\?ref=/, { timeoutMs: 20_000 });
+  await browse.reach(/^\/quote-confirmation\?ref=/, { timeoutMs: ceiling(20_000) });
   await browse.see(role('heading', 'Quote Request Sent Successfully!'));
   await browse.see(text(ROUTE.total));
 });
@@ -117,7 +118,7 @@ test('the move-date calendar at 320, 360, 390 and 640 px (200 % zoom): every day
   await withConsentStored(browse);
   await browse.goto('/quote');
   await browse.setWidth(320);
-  await browse.see(next, { timeoutMs: 20_000 });
+  await browse.see(next, { timeoutMs: ceiling(20_000) });
   // Three bedrooms from Truro to Inverness with a sofa: every day's total has four digits.
   await browse.click(text(findPackage('three-bed')!.title));
   await browse.click(next);
@@ -127,11 +128,11 @@ test('the move-date calendar at 320, 360, 390 and 640 px (200 % zoom): every day
   await browse.press('Tab');
   await browse.type(role('combobox', startsWith(QUOTE_ROUTE_ENDS.to)), 'IV1 1EL');
   await browse.press('Tab');
-  await browse.see(text(/^£\d,\d{3}$/), { timeoutMs: 20_000 });
+  await browse.see(text(/^£\d,\d{3}$/), { timeoutMs: ceiling(20_000) });
   // The route map arrives after the price and moves Continue down a narrow page: wait for the page to settle.
   await browse.see(role('img', /^Map of the UK and Ireland/));
   await browse.click(next);
-  await browse.see(role('button', /, £\d,\d{3}( \(weekend\))?$/), { timeoutMs: 20_000 });
+  await browse.see(role('button', /, £\d,\d{3}( \(weekend\))?$/), { timeoutMs: ceiling(20_000) });
   // 640 px is a 1280 px window at 200 % zoom.
   for (const width of [320, 360, 390, 640]) {
     await browse.setWidth(width);

@@ -37,7 +37,7 @@ const RULES: readonly Rule[] = [
     what: 'a count of vehicles',
     find: counted('vehicles|vans'),
     // A package's crew ('2 vans, 4 movers', src/data/packages.ts) is one move's vans, not the fleet.
-    allowed: [`${claims.vehicles} vehicles`, ...packages.flatMap((p) => /\d+ vans\b/.exec(p.movers) ?? [])],
+    allowed: [`${claims.vehicles} vehicles`, ...packages.flatMap((p) => /\d+ vans\b/.exec(p.crew) ?? [])],
   },
   { what: 'a team size', find: counted('people|staff|employees'), allowed: [`${claims.team} people`] },
   { what: 'a count of drivers', find: counted('drivers'), allowed: [`${claims.drivers.applicants} drivers`] },

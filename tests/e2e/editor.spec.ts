@@ -15,6 +15,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
+import { parse as parseYaml } from 'yaml';
 import { expect, test, type Page } from '@playwright/test';
 import { copyProject, projectRoot, runIn } from '../../scripts/lib/project-copy.mjs';
 import { startDevServer, type StartedDevServer } from '../../scripts/lib/start-dev.mjs';
@@ -292,7 +293,17 @@ test('an article written in the browser editor with a phone photo lands beside i
   expect(violations).toEqual([]);
 });
 
-test('every article and the construct fixture open in the editor and save byte for byte as they were', async ({ page }) => {
+/** An article's front matter as values (YAML's quoting aside) and its body as bytes. */
+function frontMatterAndBody(source: string): { data: Record<string, unknown>; body: string } {
+  const match = /^---\n([\s\S]*?)\n---\n/.exec(source);
+  return match
+    ? { data: parseYaml(match[1]!) as Record<string, unknown>, body: source.slice(match[0].length) }
+    : { data: {}, body: source };
+}
+
+test('every article and the construct fixture open in the editor and save with only the title changed, the body byte for byte', async ({
+  page,
+}) => {
   test.setTimeout(ceiling(480_000));
   // Each save makes the dev server tell its open pages to reload, and a late reload cancelled the next article's opening
   // (or the move away from the last). The page's dev-server socket is answered here instead, so no reload reaches it:
@@ -313,15 +324,16 @@ test('every article and the construct fixture open in the editor and save byte f
       await openEditor(page, `/keystatic/collection/articles/item/${id}`);
       await expect(title).toHaveValue(originalTitle, { timeout: 120_000 });
       if (id === FIXTURE) expect(await shownDay(page, 'Published on')).toBe('01/03/2024');
-      // Keystatic writes only what changed: a change to the title makes it write the whole file, body and all, and the
-      // file must be the original but for that title.
+      // Keystatic writes only what changed: a change to the title makes it write the whole file, body and all. The body
+      // must come back byte for byte; the front matter with the same values but the title. Keystatic quotes a YAML value
+      // only where YAML needs it, so an article written by hand with `title: 'Plain words'` (valid, and a fresh clone's
+      // throwaway article did) comes back as `title: Plain words (draft)`: the same value, not a failure.
       const changed = `${originalTitle} (draft)`;
       await title.fill(changed);
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      const expected = original.replace(/^title: .*$/m, (line) =>
-        line.replace(originalTitle.replace(/'/g, "''"), changed.replace(/'/g, "''")),
-      );
-      await expect.poll(() => readFileSync(path, 'utf8'), { timeout: 30_000 }).toBe(expected);
+      const before = frontMatterAndBody(original);
+      const expected = { data: { ...before.data, title: changed }, body: before.body };
+      await expect.poll(() => frontMatterAndBody(readFileSync(path, 'utf8')), { timeout: 30_000 }).toEqual(expected);
     });
   }
   expect(violations).toEqual([]);

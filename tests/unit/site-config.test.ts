@@ -57,11 +57,17 @@ describe('packages table', () => {
   });
 
   it('gives each package boxes, vans and movers as the spec notes them, and 25 free miles', () => {
-    expect(packages.map((p) => [p.maxBoxes, p.movers])).toEqual([
+    expect(packages.map((p) => [p.maxBoxes, p.crew])).toEqual([
       ['Max 10 boxes', '1 van, 2 movers'],
       ['Max 30 boxes', '1 van, 2 movers'],
       ['Max 50 boxes', '1 van, 3 movers'],
       ['Max 75 boxes', '2 vans, 4 movers'],
+    ]);
+    expect(packages.map((p) => [p.vans, p.movers])).toEqual([
+      [1, 2],
+      [1, 2],
+      [1, 3],
+      [2, 4],
     ]);
     expect(findPackage('mini')!.details).toContain('Up to 2 hrs');
     expect(FREE_MILES).toBe(25);

@@ -16,6 +16,9 @@ const EVENTS: TextedEvent[] = [
   { kind: 'late_said', eta: '23:45' },
   { kind: 'late_said', window: '10-12' },
   { kind: 'late_said', window: '11-13' },
+  // The longest weekday and month together (Wednesday 29 September), and the longest window the owner can set.
+  { kind: 'new_crew', crew: CREW, moveDate: '2027-09-29', window: '10:30-12:30' },
+  { kind: 'new_crew', crew: CREW, moveDate: '2027-09-29' },
 ];
 
 describe('day-of-move texts', () => {
@@ -33,6 +36,12 @@ describe('day-of-move texts', () => {
     expect(moveText({ firm: 'Shiftly', firstName: 'Nia' }, { kind: 'late_said', window: '08-10' })).toBe(
       'Shiftly: Nia, your arrival window (8-10 am) has started and your crew have not set off. Our office is on it. Reply STOP to end texts.',
     );
+  });
+
+  it('says a new crew by the day and window, the lead by first name', () => {
+    expect(
+      moveText({ firm: 'Shiftly', firstName: 'Nia' }, { kind: 'new_crew', crew: 'Uma', moveDate: '2027-03-05', window: '08-10' }),
+    ).toBe('Shiftly: Nia, your move on Friday 5 March has a new crew (Uma), arriving 8-10 am. Reply STOP to end texts.');
   });
 
   it('cuts a name too long for one segment, never the time', () => {

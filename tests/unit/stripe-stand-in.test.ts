@@ -115,6 +115,40 @@ describe('the Stripe stand-in through the Stripe SDK', () => {
     expect((await stripe.refunds.list({ payment_intent: intent.id })).data.map((r) => r.id)).toEqual([refund.id]);
   });
 
+  it('takes its fee on a charge as Stripe’s balance shows one: fee, fee_details and net; none on a refund', async () => {
+    // The stand-in's 1.5 % + 20p: £123.75 → 185.625p, to the nearest penny (a half up) 186p, + 20p = 206p; net £121.69.
+    const made = await session('fee@example.com');
+    expect((await press(made.id)).status).toBe(303);
+    const intentId = (await stripe.checkout.sessions.retrieve(made.id)).payment_intent as string;
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ['latest_charge.balance_transaction'] });
+    const charge = intent.latest_charge as Stripe.Charge;
+    expect(charge).toMatchObject({ object: 'charge', amount: 12_375, payment_intent: intentId });
+    expect(charge.balance_transaction).toMatchObject({
+      object: 'balance_transaction',
+      type: 'charge',
+      source: charge.id,
+      created: charge.created,
+      amount: 12_375,
+      fee: 206,
+      net: 12_169,
+      fee_details: [{ amount: 206, currency: 'gbp', type: 'stripe_fee', application: null, description: 'Stripe processing fees' }],
+    });
+    // Not expanded, each is its id.
+    expect(typeof (await stripe.paymentIntents.retrieve(intentId)).latest_charge).toBe('string');
+    const refund = await stripe.refunds.create({ payment_intent: intentId, amount: 1_000 });
+    const [refundTxn] = (await stripe.balanceTransactions.list({ source: refund.id })).data;
+    expect(refundTxn).toMatchObject({ type: 'refund', amount: -1_000, fee: 0, fee_details: [], net: -1_000 });
+    expect((await errorOf(stripe.paymentIntents.retrieve('pi_test_none'))).code).toBe('resource_missing');
+  });
+
+  it('fails to answer for a PaymentIntent as many times as the customer’s address asks (+intentfailtimes1), then answers', async () => {
+    const made = await session('ada+intentfailtimes1@example.com');
+    expect((await press(made.id)).status).toBe(303);
+    const intentId = (await stripe.checkout.sessions.retrieve(made.id)).payment_intent as string;
+    expect((await errorOf(stripe.paymentIntents.retrieve(intentId))).statusCode).toBe(500);
+    expect((await stripe.paymentIntents.retrieve(intentId)).status).toBe('succeeded');
+  });
+
   it('replays a refund that failed with a 500 under its key, and lets a refused burst through on a later try', async () => {
     const failing = await session('di+refundfail@example.com');
     await press(failing.id);

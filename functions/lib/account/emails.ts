@@ -1,4 +1,7 @@
-/** The sign-in e-mail: its link is written in as it is sent (email-draft.ts), a new one for each attempt. */
+/**
+ * The sign-in e-mails, every role's (customer, office, partner): the link is written in as each is sent (email-draft.ts),
+ * a new one for each attempt.
+ */
 import type { MailContext } from '../config';
 import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
 import { renderEmail, textTable, type Row } from '../email-layout';
@@ -13,57 +16,60 @@ import type { Erasure } from '~/lib/erasure';
 
 const signInSubject = (name: string) => `Your ${name} sign-in link`;
 
-export function signInEmail(ctx: MailContext, to: string): EmailDraft {
-  const subject = headerSafe(signInSubject(ctx.firm.name));
+export interface SignInWords {
+  subject: string;
+  headline: string;
+  /** What the link does, beside the HTML's button. */
+  about: string;
+  /** The same above the text's bare link, where it differs (the customer's "Open this link …:"). */
+  textAbout?: string;
+  /** The button's label. */
+  action: string;
+}
+
+/** What a role's session keeps: "The link works once, for 15 minutes, and keeps you signed in <kept>." */
+export const sessionAbout = (kept: string) =>
+  `The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes, and keeps you signed in ${kept}.`;
+
+/**
+ * Every role's sign-in e-mail (one session system for every role): the role's words, one button in the HTML, the bare
+ * link in the text, and why an unexpected one is safe to ignore.
+ */
+export function signInDraft(ctx: MailContext, to: string, words: SignInWords): EmailDraft {
+  const subject = headerSafe(words.subject);
   const ignore = `If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.`;
+  const { headline, about, action } = words;
   return {
     from: ctx.from,
     to,
     subject,
-    html: renderEmail(SignInEmail, {
-      firm: ctx.firm,
-      title: subject,
-      headline: 'Sign in to see your moves',
-      about: `Press the button to see every quote made with this e-mail address. The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes.`,
-      action: `Sign in to ${ctx.firm.name}`,
-      ignore,
-    }),
-    text: parts`Sign in to see your moves
+    html: renderEmail(SignInEmail, { firm: ctx.firm, title: subject, headline, about, action, ignore }),
+    text: parts`${headline}
 
-Open this link to see every quote made with this e-mail address. It works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes:
+${words.textAbout ?? about}
 ${VIEW_LINK}
 
 ${ignore}`,
   };
 }
 
-const officeSignInSubject = (name: string) => `Sign in to the ${name} office`;
+export const signInEmail = (ctx: MailContext, to: string): EmailDraft =>
+  signInDraft(ctx, to, {
+    subject: signInSubject(ctx.firm.name),
+    headline: 'Sign in to see your moves',
+    about: `Press the button to see every quote made with this e-mail address. The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes.`,
+    textAbout: `Open this link to see every quote made with this e-mail address. It works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes:`,
+    action: `Sign in to ${ctx.firm.name}`,
+  });
 
 /** The staff link (issue 33): the same one-use, 15-minute link, opening a 12-hour office session. */
-export function officeSignInEmail(ctx: MailContext, to: string): EmailDraft {
-  const subject = headerSafe(officeSignInSubject(ctx.firm.name));
-  const ignore = `If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.`;
-  const about = `The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes, and keeps you signed in to the office for ${String(STAFF_SESSION_HOURS)} hours.`;
-  return {
-    from: ctx.from,
-    to,
-    subject,
-    html: renderEmail(SignInEmail, {
-      firm: ctx.firm,
-      title: subject,
-      headline: 'Sign in to the office',
-      about,
-      action: 'Sign in to the office',
-      ignore,
-    }),
-    text: parts`Sign in to the office
-
-${about}
-${VIEW_LINK}
-
-${ignore}`,
-  };
-}
+export const officeSignInEmail = (ctx: MailContext, to: string): EmailDraft =>
+  signInDraft(ctx, to, {
+    subject: `Sign in to the ${ctx.firm.name} office`,
+    headline: 'Sign in to the office',
+    about: sessionAbout(`to the office for ${String(STAFF_SESSION_HOURS)} hours`),
+    action: 'Sign in to the office',
+  });
 
 const deletedSubject = (name: string) => `Your ${name} data has been deleted`;
 

@@ -23,22 +23,32 @@ export async function sendSignInLink(env: Env, typed: string, now = new Date()):
   const email = accountEmail(typed);
   if (!(await withinLimit(env, 'SIGN_IN_ADDRESS_LIMITER', `address:${await sha256Hex(email)}`))) return;
   // The office's staff get the office's link (issue 33); the same form, the same answer, so nobody learns who is staff.
-  // Then a partner driver gets the partner page's link (issue 43), before any customer's.
+  // Then a partner driver gets the partner page's link (issue 43) and, when they have booked moves with the address
+  // too, a customer's link as well, in an e-mail of its own: each opens its own role, and a browser may hold both.
   const staff = await staffMember(env, email);
   const partner = !staff && (await partnerByEmail(env.DB, email));
-  if (!staff && !partner && !(await hasQuotes(env.DB, email))) return;
-  const id = generateReference();
-  const recordType = staff ? ('office' as const) : partner ? ('partner' as const) : ('signin' as const);
-  const draft = staff ? officeSignInEmail : partner ? partnerSignInEmail : signInEmail;
-  const emails = [
-    {
+  const customer = !staff && (await hasQuotes(env.DB, email));
+  if (!staff && !partner && !customer) return;
+  const mail = await mailContext(env);
+  const kinds = staff
+    ? [{ recordType: 'office' as const, draft: officeSignInEmail }]
+    : [
+        ...(partner ? [{ recordType: 'partner' as const, draft: partnerSignInEmail }] : []),
+        ...(customer ? [{ recordType: 'signin' as const, draft: signInEmail }] : []),
+      ];
+  const emails = kinds.map(({ recordType, draft }) => {
+    const id = generateReference();
+    return {
       recordType,
       recordReference: id,
       kind: 'customer' as const,
-      draft: draft(await mailContext(env), email),
+      draft: draft(mail, email),
       idempotencyKey: `${recordType}:${id}:customer`,
-    },
-  ];
+    };
+  });
   await env.DB.batch(outboxInserts(env.DB, emails, now));
-  await queueEmails(env, [emails[0]!.idempotencyKey]);
+  await queueEmails(
+    env,
+    emails.map((each) => each.idempotencyKey),
+  );
 }

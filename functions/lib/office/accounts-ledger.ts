@@ -1,8 +1,8 @@
 /**
  * The ledger's lines (issue 45 item 3): every card payment taken and refund made in a window, each with the VAT its
- * receipt or credit note shows, and every transfer of a partner's share and reversal of one (migrations/0075), in the
- * order they happened. One query for the page and the reconciliation, and the same one a page at a time (keyset, as the
- * other exports) for the streamed CSV.
+ * receipt or credit note shows (a payment with Stripe's fee, migrations/0200), and every transfer of a partner's share
+ * and reversal of one (migrations/0075), in the order they happened. One query for the page and the reconciliation,
+ * and the same one a page at a time (keyset, as the other exports) for the streamed CSV.
  */
 import { londonToday } from '~/lib/dates';
 import { LEDGER_COLUMNS, ledgerRow, type LedgerLine, type LineKind } from '~/lib/office/accounts-ledger';
@@ -22,6 +22,8 @@ interface LineRow {
   purpose: PaymentPurpose | null;
   pence: number;
   vat: number | null;
+  /** Stripe's fee on a payment (null: not read yet); 0 on the rest. */
+  fee: number | null;
   stripe_id: string | null;
   partner: string | null;
 }
@@ -31,19 +33,19 @@ interface LineRow {
 // Payments and refunds keep the order (at, 0|1, id) they always had; transfers and reversals fall in by time.
 const LINES = `SELECT * FROM (
     SELECT p.paid_at AS at, 0 AS kind, p.id, p.reference, p.purpose, p.amount_pence AS pence, d.vat_pence AS vat,
-      p.payment_intent AS stripe_id, NULL AS partner
+      p.stripe_fee_pence AS fee, p.payment_intent AS stripe_id, NULL AS partner
     FROM payments p LEFT JOIN documents d ON d.source = 'payment:' || p.id
     WHERE p.paid_at >= ?1 AND p.paid_at < ?2
     UNION ALL
-    SELECT r.done_at, 1, r.id, p.reference, p.purpose, r.amount_pence, d.vat_pence, r.stripe_refund_id, NULL
+    SELECT r.done_at, 1, r.id, p.reference, p.purpose, r.amount_pence, d.vat_pence, 0, r.stripe_refund_id, NULL
     FROM refunds r JOIN payments p ON p.id = r.payment_id LEFT JOIN documents d ON d.source = 'refund:' || r.id
     WHERE r.status = 'succeeded' AND r.done_at >= ?1 AND r.done_at < ?2
     UNION ALL
-    SELECT t.done_at, 2, t.id, t.reference, NULL, t.amount_pence, NULL, t.stripe_transfer_id, a.name
+    SELECT t.done_at, 2, t.id, t.reference, NULL, t.amount_pence, NULL, 0, t.stripe_transfer_id, a.name
     FROM partner_transfers t LEFT JOIN partner_applications a ON a.reference = t.partner_reference
     WHERE t.status = 'succeeded' AND t.done_at >= ?1 AND t.done_at < ?2
     UNION ALL
-    SELECT v.done_at, 3, v.id, t.reference, NULL, v.amount_pence, NULL, v.stripe_reversal_id, a.name
+    SELECT v.done_at, 3, v.id, t.reference, NULL, v.amount_pence, NULL, 0, v.stripe_reversal_id, a.name
     FROM partner_reversals v JOIN partner_transfers t ON t.id = v.transfer_id
       LEFT JOIN partner_applications a ON a.reference = t.partner_reference
     WHERE v.status = 'succeeded' AND v.done_at >= ?1 AND v.done_at < ?2
@@ -62,6 +64,7 @@ function lineOf(row: LineRow): LedgerLine {
     partner: row.partner,
     pence: out ? -row.pence : row.pence,
     vatPence: row.vat === null ? null : out ? -Math.abs(row.vat) : Math.abs(row.vat),
+    feePence: row.fee,
     stripeId: row.stripe_id,
   };
 }

@@ -71,10 +71,18 @@ const PARTNER_JOB = `SELECT j.id FROM partner_jobs j WHERE j.reference = q.refer
   ORDER BY j.given_back_at IS NULL DESC, j.claimed_at DESC LIMIT 1`;
 
 /**
+ * Told a crew: the diary entry `entry` (its alias) books the move `reference` with the firm's crew and an arrival window,
+ * which the booking e-mailed the customer (issue 43 item 4: a partner taking the move then keeps to them). A booking
+ * always has both (bookingSchema); a held entry, or one moved to a new day (entryMoved), has neither.
+ */
+export const TOLD_CREW = (entry: string, reference: string) =>
+  `${entry}.reference = ${reference} AND ${entry}.status = 'booked' AND ${entry}.arrival_window IS NOT NULL AND ${entry}.crew_id IS NOT NULL`;
+
+/**
  * Crewed: booked in the diary with the firm's crew, or a partner's job (a move the diary only holds, or never had, is
  * the partner's to do: the site holds a full day's online booking for a partner; the office offers one it cannot crew).
  */
-const CREWED = (reference: string) => `(EXISTS (SELECT 1 FROM diary_entries b WHERE b.reference = ${reference} AND b.status = 'booked')
+export const CREWED = (reference: string) => `(EXISTS (SELECT 1 FROM diary_entries b WHERE ${TOLD_CREW('b', reference)})
   OR EXISTS (SELECT 1 FROM partner_jobs j WHERE j.reference = ${reference} AND j.given_back_at IS NULL))`;
 
 export const bookedInDiary = (db: D1Database, reference: string): Promise<DiaryBooking | null> =>

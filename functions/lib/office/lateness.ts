@@ -17,7 +17,7 @@ import { moveCustomerEmail } from '../quote/move-emails';
 import { findQuote } from '../quote/store';
 import { eventInsert } from '../quote/transition';
 import { auditStatement } from './audit';
-import { bookedInDiary, jobReports } from './job-sheets';
+import { bookedInDiary, CREWED, jobReports } from './job-sheets';
 
 const SET_OFF = new Set(['on_our_way', 'arrived', 'leaving', 'at_delivery', 'done']);
 const THERE = new Set(['arrived', 'at_delivery', 'done']);
@@ -41,12 +41,9 @@ export async function tellLateness(env: Env, now: Date): Promise<number> {
   const today = londonToday(now);
   const clock = etaAfter(now, 0);
   const { results } = await db
-    // The firm's crews' moves, and partners' (a day the diary only holds for a partner has no booked entry).
-    .prepare(
-      `SELECT reference FROM diary_entries WHERE move_date = ?1 AND status = 'booked'
-       UNION SELECT j.reference FROM partner_jobs j JOIN quote_requests q ON q.reference = j.reference
-       WHERE j.given_back_at IS NULL AND q.move_date = ?1 AND q.status = 'booked'`,
-    )
+    // Today's booked moves with a crew, the firm's or a partner's (CREWED). The quote's own status too: a cancelled move
+    // keeps its diary entry, and its customer is told nothing more.
+    .prepare(`SELECT q.reference FROM quote_requests q WHERE q.move_date = ? AND q.status = 'booked' AND ${CREWED('q.reference')}`)
     .bind(today)
     .all<{ reference: string }>();
   let told = 0;

@@ -2,7 +2,8 @@
  * The reconciliation (issue 45 item 3): Stripe's balance transactions for a period, read through the SDK a page at a
  * time (`has_more`, `starting_after`), against the ledger's lines in D1. A charge is matched by its PaymentIntent (the
  * id D1 keeps), a refund, a transfer to a partner (`transfer`, tr_…) and its reversal (`transfer_refund`, trr_…) by
- * their own ids; anything else on the balance (a fee, a payout to the bank) is listed as it is.
+ * their own ids, and each one's fee (`fee`: Stripe's on a charge, none on the rest) against the fee D1 recorded; anything
+ * else on the balance (a fee of its own, a payout to the bank) is listed as it is.
  */
 import { addDays, londonDayStart } from '~/lib/dates';
 import { reconcile, type Difference, type Movement } from '~/lib/office/accounts-ledger';
@@ -34,13 +35,13 @@ async function stripeMovements(stripe: Stripe, start: Date, until: Date) {
       const sourceId = typeof source === 'string' ? source : (source?.id ?? null);
       if ((txn.type === 'charge' || txn.type === 'payment') && source && typeof source === 'object' && 'payment_intent' in source) {
         const intent = typeof source.payment_intent === 'string' ? source.payment_intent : (source.payment_intent?.id ?? source.id);
-        movements.push({ stripeId: intent, kind: 'payment', pence: txn.amount, at, currency: txn.currency });
+        movements.push({ stripeId: intent, kind: 'payment', pence: txn.amount, at, currency: txn.currency, feePence: txn.fee });
       } else if ((txn.type === 'refund' || txn.type === 'payment_refund') && source && typeof source === 'object') {
-        movements.push({ stripeId: source.id, kind: 'refund', pence: -txn.amount, at, currency: txn.currency });
+        movements.push({ stripeId: source.id, kind: 'refund', pence: -txn.amount, at, currency: txn.currency, feePence: txn.fee });
       } else if (txn.type === 'transfer' && sourceId) {
-        movements.push({ stripeId: sourceId, kind: 'transfer', pence: -txn.amount, at, currency: txn.currency });
+        movements.push({ stripeId: sourceId, kind: 'transfer', pence: -txn.amount, at, currency: txn.currency, feePence: txn.fee });
       } else if (txn.type === 'transfer_refund' && sourceId) {
-        movements.push({ stripeId: sourceId, kind: 'reversal', pence: txn.amount, at, currency: txn.currency });
+        movements.push({ stripeId: sourceId, kind: 'reversal', pence: txn.amount, at, currency: txn.currency, feePence: txn.fee });
       } else {
         others.push({ id: txn.id, type: txn.type, pence: txn.amount, at });
       }
@@ -69,6 +70,7 @@ export async function reconcilePeriod(env: Env, period: ReportPeriod): Promise<D
     pence: Math.abs(line.pence),
     at: line.at,
     reference: line.reference,
+    feePence: line.feePence,
   }));
   return reconcile(ours, theirs.movements, theirs.others, [start.toISOString(), until.toISOString()]);
 }

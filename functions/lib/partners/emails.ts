@@ -1,11 +1,11 @@
 /** The e-mails a partner driver gets (issue 43): each a draft with its plain text and its HTML from PartnerEmail. */
-import { SignInEmail } from '~/components/email/AccountEmails';
 import { PartnerEmail } from '~/components/email/PartnerEmails';
-import { ACCOUNT_PATHS, SIGN_IN_LINK_MINUTES } from '~/lib/account';
+import { ACCOUNT_PATHS } from '~/lib/account';
 import { formatLongDate } from '~/lib/dates';
 import { PARTNER_PATHS, PARTNER_SESSION_DAYS } from '~/lib/partners/apply';
+import { sessionAbout, signInDraft } from '../account/emails';
 import type { MailContext } from '../config';
-import { parts, VIEW_LINK, type EmailDraft } from '../email-draft';
+import type { EmailDraft } from '../email-draft';
 import { contactText, renderEmail } from '../email-layout';
 import { headerSafe } from '../escape';
 
@@ -36,30 +36,13 @@ export function applicationReceivedEmail(ctx: MailContext, applicant: { name: st
 }
 
 /** The partner's sign-in link: one use, 15 minutes, written in as it is sent (the 'partner' record type's link maker). */
-export function partnerSignInEmail(ctx: MailContext, to: string): EmailDraft {
-  const subject = headerSafe(`Sign in to your ${ctx.firm.name} partner page`);
-  const ignore = 'If you did not ask to sign in, you can ignore this e-mail: nobody can sign in without the link.';
-  const about = `The link works once, for ${String(SIGN_IN_LINK_MINUTES)} minutes, and keeps you signed in on this device for ${String(PARTNER_SESSION_DAYS)} days.`;
-  return {
-    from: ctx.from,
-    to,
-    subject,
-    html: renderEmail(SignInEmail, {
-      firm: ctx.firm,
-      title: subject,
-      headline: 'Sign in to your partner page',
-      about,
-      action: 'Sign in',
-      ignore,
-    }),
-    text: parts`Sign in to your partner page
-
-${about}
-${VIEW_LINK}
-
-${ignore}`,
-  };
-}
+export const partnerSignInEmail = (ctx: MailContext, to: string): EmailDraft =>
+  signInDraft(ctx, to, {
+    subject: `Sign in to your ${ctx.firm.name} partner page`,
+    headline: 'Sign in to your partner page',
+    about: sessionAbout(`on this device for ${String(PARTNER_SESSION_DAYS)} days`),
+    action: 'Sign in',
+  });
 
 export function approvedEmail(ctx: MailContext, partner: { name: string; email: string }): EmailDraft {
   const login = `${ctx.siteUrl}${ACCOUNT_PATHS.login}`;

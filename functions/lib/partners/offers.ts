@@ -4,6 +4,7 @@
  * its INSERT, and that partner's offer becomes 'taken'. Every change is written with its audit line, who did it.
  */
 import { addDays, dayOfWeek, londonToday } from '~/lib/dates';
+import { accountEmail } from '~/lib/account';
 import { addressText } from '~/lib/move-facts';
 import { formatPence } from '~/lib/money';
 import { outwardCode } from '~/lib/postcodes';
@@ -28,10 +29,12 @@ import type { PartnerJobView, PartnerOfferView, PartnerOffersData } from '~/lib/
 import type { Env } from '../../env';
 import { isUniqueViolation } from '../d1';
 import { auditStatement } from '../office/audit';
+import { TOLD_CREW } from '../office/job-sheets';
 import { partnerCommissionPercent } from '../office/settings';
 import { taskStatement } from '../office/tasks';
 import { mailContext } from '../mail-context';
-import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
+import { outboxInserts, queueEmails, type OutboxEmail, type OutboxMessage } from '../outbox';
+import { dayText } from '../sms-consent';
 import { moveCustomerEmail } from '../quote/move-emails';
 import { findQuote } from '../quote/store';
 import { firstName } from '../quote/summary';
@@ -100,12 +103,21 @@ export const livePartnerJob = (db: D1Database, reference: string) =>
     .first<{ id: number; partnerReference: string; name: string; sharePence: number }>();
 
 /**
+ * A partner who booked the move themselves (the quote's e-mail address is theirs) never does it as a partner: it is
+ * not offered to them, not listed, and their accept is refused (the firm's job, and the partner's share, would be their
+ * own move's price).
+ */
+export const ownMove = (partner: Pick<PartnerRow, 'email'>, quote: Pick<StoredQuote, 'email'>) =>
+  accountEmail(partner.email) === accountEmail(quote.email);
+
+/**
  * Approved partners (never a paused one) who cover both ends' postcode districts, have a van at least the size the move
- * needs, work that weekday and have no other job that day; never one who gave this move back. Best record first.
+ * needs, work that weekday and have no other job that day; never one who gave this move back, nor one who booked it.
+ * Best record first.
  */
 export async function eligiblePartners(
   db: D1Database,
-  quote: Pick<StoredQuote, 'reference' | 'fromPostcode' | 'toPostcode' | 'moveDate' | 'propertyId'>,
+  quote: Pick<StoredQuote, 'reference' | 'fromPostcode' | 'toPostcode' | 'moveDate' | 'propertyId' | 'email'>,
 ): Promise<EligiblePartner[]> {
   const from = outwardCode(quote.fromPostcode);
   const to = outwardCode(quote.toPostcode);
@@ -132,7 +144,8 @@ export async function eligiblePartners(
         partner.districts.includes(to) &&
         partner.vanTonnes >= van &&
         partner.workDays.includes(weekday) &&
-        !unavailable.has(partner.reference),
+        !unavailable.has(partner.reference) &&
+        !ownMove(partner, quote),
     )
     .map((partner) => ({
       reference: partner.reference,
@@ -183,27 +196,47 @@ export async function offerMove(
   return results.filter((result, index) => index % 2 === 0 && result.meta.changes === 1).length;
 }
 
-export type AcceptAnswer = 'accepted' | 'taken' | 'gone' | 'suspended';
+export type AcceptAnswer = 'accepted' | 'taken' | 'gone' | 'suspended' | 'ownMove';
 
 interface OfferRow {
   id: number;
   reference: string;
   status: string;
+  /** The quote's e-mail address. */
+  email: string;
 }
 
 /**
  * The partner's Accept: their INSERT into partner_jobs, the offer claimed and every other open offer of the move taken,
  * in one batch. When another partner got there first the unique index refuses the INSERT, and this offer is 'taken'.
- * A move some partner gave back is a new crew for the customer: its history line and their one e-mail are stored in the
- * same batch, chained on the claim (a move's first partner tells them nothing: the crew they were told of stands).
+ * A move some partner gave back is a new crew for the customer: its history line, their one e-mail and, if they opted in,
+ * their one text are stored in the same batch, chained on the claim (a move's first partner tells them nothing: the crew
+ * they were told of stands).
  */
 export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number, crew: PartnerCrew, now: Date): Promise<AcceptAnswer> {
   const db = env.DB;
   const offer = await db
-    .prepare('SELECT id, reference, status FROM partner_offers WHERE id = ? AND partner_reference = ?')
+    .prepare(
+      `SELECT o.id, o.reference, o.status, q.email FROM partner_offers o JOIN quote_requests q ON q.reference = o.reference
+       WHERE o.id = ? AND o.partner_reference = ?`,
+    )
     .bind(offerId, partner.reference)
     .first<OfferRow>();
   if (!offer) return 'gone';
+  // Their own move (an offer made before the address was theirs, or a crafted post): refused, and the refusal audited.
+  if (ownMove(partner, offer)) {
+    await auditStatement(
+      db,
+      {
+        actor: partner.email,
+        action: 'partner_own_move',
+        reference: offer.reference,
+        detail: `Partner ${partner.name} tried to take a move they booked themselves as the customer: refused`,
+      },
+      now,
+    ).run();
+    return 'ownMove';
+  }
   if (offer.status === 'taken') return 'taken';
   if (offer.status !== 'open') return 'gone';
   if (partner.status !== 'approved') return 'suspended';
@@ -236,7 +269,7 @@ export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number
         now,
         { afterChange: true },
       ),
-      ...(tell ? [eventInsert(db, offer.reference, at, tell.event), ...outboxInserts(db, [tell.email], now, { afterChange: true })] : []),
+      ...(tell ? [eventInsert(db, offer.reference, at, tell.event), ...outboxInserts(db, tell.messages, now, { afterChange: true })] : []),
       db
         .prepare(
           `UPDATE partner_offers SET status = 'taken', answered_at = ?1 WHERE reference = ?2 AND status = 'open'
@@ -256,7 +289,11 @@ export async function acceptOffer(env: Env, partner: PartnerRow, offerId: number
     .prepare('SELECT 1 AS one FROM partner_jobs WHERE reference = ? AND partner_reference = ? AND given_back_at IS NULL')
     .bind(offer.reference, partner.reference)
     .first();
-  if (mine && tell) await queueEmails(env, [tell.email.idempotencyKey]);
+  if (mine && tell)
+    await queueEmails(
+      env,
+      tell.messages.map((message) => message.idempotencyKey),
+    );
   if (mine) return 'accepted';
   // Another partner's claim landed between the read above and this batch, and had already marked this offer taken.
   const after = await db.prepare('SELECT status FROM partner_offers WHERE id = ?').bind(offer.id).first<{ status: string }>();
@@ -279,8 +316,7 @@ export const toldCrew = (db: D1Database, offerId: number) =>
   db
     .prepare(
       `SELECT d.arrival_window AS window, c.size FROM partner_offers o
-       JOIN diary_entries d ON d.reference = o.reference AND d.status = 'booked' AND d.arrival_window IS NOT NULL
-       JOIN crews c ON c.id = d.crew_id WHERE o.id = ?`,
+       JOIN diary_entries d ON ${TOLD_CREW('d', 'o.reference')} JOIN crews c ON c.id = d.crew_id WHERE o.id = ?`,
     )
     .bind(offerId)
     .first<PartnerCrew>();
@@ -295,14 +331,16 @@ async function crewMessage(
   offer: OfferRow,
   partner: PartnerRow,
   crew: PartnerCrew,
-): Promise<{ event: MoveEvent; email: OutboxEmail } | null> {
+): Promise<{ event: MoveEvent; messages: OutboxMessage[] } | null> {
   const quote = await findQuote(env.DB, { reference: offer.reference });
   if (!quote || quote.status !== 'booked') return null;
   const [givenBack, told] = await Promise.all([
     env.DB.prepare('SELECT 1 AS one FROM partner_jobs WHERE reference = ? AND given_back_at IS NOT NULL LIMIT 1')
       .bind(offer.reference)
       .first(),
-    env.DB.prepare("SELECT 1 AS one FROM diary_entries WHERE reference = ? AND status = 'booked'").bind(offer.reference).first(),
+    env.DB.prepare(`SELECT 1 AS one FROM diary_entries d WHERE ${TOLD_CREW('d', '?')}`)
+      .bind(offer.reference)
+      .first(),
   ]);
   // The first name only, as the customer's page names every crew (bookedInDiary's crewFirstName).
   const lead = firstName(partner.name.trim());
@@ -316,17 +354,19 @@ async function crewMessage(
           byPartner: true,
         };
   if (!event) return null;
-  return {
-    event,
-    email: {
-      recordType: 'move',
-      recordReference: quote.reference,
-      kind: 'customer',
-      draft: moveCustomerEmail(await mailContext(env), quote, event),
-      // One per claim: the offer is claimed once.
-      idempotencyKey: `move:${quote.reference}:${event.kind}_${offer.id}:customer`,
-    },
+  const mail = await mailContext(env);
+  const email: OutboxEmail = {
+    recordType: 'move',
+    recordReference: quote.reference,
+    kind: 'customer',
+    draft: moveCustomerEmail(mail, quote, event),
+    // One per claim: the offer is claimed once.
+    idempotencyKey: `move:${quote.reference}:${event.kind}_${offer.id}:customer`,
   };
+  // A new crew also goes by text to a customer who opted in (its key: the e-mail's with `:text`); a first crew does not,
+  // as the firm's own crew set in the diary does not (sms-texts.ts isTextedEvent).
+  const text = await dayText(env.DB, mail, quote, event, email.idempotencyKey);
+  return { event, messages: text ? [email, text] : [email] };
 }
 
 export async function declineOffer(db: D1Database, partner: PartnerRow, offerId: number, now: Date): Promise<boolean> {
@@ -439,19 +479,21 @@ interface OfferListRow {
   crewSize: number | null;
 }
 
-/** The partner's open offers and those lately taken by another, for moves not yet past: districts only, never the customer. */
+/**
+ * The partner's open offers and those lately taken by another, for moves not yet past: districts only, never the
+ * customer; never a move they booked themselves.
+ */
 export async function offersFor(db: D1Database, partner: PartnerRow, now: Date): Promise<PartnerOfferView[]> {
   const { results } = await db
     .prepare(
       `SELECT o.id, o.reference, o.share_pence AS sharePence, o.status, q.move_date AS moveDate, q.from_postcode AS fromPostcode,
          q.to_postcode AS toPostcode, q.property_id AS propertyId, d.arrival_window AS arrivalWindow, c.size AS crewSize
        FROM partner_offers o JOIN quote_requests q ON q.reference = o.reference
-         LEFT JOIN diary_entries d ON d.reference = o.reference AND d.status = 'booked' AND d.arrival_window IS NOT NULL
-         LEFT JOIN crews c ON c.id = d.crew_id
-       WHERE o.partner_reference = ? AND o.status IN ('open', 'taken') AND q.move_date >= ?
+         LEFT JOIN diary_entries d ON ${TOLD_CREW('d', 'o.reference')} LEFT JOIN crews c ON c.id = d.crew_id
+       WHERE o.partner_reference = ?1 AND o.status IN ('open', 'taken') AND q.move_date >= ?2 AND lower(trim(q.email)) <> ?3
        ORDER BY q.move_date, o.id LIMIT 50`,
     )
-    .bind(partner.reference, londonToday(now))
+    .bind(partner.reference, londonToday(now), accountEmail(partner.email))
     .all<OfferListRow>();
   return results.map((row) => ({
     id: row.id,

@@ -289,52 +289,69 @@ async function askTransfer(env: Env, id: number, now: Date): Promise<boolean> {
   const stripe = stripeClient(env);
   const row = await transferRow(db, id);
   if (!stripe || !row || row.status === 'succeeded' || row.status === 'nothing') return false;
-  try {
-    const made = await stripe.transfers.create(
-      {
-        amount: row.amount_pence,
-        currency: 'gbp',
-        destination: row.destination,
-        transfer_group: row.reference,
-        description: `Move ${row.reference}: the partner's share`,
-        metadata: {
-          transfer_id: String(row.id),
-          job_id: String(row.job_id),
-          reference: row.reference,
-          partner_reference: row.partner_reference,
+  return askStripe(
+    db,
+    'partner_transfers',
+    row,
+    () =>
+      stripe.transfers.create(
+        {
+          amount: row.amount_pence,
+          currency: 'gbp',
+          destination: row.destination,
+          transfer_group: row.reference,
+          description: `Move ${row.reference}: the partner's share`,
+          metadata: {
+            transfer_id: String(row.id),
+            job_id: String(row.job_id),
+            reference: row.reference,
+            partner_reference: row.partner_reference,
+          },
         },
-      },
-      { idempotencyKey: `partner-transfer-${row.job_id}` },
-    );
+        { idempotencyKey: `partner-transfer-${row.job_id}` },
+      ),
+    {
+      action: 'partner_transfer_made',
+      detail: (stripeId) => `${formatPence(row.amount_pence)} transferred to partner ${row.partner_reference} (${stripeId})`,
+      refused: `Transfer of ${formatPence(row.amount_pence)} to partner ${row.partner_reference}`,
+    },
+    now,
+  );
+}
+
+type PayoutTable = 'partner_transfers' | 'partner_reversals';
+
+/** Where each table keeps the id Stripe gave it. */
+const STRIPE_ID = { partner_transfers: 'stripe_transfer_id', partner_reversals: 'stripe_reversal_id' } as const;
+
+/**
+ * One ask of Stripe for a stored transfer or reversal, and its answer stored: made, the row succeeds with Stripe's id and
+ * time, its audit line chained on that change; refused (or the answer not stored), failed() books the next try.
+ */
+async function askStripe(
+  db: D1Database,
+  table: PayoutTable,
+  row: { id: number; attempts: number; reference: string },
+  ask: () => Promise<{ id: string; created: number }>,
+  words: { action: string; detail: (stripeId: string) => string; refused: string },
+  now: Date,
+): Promise<boolean> {
+  try {
+    const made = await ask();
     await db.batch([
       db
         .prepare(
-          "UPDATE partner_transfers SET status = 'succeeded', stripe_transfer_id = ?, done_at = ?, next_attempt_at = NULL, last_error = NULL WHERE id = ? AND status != 'succeeded'",
+          `UPDATE ${table} SET status = 'succeeded', ${STRIPE_ID[table]} = ?, done_at = ?, next_attempt_at = NULL, last_error = NULL WHERE id = ? AND status != 'succeeded'`,
         )
         // Stripe's own time for it (its balance transaction's too), so the ledger dates it as Stripe does.
         .bind(made.id, new Date(made.created * 1000).toISOString(), row.id),
-      auditStatement(
-        db,
-        {
-          actor: 'system',
-          action: 'partner_transfer_made',
-          reference: row.reference,
-          detail: `${formatPence(row.amount_pence)} transferred to partner ${row.partner_reference} (${made.id})`,
-        },
-        now,
-        { afterChange: true },
-      ),
+      auditStatement(db, { actor: 'system', action: words.action, reference: row.reference, detail: words.detail(made.id) }, now, {
+        afterChange: true,
+      }),
     ]);
     return true;
   } catch (error) {
-    await failed(
-      db,
-      'partner_transfers',
-      row,
-      errorText(error),
-      now,
-      `Transfer of ${formatPence(row.amount_pence)} to partner ${row.partner_reference}`,
-    );
+    await failed(db, table, row, errorText(error), now, words.refused);
     return false;
   }
 }
@@ -342,7 +359,7 @@ async function askTransfer(env: Env, id: number, now: Date): Promise<boolean> {
 /** A refused ask: tried again after REFUND_RETRY_MINUTES' waits; after the last, the office makes it in Stripe by hand. */
 async function failed(
   db: D1Database,
-  table: 'partner_transfers' | 'partner_reversals',
+  table: PayoutTable,
   row: { id: number; attempts: number },
   error: string,
   now: Date,
@@ -379,7 +396,7 @@ async function failed(
 /** Claims a row for this run by counting its try, as read: a run racing this one finds it changed and leaves it. */
 const claim = (
   db: D1Database,
-  table: 'partner_transfers' | 'partner_reversals',
+  table: PayoutTable,
   row: { id: number; status: string; attempts: number; next_attempt_at: string | null },
   now: Date,
 ) =>
@@ -452,42 +469,24 @@ async function askReversal(env: Env, id: number, now: Date): Promise<boolean> {
     .bind(id)
     .first<ReversalRow & { stripe_transfer_id: string; reference: string; partner_reference: string }>();
   if (!stripe || !row || row.status === 'succeeded') return false;
-  try {
-    const made = await stripe.transfers.createReversal(
-      row.stripe_transfer_id,
-      { amount: row.amount_pence, metadata: { reversal_id: String(row.id), reference: row.reference } },
-      { idempotencyKey: `partner-reversal-${row.id}` },
-    );
-    await db.batch([
-      db
-        .prepare(
-          "UPDATE partner_reversals SET status = 'succeeded', stripe_reversal_id = ?, done_at = ?, next_attempt_at = NULL, last_error = NULL WHERE id = ? AND status != 'succeeded'",
-        )
-        .bind(made.id, new Date(made.created * 1000).toISOString(), row.id),
-      auditStatement(
-        db,
-        {
-          actor: 'system',
-          action: 'partner_transfer_reversed',
-          reference: row.reference,
-          detail: `${formatPence(row.amount_pence)} taken back from partner ${row.partner_reference}'s transfer ${row.stripe_transfer_id} (${made.id}): their part of ${formatPence(row.refunded_pence)} refunded to the customer`,
-        },
-        now,
-        { afterChange: true },
+  return askStripe(
+    db,
+    'partner_reversals',
+    row,
+    () =>
+      stripe.transfers.createReversal(
+        row.stripe_transfer_id,
+        { amount: row.amount_pence, metadata: { reversal_id: String(row.id), reference: row.reference } },
+        { idempotencyKey: `partner-reversal-${row.id}` },
       ),
-    ]);
-    return true;
-  } catch (error) {
-    await failed(
-      db,
-      'partner_reversals',
-      row,
-      errorText(error),
-      now,
-      `Reversal of ${formatPence(row.amount_pence)} from partner ${row.partner_reference}`,
-    );
-    return false;
-  }
+    {
+      action: 'partner_transfer_reversed',
+      detail: (stripeId) =>
+        `${formatPence(row.amount_pence)} taken back from partner ${row.partner_reference}'s transfer ${row.stripe_transfer_id} (${stripeId}): their part of ${formatPence(row.refunded_pence)} refunded to the customer`,
+      refused: `Reversal of ${formatPence(row.amount_pence)} from partner ${row.partner_reference}`,
+    },
+    now,
+  );
 }
 
 /** The cron's sweep: reversals to ask again, and moves refunded since their transfer with no reversal stored for it. */

@@ -33,6 +33,7 @@ import { minutesAfter, paymentsFor, paymentsWhere, paymentWhere, type PaymentRow
 import { cardAccount, isPaid, keptOf, moneyOwed } from './due';
 import { businessAlert, notOwedNotice, toCustomer, unpaidNotice } from './money-emails';
 import { receiptEmail } from './receipt-email';
+import { chargeFacts, chargeFactsOrNull } from './charge-facts';
 import { askStripe, refundInsert } from './refund';
 import { stripeClient, type Stripe } from './stripe';
 
@@ -239,6 +240,10 @@ export async function sessionStatements(
     );
   }
   if (session.payment_status === 'paid') {
+    // Dated by Stripe's charge, as its balance transaction is, whoever confirms it (the webhook, the move page, the cron
+    // long after); its fee with it. Stripe not answering here: dated now, the fee left for readMissingFees.
+    const charge = await chargeFactsOrNull(env, intent);
+    const paidAt = charge?.paidAt ?? at;
     const decision = await owedDecision(db, quote, row, now);
     const paidWords = `${PURPOSE_LABELS[row.purpose]} of ${formatPence(row.amount_pence)} paid by card`;
     // Money not owed gets no receipt: fulfilPaid sends it back and says so.
@@ -249,15 +254,20 @@ export async function sessionStatements(
               recordType: 'move',
               recordReference: row.reference,
               kind: 'customer',
-              draft: receiptEmail(mail, quote, { purpose: row.purpose, amountPence: row.amount_pence, paidAt: now, paymentIntent: intent }),
+              draft: receiptEmail(mail, quote, {
+                purpose: row.purpose,
+                amountPence: row.amount_pence,
+                paidAt: new Date(paidAt),
+                paymentIntent: intent,
+              }),
               idempotencyKey: `move:${row.reference}:payment:${row.id}:receipt`,
             },
           ]
         : [];
     return then(
       update(
-        "status = 'paid', payment_intent = ?, paid_at = ?, paid_event_id = ?, open_key = NULL, next_check_at = NULL",
-        [intent, at, eventId],
+        "status = 'paid', payment_intent = ?, paid_at = ?, stripe_fee_pence = ?, paid_event_id = ?, open_key = NULL, next_check_at = NULL",
+        [intent, paidAt, charge?.feePence ?? null, eventId],
         unsettled,
       ),
       receipt,
@@ -490,6 +500,39 @@ export async function recoverPayments(env: Env, now: Date): Promise<number> {
     settled += 1;
   }
   return settled;
+}
+
+/** A payment whose fee Stripe could not tell us is asked about again this often. */
+const FEE_CHECK_MINUTES = 60;
+
+/**
+ * The cron: Stripe's fee on payments taken whose fee is not known yet (Stripe was not answering when they were
+ * confirmed, or they were taken before fees were recorded), a few a run. Answers how many it read.
+ */
+export async function readMissingFees(env: Env, now: Date): Promise<number> {
+  if (!stripeClient(env)) return 0;
+  const db = env.DB;
+  const { results } = await db
+    .prepare(
+      `SELECT id, payment_intent FROM payments WHERE paid_at IS NOT NULL AND payment_intent IS NOT NULL AND stripe_fee_pence IS NULL
+         AND (fee_checked_at IS NULL OR fee_checked_at <= ?) ORDER BY id LIMIT 20`,
+    )
+    .bind(minutesAfter(now, -FEE_CHECK_MINUTES))
+    .all<{ id: number; payment_intent: string }>();
+  let read = 0;
+  for (const row of results) {
+    const charge = await chargeFacts(env, row.payment_intent).catch((error: unknown) => {
+      console.error(`payment ${row.id}: Stripe's fee could not be read: ${String(error)}`);
+      return null;
+    });
+    const fee = charge?.feePence ?? null;
+    await db
+      .prepare('UPDATE payments SET stripe_fee_pence = ?, fee_checked_at = ? WHERE id = ? AND stripe_fee_pence IS NULL')
+      .bind(fee, now.toISOString(), row.id)
+      .run();
+    if (fee !== null) read += 1;
+  }
+  return read;
 }
 
 /**

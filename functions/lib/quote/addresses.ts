@@ -3,7 +3,7 @@
  * send) or by the customer at the written quote's accept step. One batch: the quote's row, guarded by the version it
  * was read at, and the audit line saying who changed which end from what to what.
  */
-import { addressText, type MoveAddresses } from '~/lib/move-facts';
+import { addressText, type MoveAddresses, type StreetAddress } from '~/lib/move-facts';
 import { auditStatement } from '../office/audit';
 import { addressAssignments } from './store';
 import type { StoredQuote } from './stored-quote';
@@ -16,9 +16,15 @@ export function addressChanges(quote: StoredQuote, next: MoveAddresses): string[
     const postcode = end === 'from' ? quote.fromPostcode : quote.toPostcode;
     const before = addressText(quote.addresses[end], postcode);
     const after = addressText(next[end], postcode);
-    return before === after ? [] : [`${ENDS[end]}: ${before} → ${after}`];
+    if (before !== after) return [`${ENDS[end]}: ${before} → ${after}`];
+    // The same words in other fields ("4 Briggate, Leeds" as line 1 from a phone call, now "4 Briggate" and the town
+    // "Leeds") are a change all the same: a move is booked only once the town has its own field.
+    return sameParts(quote.addresses[end], next[end]) ? [] : [`${ENDS[end]}: ${after}, each part in its own field`];
   });
 }
+
+const sameParts = (a: StreetAddress | null | undefined, b: StreetAddress | null | undefined): boolean =>
+  (['line1', 'line2', 'town'] as const).every((part) => (a?.[part] || null) === (b?.[part] || null));
 
 export type SavedAddresses = { ok: true; quote: StoredQuote } | { ok: false };
 

@@ -1,4 +1,4 @@
-// The sign-in e-mails (customers' and staff's) and the one that confirms "Delete my data".
+// The sign-in e-mails (customers', staff's and partners') and the one that confirms "Delete my data".
 import { Headline, LinkButton, Paragraphs } from './EmailBlocks';
 import { EmailLayout } from './EmailLayout';
 import type { EmailFirm } from './email-props';

@@ -2,7 +2,8 @@
  * The ledger the accountant can trust (issue 45 item 3): every card payment and refund of a period, and every transfer
  * of a partner's share (Stripe Connect) and its reversals, as a line with its Stripe id, London day, amount, the VAT
  * within it (from the receipt or credit note issued for it; a transfer carries none), its move and partner; the totals
- * by day, week or month; and the reconciliation's differences with Stripe, in words. Pure: the lines are read by
+ * by day, week or month; Stripe's fee on each payment (read from its balance transaction: migrations/0200), totalled
+ * apart so the net is what reached the firm's Stripe balance; and the reconciliation's differences with Stripe, in words. Pure: the lines are read by
  * functions/lib/office/accounts-ledger.ts, Stripe's side by functions/lib/office/reconcile.ts.
  */
 import { addDays, dayOfWeek, formatLongDate } from '../dates';
@@ -44,8 +45,16 @@ export interface LedgerLine {
   pence: number;
   /** The VAT within it as its document shows it, signed like `pence`; null when the document shows none (or none yet). */
   vatPence: number | null;
+  /**
+   * Stripe's fee (pence, unsigned) on a payment; null: not read from Stripe yet ("not yet known", never £0). A refund,
+   * transfer or reversal carries none: 0, as its balance transaction's fee is.
+   */
+  feePence: number | null;
   stripeId: string | null;
 }
+
+/** What a fee not read from Stripe yet is called, on the page and in the CSV. */
+export const FEE_NOT_KNOWN = 'Not yet known';
 
 export function lineKind(line: Pick<LedgerLine, 'kind' | 'purpose'>): string {
   const purpose = PURPOSE_LABELS[line.purpose ?? 'deposit'];
@@ -61,19 +70,35 @@ export interface LedgerTotals {
   refunded: number;
   /** To partners: their transfers less what reversals took back. */
   transferred: number;
+  /** Stripe's fees known so far, and how many payments' fees are not yet known. */
+  fees: number;
+  feesUnknown: number;
+  /** What reached the firm's Stripe balance: taken less fees (those known), refunds and what partners kept. */
   net: number;
   vat: number;
   lines: number;
 }
 
-const blank = (month: string): LedgerTotals => ({ month, taken: 0, refunded: 0, transferred: 0, net: 0, vat: 0, lines: 0 });
+const blank = (month: string): LedgerTotals => ({
+  month,
+  taken: 0,
+  refunded: 0,
+  transferred: 0,
+  fees: 0,
+  feesUnknown: 0,
+  net: 0,
+  vat: 0,
+  lines: 0,
+});
 
 function add(total: LedgerTotals, line: LedgerLine): void {
   if (line.kind === 'payment') total.taken += line.pence;
   else if (line.kind === 'refund') total.refunded -= line.pence;
   // A transfer is negative, its reversal positive: both move what the partners have had.
   else total.transferred -= line.pence;
-  total.net += line.pence;
+  if (line.feePence === null) total.feesUnknown += 1;
+  else total.fees += line.feePence;
+  total.net += line.pence - (line.feePence ?? 0);
   total.vat += line.vatPence ?? 0;
   total.lines += 1;
 }
@@ -111,7 +136,19 @@ export function ledgerTotals(
 /** The groups listed even when empty: the period's months when grouped by month, none otherwise. */
 export const emptyGroups = (period: ReportPeriod, group: LedgerGroup) => (group === 'month' ? monthsOf(period) : []);
 
-export const LEDGER_COLUMNS = ['Date', 'Reference', 'Kind', 'Stripe id', 'Amount', 'VAT', 'Amount less VAT', 'Partner'] as const;
+// The fee and the net after it come last, so a sheet built on the earlier columns still reads them where they were.
+export const LEDGER_COLUMNS = [
+  'Date',
+  'Reference',
+  'Kind',
+  'Stripe id',
+  'Amount',
+  'VAT',
+  'Amount less VAT',
+  'Partner',
+  'Stripe fee',
+  'Net of fee',
+] as const;
 
 export const ledgerRow = (line: LedgerLine) =>
   csvLine([
@@ -123,6 +160,8 @@ export const ledgerRow = (line: LedgerLine) =>
     { raw: pounds(line.vatPence ?? 0) },
     { raw: pounds(line.pence - (line.vatPence ?? 0)) },
     line.partner ?? '',
+    line.feePence === null ? FEE_NOT_KNOWN : { raw: pounds(line.feePence) },
+    line.feePence === null ? FEE_NOT_KNOWN : { raw: pounds(line.pence - line.feePence) },
   ]);
 
 export const ledgerFilename = ({ from, to }: ReportPeriod) => `ledger-${from}-to-${to}.csv`;
@@ -141,9 +180,11 @@ export interface Movement {
   /** The move, on our side only. */
   reference?: string;
   currency?: string;
+  /** Stripe's fee on it, unsigned pence; null: not yet known on our side; undefined: not compared. */
+  feePence?: number | null;
 }
 
-export type DifferenceKind = 'missing_in_d1' | 'missing_at_stripe' | 'amount_differs' | 'not_a_payment';
+export type DifferenceKind = 'missing_in_d1' | 'missing_at_stripe' | 'amount_differs' | 'fee_differs' | 'fee_not_known' | 'not_a_payment';
 
 export interface Difference {
   kind: DifferenceKind;
@@ -151,7 +192,7 @@ export interface Difference {
   /** Null: Stripe's own (a fee, a payout), none of ours. */
   movement: LineKind | null;
   reference: string | null;
-  /** Ours and Stripe's, unsigned pence (null: that side has none). */
+  /** Ours and Stripe's, unsigned pence (null: that side has none); a fee's difference gives the fees. */
   ours: number | null;
   stripes: number | null;
   /** Stripe's balance transaction's type when it is none of ours (a fee, a payout to the bank). */
@@ -162,10 +203,21 @@ export const DIFFERENCE_WORDS: Record<DifferenceKind, string> = {
   missing_in_d1: 'At Stripe, not in our records',
   missing_at_stripe: 'In our records, not at Stripe',
   amount_differs: 'The amounts differ',
+  fee_differs: 'Stripe’s fee differs',
+  fee_not_known: 'Stripe’s fee is not yet in our records',
   not_a_payment: 'At Stripe, not a payment, refund or transfer to a partner',
 };
 
 const inPeriod = (at: string, [start, until]: readonly [string, string]) => at >= start && at < until;
+
+/** How a pair matched by id differs: the amount (or currency or kind) first; when that agrees, Stripe's fee. */
+function pairDifference(our: Movement, their: Movement): Pick<Difference, 'kind' | 'ours' | 'stripes'> | null {
+  if (their.pence !== our.pence || (their.currency ?? 'gbp') !== 'gbp' || their.kind !== our.kind)
+    return { kind: 'amount_differs', ours: our.pence, stripes: their.pence };
+  // Compared too, so the net on both sides agrees to the penny.
+  if (our.feePence === undefined || their.feePence === undefined || our.feePence === their.feePence) return null;
+  return { kind: our.feePence === null ? 'fee_not_known' : 'fee_differs', ours: our.feePence, stripes: their.feePence };
+}
 
 /**
  * Every difference between our movements and Stripe's, by id. Stripe's are read a day either side of the period, so a
@@ -187,9 +239,9 @@ export function reconcile(
     const base = { stripeId: our.stripeId, movement: our.kind, reference: our.reference ?? null, ours: our.pence };
     if (!their) {
       if (inPeriod(our.at, period)) differences.push({ ...base, kind: 'missing_at_stripe', stripes: null });
-    } else if (their.pence !== our.pence || (their.currency ?? 'gbp') !== 'gbp' || their.kind !== our.kind) {
-      if (inPeriod(our.at, period) || inPeriod(their.at, period))
-        differences.push({ ...base, kind: 'amount_differs', stripes: their.pence });
+    } else if (inPeriod(our.at, period) || inPeriod(their.at, period)) {
+      const differs = pairDifference(our, their);
+      if (differs) differences.push({ ...base, ...differs });
     }
   }
   for (const their of stripes) {

@@ -158,6 +158,7 @@ export const OFFER_MESSAGES = {
   reason: 'Please say why you are giving the job back.',
   reasonTooLong: `Please keep the reason to ${GIVE_BACK_REASON_MAX} characters.`,
   suspended: 'You are paused, so you cannot take jobs until your new document is approved.',
+  ownMove: 'You booked this move yourself as a customer, so you cannot take it as a partner.',
   window: 'Please choose when you will arrive, from the list.',
   crewSize: 'Please choose how many of you will come, from 1 to 9.',
 } as const;
@@ -168,11 +169,8 @@ export const OFFER_MESSAGES = {
  */
 export const PARTNER_CREW_SIZES = { min: 1, max: 9 } as const;
 
-/** The movers the move's package names ("1 van, 3 movers": 3), else two, as the smallest packages have. */
-export function moversFor(propertyId: string): number {
-  const movers = /(\d+) movers/.exec(findPackage(propertyId)?.movers ?? '');
-  return movers ? Number(movers[1]) : 2;
-}
+/** The movers the move's package sends, else two, as the smallest packages have. */
+export const moversFor = (propertyId: string): number => findPackage(propertyId)?.movers ?? 2;
 
 /** A partner's van as the customer reads it: "3.5-tonne van", "7-tonne van". */
 export const partnerVan = (tonnes: number): string => `${Number(tonnes.toFixed(2))}-tonne van`;

@@ -15,6 +15,8 @@ export interface JobSheetState {
 /** A change order (issue 44 item 6) as the sheet shows it: its lines priced from the table, and its state. */
 export interface ChangeOrderLine {
   id: string;
+  /** 1 for the move's first change: what the crew, the customer and the office call it (the id is every move's count). */
+  number: number;
   lines: Array<[label: string, amount: string]>;
   total: string;
   status: string;
@@ -106,6 +108,8 @@ export interface JobSheetView {
   conditions: ConditionLine[];
   /** Extras only by a signed change (issue 44 item 6): the items to choose from, and the changes so far. */
   changeItems: ChangeItemChoice[];
+  /** Whether the move's price is an accepted written quote, the only price extras can be added to. */
+  extrasAllowed: boolean;
   changes: ChangeOrderLine[];
   notice: string | null;
   state: JobSheetState;

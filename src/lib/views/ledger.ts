@@ -14,6 +14,8 @@ export interface LedgerLineView {
   stripeId: string;
   amount: string;
   vat: string;
+  /** Stripe's fee on a payment, "Not yet known" until read; "None" on the rest. */
+  fee: string;
 }
 
 export interface LedgerTotalsView {
@@ -22,6 +24,9 @@ export interface LedgerTotalsView {
   refunded: string;
   /** To partners: transfers less reversals. */
   transferred: string;
+  /** Stripe's fees, saying how many are not yet known. */
+  fees: string;
+  /** After the fees known, saying how many are not. */
   net: string;
   vat: string;
   lines: number;
