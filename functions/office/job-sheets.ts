@@ -29,6 +29,7 @@ import { recordCondition } from '../lib/office/condition';
 import {
   CHANGE_ACTIONS,
   CHANGE_MESSAGES,
+  changeItemsFor,
   changeLinesFrom,
   isChangeAction,
   signatureProblems,
@@ -263,7 +264,8 @@ const CHANGE_FORM_FIELDS: ReadonlySet<string> = new Set(['action', 'tap']);
 
 /**
  * "Something not agreed?" (issue 44 item 6): the crew propose extras from the price table, then the customer, on the
- * same phone, accepts with their typed name and a tick or refuses. Refused field by field as the sheet's other forms
+ * same phone, accepts with their typed name and a tick (and the signature drawn on the pad, when the phone ran its
+ * script) or refuses. Refused field by field as the sheet's other forms
  * are; a change already answered is refused (409) and changes nothing.
  */
 async function answerChange(c: SheetContext, token: string, reference: string, action: ChangeAction, form: FormData, now: Date) {
@@ -288,7 +290,8 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
     const tap = formText(form, 'tap');
     if (tap && !isTapKey(tap)) return refuse({ items: JOB_SHEET_MESSAGES.tap });
     const fields = [...form.entries()].map(([key, value]): [string, string] => [key, typeof value === 'string' ? value : '']);
-    const lines = changeLinesFrom(fields, CHANGE_FORM_FIELDS);
+    // The move's own size prices its stairs and long carry, as its quote's access lines were priced.
+    const lines = changeLinesFrom(fields, CHANGE_FORM_FIELDS, changeItemsFor(quote.propertyId));
     if (!lines.ok) return refuse({ items: lines.message });
     const proposed = await proposeChange(c.env.DB, reference, lines.lines, actor, tap || null, now);
     if (!proposed.ok) return refuse({ items: CHANGE_MESSAGES.noWrittenQuote }, 409);
@@ -299,8 +302,11 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
   const by = { decidedBy: 'crew-phone', actor } as const;
   if (action === CHANGE_ACTIONS.accept) {
     const problems = signatureProblems({ name, agreed });
-    if (Object.keys(problems).length > 0) return refuse(problems);
-    const outcome = await acceptChange(c.env, quote, id, name, by, now);
+    // The pad's drawing, checked as the condition record's is; refused by its own message, nothing stored.
+    const drawn = await checkSignature(form);
+    if (!drawn.ok) problems.signature = CHANGE_MESSAGES.signature;
+    if (Object.keys(problems).length > 0 || !drawn.ok) return refuse(problems);
+    const outcome = await acceptChange(c.env, quote, id, { name, drawn: drawn.signature }, by, now);
     if (!outcome.ok) return answered(outcome.reason);
     return done();
   }

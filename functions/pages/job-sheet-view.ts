@@ -33,7 +33,7 @@ import { partnerVan } from '~/lib/partners/offers';
 import { changeOrders } from '../lib/office/change-orders';
 import { acceptedWrittenQuote } from '../lib/payments/due';
 import { CHANGE_NOTICES } from '~/lib/office/change-order';
-import { CHANGE_ITEM_CHOICES, changeLine } from './change-view';
+import { changeItemChoices, changeLine } from './change-view';
 
 /** What functions/office/job-sheets.ts hands the sheet's page once the token has opened it. */
 export interface JobSheetPageRequest {
@@ -103,7 +103,7 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     customer: { name: quote.name, phone: quote.phone, tel: `tel:${quote.phone.replace(/[^\d+]/g, '')}` },
     reports: reports.map((report) => reportLine(report, today)),
     conditions: conditions.map((record) => conditionLine(record, today, false)),
-    changeItems: CHANGE_ITEM_CHOICES,
+    changeItems: changeItemChoices(quote.propertyId),
     // Extras are added to an accepted written quote only (change-orders.ts): without one the crew are told so at once,
     // not after filling in the form.
     extrasAllowed: accepted !== null,
@@ -163,7 +163,7 @@ export async function jobSheetSectionView(
     made: handed?.reference === reference ? handed.made : null,
     reports: reports.map((report) => reportLine(report, null)),
     conditions: conditions.map((record) => conditionLine(record, null, true)),
-    changes: changes.map((order, index) => changeLine(order, null, index + 1)),
+    changes: changes.map((order, index) => changeLine(order, null, index + 1, true)),
   };
 }
 

@@ -174,7 +174,7 @@ async function answerChange(c: PageContext, opened: OpenedQuote, form: ChangeAns
   const id = Number(form.change);
   const outcome =
     form.action === 'change-accept'
-      ? await acceptChange(c.env, opened.quote, id, form.changeName.replace(/\s+/g, ' '), by, now)
+      ? await acceptChange(c.env, opened.quote, id, { name: form.changeName.replace(/\s+/g, ' '), drawn: null }, by, now)
       : await refuseChange(c.env.DB, opened.quote.reference, id, by, now);
   if (outcome.ok) return backToPage(opened.quote, opened.token, form.action === 'change-accept' ? 'change_accepted' : 'change_refused');
   const general = outcome.reason === 'changed' ? CHANGE_MESSAGES.changed : CHANGE_MESSAGES.decided;

@@ -2,9 +2,10 @@
  * Issue 44 item 6 on the smallest phone (320 px): the crew's sheet proposes an extra wardrobe from the price table with
  * JavaScript off, a typed-nothing proposal refused by its field; the customer's signature refused without a name, then
  * signed; the customer's move page shows a second change to answer. axe on each state (axe runs in the page, so with
- * scripts on; the sheet has none either way).
+ * scripts on: the sheet then shows its signature pads). With JavaScript the customer also draws their signature on the
+ * pad, and the office sees it beside the change.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { leadPath } from '../../src/lib/office/paths';
 import { CHANGE_MESSAGES } from '../../src/lib/office/change-order';
 import { test, expect, axeViolations } from './fixtures';
@@ -18,18 +19,8 @@ import { ceiling } from '../shared/load';
 const SMALL = { width: 320, height: 640 };
 test.use({ viewport: SMALL });
 
-const clean = async (page: Page, state: string) => {
-  expect(await axeViolations(page), state).toEqual([]);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth), state).toBeLessThanOrEqual(320);
-};
-
-test('a wardrobe proposed, refused without a name, then signed on the crew’s phone; a second change on the move page', async ({
-  page,
-  browser,
-  baseURL,
-  request,
-}) => {
-  test.setTimeout(ceiling(120_000));
+/** A move with a £495.00 written quote accepted and booked for Samira's crew, and the crew's job sheet link. */
+async function bookedWithSheet(page: Page, request: APIRequestContext) {
   const site = { base: siteEnv('baseUrl'), session: siteEnv('ownerSession') };
   const moveDate = diaryDay();
   const answer = await storeQuote(request, { name: 'Nia Okafor', email: uniqueEmail('change'), phone: '07700 900456', moveDate });
@@ -47,6 +38,22 @@ test('a wardrobe proposed, refused without a name, then signed on the crew’s p
   await page.goto(leadPath(answer.reference));
   await page.getByRole('button', { name: 'Make the crew’s job sheet link' }).click();
   const url = new URL((await page.locator('[data-fill="job-sheet-link"]').textContent())!.trim());
+  return { answer, url };
+}
+
+const clean = async (page: Page, state: string) => {
+  expect(await axeViolations(page), state).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), state).toBeLessThanOrEqual(320);
+};
+
+test('a wardrobe proposed, refused without a name, then signed on the crew’s phone; a second change on the move page', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(ceiling(120_000));
+  const { answer, url } = await bookedWithSheet(page, request);
 
   const phone = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL });
   const crew = await phone.newPage();
@@ -76,7 +83,7 @@ test('a wardrobe proposed, refused without a name, then signed on the crew’s p
   await expect(crew.getByRole('status')).toHaveText(/hand the phone to the customer/);
   await phone.close();
 
-  // axe on the sheet's states, with scripts on (the sheet has none).
+  // axe on the sheet's states, with scripts on (the pads shown).
   const checker = await browser.newContext({ baseURL, viewport: SMALL });
   const sheet = await checker.newPage();
   await sheet.goto(`${url.pathname}${url.search}`);
@@ -96,4 +103,44 @@ test('a wardrobe proposed, refused without a name, then signed on the crew’s p
   await expect(move.locator('[data-fill="top:price"]')).toHaveText('£560.00');
   await clean(move, 'the move page after refusing');
   await checker.close();
+});
+
+test('JavaScript on: the customer also draws their signature on the change’s pad, and the office sees it', async ({
+  page,
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(ceiling(90_000));
+  const { answer, url } = await bookedWithSheet(page, request);
+  const phone = await browser.newContext({ baseURL, viewport: SMALL });
+  const crew = await phone.newPage();
+  await crew.goto(`${url.pathname}${url.search}`);
+  const changes = crew.locator('[data-changes]');
+  await changes.getByLabel(/^Wardrobe/).fill('1');
+  await changes.getByRole('button', { name: 'Show the customer the extra cost' }).click();
+  await expect(crew.getByRole('status')).toHaveText(/hand the phone to the customer/);
+  await changes.getByLabel('Customer’s full name, as their signature').fill('Nia Okafor');
+  await changes.getByLabel('I agree to pay £65.00 more for these extras').check();
+  const pad = changes.getByRole('img', { name: 'Customer’s signature, drawn (optional)' });
+  await expect(pad).toHaveAccessibleDescription(/The typed name above is the signature/);
+  // A stroke across the pad with the mouse, as a finger or pen draws it (pointer events).
+  const box = (await pad.boundingBox())!;
+  await crew.mouse.move(box.x + 20, box.y + box.height / 2);
+  await crew.mouse.down();
+  await crew.mouse.move(box.x + box.width / 2, box.y + 15, { steps: 8 });
+  await crew.mouse.move(box.x + box.width - 20, box.y + box.height - 15, { steps: 8 });
+  await crew.mouse.up();
+  await changes.getByRole('button', { name: 'Accept and sign' }).click();
+  await expect(crew.getByRole('status')).toHaveText(/The change is signed/);
+  await expect(changes.locator('[data-fill$=":decided"]')).toHaveText(/^Signed by Nia Okafor at \d\d:\d\d; signed on the crew’s phone$/);
+  await phone.close();
+
+  await page.goto(leadPath(answer.reference));
+  const drawn = page.locator('[data-show^="office:change:"][data-show$=":signature"]');
+  await expect(drawn).toContainText('Signed on the crew’s phone');
+  const image = drawn.getByRole('img', { name: 'The signature Nia Okafor drew' });
+  await expect(image).toBeVisible();
+  // The PNG the pad made, as the office's route serves it: the pad's own 600 by 200 pixels.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => `${img.naturalWidth}x${img.naturalHeight}`)).toBe('600x200');
 });

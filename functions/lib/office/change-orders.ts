@@ -4,7 +4,8 @@
  * a tick, or refuses. Accepting is one batch: the order marked accepted only while still proposed and the written quote
  * unchanged, then the written quote's next version (its lines and these, sent and accepted at once, as a booked date's
  * change makes one), the audit line and the customer's e-mail, each chained on the one before, so a double post
- * accepts once. Refusing changes nothing but the order's status, and tells the office by its audit line.
+ * accepts once. A signature drawn on the crew's phone (0180) goes to R2 first, as the condition record's does. Refusing
+ * changes nothing but the order's status, and gives the office a to-do naming what was refused, with its audit line.
  */
 import {
   CHANGE_AUDIT,
@@ -15,6 +16,7 @@ import {
   type ChangeLine,
   type ChangeStatus,
 } from '~/lib/office/change-order';
+import { SIGNED_ON_PHONE } from '~/lib/office/condition';
 import { formatPence } from '~/lib/money';
 import type { Env } from '../../env';
 import { isUniqueViolation } from '../d1';
@@ -25,6 +27,8 @@ import { closeUnwanted } from '../payments/fulfil';
 import { toCustomer } from '../payments/money-emails';
 import type { StoredQuote } from '../quote/stored-quote';
 import { auditStatement } from './audit';
+import { bookedInDiary, putJobPhotos, type JobPhoto } from './job-sheets';
+import { taskStatement } from './tasks';
 import { rebookedVersion } from './written-quotes';
 
 export interface ChangeOrder {
@@ -38,6 +42,8 @@ export interface ChangeOrder {
   decidedBy: ChangeDecidedBy | null;
   decidedAt: string | null;
   writtenVersion: number | null;
+  /** The drawn signature's R2 key (0180), or null when only the typed name and tick were given. */
+  signature: string | null;
 }
 
 interface ChangeRow extends Omit<ChangeOrder, 'lines'> {
@@ -45,7 +51,7 @@ interface ChangeRow extends Omit<ChangeOrder, 'lines'> {
 }
 
 const COLUMNS = `id, lines, total_pence AS totalPence, status, proposed_by AS proposedBy, proposed_at AS proposedAt,
-  signed_name AS signedName, decided_by AS decidedBy, decided_at AS decidedAt, written_version AS writtenVersion`;
+  signed_name AS signedName, decided_by AS decidedBy, decided_at AS decidedAt, written_version AS writtenVersion, signature`;
 
 const fromRow = (row: ChangeRow): ChangeOrder => ({ ...row, lines: JSON.parse(row.lines) as ChangeLine[] });
 
@@ -107,6 +113,12 @@ export type DecideOutcome = { ok: true } | { ok: false; reason: 'decided' | 'cha
 
 const changeEmailKey = (reference: string, id: number) => `move:${reference}:change:${id}:customer`;
 
+/** The customer's signature: the typed name of record, and the pad's drawing when the crew's phone ran its script. */
+export interface ChangeSignature {
+  name: string;
+  drawn: JobPhoto | null;
+}
+
 /**
  * The customer signs a proposed change (`actor`: who holds the phone or page, for the audit line): the written quote's
  * next version adds its lines and the balance rises by exactly its total. Accepted once: a second post finds it decided.
@@ -115,10 +127,11 @@ export async function acceptChange(
   env: Env,
   quote: StoredQuote,
   id: number,
-  signedName: string,
+  signed: ChangeSignature,
   by: { decidedBy: ChangeDecidedBy; actor: string },
   now: Date,
 ): Promise<DecideOutcome> {
+  const signedName = signed.name;
   const db = env.DB;
   const { reference } = quote;
   const [order, accepted] = await Promise.all([changeOrder(db, reference, id), acceptedWrittenQuote(db, reference)]);
@@ -129,6 +142,9 @@ export async function acceptChange(
   const { written, statement } = rebookedVersion(db, reference, accepted, added, now, 'the customer’s signed change on the day');
   const agreement = changeAgreement(order.totalPence);
   const at = now.toISOString();
+  // Put before the row names it; a post that loses the race below leaves it to the cron's sweep (job-sheets.ts).
+  const [signature = null] = signed.drawn ? await putJobPhotos(env, reference, [signed.drawn]) : [];
+  const signedWords = signature ? `${signedName} (${SIGNED_ON_PHONE.toLowerCase()} too)` : signedName;
   const email = toCustomer(await mailContext(env), quote, changeEmailKey(reference, id), {
     subject: (firm) => `Your ${firm} move ${reference}: the extras you agreed`,
     headline: `here are the extras you agreed with your crew, and your new price`,
@@ -139,7 +155,7 @@ export async function acceptChange(
       ...order.lines.map((line): [string, string] => [changeLineLabel(line), formatPence(line.pence)]),
       ['Extras in all', formatPence(order.totalPence)],
       ['New price', formatPence(written.totalPence)],
-      ['Signed by', signedName],
+      ['Signed by', signedWords],
       ['You agreed', agreement],
     ],
   });
@@ -150,11 +166,12 @@ export async function acceptChange(
       // Guarded: still proposed, and the accepted version is still the one this extends.
       db
         .prepare(
-          `UPDATE change_orders SET status = 'accepted', signed_name = ?1, agreed = ?2, decided_by = ?3, decided_at = ?4, written_version = ?5
+          `UPDATE change_orders SET status = 'accepted', signed_name = ?1, agreed = ?2, decided_by = ?3, decided_at = ?4, written_version = ?5,
+             signature = ?8
            WHERE id = ?6 AND reference = ?7 AND status = 'proposed'
              AND NOT EXISTS (SELECT 1 FROM written_quotes w WHERE w.reference = ?7 AND w.version >= ?5)`,
         )
-        .bind(signedName, agreement, by.decidedBy, at, written.version, id, reference),
+        .bind(signedName, agreement, by.decidedBy, at, written.version, id, reference, signature),
       statement,
       auditStatement(
         db,
@@ -162,7 +179,7 @@ export async function acceptChange(
           actor: by.actor,
           action: CHANGE_AUDIT.accepted,
           reference,
-          detail: `Change accepted, signed by ${signedName}: ${linesWords(order.lines)}; written quote version ${written.version}, ${formatPence(written.totalPence)}`,
+          detail: `Change accepted, signed by ${signedWords}: ${linesWords(order.lines)}; written quote version ${written.version}, ${formatPence(written.totalPence)}`,
         },
         now,
         after,
@@ -183,7 +200,10 @@ export async function acceptChange(
   return { ok: true };
 }
 
-/** The customer refuses: only the order's status changes, and the office reads it in the audit trail. */
+/**
+ * The customer refuses: only the order's status changes, and the office is given a to-do (not urgent: the price stands)
+ * naming the move, the lines refused and the crew lead, with the audit line, both only if this post refused it.
+ */
 export async function refuseChange(
   db: D1Database,
   reference: string,
@@ -191,8 +211,12 @@ export async function refuseChange(
   by: { decidedBy: ChangeDecidedBy; actor: string },
   now: Date,
 ): Promise<DecideOutcome> {
-  const order = await changeOrder(db, reference, id);
+  const [order, booking] = await Promise.all([changeOrder(db, reference, id), bookedInDiary(db, reference)]);
   if (!order) return { ok: false, reason: 'missing' };
+  const lines = linesWords(order.lines);
+  const total = formatPence(order.totalPence);
+  const crewLead = booking?.crewLead?.trim() || 'no crew lead in the diary';
+  const after = { afterChange: true };
   const [updated] = await db.batch([
     db
       .prepare(
@@ -205,10 +229,20 @@ export async function refuseChange(
         actor: by.actor,
         action: CHANGE_AUDIT.refused,
         reference,
-        detail: `Change refused by the customer: ${linesWords(order.lines)} (${formatPence(order.totalPence)}); the price is unchanged`,
+        detail: `Change refused by the customer: ${lines} (${total}); the price is unchanged`,
       },
       now,
-      { afterChange: true },
+      after,
+    ),
+    taskStatement(
+      db,
+      {
+        reference,
+        kind: 'change_refused',
+        detail: `Move ${reference}: the customer refused ${lines}, ${total} in all; crew lead ${crewLead}`,
+      },
+      now,
+      after,
     ),
   ]);
   return updated?.meta.changes === 1 ? { ok: true } : { ok: false, reason: 'decided' };

@@ -486,8 +486,8 @@ export async function checkPhotos(form: FormData): Promise<{ ok: true; photos: J
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 /**
- * The condition record's drawn signature (issue 44 item 5), checked as a photo is, by its own bytes: a PNG under
- * SIGNATURE_MAX_BYTES, or none when the pad was left blank or the phone had no JavaScript.
+ * The customer's drawn signature on a condition record or a change order (issue 44 items 5 and 6), checked as a photo
+ * is, by its own bytes: a PNG under SIGNATURE_MAX_BYTES, or none when the pad was left blank or the phone had no script.
  */
 export async function checkSignature(form: FormData): Promise<{ ok: true; signature: JobPhoto | null } | { ok: false }> {
   const file = form.get('signature');
@@ -528,10 +528,12 @@ const PHOTO_SETTLE_MS = 60 * 60 * 1000;
  * functions/lib/office/rows.ts) are deleted, so a photo never outlives the lead it is about.
  */
 export async function deleteOrphanedJobPhotos(env: Env, now: Date): Promise<number> {
-  // The crew's and the customer's reports, and the condition records at both ends with their drawn signatures (issue 44 item 5).
+  // The crew's and the customer's reports, the condition records at both ends with their drawn signatures (issue 44
+  // item 5), and the signatures drawn on change orders (item 6); each row goes with its lead, its picture after it.
   const { results } = await env.DB.prepare(
     `SELECT photos FROM job_reports WHERE photos IS NOT NULL UNION ALL SELECT photos FROM condition_records WHERE photos IS NOT NULL
-     UNION ALL SELECT json_array(signature) FROM condition_records WHERE signature IS NOT NULL`,
+     UNION ALL SELECT json_array(signature) FROM condition_records WHERE signature IS NOT NULL
+     UNION ALL SELECT json_array(signature) FROM change_orders WHERE signature IS NOT NULL`,
   ).all<{ photos: string }>();
   const kept = new Set(results.flatMap((row) => JSON.parse(row.photos) as string[]));
   let deleted = 0;

@@ -28,6 +28,8 @@ export const OFFICE_TASKS = {
   job_problem: 'Damage or problem reported',
   job_done: 'Job done',
   customer_damage: 'Damage reported by the customer',
+  /** Issue 44 item 6: the customer refused the extras the crew proposed on the day; the price is unchanged. */
+  change_refused: 'Extras refused by the customer on the day',
   refund_failed: 'Refund refused by Stripe: make it by hand',
   /** Card payments (issue 39): money not owed sent back, a refund made in Stripe's dashboard, and the urgent ones. */
   payment_not_owed: 'Payment not owed: refunded automatically',

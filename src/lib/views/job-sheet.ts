@@ -25,6 +25,10 @@ export interface ChangeOrderLine {
   decided: string | null;
   /** The words the customer ticks, with the total. */
   agreement: string;
+  /** The typed name it was signed with, once accepted. */
+  signedName: string | null;
+  /** The office's only: the signature drawn on the crew's phone, through the photos' route. */
+  signature: { href: string } | null;
 }
 
 /** An item the crew can add, as the price table prices it. */
@@ -32,6 +36,8 @@ export interface ChangeItemChoice {
   field: string;
   name: string;
   price: string;
+  /** The most of it one change may hold (a long carry: 1 an end). */
+  max: number;
 }
 
 /** A condition record (issue 44 item 5) as the sheet, the office and the customer's page show it. */
