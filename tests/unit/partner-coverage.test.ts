@@ -47,7 +47,8 @@ describe('areas and districts a partner may list', () => {
     expect(readDistricts('LS, YO')).toEqual({ districts: ['LS', 'YO'] });
     expect(readDistricts(' ls6,yo  LS6; m ')).toEqual({ districts: ['LS6', 'YO', 'M'] });
     expect(readDistricts('LS, Leeds')).toEqual({
-      message: '"LEEDS" is not a postcode area or district. Use an area\'s letters, such as LS, or the first half of a postcode, such as LS6.',
+      message:
+        '"LEEDS" is not a postcode area or district. Use an area\'s letters, such as LS, or the first half of a postcode, such as LS6.',
     });
     expect(readDistricts(' , ')).toEqual({ message: 'Please list the postcode areas or districts you cover, such as LS, YO or LS6.' });
   });

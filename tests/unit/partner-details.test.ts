@@ -18,7 +18,8 @@ describe('readDetails', () => {
     expect(readDetails({ phone: '', districts: 'Leeds', van_tonnes: '0.5', registration: '!' })).toEqual({
       errors: {
         phone: 'Please enter your phone number.',
-        districts: '"LEEDS" is not a postcode area or district. Use an area\'s letters, such as LS, or the first half of a postcode, such as LS6.',
+        districts:
+          '"LEEDS" is not a postcode area or district. Use an area\'s letters, such as LS, or the first half of a postcode, such as LS6.',
         van_tonnes: "Please enter your van's size in tonnes, from 1.5 to 7.5.",
         registration: "Please enter the van's registration, such as AB12 CDE.",
       },
