@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiBase, expectLimitedAfter, query, unique, waitForEmail } from './helpers';
 import { readPage } from './html';
+import { officeGet, ownerSignedIn } from './office';
 import { ALL_FILES, APPLY_NOW, applicationFields, applicationForm, FILES, postApplication } from './partner-apply';
 
 const applicationsOf = (email: string) =>
@@ -101,6 +102,20 @@ describe('applying to be a partner', () => {
     expect(applicationsOf(email)).toHaveLength(1);
   });
 
+  it('takes whole postcode areas beside districts, "LS, YO", as given: stored, in the office\'s task and on its page', async () => {
+    await ownerSignedIn();
+    const email = `${unique('areas')}@example.com`;
+    const answer = await postApplication(applicationForm(applicationFields(email, { districts: 'ls, YO' })));
+    expect(answer.status).toBe(303);
+    const [row] = applicationsOf(email);
+    expect(row?.districts).toBe('["LS","YO"]');
+    expect(query('SELECT detail FROM office_tasks WHERE record_reference = ?', row!.reference)).toEqual([
+      { detail: 'Dana Driver, 3.5 t van, covers LS, YO' },
+    ]);
+    const office = await (await officeGet(`/office/partners/application?ref=${row!.reference}`)).text();
+    expect(office).toMatch(/Postcode areas and districts<\/dt>\s*<dd[^>]*>\s*LS, YO\s*</);
+  });
+
   it('gives the page back with each message by its field, keeps what was typed, and stores nothing', async () => {
     const email = `${unique('early')}@example.com`;
     const fields = applicationFields(email, {
@@ -117,7 +132,8 @@ describe('applying to be a partner', () => {
     const html = await answer.text();
     const expected: Record<string, string> = {
       licence_since: 'You need to have held a full UK licence for 2 years.',
-      districts: '&quot;LEEDS&quot; is not a postcode district. Use the first half of a postcode, such as LS6.',
+      districts:
+        '&quot;LEEDS&quot; is not a postcode area or district. Use an area&#39;s letters, such as LS, or the first half of a postcode, such as LS6.',
       van_tonnes: 'Please enter your van&#39;s size in tonnes, from 1.5 to 7.5.',
       mot_expires: 'Your MOT certificate has expired: please upload a current one.',
       age_confirmed: 'Please confirm you are 21 or over.',

@@ -73,7 +73,8 @@ describe("the partner's own details", () => {
       {
         actor: dana.email,
         action: 'partner_details_set',
-        detail: 'Changed their details: postcode districts from LS1, LS6, YO1 to LS1, YO1; van from 7.5 t, AB12CDE to 3.5 t, AB12CDE',
+        detail:
+          'Changed their details: postcode areas and districts from LS1, LS6, YO1 to LS1, YO1; van from 7.5 t, AB12CDE to 3.5 t, AB12CDE',
       },
     ]);
     expect(vanTasks(dana.reference)).toEqual([{ detail: 'New van 3.5 t, AB12CDE (was 7.5 t, AB12CDE): check its MOT and insurance' }]);
@@ -93,7 +94,7 @@ describe("the partner's own details", () => {
     );
     expect(again.status).toBe(303);
     expect(trail(dana.reference).at(-1)?.detail).toBe(
-      'Changed their details: phone from 07700 900123 to 07700 900456; postcode districts from LS1, YO1 to LS1, YO1, LS6',
+      'Changed their details: phone from 07700 900123 to 07700 900456; postcode areas and districts from LS1, YO1 to LS1, YO1, LS6',
     );
     expect(vanTasks(dana.reference)).toHaveLength(1);
 
@@ -109,6 +110,18 @@ describe("the partner's own details", () => {
     expect(trail(other.reference)).toEqual([]);
   });
 
+  it('takes whole postcode areas, "LS, YO", as given, and shows them back', async () => {
+    const dana = await partner();
+    const saved = await asPartner('/partner/details', dana.cookie, details({ districts: 'ls, YO' }));
+    expect(saved.status).toBe(303);
+    expect(stored(dana.reference)?.districts).toBe('["LS","YO"]');
+    expect(trail(dana.reference).map((line) => line.detail)).toEqual([
+      'Changed their details: postcode areas and districts from LS1, LS6, YO1 to LS, YO',
+    ]);
+    const page = byId(await (await asPartner('/partner?done=details', dana.cookie)).text());
+    expect(page('details-districts')?.attr('value')).toBe('LS, YO');
+  });
+
   it('refuses bad districts, a 0.5 t van and no phone, each message with its box, and stores nothing', async () => {
     const dana = await partner();
     const before = stored(dana.reference);
@@ -117,7 +130,8 @@ describe("the partner's own details", () => {
     const page = byId(await refused.text());
     const expected = {
       phone: 'Please enter your phone number.',
-      districts: '"LEEDS" is not a postcode district. Use the first half of a postcode, such as LS6.',
+      districts:
+        '"LEEDS" is not a postcode area or district. Use an area\'s letters, such as LS, or the first half of a postcode, such as LS6.',
       'van-tonnes': "Please enter your van's size in tonnes, from 1.5 to 7.5.",
     };
     for (const [name, message] of Object.entries(expected)) {

@@ -251,6 +251,27 @@ describe('offers to partners, claimed once', () => {
     expect(afterPage).toContain(move.reference);
   });
 
+  it('offers a Leeds (LS6) to York (YO10) move to partners covering both ends by area or by district, not to one without York', async () => {
+    const [byArea, byDistrict, notYork] = await Promise.all([
+      partner('Ada Areawide', { districts: 'LS, YO', van_tonnes: '3.5' }),
+      partner('Dev Districts', { districts: 'LS6, YO10', van_tonnes: '3.5' }),
+      partner('Hal Harrogate', { districts: 'LS, HG', van_tonnes: '3.5' }),
+    ]);
+    const move = await bookedLeedsToYorkOn(addDays(londonToday(), 5), { fromPostcode: 'LS6 3BR', toPostcode: 'YO10 5DD' });
+
+    // The office's list of partners who fit, then its offer to all of them.
+    const page = await (await officeGet(`/office/lead?ref=${move.reference}`)).text();
+    for (const fits of [byArea, byDistrict]) expect(page).toContain(`data-partner="${fits.reference}"`);
+    expect(page).not.toContain(`data-partner="${notYork.reference}"`);
+    const offered = await officePost('/office/partners/offer', { ref: move.reference, partner: 'all' });
+    expect(offered.status).toBe(303);
+    const to = offersOf(move.reference).map((offer) => offer.partner);
+    expect(to).toEqual(expect.arrayContaining([byArea.reference, byDistrict.reference]));
+    expect(to).not.toContain(notYork.reference);
+    // Each sees it by the move's districts.
+    for (const fits of [byArea, byDistrict]) expect(await (await asPartner('/partner', fits.cookie)).text()).toContain('LS6 to YO10');
+  });
+
   it('books a standard move online on a day the diary is full when a partner fits, and offers it to them by itself', async () => {
     const fits = await partner('Wren Fullday', { districts: 'LS1 YO1', van_tonnes: '3.5' });
     // Every place of the firm's on the day taken: the office holds as many other moves as it has room for.

@@ -19,7 +19,7 @@ async function fillApplication(page: Page, email: string, name: string): Promise
   await page.getByLabel('Full name').fill(name);
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Mobile phone number').fill('07700 900123');
-  await page.getByLabel('Postcode districts you cover').fill('LS6');
+  await page.getByLabel('Postcode areas or districts you cover').fill('LS6');
   await page.getByLabel('Van size in tonnes').fill('7.5');
   await page.getByLabel('Van registration').fill('AB12 CDE');
   await page.getByLabel('Full UK driving licence held since').fill('2015-06-01');
@@ -89,13 +89,13 @@ test.describe('JavaScript off, 320 px', () => {
     await expect(page.getByLabel('Monday')).toBeChecked();
 
     // Leeds and York and a 3.5 t van (item 3): a 0.5 t van is refused first, its message read with its box.
-    await page.getByText('Change your phone, districts or van').click();
-    await page.getByLabel('Postcode districts you cover').fill('LS1, YO1');
+    await page.getByText('Change your phone, areas and districts, or van').click();
+    await page.getByLabel('Postcode areas or districts you cover').fill('LS1, YO1');
     await page.getByLabel('Van size in tonnes').fill('0.5');
     await page.getByRole('button', { name: 'Save my details' }).click();
     await expect(page.getByRole('alert')).toBeFocused();
     await expect(page.getByLabel('Van size in tonnes')).toHaveAccessibleDescription(/Please enter your van's size in tonnes/);
-    await expect(page.getByLabel('Postcode districts you cover')).toHaveValue('LS1, YO1');
+    await expect(page.getByLabel('Postcode areas or districts you cover')).toHaveValue('LS1, YO1');
     await page.getByLabel('Van size in tonnes').fill('3.5');
     await page.getByRole('button', { name: 'Save my details' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved: your details' })).toBeVisible();
@@ -130,7 +130,7 @@ test('axe at 320 px: the application blank, refused and sent, the office’s lis
   await expect(page).toHaveURL(/\/partner$/);
   await clean('partner page');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
-  await page.getByText('Change your phone, districts or van').click();
+  await page.getByText('Change your phone, areas and districts, or van').click();
   await page.getByLabel('Van size in tonnes').fill('0.5');
   await page.getByRole('button', { name: 'Save my details' }).click();
   await expect(page.getByRole('alert')).toBeFocused();

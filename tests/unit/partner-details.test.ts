@@ -18,7 +18,8 @@ describe('readDetails', () => {
     expect(readDetails({ phone: '', districts: 'Leeds', van_tonnes: '0.5', registration: '!' })).toEqual({
       errors: {
         phone: 'Please enter your phone number.',
-        districts: '"LEEDS" is not a postcode district. Use the first half of a postcode, such as LS6.',
+        districts:
+          '"LEEDS" is not a postcode area or district. Use an area\'s letters, such as LS, or the first half of a postcode, such as LS6.',
         van_tonnes: "Please enter your van's size in tonnes, from 1.5 to 7.5.",
         registration: "Please enter the van's registration, such as AB12 CDE.",
       },
@@ -32,7 +33,7 @@ describe('readDetails', () => {
 describe('detailsChanges', () => {
   it('says what changed from what to what, and whether the van did', () => {
     expect(detailsChanges(DANA, { ...DANA, districts: ['LS1', 'YO1'], vanTonnes: 3.5 })).toEqual({
-      changes: ['postcode districts from LS1, LS6, YO1 to LS1, YO1', 'van from 7.5 t, AB12CDE to 3.5 t, AB12CDE'],
+      changes: ['postcode areas and districts from LS1, LS6, YO1 to LS1, YO1', 'van from 7.5 t, AB12CDE to 3.5 t, AB12CDE'],
       vanChanged: true,
     });
     expect(detailsChanges(DANA, { ...DANA, registration: 'XY34ZZZ' }).vanChanged).toBe(true);

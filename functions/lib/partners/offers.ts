@@ -8,6 +8,7 @@ import { accountEmail } from '~/lib/account';
 import { addressText } from '~/lib/move-facts';
 import { formatPence } from '~/lib/money';
 import { outwardCode } from '~/lib/postcodes';
+import { coversDistrict } from '~/lib/partners/coverage';
 import { priceToPay } from '~/lib/price-to-pay';
 import {
   bestFirst,
@@ -111,9 +112,9 @@ export const ownMove = (partner: Pick<PartnerRow, 'email'>, quote: Pick<StoredQu
   accountEmail(partner.email) === accountEmail(quote.email);
 
 /**
- * Approved partners (never a paused one) who cover both ends' postcode districts, have a van at least the size the move
- * needs, work that weekday and have no other job that day; never one who gave this move back, nor one who booked it.
- * Best record first.
+ * Approved partners (never a paused one) who cover both ends (the district, or its whole area: coversDistrict), have a
+ * van at least the size the move needs, work that weekday and have no other job that day; never one who gave this move
+ * back, nor one who booked it. Best record first.
  */
 export async function eligiblePartners(
   db: D1Database,
@@ -140,8 +141,8 @@ export async function eligiblePartners(
   const fitting = partners
     .filter(
       (partner) =>
-        partner.districts.includes(from) &&
-        partner.districts.includes(to) &&
+        coversDistrict(partner.districts, from) &&
+        coversDistrict(partner.districts, to) &&
         partner.vanTonnes >= van &&
         partner.workDays.includes(weekday) &&
         !unavailable.has(partner.reference) &&

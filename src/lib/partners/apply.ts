@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { addMonths, readDate } from '~/lib/dates';
 import { emailField, nameField, phoneField } from '~/lib/schemas';
+import { isAreaOrDistrict } from './coverage';
 
 export const PARTNER_PATHS = {
   apply: '/drivers/apply',
@@ -40,9 +41,10 @@ export const PARTNER_SESSION_DAYS = 7;
 export const MAX_DISTRICTS = 40;
 
 export const APPLY_MESSAGES = {
-  districts: 'Please list the postcode districts you cover, such as LS1, LS6, YO1.',
-  district: (bad: string) => `"${bad}" is not a postcode district. Use the first half of a postcode, such as LS6.`,
-  tooManyDistricts: `Please list at most ${MAX_DISTRICTS} districts.`,
+  districts: 'Please list the postcode areas or districts you cover, such as LS, YO or LS6.',
+  district: (bad: string) =>
+    `"${bad}" is not a postcode area or district. Use an area's letters, such as LS, or the first half of a postcode, such as LS6.`,
+  tooManyDistricts: `Please list at most ${MAX_DISTRICTS} areas or districts.`,
   vanTonnes: `Please enter your van's size in tonnes, from ${VAN_TONNES.min} to ${VAN_TONNES.max}.`,
   registration: "Please enter the van's registration, such as AB12 CDE.",
   licenceSince: 'Please enter the date you passed your driving test.',
@@ -62,17 +64,16 @@ export const APPLY_MESSAGES = {
   filesAgain: 'For your security, files are not kept when a form is sent back: please choose them again.',
 } as const;
 
-const DISTRICT = /^[A-Z]{1,2}[0-9][A-Z0-9]?$/;
 const REGISTRATION = /^[A-Z0-9]{2,7}$/;
 
-/** "ls1, LS6 yo1" → ['LS1', 'LS6', 'YO1'], in order, once each; or the first problem. */
+/** "ls, LS6 yo1" → ['LS', 'LS6', 'YO1']: areas and districts, in order, once each; or the first problem. */
 export function readDistricts(text: string): { districts: string[] } | { message: string } {
   const parts = text
     .toUpperCase()
     .split(/[\s,;]+/)
     .filter(Boolean);
   if (parts.length === 0) return { message: APPLY_MESSAGES.districts };
-  const bad = parts.find((part) => !DISTRICT.test(part));
+  const bad = parts.find((part) => !isAreaOrDistrict(part));
   if (bad) return { message: APPLY_MESSAGES.district(bad.slice(0, 12)) };
   const districts = [...new Set(parts)];
   return districts.length > MAX_DISTRICTS ? { message: APPLY_MESSAGES.tooManyDistricts } : { districts };
@@ -153,10 +154,10 @@ export const DETAILS_INPUTS = [
   { name: 'phone', label: 'Mobile phone number', type: 'tel', autocomplete: 'tel' },
   {
     name: 'districts',
-    label: 'Postcode districts you cover',
+    label: 'Postcode areas or districts you cover',
     type: 'text',
     autocomplete: 'off',
-    hint: 'The first half of the postcode, separated by commas, such as LS1, LS6, YO1.',
+    hint: 'Postcode areas (LS) or districts (LS6, the first half of a postcode), separated by commas, such as LS, YO1.',
   },
   {
     name: 'van_tonnes',
@@ -169,7 +170,7 @@ export const DETAILS_INPUTS = [
   { name: 'registration', label: 'Van registration', type: 'text', autocomplete: 'off', hint: 'Such as AB12 CDE.' },
 ] as const;
 
-/** Phone, districts and van by the application's own rules: each field's problem by name, or the details. */
+/** Phone, areas and districts, and van by the application's own rules: each field's problem by name, or the details. */
 export function readDetails(values: DetailsValues): { details: PartnerDetails } | { errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   const text = (name: keyof DetailsValues) => (values[name] ?? '').trim();
@@ -191,7 +192,7 @@ export function detailsChanges(before: PartnerDetails, after: PartnerDetails): {
   const changes: string[] = [];
   if (before.phone !== after.phone) changes.push(`phone from ${before.phone} to ${after.phone}`);
   const areas = (details: PartnerDetails) => details.districts.join(', ');
-  if (areas(before) !== areas(after)) changes.push(`postcode districts from ${areas(before)} to ${areas(after)}`);
+  if (areas(before) !== areas(after)) changes.push(`postcode areas and districts from ${areas(before)} to ${areas(after)}`);
   const vanChanged = van(before) !== van(after);
   if (vanChanged) changes.push(`van from ${van(before)} to ${van(after)}`);
   return { changes, vanChanged };
