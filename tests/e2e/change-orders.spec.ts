@@ -15,6 +15,7 @@ import { siteEnv } from './site-env';
 import { diaryDay } from '../shared/diary-days';
 import { bookInDiary, postAcceptQuote, sendWrittenQuote } from '../shared/office-posts';
 import { ceiling } from '../shared/load';
+import { drawOn } from './signature';
 
 const SMALL = { width: 320, height: 640 };
 test.use({ viewport: SMALL });
@@ -124,13 +125,7 @@ test('JavaScript on: the customer also draws their signature on the change’s p
   await changes.getByLabel('I agree to pay £65.00 more for these extras').check();
   const pad = changes.getByRole('img', { name: 'Customer’s signature, drawn (optional)' });
   await expect(pad).toHaveAccessibleDescription(/The typed name above is the signature/);
-  // A stroke across the pad with the mouse, as a finger or pen draws it (pointer events).
-  const box = (await pad.boundingBox())!;
-  await crew.mouse.move(box.x + 20, box.y + box.height / 2);
-  await crew.mouse.down();
-  await crew.mouse.move(box.x + box.width / 2, box.y + 15, { steps: 8 });
-  await crew.mouse.move(box.x + box.width - 20, box.y + box.height - 15, { steps: 8 });
-  await crew.mouse.up();
+  await drawOn(crew, pad);
   await changes.getByRole('button', { name: 'Accept and sign' }).click();
   await expect(crew.getByRole('status')).toHaveText(/The change is signed/);
   await expect(changes.locator('[data-fill$=":decided"]')).toHaveText(/^Signed by Nia Okafor at \d\d:\d\d; signed on the crew’s phone$/);

@@ -14,6 +14,7 @@ import { siteEnv } from './site-env';
 import { diaryDay } from '../shared/diary-days';
 import { bookInDiary } from '../shared/office-posts';
 import { ceiling } from '../shared/load';
+import { drawOn } from './signature';
 
 const SMALL = { width: 320, height: 640 };
 test.use({ viewport: SMALL });
@@ -134,13 +135,7 @@ test('JavaScript on: the customer also draws their signature on the pad, and the
   await pickup.getByLabel(CONDITION_AGREEMENT).check();
   const pad = pickup.getByRole('img', { name: 'Customer’s signature, drawn (optional)' });
   await expect(pad).toHaveAccessibleDescription(/The typed name above is the signature/);
-  // A stroke across the pad with the mouse, as a finger or pen draws it (pointer events).
-  const box = (await pad.boundingBox())!;
-  await crew.mouse.move(box.x + 20, box.y + box.height / 2);
-  await crew.mouse.down();
-  await crew.mouse.move(box.x + box.width / 2, box.y + 15, { steps: 8 });
-  await crew.mouse.move(box.x + box.width - 20, box.y + box.height - 15, { steps: 8 });
-  await crew.mouse.up();
+  await drawOn(crew, pad);
   await pickup.getByRole('button', { name: 'Sign and save the record' }).click();
   await expect(crew.getByRole('status')).toHaveText(/condition at pickup is recorded and signed/);
   await expect(crew.locator('[data-fill="condition:pickup:signed"]')).toHaveText(
