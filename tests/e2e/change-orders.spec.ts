@@ -55,7 +55,9 @@ test('a wardrobe proposed, refused without a name, then signed on the crew’s p
   test.setTimeout(ceiling(120_000));
   const { answer, url } = await bookedWithSheet(page, request);
 
-  const phone = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL });
+  // A change is agreed on the move's day only: the crew's phone on that day (12:00 UTC is that day in London).
+  const onTheDay = { 'X-Test-Now': `${moveDate}T12:00:00Z` };
+  const phone = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL, extraHTTPHeaders: onTheDay });
   const crew = await phone.newPage();
   await crew.goto(`${url.pathname}${url.search}`);
   const changes = crew.locator('[data-changes]');
@@ -86,6 +88,7 @@ test('a wardrobe proposed, refused without a name, then signed on the crew’s p
   // axe on the sheet's states, with scripts on (the pads shown).
   const checker = await browser.newContext({ baseURL, viewport: SMALL });
   const sheet = await checker.newPage();
+  await sheet.setExtraHTTPHeaders(onTheDay);
   await sheet.goto(`${url.pathname}${url.search}`);
   await clean(sheet, 'the sheet with a signed and a proposed change');
   await sheet.getByLabel(/^Sofa/).fill('1.5');
