@@ -26,7 +26,14 @@ import {
 } from '~/lib/office/job-sheet';
 import { crewLocation } from '~/lib/office/arrival-estimate';
 import { isReference } from '~/lib/reference';
-import { CONDITION_ACTIONS, CONDITION_LABELS, CONDITION_MESSAGES, conditionEndOf, conditionProblems, type ConditionEnd } from '~/lib/office/condition';
+import {
+  CONDITION_ACTIONS,
+  CONDITION_LABELS,
+  CONDITION_MESSAGES,
+  conditionEndOf,
+  conditionProblems,
+  type ConditionEnd,
+} from '~/lib/office/condition';
 import { recordCondition } from '../lib/office/condition';
 import {
   CHANGE_ACTIONS,

@@ -148,8 +148,7 @@ export function jobDoneRefusal(moveDate: string, today: string): string | null {
  * are for the move's day only; "Job done" for that day or after, as a crew may finish late or tap it next morning.
  */
 export type SheetDay = 'before' | 'day' | 'after';
-export const sheetDay = (moveDate: string, today: string): SheetDay =>
-  today < moveDate ? 'before' : today === moveDate ? 'day' : 'after';
+export const sheetDay = (moveDate: string, today: string): SheetDay => (today < moveDate ? 'before' : today === moveDate ? 'day' : 'after');
 
 /** What the sheet says instead of the buttons the day does not allow; null on the move's day. */
 export function sheetDayNotice(moveDate: string, today: string): string | null {
