@@ -19,12 +19,21 @@ import {
   isClockTime,
   isTapKey,
   jobDoneRefusal,
+  JOB_REPORT_LABELS,
+  movingDayRefusal,
   type CrewReportKind,
   type LocatedNotice,
 } from '~/lib/office/job-sheet';
 import { crewLocation } from '~/lib/office/arrival-estimate';
 import { isReference } from '~/lib/reference';
-import { CONDITION_ACTIONS, CONDITION_MESSAGES, conditionEndOf, conditionProblems, type ConditionEnd } from '~/lib/office/condition';
+import {
+  CONDITION_ACTIONS,
+  CONDITION_LABELS,
+  CONDITION_MESSAGES,
+  conditionEndOf,
+  conditionProblems,
+  type ConditionEnd,
+} from '~/lib/office/condition';
 import { recordCondition } from '../lib/office/condition';
 import {
   CHANGE_ACTIONS,
@@ -62,6 +71,7 @@ import {
   reportsToday,
   reportWithinLimits,
   crewActor,
+  auditOffDayPost,
   minutesToPickup,
 } from '../lib/office/job-sheets';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
@@ -179,6 +189,16 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
     reportsToday(c.env.DB, reference, now),
   ]);
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  // The moving-day taps on the move's day only, "Job done" from it on (a problem any day the link works): the firm's
+  // crews and the partners' use this one sheet, so this is the one place the rule is kept.
+  if (kind !== 'problem') {
+    const day = londonToday(now);
+    const offDay = kind === 'done' ? jobDoneRefusal(booking.moveDate, day) : movingDayRefusal(booking.moveDate, day);
+    if (offDay) {
+      await auditOffDayPost(c.env.DB, reference, booking, `“${JOB_REPORT_LABELS[kind]}”`, now);
+      return refuse(kind, { day: offDay });
+    }
+  }
   const capMet = dailyCapMet(today, kind === 'problem' ? formPhotos(form).length : 0);
   if (capMet) return refuse(kind, { [capMet === 'photosToday' ? 'photos' : field]: JOB_SHEET_MESSAGES[capMet] }, 429);
   const done = (kind: CrewReportKind | LocatedNotice) =>
@@ -205,8 +225,6 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
       await reportDayTap(c.env, quote, booking, { kind: action, eta: null, key: tap || null }, now);
       return done(action);
     case 'done': {
-      const early = jobDoneRefusal(quote.moveDate, londonToday(now));
-      if (early) return refuse('done', { day: early });
       const problem = noteProblem(note, false);
       if (problem) return refuse('done', { note: problem });
       await reportJobDone(c.env, quote, booking, note || null, now);
@@ -245,6 +263,12 @@ async function answerCondition(c: SheetContext, token: string, reference: string
     reportsToday(c.env.DB, reference, now),
   ]);
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  // Signed at the door on the move's day, as the taps are sent (movingDayRefusal).
+  const offDay = movingDayRefusal(booking.moveDate, londonToday(now));
+  if (offDay) {
+    await auditOffDayPost(c.env.DB, reference, booking, `“${CONDITION_LABELS[end]}”`, now);
+    return refuse({ day: offDay });
+  }
   const capMet = dailyCapMet(today, formPhotos(form).length);
   if (capMet) return refuse({ [capMet === 'photosToday' ? 'photos' : 'note']: JOB_SHEET_MESSAGES[capMet] }, 429);
   const problems = conditionProblems({ note, name, agreed });
@@ -284,6 +308,13 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
     return refuse({ [field]: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
   const [quote, booking] = await Promise.all([findQuote(c.env.DB, { reference }), bookedInDiary(c.env.DB, reference)]);
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+  // Extras are agreed at the door on the move's day, with the crew there (movingDayRefusal); on another day the office
+  // changes the written quote instead.
+  const offDay = movingDayRefusal(booking.moveDate, londonToday(now));
+  if (offDay) {
+    await auditOffDayPost(c.env.DB, reference, booking, 'A change order', now);
+    return refuse({ day: offDay });
+  }
   const actor = crewActor(booking);
   const done = () => seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: action })}`);
   if (action === CHANGE_ACTIONS.propose) {

@@ -8,7 +8,7 @@ import { formatMoney } from '~/lib/money';
 import { PRICE_LABELS, priceLines } from '~/lib/price-lines';
 import { writtenQuoteRows } from '~/lib/office/written-quote';
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
-import { JOB_REPORT_LABELS, jobSheetNotice } from '~/lib/office/job-sheet';
+import { JOB_REPORT_LABELS, jobSheetNotice, sheetDay, sheetDayNotice } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
 import { bookedInDiary, jobReports, liveJobSheetLink, type DiaryBooking, type JobReport } from '../lib/office/job-sheets';
 import { writtenQuoteVersions } from '../lib/office/written-quotes';
@@ -109,6 +109,8 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     extrasAllowed: accepted !== null,
     changes: changes.map((order, index) => changeLine(order, today, index + 1)),
     notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? changeNotice(state.done ?? null) ?? null,
+    day: sheetDay(booking.moveDate, today),
+    dayNotice: sheetDayNotice(booking.moveDate, today),
     state,
     // Each page's forms carry one new key: a post sent twice from it is stored once.
     tap: crypto.randomUUID(),

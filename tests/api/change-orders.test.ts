@@ -417,7 +417,13 @@ describe('extras only by a signed change', () => {
     const response = await fetch(`${apiBase()}${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: move.sheet })}`, {
       method: 'POST',
       redirect: 'manual',
-      headers: { Origin: 'null', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': FORM, 'X-Test-Client': unique('phone') },
+      headers: {
+        Origin: 'null',
+        'Sec-Fetch-Site': 'same-origin',
+        'Content-Type': FORM,
+        'X-Test-Client': unique('phone'),
+        'X-Test-Now': onTheDay(move),
+      },
       body: new URLSearchParams({ action: 'change_propose', 'qty-wardrobe': '1' }),
     });
     expect(response.status).toBe(409);

@@ -6,7 +6,11 @@
  * by hand from them.
  */
 import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
 import { JOB_SHEET_MESSAGES, LOCATED_NOTICES } from '~/lib/office/job-sheet';
+import { londonDayStart } from '~/lib/dates';
+import { textsTo, waitForTexts } from '../shared/sms';
+import { testMobile } from '../shared/stand-ins';
 import { MOVE_DAY_PATH } from '~/lib/moving-day';
 import { postcodeFoundOnce } from '../shared/stand-ins';
 import { apiBase, emailsTo, query } from './helpers';
@@ -221,7 +225,8 @@ describe('On our way worked out from the crew’s location (issue 44 item 2)', (
 
   it('lets the job sheet alone ask for the location: the home page and the sheet’s 404 still forbid it', async () => {
     const move = await bookedMove();
-    const sheet = await fetch(new URL(`/job-sheet?t=${move.sheet}`, apiBase()));
+    // On the move's day: the location offer comes with "On our way", which the sheet shows on that day only.
+    const sheet = await fetch(new URL(`/job-sheet?t=${move.sheet}`, apiBase()), { headers: at(move, 7, 30) });
     expect(sheet.status).toBe(200);
     expect(sheet.headers.get('Permissions-Policy')).toBe(
       'camera=(), microphone=(), geolocation=(self), payment=(), usb=(), interest-cohort=()',
@@ -234,5 +239,63 @@ describe('On our way worked out from the crew’s location (issue 44 item 2)', (
     const unknown = await fetch(new URL(`/job-sheet?t=${'A'.repeat(32)}`, apiBase()));
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get('Permissions-Policy')).toContain('geolocation=()');
+  });
+});
+
+describe('the moving-day taps on another day (found walking issue 44)', () => {
+  /** The move's eve at 18:00 UK time (17:00 or 18:00 UTC: the same day in UTC as in London). */
+  const eve = (move: Move) => new Date(londonDayStart(move.moveDate).getTime() - 6 * 3_600_000);
+  const dayBefore = (move: Move) => ({ 'X-Test-Now': eve(move).toISOString() });
+  // A yyyy-mm-dd in the sheet's words, e.g. "Friday 5 March 2027", worked here without the app's code.
+  const words = (day: string) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+      .format(new Date(`${day}T12:00:00Z`))
+      .replace(',', '');
+
+  it('On our way the day before is refused, stores and sends nothing; the same tap on the day is taken', async () => {
+    const mobile = testMobile();
+    const move = await bookedMove(undefined, { phone: `0${mobile.slice(3, 7)} ${mobile.slice(7)}`, textUpdates: true });
+    const sheetUrl = new URL(`/job-sheet?t=${move.sheet}`, apiBase());
+
+    // The sheet, opened the day before, has no moving-day buttons and says when they appear.
+    const before = await (await fetch(sheetUrl, { headers: dayBefore(move) })).text();
+    expect(readPage(before).filled('day-notice')).toBe(`The moving-day buttons appear on ${words(move.moveDate)}, the day of the move.`);
+    for (const button of ['Send “On our way”', 'Send “Running late”', 'Mark the job done', 'Condition at pickup']) {
+      expect(before).not.toContain(button);
+    }
+
+    // A crafted post (or a page left open from another day): the sheet again with the message, 400.
+    const refused = await tap(move, { action: 'on_our_way', minutes: '30', tap: crypto.randomUUID() }, dayBefore(move));
+    expect(refused.status).toBe(400);
+    expect(readPage(await refused.text()).filled('error:day')).toBe(
+      `Not yet: this move is on ${words(move.moveDate)}. The moving-day buttons work on that day only.`,
+    );
+    for (const action of ['arrived', 'leaving', 'at_delivery', 'late']) {
+      const other = await tap(move, { action, minutes: '30', tap: crypto.randomUUID() }, dayBefore(move));
+      expect(other.status).toBe(400);
+    }
+    expect(reports(move)).toEqual([]);
+    expect(query('SELECT 1 FROM email_outbox WHERE record_reference = ? AND idempotency_key LIKE ?', move.reference, '%crew%')).toEqual([]);
+    // Audited as the crew's: who tried what, and when.
+    const tried = audit(move);
+    expect(tried).toHaveLength(5);
+    expect(tried[0]).toEqual({
+      actor: 'crew:Samira',
+      action: 'crew_off_day_refused',
+      detail: `“On our way” sent on ${words(eve(move).toISOString().slice(0, 10))}, not the move's day (${words(move.moveDate)}): refused`,
+    });
+
+    // On the day at 08:05, the same tap is taken: 30 minutes on is 08:35.
+    const taken = await tap(move, { action: 'on_our_way', minutes: '30', tap: crypto.randomUUID() }, at(move, 8, 5));
+    expect(taken.status).toBe(303);
+    expect(reports(move)).toEqual([{ kind: 'on_our_way', eta: '08:35' }]);
+    // Exactly one e-mail and one text reached the stand-ins, the day's: the refused taps sent nothing.
+    const [text] = await waitForTexts(inject('smsUrl'), mobile);
+    expect(text!.body).toContain('08:35');
+    expect(await textsTo(inject('smsUrl'), mobile)).toHaveLength(1);
+    await expect.poll(async () => (await emailsTo(move.email)).filter((e) => e.subject.includes('your crew is on the way')).length).toBe(1);
+    const told = (await emailsTo(move.email)).filter((e) => /on the way|moving day update|running late/.test(e.subject));
+    expect(told).toHaveLength(1);
+    expect(told[0]!.text).toContain('expects to arrive at about 08:35');
   });
 });

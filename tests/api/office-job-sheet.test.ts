@@ -80,6 +80,11 @@ const openSheet = (token: string, headers: Record<string, string> = {}) =>
   fetch(`${apiBase()}${sheetPath(token)}`, { redirect: 'manual', headers });
 
 /** As a phone's browser posts from the sheet: its no-referrer page sends `Origin: null`, and Fetch Metadata. */
+/** The move's day at 10:00 UK time: the moving-day buttons show, and are taken, on that day only. */
+const moveDayClock = (move: { moveDate: string }) => ({
+  'X-Test-Now': new Date(londonDayStart(move.moveDate).getTime() + 10 * 3_600_000).toISOString(),
+});
+
 const report = (token: string, body: URLSearchParams | FormData, headers: Record<string, string> = {}) =>
   fetch(`${apiBase()}${sheetPath(token)}`, {
     method: 'POST',
@@ -111,7 +116,7 @@ describe('the job sheet link', () => {
     );
     expect(stored).toEqual([{ token_hash: sha256(token), expires_at: londonDayStart(addDays(move.moveDate, 2)).toISOString() }]);
 
-    const response = await openSheet(token);
+    const response = await openSheet(token, moveDayClock(move));
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(response.headers.get('Referrer-Policy')).toBe('no-referrer');
@@ -200,17 +205,17 @@ describe('the crew’s reports', () => {
   it('On our way e-mails the customer the crew lead’s first name and the time, and shows on the move page', async () => {
     const move = await bookedMove();
     const token = await linkFor(move.reference);
-    const refused = await report(token, new URLSearchParams({ action: 'on_our_way', eta: '25:00' }));
+    const refused = await report(token, new URLSearchParams({ action: 'on_our_way', eta: '25:00' }), moveDayClock(move));
     expect(refused.status).toBe(400);
     const again = readPage(await refused.text());
     expect(again.filled('error:eta')).toBe(JOB_SHEET_MESSAGES.eta);
 
-    const sent = await report(token, new URLSearchParams({ action: 'on_our_way', eta: '09:45' }));
+    const sent = await report(token, new URLSearchParams({ action: 'on_our_way', eta: '09:45' }), moveDayClock(move));
     expect(sent.status).toBe(303);
     const back = new URL(sent.headers.get('Location')!, apiBase());
     expect(back.pathname).toBe(OFFICE_PATHS.jobSheet);
     expect(back.searchParams.get('done')).toBe('on_our_way');
-    expect(readPage(await (await fetch(back)).text()).filled('notice')).toBe(JOB_SHEET_NOTICES.on_our_way);
+    expect(readPage(await (await fetch(back, { headers: moveDayClock(move) })).text()).filled('notice')).toBe(JOB_SHEET_NOTICES.on_our_way);
 
     const line = 'your crew, led by Samira, is on the way and expects to arrive at about 09:45';
     await expect.poll(async () => (await emailsTo(move.email)).find((e) => e.subject.includes('your crew is on the way'))).toBeDefined();

@@ -39,7 +39,8 @@ async function bookedWithSheet(page: Page, request: APIRequestContext) {
   await page.goto(leadPath(answer.reference));
   await page.getByRole('button', { name: 'Make the crew’s job sheet link' }).click();
   const url = new URL((await page.locator('[data-fill="job-sheet-link"]').textContent())!.trim());
-  return { answer, url };
+  // A change is agreed on the move's day only: the crew's phone on that day (12:00 UTC is that day in London).
+  return { answer, url, onTheDay: { 'X-Test-Now': `${moveDate}T12:00:00Z` } };
 }
 
 const clean = async (page: Page, state: string) => {
@@ -54,9 +55,9 @@ test('a wardrobe proposed, refused without a name, then signed on the crew’s p
   request,
 }) => {
   test.setTimeout(ceiling(120_000));
-  const { answer, url } = await bookedWithSheet(page, request);
+  const { answer, url, onTheDay } = await bookedWithSheet(page, request);
 
-  const phone = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL });
+  const phone = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL, extraHTTPHeaders: onTheDay });
   const crew = await phone.newPage();
   await crew.goto(`${url.pathname}${url.search}`);
   const changes = crew.locator('[data-changes]');
@@ -87,6 +88,7 @@ test('a wardrobe proposed, refused without a name, then signed on the crew’s p
   // axe on the sheet's states, with scripts on (the pads shown).
   const checker = await browser.newContext({ baseURL, viewport: SMALL });
   const sheet = await checker.newPage();
+  await sheet.setExtraHTTPHeaders(onTheDay);
   await sheet.goto(`${url.pathname}${url.search}`);
   await clean(sheet, 'the sheet with a signed and a proposed change');
   await sheet.getByLabel(/^Sofa/).fill('1.5');
@@ -113,8 +115,8 @@ test('JavaScript on: the customer also draws their signature on the change’s p
   request,
 }) => {
   test.setTimeout(ceiling(90_000));
-  const { answer, url } = await bookedWithSheet(page, request);
-  const phone = await browser.newContext({ baseURL, viewport: SMALL });
+  const { answer, url, onTheDay } = await bookedWithSheet(page, request);
+  const phone = await browser.newContext({ baseURL, viewport: SMALL, extraHTTPHeaders: onTheDay });
   const crew = await phone.newPage();
   await crew.goto(`${url.pathname}${url.search}`);
   const changes = crew.locator('[data-changes]');

@@ -38,6 +38,8 @@ async function sheetFor(page: Page, request: APIRequestContext) {
   return {
     reference: answer.reference,
     sheet: `${url.pathname}${url.search}`,
+    // The records are signed on the move's day only: the crew's phone on that day (12:00 UTC is that day in London).
+    clock: { 'X-Test-Now': `${moveDate}T12:00:00Z` },
     movePage: answer.confirmationUrl,
   };
 }
@@ -46,10 +48,11 @@ async function walk(
   browser: Browser,
   baseURL: string | undefined,
   sheet: string,
+  clock: Record<string, string>,
   javaScriptEnabled: boolean,
   check: (page: Page, state: string) => Promise<void>,
 ) {
-  const phone = await browser.newContext({ baseURL, javaScriptEnabled, viewport: SMALL });
+  const phone = await browser.newContext({ baseURL, javaScriptEnabled, viewport: SMALL, extraHTTPHeaders: clock });
   const crew = await phone.newPage();
   await crew.goto(sheet);
   const pickup = crew.locator('[data-condition="pickup"]');
@@ -86,9 +89,9 @@ test('JavaScript off: the condition at pickup, refused by its fields, then signe
   request,
 }) => {
   test.setTimeout(ceiling(90_000));
-  const { sheet, movePage } = await sheetFor(page, request);
+  const { sheet, clock, movePage } = await sheetFor(page, request);
   // Without script the sheet has no signature pad: the typed name and tick (the axe test below measures its width).
-  await walk(browser, baseURL, sheet, false, async () => {});
+  await walk(browser, baseURL, sheet, clock, false, async () => {});
   const customer = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: SMALL });
   const move = await customer.newPage();
   await move.goto(movePage);
@@ -105,8 +108,8 @@ test('axe at 320 px: the condition step blank, refused and recorded, and the mov
   request,
 }) => {
   test.setTimeout(ceiling(90_000));
-  const { sheet, movePage } = await sheetFor(page, request);
-  await walk(browser, baseURL, sheet, true, async (crew, state) => {
+  const { sheet, clock, movePage } = await sheetFor(page, request);
+  await walk(browser, baseURL, sheet, clock, true, async (crew, state) => {
     expect(await axeViolations(crew), `the sheet ${state}`).toEqual([]);
     expect(await crew.evaluate(() => document.documentElement.scrollWidth), `the sheet ${state}`).toBeLessThanOrEqual(320);
   });
@@ -125,8 +128,8 @@ test('JavaScript on: the customer also draws their signature on the pad, and the
   request,
 }) => {
   test.setTimeout(ceiling(90_000));
-  const { reference, sheet } = await sheetFor(page, request);
-  const phone = await browser.newContext({ baseURL, viewport: SMALL });
+  const { reference, sheet, clock } = await sheetFor(page, request);
+  const phone = await browser.newContext({ baseURL, viewport: SMALL, extraHTTPHeaders: clock });
   const crew = await phone.newPage();
   await crew.goto(sheet);
   const pickup = crew.locator('[data-condition="pickup"]');

@@ -97,6 +97,8 @@ test('a new quote to a job done: the office, the customer and the crew', async (
   const sheetUrl = new URL((await page.locator('[data-fill="job-sheet-link"]').textContent())!.trim());
   const crewContext = await browser.newContext({ baseURL, javaScriptEnabled: false, viewport: PHONE });
   const crew = await crewContext.newPage();
+  // On the move day (the test environment's clock header): the moving-day buttons show on that day only.
+  await crew.setExtraHTTPHeaders({ 'X-Test-Now': `${day}T16:00:00Z` });
   await crew.goto(sheetUrl.pathname + sheetUrl.search);
   await expect(crew.getByText('8–10 am')).toBeVisible();
   await crew.getByLabel('Estimated arrival time').fill('09:45');
@@ -105,8 +107,6 @@ test('a new quote to a job done: the office, the customer and the crew', async (
   expect(onTheWay.text).toContain('Samira');
   expect(onTheWay.text).toContain('09:45');
   await crew.getByLabel('Note for the office (optional)').fill('All in; keys with the neighbour');
-  // On the move day (the test environment's clock header): "Job done" is refused before it (issue 40 item 4).
-  await crew.setExtraHTTPHeaders({ 'X-Test-Now': `${day}T16:00:00Z` });
   await crew.getByRole('button', { name: 'Mark the job done' }).click();
   await expect(crew.getByRole('status')).toHaveText(/marked as done/);
   await crewContext.close();

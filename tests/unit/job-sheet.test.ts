@@ -1,7 +1,16 @@
 /** The job sheet's pure rules (issue 33 item 5): when a link stops working, the arrival time, and what counts as a photo. */
 import { describe, expect, it } from 'vitest';
 import { londonDayStart } from '~/lib/dates';
-import { isClockTime, jobSheetExpiresOn, jobSheetLastDay, jobSheetNotice, photoType } from '~/lib/office/job-sheet';
+import {
+  isClockTime,
+  jobSheetExpiresOn,
+  jobSheetLastDay,
+  jobSheetNotice,
+  movingDayRefusal,
+  photoType,
+  sheetDay,
+  sheetDayNotice,
+} from '~/lib/office/job-sheet';
 
 describe('a job sheet link', () => {
   it('works to the end of the day after the move, UK time, in summer and in winter', () => {
@@ -46,4 +55,25 @@ it('shows a notice only for a report the sheet knows', () => {
   expect(jobSheetNotice('on_our_way_unplaced')).toMatch(/sent the customer the time you chose/);
   expect(jobSheetNotice('toString')).toBeUndefined();
   expect(jobSheetNotice(null)).toBeUndefined();
+});
+
+describe('the moving-day buttons', () => {
+  // 5 March 2027 is a Friday.
+  it('are for the move’s day only: the day before and the day after are other days', () => {
+    expect(sheetDay('2027-03-05', '2027-03-04')).toBe('before');
+    expect(sheetDay('2027-03-05', '2027-03-05')).toBe('day');
+    expect(sheetDay('2027-03-05', '2027-03-06')).toBe('after');
+    expect(movingDayRefusal('2027-03-05', '2027-03-05')).toBeNull();
+    expect(sheetDayNotice('2027-03-05', '2027-03-05')).toBeNull();
+  });
+
+  it('say plainly when they appear, and refuse a post on another day', () => {
+    expect(sheetDayNotice('2027-03-05', '2026-12-03')).toBe('The moving-day buttons appear on Friday 5 March 2027, the day of the move.');
+    expect(movingDayRefusal('2027-03-05', '2027-03-04')).toBe(
+      'Not yet: this move is on Friday 5 March 2027. The moving-day buttons work on that day only.',
+    );
+    expect(movingDayRefusal('2027-03-05', '2027-03-06')).toBe(
+      'This move was on Friday 5 March 2027. The moving-day buttons worked on that day only.',
+    );
+  });
 });

@@ -259,6 +259,22 @@ export async function minutesToPickup(env: Env, pickupPostcode: string, crew: La
 
 export const crewActor = (booking: DiaryBooking) => `crew:${crewFirstName(booking)}`;
 
+/**
+ * The audit line of a post the day does not allow (movingDayRefusal): nothing else is stored or sent, but the office
+ * sees that the crew tried, and when, as it sees their other actions.
+ */
+export const auditOffDayPost = (db: D1Database, reference: string, booking: DiaryBooking, what: string, now: Date) =>
+  auditStatement(
+    db,
+    {
+      actor: crewActor(booking),
+      action: JOB_SHEET_ACTIONS.offDay,
+      reference,
+      detail: `${what} sent on ${formatLongDate(londonToday(now))}, not the move's day (${formatLongDate(booking.moveDate)}): refused`,
+    },
+    now,
+  ).run();
+
 /** The taps of the moving day that tell the customer at once (issue 44 item 2). */
 export type DayTap = 'on_our_way' | 'arrived' | 'leaving' | 'at_delivery' | 'late';
 

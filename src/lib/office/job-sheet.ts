@@ -61,6 +61,8 @@ export const JOB_SHEET_ACTIONS = {
   late: 'crew_running_late',
   done: 'crew_job_done',
   problem: 'crew_problem',
+  /** A moving-day tap, condition record or change order posted on another day: refused (movingDayRefusal). */
+  offDay: 'crew_off_day_refused',
 } as const;
 
 /** The moving day's taps in their order (issue 44 item 2); the ones between the first and the last happen once. */
@@ -139,6 +141,34 @@ export function jobDoneRefusal(moveDate: string, today: string): string | null {
   return today < moveDate
     ? `Not yet: this move is on ${formatLongDate(moveDate)}. Mark the job done on the day, once the work is finished.`
     : null;
+}
+
+/**
+ * Where today stands against the move's day (UK days): the moving-day taps, the condition records and the change order
+ * are for the move's day only; "Job done" for that day or after, as a crew may finish late or tap it next morning.
+ */
+export type SheetDay = 'before' | 'day' | 'after';
+export const sheetDay = (moveDate: string, today: string): SheetDay => (today < moveDate ? 'before' : today === moveDate ? 'day' : 'after');
+
+/** What the sheet says instead of the buttons the day does not allow; null on the move's day. */
+export function sheetDayNotice(moveDate: string, today: string): string | null {
+  const day = sheetDay(moveDate, today);
+  if (day === 'day') return null;
+  return day === 'before'
+    ? `The moving-day buttons appear on ${formatLongDate(moveDate)}, the day of the move.`
+    : `The move was on ${formatLongDate(moveDate)}: the moving-day buttons were for that day only. You can still mark the job done or report a problem.`;
+}
+
+/**
+ * A moving-day tap, a condition record or a change order posted on another day than the move's (a page left open, or a
+ * crafted post): refused, so the customer is never told "on the way" for a move months off. Null on the day.
+ */
+export function movingDayRefusal(moveDate: string, today: string): string | null {
+  const day = sheetDay(moveDate, today);
+  if (day === 'day') return null;
+  return day === 'before'
+    ? `Not yet: this move is on ${formatLongDate(moveDate)}. The moving-day buttons work on that day only.`
+    : `This move was on ${formatLongDate(moveDate)}. The moving-day buttons worked on that day only.`;
 }
 
 /** `HH:MM` on a 24-hour clock. */

@@ -1,6 +1,6 @@
 /** The crew's job sheet and the office's job sheet section (functions/pages/job-sheet-view.ts builds them): data only. */
 import type { ConditionEnd } from '~/lib/office/condition';
-import type { JobReportKind } from '~/lib/office/job-sheet';
+import type { JobReportKind, SheetDay } from '~/lib/office/job-sheet';
 
 /** A refused report: which form, what was typed, and each field's message. */
 export interface JobSheetState {
@@ -112,6 +112,9 @@ export interface JobSheetView {
   extrasAllowed: boolean;
   changes: ChangeOrderLine[];
   notice: string | null;
+  /** Where today stands against the move's day, and what the sheet says on another day (the buttons it leaves out). */
+  day: SheetDay;
+  dayNotice: string | null;
   state: JobSheetState;
   tap: string;
 }
