@@ -8,7 +8,6 @@ import type { Context } from 'hono';
 import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { emailField } from '~/lib/schemas';
 import * as z from 'zod/mini';
-import { londonToday } from '~/lib/dates';
 import {
   CREW_REPORT_KINDS,
   ESTIMATE_KINDS,
@@ -71,7 +70,7 @@ import {
   reportsToday,
   reportWithinLimits,
   crewActor,
-  auditOffDayPost,
+  refusedOffDay,
   minutesToPickup,
 } from '../lib/office/job-sheets';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
@@ -192,12 +191,9 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   // The moving-day taps on the move's day only, "Job done" from it on (a problem any day the link works): the firm's
   // crews and the partners' use this one sheet, so this is the one place the rule is kept.
   if (kind !== 'problem') {
-    const day = londonToday(now);
-    const offDay = kind === 'done' ? jobDoneRefusal(booking.moveDate, day) : movingDayRefusal(booking.moveDate, day);
-    if (offDay) {
-      await auditOffDayPost(c.env.DB, reference, booking, `“${JOB_REPORT_LABELS[kind]}”`, now);
-      return refuse(kind, { day: offDay });
-    }
+    const rule = kind === 'done' ? jobDoneRefusal : movingDayRefusal;
+    const offDay = await refusedOffDay(c.env.DB, reference, booking, `“${JOB_REPORT_LABELS[kind]}”`, now, rule);
+    if (offDay) return refuse(kind, { day: offDay });
   }
   const capMet = dailyCapMet(today, kind === 'problem' ? formPhotos(form).length : 0);
   if (capMet) return refuse(kind, { [capMet === 'photosToday' ? 'photos' : field]: JOB_SHEET_MESSAGES[capMet] }, 429);
@@ -264,11 +260,8 @@ async function answerCondition(c: SheetContext, token: string, reference: string
   ]);
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   // Signed at the door on the move's day, as the taps are sent (movingDayRefusal).
-  const offDay = movingDayRefusal(booking.moveDate, londonToday(now));
-  if (offDay) {
-    await auditOffDayPost(c.env.DB, reference, booking, `“${CONDITION_LABELS[end]}”`, now);
-    return refuse({ day: offDay });
-  }
+  const offDay = await refusedOffDay(c.env.DB, reference, booking, `“${CONDITION_LABELS[end]}”`, now);
+  if (offDay) return refuse({ day: offDay });
   const capMet = dailyCapMet(today, formPhotos(form).length);
   if (capMet) return refuse({ [capMet === 'photosToday' ? 'photos' : 'note']: JOB_SHEET_MESSAGES[capMet] }, 429);
   const problems = conditionProblems({ note, name, agreed });
@@ -310,11 +303,8 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   // Extras are agreed at the door on the move's day, with the crew there (movingDayRefusal); on another day the office
   // changes the written quote instead.
-  const offDay = movingDayRefusal(booking.moveDate, londonToday(now));
-  if (offDay) {
-    await auditOffDayPost(c.env.DB, reference, booking, 'A change order', now);
-    return refuse({ day: offDay });
-  }
+  const offDay = await refusedOffDay(c.env.DB, reference, booking, 'A change order', now);
+  if (offDay) return refuse({ day: offDay });
   const actor = crewActor(booking);
   const done = () => seeOther(`${OFFICE_PATHS.jobSheet}?${new URLSearchParams({ [JOB_SHEET_TOKEN_FIELD]: token, done: action })}`);
   if (action === CHANGE_ACTIONS.propose) {

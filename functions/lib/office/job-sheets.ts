@@ -14,6 +14,7 @@ import {
   JOB_SHEET_MESSAGES,
   photoType,
   JOB_SHEET_ACTIONS,
+  movingDayRefusal,
   ONCE_ONLY_STEPS,
   jobSheetExpiresOn,
   jobSheetLastDay,
@@ -260,11 +261,21 @@ export async function minutesToPickup(env: Env, pickupPostcode: string, crew: La
 export const crewActor = (booking: DiaryBooking) => `crew:${crewFirstName(booking)}`;
 
 /**
- * The audit line of a post the day does not allow (movingDayRefusal): nothing else is stored or sent, but the office
- * sees that the crew tried, and when, as it sees their other actions.
+ * The sheet's one check of the day (movingDayRefusal, or jobDoneRefusal for "Job done"): null when today allows `what`;
+ * otherwise its audit line is written (nothing else is stored or sent, but the office sees that the crew tried, and
+ * when, as it sees their other actions) and the refusal's words are answered.
  */
-export const auditOffDayPost = (db: D1Database, reference: string, booking: DiaryBooking, what: string, now: Date) =>
-  auditStatement(
+export async function refusedOffDay(
+  db: D1Database,
+  reference: string,
+  booking: DiaryBooking,
+  what: string,
+  now: Date,
+  rule: (moveDate: string, today: string) => string | null = movingDayRefusal,
+): Promise<string | null> {
+  const refusal = rule(booking.moveDate, londonToday(now));
+  if (!refusal) return null;
+  await auditStatement(
     db,
     {
       actor: crewActor(booking),
@@ -274,6 +285,8 @@ export const auditOffDayPost = (db: D1Database, reference: string, booking: Diar
     },
     now,
   ).run();
+  return refusal;
+}
 
 /** The taps of the moving day that tell the customer at once (issue 44 item 2). */
 export type DayTap = 'on_our_way' | 'arrived' | 'leaving' | 'at_delivery' | 'late';
