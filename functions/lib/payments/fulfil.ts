@@ -33,7 +33,7 @@ import { minutesAfter, paymentsFor, paymentsWhere, paymentWhere, type PaymentRow
 import { cardAccount, isPaid, keptOf, moneyOwed } from './due';
 import { businessAlert, notOwedNotice, toCustomer, unpaidNotice } from './money-emails';
 import { receiptEmail } from './receipt-email';
-import { chargeFacts, chargeFactsOrNull } from './charge-facts';
+import { chargeFactsOrNull } from './charge-facts';
 import { askStripe, refundInsert } from './refund';
 import { stripeClient, type Stripe } from './stripe';
 
@@ -521,10 +521,7 @@ export async function readMissingFees(env: Env, now: Date): Promise<number> {
     .all<{ id: number; payment_intent: string }>();
   let read = 0;
   for (const row of results) {
-    const charge = await chargeFacts(env, row.payment_intent).catch((error: unknown) => {
-      console.error(`payment ${row.id}: Stripe's fee could not be read: ${String(error)}`);
-      return null;
-    });
+    const charge = await chargeFactsOrNull(env, row.payment_intent);
     const fee = charge?.feePence ?? null;
     await db
       .prepare('UPDATE payments SET stripe_fee_pence = ?, fee_checked_at = ? WHERE id = ? AND stripe_fee_pence IS NULL')
