@@ -6,6 +6,8 @@
 import type { MoveEvent } from '~/lib/move-status';
 import { isTextedEvent, moveText } from '~/lib/sms-texts';
 import type { MailContext } from './config';
+import type { OutboxEmail, OutboxMessage } from './outbox';
+import { moveCustomerEmail } from './quote/move-emails';
 import { firstName } from './quote/summary';
 import type { StoredQuote } from './quote/stored-quote';
 import type { OutboxText } from './records';
@@ -61,7 +63,7 @@ export async function clearConsentForPhone(db: D1Database, phone: string, via: C
  * The text for a moving-day event, when the customer opted in to texts for this move: stored beside its e-mail (the
  * e-mail's key with `:text`), in the same batch. Null for any other event, or without consent.
  */
-export async function dayText(
+async function dayText(
   db: D1Database,
   ctx: MailContext,
   quote: StoredQuote,
@@ -78,4 +80,26 @@ export async function dayText(
     text: { to: consent.phone, body: moveText({ firm: ctx.firm.name, firstName: firstName(quote.name) }, event) },
     idempotencyKey: `${emailKey}:text`,
   };
+}
+
+/**
+ * What the customer is sent for a move's event: its e-mail under `emailKey`, and the text beside it when the event is
+ * texted and they opted in. One place, so the crew's taps, the lateness watch and a partner's crew say it alike.
+ */
+export async function customerMessages(
+  db: D1Database,
+  ctx: MailContext,
+  quote: StoredQuote,
+  event: MoveEvent,
+  emailKey: string,
+): Promise<OutboxMessage[]> {
+  const email: OutboxEmail = {
+    recordType: 'move',
+    recordReference: quote.reference,
+    kind: 'customer',
+    draft: moveCustomerEmail(ctx, quote, event),
+    idempotencyKey: emailKey,
+  };
+  const text = await dayText(db, ctx, quote, event, emailKey);
+  return text ? [email, text] : [email];
 }

@@ -31,7 +31,6 @@ import { insertValues } from '../d1';
 import { sha256Hex } from '../hash';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
 import { clientKey, withinLimit } from '../rate-limit';
-import { moveCustomerEmail } from '../quote/move-emails';
 import { reviewRequestEmail, reviewRequestKey } from '../quote/review-request';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName } from '../quote/summary';
@@ -40,7 +39,7 @@ import { randomViewToken } from '../view-token';
 import { auditStatement } from './audit';
 import { quoteLeadAt } from './office-leads';
 import { mailContext } from '../mail-context';
-import { dayText } from '../sms-consent';
+import { customerMessages } from '../sms-consent';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
 import { arrivalMinutes } from '~/lib/office/arrival-estimate';
 import type { LatLng } from '~/lib/geo';
@@ -320,17 +319,9 @@ export async function reportDayTap(
   const db = env.DB;
   const { reference } = quote;
   const event = dayEvent(tap.kind, crewFirstName(booking), tap.eta);
-  const mail = await mailContext(env);
-  const email: OutboxEmail = {
-    recordType: 'move',
-    recordReference: reference,
-    kind: 'customer',
-    draft: moveCustomerEmail(mail, quote, event),
-    idempotencyKey: `move:${reference}:crew_${tap.kind}:${now.getTime()}:customer`,
-  };
   // "On our way" and "Running late" also go by text, to a customer who opted in (issue 44 item 4).
-  const text = await dayText(db, mail, quote, event, email.idempotencyKey);
-  const messages = text ? [email, text] : [email];
+  const emailKey = `move:${reference}:crew_${tap.kind}:${now.getTime()}:customer`;
+  const messages = await customerMessages(db, await mailContext(env), quote, event, emailKey);
   const after = { afterChange: true };
   const [stored] = await db.batch([
     db

@@ -11,9 +11,8 @@ import { etaAfter } from '~/lib/office/job-sheet';
 import type { Env } from '../../env';
 import { insertValues } from '../d1';
 import { mailContext } from '../mail-context';
-import { dayText } from '../sms-consent';
-import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
-import { moveCustomerEmail } from '../quote/move-emails';
+import { customerMessages } from '../sms-consent';
+import { outboxInserts, queueEmails } from '../outbox';
 import { findQuote } from '../quote/store';
 import { eventInsert } from '../quote/transition';
 import { auditStatement } from './audit';
@@ -55,17 +54,8 @@ export async function tellLateness(env: Env, now: Date): Promise<number> {
     const quote = await findQuote(db, { reference });
     if (!quote || (await db.prepare('SELECT 1 FROM email_outbox WHERE idempotency_key = ?').bind(key).first())) continue;
     const event: MoveEvent = { kind: 'late_said', ...late };
-    const mail = await mailContext(env);
-    const email: OutboxEmail = {
-      recordType: 'move',
-      recordReference: reference,
-      kind: 'customer',
-      draft: moveCustomerEmail(mail, quote, event),
-      idempotencyKey: key,
-    };
     // By text too, to a customer who opted in (issue 44 item 4).
-    const text = await dayText(db, mail, quote, event, key);
-    const messages = text ? [email, text] : [email];
+    const messages = await customerMessages(db, await mailContext(env), quote, event, key);
     const what =
       'eta' in late
         ? `Their estimate of ${late.eta} has passed with no “Arrived”`

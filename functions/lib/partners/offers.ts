@@ -34,9 +34,8 @@ import { TOLD_CREW } from '../office/job-sheets';
 import { partnerCommissionPercent } from '../office/settings';
 import { taskStatement } from '../office/tasks';
 import { mailContext } from '../mail-context';
-import { outboxInserts, queueEmails, type OutboxEmail, type OutboxMessage } from '../outbox';
-import { dayText } from '../sms-consent';
-import { moveCustomerEmail } from '../quote/move-emails';
+import { outboxInserts, queueEmails, type OutboxMessage } from '../outbox';
+import { customerMessages } from '../sms-consent';
 import { findQuote } from '../quote/store';
 import { firstName } from '../quote/summary';
 import { eventInsert } from '../quote/transition';
@@ -355,19 +354,10 @@ async function crewMessage(
           byPartner: true,
         };
   if (!event) return null;
-  const mail = await mailContext(env);
-  const email: OutboxEmail = {
-    recordType: 'move',
-    recordReference: quote.reference,
-    kind: 'customer',
-    draft: moveCustomerEmail(mail, quote, event),
-    // One per claim: the offer is claimed once.
-    idempotencyKey: `move:${quote.reference}:${event.kind}_${offer.id}:customer`,
-  };
-  // A new crew also goes by text to a customer who opted in (its key: the e-mail's with `:text`); a first crew does not,
-  // as the firm's own crew set in the diary does not (sms-texts.ts isTextedEvent).
-  const text = await dayText(env.DB, mail, quote, event, email.idempotencyKey);
-  return { event, messages: text ? [email, text] : [email] };
+  // One per claim (the offer is claimed once). A new crew also goes by text to a customer who opted in; a first crew
+  // does not, as the firm's own crew set in the diary does not (sms-texts.ts isTextedEvent).
+  const emailKey = `move:${quote.reference}:${event.kind}_${offer.id}:customer`;
+  return { event, messages: await customerMessages(env.DB, await mailContext(env), quote, event, emailKey) };
 }
 
 export async function declineOffer(db: D1Database, partner: PartnerRow, offerId: number, now: Date): Promise<boolean> {
