@@ -20,6 +20,7 @@ import {
   jobDoneRefusal,
   JOB_REPORT_LABELS,
   movingDayRefusal,
+  deliveryRefusal,
   type CrewReportKind,
   type LocatedNotice,
 } from '~/lib/office/job-sheet';
@@ -191,7 +192,7 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
   // The moving-day taps on the move's day only, "Job done" from it on (a problem any day the link works): the firm's
   // crews and the partners' use this one sheet, so this is the one place the rule is kept.
   if (kind !== 'problem') {
-    const rule = kind === 'done' ? jobDoneRefusal : movingDayRefusal;
+    const rule = kind === 'done' ? jobDoneRefusal : kind === 'at_delivery' ? deliveryRefusal : movingDayRefusal;
     const offDay = await refusedOffDay(c.env.DB, reference, booking, `“${JOB_REPORT_LABELS[kind]}”`, now, rule);
     if (offDay) return refuse(kind, { day: offDay });
   }
@@ -259,8 +260,9 @@ async function answerCondition(c: SheetContext, token: string, reference: string
     reportsToday(c.env.DB, reference, now),
   ]);
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  // Signed at the door on the move's day, as the taps are sent (movingDayRefusal).
-  const offDay = await refusedOffDay(c.env.DB, reference, booking, `“${CONDITION_LABELS[end]}”`, now);
+  // Signed at the door on the move's day, as the taps are sent (movingDayRefusal); the delivery's the day after too.
+  const rule = end === 'delivery' ? deliveryRefusal : movingDayRefusal;
+  const offDay = await refusedOffDay(c.env.DB, reference, booking, `“${CONDITION_LABELS[end]}”`, now, rule);
   if (offDay) return refuse({ day: offDay });
   const capMet = dailyCapMet(today, formPhotos(form).length);
   if (capMet) return refuse({ [capMet === 'photosToday' ? 'photos' : 'note']: JOB_SHEET_MESSAGES[capMet] }, 429);

@@ -8,7 +8,7 @@ import { formatMoney } from '~/lib/money';
 import { PRICE_LABELS, priceLines } from '~/lib/price-lines';
 import { writtenQuoteRows } from '~/lib/office/written-quote';
 import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
-import { JOB_REPORT_LABELS, jobSheetNotice, sheetDay, sheetDayNotice } from '~/lib/office/job-sheet';
+import { deliveryOpen, JOB_REPORT_LABELS, jobSheetNotice, sheetDay, sheetDayNotice } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
 import { bookedInDiary, jobReports, liveJobSheetLink, type DiaryBooking, type JobReport } from '../lib/office/job-sheets';
 import { writtenQuoteVersions } from '../lib/office/written-quotes';
@@ -110,6 +110,7 @@ export async function jobSheetView(db: D1Database, { reference, state }: JobShee
     changes: changes.map((order, index) => changeLine(order, today, index + 1)),
     notice: jobSheetNotice(state.done ?? null) ?? conditionNotice(state.done ?? null) ?? changeNotice(state.done ?? null) ?? null,
     day: sheetDay(booking.moveDate, today),
+    deliveryOpen: deliveryOpen(booking.moveDate, today),
     dayNotice: sheetDayNotice(booking.moveDate, today),
     state,
     // Each page's forms carry one new key: a post sent twice from it is stored once.

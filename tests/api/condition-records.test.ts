@@ -317,4 +317,36 @@ describe('the condition record at both ends', () => {
     await runCron(secondsFromNow(2 * 3600));
     expect((await officeGet(signaturePath)).status).toBe(200);
   });
+
+  it('takes the delivery the day after (a delivery past midnight), not the pickup, and keeps the signed pickup in view', async () => {
+    const move = await bookedMove();
+    const token = await linkFor(move.reference);
+    const pickup = { action: 'condition_pickup', note: 'Dent in the fridge door', name: 'Nia Okafor', agree: 'yes' };
+    expect((await record(token, onTheDay(move, 9, 10), pickup)).status).toBe(303);
+
+    // 00:40 UK time the next day: 24 hours and 40 minutes after the move day's first moment.
+    const nextDay = onTheDay(move, 24, 40);
+    const sheet = await (await fetch(`${apiBase()}${sheetPath(token)}`, { headers: { 'X-Test-Now': nextDay } })).text();
+    const page = readPage(sheet);
+    expect(text(page, 'day-notice')).toBe(
+      `The move was on ${dayInWords(move.moveDate)}. Until the end of today you can still send “Arrived at delivery” and ` +
+        'record the condition at delivery; you can also mark the job done or report a problem.',
+    );
+    expect(sheet).toContain('name="action" value="at_delivery"');
+    expect(sheet).toContain('name="action" value="condition_delivery"');
+    expect(sheet).not.toContain('name="action" value="condition_pickup"');
+    expect(sheet).not.toContain('name="action" value="on_our_way"');
+    // The pickup signed yesterday is still on the sheet, dated as it is not today's.
+    expect(text(page, 'condition:pickup:signed')).toMatch(/^Nia Okafor, .+09:10 \(no photos\)$/);
+
+    // The pickup's record cannot be made now: the sheet again with the day's message.
+    const late = await record(token, nextDay, { ...pickup, note: 'None' });
+    expect(late.status).toBe(400);
+    const delivery = { action: 'condition_delivery', note: 'None', name: 'Nia Okafor', agree: 'yes' };
+    expect((await record(token, nextDay, delivery)).status).toBe(303);
+    expect(rowsOf(move.reference).map((row) => [row.end_kind, row.created_at])).toEqual([
+      ['pickup', onTheDay(move, 9, 10)],
+      ['delivery', nextDay],
+    ]);
+  });
 });

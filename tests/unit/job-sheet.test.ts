@@ -6,6 +6,7 @@ import {
   jobSheetExpiresOn,
   jobSheetLastDay,
   jobSheetNotice,
+  deliveryRefusal,
   movingDayRefusal,
   photoType,
   sheetDay,
@@ -74,6 +75,20 @@ describe('the moving-day buttons', () => {
     );
     expect(movingDayRefusal('2027-03-05', '2027-03-06')).toBe(
       'This move was on Friday 5 March 2027. The moving-day buttons worked on that day only.',
+    );
+  });
+
+  it('take the delivery the day after too (past midnight), and nothing two days after', () => {
+    expect(deliveryRefusal('2027-03-05', '2027-03-05')).toBeNull();
+    expect(deliveryRefusal('2027-03-05', '2027-03-06')).toBeNull();
+    expect(deliveryRefusal('2027-03-05', '2027-03-04')).toBe(
+      'Not yet: this move is on Friday 5 March 2027. The moving-day buttons work on that day only.',
+    );
+    expect(deliveryRefusal('2027-03-05', '2027-03-07')).toBe(
+      'This move was on Friday 5 March 2027. The delivery could be recorded until the end of the day after it.',
+    );
+    expect(sheetDayNotice('2027-03-05', '2027-03-07')).toBe(
+      'The move was on Friday 5 March 2027: the moving-day buttons were for that day only. You can still mark the job done or report a problem.',
     );
   });
 });

@@ -150,12 +150,19 @@ export function jobDoneRefusal(moveDate: string, today: string): string | null {
 export type SheetDay = 'before' | 'day' | 'after';
 export const sheetDay = (moveDate: string, today: string): SheetDay => (today < moveDate ? 'before' : today === moveDate ? 'day' : 'after');
 
+/**
+ * A delivery may end after midnight, or the next morning on a long move: "Arrived at delivery" and the condition record at
+ * delivery are taken on the move's day and the day after it (the crew's link works to the end of that day).
+ */
+export const deliveryOpen = (moveDate: string, today: string): boolean => today === moveDate || today === jobSheetLastDay(moveDate);
+
 /** What the sheet says instead of the buttons the day does not allow; null on the move's day. */
 export function sheetDayNotice(moveDate: string, today: string): string | null {
   const day = sheetDay(moveDate, today);
   if (day === 'day') return null;
-  return day === 'before'
-    ? `The moving-day buttons appear on ${formatLongDate(moveDate)}, the day of the move.`
+  if (day === 'before') return `The moving-day buttons appear on ${formatLongDate(moveDate)}, the day of the move.`;
+  return deliveryOpen(moveDate, today)
+    ? `The move was on ${formatLongDate(moveDate)}. Until the end of today you can still send “Arrived at delivery” and record the condition at delivery; you can also mark the job done or report a problem.`
     : `The move was on ${formatLongDate(moveDate)}: the moving-day buttons were for that day only. You can still mark the job done or report a problem.`;
 }
 
@@ -169,6 +176,14 @@ export function movingDayRefusal(moveDate: string, today: string): string | null
   return day === 'before'
     ? `Not yet: this move is on ${formatLongDate(moveDate)}. The moving-day buttons work on that day only.`
     : `This move was on ${formatLongDate(moveDate)}. The moving-day buttons worked on that day only.`;
+}
+
+/** The refusal for "Arrived at delivery" and the condition record at delivery (deliveryOpen); null when today allows them. */
+export function deliveryRefusal(moveDate: string, today: string): string | null {
+  if (deliveryOpen(moveDate, today)) return null;
+  return today < moveDate
+    ? movingDayRefusal(moveDate, today)
+    : `This move was on ${formatLongDate(moveDate)}. The delivery could be recorded until the end of the day after it.`;
 }
 
 /** `HH:MM` on a 24-hour clock. */

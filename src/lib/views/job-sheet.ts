@@ -114,6 +114,8 @@ export interface JobSheetView {
   notice: string | null;
   /** Where today stands against the move's day, and what the sheet says on another day (the buttons it leaves out). */
   day: SheetDay;
+  /** The move's day or the day after: "Arrived at delivery" and the delivery's condition record are still taken. */
+  deliveryOpen: boolean;
   dayNotice: string | null;
   state: JobSheetState;
   tap: string;
