@@ -123,7 +123,9 @@ export async function startStandIns({
     lines.push(`Payments (Stripe): ${stripe.url} (from STRIPE_API_URL)`);
   } else {
     const server = createStripeStandIn({ webhookUrl: stripeWebhookUrl, webhookSecret: STAND_IN_WEBHOOK_SECRET });
-    const url = await serve(server, Number(env.STRIPE_STANDIN_PORT ?? 0));
+    // A fixed port by default, like the other stand-ins: the CSP baked by `npm start`'s build names it, and a later
+    // `serve --no-build` must put Checkout's page at the same address.
+    const url = await serve(server, Number(env.STRIPE_STANDIN_PORT ?? 8792));
     stripe = { url, secretKey: STAND_IN_SECRET_KEY, webhookSecret: STAND_IN_WEBHOOK_SECRET, checkoutUrl: url };
     lines.push(
       `Payments (Stripe): local stand-in on ${stripe.url}, no card is charged; events go to ${target(stripeWebhookUrl)} (${stripe.url}/events)`,
