@@ -4,7 +4,7 @@
 // `channel` says how it goes: e-mail through Resend here, a text through the SMS provider (sms-outbox.ts).
 import type { Env } from '../env';
 import { config } from './config';
-import { needsLink, readDraft, withLink, type EmailDraft, type LinkMaker, type MadeLink } from './email-draft';
+import { needsLink, readDraft, withLink, type LinkMaker, type MadeLink } from './email-draft';
 import {
   isRecordType,
   RECORD_TABLES,
@@ -18,17 +18,8 @@ export type { Delivery, OutboxChannel, OutboxRow, OutboxStatus } from './records
 import { sendEmail, type SendOutcome } from './send-email';
 import { deliverText, type OutboxText } from './sms-outbox';
 
-export interface OutboxEmail {
-  recordType: OutboxRecordType;
-  recordReference: string;
-  kind: EmailKind;
-  draft: EmailDraft;
-  idempotencyKey: string;
-}
-
-/** An e-mail or a text, stored the same way. */
-export type OutboxMessage = OutboxEmail | OutboxText;
-export type { OutboxText };
+import type { OutboxMessage } from './records';
+export type { OutboxEmail, OutboxMessage, OutboxText } from './records';
 
 const isText = (message: OutboxMessage): message is OutboxText => 'text' in message;
 

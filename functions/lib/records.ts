@@ -1,3 +1,5 @@
+import type { EmailDraft } from './email-draft';
+
 /** Must match the CHECK constraints of migrations/0002_leads.sql (tests/unit/records.test.ts keeps them in step). */
 export const RECORD_TABLES = {
   quote: 'quote_requests',
@@ -46,6 +48,17 @@ export interface TextDraft {
   to: string;
   body: string;
 }
+
+export interface OutboxEmail {
+  recordType: OutboxRecordType;
+  recordReference: string;
+  kind: EmailKind;
+  draft: EmailDraft;
+  idempotencyKey: string;
+}
+
+/** An e-mail or a text, stored the same way. */
+export type OutboxMessage = OutboxEmail | OutboxText;
 
 export interface OutboxText {
   recordType: OutboxRecordType;

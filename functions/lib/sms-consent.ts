@@ -6,11 +6,10 @@
 import type { MoveEvent } from '~/lib/move-status';
 import { isTextedEvent, moveText } from '~/lib/sms-texts';
 import type { MailContext } from './config';
-import type { OutboxEmail, OutboxMessage } from './outbox';
 import { moveCustomerEmail } from './quote/move-emails';
 import { firstName } from './quote/summary';
 import type { StoredQuote } from './quote/stored-quote';
-import type { OutboxText } from './records';
+import type { OutboxEmail, OutboxMessage, OutboxText } from './records';
 
 export type ConsentGiven = 'quote' | 'move_page';
 export type ConsentTaken = 'move_page' | 'stop';
