@@ -7,6 +7,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { leadPath } from '../../src/lib/office/paths';
 import { CONDITION_AGREEMENT, CONDITION_MESSAGES } from '../../src/lib/office/condition';
+import { addDays } from '../../src/lib/dates';
 import { test, expect, axeViolations } from './fixtures';
 import { signInToOffice } from './office';
 import { storeQuote, uniqueEmail } from './quote-helpers';
@@ -113,6 +114,17 @@ test('axe at 320 px: the condition step blank, refused and recorded, and the mov
     expect(await axeViolations(crew), `the sheet ${state}`).toEqual([]);
     expect(await crew.evaluate(() => document.documentElement.scrollWidth), `the sheet ${state}`).toBeLessThanOrEqual(320);
   });
+  // The day after (a delivery past midnight): the delivery's arrival and record are still offered, the pickup's signed
+  // record stays in view.
+  const dayAfter = `${addDays(clock['X-Test-Now'].slice(0, 10), 1)}T00:40:00Z`;
+  const later = await browser.newContext({ baseURL, viewport: SMALL, extraHTTPHeaders: { 'X-Test-Now': dayAfter } });
+  const crew = await later.newPage();
+  await crew.goto(sheet);
+  await expect(crew.locator('[data-fill="condition:pickup:signed"]')).toContainText('Nia Okafor');
+  await expect(crew.locator('[data-condition="delivery"]').getByRole('button', { name: 'Sign and save the record' })).toBeVisible();
+  expect(await axeViolations(crew), 'the sheet the day after').toEqual([]);
+  expect(await crew.evaluate(() => document.documentElement.scrollWidth), 'the sheet the day after').toBeLessThanOrEqual(320);
+  await later.close();
   const customer = await browser.newContext({ baseURL, viewport: SMALL });
   const move = await customer.newPage();
   await move.goto(movePage);
