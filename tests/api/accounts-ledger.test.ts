@@ -391,10 +391,18 @@ describe('a payment whose charge Stripe could not tell us about when it was conf
     expect((JSON.parse(receipts[0]!.body) as { issuedOn: string }).issuedOn).toBe(londonToday(cronAt));
 
     const OCTOBER = 'from=2025-10-01&to=2025-10-31';
-    const html = await (await officeGet(`/office/ledger?${OCTOBER}&group=day&check=stripe`, ownerCookie(), { 'X-Test-Client': unique('oct') })).text();
-    expect(['taken', 'fees', 'net'].map((column) => fill(html, `${column}:Tuesday 7 October 2025`))).toEqual(['£123.75', '£2.06', '£121.69']);
+    const html = await (
+      await officeGet(`/office/ledger?${OCTOBER}&group=day&check=stripe`, ownerCookie(), { 'X-Test-Client': unique('oct') })
+    ).text();
+    expect(['taken', 'fees', 'net'].map((column) => fill(html, `${column}:Tuesday 7 October 2025`))).toEqual([
+      '£123.75',
+      '£2.06',
+      '£121.69',
+    ]);
     expect(html).toContain('data-fill="check:none"');
-    const payments = parseCsv(await (await officeGet(`/office/reports/payments.csv?${OCTOBER}`)).text()).filter((row) => row[1] === reference);
+    const payments = parseCsv(await (await officeGet(`/office/reports/payments.csv?${OCTOBER}`)).text()).filter(
+      (row) => row[1] === reference,
+    );
     expect(payments).toEqual([['07/10/2025', reference, 'Deposit', '123.75', intent, '2.06', '121.69']]);
     // The receipt is in the Xero CSV of the period it was issued in, not October's.
     const xero = parseCsv(await (await officeGet(`/office/reports/xero.csv?${OCTOBER}`)).text());

@@ -64,8 +64,8 @@ export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, writ
     beyondPence > 0
       ? `You have already paid ${formatPence(written.totalPence + beyondPence)}, so we are refunding the ${formatPence(beyondPence)} beyond it to your card. ${DOCUMENT_WORDS.creditInEmail}`
       : written.depositPence > 0
-      ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
-      : 'We will be in touch to book your crew.';
+        ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
+        : 'We will be in touch to book your crew.';
   const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price. ${next}`;
   return {
     from: ctx.from,
