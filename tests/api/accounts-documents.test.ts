@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '~/lib/dates';
 import { OFFICE_DOCUMENT_PATH } from '~/lib/documents';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
-import { acceptWrittenQuote, sendWrittenQuote } from '../shared/office-posts';
+import { acceptWrittenQuote, postAcceptQuote, sendWrittenQuote } from '../shared/office-posts';
 import {
   checkoutAt,
   deliveredEvent,
@@ -20,7 +20,7 @@ import {
   quoteStatus,
   type Made,
 } from './card-payments';
-import { apiBase, query } from './helpers';
+import { apiBase, query, runCron } from './helpers';
 import { readPage } from './html';
 import { officeGet, officePost, ownerCookie } from './office';
 
@@ -145,6 +145,76 @@ describe('registered for VAT', () => {
     expect(page.filled('document:firm')).toBe(FIRM);
     expect(page.filled('document:total')).toBe('£123.75');
     expect((await settings({ businessName: FIRM })).status).toBe(303);
+  });
+});
+
+describe('a lower price', () => {
+  /**
+   * The rule (docs/architecture.md, "Money"): a lower price makes no document of its own. Before the invoice, the
+   * receipts stand and the invoice carries the final price; money paid beyond the new price is refunded, and each
+   * refund's credit note is the correction, so the same money is never credited twice. VAT = total × 20 / 120.
+   */
+  const newVersion = (quote: Made, pounds: string, deposit: string) =>
+    sendWrittenQuote({ base: apiBase(), session: ownerCookie() }, quote.reference, { lines: [['Removal', pounds]], deposit });
+  const acceptVersion2 = async (quote: Made) => expect((await postAcceptQuote(apiBase(), quote, '2')).status).toBe(303);
+  const refundsOf = (reference: string) =>
+    query<{ amount_pence: number; status: string }>(
+      'SELECT r.amount_pence, r.status FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ? ORDER BY r.id',
+      reference,
+    );
+
+  it('after the invoice: the £75.00 paid beyond a £495.00 move now £420.00 is refunded, and its credit note is the only one', async () => {
+    // £495.00 paid at once: receipt and invoice of £495.00, VAT £82.50 each.
+    const quote = await makeQuote();
+    await paidAndBooked(quote, '495.00');
+    const [receipt, invoice] = await documentsWhen(quote.reference, 2);
+    expect([receipt, invoice]).toMatchObject([
+      { kind: 'receipt', total_pence: 49500, vat_pence: 8250 },
+      { kind: 'invoice', total_pence: 49500, vat_pence: 8250 },
+    ]);
+    await newVersion(quote, '420.00', '420.00');
+    await acceptVersion2(quote);
+    // £495.00 − £420.00 = £75.00 back; its credit note's VAT £75.00 / 6 = £12.50. The invoice stands as issued.
+    const [, , credit] = await documentsWhen(quote.reference, 3);
+    expect(credit).toMatchObject({ kind: 'credit_note', total_pence: 7500, vat_pence: 1250 });
+    expect(refundsOf(quote.reference)).toEqual([{ amount_pence: 7500, status: 'succeeded' }]);
+    const { page } = await opened(quote, credit!.number);
+    expect(page.filled('document:against')).toBe(`Against receipt ${String(receipt!.number).padStart(6, '0')}`);
+    // Asked again (the cron, another payment's documents), nothing more is issued: £495.00 − £75.00 = £420.00 in all.
+    await runCron();
+    expect(documentsOf(quote.reference).map((doc) => doc.kind)).toEqual(['receipt', 'invoice', 'credit_note']);
+    const email = await emailWithKey(`move:${quote.reference}:written-quote:2:accepted:customer`);
+    expect(email.text).toContain('You have already paid £495.00, so we are refunding the £75.00 beyond it to your card.');
+  });
+
+  it('before the invoice: a £300.00 deposit on a move now £250.00 gets £50.00 back, then the invoice at £250.00', async () => {
+    const quote = await makeQuote();
+    await paidAndBooked(quote, '300.00');
+    expect(await documentsWhen(quote.reference, 1)).toMatchObject([{ kind: 'receipt', total_pence: 30000, vat_pence: 5000 }]);
+    await newVersion(quote, '250.00', '100.00');
+    await acceptVersion2(quote);
+    // £300.00 − £250.00 = £50.00 back (VAT £8.333: £8.33); kept £250.00 pays the new price in full: the invoice, VAT
+    // £41.667: £41.67. Receipt £300.00 − credit note £50.00 = invoice £250.00.
+    const [, credit, invoice] = await documentsWhen(quote.reference, 3);
+    expect(credit).toMatchObject({ kind: 'credit_note', total_pence: 5000, vat_pence: 833 });
+    expect(invoice).toMatchObject({ kind: 'invoice', total_pence: 25000, vat_pence: 4167 });
+    const { page, html } = await opened(quote, invoice!.number);
+    expect(page.filled('document:total')).toBe('£250.00');
+    expect(html).toContain('Left to pay');
+  });
+
+  it('still above what was paid: no refund and no credit note; the receipt stands and the balance is what is left', async () => {
+    const quote = await makeQuote();
+    await paidAndBooked(quote, '300.00');
+    await documentsWhen(quote.reference, 1);
+    await newVersion(quote, '450.00', '300.00');
+    await acceptVersion2(quote);
+    await runCron();
+    expect(documentsOf(quote.reference).map((doc) => doc.kind)).toEqual(['receipt']);
+    expect(refundsOf(quote.reference)).toEqual([]);
+    // £450.00 − £300.00 paid = £150.00 left, on the move page.
+    const move = await (await fetch(`${apiBase()}/quote-confirmation?ref=${quote.reference}&t=${quote.token}`)).text();
+    expect(move).toContain('£150.00');
   });
 });
 

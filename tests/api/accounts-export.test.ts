@@ -3,6 +3,9 @@
  * a £300.00 deposit paid, cancelled at noon two days before: £176.25 back (refunds.test.ts). The Xero CSV holds the
  * receipt at 300.00 and the credit note at -176.25, both "20% (VAT on Income)"; the payments CSV the deposit at 300.00
  * and its refund at -176.25, each with Stripe's id. The customer's name has a comma, so it is quoted.
+ * Stripe's fee, at the stand-in's 1.5 % + 20p (the percentage to the penny, a half up): on £300.00, 450p + 20p = £4.70,
+ * net £295.30; none on a refund (Stripe keeps a payment's fee), so the refund's fee is 0.00 and its net -176.25. On a
+ * £123.75 deposit: 185.625p → 186p, + 20p = £2.06, net £121.69; blank, not 0.00, until the cron has read it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
@@ -10,7 +13,7 @@ import { OFFICE_PATHS } from '~/lib/office/paths';
 import { csvLine } from '~/lib/office/accounts-export';
 import { REPORT_MESSAGES, REPORTS_PATH } from '~/lib/office/reports';
 import { makeQuote, manageMove, paidAndBooked } from './card-payments';
-import { expectLimitedAfter, query, unique } from './helpers';
+import { expectLimitedAfter, query, runCron, unique } from './helpers';
 import { officeGet, officePost, OWNER_EMAIL, signInStaff } from './office';
 
 const settings = (fields: Record<string, string>) => officePost(OFFICE_PATHS.settings, fields);
@@ -101,15 +104,15 @@ describe('the accountant’s export', () => {
     expect(payments.status).toBe(200);
     expect(payments.headers.get('Content-Disposition')).toBe(`attachment; filename="payments-${from}-to-${to}.csv"`);
     const records = parseCsv(await payments.text());
-    expect(records[0]).toEqual(['Date', 'Reference', 'Kind', 'Amount', 'Stripe id']);
+    expect(records[0]).toEqual(['Date', 'Reference', 'Kind', 'Amount', 'Stripe id', 'Stripe fee', 'Net of fee']);
     const [paid] = query<{ paid_at: string }>('SELECT paid_at FROM payments WHERE reference = ?', quote.reference);
     const [refund] = query<{ done_at: string; stripe_refund_id: string }>(
       'SELECT r.done_at, r.stripe_refund_id FROM refunds r JOIN payments p ON p.id = r.payment_id WHERE p.reference = ?',
       quote.reference,
     );
     expect(records.filter((r) => r[1] === quote.reference)).toEqual([
-      [ukDate(paid!.paid_at), quote.reference, 'Deposit', '300.00', paymentIntent],
-      [ukDate(refund!.done_at), quote.reference, 'Refund of the deposit', '-176.25', refund!.stripe_refund_id],
+      [ukDate(paid!.paid_at), quote.reference, 'Deposit', '300.00', paymentIntent, '4.70', '295.30'],
+      [ukDate(refund!.done_at), quote.reference, 'Refund of the deposit', '-176.25', refund!.stripe_refund_id, '0.00', '-176.25'],
     ]);
 
     const audit = query<{ actor: string; detail: string }>(
@@ -119,6 +122,21 @@ describe('the accountant’s export', () => {
       { actor: OWNER_EMAIL, detail: `Downloaded the payments CSV for ${from} to ${to}` },
       { actor: OWNER_EMAIL, detail: `Downloaded the Xero CSV for ${from} to ${to}` },
     ]);
+  });
+
+  it('leaves a payment’s fee and net blank until Stripe’s fee is read, then gives them', async () => {
+    // The stand-in fails the first read of this customer's PaymentIntent: the confirmation's read of the fee.
+    const quote = await makeQuote('intentfailtimes1');
+    const { paymentIntent } = await paidAndBooked(quote, '123.75');
+    expect(query('SELECT stripe_fee_pence AS fee FROM payments WHERE reference = ?', quote.reference)).toEqual([{ fee: null }]);
+    const [paid] = query<{ paid_at: string }>('SELECT paid_at FROM payments WHERE reference = ?', quote.reference);
+    const path = `/office/reports/payments.csv?from=${addDays(today, -1)}&to=${addDays(today, 1)}`;
+    const mine = async () => parseCsv(await (await officeGet(path)).text()).filter((row) => row[1] === quote.reference);
+    expect(await mine()).toEqual([[ukDate(paid!.paid_at), quote.reference, 'Deposit', '123.75', paymentIntent, '', '']]);
+
+    await runCron();
+    expect(query('SELECT stripe_fee_pence AS fee FROM payments WHERE reference = ?', quote.reference)).toEqual([{ fee: 206 }]);
+    expect((await mine()).map((row) => row.slice(3))).toEqual([['123.75', paymentIntent, '2.06', '121.69']]);
   });
 
   it('leaves out a move’s final invoice, whose total repeats its receipts: £495.00 paid once is £495.00 of sales', async () => {

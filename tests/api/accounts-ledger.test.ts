@@ -12,6 +12,7 @@
  * 20p = £75.67. None on a refund. Net: £4,711.00 − £75.67 − £1,183.00 = £3,452.33.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { londonToday } from '~/lib/dates';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { acceptWrittenQuote } from '../shared/office-posts';
 import {
@@ -222,6 +223,16 @@ describe('the ledger', () => {
     expect(xero.length).toBe(50);
     expect(xero.reduce((sum, row) => sum + penceOf(row[16]!) * penceOf(row[17]!), 0) / 100).toBe(taken - back);
 
+    // The payments CSV: the same 50 movements, Stripe's fees (none on a refund) and the net after them.
+    const moved = parseCsv(await (await officeGet(`/office/reports/payments.csv?${june}`)).text()).filter((row) =>
+      references.includes(row[1]!),
+    );
+    expect(moved.length).toBe(50);
+    expect(moved.reduce((sum, row) => sum + penceOf(row[3]!), 0)).toBe(taken - back);
+    expect(moved.reduce((sum, row) => sum + penceOf(row[5]!), 0)).toBe(fees);
+    expect(moved.reduce((sum, row) => sum + penceOf(row[6]!), 0)).toBe(net);
+    expect(moved.find((row) => row[4] === intents[0])?.slice(3)).toEqual(['40.00', intents[0], '0.80', '39.20']);
+
     const report = await (await officeGet(`/office/reports?${june}`)).text();
     expect(fill(report, 'taken:Jun 2025')).toBe(shown(taken - back));
     expect(fill(report, 'figure:Revenue taken, less refunds')).toBe(shown(taken - back));
@@ -348,6 +359,54 @@ describe('Stripe’s fees, and Stripe’s time', () => {
       ['13/08/2025', lostIntent, '200.00', '3.20', '196.80'],
       ['20/08/2025', lateIntent, '150.00', '2.45', '147.55'],
     ]);
+  });
+});
+
+describe('a payment whose charge Stripe could not tell us about when it was confirmed', () => {
+  /**
+   * October 2025, a month no other test uses. Tuesday 7 October, 10:00 BST (09:00 UTC): a £123.75 deposit whose
+   * events never reach the Worker (+webhooklost) and whose PaymentIntent the stand-in fails to answer the first time it
+   * is asked (+intentfailtimes1), for this customer only. The cron 10 minutes after its session opened (today) finds it
+   * paid but cannot read its charge: it is recorded at the cron's time and its receipt issued that day. In the same run
+   * the fee is read (1.5 % of £123.75 = 185.625p → 186p, + 20p = £2.06, net £121.69), and with it Stripe's time: the
+   * payment moves to 7 October; the receipt, already issued, keeps its day and number.
+   */
+  it('takes Stripe’s time with the fee, and leaves the receipt already issued as it was', async () => {
+    await setClock('2025-10-07T09:00:00.000Z');
+    const late = await paidDeposit(12375, 'webhooklost+intentfailtimes1');
+    await setClock('');
+    const cronAt = secondsFromNow(10 * 60 + 5);
+    await runCron(cronAt);
+    const intent = await intentOf(late.sessionId);
+    const reference = late.quote.reference;
+    expect(
+      query<{ paid_at: string; fee: number }>('SELECT paid_at, stripe_fee_pence AS fee FROM payments WHERE reference = ?', reference),
+    ).toEqual([{ paid_at: '2025-10-07T09:00:00.000Z', fee: 206 }]);
+    // Issued when the cron recorded it, dated that day; not moved to Stripe's.
+    const receipts = query<{ kind: string; issued_at: string; body: string }>(
+      'SELECT kind, issued_at, body FROM documents WHERE reference = ?',
+      reference,
+    );
+    expect(receipts.map((row) => [row.kind, row.issued_at])).toEqual([['receipt', cronAt.toISOString()]]);
+    expect((JSON.parse(receipts[0]!.body) as { issuedOn: string }).issuedOn).toBe(londonToday(cronAt));
+
+    const OCTOBER = 'from=2025-10-01&to=2025-10-31';
+    const html = await (
+      await officeGet(`/office/ledger?${OCTOBER}&group=day&check=stripe`, ownerCookie(), { 'X-Test-Client': unique('oct') })
+    ).text();
+    expect(['taken', 'fees', 'net'].map((column) => fill(html, `${column}:Tuesday 7 October 2025`))).toEqual([
+      '£123.75',
+      '£2.06',
+      '£121.69',
+    ]);
+    expect(html).toContain('data-fill="check:none"');
+    const payments = parseCsv(await (await officeGet(`/office/reports/payments.csv?${OCTOBER}`)).text()).filter(
+      (row) => row[1] === reference,
+    );
+    expect(payments).toEqual([['07/10/2025', reference, 'Deposit', '123.75', intent, '2.06', '121.69']]);
+    // The receipt is in the Xero CSV of the period it was issued in, not October's.
+    const xero = parseCsv(await (await officeGet(`/office/reports/xero.csv?${OCTOBER}`)).text());
+    expect(xero.filter((row) => row[11]?.endsWith(reference))).toEqual([]);
   });
 });
 

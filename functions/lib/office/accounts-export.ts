@@ -63,20 +63,23 @@ interface MovementRow {
   reference: string;
   purpose: PaymentPurpose;
   pence: number;
+  /** Stripe's fee on a payment (null: not read yet); 0 on a refund, as the ledger has it. */
+  fee: number | null;
   stripe_id: string | null;
 }
 
-/** Every payment taken and refund made in the period, in the order they happened. */
+/** Every payment taken and refund made in the period, in the order they happened, each with Stripe's fee and the net. */
 export function paymentsCsv(db: D1Database, period: ReportPeriod): ReadableStream<Uint8Array> {
   const [start, until] = bounds(period);
   return csvStream(csvLine([...PAYMENT_COLUMNS]), ['', 0, 0] as [string, number, number], async ([at, refund, id]) => {
     const { results } = await db
       .prepare(
         `SELECT * FROM (
-           SELECT paid_at AS at, 0 AS refund, id, reference, purpose, amount_pence AS pence, payment_intent AS stripe_id
+           SELECT paid_at AS at, 0 AS refund, id, reference, purpose, amount_pence AS pence, stripe_fee_pence AS fee,
+             payment_intent AS stripe_id
            FROM payments WHERE paid_at >= ?1 AND paid_at < ?2
            UNION ALL
-           SELECT r.done_at, 1, r.id, p.reference, p.purpose, r.amount_pence, r.stripe_refund_id
+           SELECT r.done_at, 1, r.id, p.reference, p.purpose, r.amount_pence, 0, r.stripe_refund_id
            FROM refunds r JOIN payments p ON p.id = r.payment_id
            WHERE r.status = 'succeeded' AND r.done_at >= ?1 AND r.done_at < ?2
          ) WHERE (at, refund, id) > (?3, ?4, ?5) ORDER BY at, refund, id LIMIT ${PAGE_ROWS}`,
@@ -94,6 +97,7 @@ export function paymentsCsv(db: D1Database, period: ReportPeriod): ReadableStrea
           refund: row.refund === 1,
           pence: row.pence,
           stripeId: row.stripe_id,
+          feePence: row.fee,
         } satisfies MoneyMovement),
       ),
       next: [last.at, last.refund, last.id] as [string, number, number],

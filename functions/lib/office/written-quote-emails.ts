@@ -1,6 +1,7 @@
 /** The e-mails of a written quote (issue 33 item 3): sent to the customer, and accepted by them. */
 import { ACCEPTING } from '~/data/promises';
 import { formatLongDate } from '~/lib/dates';
+import { DOCUMENT_WORDS } from '~/lib/documents';
 import { formatPence } from '~/lib/money';
 import { lastDayToAccept, newDateWords, WRITTEN_QUOTE_LABELS, writtenQuoteRows, type WrittenQuote } from '~/lib/office/written-quote';
 import { vatRows } from '~/lib/vat';
@@ -56,12 +57,15 @@ ${contactText(ctx)}`,
   };
 }
 
-export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote): EmailDraft {
+/** `beyondPence`: already paid beyond the accepted price, refunded to the card (office/written-quotes.ts). */
+export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote, beyondPence = 0): EmailDraft {
   const rows = quoteRows(written, quote.moveDate, ctx.vat);
   const next =
-    written.depositPence > 0
-      ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
-      : 'We will be in touch to book your crew.';
+    beyondPence > 0
+      ? `You have already paid ${formatPence(written.totalPence + beyondPence)}, so we are refunding the ${formatPence(beyondPence)} beyond it to your card. ${DOCUMENT_WORDS.creditInEmail}`
+      : written.depositPence > 0
+        ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
+        : 'We will be in touch to book your crew.';
   const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price. ${next}`;
   return {
     from: ctx.from,

@@ -16,6 +16,10 @@ import type { StaffMember } from '~/lib/views/office';
 import { acceptedBusinessEmail, acceptedCustomerEmail, writtenQuoteEmail } from './written-quote-emails';
 import { mailContext } from '../mail-context';
 import { quoteLeadAt } from './office-leads';
+import { formatPence } from '~/lib/money';
+import { paymentsFor } from '../payments/checkout';
+import { keptPence } from '../payments/due';
+import { askStoredRefunds, refundRows, refusedRefundTasks } from '../payments/refund-run';
 
 interface WrittenQuoteRow {
   version: number;
@@ -245,6 +249,8 @@ export const ACCEPT_REFUSALS = {
   addresses: ADDRESS_REFUSALS.customer,
 } as const;
 
+const LOWER_PRICE_REFUND_REASON = 'written quote accepted: new price lower than paid';
+
 export type AcceptOutcome = { ok: true; written: WrittenQuote; already: boolean } | { ok: false; message: string };
 
 /**
@@ -269,6 +275,12 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
   const at = now.toISOString();
   const accepted: WrittenQuote = { ...current, acceptedAt: at };
   const priced: StoredQuote = { ...quote, accepted: acceptedPriceOf(current) };
+  // A new version below what the customer has already paid (the office lowered the price after the deposit or the
+  // whole was paid): what was paid beyond it goes back to the card, as for a booked date moved to a lower price. Its
+  // refund rows are stored in this batch, then Stripe is asked; each refund made gets its credit note (documents.ts),
+  // which is the only document the lower price makes (docs/architecture.md, "Money").
+  const beyondPence = Math.max(0, keptPence(await paymentsFor(db, quote.reference)) - current.totalPence);
+  const refunds = beyondPence > 0 ? await refundRows(db, quote.reference, beyondPence, LOWER_PRICE_REFUND_REASON, now) : [];
   const mail = await mailContext(env);
   const key = `move:${quote.reference}:written-quote:${version}:accepted`;
   const emails: OutboxEmail[] = [
@@ -276,7 +288,7 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
       recordType: 'move',
       recordReference: quote.reference,
       kind: 'customer',
-      draft: acceptedCustomerEmail(mail, priced, accepted),
+      draft: acceptedCustomerEmail(mail, priced, accepted, beyondPence),
       idempotencyKey: `${key}:customer`,
     },
     {
@@ -304,6 +316,7 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
       afterChange: true,
     }),
     ...outboxInserts(db, emails, now, { afterChange: true }),
+    ...refunds,
   ]);
   if (updated?.meta.changes !== 1) {
     const again = await currentWrittenQuote(db, quote.reference);
@@ -315,5 +328,13 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
     env,
     emails.map((email) => email.idempotencyKey),
   );
+  if (beyondPence > 0) {
+    const run = await askStoredRefunds(env, quote.reference, LOWER_PRICE_REFUND_REASON, beyondPence, now);
+    const said = `Written quote version ${version} accepted at ${formatPence(current.totalPence)}: ${formatPence(beyondPence)} paid beyond it: ${run.said.join(', ')}`;
+    await db.batch([
+      auditStatement(db, { actor: 'customer', action: 'payment_refunded', reference: quote.reference, detail: said }, now),
+      ...refusedRefundTasks(db, quote.reference, run, now),
+    ]);
+  }
   return { ok: true, written: accepted, already: false };
 }

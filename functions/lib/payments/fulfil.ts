@@ -508,6 +508,14 @@ const FEE_CHECK_MINUTES = 60;
 /**
  * The cron: Stripe's fee on payments taken whose fee is not known yet (Stripe was not answering when they were
  * confirmed, or they were taken before fees were recorded), a few a run. Answers how many it read.
+ *
+ * Such a payment was dated by its confirmation, not by Stripe's charge (fulfilment could not read it): its paid_at
+ * becomes the charge's time with the fee, so the ledger, the payments CSV and the check against Stripe's balance put it
+ * on Stripe's day. Its receipt, if issued, is not touched: a document is never changed once issued (documents.ts's
+ * `put` never writes a source twice), and reissuing it would take a credit note and a new receipt, with a new number,
+ * for the same money and the same VAT. So the receipt keeps the day the payment was recorded (later than Stripe's by
+ * however long Stripe did not answer: minutes, or the cron's next run), and the Xero CSV, which lists documents as
+ * issued, agrees with the receipt the customer holds. A receipt not issued yet takes the corrected date.
  */
 export async function readMissingFees(env: Env, now: Date): Promise<number> {
   if (!stripeClient(env)) return 0;
@@ -524,8 +532,11 @@ export async function readMissingFees(env: Env, now: Date): Promise<number> {
     const charge = await chargeFactsOrNull(env, row.payment_intent);
     const fee = charge?.feePence ?? null;
     await db
-      .prepare('UPDATE payments SET stripe_fee_pence = ?, fee_checked_at = ? WHERE id = ? AND stripe_fee_pence IS NULL')
-      .bind(fee, now.toISOString(), row.id)
+      .prepare(
+        `UPDATE payments SET stripe_fee_pence = ?1, fee_checked_at = ?2, paid_at = coalesce(?3, paid_at)
+         WHERE id = ?4 AND stripe_fee_pence IS NULL`,
+      )
+      .bind(fee, now.toISOString(), charge?.paidAt ?? null, row.id)
       .run();
     if (fee !== null) read += 1;
   }

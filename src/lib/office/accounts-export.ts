@@ -52,7 +52,8 @@ export const XERO_SALES_ACCOUNT = '200';
 export const NO_VAT = 'No VAT';
 export const xeroTaxType = (rate: number) => `${rate}% (VAT on Income)`;
 
-export const PAYMENT_COLUMNS = ['Date', 'Reference', 'Kind', 'Amount', 'Stripe id'] as const;
+// Stripe's fee and the net after it come last, as in the ledger's CSV, so a sheet built on the first five still reads them.
+export const PAYMENT_COLUMNS = ['Date', 'Reference', 'Kind', 'Amount', 'Stripe id', 'Stripe fee', 'Net of fee'] as const;
 
 export const EXPORT_LINKS = { xero: 'Download for Xero (CSV)', payments: 'Payments (CSV)' } as const;
 
@@ -125,16 +126,26 @@ export interface MoneyMovement {
   refund: boolean;
   pence: number;
   stripeId: string | null;
+  /**
+   * Stripe's fee (unsigned pence) on a payment, from its balance transaction (migrations/0200); null while not read
+   * from Stripe yet. A refund's is 0: Stripe keeps a card payment's fee when it is refunded, as the ledger has it.
+   */
+  feePence: number | null;
 }
 
-export const paymentRow = (row: MoneyMovement) =>
-  csvLine([
+/** The fee and the net are left blank, never 0.00, while Stripe's fee is not known: an accountant's sum skips a blank. */
+export function paymentRow(row: MoneyMovement): string {
+  const pence = row.refund ? -row.pence : row.pence;
+  return csvLine([
     ukDate(row.day),
     row.reference,
     row.refund ? `Refund of the ${PURPOSE_LABELS[row.purpose].toLowerCase()}` : PURPOSE_LABELS[row.purpose],
-    { raw: pounds(row.refund ? -row.pence : row.pence) },
+    { raw: pounds(pence) },
     row.stripeId ?? '',
+    row.feePence === null ? '' : { raw: pounds(row.feePence) },
+    row.feePence === null ? '' : { raw: pounds(pence - row.feePence) },
   ]);
+}
 
 /** The file's name names the period: xero-2026-01-01-to-2026-01-31.csv. */
 export const exportFilename = (what: 'xero' | 'payments' | 'ledger', { from, to }: ReportPeriod) => `${what}-${from}-to-${to}.csv`;
