@@ -215,6 +215,10 @@ describe('a lower price', () => {
     // £450.00 − £300.00 paid = £150.00 left, on the move page.
     const move = await (await fetch(`${apiBase()}/quote-confirmation?ref=${quote.reference}&t=${quote.token}`)).text();
     expect(move).toContain('£150.00');
+    // The deposit is paid already: the e-mail says what is left, not that paying a deposit books the move.
+    const email = await emailWithKey(`move:${quote.reference}:written-quote:2:accepted:customer`);
+    expect(email.text).toContain('You have already paid £300.00; the remaining £150.00 is paid by card from your move page.');
+    expect(email.text).not.toContain('deposit is paid');
   });
 });
 

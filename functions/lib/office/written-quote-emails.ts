@@ -57,15 +57,20 @@ ${contactText(ctx)}`,
   };
 }
 
-/** `beyondPence`: already paid beyond the accepted price, refunded to the card (office/written-quotes.ts). */
-export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote, beyondPence = 0): EmailDraft {
+/** `paidPence`: what the customer has paid and kept so far; beyond the accepted price it is refunded (written-quotes.ts). */
+export function acceptedCustomerEmail(ctx: MailContext, quote: StoredQuote, written: WrittenQuote, paidPence = 0): EmailDraft {
   const rows = quoteRows(written, quote.moveDate, ctx.vat);
+  const beyondPence = paidPence - written.totalPence;
   const next =
     beyondPence > 0
-      ? `You have already paid ${formatPence(written.totalPence + beyondPence)}, so we are refunding the ${formatPence(beyondPence)} beyond it to your card. ${DOCUMENT_WORDS.creditInEmail}`
-      : written.depositPence > 0
-        ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
-        : 'We will be in touch to book your crew.';
+      ? `You have already paid ${formatPence(paidPence)}, so we are refunding the ${formatPence(beyondPence)} beyond it to your card. ${DOCUMENT_WORDS.creditInEmail}`
+      : paidPence > 0 && beyondPence === 0
+        ? `You have already paid ${formatPence(paidPence)}: nothing more is owed.`
+        : paidPence > 0 && paidPence >= written.depositPence
+          ? `You have already paid ${formatPence(paidPence)}; the remaining ${formatPence(-beyondPence)} is paid by card from your move page.`
+          : written.depositPence > 0
+            ? `Your move is booked as soon as the ${formatPence(written.depositPence)} deposit is paid: you pay it by card from your move page.`
+            : 'We will be in touch to book your crew.';
   const lead = `Thank you for accepting our written quote for your move on ${formatLongDate(quote.moveDate)}. ${formatPence(written.totalPence)} is now your price. ${next}`;
   return {
     from: ctx.from,

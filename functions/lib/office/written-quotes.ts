@@ -279,7 +279,8 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
   // whole was paid): what was paid beyond it goes back to the card, as for a booked date moved to a lower price. Its
   // refund rows are stored in this batch, then Stripe is asked; each refund made gets its credit note (documents.ts),
   // which is the only document the lower price makes (docs/architecture.md, "Money").
-  const beyondPence = Math.max(0, keptPence(await paymentsFor(db, quote.reference)) - current.totalPence);
+  const paidPence = keptPence(await paymentsFor(db, quote.reference));
+  const beyondPence = Math.max(0, paidPence - current.totalPence);
   const refunds = beyondPence > 0 ? await refundRows(db, quote.reference, beyondPence, LOWER_PRICE_REFUND_REASON, now) : [];
   const mail = await mailContext(env);
   const key = `move:${quote.reference}:written-quote:${version}:accepted`;
@@ -288,7 +289,7 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
       recordType: 'move',
       recordReference: quote.reference,
       kind: 'customer',
-      draft: acceptedCustomerEmail(mail, priced, accepted, beyondPence),
+      draft: acceptedCustomerEmail(mail, priced, accepted, paidPence),
       idempotencyKey: `${key}:customer`,
     },
     {
