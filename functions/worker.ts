@@ -15,7 +15,7 @@ import { checkCode, codeRoute } from './api/check-code';
 import { scheduled } from './cron';
 import { consumeEmails } from './email-queue';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
-import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
+import { leadRoute, type LeadEnv } from './lib/pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { WorkerRoutes } from './lib/routes';
 import { formTwinPath, isAfterPost } from './lib/form-answer';

@@ -20,7 +20,7 @@ import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
 import { fieldErrors } from '~/lib/schemas';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
+import { formRoute } from '../lib/pipeline';
 import { refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
@@ -56,10 +56,8 @@ const spanWords = (first: string, last: string) =>
   first === last ? formatLongDate(first) : `${formatLongDate(first)} to ${formatLongDate(last)}`;
 
 /** POST /office/diary/days-off: add a crew's or van's days off, or remove them. */
-async function changeDaysOff(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
+async function changeDaysOff(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const refused = (errors: Record<string, string>, status = 400) =>
     refusedOn(
       c,
@@ -152,10 +150,8 @@ function hireStatements(db: D1Database, form: Extract<HireForm, { action: 'hire'
 }
 
 /** POST /office/diary/hire: hire a crew, a van or both for one day (a full day's override), or cancel a hire not yet used. */
-async function changeHire(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
+async function changeHire(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const back =
     values.ref && isReference(values.ref) ? diaryAtMove({ reference: values.ref, moveDate: values.date ?? '' }) : OFFICE_PATHS.diary;
   const refused = (errors: Record<string, string>, status = 400) =>
@@ -228,8 +224,8 @@ async function changeHire(c: OfficeContext): Promise<Response> {
 }
 
 export function diaryDaysRoutes(routes: OfficeRoutes): void {
-  routes.post(DIARY_DAYS_OFF_PATH, staffOnly, changeDaysOff);
+  routes.post(DIARY_DAYS_OFF_PATH, staffOnly, ...formRoute({ maxBytes: MAX_BODY, limit: null }, changeDaysOff));
   routes.all(DIARY_DAYS_OFF_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
-  routes.post(DIARY_HIRE_PATH, staffOnly, changeHire);
+  routes.post(DIARY_HIRE_PATH, staffOnly, ...formRoute({ maxBytes: MAX_BODY, limit: null }, changeHire));
   routes.all(DIARY_HIRE_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
 }

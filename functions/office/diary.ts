@@ -21,7 +21,7 @@ import { isReference } from '~/lib/reference';
 import { fieldErrors } from '~/lib/schemas';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
+import { formRoute } from '../lib/pipeline';
 import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { diarySpan, entryUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
@@ -99,10 +99,8 @@ async function crewVanChange(db: D1Database, form: CrewVanForm, staff: StaffMemb
 }
 
 /** POST /office/diary: the owner adds or removes a crew or a van; staff may only look. */
-async function changeCrewsAndVans(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_DIARY_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
+async function changeCrewsAndVans(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const staff = c.var.staff;
   if (staff.role !== 'owner') {
     return refusedOn(c, OFFICE_PATHS.diary, { form: { errors: { form: DIARY_MESSAGES.ownerOnly }, values } } satisfies DiaryPageState, 403);
@@ -149,10 +147,8 @@ async function bookingProblems(db: D1Database, quote: StoredQuote, form: Booking
  * POST /office/diary/book (from a lead's page or the diary): hold the move's day, or book it with a crew, a van and an
  * arrival window. Done or refused, the answer is the diary at the move's day, with the move's form and the days around.
  */
-async function holdOrBook(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_DIARY_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
+async function holdOrBook(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const reference = values.ref ?? '';
   const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
   if (!quote) return officeRefusal(c, 'not-found');
@@ -249,8 +245,8 @@ async function fullDays(c: OfficeContext): Promise<Response> {
 
 export function diaryRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.diary, staffOnly);
-  routes.post(OFFICE_PATHS.diary, staffOnly, changeCrewsAndVans);
-  routes.post(DIARY_BOOK_PATH, staffOnly, holdOrBook);
+  routes.post(OFFICE_PATHS.diary, staffOnly, ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: null }, changeCrewsAndVans));
+  routes.post(DIARY_BOOK_PATH, staffOnly, ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: null }, holdOrBook));
   routes.all(DIARY_BOOK_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.get(FULL_DAYS_PATH, fullDays);
   routes.all(FULL_DAYS_PATH, (c) => refusalJson(c, REFUSALS.getOnly));

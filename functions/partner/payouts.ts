@@ -8,7 +8,7 @@ import type { Context } from 'hono';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { PARTNER_PATHS } from '~/lib/partners/apply';
 import { PAYOUT_PATHS } from '~/lib/partners/payouts';
-import type { LeadEnv } from '../lib/lead-pipeline';
+import type { LeadEnv } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';

@@ -17,7 +17,7 @@ import {
 } from '~/lib/partners/apply';
 import { drained, keptAtMost, readBounded } from '../lib/body';
 import { fromOwnOrigin } from '../lib/same-origin';
-import type { LeadEnv } from '../lib/lead-pipeline';
+import type { LeadEnv } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { readFormPost } from '../lib/form-post';
