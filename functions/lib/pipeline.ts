@@ -61,12 +61,14 @@ export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> 
   /** Form posts taken (an endpoint without it takes only JSON). */
   form?: FormReplies<E>;
   /** For a filled honeypot: a normal-looking answer, with nothing stored or sent. */
-  decoy?(c: Context<E>, body: Record<string, unknown>): Response;
+  decoy?(c: Context<E>, body: Record<string, unknown>): Response | Promise<Response>;
 }
 
 export type PostHandler<E extends Bound, S> = (
   c: Context<E>,
   valid: S extends z.ZodMiniType ? z.output<S> : URLSearchParams,
+  /** The form's fields as typed (empty for JSON): for a field the schema does not name, or the page again. */
+  typed: URLSearchParams,
 ) => Response | Promise<Response>;
 
 type Step<E extends Bound> = MiddlewareHandler<Posted<E>>;
@@ -175,7 +177,10 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
   const steps: Step<E>[] = [via, read, size, rateLimit, ownOrigin, mediaTypes, readable];
   const schema = spec.schema;
   if (!schema) {
-    const accept: Step<E> = async (c) => (handle as PostHandler<E, undefined>)(asRoute(c), c.var.formBody ?? new URLSearchParams());
+    const accept: Step<E> = async (c) => {
+      const typed = c.var.formBody ?? new URLSearchParams();
+      return (handle as PostHandler<E, undefined>)(asRoute(c), typed, typed);
+    };
     return [...steps, accept];
   }
   type Out = z.output<NonNullable<S>>;
@@ -189,7 +194,8 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
   const validate: Step<E> = (c, next) => validators[c.var.via](c, next);
   const accept: Step<E> = async (c) => {
     const valid = (c.req as unknown as { valid(target: Via): Out }).valid(c.var.via);
-    return (handle as (c: Context<E>, valid: Out) => Response | Promise<Response>)(asRoute(c), valid);
+    const typed = c.var.formBody ?? new URLSearchParams();
+    return (handle as (c: Context<E>, valid: Out, typed: URLSearchParams) => Response | Promise<Response>)(asRoute(c), valid, typed);
   };
   return [...steps, validate, accept];
 }
@@ -204,6 +210,7 @@ export interface FormSpec<E extends Bound, S extends z.ZodMiniType | undefined> 
   limit: RateLimit<E> | null;
   schema?: S;
   page?: FormReplies<E>['page'];
+  decoy?: PostSpec<E, S>['decoy'];
 }
 
 export function formRoute<E extends Bound, S extends z.ZodMiniType | undefined = undefined>(
@@ -211,10 +218,7 @@ export function formRoute<E extends Bound, S extends z.ZodMiniType | undefined =
   handle: PostHandler<E, S>,
 ): Step<E>[] {
   const page = spec.page ?? ((c: Context<E>, refusal: Refusal) => refusalJson(c, refusal));
-  return postRoute<E, S>(
-    { maxBytes: spec.maxBytes, origin: spec.origin ?? fromOwnOrigin, limit: spec.limit, schema: spec.schema as S, form: { only: true, page } },
-    handle,
-  );
+  return postRoute<E, S>({ ...spec, origin: spec.origin ?? fromOwnOrigin, schema: spec.schema as S, form: { only: true, page } }, handle);
 }
 
 /** A bucket per client (its address; in tests, a header) in `binding`, under `prefix`. */
@@ -240,5 +244,8 @@ export type LeadHandler<T> = (c: LeadContext, lead: T) => Promise<Response>;
 export function leadRoute<S extends z.ZodMiniType>(spec: LeadSpec<S>, handle: LeadHandler<z.output<S>>): Step<LeadEnv>[] {
   const { type, schema, form, decoy } = spec;
   const limit = perClient<LeadEnv>(leadLimiter(type), type);
-  return postRoute<LeadEnv, S>({ maxBytes: MAX_BODY_BYTES, origin: fromOwnOrigin, limit, schema, form, decoy }, handle as PostHandler<LeadEnv, S>);
+  return postRoute<LeadEnv, S>(
+    { maxBytes: MAX_BODY_BYTES, origin: fromOwnOrigin, limit, schema, form, decoy },
+    handle as PostHandler<LeadEnv, S>,
+  );
 }

@@ -12,7 +12,7 @@ import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { refusalJson, seeOther } from '../lib/http';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';

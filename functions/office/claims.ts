@@ -14,7 +14,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { assessClaim, declineClaim, findClaim, offerClaim, openClaimFromReport, refundableFor } from '../lib/claims';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes, officeLimit } from '../lib/office/gate';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';

@@ -28,8 +28,6 @@ import type { Context } from 'hono';
 import { diaryAtMove, refusedOn } from './diary';
 import type { DiaryPageState } from '~/lib/views/diary';
 
-type OfficeContext = Context<OfficeBindings>;
-
 const MAX_BODY = 4 * 1024;
 
 /** The diary at `date`'s week with a notice (or at the move whose section asked). */

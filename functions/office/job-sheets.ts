@@ -337,7 +337,9 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
 }
 
 export function jobSheetsRoutes(routes: OfficeRoutes): void {
-  routes.post(OFFICE_PATHS.jobSheetLink, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: null }, makeLink)).renders(OFFICE_PATHS.jobSheetLink);
+  routes
+    .post(OFFICE_PATHS.jobSheetLink, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: null }, makeLink))
+    .renders(OFFICE_PATHS.jobSheetLink);
   routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: null }, emailLink));
   routes.get(OFFICE_PATHS.jobPhoto, staffOnly, jobPhoto);
   routes.get(OFFICE_PATHS.jobSheet, showJobSheet).renders(OFFICE_PATHS.jobSheet);

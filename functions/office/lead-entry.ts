@@ -15,7 +15,7 @@ import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { refusalJson, seeOther } from '../lib/http';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { editTarget, saveLeadEdit } from '../lib/office/lead-edit';
 import type { FormValues, EntryFormState, LeadFormState, NewLeadState } from '~/lib/views/lead-entry';

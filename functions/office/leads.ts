@@ -8,7 +8,7 @@ import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { refusalJson, seeOther } from '../lib/http';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/lead-changes';
 import { findLead, staffChoices } from '../lib/office/leads';

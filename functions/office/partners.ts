@@ -108,6 +108,8 @@ export function partnersRoutes(routes: OfficeRoutes): void {
   routes.page(PARTNER_PATHS.office, staffOnly);
   routes.page(PARTNER_PATHS.application, staffOnly);
   routes.get(PARTNER_PATHS.document, staffOnly, serveDocument);
-  routes.post(PARTNER_PATHS.decide, staffOnly, ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit }, decide)).renders(PARTNER_PATHS.application);
+  routes
+    .post(PARTNER_PATHS.decide, staffOnly, ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit }, decide))
+    .renders(PARTNER_PATHS.application);
   routes.all(PARTNER_PATHS.decide, (c) => refusalJson(c, REFUSALS.postOnly));
 }

@@ -31,5 +31,10 @@ async function postSettings(c: Context<OfficeBindings>, posted: URLSearchParams)
 
 export function settingsRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.settings, staffOnly, ownerOnly);
-  routes.post(OFFICE_PATHS.settings, staffOnly, ownerOnly, ...formRoute({ maxBytes: MAX_SETTINGS_BODY, limit: null, page: refusedPost }, postSettings));
+  routes.post(
+    OFFICE_PATHS.settings,
+    staffOnly,
+    ownerOnly,
+    ...formRoute({ maxBytes: MAX_SETTINGS_BODY, limit: null, page: refusedPost }, postSettings),
+  );
 }

@@ -13,7 +13,7 @@ import { isReference } from '~/lib/reference';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { refusalJson, seeOther } from '../lib/http';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { SENT_MEANWHILE, sendWrittenQuote } from '../lib/office/written-quotes';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';

@@ -8,9 +8,8 @@ import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { pageAsSent } from '../lib/page-policy';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
+import { formRoute } from '../lib/pipeline';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
-import { refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, decideReview } from '../lib/quote/manage';
 import { auditStatement, STAFF_LINK_ACTOR } from '../lib/office/audit';
@@ -53,10 +52,7 @@ export async function showStaffPage(c: PageContext): Promise<Response> {
   return link ? staffPage(c, link, 200) : notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
 }
 
-export async function answerStaffPage(c: PageContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_STAFF_BODY, fromOwnNoReferrerPage);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function answer(c: PageContext, values: URLSearchParams): Promise<Response> {
   const link = await openStaffLink(c, values.get('ref'), values.get('t'));
   if (!link) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   const body = Object.fromEntries(values);
@@ -103,3 +99,6 @@ export async function answerStaffPage(c: PageContext): Promise<Response> {
     done: `${eventLine(applied.quote, applied.event)}. We have e-mailed the customer.`,
   });
 }
+
+/** A staff link's buttons: a refusal of the pipeline is the error shape (only a crafted request meets one). */
+export const answerStaffPage = formRoute({ maxBytes: MAX_STAFF_BODY, origin: fromOwnNoReferrerPage, limit: null }, answer);
