@@ -61,7 +61,7 @@ export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> 
   /** Form posts taken (an endpoint without it takes only JSON). */
   form?: FormReplies<E>;
   /** For a filled honeypot: a normal-looking answer, with nothing stored or sent. */
-  decoy?(c: Context<E>, body: Record<string, unknown>): Response | Promise<Response>;
+  decoy?(c: Context<E>, body: Record<string, unknown>, typed: URLSearchParams): Response | Promise<Response>;
 }
 
 export type PostHandler<E extends Bound, S> = (
@@ -186,7 +186,10 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
   type Out = z.output<NonNullable<S>>;
   const hook: Hook<Out, Posted<E>, string, Via, object, NonNullable<S>> = (result, c) => {
     // Before anything else: a bot is answered like a person whatever it sent, valid or not.
-    if (spec.decoy && isHoneypotFilled(result.data)) return spec.decoy(asRoute(c), result.data as Record<string, unknown>);
+    // A form's as typed, as a schema may not name the hidden field.
+    const sent = c.var.via === 'form' ? Object.fromEntries(c.var.formBody ?? []) : result.data;
+    if (spec.decoy && isHoneypotFilled(sent))
+      return spec.decoy(asRoute(c), sent as Record<string, unknown>, c.var.formBody ?? new URLSearchParams());
     if (!result.success) return refuse(c, validationFailed(fieldErrors(result.error)));
   };
   const validator = (target: Via) => zValidator<NonNullable<S>, Via, Posted<E>, string, typeof hook>(target, schema, hook);
