@@ -54,9 +54,9 @@ export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> 
   /** The most of a body to read: past it, 413. */
   maxBytes: number;
   origin: OriginRule;
-  /** `null` only where no bucket is kept yet (a staff member's office form): said at the route. */
+  /** `null` where no bucket is kept yet (most office forms, the staff link, signing out), as before this pipeline. */
   limit: RateLimit<E> | null;
-  /** A JSON body's or form's fields, checked before the handler; without one, the handler reads `c.var.formBody`. */
+  /** A JSON body's or form's fields, checked before the handler; without one, the handler is handed the form's fields. */
   schema: S;
   /** Form posts taken (an endpoint without it takes only JSON). */
   form?: FormReplies<E>;
