@@ -120,11 +120,11 @@ routes.get(ACCOUNT_PATHS.verify, showSignInLink);
 routes.post(ACCOUNT_PATHS.verify, ...signInWithLink);
 routes.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
 // The customer's route group: `customerOnly` is the one session gate (functions/lib/sessions.ts) for the customer's role.
-routes.post(ACCOUNT_PATHS.signOut, customerOnly, signOut(false));
-routes.post(ACCOUNT_PATHS.signOutEverywhere, customerOnly, signOut(true));
+routes.post(ACCOUNT_PATHS.signOut, customerOnly, ...signOut(false));
+routes.post(ACCOUNT_PATHS.signOutEverywhere, customerOnly, ...signOut(true));
 for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
 routes.page(ACCOUNT_PATHS.deleteData, customerOnly);
-routes.post(ACCOUNT_PATHS.deleteData, customerOnly, deleteData);
+routes.post(ACCOUNT_PATHS.deleteData, customerOnly, ...deleteData);
 routes.page(ACCOUNT_PATHS.account, customerOnly);
 for (const path of [WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) routes.get(path, customerOnly, astroPage);
 for (const path of [ACCOUNT_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {

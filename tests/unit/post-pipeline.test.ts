@@ -4,7 +4,6 @@
  * reads its body itself. A new POST route without `formRoute()`/`leadRoute()` fails here.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ACCOUNT_PATHS } from '~/lib/account';
 import { MOVE_DAMAGE_PATH } from '~/lib/move-status';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { PARTNER_PATHS } from '~/lib/partners/apply';
@@ -25,9 +24,6 @@ const OWN_READERS: Record<string, string> = {
   [MOVE_DAMAGE_PATH]: 'multipart photos, as the job sheet',
   [PARTNER_PATHS.apply]: 'multipart documents (20 MB), refused before the body is read',
   [`${PARTNER_PATHS.home}/document`]: 'a multipart document, as the application',
-  [ACCOUNT_PATHS.signOut]: 'no body: the origin checked by the handler',
-  [ACCOUNT_PATHS.signOutEverywhere]: 'no body: the origin checked by the handler',
-  [ACCOUNT_PATHS.deleteData]: 'no body: the origin checked by the handler',
 };
 
 const postRoutes = new Map<string, unknown[]>();
