@@ -15,7 +15,7 @@ import { checkCode, codeRoute } from './api/check-code';
 import { scheduled } from './cron';
 import { consumeEmails } from './email-queue';
 import { jsonError, refusalJson, REFUSALS } from './lib/http';
-import { leadRoute, type LeadEnv } from './lib/lead-pipeline';
+import { leadRoute, type LeadEnv } from './lib/pipeline';
 import { securityHeaders, servedOverHttps } from './lib/security-headers';
 import { WorkerRoutes } from './lib/routes';
 import { formTwinPath, isAfterPost } from './lib/form-answer';
@@ -82,13 +82,13 @@ routes.get(MOVE_DOCUMENT_PATH, showMoveDocument).renders(MOVE_DOCUMENT_PATH);
 routes.all(PAGE_PATHS.calendar, (c) => refusalJson(c, REFUSALS.getOnly));
 routes.get(PAGE_PATHS.quote, showQuoteForm).renders(formTwinPath(PAGE_PATHS.quote));
 routes.post(PAGE_PATHS.quote, ...leadRoute(quoteFormRoute, answerQuoteForm));
-routes.post(PAGE_PATHS.confirmation, manageQuote);
+routes.post(PAGE_PATHS.confirmation, ...manageQuote);
 routes.get(PAGE_PATHS.confirmation, showConfirmation).renders(PAGE_PATHS.confirmation);
 for (const path of [WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) routes.get(path, showConfirmation);
 for (const path of [PAGE_PATHS.confirmation, WORKER_PATHS.confirmationBelow, WORKER_PATHS.confirmationHtml]) {
   routes.all(path, (c) => refusalJson(c, REFUSALS.getOnly));
 }
-routes.post(PAGE_PATHS.staff, answerStaffPage);
+routes.post(PAGE_PATHS.staff, ...answerStaffPage);
 routes.get(PAGE_PATHS.staff, showStaffPage).renders(PAGE_PATHS.staff);
 for (const path of [WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml]) routes.get(path, showStaffPage);
 for (const path of [PAGE_PATHS.staff, WORKER_PATHS.staffBelow, WORKER_PATHS.staffHtml]) {
@@ -114,17 +114,17 @@ routes
   )
   .renders(formTwinPath(PAGE_PATHS.faq));
 routes.getWhen((_, url) => isArticleSearch(url), ARTICLES_PATH, articleSearch).renders(formTwinPath(ARTICLES_PATH));
-routes.post(ACCOUNT_PATHS.login, askForSignInLink).renders(LOGIN_ANSWER_PAGE);
+routes.post(ACCOUNT_PATHS.login, ...askForSignInLink).renders(LOGIN_ANSWER_PAGE);
 // GET and HEAD (Hono answers HEAD from the GET route) spend nothing; the button's POST signs in.
 routes.get(ACCOUNT_PATHS.verify, showSignInLink);
-routes.post(ACCOUNT_PATHS.verify, signInWithLink);
+routes.post(ACCOUNT_PATHS.verify, ...signInWithLink);
 routes.all(ACCOUNT_PATHS.verify, (c) => refusalJson(c, REFUSALS.getOnly));
 // The customer's route group: `customerOnly` is the one session gate (functions/lib/sessions.ts) for the customer's role.
-routes.post(ACCOUNT_PATHS.signOut, customerOnly, signOut(false));
-routes.post(ACCOUNT_PATHS.signOutEverywhere, customerOnly, signOut(true));
+routes.post(ACCOUNT_PATHS.signOut, customerOnly, ...signOut(false));
+routes.post(ACCOUNT_PATHS.signOutEverywhere, customerOnly, ...signOut(true));
 for (const path of [ACCOUNT_PATHS.signOut, ACCOUNT_PATHS.signOutEverywhere]) routes.all(path, (c) => refusalJson(c, REFUSALS.postOnly));
 routes.page(ACCOUNT_PATHS.deleteData, customerOnly);
-routes.post(ACCOUNT_PATHS.deleteData, customerOnly, deleteData);
+routes.post(ACCOUNT_PATHS.deleteData, customerOnly, ...deleteData);
 routes.page(ACCOUNT_PATHS.account, customerOnly);
 for (const path of [WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) routes.get(path, customerOnly, astroPage);
 for (const path of [ACCOUNT_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATHS.accountBelow]) {
@@ -137,14 +137,14 @@ routes.post(PARTNER_PATHS.apply, postApplication).renders(PARTNER_PATHS.apply);
 routes.all(PARTNER_PATHS.apply, (c) => refusalJson(c, REFUSALS.getOnly));
 partnerRoutes(routes);
 // Card payments (issue 34): the move page's Pay button, and Stripe's signed events; and its damage report.
-routes.post(PAY_PATH, payForMove);
-routes.post(BOOK_NOW_PATH, bookMoveNow);
+routes.post(PAY_PATH, ...payForMove);
+routes.post(BOOK_NOW_PATH, ...bookMoveNow);
 routes.post(MOVE_DAMAGE_PATH, reportMoveDamage);
 routes.get(MOVE_DAY_PATH, movingDayJson);
 routes.all(MOVE_DAY_PATH, (c) => refusalJson(c, REFUSALS.getOnly));
 routes.post(STRIPE_WEBHOOK_PATH, stripeWebhook);
 // Text messages (issue 44 item 4): the move page's consent, and the provider's signed callbacks.
-routes.post(MOVE_TEXTS_PATH, setMoveTexts);
+routes.post(MOVE_TEXTS_PATH, ...setMoveTexts);
 routes.post(SMS_STATUS_PATH, smsStatus);
 routes.post(SMS_INBOUND_PATH, smsInbound);
 for (const path of [PAY_PATH, BOOK_NOW_PATH, MOVE_DAMAGE_PATH, STRIPE_WEBHOOK_PATH, MOVE_TEXTS_PATH, SMS_STATUS_PATH, SMS_INBOUND_PATH])

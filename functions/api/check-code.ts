@@ -10,7 +10,7 @@ import type * as z from 'zod/mini';
 import { codeProblem } from '../lib/account/referrals';
 import { signedInEmail } from '../lib/account/session';
 import { refusalJson, validationFailed } from '../lib/http';
-import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
+import { refuse, type LeadContext, type LeadSpec } from '../lib/pipeline';
 
 export const codeRoute: LeadSpec<typeof codeCheckSchema> = {
   type: 'code',

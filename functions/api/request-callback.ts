@@ -2,7 +2,7 @@ import type { LeadAnswer } from '~/lib/api';
 import { generateReference } from '~/lib/reference';
 import { callbackSchema, type CallbackRequest } from '~/lib/schemas';
 import { acceptCallback } from '../lib/callback';
-import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
+import type { LeadContext, LeadSpec } from '../lib/pipeline';
 
 export const callbackRoute: LeadSpec<typeof callbackSchema> = {
   type: 'callback',

@@ -10,7 +10,7 @@ import { acceptLead } from '../lib/accept-lead';
 import { contactBusinessEmail, contactCustomerEmail } from '../lib/emails';
 import { answerFormPost, contactSentPath, postedValues, refusalState } from '../lib/form-answer';
 import { seeOther, type Refusal } from '../lib/http';
-import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
+import type { LeadContext, LeadSpec } from '../lib/pipeline';
 
 function subjectLabel(value: string): string {
   return contactSubjects.find((subject) => subject.value === value)?.label ?? value;

@@ -1,7 +1,7 @@
 /** POST /api/send-quote-email: the wizard's quote, re-priced on the server (the client's figures are never trusted). */
 import type { QuoteAnswer } from '~/lib/api';
 import { quoteRequestSchema, type QuoteRequest } from '~/lib/schemas';
-import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
+import { refuse, type LeadContext, type LeadSpec } from '../lib/pipeline';
 import { acceptQuote } from '../lib/quote/accept';
 import { decoyAnswer } from '../lib/quote/answer';
 

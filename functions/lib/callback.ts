@@ -2,7 +2,7 @@ import type { LeadSource } from '~/lib/office/lead-entry';
 import type { CallbackRequest } from '~/lib/schemas';
 import { acceptLead, type Claim } from './accept-lead';
 import { callbackBusinessEmail } from './emails';
-import type { LeadContext } from './lead-pipeline';
+import type { LeadContext } from './pipeline';
 
 /** A call-back as callback_requests keeps it: the website's form, or one the office typed in from a phone call. */
 export interface CallbackRecord {

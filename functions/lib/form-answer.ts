@@ -6,7 +6,7 @@ import { TWINS } from '~/lib/unlisted';
 import { saveFormState, type FormPageState, type SavedFormState } from './form-state';
 export type { AnsweredForm, FormPageState } from './form-state';
 import { seeOther, type Refusal } from './http';
-import type { LeadContext } from './lead-pipeline';
+import type { LeadContext } from './pipeline';
 import { errorFill, mergeFills, type Fill } from './prebuilt-page';
 import { twinPage } from './astro-page';
 

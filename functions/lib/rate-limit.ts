@@ -20,13 +20,12 @@ export function clientKey(c: RequestContext): string {
   return c.req.header('CF-Connecting-IP') ?? c.req.header('X-Forwarded-For')?.split(',')[0]?.trim() ?? 'unknown';
 }
 
+/** A lead's binding, by its type. */
+export const leadLimiter = (type: LimitedRoute) => LIMITERS[type];
+
+export type LimiterName = { [K in keyof Env]-?: NonNullable<Env[K]> extends RateLimit ? K : never }[keyof Env];
+
 /** A missing binding (misconfiguration) fails open and says so. */
-export async function withinRateLimit(c: RequestContext, type: LimitedRoute): Promise<boolean> {
-  return withinLimit(c.env, LIMITERS[type], `${type}:${clientKey(c)}`);
-}
-
-type LimiterName = { [K in keyof Env]-?: NonNullable<Env[K]> extends RateLimit ? K : never }[keyof Env];
-
 export async function withinLimit(env: Env, name: LimiterName, key: string): Promise<boolean> {
   const binding = env[name];
   if (!binding) {

@@ -11,8 +11,8 @@ import { isReference } from '~/lib/reference';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { refusalJson, seeOther } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
@@ -24,10 +24,7 @@ const MAX_ADDRESSES_BODY = 8 * 1024;
 
 export const ADDRESSES_CHANGED_MEANWHILE = 'This move changed while you were typing. Check its addresses below and save again.';
 
-async function postAddresses(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_ADDRESSES_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function postAddresses(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const reference = values.get('ref') ?? '';
   const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
   if (!quote) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
@@ -48,5 +45,5 @@ async function postAddresses(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 export function addressesRoutes(routes: OfficeRoutes): void {
-  routes.post(OFFICE_PATHS.addresses, staffOnly, postAddresses);
+  routes.post(OFFICE_PATHS.addresses, staffOnly, ...formRoute({ maxBytes: MAX_ADDRESSES_BODY, limit: null }, postAddresses));
 }

@@ -13,12 +13,11 @@ import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { assessClaim, declineClaim, findClaim, offerClaim, openClaimFromReport, refundableFor } from '../lib/claims';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { formRoute } from '../lib/pipeline';
+import { seeOther } from '../lib/http';
+import { staffOnly, type OfficeBindings, type OfficeRoutes, officeLimit } from '../lib/office/gate';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';
-import { withinLimit } from '../lib/rate-limit';
 
 const MAX_CLAIM_BODY = 4 * 1024;
 
@@ -27,13 +26,8 @@ const positiveId = (text: string | null): number | null => {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 };
 
-async function postClaim(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_CLAIM_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function postClaim(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const staff = c.var.staff;
-  // The office's bucket the partner decisions use too: far above a person's pace, well below a script's.
-  if (!(await withinLimit(c.env, 'PARTNER_LIMITER', `office:${staff.email}`))) return refusalJson(c, REFUSALS.rateLimited);
   const reference = values.get('ref') ?? '';
   const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
   if (!quote) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
@@ -81,5 +75,5 @@ async function postClaim(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 export function claimsRoutes(routes: OfficeRoutes): void {
-  routes.post(CLAIM_PATH, staffOnly, postClaim);
+  routes.post(CLAIM_PATH, staffOnly, ...formRoute({ maxBytes: MAX_CLAIM_BODY, limit: officeLimit }, postClaim));
 }

@@ -13,22 +13,20 @@ import {
   hireSchema,
   hireSizes,
   HIRE_KINDS,
+  type DaysOffForm,
   type DiaryNotice,
   type HireForm,
 } from '~/lib/office/diary-forms';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
-import { fieldErrors } from '~/lib/schemas';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { refusalJson, REFUSALS, seeOther } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
+import { refusalJson, REFUSALS, seeOther, type Refusal } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import type { Context } from 'hono';
 import { diaryAtMove, refusedOn } from './diary';
 import type { DiaryPageState } from '~/lib/views/diary';
-
-type OfficeContext = Context<OfficeBindings>;
 
 const MAX_BODY = 4 * 1024;
 
@@ -55,21 +53,26 @@ async function ownResource(db: D1Database, resource: Resource, id: number): Prom
 const spanWords = (first: string, last: string) =>
   first === last ? formatLongDate(first) : `${formatLongDate(first)} to ${formatLongDate(last)}`;
 
+/** Where a refused days-off form is shown again: the week of its first day. */
+const daysOffBack = (values: Record<string, string>) => `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: values.firstDay ?? '' })}`;
+
+/** Where a refused hire is shown again: the move whose section asked, or the diary. */
+const hireBack = (values: Record<string, string>) =>
+  values.ref && isReference(values.ref) ? diaryAtMove({ reference: values.ref, moveDate: values.date ?? '' }) : OFFICE_PATHS.diary;
+
+/** Invalid fields: the diary again with each message by its field; any other refusal only a crafted post meets. */
+const diaryFormPage =
+  (back: (values: Record<string, string>) => string) => (c: Context<OfficeBindings>, refusal: Refusal, typed: URLSearchParams) => {
+    if (!refusal.error.fields) return refusalJson(c, refusal);
+    const values = Object.fromEntries(typed);
+    return refusedOn(c, back(values), { form: { errors: refusal.error.fields, values } } satisfies DiaryPageState, refusal.status);
+  };
+
 /** POST /office/diary/days-off: add a crew's or van's days off, or remove them. */
-async function changeDaysOff(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
+async function changeDaysOff(c: Context<OfficeBindings>, form: DaysOffForm, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const refused = (errors: Record<string, string>, status = 400) =>
-    refusedOn(
-      c,
-      `${OFFICE_PATHS.diary}?${new URLSearchParams({ from: values.firstDay ?? '' })}`,
-      { form: { errors, values } } satisfies DiaryPageState,
-      status,
-    );
-  const checked = daysOffSchema.safeParse(values);
-  if (!checked.success) return refused(fieldErrors(checked.error));
-  const form = checked.data;
+    refusedOn(c, daysOffBack(values), { form: { errors, values } } satisfies DiaryPageState, status);
   const db = c.env.DB;
   const now = requestNow(c);
   const actor = c.var.staff.email;
@@ -152,17 +155,10 @@ function hireStatements(db: D1Database, form: Extract<HireForm, { action: 'hire'
 }
 
 /** POST /office/diary/hire: hire a crew, a van or both for one day (a full day's override), or cancel a hire not yet used. */
-async function changeHire(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
-  const back =
-    values.ref && isReference(values.ref) ? diaryAtMove({ reference: values.ref, moveDate: values.date ?? '' }) : OFFICE_PATHS.diary;
+async function changeHire(c: Context<OfficeBindings>, form: HireForm, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const refused = (errors: Record<string, string>, status = 400) =>
-    refusedOn(c, back, { form: { errors, values } } satisfies DiaryPageState, status);
-  const checked = hireSchema.safeParse(values);
-  if (!checked.success) return refused(fieldErrors(checked.error));
-  const form = checked.data;
+    refusedOn(c, hireBack(values), { form: { errors, values } } satisfies DiaryPageState, status);
   const db = c.env.DB;
   const now = requestNow(c);
   const actor = c.var.staff.email;
@@ -228,8 +224,16 @@ async function changeHire(c: OfficeContext): Promise<Response> {
 }
 
 export function diaryDaysRoutes(routes: OfficeRoutes): void {
-  routes.post(DIARY_DAYS_OFF_PATH, staffOnly, changeDaysOff);
+  routes.post(
+    DIARY_DAYS_OFF_PATH,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_BODY, limit: null, schema: daysOffSchema, page: diaryFormPage(daysOffBack) }, changeDaysOff),
+  );
   routes.all(DIARY_DAYS_OFF_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
-  routes.post(DIARY_HIRE_PATH, staffOnly, changeHire);
+  routes.post(
+    DIARY_HIRE_PATH,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_BODY, limit: null, schema: hireSchema, page: diaryFormPage(hireBack) }, changeHire),
+  );
   routes.all(DIARY_HIRE_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
 }

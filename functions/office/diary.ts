@@ -21,8 +21,8 @@ import { isReference } from '~/lib/reference';
 import { fieldErrors } from '~/lib/schemas';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { jsonError, refusalJson, REFUSALS, seeOther } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
+import { jsonError, refusalJson, REFUSALS, seeOther, type Refusal } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { diarySpan, entryUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
 import { quoteLeadAt } from '../lib/office/office-leads';
@@ -98,20 +98,23 @@ async function crewVanChange(db: D1Database, form: CrewVanForm, staff: StaffMemb
   return done;
 }
 
+/** Staff who are not the owner: the diary again saying only the owner changes crews and vans (403). */
+const notTheOwner = (c: Context<OfficeBindings>, values: Record<string, string>) =>
+  refusedOn(c, OFFICE_PATHS.diary, { form: { errors: { form: DIARY_MESSAGES.ownerOnly }, values } } satisfies DiaryPageState, 403);
+
+/** A refused crew or van form: invalid fields by their messages (the owner's only); any other, the error shape. */
+function crewVanPage(c: Context<OfficeBindings>, refusal: Refusal, typed: URLSearchParams): Promise<Response> | Response {
+  if (!refusal.error.fields) return refusalJson(c, refusal);
+  const values = Object.fromEntries(typed);
+  if (c.var.staff.role !== 'owner') return notTheOwner(c, values);
+  return refusedOn(c, OFFICE_PATHS.diary, { form: { errors: refusal.error.fields, values } } satisfies DiaryPageState, refusal.status);
+}
+
 /** POST /office/diary: the owner adds or removes a crew or a van; staff may only look. */
-async function changeCrewsAndVans(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_DIARY_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
+async function changeCrewsAndVans(c: Context<OfficeBindings>, form: CrewVanForm, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const staff = c.var.staff;
-  if (staff.role !== 'owner') {
-    return refusedOn(c, OFFICE_PATHS.diary, { form: { errors: { form: DIARY_MESSAGES.ownerOnly }, values } } satisfies DiaryPageState, 403);
-  }
-  const checked = crewVanSchema.safeParse(values);
-  if (!checked.success) {
-    return refusedOn(c, OFFICE_PATHS.diary, { form: { errors: fieldErrors(checked.error), values } } satisfies DiaryPageState);
-  }
-  const form = checked.data;
+  if (staff.role !== 'owner') return notTheOwner(c, values);
   // Asked first (issue 40 item 4): only the confirmation page's own button removes.
   if ((form.action === 'remove-crew' || form.action === 'remove-van') && !isConfirmed(values)) {
     const question = await removalQuestion(c.env.DB, form.action === 'remove-crew' ? 'crew' : 'van', Number(form.id), requestNow(c));
@@ -149,10 +152,8 @@ async function bookingProblems(db: D1Database, quote: StoredQuote, form: Booking
  * POST /office/diary/book (from a lead's page or the diary): hold the move's day, or book it with a crew, a van and an
  * arrival window. Done or refused, the answer is the diary at the move's day, with the move's form and the days around.
  */
-async function holdOrBook(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_DIARY_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const values = Object.fromEntries(posted.values);
+async function holdOrBook(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
   const reference = values.ref ?? '';
   const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
   if (!quote) return officeRefusal(c, 'not-found');
@@ -249,8 +250,12 @@ async function fullDays(c: OfficeContext): Promise<Response> {
 
 export function diaryRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.diary, staffOnly);
-  routes.post(OFFICE_PATHS.diary, staffOnly, changeCrewsAndVans);
-  routes.post(DIARY_BOOK_PATH, staffOnly, holdOrBook);
+  routes.post(
+    OFFICE_PATHS.diary,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: null, schema: crewVanSchema, page: crewVanPage }, changeCrewsAndVans),
+  );
+  routes.post(DIARY_BOOK_PATH, staffOnly, ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: null }, holdOrBook));
   routes.all(DIARY_BOOK_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.get(FULL_DAYS_PATH, fullDays);
   routes.all(FULL_DAYS_PATH, (c) => refusalJson(c, REFUSALS.getOnly));

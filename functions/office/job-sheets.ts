@@ -50,7 +50,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { readBounded } from '../lib/body';
 import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
-import { readFormPost } from '../lib/form-post';
+import { formRoute } from '../lib/pipeline';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { type OfficeBindings, staffOnly, OfficeRoutes } from '../lib/office/gate';
 import {
@@ -89,10 +89,8 @@ type SheetContext = Context<AppBindings>;
 
 const MAX_LINK_BODY = 2 * 1024;
 
-async function makeLink(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_LINK_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const reference = posted.values.get('ref') ?? '';
+async function makeLink(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
+  const reference = values.get('ref') ?? '';
   if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
   const made = await makeJobSheetLink(c.env.DB, reference, c.var.staff.email, requestNow(c));
   const url = made && jobSheetUrl(config(c.env).siteUrl, made.token);
@@ -102,12 +100,10 @@ async function makeLink(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 /** "E-mail the link to the crew lead": a refused address is the job sheet section again (400), with its message by the field. */
-async function emailLink(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_LINK_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const reference = posted.values.get('ref') ?? '';
+async function emailLink(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
+  const reference = values.get('ref') ?? '';
   if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
-  const typed = posted.values.get('email') ?? '';
+  const typed = values.get('email') ?? '';
   const checked = z.safeParse(emailField, typed);
   const sent = checked.success && (await emailJobSheetLink(c.env, reference, accountEmail(checked.data), c.var.staff, requestNow(c)));
   if (sent) return seeOther(`${leadPath(reference)}&done=job_sheet_emailed`);
@@ -343,8 +339,10 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
 }
 
 export function jobSheetsRoutes(routes: OfficeRoutes): void {
-  routes.post(OFFICE_PATHS.jobSheetLink, staffOnly, makeLink).renders(OFFICE_PATHS.jobSheetLink);
-  routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, emailLink);
+  routes
+    .post(OFFICE_PATHS.jobSheetLink, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: null }, makeLink))
+    .renders(OFFICE_PATHS.jobSheetLink);
+  routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: null }, emailLink));
   routes.get(OFFICE_PATHS.jobPhoto, staffOnly, jobPhoto);
   routes.get(OFFICE_PATHS.jobSheet, showJobSheet).renders(OFFICE_PATHS.jobSheet);
   routes.post(OFFICE_PATHS.jobSheet, answerJobSheet);

@@ -14,8 +14,8 @@ import { priceLines, PRICE_LABELS } from '~/lib/price-lines';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { refusalJson, seeOther } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { editTarget, saveLeadEdit } from '../lib/office/lead-edit';
 import type { FormValues, EntryFormState, LeadFormState, NewLeadState } from '~/lib/views/lead-entry';
@@ -57,10 +57,7 @@ function estimateOf(price: QuotePrice): EntryFormState['estimate'] {
 }
 
 /** POST /office/new-lead: "Work out the estimate" (the default button) shows the engine's price; "Add the lead" stores it. */
-async function postNewLead(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_ENTRY_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function postNewLead(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const kind = values.get('kind');
   if (!isHandKind(kind)) return seeOther(OFFICE_PATHS.newLead);
   const entryKey = values.get('entryKey') ?? '';
@@ -91,10 +88,7 @@ async function postedLead(c: OfficeContext, values: URLSearchParams) {
 }
 
 /** POST /office/edit-lead: every change stored with its audit line; nothing changed, nothing written. */
-async function postEdit(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_ENTRY_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function postEdit(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const lead = await postedLead(c, values);
   const target = lead && (await editTarget(c.env.DB, lead));
   if (!lead || !target) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
@@ -107,10 +101,7 @@ async function postEdit(c: OfficeContext): Promise<Response> {
 }
 
 /** POST /office/lead-move: a survey or car lead becomes a move, and the office goes on to write its quote. */
-async function postMove(c: OfficeContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_ENTRY_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function postMove(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const lead = await postedLead(c, values);
   if (!lead) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
   if (lead.type === 'quote') return seeOther(writtenQuotePath(lead.reference));
@@ -124,9 +115,9 @@ async function postMove(c: OfficeContext): Promise<Response> {
 
 export function leadEntryRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.newLead, staffOnly);
-  routes.post(OFFICE_PATHS.newLead, staffOnly, postNewLead);
+  routes.post(OFFICE_PATHS.newLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: null }, postNewLead));
   routes.page(OFFICE_PATHS.editLead, staffOnly);
-  routes.post(OFFICE_PATHS.editLead, staffOnly, postEdit);
+  routes.post(OFFICE_PATHS.editLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: null }, postEdit));
   routes.page(OFFICE_PATHS.leadMove, staffOnly);
-  routes.post(OFFICE_PATHS.leadMove, staffOnly, postMove);
+  routes.post(OFFICE_PATHS.leadMove, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: null }, postMove));
 }

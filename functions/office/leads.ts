@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { refusalJson, seeOther } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/lead-changes';
 import { findLead, staffChoices } from '../lib/office/leads';
@@ -21,20 +21,15 @@ const MAX_OFFICE_BODY = 8 * 1024;
 const taskSchema = z.object({ task: z.coerce.number().int().positive(), ref: z.string().max(40).optional() });
 
 /** "Done" on a task, from the to-do list or a lead's page: back to where it was pressed. */
-async function taskDone(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_OFFICE_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const task = taskSchema.safeParse(Object.fromEntries(posted.values));
+async function taskDone(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
+  const task = taskSchema.safeParse(Object.fromEntries(values));
   if (!task.success) return seeOther(OFFICE_PATHS.home);
   await finishTask(c.env.DB, task.data.task, c.var.staff, requestNow(c));
   const back = task.data.ref ? `${leadPath(task.data.ref)}&` : `${OFFICE_PATHS.home}?`;
   return seeOther(`${back}done=task`);
 }
 
-async function changeLead(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_OFFICE_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function changeLead(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const lead = await findLead(c.env.DB, values.get('ref') ?? '');
   if (!lead) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
   const choices = await staffChoices(c.env);
@@ -51,7 +46,7 @@ async function changeLead(c: Context<OfficeBindings>): Promise<Response> {
 
 export function leadsRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.home, staffOnly);
-  routes.post(OFFICE_PATHS.home, staffOnly, taskDone);
+  routes.post(OFFICE_PATHS.home, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: null }, taskDone));
   routes.page(OFFICE_PATHS.lead, staffOnly);
-  routes.post(OFFICE_PATHS.lead, staffOnly, changeLead);
+  routes.post(OFFICE_PATHS.lead, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: null }, changeLead));
 }

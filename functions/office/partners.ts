@@ -17,10 +17,10 @@ import {
 import type { DecisionState } from '~/lib/views/partners';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
+import { formRoute } from '../lib/pipeline';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { staffOnly, type OfficeBindings, type OfficeRoutes, officeLimit } from '../lib/office/gate';
 import { decideApplication, DOCUMENT_KEY_PATTERN } from '../lib/partners/applications';
 import { documentsOf, findApplication, findDocument } from '../lib/partners/read';
 import { eligiblePartners, livePartnerJob, offerMove, shareOf } from '../lib/partners/offers';
@@ -28,7 +28,6 @@ import { findQuote } from '../lib/quote/store';
 import { leadPath } from '~/lib/office/paths';
 import { OFFER_MESSAGES, OFFER_PATHS } from '~/lib/partners/offers';
 import { notFoundPage } from '../lib/prebuilt-page';
-import { withinLimit } from '../lib/rate-limit';
 
 const MAX_DECISION_BODY = 4 * 1024;
 
@@ -60,16 +59,13 @@ async function serveDocument(c: Context<OfficeBindings>): Promise<Response> {
   });
 }
 
-async function decide(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_DECISION_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+async function decide(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const { staff } = c.var;
-  if (!(await withinLimit(c.env, 'PARTNER_LIMITER', `office:${staff.email}`))) return refusalJson(c, REFUSALS.rateLimited);
-  const reference = posted.values.get('ref') ?? '';
+  const reference = values.get('ref') ?? '';
   const partner = await findApplication(c.env.DB, reference);
   if (!partner) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
-  const approve = posted.values.get('decision') === 'approve';
-  const reason = (posted.values.get('reason') ?? '').trim();
+  const approve = values.get('decision') === 'approve';
+  const reason = (values.get('reason') ?? '').trim();
   // An approved partner's new document is approved the same way; refusing one is for the office to say by phone.
   const documents = await documentsOf(c.env.DB, reference);
   const renewal = partner.status === 'approved' && approve && documents.some((each) => each.status === 'pending');
@@ -89,12 +85,9 @@ async function decide(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 /** "Offer to partners" on a booked move's lead page: to one partner who fits, or to all of them, each offer audited. */
-async function offer(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_DECISION_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
+async function offer(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const { staff } = c.var;
-  if (!(await withinLimit(c.env, 'PARTNER_LIMITER', `office:${staff.email}`))) return refusalJson(c, REFUSALS.rateLimited);
-  const reference = posted.values.get('ref') ?? '';
+  const reference = values.get('ref') ?? '';
   const quote = await findQuote(c.env.DB, { reference });
   if (!quote) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
   const share = await shareOf(c.env.DB, quote);
@@ -102,7 +95,7 @@ async function offer(c: Context<OfficeBindings>): Promise<Response> {
     return refusalJson(c, { status: 409, error: { code: 'not_booked', message: OFFER_MESSAGES.notBooked } });
   if (await livePartnerJob(c.env.DB, reference))
     return refusalJson(c, { status: 409, error: { code: 'has_partner', message: OFFER_MESSAGES.hasPartner } });
-  const to = posted.values.get('partner') ?? '';
+  const to = values.get('partner') ?? '';
   const fitting = await eligiblePartners(c.env.DB, quote);
   const chosen = to === 'all' ? fitting : fitting.filter((partner) => partner.reference === to);
   const offered = await offerMove(c.env.DB, quote, chosen, share, staff.email, requestNow(c));
@@ -110,11 +103,13 @@ async function offer(c: Context<OfficeBindings>): Promise<Response> {
 }
 
 export function partnersRoutes(routes: OfficeRoutes): void {
-  routes.post(OFFER_PATHS.office, staffOnly, offer);
+  routes.post(OFFER_PATHS.office, staffOnly, ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit }, offer));
   routes.all(OFFER_PATHS.office, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.page(PARTNER_PATHS.office, staffOnly);
   routes.page(PARTNER_PATHS.application, staffOnly);
   routes.get(PARTNER_PATHS.document, staffOnly, serveDocument);
-  routes.post(PARTNER_PATHS.decide, staffOnly, decide).renders(PARTNER_PATHS.application);
+  routes
+    .post(PARTNER_PATHS.decide, staffOnly, ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit }, decide))
+    .renders(PARTNER_PATHS.application);
   routes.all(PARTNER_PATHS.decide, (c) => refusalJson(c, REFUSALS.postOnly));
 }

@@ -7,8 +7,8 @@ import { OFFICE_PATHS } from '~/lib/office/paths';
 import { readSettingsForm, settingsForm } from '~/lib/office/settings';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { seeOther } from '../lib/http';
+import { seeOther, type Refusal } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
 import { ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings, saveSettings } from '../lib/office/settings';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
@@ -20,10 +20,10 @@ const MAX_SETTINGS_BODY = 8 * 1024;
 const refused = (c: Context<OfficeBindings>, status: number, state: SettingsPageState) =>
   astroPageAt(c, OFFICE_PATHS.settings, state, { status, headers: ACCOUNT_PAGE });
 
-async function postSettings(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_SETTINGS_BODY);
-  if ('refusal' in posted) return refused(c, posted.refusal.status, { errors: { form: posted.refusal.error.message } });
-  const read = readSettingsForm(posted.values, settingsForm(await firmSettings(c.env)));
+const refusedPost = (c: Context<OfficeBindings>, { status, error }: Refusal) => refused(c, status, { errors: { form: error.message } });
+
+async function postSettings(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
+  const read = readSettingsForm(posted, settingsForm(await firmSettings(c.env)));
   if ('errors' in read) return refused(c, 400, read);
   const changed = await saveSettings(c.env, read.settings, c.var.staff.email, requestNow(c));
   return seeOther(`${OFFICE_PATHS.settings}?done=${changed.length > 0 ? 'saved' : 'unchanged'}`);
@@ -31,5 +31,10 @@ async function postSettings(c: Context<OfficeBindings>): Promise<Response> {
 
 export function settingsRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.settings, staffOnly, ownerOnly);
-  routes.post(OFFICE_PATHS.settings, staffOnly, ownerOnly, postSettings);
+  routes.post(
+    OFFICE_PATHS.settings,
+    staffOnly,
+    ownerOnly,
+    ...formRoute({ maxBytes: MAX_SETTINGS_BODY, limit: null, page: refusedPost }, postSettings),
+  );
 }

@@ -6,10 +6,11 @@ import type { Context } from 'hono';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isConfirmed, staffRemoval } from '~/lib/office/confirm-removal';
 import { addStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
-import { fieldErrors } from '~/lib/schemas';
+import type * as z from 'zod/mini';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
+import type { Refusal } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
 import { auditStatement } from '../lib/office/audit';
 import { officeRefusal, ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { accountEmail } from '~/lib/account';
@@ -30,16 +31,18 @@ const done = (c: Context, notice: StaffNotice) => c.redirect(`${OFFICE_PATHS.sta
 const refused = (c: Context<OfficeBindings>, status: number, view: StaffPageView) =>
   astroPageAt(c, OFFICE_PATHS.staff, view, { status, headers: ACCOUNT_PAGE });
 
-async function addStaff(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_STAFF_FORM);
-  if ('refusal' in posted) return refused(c, posted.refusal.status, { errors: { form: posted.refusal.error.message } });
-  const values = { name: posted.values.get('name') ?? '', email: posted.values.get('email') ?? '' };
-  const checked = addStaffSchema.safeParse(values);
-  if (!checked.success) return refused(c, 400, { values, errors: fieldErrors(checked.error) });
-  if (accountEmail(checked.data.email) === ownerEmail(c.env)) return done(c, 'owner');
+/** The staff page again: invalid fields by their messages, with what was typed; any other refusal at the top. */
+function staffPage(c: Context<OfficeBindings>, { status, error }: Refusal, typed: URLSearchParams): Promise<Response> {
+  if (!error.fields) return refused(c, status, { errors: { form: error.message } });
+  const values = { name: typed.get('name') ?? '', email: typed.get('email') ?? '' };
+  return refused(c, status, { values, errors: error.fields });
+}
+
+async function addStaff(c: Context<OfficeBindings>, added: z.output<typeof addStaffSchema>): Promise<Response> {
+  if (accountEmail(added.email) === ownerEmail(c.env)) return done(c, 'owner');
   const now = requestNow(c);
   const { staff } = c.var;
-  const member = { name: checked.data.name, email: accountEmail(checked.data.email) };
+  const member = { name: added.name, email: accountEmail(added.email) };
   // The invitation is stored with the change, then queued (issue 40 item 7).
   const id = generateReference();
   const invitation: OutboxEmail = {
@@ -50,7 +53,7 @@ async function addStaff(c: Context<OfficeBindings>): Promise<Response> {
     idempotencyKey: `office:${id}:invitation`,
   };
   await c.env.DB.batch([
-    addStaffStatement(c.env.DB, checked.data, staff.email, now),
+    addStaffStatement(c.env.DB, added, staff.email, now),
     auditStatement(
       c.env.DB,
       {
@@ -66,13 +69,11 @@ async function addStaff(c: Context<OfficeBindings>): Promise<Response> {
   return done(c, 'added');
 }
 
-async function removeStaff(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_STAFF_FORM);
-  if ('refusal' in posted) return refused(c, posted.refusal.status, { errors: { form: posted.refusal.error.message } });
-  const email = accountEmail(posted.values.get('email') ?? '');
+async function removeStaff(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
+  const email = accountEmail(posted.get('email') ?? '');
   if (email === ownerEmail(c.env)) return done(c, 'owner');
   // Asked first (issue 40 item 4): only the confirmation page's own button removes.
-  if (!isConfirmed(posted.values)) {
+  if (!isConfirmed(posted)) {
     const member = (await currentStaff(c.env.DB)).find((each) => each.email === email);
     if (!member) return c.redirect(OFFICE_PATHS.staff, 303);
     return astroPageAt(c, OFFICE_PATHS.confirmRemoval, staffRemoval(member), { status: 200, headers: ACCOUNT_PAGE });
@@ -94,8 +95,6 @@ async function removeStaff(c: Context<OfficeBindings>): Promise<Response> {
 const signOut =
   (everywhere: boolean) =>
   async (c: Context<OfficeBindings>): Promise<Response> => {
-    const posted = await readFormPost(c, MAX_STAFF_FORM);
-    if ('refusal' in posted) return officeRefusal(c, 'not-found');
     const { email } = c.var.staff;
     const line = everywhere
       ? { actor: email, action: 'signed_out_everywhere', detail: 'Signed out of the office on every device' }
@@ -105,10 +104,13 @@ const signOut =
 
 export function staffRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.staff, staffOnly, ownerOnly);
-  routes.post(`${OFFICE_PATHS.staff}/add`, staffOnly, ownerOnly, addStaff);
-  routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, removeStaff).renders(OFFICE_PATHS.confirmRemoval);
-  routes.post(OFFICE_PATHS.signOut, staffOnly, signOut(false));
-  routes.post(OFFICE_PATHS.signOutEverywhere, staffOnly, signOut(true));
+  const form = { maxBytes: MAX_STAFF_FORM, limit: null, page: staffPage };
+  routes.post(`${OFFICE_PATHS.staff}/add`, staffOnly, ownerOnly, ...formRoute({ ...form, schema: addStaffSchema }, addStaff));
+  routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, ...formRoute(form, removeStaff)).renders(OFFICE_PATHS.confirmRemoval);
+  // A refused sign-out says nothing of the office: the 404 every other address gives.
+  const signOutForm = { maxBytes: MAX_STAFF_FORM, limit: null, page: (c: Context<OfficeBindings>) => officeRefusal(c, 'not-found') };
+  routes.post(OFFICE_PATHS.signOut, staffOnly, ...formRoute(signOutForm, signOut(false)));
+  routes.post(OFFICE_PATHS.signOutEverywhere, staffOnly, ...formRoute(signOutForm, signOut(true)));
 }
 
 export { STAFF_NOTICES };

@@ -12,8 +12,8 @@ import { mergedAddresses, missingAddress, overlongAddress, postedAddresses } fro
 import { isReference } from '~/lib/reference';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { refusalJson, seeOther } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
+import { seeOther } from '../lib/http';
 import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { SENT_MEANWHILE, sendWrittenQuote } from '../lib/office/written-quotes';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
@@ -26,10 +26,7 @@ import { depositPercent } from '../lib/office/settings';
 /** Thirty lines of words and amounts, what is included, and room to spare. */
 const MAX_WRITTEN_QUOTE_BODY = 32 * 1024;
 
-async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_WRITTEN_QUOTE_BODY);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function postWrittenQuote(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
   const reference = values.get('ref') ?? '';
   const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
   if (!quote) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
@@ -73,5 +70,5 @@ async function postWrittenQuote(c: Context<OfficeBindings>): Promise<Response> {
 
 export function writtenQuotesRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.writtenQuote, staffOnly);
-  routes.post(OFFICE_PATHS.writtenQuote, staffOnly, postWrittenQuote);
+  routes.post(OFFICE_PATHS.writtenQuote, staffOnly, ...formRoute({ maxBytes: MAX_WRITTEN_QUOTE_BODY, limit: null }, postWrittenQuote));
 }

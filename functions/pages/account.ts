@@ -1,8 +1,7 @@
 // /account, "Your moves" (issue 19): each quote links to its confirmation page, which opens for the session that owns it.
 import type { Context } from 'hono';
 import { movesPhrase } from '~/lib/erasure';
-import { refusalJson, REFUSALS } from '../lib/http';
-import { fromOwnOrigin } from '../lib/same-origin';
+import { formRoute } from '../lib/pipeline';
 import { eraseAddress } from '../lib/account/erase';
 import { requestNow } from '../lib/clock';
 import { clearSessionCookie, signOut as endSession, type SessionBindings } from '../lib/sessions';
@@ -11,8 +10,10 @@ import { loginPage } from './login';
 /** Behind `customerOnly` (functions/lib/account/session.ts), which set `c.var.session`. */
 type PageContext = Context<SessionBindings>;
 
-export async function deleteData(c: PageContext): Promise<Response> {
-  if (!fromOwnOrigin(c)) return refusalJson(c, REFUSALS.foreignForm);
+/** Their buttons' forms carry no field: a small body, a form, from this site (refused, the error shape). */
+const BUTTON_FORM = { maxBytes: 1024, limit: null };
+
+async function eraseData(c: PageContext): Promise<Response> {
   const { kept, withdrawn } = await eraseAddress(c.env, c.var.session.email, requestNow(c));
   clearSessionCookie(c, 'customer');
   const page = await loginPage(c, 200, {
@@ -24,8 +25,8 @@ export async function deleteData(c: PageContext): Promise<Response> {
   return page;
 }
 
+/** "Delete my data": every record of the address but a booked move still to come, then the sign-in page saying so. */
+export const deleteData = formRoute(BUTTON_FORM, eraseData);
+
 /** This device, or every device (the one sign-out of every role: functions/lib/sessions.ts). */
-export const signOut =
-  (everywhere: boolean) =>
-  (c: PageContext): Promise<Response> | Response =>
-    fromOwnOrigin(c) ? endSession(c, everywhere) : refusalJson(c, REFUSALS.foreignForm);
+export const signOut = (everywhere: boolean) => formRoute(BUTTON_FORM, (c: PageContext) => endSession(c, everywhere));

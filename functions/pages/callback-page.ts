@@ -12,7 +12,7 @@ import { callbackSchema, type CallbackRequest } from '~/lib/schemas';
 import { acceptCallback } from '../lib/callback';
 import { answerFormPost, postedValues, refusalState, sentPath } from '../lib/form-answer';
 import { seeOther, type Refusal } from '../lib/http';
-import type { LeadContext, LeadSpec } from '../lib/lead-pipeline';
+import type { LeadContext, LeadSpec } from '../lib/pipeline';
 import type { PageServices } from '../lib/page-services';
 import { afterPost } from './form-twin';
 import type { FormTwin } from '~/lib/views/forms';

@@ -4,15 +4,14 @@
  */
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS, SIGN_IN_LINK_FIELD as LINK_FIELD, signInSchema } from '~/lib/account';
-import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
+import type * as z from 'zod/mini';
 import type { AppBindings } from '../env';
 import { sendSignInLink } from '../lib/account/sign-in';
 import { signInLinkEmail, useSignInLink } from '../lib/account/tokens';
-import { readFormPost } from '../lib/form-post';
-import { REFUSALS, type Refusal } from '../lib/http';
+import type { Refusal } from '../lib/http';
+import { formRoute, perClient } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
-import { clientKey, withinLimit } from '../lib/rate-limit';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { LOGIN_ANSWER_PAGE } from './login-view';
 import type { LoginView } from '~/lib/views/login';
@@ -38,28 +37,18 @@ export function loginPage<E extends AppBindings>(
   return astroPageAt(c, LOGIN_ANSWER_PAGE, view, { status, headers: { ...(view.link ? PRIVATE_PAGE : ACCOUNT_PAGE), ...headers } });
 }
 
-const refused = (c: PageContext, refusal: Refusal, values?: URLSearchParams) =>
-  loginPage(c, refusal.status, { errors: { form: refusal.error.message }, email: values?.get('email') ?? '' }, refusal.headers);
+/** A refused sign-in form: its message (by the address for an invalid one), with the address typed. */
+const refused = (c: PageContext, { status, error }: Refusal, typed: URLSearchParams) =>
+  loginPage(c, status, { errors: error.fields ?? { form: error.message }, email: typed.get('email') ?? '' });
 
-export async function askForSignInLink(c: PageContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_LOGIN_BODY);
-  if ('refusal' in posted) return refused(c, posted.refusal, posted.values);
-  const { values } = posted;
-  if (!(await withinLimit(c.env, 'SIGN_IN_LIMITER', `signin:${clientKey(c)}`))) return refused(c, REFUSALS.rateLimited, values);
+const sent = (c: PageContext, email: string) => loginPage(c, 200, { notice: 'sent', email });
 
-  const body = { email: values.get('email') ?? '', website: values.get('website') ?? '' };
-  const email = body.email;
-  const sent = () => loginPage(c, 200, { notice: 'sent', email });
-  if (isHoneypotFilled(body)) return sent();
-  const checked = signInSchema.safeParse(body);
-  if (!checked.success) return loginPage(c, 400, { email, errors: fieldErrors(checked.error) });
+async function sendLink(c: PageContext, { email }: z.output<typeof signInSchema>): Promise<Response> {
   // The answer is whole before any e-mail work starts (the address's rate limit, the look-up of its quotes, the link,
   // the outbox), so a known address is not told apart by the time it takes.
-  const page = await sent();
+  const page = await sent(c, email);
   const answer = await page.arrayBuffer();
-  c.executionCtx.waitUntil(
-    sendSignInLink(c.env, checked.data.email).catch((error: unknown) => console.error('sign-in link not sent', error)),
-  );
+  c.executionCtx.waitUntil(sendSignInLink(c.env, email).catch((error: unknown) => console.error('sign-in link not sent', error)));
   return new Response(answer, page);
 }
 
@@ -72,12 +61,22 @@ export async function showSignInLink(c: PageContext): Promise<Response> {
   return loginPage(c, 200, { notice: 'link', link: token });
 }
 
+/** POST /login: the same page whether or not the address is known; a bot's (the honeypot) looks sent. */
+export const askForSignInLink = formRoute(
+  {
+    maxBytes: MAX_LOGIN_BODY,
+    limit: perClient('SIGN_IN_LIMITER', 'signin'),
+    schema: signInSchema,
+    page: refused,
+    decoy: (c: PageContext, body) => sent(c, typeof body.email === 'string' ? body.email : ''),
+  },
+  sendLink,
+);
+
 /** The button's POST: spends the link (once, whoever asks first), starts the session. */
-export async function signInWithLink(c: PageContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_LOGIN_BODY, fromOwnNoReferrerPage);
-  if ('refusal' in posted) return refused(c, posted.refusal);
+async function useLink(c: PageContext, posted: URLSearchParams): Promise<Response> {
   const now = new Date();
-  const link = await useSignInLink(c.env.DB, posted.values.get(LINK_FIELD), now);
+  const link = await useSignInLink(c.env.DB, posted.get(LINK_FIELD), now);
   if (!link) return unusableLink(c);
   c.header('Referrer-Policy', 'same-origin');
   c.header('Cache-Control', 'no-store');
@@ -99,3 +98,14 @@ export async function signInWithLink(c: PageContext): Promise<Response> {
   await startSession(c, 'customer', link.email, now);
   return c.redirect(ACCOUNT_PATHS.account, 303);
 }
+
+/** A refusal says what was wrong at the top of the sign-in page, never the address the link was for. */
+export const signInWithLink = formRoute(
+  {
+    maxBytes: MAX_LOGIN_BODY,
+    origin: fromOwnNoReferrerPage,
+    limit: null,
+    page: (c: PageContext, refusal: Refusal) => refused(c, refusal, new URLSearchParams()),
+  },
+  useLink,
+);

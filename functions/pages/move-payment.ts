@@ -12,32 +12,32 @@ import {
 } from '~/lib/payments';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
+import { formRoute, perClient } from '../lib/pipeline';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { seeOther } from '../lib/http';
 import { moneyOwed } from '../lib/payments/due';
 import { onlineDayGone, readyForDeposit } from '../lib/quote/instant';
 import { INSTANT_WORDS } from '~/lib/instant-booking';
 import { openCheckout, type CheckoutOutcome } from '../lib/payments/open';
 import { quotePageHref, type OpenedQuote } from './move-view';
 import type { Env } from '../env';
-import { clientKey, withinLimit } from '../lib/rate-limit';
-import { moveNotOpened, openQuote, quotePage } from './quote-confirmation';
+import { moveNotOpened, movePageRefusal, openQuote, quotePage } from './quote-confirmation';
 
 const MAX_PAY_BODY = 4 * 1024;
 
 const isPurpose = (value: string | null): value is PaymentPurpose => PAYMENT_PURPOSES.some((purpose) => purpose === value);
 
-export async function payForMove(c: Context<AppBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_PAY_BODY, fromOwnNoReferrerPage);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+/** The move page's payment forms: its secret in the address (no referrer), the client's bucket for paying. */
+const PAY_FORM = {
+  maxBytes: MAX_PAY_BODY,
+  origin: fromOwnNoReferrerPage,
+  limit: perClient('QUOTE_LIMITER', 'pay'),
+  page: movePageRefusal({ keepValues: false }),
+};
+
+async function pay(c: Context<AppBindings>, values: URLSearchParams): Promise<Response> {
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
   if (!opened) return moveNotOpened(c);
-  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `pay:${clientKey(c)}`))) {
-    const { error, headers } = REFUSALS.rateLimited;
-    return quotePage(c, opened, 429, { general: error.message, headers });
-  }
   const purpose = values.get('purpose');
   // Paid already (a second tab, the back button) or not owed: the page says there is nothing to pay.
   const owed = isPurpose(purpose) ? await moneyOwed(c.env.DB, opened.quote) : null;
@@ -56,17 +56,14 @@ export async function payForMove(c: Context<AppBindings>): Promise<Response> {
  * page's offer, and step 5's "Book and pay the deposit now" once the wizard has stored the quote. Its answer is a 303
  * to Checkout for the deposit, or the move page saying why it needs a written quote instead.
  */
-export async function bookMoveNow(c: Context<AppBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_PAY_BODY, fromOwnNoReferrerPage);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const opened = await openQuote(c, posted.values.get('ref'), posted.values.get('t') || null);
+async function bookNow(c: Context<AppBindings>, values: URLSearchParams): Promise<Response> {
+  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
   if (!opened) return moveNotOpened(c);
-  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `pay:${clientKey(c)}`))) {
-    const { error, headers } = REFUSALS.rateLimited;
-    return quotePage(c, opened, 429, { general: error.message, headers });
-  }
   return depositNow(c, opened);
 }
+
+export const payForMove = formRoute(PAY_FORM, pay);
+export const bookMoveNow = formRoute(PAY_FORM, bookNow);
 
 /** The deposit of a move booked online, `opened` just stored or opened by its link: Checkout, or why not. */
 export async function depositNow(c: Context<AppBindings>, opened: OpenedQuote): Promise<Response> {

@@ -5,28 +5,19 @@ import type { Context } from 'hono';
 import { ukMobile, TEXTS_NEED_MOBILE } from '~/lib/texts-consent';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
-import { REFUSALS, refusalJson } from '../lib/http';
-import { clientKey, withinLimit } from '../lib/rate-limit';
+import { formRoute, perClient } from '../lib/pipeline';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { consentOff, consentOn } from '../lib/sms-consent';
-import { moveNotOpened, openQuote, quotePage } from './quote-confirmation';
+import { moveNotOpened, movePageRefusal, openQuote, quotePage } from './quote-confirmation';
 import { quotePageHref } from './move-view';
 import { seeOther } from '../lib/http';
 
 const MAX_BODY = 1024;
 const CLOSED = new Set(['cancelled', 'declined']);
 
-export async function setMoveTexts(c: Context<AppBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_BODY, fromOwnNoReferrerPage);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function setTexts(c: Context<AppBindings>, values: URLSearchParams): Promise<Response> {
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
   if (!opened) return moveNotOpened(c);
-  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `texts:${clientKey(c)}`))) {
-    const { error, headers } = REFUSALS.rateLimited;
-    return quotePage(c, opened, 429, { general: error.message, headers });
-  }
   const { quote, token } = opened;
   const texts = values.get('texts');
   if (texts !== 'on' && texts !== 'off') return quotePage(c, opened, 400, { general: 'Please use the button on the form.' });
@@ -42,3 +33,13 @@ export async function setMoveTexts(c: Context<AppBindings>): Promise<Response> {
   await consentOn(c.env.DB, quote.reference, mobile, 'move_page', now).run();
   return seeOther(quotePageHref(quote.reference, token, { done: 'texts_on' }));
 }
+
+export const setMoveTexts = formRoute(
+  {
+    maxBytes: MAX_BODY,
+    origin: fromOwnNoReferrerPage,
+    limit: perClient('QUOTE_LIMITER', 'texts'),
+    page: movePageRefusal({ keepValues: false }),
+  },
+  setTexts,
+);

@@ -23,7 +23,7 @@ import { opensQuote } from '../lib/view-token';
 import { pagePath } from '../lib/worker-paths';
 import { isReference } from '~/lib/reference';
 import { movingDayStatus } from '~/lib/moving-day';
-import { REFUSALS, refusalJson } from '../lib/http';
+import { REFUSALS, refusalJson, type Refusal } from '../lib/http';
 import { jobReports } from '../lib/office/job-sheets';
 import type { OpenedQuote, QuotePageState } from './move-view';
 
@@ -47,6 +47,21 @@ const openedQuote = (c: PageContext) => openQuote(c, c.req.query('ref') ?? null,
 /** A move's link, or a post from its page, that opens no move: the sign-in page, saying so (404 whatever the reason). */
 export const moveNotOpened = async (c: PageContext): Promise<Response> =>
   loginPage(c, 404, { notice: 'move-link', signedIn: (await signedInEmail(c)) !== null });
+
+/**
+ * A refused post from a move's page (functions/lib/pipeline.ts): a body too large, not a form or from another site (only
+ * a crafted request sends one) in the error shape; otherwise the move's page with the message, or the 404 of a post that
+ * opens no move.
+ */
+export const movePageRefusal =
+  ({ keepValues }: { keepValues: boolean }) =>
+  async (c: PageContext, refusal: Refusal, typed: URLSearchParams): Promise<Response> => {
+    if (CRAFTED.has(refusal.status)) return refusalJson(c, refusal);
+    const opened = await openQuote(c, typed.get('ref'), typed.get('t') || null);
+    if (!opened) return moveNotOpened(c);
+    return quotePage(c, opened, refusal.status, { general: refusal.error.message, ...(keepValues ? { values: typed } : {}) });
+  };
+const CRAFTED = new Set([403, 413, 415]);
 
 export async function showConfirmation(c: PageContext): Promise<Response> {
   const url = new URL(c.req.url);

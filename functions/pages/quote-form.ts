@@ -19,7 +19,7 @@ import { quoteFormSchema, type QuoteForm } from '~/lib/quote-form-schema';
 import { PROMO_MESSAGE, promoCodeField } from '~/lib/schemas';
 import { site } from '~/site.config';
 import { seeOther, type Refusal } from '../lib/http';
-import { refuse, type LeadContext, type LeadSpec } from '../lib/lead-pipeline';
+import { refuse, type LeadContext, type LeadSpec } from '../lib/pipeline';
 import type { AppBindings } from '../env';
 import { pageAsBuilt, type Fill } from '../lib/prebuilt-page';
 import { answerFormPost, formTwinPath, formView, postedValues, refusalState, type FormPageState } from '../lib/form-answer';

@@ -6,9 +6,8 @@ import { londonToday } from '~/lib/dates';
 import { estimateHolds } from '~/lib/estimate-validity';
 import { manageSchema, type ManageForm } from '~/lib/manage-move';
 import { doneKey, moveRefusal, newDateRefusal } from '~/lib/move-status';
-import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { AppBindings } from '../env';
-import { readFormPost } from '../lib/form-post';
+import { formRoute, perClient } from '../lib/pipeline';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { acceptWrittenQuote } from '../lib/office/written-quotes';
 import { acceptChange, refuseChange } from '../lib/office/change-orders';
@@ -16,7 +15,7 @@ import { CUSTOMER_ACTOR } from '../lib/office/tasks';
 import { CHANGE_MESSAGES } from '~/lib/office/change-order';
 import { moneyOwed } from '../lib/payments/due';
 import { checkoutAnswer, checkoutFor } from './move-payment';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { seeOther, type Refusal } from '../lib/http';
 import { saveAddresses } from '../lib/quote/addresses';
 import { applyChange, CHANGED_MEANWHILE, moveFacts, type MoveChange } from '../lib/quote/manage';
 import { priceFor } from '../lib/quote/price';
@@ -24,8 +23,15 @@ import { dayIsFull } from '../lib/office/diary';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { requestNow } from '../lib/clock';
 import type { StoredQuote } from '../lib/quote/stored-quote';
-import { clientKey, withinLimit } from '../lib/rate-limit';
-import { moveNotOpened, openQuote, quotePage, quotePageHref, type OpenedQuote, type QuotePageState } from './quote-confirmation';
+import {
+  moveNotOpened,
+  movePageRefusal,
+  openQuote,
+  quotePage,
+  quotePageHref,
+  type OpenedQuote,
+  type QuotePageState,
+} from './quote-confirmation';
 
 type PageContext = Context<AppBindings>;
 
@@ -97,32 +103,41 @@ async function ask(c: PageContext, opened: OpenedQuote, form: Asking, values: UR
 
 const backToPage = (quote: StoredQuote, token: string | null, done: string) => seeOther(quotePageHref(quote.reference, token, { done }));
 
-export async function manageQuote(c: PageContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_MANAGE_BODY, fromOwnNoReferrerPage);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+async function manage(c: PageContext, form: ManageForm, values: URLSearchParams): Promise<Response> {
   const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
   if (!opened) return moveNotOpened(c);
-  if (!(await withinLimit(c.env, 'QUOTE_LIMITER', `manage:${clientKey(c)}`))) {
-    const { error, headers } = REFUSALS.rateLimited;
-    return quotePage(c, opened, 429, { general: error.message, values, headers });
-  }
-  const body = Object.fromEntries(values);
-  // A bot that filled the hidden field changes nothing and is shown the page as it is.
-  if (isHoneypotFilled(body)) return quotePage(c, opened, 200);
-  const checked = manageSchema.safeParse(body);
-  if (!checked.success) {
-    const errors = fieldErrors(checked.error);
-    const onFields = Object.fromEntries(Object.entries(errors).filter(([field]) => FIELDS.has(field)));
-    const general = Object.entries(errors).find(([field]) => !FIELDS.has(field))?.[1];
-    return quotePage(c, opened, 400, { errors: onFields, ...(general ? { general } : {}), values });
-  }
-  const form = checked.data;
   if (form.action === 'accept-quote') return acceptQuote(c, opened, form, values);
   if (form.action === 'change-accept' || form.action === 'change-refuse') return answerChange(c, opened, form, values);
   const wanted = changeOf(form);
   return wanted ? change(c, opened, wanted, values) : ask(c, opened, form as Asking, values);
 }
+
+/** Invalid fields: the move's page with each message by its field (any other at the top), every value as typed. */
+async function managePage(c: PageContext, refusal: Refusal, values: URLSearchParams): Promise<Response> {
+  const errors = refusal.error.fields;
+  if (!errors) return movePageRefusal({ keepValues: true })(c, refusal, values);
+  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
+  if (!opened) return moveNotOpened(c);
+  const onFields = Object.fromEntries(Object.entries(errors).filter(([field]) => FIELDS.has(field)));
+  const general = Object.entries(errors).find(([field]) => !FIELDS.has(field))?.[1];
+  return quotePage(c, opened, refusal.status, { errors: onFields, ...(general ? { general } : {}), values });
+}
+
+export const manageQuote = formRoute(
+  {
+    maxBytes: MAX_MANAGE_BODY,
+    origin: fromOwnNoReferrerPage,
+    limit: perClient('QUOTE_LIMITER', 'manage'),
+    schema: manageSchema,
+    page: managePage,
+    // A bot that filled the hidden field changes nothing and is shown the page as it is.
+    decoy: async (c: PageContext, _body, typed) => {
+      const opened = await openQuote(c, typed.get('ref'), typed.get('t') || null);
+      return opened ? quotePage(c, opened, 200) : moveNotOpened(c);
+    },
+  },
+  manage,
+);
 
 /**
  * "Accept this quote" (issue 34): accepted (or already), then Stripe Checkout for the deposit it states; the booking is

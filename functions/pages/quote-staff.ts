@@ -3,14 +3,14 @@
 import type { Context } from 'hono';
 import { PAGE_PATHS } from '~/lib/api';
 import { STAFF_REASON_MESSAGE, staffSchema } from '~/lib/manage-move';
-import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
+import type * as z from 'zod/mini';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { pageAsSent } from '../lib/page-policy';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
+import { refusalJson, type Refusal } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
-import { refusalJson } from '../lib/http';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, decideReview } from '../lib/quote/manage';
 import { auditStatement, STAFF_LINK_ACTOR } from '../lib/office/audit';
@@ -53,22 +53,19 @@ export async function showStaffPage(c: PageContext): Promise<Response> {
   return link ? staffPage(c, link, 200) : notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
 }
 
-export async function answerStaffPage(c: PageContext): Promise<Response> {
-  const posted = await readFormPost(c, MAX_STAFF_BODY, fromOwnNoReferrerPage);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  const { values } = posted;
+/** The link's page again (400): the note's and reason's messages by them, any other at the top, what was typed kept. */
+function refusedFields(c: PageContext, link: StaffLink, fields: Record<string, string>, values: URLSearchParams): Promise<Response> {
+  const { note, reason, ...others } = fields;
+  const general = Object.values(others)[0];
+  const errors = { ...(note ? { note } : {}), ...(reason ? { reason } : {}) };
+  return staffPage(c, link, 400, { values, ...(note || reason ? { errors } : {}), ...(general ? { general } : {}) });
+}
+
+async function answer(c: PageContext, form: z.output<typeof staffSchema>, values: URLSearchParams): Promise<Response> {
   const link = await openStaffLink(c, values.get('ref'), values.get('t'));
   if (!link) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  const body = Object.fromEntries(values);
-  if (isHoneypotFilled(body)) return staffPage(c, link, 200);
-  const checked = staffSchema.safeParse(body);
-  if (!checked.success || !ACTIONS[link.purpose].includes(checked.data.action)) {
-    const { note, reason, ...others } = checked.success ? {} : fieldErrors(checked.error);
-    const general = Object.values(others)[0] ?? (checked.success ? 'This link cannot do that.' : undefined);
-    const errors = { ...(note ? { note } : {}), ...(reason ? { reason } : {}) };
-    return staffPage(c, link, 400, { values, ...(note || reason ? { errors } : {}), ...(general ? { general } : {}) });
-  }
-  const { action, note, reason } = checked.data;
+  if (!ACTIONS[link.purpose].includes(form.action)) return refusedFields(c, link, { form: 'This link cannot do that.' }, values);
+  const { action, note, reason } = form;
   // A booking request is answered with a written quote, whose deposit books the move; confirmed here, staff say why.
   if (action === 'confirm' && !reason) return staffPage(c, link, 400, { values, errors: { reason: STAFF_REASON_MESSAGE } });
   const now = requestNow(c);
@@ -103,3 +100,25 @@ export async function answerStaffPage(c: PageContext): Promise<Response> {
     done: `${eventLine(applied.quote, applied.event)}. We have e-mailed the customer.`,
   });
 }
+
+/** A staff link's buttons: a refusal of the pipeline is the error shape (only a crafted request meets one). */
+export const answerStaffPage = formRoute(
+  {
+    maxBytes: MAX_STAFF_BODY,
+    origin: fromOwnNoReferrerPage,
+    limit: null,
+    schema: staffSchema,
+    // Invalid fields: the link's page with the messages (a post that opens no link: the 404); any other refusal only
+    // a crafted request meets, in the error shape.
+    page: async (c: PageContext, refusal: Refusal, typed: URLSearchParams) => {
+      if (!refusal.error.fields) return refusalJson(c, refusal);
+      const link = await openStaffLink(c, typed.get('ref'), typed.get('t'));
+      return link ? refusedFields(c, link, refusal.error.fields, typed) : notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+    },
+    decoy: async (c: PageContext, _body, typed) => {
+      const link = await openStaffLink(c, typed.get('ref'), typed.get('t'));
+      return link ? staffPage(c, link, 200) : notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
+    },
+  },
+  answer,
+);

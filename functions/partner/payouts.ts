@@ -8,12 +8,11 @@ import type { Context } from 'hono';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { PARTNER_PATHS } from '~/lib/partners/apply';
 import { PAYOUT_PATHS } from '~/lib/partners/payouts';
-import type { LeadEnv } from '../lib/lead-pipeline';
+import { formRoute, type LeadEnv } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { partnerOnly, type PartnerBindings } from '../lib/partners/gate';
+import { partnerLimit, partnerOnly, type PartnerBindings } from '../lib/partners/gate';
 import { accountUpdated, payoutAccount, startOnboarding } from '../lib/partners/payouts';
 import { withinLimit } from '../lib/rate-limit';
 import type { WorkerRoutes } from '../lib/routes';
@@ -28,13 +27,6 @@ async function onboard(c: Context<PartnerBindings>): Promise<Response> {
     return astroPageAt(c, PARTNER_PATHS.home, { errors: { payouts: started.message } }, { status: 503, headers: ACCOUNT_PAGE });
   c.header('Cache-Control', 'no-store');
   return c.redirect(started.url, 303);
-}
-
-async function getPaid(c: Context<PartnerBindings>): Promise<Response> {
-  const posted = await readFormPost(c, MAX_FORM);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  if (!(await limited(c))) return refusalJson(c, REFUSALS.rateLimited);
-  return onboard(c);
 }
 
 /** Stripe's refresh_url: the link was used or ran out, so a new one (the account is never made twice). */
@@ -55,7 +47,9 @@ async function back(c: Context<PartnerBindings>): Promise<Response> {
 }
 
 export function partnerPayoutRoutes(routes: WorkerRoutes<LeadEnv>): void {
-  routes.post(PAYOUT_PATHS.start, partnerOnly, getPaid).renders(PARTNER_PATHS.home);
+  routes
+    .post(PAYOUT_PATHS.start, partnerOnly, ...formRoute({ maxBytes: MAX_FORM, limit: partnerLimit }, onboard))
+    .renders(PARTNER_PATHS.home);
   routes.get(PAYOUT_PATHS.refresh, partnerOnly, refresh).renders(PARTNER_PATHS.home);
   routes.get(PAYOUT_PATHS.back, partnerOnly, back);
   routes.all(PAYOUT_PATHS.start, (c) => refusalJson(c, REFUSALS.postOnly));

@@ -2,7 +2,7 @@
  * The partner's own page (issue 43 items 2 and 3): /partner for a signed-in partner (their phone, areas and van, and the
  * days they can work, each as a plain form), and sign-out. Each post is rate-limited and audited.
  */
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { londonToday } from '~/lib/dates';
 import {
@@ -17,10 +17,9 @@ import {
 } from '~/lib/partners/apply';
 import { drained, keptAtMost, readBounded } from '../lib/body';
 import { fromOwnOrigin } from '../lib/same-origin';
-import type { LeadEnv } from '../lib/lead-pipeline';
+import { formRoute, type LeadEnv } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { readFormPost } from '../lib/form-post';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { addDocument, setDetails, setWorkDays } from '../lib/partners/applications';
@@ -28,7 +27,7 @@ import { acceptOffer, declineOffer, giveBack, ownJob, toldCrew } from '../lib/pa
 import { jobSheetUrl, newSheetToken } from '../lib/office/job-sheets';
 import { detailsVisible, GIVE_BACK_REASON_MAX, OFFER_MESSAGES, OFFER_PATHS, readCrewAnswer } from '~/lib/partners/offers';
 import { arrivalWindows } from '../lib/office/settings';
-import { partnerOnly, partnerRefusal, type PartnerBindings } from '../lib/partners/gate';
+import { partnerLimit, partnerOnly, partnerRefusal, type PartnerBindings } from '../lib/partners/gate';
 import { withinLimit } from '../lib/rate-limit';
 import type { WorkerRoutes } from '../lib/routes';
 import { signOut } from '../lib/sessions';
@@ -49,19 +48,11 @@ const refusedPage = <E extends PartnerBindings>(
   values?: Record<string, string>,
 ) => astroPageAt(c, PARTNER_PATHS.home, { errors, values }, { status, headers: ACCOUNT_PAGE });
 
-type PartnerForm = PartnerBindings & { Variables: { form: URLSearchParams } };
+/** A partner's plain form (small, a form, from this site, within the partner's rate limit): refused, the error shape. */
+const PARTNER_FORM = { maxBytes: MAX_PARTNER_FORM, limit: partnerLimit };
 
-/** A partner's plain form, read once (small, a form, from this site) and within the partner's rate limit. */
-const partnerForm: MiddlewareHandler<PartnerForm> = async (c, next) => {
-  const posted = await readFormPost(c, MAX_PARTNER_FORM);
-  if ('refusal' in posted) return refusalJson(c, posted.refusal);
-  if (!(await withinLimit(c.env, 'PARTNER_LIMITER', `partner:${c.var.partner.email}`))) return refusalJson(c, REFUSALS.rateLimited);
-  c.set('form', posted.values);
-  await next();
-};
-
-async function postDays(c: Context<PartnerForm>): Promise<Response> {
-  const { partner, form } = c.var;
+async function postDays(c: Context<PartnerBindings>, form: URLSearchParams): Promise<Response> {
+  const { partner } = c.var;
   const days = readWorkDays(form.getAll('days'));
   if (!days) return refusedPage(c, 400, { days: DAYS_MESSAGE });
   await setWorkDays(c.env.DB, partner, days, requestNow(c));
@@ -69,8 +60,8 @@ async function postDays(c: Context<PartnerForm>): Promise<Response> {
 }
 
 /** Phone, districts and van (issue 43 item 3), checked by the application's own rules; a new van gives the office a task. */
-async function postDetails(c: Context<PartnerForm>): Promise<Response> {
-  const { partner, form } = c.var;
+async function postDetails(c: Context<PartnerBindings>, form: URLSearchParams): Promise<Response> {
+  const { partner } = c.var;
   const values = Object.fromEntries(DETAILS_FIELDS.map((name) => [name, form.get(name) ?? '']));
   const read = readDetails(values);
   if ('errors' in read) {
@@ -125,8 +116,8 @@ const idOf = (text: string | null) => {
 };
 
 /** Accept or Decline an offer: the first to accept gets the job; a later one's page says it was taken. */
-async function postOffer(c: Context<PartnerForm>): Promise<Response> {
-  const { partner, form } = c.var;
+async function postOffer(c: Context<PartnerBindings>, form: URLSearchParams): Promise<Response> {
+  const { partner } = c.var;
   const id = idOf(form.get('offer'));
   const now = requestNow(c);
   if (id === null) return refusedPage(c, 404, { offer: OFFER_MESSAGES.gone });
@@ -148,8 +139,8 @@ async function postOffer(c: Context<PartnerForm>): Promise<Response> {
 }
 
 /** Gives a job back with a reason (issue 43 item 6). */
-async function postGiveBack(c: Context<PartnerForm>): Promise<Response> {
-  const { partner, form } = c.var;
+async function postGiveBack(c: Context<PartnerBindings>, form: URLSearchParams): Promise<Response> {
+  const { partner } = c.var;
   const id = idOf(form.get('job'));
   const job = id === null ? null : await ownJob(c.env.DB, partner, id);
   if (!job) return refusedPage(c, 404, { job: OFFER_MESSAGES.gone });
@@ -164,8 +155,8 @@ async function postGiveBack(c: Context<PartnerForm>): Promise<Response> {
  * Opens the crews' own job sheet for one of the partner's jobs: a new sheet link (any earlier one stops working, as when
  * the office makes one), audited, and the partner is sent to it. The sheet works until the end of the day after the move.
  */
-async function postJobSheet(c: Context<PartnerForm>): Promise<Response> {
-  const { partner, form } = c.var;
+async function postJobSheet(c: Context<PartnerBindings>, form: URLSearchParams): Promise<Response> {
+  const { partner } = c.var;
   const id = idOf(form.get('job'));
   const job = id === null ? null : await ownJob(c.env.DB, partner, id);
   const now = requestNow(c);
@@ -197,8 +188,6 @@ async function postJobSheet(c: Context<PartnerForm>): Promise<Response> {
 const partnerSignOut =
   (everywhere: boolean) =>
   async (c: Context<PartnerBindings>): Promise<Response> => {
-    const posted = await readFormPost(c, MAX_PARTNER_FORM);
-    if ('refusal' in posted) return partnerRefusal(c, 'not-found');
     const { partner } = c.var;
     const line = {
       actor: partner.email,
@@ -211,14 +200,16 @@ const partnerSignOut =
 
 export function partnerRoutes(routes: WorkerRoutes<LeadEnv>): void {
   routes.page(PARTNER_PATHS.home, partnerOnly);
-  routes.post(`${PARTNER_PATHS.home}/days`, partnerOnly, partnerForm, postDays).renders(PARTNER_PATHS.home);
-  routes.post(`${PARTNER_PATHS.home}/details`, partnerOnly, partnerForm, postDetails).renders(PARTNER_PATHS.home);
+  routes.post(`${PARTNER_PATHS.home}/days`, partnerOnly, ...formRoute(PARTNER_FORM, postDays)).renders(PARTNER_PATHS.home);
+  routes.post(`${PARTNER_PATHS.home}/details`, partnerOnly, ...formRoute(PARTNER_FORM, postDetails)).renders(PARTNER_PATHS.home);
   routes.post(`${PARTNER_PATHS.home}/document`, partnerOnly, postDocument).renders(PARTNER_PATHS.home);
-  routes.post(`${PARTNER_PATHS.home}/sign-out`, partnerOnly, partnerSignOut(false));
-  routes.post(`${PARTNER_PATHS.home}/sign-out-everywhere`, partnerOnly, partnerSignOut(true));
-  routes.post(OFFER_PATHS.answer, partnerOnly, partnerForm, postOffer).renders(PARTNER_PATHS.home);
-  routes.post(OFFER_PATHS.giveBack, partnerOnly, partnerForm, postGiveBack).renders(PARTNER_PATHS.home);
-  routes.post(OFFER_PATHS.sheet, partnerOnly, partnerForm, postJobSheet).renders(PARTNER_PATHS.home);
+  // A refused sign-out says nothing of the page: the 404 every other address gives.
+  const signOutForm = { maxBytes: MAX_PARTNER_FORM, limit: null, page: (c: Context<PartnerBindings>) => partnerRefusal(c, 'not-found') };
+  routes.post(`${PARTNER_PATHS.home}/sign-out`, partnerOnly, ...formRoute(signOutForm, partnerSignOut(false)));
+  routes.post(`${PARTNER_PATHS.home}/sign-out-everywhere`, partnerOnly, ...formRoute(signOutForm, partnerSignOut(true)));
+  routes.post(OFFER_PATHS.answer, partnerOnly, ...formRoute(PARTNER_FORM, postOffer)).renders(PARTNER_PATHS.home);
+  routes.post(OFFER_PATHS.giveBack, partnerOnly, ...formRoute(PARTNER_FORM, postGiveBack)).renders(PARTNER_PATHS.home);
+  routes.post(OFFER_PATHS.sheet, partnerOnly, ...formRoute(PARTNER_FORM, postJobSheet)).renders(PARTNER_PATHS.home);
   for (const path of ['days', 'details', 'document', 'sign-out', 'sign-out-everywhere', 'offer', 'give-back', 'job-sheet'])
     routes.all(`${PARTNER_PATHS.home}/${path}`, (c) => refusalJson(c, REFUSALS.postOnly));
   partnerPayoutRoutes(routes);

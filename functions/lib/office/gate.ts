@@ -7,13 +7,19 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import type { AppBindings, Env } from '../../env';
 import { notFoundPage } from '../prebuilt-page';
-import type { LeadEnv } from '../lead-pipeline';
+import type { LeadEnv, RateLimit } from '../pipeline';
 import type { WorkerRoutes } from '../routes';
 import { readSession, sessionGate, sessionRefusal, type SessionBindings, type SessionRefusal } from '../sessions';
 import { staffMember } from './staff';
 import type { StaffMember } from '~/lib/views/office';
 
 export type OfficeBindings = SessionBindings & { Variables: { staff: StaffMember } };
+
+/**
+ * The office's bucket for its partner, claim and payout posts (the request pipeline, functions/lib/pipeline.ts): far
+ * above a person's pace, well below a script's.
+ */
+export const officeLimit: RateLimit<OfficeBindings> = { binding: 'PARTNER_LIMITER', key: (c) => `office:${c.var.staff.email}` };
 
 /** The Worker's one route list, as each office area (functions/office/) registers its routes on it. */
 export type OfficeRoutes = WorkerRoutes<LeadEnv>;

@@ -6,10 +6,14 @@ import type { Context } from 'hono';
 import { ACCOUNT_PATHS } from '~/lib/account';
 import type { AppBindings } from '../../env';
 import { notFoundPage } from '../prebuilt-page';
+import type { RateLimit } from '../pipeline';
 import { sessionGate, type SessionBindings, type SessionRefusal } from '../sessions';
 import { partnerByEmail, type PartnerRow } from './read';
 
 export type PartnerBindings = SessionBindings & { Variables: { partner: PartnerRow } };
+
+/** The partner's bucket for every post of their page (the request pipeline, functions/lib/pipeline.ts). */
+export const partnerLimit: RateLimit<PartnerBindings> = { binding: 'PARTNER_LIMITER', key: (c) => `partner:${c.var.partner.email}` };
 
 export function partnerRefusal<E extends AppBindings>(c: Context<E>, refusal: SessionRefusal): Promise<Response> | Response {
   if (refusal === 'sign-in') {

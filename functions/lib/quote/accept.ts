@@ -10,7 +10,7 @@ import { freshenSettings, keepSettings } from '../office/settings';
 import { FULL_DAY_MESSAGE } from '~/lib/office/diary-forms';
 import { eligiblePartners } from '../partners/offers';
 import { signedInEmail } from '../account/session';
-import type { LeadContext } from '../lead-pipeline';
+import type { LeadContext } from '../pipeline';
 import { issueViewToken, newViewToken, viewTokenInsert } from '../view-token';
 import { quoteAnswer } from './answer';
 import { consentOn } from '../sms-consent';

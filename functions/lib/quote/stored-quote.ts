@@ -6,7 +6,7 @@ import type { MoveStatus } from '~/lib/move-status';
 import type { LeadRequest, LeadSource } from '~/lib/office/lead-entry';
 import type { AcceptedPrice } from '~/lib/price-to-pay';
 import type { PricingResult } from '~/lib/pricing';
-import type { Via } from '../lead-pipeline';
+import type { Via } from '../pipeline';
 import type { OutboxStatus } from '../records';
 
 export interface StoredQuote {

@@ -1,0 +1,51 @@
+/**
+ * One request pipeline (issue 42 item 4): every POST route of the Worker's Hono app runs the pipeline's steps
+ * (functions/lib/pipeline.ts: body limit, rate limit, origin, media type, schema), or is named below with the reason it
+ * reads its body itself. A new POST route without `formRoute()`/`leadRoute()` fails here.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { MOVE_DAMAGE_PATH } from '~/lib/move-status';
+import { OFFICE_PATHS } from '~/lib/office/paths';
+import { PARTNER_PATHS } from '~/lib/partners/apply';
+import { STRIPE_WEBHOOK_PATH } from '~/lib/payments';
+import { SMS_INBOUND_PATH, SMS_STATUS_PATH } from '~/lib/sms-paths';
+import { PIPELINE_STEP } from '../../functions/lib/pipeline';
+
+// Its `cloudflare:` imports do not load in Node, and no page is rendered here: only the routes are read.
+vi.mock('@astrojs/cloudflare/handler', () => ({ handle: () => Promise.reject(new Error('no page is rendered here')) }));
+const { api } = await import('../../functions/worker');
+
+/** The POST routes that read their body themselves, each with why. */
+const OWN_READERS: Record<string, string> = {
+  [STRIPE_WEBHOOK_PATH]: "Stripe's events: its signature over the raw bytes is the check, not an origin",
+  [SMS_STATUS_PATH]: "Twilio's status callbacks: its signature is the check",
+  [SMS_INBOUND_PATH]: "Twilio's inbound texts: its signature is the check",
+  [OFFICE_PATHS.jobSheet]: 'multipart photos (up to the sheet limit), refused before the body is read',
+  [MOVE_DAMAGE_PATH]: 'multipart photos, as the job sheet',
+  [PARTNER_PATHS.apply]: 'multipart documents (20 MB), refused before the body is read',
+  [`${PARTNER_PATHS.home}/document`]: 'a multipart document, as the application',
+};
+
+const postRoutes = new Map<string, unknown[]>();
+for (const { method, path, handler } of api.routes) {
+  if (method !== 'POST') continue;
+  postRoutes.set(path, [...(postRoutes.get(path) ?? []), handler]);
+}
+const piped = (handlers: unknown[]) => handlers.some((handler) => typeof handler === 'function' && PIPELINE_STEP in handler);
+
+describe('the one request pipeline', () => {
+  it('finds the POST routes', () => {
+    // Leads, sign-in and the office's lead page at least (a list of the routes would only copy worker.ts).
+    expect([...postRoutes.keys()]).toEqual(expect.arrayContaining(['/api/send-quote-email', '/login', OFFICE_PATHS.lead]));
+  });
+
+  it('runs every POST route through it, but those that read their own body', () => {
+    const without = [...postRoutes].filter(([path, handlers]) => !piped(handlers) && !(path in OWN_READERS)).map(([path]) => path);
+    expect(without).toEqual([]);
+  });
+
+  it('names no route as reading its own body that goes through it, or that is not there', () => {
+    const stale = Object.keys(OWN_READERS).filter((path) => !postRoutes.has(path) || piped(postRoutes.get(path)!));
+    expect(stale).toEqual([]);
+  });
+});
