@@ -54,8 +54,8 @@ export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> 
   /** The most of a body to read: past it, 413. */
   maxBytes: number;
   origin: OriginRule;
-  /** `null` where no bucket is kept yet (most office forms, the staff link, signing out), as before this pipeline. */
-  limit: RateLimit<E> | null;
+  /** Every write path counts in a bucket: a route cannot be declared without one. */
+  limit: RateLimit<E>;
   /** A JSON body's or form's fields, checked before the handler; without one, the handler is handed the form's fields. */
   schema: S;
   /** Form posts taken (an endpoint without it takes only JSON). */
@@ -138,7 +138,7 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
 
   const { limit } = spec;
   const rateLimit: Step<E> = async (c, next) => {
-    if (limit && !(await withinLimit(c.env, limit.binding, limit.key(asRoute(c))))) return refuse(c, REFUSALS.rateLimited);
+    if (!(await withinLimit(c.env, limit.binding, limit.key(asRoute(c))))) return refuse(c, REFUSALS.rateLimited);
     await next();
   };
 
@@ -210,7 +210,7 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
 export interface FormSpec<E extends Bound, S extends z.ZodMiniType | undefined> {
   maxBytes: number;
   origin?: OriginRule;
-  limit: RateLimit<E> | null;
+  limit: RateLimit<E>;
   schema?: S;
   page?: FormReplies<E>['page'];
   decoy?: PostSpec<E, S>['decoy'];

@@ -13,7 +13,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
 import { seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { saveAddresses } from '../lib/quote/addresses';
@@ -45,5 +45,5 @@ async function postAddresses(c: Context<OfficeBindings>, values: URLSearchParams
 }
 
 export function addressesRoutes(routes: OfficeRoutes): void {
-  routes.post(OFFICE_PATHS.addresses, staffOnly, ...formRoute({ maxBytes: MAX_ADDRESSES_BODY, limit: null }, postAddresses));
+  routes.post(OFFICE_PATHS.addresses, staffOnly, ...formRoute({ maxBytes: MAX_ADDRESSES_BODY, limit: officeLimit }, postAddresses));
 }

@@ -23,7 +23,7 @@ import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
 import { refusalJson, REFUSALS, seeOther, type Refusal } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
-import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import type { Context } from 'hono';
 import { diaryAtMove, refusedOn } from './diary';
 import type { DiaryPageState } from '~/lib/views/diary';
@@ -227,13 +227,13 @@ export function diaryDaysRoutes(routes: OfficeRoutes): void {
   routes.post(
     DIARY_DAYS_OFF_PATH,
     staffOnly,
-    ...formRoute({ maxBytes: MAX_BODY, limit: null, schema: daysOffSchema, page: diaryFormPage(daysOffBack) }, changeDaysOff),
+    ...formRoute({ maxBytes: MAX_BODY, limit: officeLimit, schema: daysOffSchema, page: diaryFormPage(daysOffBack) }, changeDaysOff),
   );
   routes.all(DIARY_DAYS_OFF_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.post(
     DIARY_HIRE_PATH,
     staffOnly,
-    ...formRoute({ maxBytes: MAX_BODY, limit: null, schema: hireSchema, page: diaryFormPage(hireBack) }, changeHire),
+    ...formRoute({ maxBytes: MAX_BODY, limit: officeLimit, schema: hireSchema, page: diaryFormPage(hireBack) }, changeHire),
   );
   routes.all(DIARY_HIRE_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
 }

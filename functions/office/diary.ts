@@ -26,7 +26,7 @@ import { jsonError, refusalJson, REFUSALS, seeOther, type Refusal } from '../lib
 import { auditStatement } from '../lib/office/audit';
 import { diarySpan, entryUpsert, spanDay, spanDays, type EntryWrite } from '../lib/office/diary';
 import { quoteLeadAt } from '../lib/office/office-leads';
-import { officeRefusal, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { officeRefusal, staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings } from '../lib/office/settings';
 import type { StaffMember } from '~/lib/views/office';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
@@ -253,9 +253,9 @@ export function diaryRoutes(routes: OfficeRoutes): void {
   routes.post(
     OFFICE_PATHS.diary,
     staffOnly,
-    ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: null, schema: crewVanSchema, page: crewVanPage }, changeCrewsAndVans),
+    ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: officeLimit, schema: crewVanSchema, page: crewVanPage }, changeCrewsAndVans),
   );
-  routes.post(DIARY_BOOK_PATH, staffOnly, ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: null }, holdOrBook));
+  routes.post(DIARY_BOOK_PATH, staffOnly, ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: officeLimit }, holdOrBook));
   routes.all(DIARY_BOOK_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.get(FULL_DAYS_PATH, fullDays);
   routes.all(FULL_DAYS_PATH, (c) => refusalJson(c, REFUSALS.getOnly));

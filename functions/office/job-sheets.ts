@@ -52,7 +52,7 @@ import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
 import { formRoute } from '../lib/pipeline';
 import { REFUSALS, refusalJson, seeOther } from '../lib/http';
-import { type OfficeBindings, staffOnly, OfficeRoutes } from '../lib/office/gate';
+import { type OfficeBindings, staffOnly, officeLimit, OfficeRoutes } from '../lib/office/gate';
 import {
   bookedInDiary,
   makeJobSheetLink,
@@ -340,9 +340,9 @@ async function answerChange(c: SheetContext, token: string, reference: string, a
 
 export function jobSheetsRoutes(routes: OfficeRoutes): void {
   routes
-    .post(OFFICE_PATHS.jobSheetLink, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: null }, makeLink))
+    .post(OFFICE_PATHS.jobSheetLink, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit }, makeLink))
     .renders(OFFICE_PATHS.jobSheetLink);
-  routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: null }, emailLink));
+  routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit }, emailLink));
   routes.get(OFFICE_PATHS.jobPhoto, staffOnly, jobPhoto);
   routes.get(OFFICE_PATHS.jobSheet, showJobSheet).renders(OFFICE_PATHS.jobSheet);
   routes.post(OFFICE_PATHS.jobSheet, answerJobSheet);

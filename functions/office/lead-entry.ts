@@ -16,7 +16,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
 import { seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { editTarget, saveLeadEdit } from '../lib/office/lead-edit';
 import type { FormValues, EntryFormState, LeadFormState, NewLeadState } from '~/lib/views/lead-entry';
 import { addLeadByHand, priceEntry, type Entry } from '../lib/office/lead-entry';
@@ -115,9 +115,9 @@ async function postMove(c: Context<OfficeBindings>, values: URLSearchParams): Pr
 
 export function leadEntryRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.newLead, staffOnly);
-  routes.post(OFFICE_PATHS.newLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: null }, postNewLead));
+  routes.post(OFFICE_PATHS.newLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: officeLimit }, postNewLead));
   routes.page(OFFICE_PATHS.editLead, staffOnly);
-  routes.post(OFFICE_PATHS.editLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: null }, postEdit));
+  routes.post(OFFICE_PATHS.editLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: officeLimit }, postEdit));
   routes.page(OFFICE_PATHS.leadMove, staffOnly);
-  routes.post(OFFICE_PATHS.leadMove, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: null }, postMove));
+  routes.post(OFFICE_PATHS.leadMove, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: officeLimit }, postMove));
 }

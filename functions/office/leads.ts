@@ -9,7 +9,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
 import { seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/lead-changes';
 import { findLead, staffChoices } from '../lib/office/leads';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
@@ -46,7 +46,7 @@ async function changeLead(c: Context<OfficeBindings>, values: URLSearchParams): 
 
 export function leadsRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.home, staffOnly);
-  routes.post(OFFICE_PATHS.home, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: null }, taskDone));
+  routes.post(OFFICE_PATHS.home, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit }, taskDone));
   routes.page(OFFICE_PATHS.lead, staffOnly);
-  routes.post(OFFICE_PATHS.lead, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: null }, changeLead));
+  routes.post(OFFICE_PATHS.lead, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit }, changeLead));
 }

@@ -9,7 +9,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { seeOther, type Refusal } from '../lib/http';
 import { formRoute } from '../lib/pipeline';
-import { ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { ownerOnly, staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { firmSettings, saveSettings } from '../lib/office/settings';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import type { SettingsPageState } from '~/lib/views/settings';
@@ -35,6 +35,6 @@ export function settingsRoutes(routes: OfficeRoutes): void {
     OFFICE_PATHS.settings,
     staffOnly,
     ownerOnly,
-    ...formRoute({ maxBytes: MAX_SETTINGS_BODY, limit: null, page: refusedPost }, postSettings),
+    ...formRoute({ maxBytes: MAX_SETTINGS_BODY, limit: officeLimit, page: refusedPost }, postSettings),
   );
 }

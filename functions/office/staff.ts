@@ -12,7 +12,7 @@ import { requestNow } from '../lib/clock';
 import type { Refusal } from '../lib/http';
 import { formRoute } from '../lib/pipeline';
 import { auditStatement } from '../lib/office/audit';
-import { officeRefusal, ownerOnly, staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { officeRefusal, ownerOnly, staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { accountEmail } from '~/lib/account';
 import { addStaffStatement, currentStaff, ownerEmail, removeStaffStatements } from '../lib/office/staff';
 import { signOut as endSession } from '../lib/sessions';
@@ -104,11 +104,11 @@ const signOut =
 
 export function staffRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.staff, staffOnly, ownerOnly);
-  const form = { maxBytes: MAX_STAFF_FORM, limit: null, page: staffPage };
+  const form = { maxBytes: MAX_STAFF_FORM, limit: officeLimit, page: staffPage };
   routes.post(`${OFFICE_PATHS.staff}/add`, staffOnly, ownerOnly, ...formRoute({ ...form, schema: addStaffSchema }, addStaff));
   routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, ...formRoute(form, removeStaff)).renders(OFFICE_PATHS.confirmRemoval);
   // A refused sign-out says nothing of the office: the 404 every other address gives.
-  const signOutForm = { maxBytes: MAX_STAFF_FORM, limit: null, page: (c: Context<OfficeBindings>) => officeRefusal(c, 'not-found') };
+  const signOutForm = { maxBytes: MAX_STAFF_FORM, limit: officeLimit, page: (c: Context<OfficeBindings>) => officeRefusal(c, 'not-found') };
   routes.post(OFFICE_PATHS.signOut, staffOnly, ...formRoute(signOutForm, signOut(false)));
   routes.post(OFFICE_PATHS.signOutEverywhere, staffOnly, ...formRoute(signOutForm, signOut(true)));
 }

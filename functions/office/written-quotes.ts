@@ -14,7 +14,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
 import { seeOther } from '../lib/http';
-import { staffOnly, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
+import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { SENT_MEANWHILE, sendWrittenQuote } from '../lib/office/written-quotes';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
@@ -70,5 +70,9 @@ async function postWrittenQuote(c: Context<OfficeBindings>, values: URLSearchPar
 
 export function writtenQuotesRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.writtenQuote, staffOnly);
-  routes.post(OFFICE_PATHS.writtenQuote, staffOnly, ...formRoute({ maxBytes: MAX_WRITTEN_QUOTE_BODY, limit: null }, postWrittenQuote));
+  routes.post(
+    OFFICE_PATHS.writtenQuote,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_WRITTEN_QUOTE_BODY, limit: officeLimit }, postWrittenQuote),
+  );
 }

@@ -104,7 +104,7 @@ export const signInWithLink = formRoute(
   {
     maxBytes: MAX_LOGIN_BODY,
     origin: fromOwnNoReferrerPage,
-    limit: null,
+    limit: perClient('FORM_LIMITER', 'form'),
     page: (c: PageContext, refusal: Refusal) => refused(c, refusal, new URLSearchParams()),
   },
   useLink,

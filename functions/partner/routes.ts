@@ -204,7 +204,11 @@ export function partnerRoutes(routes: WorkerRoutes<LeadEnv>): void {
   routes.post(`${PARTNER_PATHS.home}/details`, partnerOnly, ...formRoute(PARTNER_FORM, postDetails)).renders(PARTNER_PATHS.home);
   routes.post(`${PARTNER_PATHS.home}/document`, partnerOnly, postDocument).renders(PARTNER_PATHS.home);
   // A refused sign-out says nothing of the page: the 404 every other address gives.
-  const signOutForm = { maxBytes: MAX_PARTNER_FORM, limit: null, page: (c: Context<PartnerBindings>) => partnerRefusal(c, 'not-found') };
+  const signOutForm = {
+    maxBytes: MAX_PARTNER_FORM,
+    limit: partnerLimit,
+    page: (c: Context<PartnerBindings>) => partnerRefusal(c, 'not-found'),
+  };
   routes.post(`${PARTNER_PATHS.home}/sign-out`, partnerOnly, ...formRoute(signOutForm, partnerSignOut(false)));
   routes.post(`${PARTNER_PATHS.home}/sign-out-everywhere`, partnerOnly, ...formRoute(signOutForm, partnerSignOut(true)));
   routes.post(OFFER_PATHS.answer, partnerOnly, ...formRoute(PARTNER_FORM, postOffer)).renders(PARTNER_PATHS.home);

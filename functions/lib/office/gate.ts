@@ -16,10 +16,10 @@ import type { StaffMember } from '~/lib/views/office';
 export type OfficeBindings = SessionBindings & { Variables: { staff: StaffMember } };
 
 /**
- * The office's bucket for its partner, claim and payout posts (the request pipeline, functions/lib/pipeline.ts): far
+ * The office's bucket for every form it posts (the request pipeline, functions/lib/pipeline.ts), per staff member: far
  * above a person's pace, well below a script's.
  */
-export const officeLimit: RateLimit<OfficeBindings> = { binding: 'PARTNER_LIMITER', key: (c) => `office:${c.var.staff.email}` };
+export const officeLimit: RateLimit<OfficeBindings> = { binding: 'FORM_LIMITER', key: (c) => `office:${c.var.staff.email}` };
 
 /** The Worker's one route list, as each office area (functions/office/) registers its routes on it. */
 export type OfficeRoutes = WorkerRoutes<LeadEnv>;
