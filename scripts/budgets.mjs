@@ -17,6 +17,7 @@ import { createPostcodesStandIn } from '../stand-ins/postcodes/server.mjs';
 import { addDays, londonToday } from '../src/lib/dates.ts';
 import { openDayFrom } from '../src/lib/move-date.ts';
 import { chromeArgs, chromePath } from './lib/chromium.mjs';
+import { ceiling } from '../tests/shared/load.ts';
 import { budgetRules } from './lib/budget-rules.mjs';
 import { bodyBytesThrough } from './lib/first-round-trip.mjs';
 import { copyProject } from './lib/project-copy.mjs';
@@ -71,6 +72,8 @@ async function addressOf(base, path) {
 
 async function measure(browser, base, path, repeat) {
   const context = await browser.newContext();
+  // Ceilings, not waits, scaled by the load: npm test runs this beside the API tests.
+  context.setDefaultTimeout(ceiling(30_000));
   if (repeat) await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: CONSENT_KEY, value: CONSENT });
   const page = await context.newPage();
   const pending = [];
@@ -178,6 +181,8 @@ async function measureQuoteWalk(browser, base) {
   await new Promise((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   const standInUrl = `http://127.0.0.1:${standIn.address().port}`;
   const context = await browser.newContext();
+  // Ceilings, not waits, scaled by the load: npm test runs this beside the API tests.
+  context.setDefaultTimeout(ceiling(30_000));
   await context.route(/\/(postcodes|outcodes)\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === base) return route.continue();
@@ -208,7 +213,7 @@ async function measureQuoteWalk(browser, base) {
     await next();
     await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
     await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
-    await page.locator('[data-quote-total]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-quote-total]').waitFor({ timeout: ceiling(15_000) });
     await next();
     const typed = openDayFrom(addDays(londonToday(), 21)).split('-').reverse().join('/');
     await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed);
