@@ -11,6 +11,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { availableParallelism, loadavg } from 'node:os';
 import { chromium } from '@playwright/test';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../src/scripts/consent-record.ts';
 import { createPostcodesStandIn } from '../stand-ins/postcodes/server.mjs';
@@ -32,6 +33,12 @@ const budgets = JSON.parse(readFileSync('budgets.json', 'utf8'));
 const { budgetFor, check } = budgetRules(budgets);
 
 const CONSENT = JSON.stringify(consentRecord(NO_OPTIONAL));
+
+/**
+ * A ceiling scaled by the load, as tests/shared/load.ts scales the tests' (1 to 8 times; npm test runs this beside the
+ * API tests). Written here because a copy of the project that runs this script (tests/build/article-budgets) has no tests/.
+ */
+const ceiling = (ms) => Math.round(ms * Math.min(8, Math.max(1, loadavg()[0] / availableParallelism())));
 
 const kb = (bytes) => bytes / 1024;
 const gz = (buffer) => gzipSync(buffer, { level: 9 }).length;
@@ -71,6 +78,8 @@ async function addressOf(base, path) {
 
 async function measure(browser, base, path, repeat) {
   const context = await browser.newContext();
+  // Ceilings, not waits, scaled by the load: npm test runs this beside the API tests.
+  context.setDefaultTimeout(ceiling(30_000));
   if (repeat) await context.addInitScript(({ key, value }) => localStorage.setItem(key, value), { key: CONSENT_KEY, value: CONSENT });
   const page = await context.newPage();
   const pending = [];
@@ -178,6 +187,8 @@ async function measureQuoteWalk(browser, base) {
   await new Promise((resolve) => standIn.listen(0, '127.0.0.1', resolve));
   const standInUrl = `http://127.0.0.1:${standIn.address().port}`;
   const context = await browser.newContext();
+  // Ceilings, not waits, scaled by the load: npm test runs this beside the API tests.
+  context.setDefaultTimeout(ceiling(30_000));
   await context.route(/\/(postcodes|outcodes)\//, async (route) => {
     const url = new URL(route.request().url());
     if (url.origin === base) return route.continue();
@@ -208,7 +219,7 @@ async function measureQuoteWalk(browser, base) {
     await next();
     await page.getByRole('combobox', { name: 'Moving from' }).fill('SW1A 1AA');
     await page.getByRole('combobox', { name: 'Moving to' }).fill('M1 1AE');
-    await page.locator('[data-quote-total]').waitFor({ timeout: 15_000 });
+    await page.locator('[data-quote-total]').waitFor({ timeout: ceiling(15_000) });
     await next();
     const typed = openDayFrom(addDays(londonToday(), 21)).split('-').reverse().join('/');
     await page.getByLabel('Or type the date (dd/mm/yyyy)').fill(typed);

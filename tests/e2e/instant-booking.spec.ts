@@ -14,7 +14,7 @@ import { addDays, formatLongDate } from '../../src/lib/dates';
 import { INSTANT_BUTTON, INSTANT_EXPLAIN } from '../../src/lib/instant-booking';
 import { diaryDay } from '../shared/diary-days';
 import { bookInDiary } from '../shared/office-posts';
-import { expect, open, queryD1, test } from './fixtures';
+import { expect, open, picture, queryD1, test } from './fixtures';
 import { expectStep, typed, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
 
@@ -40,14 +40,14 @@ async function bookedTop(page: Page, reference: string, moveDate: string, shot: 
   expect(queryD1("SELECT COUNT(*) AS n FROM office_tasks WHERE record_reference = ? AND kind = 'instant_booking'", reference)).toEqual([
     { n: 1 },
   ]);
-  await page.screenshot({ path: `test-results/instant-booking-${shot}-booked.png`, fullPage: true });
+  await picture(() => page.screenshot({ path: `test-results/instant-booking-${shot}-booked.png`, fullPage: true }));
 
   const lead = `Tom ${Date.now()}`;
   await bookInDiary(site(), { reference, moveDate }, { crewLead: lead, crewSize: 3, van: `Van ${Date.now()}`, window: '08-10' });
   await page.reload();
   await expect(top.locator('[data-fill="top:Who is coming"]')).toHaveText('A crew of 3, led by Tom');
   await expect(top.locator('[data-fill="top:price"]')).toHaveText('£751.00');
-  await page.screenshot({ path: `test-results/instant-booking-${shot}-crew.png`, fullPage: true });
+  await picture(() => page.screenshot({ path: `test-results/instant-booking-${shot}-crew.png`, fullPage: true }));
 }
 
 const reference = (page: Page) => new URL(page.url()).searchParams.get('ref')!;

@@ -13,7 +13,7 @@ import { openDay } from '../shared/dates';
 import { diaryDay } from '../shared/diary-days';
 import { POSTCODE_DOWN } from '../shared/stand-ins';
 import { acceptWrittenQuote, bookInDiary, formPost, sendWrittenQuote, type CustomerMove } from '../shared/office-posts';
-import { axeViolations, expect, open, queryD1, test } from './fixtures';
+import { axeViolations, expect, open, picture, queryD1, test } from './fixtures';
 import { linkParts, storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
 import { CONSENT_KEY, consentRecord, NO_OPTIONAL } from '../../src/scripts/consent-record';
@@ -178,11 +178,8 @@ async function check(page: Page, state: State, javaScriptEnabled: boolean): Prom
       if (javaScriptEnabled) expect(await axeViolations(page), `${state.name} at 320 px`).toEqual([]);
     } else {
       const shot = `test-results/move-top-${state.name}-${width}-js-${javaScriptEnabled ? 'on' : 'off'}`;
-      await top.screenshot({ path: `${shot}-top.png` });
-      await page.screenshot({
-        path: `${shot}.png`,
-        fullPage: true,
-      });
+      await picture(() => top.screenshot({ path: `${shot}-top.png` }));
+      await picture(() => page.screenshot({ path: `${shot}.png`, fullPage: true }));
     }
   }
 }

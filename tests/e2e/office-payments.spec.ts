@@ -7,7 +7,7 @@
  */
 import { addDays } from '../../src/lib/dates';
 import { sendWrittenQuote } from '../shared/office-posts';
-import { axeViolations, expect, queryD1, test } from './fixtures';
+import { axeViolations, expect, picture, queryD1, test } from './fixtures';
 import { signInToOffice } from './office';
 import { capturedEmails, linkParts, storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
@@ -48,7 +48,9 @@ for (const javaScriptEnabled of [false, true]) {
         await expect(section).toContainText('Deposit £300.00: Partly refunded');
         await expect(section).toContainText('Refund £176.25: Refunded');
         if (javaScriptEnabled) expect(await axeViolations(page), `the lead page at ${width}px`).toEqual([]);
-        await section.screenshot({ path: `test-results/office-payments-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png` });
+        await picture(() =>
+          section.screenshot({ path: `test-results/office-payments-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png` }),
+        );
       }
 
       await expect
@@ -89,7 +91,7 @@ test.describe('a payment that did not match (issue 39)', () => {
       await expect(section).toContainText('Deposit £123.75: NOT taken as paid');
       await expect(section).toContainText('Stripe took 123.74 GBP');
       expect(await axeViolations(page), `the lead page at ${width}px`).toEqual([]);
-      await page.screenshot({ path: `test-results/office-mismatch-${width}.png`, fullPage: true });
+      await picture(() => page.screenshot({ path: `test-results/office-mismatch-${width}.png`, fullPage: true }));
     }
   });
 });

@@ -4,7 +4,7 @@
  * and the change is in the page's history. axe at 390 and 1280 px, no sideways scrolling at 320 px. Only the phone is
  * changed (and put back): other specs running beside this one wait for e-mails by subject and address.
  */
-import { test, expect, axeViolations } from './fixtures';
+import { test, expect, axeViolations, picture } from './fixtures';
 import { capturedEmails, uniqueEmail } from './quote-helpers';
 import { OWNER_EMAIL, signInToOffice } from './office';
 import { ceiling } from '../shared/load';
@@ -81,7 +81,7 @@ test.describe('axe', () => {
       await page.getByRole('button', { name: 'Save settings' }).click();
       await expect(page.getByLabel('Arrival windows')).toHaveAttribute('aria-invalid', 'true');
       expect(await axeViolations(page), 'refused').toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`settings-${width}.png`), fullPage: true });
+      await picture(() => page.screenshot({ path: test.info().outputPath(`settings-${width}.png`), fullPage: true }));
     });
   }
 });

@@ -8,7 +8,7 @@
  */
 import { PAYMENT_WORDS } from '../../src/lib/payments';
 import { sendWrittenQuote } from '../shared/office-posts';
-import { axeViolations, expect, queryD1, test } from './fixtures';
+import { axeViolations, expect, picture, queryD1, test } from './fixtures';
 import { capturedEmails, storeQuote } from './quote-helpers';
 import { siteEnv } from './site-env';
 import { ceiling } from '../shared/load';
@@ -22,7 +22,9 @@ for (const javaScriptEnabled of [false, true]) {
         if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
       };
       const shot = (name: string) =>
-        page.screenshot({ path: `test-results/payments-${name}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true });
+        picture(() =>
+          page.screenshot({ path: `test-results/payments-${name}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true }),
+        );
       test.setTimeout(ceiling(90_000));
       const email = `pay-${Date.now()}-${Math.random().toString(36).slice(2, 8)}+webhookfirst@example.com`;
       const answer = await storeQuote(request, { email });
@@ -88,9 +90,9 @@ test.describe('a bank payment waiting for the bank (issue 39)', () => {
     await expect(page.getByText(PAYMENT_WORDS.pending('deposit', 12_375))).toBeVisible();
     await expect(page.getByRole('button', { name: /Pay the £123\.75 deposit/ })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: 'test-results/payments-bank-pending-390.png', fullPage: true });
+    await picture(() => page.screenshot({ path: 'test-results/payments-bank-pending-390.png', fullPage: true }));
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.screenshot({ path: 'test-results/payments-bank-pending-1280.png', fullPage: true });
+    await picture(() => page.screenshot({ path: 'test-results/payments-bank-pending-1280.png', fullPage: true }));
     expect(queryD1('SELECT status FROM payments WHERE reference = ?', answer.reference)).toEqual([{ status: 'processing' }]);
   });
 });

@@ -1,4 +1,4 @@
-import { test, expect, open, axeViolations } from './fixtures';
+import { test, expect, open, axeViolations, picture } from './fixtures';
 import { askForLink, emailedSignInLink, openSignInLink } from './sign-in';
 import { CONFIRMATION_URL, emailedLink, emailsFor, linkParts, nextDay, reachStep4, storeQuote, typed, uniqueEmail } from './quote-helpers';
 import { formatLongDate } from '../../src/lib/dates';
@@ -134,7 +134,9 @@ test.describe('a damaged move link (issue 41 item 5)', () => {
       if (javaScriptEnabled) expect(await axeViolations(page)).toEqual([]);
       for (const width of [390, 1280]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `test-results/damaged-link-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true });
+        await picture(() =>
+          page.screenshot({ path: `test-results/damaged-link-${width}-js-${javaScriptEnabled ? 'on' : 'off'}.png`, fullPage: true }),
+        );
       }
 
       await askForLink(page, email);

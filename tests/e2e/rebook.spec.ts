@@ -12,7 +12,7 @@ import { OFFICE_PATHS } from '../../src/lib/office/paths';
 import { openDay } from '../shared/dates';
 import { diaryDays } from '../shared/diary-days';
 import { acceptWrittenQuote, sendWrittenQuote } from '../shared/office-posts';
-import { axeViolations, expect, queryD1, test } from './fixtures';
+import { axeViolations, expect, picture, queryD1, test } from './fixtures';
 import { signInToOffice } from './office';
 import { storeQuote } from './quote-helpers';
 import { siteEnv } from './site-env';
@@ -38,7 +38,7 @@ test('a customer moves a booked date on the move page, sees what it costs first,
   expect((await fetch(`${checkout.href}/pay`, { method: 'POST', redirect: 'manual' })).status).toBe(303);
   const status = () => queryD1<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', answer.reference)[0]!.status;
   await expect.poll(status, { timeout: 60_000 }).toBe('booked');
-  const shot = (name: string) => page.screenshot({ path: `test-results/rebook-${name}.png`, fullPage: true });
+  const shot = (name: string) => picture(() => page.screenshot({ path: `test-results/rebook-${name}.png`, fullPage: true }));
 
   await page.goto(answer.confirmationUrl);
   const change = page.locator('[data-show="act:change_date"]');
@@ -75,9 +75,9 @@ test('a customer moves a booked date on the move page, sees what it costs first,
   await withScripts.getByRole('button', { name: 'See what the change costs' }).click();
   await expect(withScripts.locator('[data-fill="preview:cost"]')).toHaveText(COST);
   expect(await axeViolations(withScripts)).toEqual([]);
-  await withScripts.screenshot({ path: 'test-results/rebook-preview-390-js-on.png', fullPage: true });
+  await picture(() => withScripts.screenshot({ path: 'test-results/rebook-preview-390-js-on.png', fullPage: true }));
   await withScripts.setViewportSize({ width: 1280, height: 900 });
-  await withScripts.screenshot({ path: 'test-results/rebook-preview-1280-js-on.png', fullPage: true });
+  await picture(() => withScripts.screenshot({ path: 'test-results/rebook-preview-1280-js-on.png', fullPage: true }));
 
   // The office's written-quote form, with its "priced by date" box, at both widths.
   await signInToOffice(context);
@@ -85,9 +85,9 @@ test('a customer moves a booked date on the move page, sees what it costs first,
   await withScripts.goto(`${OFFICE_PATHS.writtenQuote}?ref=${answer.reference}`);
   await expect(withScripts.getByLabel(WRITTEN_QUOTE_LABELS.datePriced)).not.toBeChecked();
   expect(await axeViolations(withScripts)).toEqual([]);
-  await withScripts.screenshot({ path: 'test-results/rebook-office-form-390-js-on.png', fullPage: true });
+  await picture(() => withScripts.screenshot({ path: 'test-results/rebook-office-form-390-js-on.png', fullPage: true }));
   await withScripts.setViewportSize({ width: 1280, height: 900 });
-  await withScripts.screenshot({ path: 'test-results/rebook-office-form-1280-js-on.png', fullPage: true });
+  await picture(() => withScripts.screenshot({ path: 'test-results/rebook-office-form-1280-js-on.png', fullPage: true }));
   await context.close();
   expect(status()).toBe('booked');
 });
