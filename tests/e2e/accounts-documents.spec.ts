@@ -12,12 +12,12 @@ import { linkParts, storeQuote, uniqueEmail } from './quote-helpers';
 import { siteEnv } from './site-env';
 
 /** A move with its deposit paid on the Stripe stand-in: its reference, token and receipt's number. */
-async function paidMove(request: Parameters<typeof storeQuote>[0]) {
+async function paidMove(request: Parameters<typeof storeQuote>[0], deposit = '123.75') {
   const answer = await storeQuote(request, { email: uniqueEmail('documents').replace('@', '+webhookfirst@') });
   const move = linkParts(answer.confirmationUrl);
   await sendWrittenQuote({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') }, answer.reference, {
     lines: [['Removal', '495.00']],
-    deposit: '123.75',
+    deposit,
   });
   const checkout = await acceptWrittenQuote(siteEnv('baseUrl'), { reference: move.ref, token: move.t });
   const paid = await fetch(`${siteEnv('stripeUrl')}/pay/${checkout.pathname.split('/').at(-1)}/pay`, {
@@ -46,6 +46,34 @@ test('the customer’s receipt: axe at 320 and 1280 px, no sideways scrolling, i
   await expect(page.getByRole('link', { name: `Back to your move ${ref}` })).toBeFocused();
   await page.setViewportSize({ width: 1280, height: 800 });
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test('the invoice and the credit note: axe at 320 px, no sideways scrolling', async ({ page, request }) => {
+  test.setTimeout(ceiling(90_000));
+  // £495.00 paid at once: its receipt, then its invoice. The office then lowers the price to £420.00 and the customer
+  // accepts: £495.00 − £420.00 = £75.00 refunded, on a credit note.
+  const { ref, t } = await paidMove(request, '495.00');
+  await sendWrittenQuote({ base: siteEnv('baseUrl'), session: siteEnv('ownerSession') }, ref, {
+    lines: [['Removal', '420.00']],
+    deposit: '420.00',
+  });
+  await acceptWrittenQuote(siteEnv('baseUrl'), { reference: ref, token: t }, '2');
+  const number = (kind: string) => () =>
+    queryD1<{ number: number }>('SELECT number FROM documents WHERE reference = ? AND kind = ?', ref, kind)[0]?.number;
+  await expect.poll(number('invoice'), { timeout: 30_000 }).toBeDefined();
+  await expect.poll(number('credit_note'), { timeout: 30_000 }).toBeDefined();
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const [kind, title, total] of [
+    ['invoice', 'Invoice', /^£495\.00$/],
+    ['credit_note', 'Credit note', /£75\.00$/],
+  ] as const) {
+    const n = number(kind)()!;
+    await page.goto(`/move-document?ref=${ref}&t=${t}&n=${n}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${title} ${String(n).padStart(6, '0')}`);
+    await expect(page.locator('[data-fill="document:total"]')).toHaveText(total);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), title).toBeLessThanOrEqual(320);
+    expect(await axeViolations(page), title).toEqual([]);
+  }
 });
 
 test('the owner’s reports: axe at 320 px, each chart beside its table', async ({ page }) => {
