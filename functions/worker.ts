@@ -139,7 +139,7 @@ partnerRoutes(routes);
 // Card payments (issue 34): the move page's Pay button, and Stripe's signed events; and its damage report.
 routes.post(PAY_PATH, ...payForMove);
 routes.post(BOOK_NOW_PATH, ...bookMoveNow);
-routes.post(MOVE_DAMAGE_PATH, reportMoveDamage);
+routes.post(MOVE_DAMAGE_PATH, ...reportMoveDamage);
 routes.get(MOVE_DAY_PATH, movingDayJson);
 routes.all(MOVE_DAY_PATH, (c) => refusalJson(c, REFUSALS.getOnly));
 routes.post(STRIPE_WEBHOOK_PATH, stripeWebhook);
