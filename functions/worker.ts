@@ -133,7 +133,7 @@ for (const path of [ACCOUNT_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATH
 officeRoutes(routes);
 // A driver's application to be a partner (issue 43 item 1).
 routes.page(PARTNER_PATHS.apply);
-routes.post(PARTNER_PATHS.apply, postApplication).renders(PARTNER_PATHS.apply);
+routes.post(PARTNER_PATHS.apply, ...postApplication).renders(PARTNER_PATHS.apply);
 routes.all(PARTNER_PATHS.apply, (c) => refusalJson(c, REFUSALS.getOnly));
 partnerRoutes(routes);
 // Card payments (issue 34): the move page's Pay button, and Stripe's signed events; and its damage report.

@@ -19,7 +19,6 @@ const OWN_READERS: Record<string, string> = {
   [STRIPE_WEBHOOK_PATH]: "Stripe's events: its signature over the raw bytes is the check, not an origin",
   [SMS_STATUS_PATH]: "Twilio's status callbacks: its signature is the check",
   [SMS_INBOUND_PATH]: "Twilio's inbound texts: its signature is the check",
-  [PARTNER_PATHS.apply]: 'multipart documents (20 MB), refused before the body is read',
   [`${PARTNER_PATHS.home}/document`]: 'a multipart document, as the application',
 };
 
