@@ -133,13 +133,13 @@ for (const path of [ACCOUNT_PATHS.account, WORKER_PATHS.accountHtml, WORKER_PATH
 officeRoutes(routes);
 // A driver's application to be a partner (issue 43 item 1).
 routes.page(PARTNER_PATHS.apply);
-routes.post(PARTNER_PATHS.apply, postApplication).renders(PARTNER_PATHS.apply);
+routes.post(PARTNER_PATHS.apply, ...postApplication).renders(PARTNER_PATHS.apply);
 routes.all(PARTNER_PATHS.apply, (c) => refusalJson(c, REFUSALS.getOnly));
 partnerRoutes(routes);
 // Card payments (issue 34): the move page's Pay button, and Stripe's signed events; and its damage report.
 routes.post(PAY_PATH, ...payForMove);
 routes.post(BOOK_NOW_PATH, ...bookMoveNow);
-routes.post(MOVE_DAMAGE_PATH, reportMoveDamage);
+routes.post(MOVE_DAMAGE_PATH, ...reportMoveDamage);
 routes.get(MOVE_DAY_PATH, movingDayJson);
 routes.all(MOVE_DAY_PATH, (c) => refusalJson(c, REFUSALS.getOnly));
 routes.post(STRIPE_WEBHOOK_PATH, stripeWebhook);

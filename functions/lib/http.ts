@@ -30,6 +30,7 @@ export const REFUSALS = {
   unsupportedJsonOrForm: refusal(415, 'unsupported_media_type', 'Send JSON (application/json) or a form post.'),
   unsupportedForm: refusal(415, 'unsupported_media_type', 'Please send the form from our website.'),
   notUtf8: refusal(400, 'invalid_body', 'The request is not valid UTF-8 text.'),
+  unreadableForm: refusal(400, 'invalid_body', 'Please send the form from our website.'),
   invalidJson: refusal(400, 'invalid_json', 'The request body is not valid JSON.'),
   notAnObject: refusal(400, 'invalid_body', 'The request body must be a JSON object.'),
   postOnly: refusal(405, 'method_not_allowed', 'Use POST for this endpoint.', { Allow: 'POST' }),

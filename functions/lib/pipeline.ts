@@ -2,6 +2,8 @@
 // Hono middleware, in this order: the body read once to its limit, size (413), rate limit (429), the origin of a form post
 // (403), media type (415), a readable body (400), the zod schema through @hono/zod-validator (400 with field messages).
 // Every refusal is answered by `refuse()`: the JSON error shape, or the form's own page (`page`) with its messages.
+// A multipart form (`multipart: true`: photos, documents) takes the same steps; its readable body is one FormData parsed
+// (400 otherwise), handed to the handler with its files.
 // docs/architecture.md ("The request pipeline"); tests/unit/post-pipeline.test.ts fails for a POST route without it.
 //
 // The body limit is readBounded() (body.ts), not hono/body-limit: that one answers 413 from Content-Length without
@@ -12,7 +14,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type * as z from 'zod/mini';
 import { fieldErrors, isHoneypotFilled } from '~/lib/schemas';
 import type { Env, RequestContext } from '../env';
-import { readBounded, type ReadBody } from './body';
+import { keptAtMost, readBounded, type ReadBody } from './body';
 import { refusalJson, MAX_BODY_BYTES, REFUSALS, validationFailed, type Refusal } from './http';
 import { clientKey, leadLimiter, withinLimit, type LimitedRoute, type LimiterName } from './rate-limit';
 import { fromOwnOrigin } from './same-origin';
@@ -26,6 +28,8 @@ export type PostVariables = {
   body: ReadBody;
   /** A form post's fields (of a body cut at the limit, those that arrived whole). */
   formBody: URLSearchParams | undefined;
+  /** A multipart route's form as parsed, files and all (undefined: not a form this route takes, or unreadable). */
+  formData: FormData | undefined;
 };
 /** What a route's handlers are typed with: the bindings, and its gate's variables (`OfficeBindings`…). */
 export type Bound = { Bindings: Env };
@@ -44,10 +48,21 @@ export interface FormReplies<E extends Bound> {
 /** Where a form post must come from: `fromOwnOrigin`, or `fromOwnNoReferrerPage` for a page whose address holds a secret. */
 export type OriginRule = (c: RequestContext) => boolean;
 
-/** The rate-limit binding and the bucket a post counts in (read after the body, so a bucket may be a posted field). */
+/**
+ * The rate-limit binding and the bucket a post counts in (read after the body, so a bucket may be a posted field: `typed`
+ * is the form's fields). A key of null leaves the post out of that bucket (a move's own, when the post opens no move).
+ */
 export interface RateLimit<E extends Bound> {
   binding: LimiterName;
-  key(c: Context<E>): string;
+  key(c: Context<E>, typed: URLSearchParams): string | null | Promise<string | null>;
+}
+
+/** A route counts in one bucket, or in several at once (the client's and its link's): refused if any is full. */
+export type RateLimits<E extends Bound> = RateLimit<E> | readonly RateLimit<E>[];
+
+/** A multipart form (photos, documents): multipart/form-data, and a url-encoded form too when `urlencoded`. */
+export interface Multipart {
+  urlencoded: boolean;
 }
 
 export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> {
@@ -55,13 +70,15 @@ export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> 
   maxBytes: number;
   origin: OriginRule;
   /** Every write path counts in a bucket: a route cannot be declared without one. */
-  limit: RateLimit<E>;
+  limit: RateLimits<E>;
   /** A JSON body's or form's fields, checked before the handler; without one, the handler is handed the form's fields. */
   schema: S;
   /** Form posts taken (an endpoint without it takes only JSON). */
   form?: FormReplies<E>;
   /** For a filled honeypot: a normal-looking answer, with nothing stored or sent. */
   decoy?(c: Context<E>, body: Record<string, unknown>, typed: URLSearchParams): Response | Promise<Response>;
+  /** A multipart form: its handler is handed the parsed FormData (no schema). */
+  multipart?: Multipart;
 }
 
 export type PostHandler<E extends Bound, S> = (
@@ -92,13 +109,28 @@ const FORM_TYPE = 'application/x-www-form-urlencoded';
 const MULTIPART_TYPE = 'multipart/form-data';
 const mediaType = (c: Context) => (c.req.header('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
 
+/** A multipart route's body parsed as the form it says it is (multipart, or url-encoded where taken); null if not one. */
+async function parsedForm(c: Context, { bytes, tooLarge }: ReadBody, multipart: Multipart): Promise<FormData | null> {
+  const type = mediaType(c);
+  if (tooLarge || !(type === MULTIPART_TYPE || (multipart.urlencoded && type === FORM_TYPE))) return null;
+  try {
+    // The header as sent: a boundary is case-sensitive (a browser's has capitals).
+    return await new Response(bytes, { headers: { 'Content-Type': c.req.header('Content-Type') ?? '' } }).formData();
+  } catch {
+    return null;
+  }
+}
+
+const stringFields = (data: FormData) =>
+  new URLSearchParams([...data].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+
 /** Of a body cut at the limit, only the url-encoded fields that arrived whole. */
 async function typedFields(c: Context, { bytes, tooLarge }: ReadBody): Promise<URLSearchParams> {
   const type = mediaType(c);
   if (type === MULTIPART_TYPE && !tooLarge) {
     try {
       const data = await new Response(bytes, { headers: { 'Content-Type': c.req.header('Content-Type') ?? '' } }).formData();
-      return new URLSearchParams([...data].flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+      return stringFields(data);
     } catch {
       return new URLSearchParams();
     }
@@ -120,7 +152,18 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
   };
   Object.defineProperty(via, PIPELINE_STEP, { value: true });
 
+  const { multipart } = spec;
   const read: Step<E> = async (c, next) => {
+    if (multipart) {
+      // Up to 20 MB of files: a small post keeps no buffer of the largest, and the handler reads the FormData, not the
+      // request again (so the bytes are not copied into another request).
+      const body = await readBounded(c.req.raw, keptAtMost(c, spec.maxBytes));
+      const data = await parsedForm(c, body, multipart);
+      c.set('body', body);
+      c.set('formData', data ?? undefined);
+      c.set('formBody', data ? stringFields(data) : new URLSearchParams());
+      return next();
+    }
     const body = await readBounded(c.req.raw, spec.maxBytes);
     c.set('body', body);
     c.set('formBody', c.var.via === 'form' ? await typedFields(c, body) : undefined);
@@ -136,9 +179,17 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
     await next();
   };
 
-  const { limit } = spec;
+  const limits: readonly RateLimit<E>[] = Array.isArray(spec.limit) ? spec.limit : [spec.limit as RateLimit<E>];
   const rateLimit: Step<E> = async (c, next) => {
-    if (!(await withinLimit(c.env, limit.binding, limit.key(asRoute(c))))) return refuse(c, REFUSALS.rateLimited);
+    const typed = c.var.formBody ?? new URLSearchParams();
+    // Each bucket counts the post, as each is asked (in parallel): one full refuses it.
+    const within = await Promise.all(
+      limits.map(async (limit) => {
+        const key = await limit.key(asRoute(c), typed);
+        return key === null || (await withinLimit(c.env, limit.binding, key));
+      }),
+    );
+    if (within.includes(false)) return refuse(c, REFUSALS.rateLimited);
     await next();
   };
 
@@ -151,7 +202,10 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
     if (c.var.via === 'json' && mediaType(c) !== 'application/json') {
       return refuse(c, spec.form ? REFUSALS.unsupportedJsonOrForm : REFUSALS.unsupportedJson);
     }
-    if (c.var.via === 'form' && mediaType(c) !== FORM_TYPE) return refuse(c, REFUSALS.unsupportedForm);
+    if (multipart) {
+      const type = mediaType(c);
+      if (type !== MULTIPART_TYPE && !(multipart.urlencoded && type === FORM_TYPE)) return refuse(c, REFUSALS.unsupportedForm);
+    } else if (c.var.via === 'form' && mediaType(c) !== FORM_TYPE) return refuse(c, REFUSALS.unsupportedForm);
     await next();
   };
 
@@ -174,7 +228,18 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
     await next();
   };
 
-  const steps: Step<E>[] = [via, read, size, rateLimit, ownOrigin, mediaTypes, readable];
+  // A multipart body is binary (its files): readable is one form, parsed.
+  const readableForm: Step<E> = async (c, next) => {
+    if (!c.var.formData) return refuse(c, REFUSALS.unreadableForm);
+    await next();
+  };
+
+  const steps: Step<E>[] = [via, read, size, rateLimit, ownOrigin, mediaTypes, multipart ? readableForm : readable];
+  if (multipart) {
+    const accept: Step<E> = async (c) =>
+      (handle as unknown as MultipartHandler<E>)(asRoute(c), c.var.formData!, c.var.formBody ?? new URLSearchParams());
+    return [...steps, accept];
+  }
   const schema = spec.schema;
   if (!schema) {
     const accept: Step<E> = async (c) => {
@@ -210,18 +275,52 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
 export interface FormSpec<E extends Bound, S extends z.ZodMiniType | undefined> {
   maxBytes: number;
   origin?: OriginRule;
-  limit: RateLimit<E>;
+  limit: RateLimits<E>;
   schema?: S;
   page?: FormReplies<E>['page'];
   decoy?: PostSpec<E, S>['decoy'];
+  multipart?: undefined;
 }
 
+/**
+ * A multipart form (the crew's job sheet, the move page's damage report, the partner's application and documents):
+ * the same steps, `maxBytes` its files' limit; the handler is handed the form as parsed, files and all.
+ */
+export interface MultipartSpec<E extends Bound> {
+  maxBytes: number;
+  origin?: OriginRule;
+  limit: RateLimits<E>;
+  page?: FormReplies<E>['page'];
+  multipart: true;
+  /** A plain url-encoded form is taken too (the job sheet's and the move page's forms without files). */
+  urlencoded?: boolean;
+}
+
+export type MultipartHandler<E extends Bound> = (
+  c: Context<E>,
+  form: FormData,
+  /** The form's text fields. */
+  typed: URLSearchParams,
+) => Response | Promise<Response>;
+
+export function formRoute<E extends Bound>(spec: MultipartSpec<E>, handle: MultipartHandler<E>): Step<E>[];
 export function formRoute<E extends Bound, S extends z.ZodMiniType | undefined = undefined>(
   spec: FormSpec<E, S>,
   handle: PostHandler<E, S>,
+): Step<E>[];
+export function formRoute<E extends Bound, S extends z.ZodMiniType | undefined = undefined>(
+  spec: FormSpec<E, S> | MultipartSpec<E>,
+  handle: PostHandler<E, S> | MultipartHandler<E>,
 ): Step<E>[] {
   const page = spec.page ?? ((c: Context<E>, refusal: Refusal) => refusalJson(c, refusal));
-  return postRoute<E, S>({ ...spec, origin: spec.origin ?? fromOwnOrigin, schema: spec.schema as S, form: { only: true, page } }, handle);
+  const form = { only: true, page };
+  const origin = spec.origin ?? fromOwnOrigin;
+  if (spec.multipart) {
+    const { maxBytes, limit } = spec;
+    const multipart = { urlencoded: spec.urlencoded ?? false };
+    return postRoute<E, undefined>({ maxBytes, origin, limit, schema: undefined, form, multipart }, handle as PostHandler<E, undefined>);
+  }
+  return postRoute<E, S>({ ...spec, origin, schema: spec.schema as S, form }, handle as PostHandler<E, S>);
 }
 
 /** A bucket per client (its address; in tests, a header) in `binding`, under `prefix`. */

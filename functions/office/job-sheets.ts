@@ -4,7 +4,7 @@
  * for staff, and the crew's own sheet at /job-sheet?t=…, which needs no session: its token is the key, and anything but
  * a live one gets the site's ordinary 404.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { emailField } from '~/lib/schemas';
 import * as z from 'zod/mini';
@@ -45,13 +45,14 @@ import {
   type ChangeAction,
 } from '~/lib/office/change-order';
 import { acceptChange, proposeChange, refuseChange } from '../lib/office/change-orders';
-import type { AppBindings } from '../env';
+import type { AppBindings, RequestContext } from '../env';
 import { astroPageAt } from '../lib/astro-page';
-import { readBounded } from '../lib/body';
+import { drained } from '../lib/body';
 import { requestNow } from '../lib/clock';
 import { config } from '../lib/config';
 import { formRoute } from '../lib/pipeline';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { refusalJson, seeOther, type Refusal } from '../lib/http';
+import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { type OfficeBindings, staffOnly, officeLimit, OfficeRoutes } from '../lib/office/gate';
 import {
   bookedInDiary,
@@ -61,7 +62,7 @@ import {
   reportJobDone,
   reportDayTap,
   reportProblem,
-  readPhotoFormPost,
+  MAX_PHOTO_FORM_BODY,
   checkPhotos,
   checkSignature,
   noteProblem,
@@ -69,7 +70,7 @@ import {
   formPhotos,
   jobSheetUrl,
   reportsToday,
-  reportWithinLimits,
+  reportLimits,
   crewActor,
   refusedOffDay,
   minutesToPickup,
@@ -129,8 +130,8 @@ async function jobPhoto(c: Context<OfficeBindings>): Promise<Response> {
   });
 }
 
-const sheetPage = async (
-  c: SheetContext,
+const sheetPage = async <E extends AppBindings>(
+  c: Context<E>,
   reference: string,
   state: JobSheetState,
   status = 200,
@@ -145,7 +146,7 @@ const sheetPage = async (
     }),
   );
 
-const sheetToken = (c: SheetContext) => c.req.query(JOB_SHEET_TOKEN_FIELD) ?? null;
+const sheetToken = (c: RequestContext) => c.req.query(JOB_SHEET_TOKEN_FIELD) ?? null;
 
 async function showJobSheet(c: SheetContext): Promise<Response> {
   const reference = await openJobSheet(c.env.DB, sheetToken(c), requestNow(c));
@@ -153,32 +154,84 @@ async function showJobSheet(c: SheetContext): Promise<Response> {
   return sheetPage(c, reference, { done: c.req.query('done') ?? null });
 }
 
-async function answerJobSheet(c: SheetContext): Promise<Response> {
+/** The crew's sheet a post came to (its token opened it, in `crewSheetOnly`, before its body is read). */
+type CrewSheet = { reference: string; token: string };
+type CrewSheetBindings = AppBindings & { Variables: { sheet: CrewSheet } };
+type CrewSheetContext = Context<CrewSheetBindings>;
+
+/** A post to a sheet whose link is not live is the site's ordinary 404, as the sheet is: nothing of it is read. */
+const crewSheetOnly: MiddlewareHandler<CrewSheetBindings> = async (c, next) => {
   const token = sheetToken(c);
-  const now = requestNow(c);
-  const reference = await openJobSheet(c.env.DB, token, now);
-  if (!reference || !token) {
-    await readBounded(c.req.raw, 0);
-    return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
-  }
-  const read = await readPhotoFormPost(c);
-  if ('refusal' in read) return refusalJson(c, read.refusal);
-  if ('tooLarge' in read) return sheetPage(c, reference, { form: 'problem', errors: { photos: JOB_SHEET_MESSAGES.photoSize } }, 413);
-  const { form } = read;
+  const reference = await openJobSheet(c.env.DB, token, requestNow(c));
+  if (!reference || !token) return drained(c, () => notFoundPage(c.env, c.req.url, PRIVATE_PAGE));
+  c.set('sheet', { reference, token });
+  await next();
+};
+
+type Fields = FormData | URLSearchParams;
+
+/** A moving-day or report form: its kind, the field its message goes by, and what was typed, given back when refused. */
+function reportForm(form: Fields) {
   const action = formText(form, 'action');
-  const note = formText(form, 'note');
-  const end = conditionEndOf(action);
-  if (end) return answerCondition(c, token, reference, end, form, now);
-  if (isChangeAction(action)) return answerChange(c, token, reference, action, form, now);
-  const refuse = (kind: CrewReportKind, errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
-    sheetPage(c, reference, { form: kind, errors, values: { eta: formText(form, 'eta'), note } }, status, headers);
   // The message goes by the field the crew lead was filling in, so it is read where they look.
   const kind: CrewReportKind = (CREW_REPORT_KINDS as readonly string[]).includes(action) ? (action as CrewReportKind) : 'problem';
   const field = ESTIMATE_KINDS.has(kind) ? 'eta' : kind === 'done' || kind === 'problem' ? 'note' : 'day';
+  return { action, kind, field, values: { eta: formText(form, 'eta'), note: formText(form, 'note') } };
+}
+
+const conditionValues = (form: Fields) => ({
+  note: formText(form, 'note'),
+  name: formText(form, 'name').replace(/\s+/g, ' '),
+  agreed: formText(form, 'agree') === 'yes',
+});
+
+function changeForm(form: Fields, action: ChangeAction) {
+  const quantities = Object.fromEntries(
+    [...form.entries()]
+      .filter(([field]) => field.startsWith('qty-'))
+      .map(([field, value]) => [field, typeof value === 'string' ? value : '']),
+  );
+  const values = {
+    name: formText(form, 'name').replace(/\s+/g, ' '),
+    agreed: formText(form, 'agree') === 'yes',
+    change: formText(form, 'change'),
+  };
+  return { field: action === CHANGE_ACTIONS.propose ? 'items' : 'change', values: { ...values, quantities } };
+}
+
+/**
+ * The pipeline's refusals of a sheet's post: too fast (429), the form again with the message by the field the crew lead
+ * was filling in and what they typed; too large (413), the problem form's photos; a crafted post's (403, 415, 400), the
+ * error shape.
+ */
+async function sheetRefusal(c: CrewSheetContext, refusal: Refusal, typed: URLSearchParams): Promise<Response> {
+  const { reference } = c.var.sheet;
+  if (refusal.status === 413) return sheetPage(c, reference, { form: 'problem', errors: { photos: JOB_SHEET_MESSAGES.photoSize } }, 413);
+  if (refusal.status !== 429) return refusalJson(c, refusal);
+  const message = JOB_SHEET_MESSAGES.tooFast;
+  const action = formText(typed, 'action');
+  const end = conditionEndOf(action);
+  if (end) return sheetPage(c, reference, { form: CONDITION_ACTIONS[end], errors: { note: message }, values: conditionValues(typed) }, 429);
+  if (isChangeAction(action)) {
+    const { field, values } = changeForm(typed, action);
+    return sheetPage(c, reference, { form: action, errors: { [field]: message }, values }, 429);
+  }
+  const { kind, field, values } = reportForm(typed);
+  return sheetPage(c, reference, { form: kind, errors: { [field]: message }, values }, 429);
+}
+
+async function answerJobSheet(c: CrewSheetContext, form: FormData): Promise<Response> {
+  const { reference, token } = c.var.sheet;
+  const now = requestNow(c);
+  const { action, kind, field, values } = reportForm(form);
+  const { note } = values;
+  const end = conditionEndOf(action);
+  if (end) return answerCondition(c, token, reference, end, form, now);
+  if (isChangeAction(action)) return answerChange(c, token, reference, action, form, now);
+  const refuse = (kind: CrewReportKind, errors: JobSheetState['errors'], status = 400) =>
+    sheetPage(c, reference, { form: kind, errors, values }, status);
   const tap = formText(form, 'tap');
   if (tap && !isTapKey(tap)) return refuse(kind, { [field]: JOB_SHEET_MESSAGES.tap });
-  if (!(await reportWithinLimits(c, `sheet:${reference}`)))
-    return refuse(kind, { [field]: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
   const [quote, booking, today] = await Promise.all([
     findQuote(c.env.DB, { reference }),
     bookedInDiary(c.env.DB, reference),
@@ -241,15 +294,11 @@ async function answerJobSheet(c: SheetContext): Promise<Response> {
  * tick (and the signature drawn on the pad, when the phone ran its script), refused field by field as the sheet's other forms are; a second record for an end is refused (409) and changes
  * nothing, so what the customer signed stays as they signed it.
  */
-async function answerCondition(c: SheetContext, token: string, reference: string, end: ConditionEnd, form: FormData, now: Date) {
-  const note = formText(form, 'note');
-  const name = formText(form, 'name').replace(/\s+/g, ' ');
-  const agreed = formText(form, 'agree') === 'yes';
+async function answerCondition(c: CrewSheetContext, token: string, reference: string, end: ConditionEnd, form: FormData, now: Date) {
+  const values = conditionValues(form);
+  const { note, name, agreed } = values;
   const action = CONDITION_ACTIONS[end];
-  const refuse = (errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
-    sheetPage(c, reference, { form: action, errors, values: { note, name, agreed } }, status, headers);
-  if (!(await reportWithinLimits(c, `sheet:${reference}`)))
-    return refuse({ note: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
+  const refuse = (errors: JobSheetState['errors'], status = 400) => sheetPage(c, reference, { form: action, errors, values }, status);
   const [quote, booking, today] = await Promise.all([
     findQuote(c.env.DB, { reference }),
     bookedInDiary(c.env.DB, reference),
@@ -283,20 +332,10 @@ const CHANGE_FORM_FIELDS: ReadonlySet<string> = new Set(['action', 'tap']);
  * script) or refuses. Refused field by field as the sheet's other forms
  * are; a change already answered is refused (409) and changes nothing.
  */
-async function answerChange(c: SheetContext, token: string, reference: string, action: ChangeAction, form: FormData, now: Date) {
-  const name = formText(form, 'name').replace(/\s+/g, ' ');
-  const agreed = formText(form, 'agree') === 'yes';
-  const change = formText(form, 'change');
-  const quantities = Object.fromEntries(
-    [...form.entries()]
-      .filter(([field]) => field.startsWith('qty-'))
-      .map(([field, value]) => [field, typeof value === 'string' ? value : '']),
-  );
-  const refuse = (errors: JobSheetState['errors'], status = 400, headers: Record<string, string> = {}) =>
-    sheetPage(c, reference, { form: action, errors, values: { name, agreed, change, quantities } }, status, headers);
-  const field = action === CHANGE_ACTIONS.propose ? 'items' : 'change';
-  if (!(await reportWithinLimits(c, `sheet:${reference}`)))
-    return refuse({ [field]: JOB_SHEET_MESSAGES.tooFast }, 429, REFUSALS.rateLimited.headers ?? {});
+async function answerChange(c: CrewSheetContext, token: string, reference: string, action: ChangeAction, form: FormData, now: Date) {
+  const { values } = changeForm(form, action);
+  const { name, agreed, change } = values;
+  const refuse = (errors: JobSheetState['errors'], status = 400) => sheetPage(c, reference, { form: action, errors, values }, status);
   const [quote, booking] = await Promise.all([findQuote(c.env.DB, { reference }), bookedInDiary(c.env.DB, reference)]);
   if (!quote || !booking) return notFoundPage(c.env, c.req.url, PRIVATE_PAGE);
   // Extras are agreed at the door on the move's day, with the crew there (movingDayRefusal); on another day the office
@@ -345,5 +384,15 @@ export function jobSheetsRoutes(routes: OfficeRoutes): void {
   routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit }, emailLink));
   routes.get(OFFICE_PATHS.jobPhoto, staffOnly, jobPhoto);
   routes.get(OFFICE_PATHS.jobSheet, showJobSheet).renders(OFFICE_PATHS.jobSheet);
-  routes.post(OFFICE_PATHS.jobSheet, answerJobSheet);
+  // The crew's reports, condition records and change orders: plain or multipart (photos, a drawn signature), from the
+  // sheet's no-referrer page, per phone and per sheet.
+  const sheetPost = {
+    maxBytes: MAX_PHOTO_FORM_BODY,
+    multipart: true,
+    urlencoded: true,
+    origin: fromOwnNoReferrerPage,
+    limit: reportLimits<CrewSheetBindings>((c) => `sheet:${c.var.sheet.reference}`),
+    page: sheetRefusal,
+  } as const;
+  routes.post(OFFICE_PATHS.jobSheet, crewSheetOnly, ...formRoute(sheetPost, answerJobSheet));
 }

@@ -10,38 +10,55 @@ import type { AppBindings } from '../env';
 import { customerClaimStatements } from '../lib/claims';
 import { queueEmails } from '../lib/outbox';
 import { requestNow } from '../lib/clock';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { refusalJson, seeOther, type Refusal } from '../lib/http';
+import { formRoute } from '../lib/pipeline';
+import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import {
   checkPhotos,
   formPhotos,
   formText,
   noteProblem,
-  readPhotoFormPost,
+  MAX_PHOTO_FORM_BODY,
   reportDamage,
   reportsToday,
-  reportWithinLimits,
+  reportLimits,
 } from '../lib/office/job-sheets';
 import { moveFacts } from '../lib/quote/manage';
-import { quotePageHref } from './move-view';
-import { moveNotOpened, openQuote, quotePage } from './quote-confirmation';
+import { quotePageHref, type OpenedQuote } from './move-view';
+import { moveNotOpened, movePageRefusal, openQuote, quotePage } from './quote-confirmation';
 
 /** The audit trail's action key (audit_log.action). */
 export const CUSTOMER_DAMAGE_ACTION = 'customer_damage';
 
-export async function reportMoveDamage(c: Context<AppBindings>): Promise<Response> {
-  const read = await readPhotoFormPost(c);
-  if ('refusal' in read) return refusalJson(c, read.refusal);
-  if ('tooLarge' in read)
-    return refusalJson(c, { status: 413, error: { code: 'payload_too_large', message: JOB_SHEET_MESSAGES.photoSize } });
-  const { form } = read;
-  const opened = await openQuote(c, formText(form, 'ref') || null, formText(form, 't') || null);
+type DamageContext = Context<AppBindings>;
+
+/** The move a post opens, asked once a request: for its bucket, then by the handler. */
+const opening = new WeakMap<DamageContext, Promise<OpenedQuote | null>>();
+const openedBy = (c: DamageContext, typed: URLSearchParams) => {
+  let opened = opening.get(c);
+  if (!opened) {
+    opened = openQuote(c, formText(typed, 'ref') || null, formText(typed, 't') || null);
+    opening.set(c, opened);
+  }
+  return opened;
+};
+
+const movePageRefused = movePageRefusal({ keepValues: false });
+
+/**
+ * The pipeline's refusals: too fast (429), the move page (or the 404 when the post opens no move); a post only a crafted
+ * request makes (403, 415, an unreadable form's 400), the error shape, as is one too large (413) for its photos.
+ */
+function damageRefusal(c: DamageContext, refusal: Refusal, typed: URLSearchParams): Promise<Response> | Response {
+  if (refusal.status === 429) return movePageRefused(c, refusal, typed);
+  if (refusal.status === 413) return refusalJson(c, { ...refusal, error: { ...refusal.error, message: JOB_SHEET_MESSAGES.photoSize } });
+  return refusalJson(c, refusal);
+}
+
+async function damageReport(c: DamageContext, form: FormData, typed: URLSearchParams): Promise<Response> {
+  const opened = await openedBy(c, typed);
   if (!opened) return moveNotOpened(c);
   const { quote, token } = opened;
-  // Photos go to R2: per client and per move page, as the crew's sheet (issue 40 item 8).
-  if (!(await reportWithinLimits(c, `move:${quote.reference}`))) {
-    const { error, headers } = REFUSALS.rateLimited;
-    return quotePage(c, opened, 429, { general: error.message, headers });
-  }
   const now = requestNow(c);
   const refusal = damageReportRefusal(moveFacts(quote), londonToday(now));
   if (refusal) return quotePage(c, opened, 409, { general: refusal });
@@ -78,3 +95,22 @@ export async function reportMoveDamage(c: Context<AppBindings>): Promise<Respons
   if (made) await queueEmails(c.env, [made.email.idempotencyKey]);
   return seeOther(quotePageHref(quote.reference, token, { done: made ? 'claim_made' : 'damage_reported' }));
 }
+
+/**
+ * Plain or multipart (photos), from the move page (no referrer). Photos go to R2: per client and per move page, as the
+ * crew's sheet (issue 40 item 8); a post that opens no move counts in its client's bucket only.
+ */
+export const reportMoveDamage = formRoute<AppBindings>(
+  {
+    maxBytes: MAX_PHOTO_FORM_BODY,
+    multipart: true,
+    urlencoded: true,
+    origin: fromOwnNoReferrerPage,
+    limit: reportLimits<AppBindings>(async (c, typed) => {
+      const opened = await openedBy(c, typed);
+      return opened && `move:${opened.quote.reference}`;
+    }),
+    page: damageRefusal,
+  },
+  damageReport,
+);

@@ -20,22 +20,17 @@ import { TWIN_PAGE } from '~/lib/page-headers';
 import type { ApplyPageView } from '~/lib/views/partners';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
-import { drained, keptAtMost, readBounded } from '../lib/body';
 import { requestNow } from '../lib/clock';
-import { REFUSALS, seeOther } from '../lib/http';
+import { seeOther, type Refusal } from '../lib/http';
+import { formRoute, perClient } from '../lib/pipeline';
 import { storeApplication, type UploadedDocument } from '../lib/partners/applications';
-import { clientKey, withinLimit } from '../lib/rate-limit';
-import { fromOwnOrigin } from '../lib/same-origin';
 
 type ApplyContext = Context<AppBindings>;
 
-const page = (c: ApplyContext, status: number, view: ApplyPageView, headers: Record<string, string> = {}) =>
-  astroPageAt(c, PARTNER_PATHS.apply, view, { status, headers: { ...TWIN_PAGE, ...headers } });
+const page = (c: ApplyContext, status: number, view: ApplyPageView) =>
+  astroPageAt(c, PARTNER_PATHS.apply, view, { status, headers: TWIN_PAGE });
 
-const formOnly = (c: ApplyContext, status: number, message: string, values: ApplyValues = {}, headers: Record<string, string> = {}) =>
-  page(c, status, { values, errors: { form: message }, sent: false }, headers);
-
-const textOf = (form: FormData, name: string) => {
+const textOf = (form: FormData | URLSearchParams, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value.slice(0, 400) : '';
 };
@@ -62,28 +57,20 @@ async function readDocuments(form: FormData, errors: Record<string, string>): Pr
   return documents;
 }
 
-export async function postApplication(c: ApplyContext): Promise<Response> {
-  // Lower case only to check it: the boundary is case-sensitive (a browser's has capitals).
-  const type = c.req.header('Content-Type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) {
-    await readBounded(c.req.raw, 0);
-    return formOnly(c, 415, REFUSALS.unsupportedForm.error.message);
-  }
-  // What needs only the headers is refused before up to 20 MB is read (the body drained, unkept).
-  if (!fromOwnOrigin(c)) return drained(c, () => formOnly(c, 403, REFUSALS.foreignForm.error.message));
-  if (!(await withinLimit(c.env, 'PARTNER_APPLY_LIMITER', `apply:${clientKey(c)}`)))
-    return drained(c, () => formOnly(c, 429, APPLY_MESSAGES.tooFast, {}, REFUSALS.rateLimited.headers ?? {}));
-  const body = await readBounded(c.req.raw, keptAtMost(c, APPLY_MAX_BODY));
-  if (body.tooLarge) return formOnly(c, 413, APPLY_MESSAGES.tooLarge);
-  let form: FormData;
-  try {
-    form = await new Request(c.req.url, { method: 'POST', headers: { 'Content-Type': type }, body: body.bytes }).formData();
-  } catch {
-    return formOnly(c, 400, REFUSALS.unsupportedForm.error.message);
-  }
+const typedValues = (form: FormData | URLSearchParams) =>
+  Object.fromEntries(APPLY_TEXT_FIELDS.map((name) => [name, textOf(form, name)])) as ApplyValues;
+
+/** The pipeline's refusals: the page again, its message at the top and what was typed kept (a body too large has none). */
+function applyRefusal(c: ApplyContext, refusal: Refusal, typed: URLSearchParams): Promise<Response> {
+  const message =
+    refusal.status === 429 ? APPLY_MESSAGES.tooFast : refusal.status === 413 ? APPLY_MESSAGES.tooLarge : refusal.error.message;
+  return page(c, refusal.status, { values: typedValues(typed), errors: { form: message }, sent: false });
+}
+
+async function apply(c: ApplyContext, form: FormData): Promise<Response> {
   // The honeypot: a bot is answered as a person would be, and nothing is stored.
   if (textOf(form, 'website').trim()) return seeOther(`${PARTNER_PATHS.apply}?sent=1`);
-  const values = Object.fromEntries(APPLY_TEXT_FIELDS.map((name) => [name, textOf(form, name)])) as ApplyValues;
+  const values = typedValues(form);
   const now = requestNow(c);
   const read = readApplication(values, londonToday(now));
   const errors: Record<string, string> = 'errors' in read ? { ...read.errors } : {};
@@ -95,3 +82,9 @@ export async function postApplication(c: ApplyContext): Promise<Response> {
   await storeApplication(c.env, read.application, documents, now);
   return seeOther(`${PARTNER_PATHS.apply}?sent=1`);
 }
+
+/** Multipart from this site (its four documents, 20 MB), per client. */
+export const postApplication = formRoute<AppBindings>(
+  { maxBytes: APPLY_MAX_BODY, multipart: true, limit: perClient('PARTNER_APPLY_LIMITER', 'apply'), page: applyRefusal },
+  apply,
+);

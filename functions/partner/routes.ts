@@ -15,12 +15,10 @@ import {
   readNewDocument,
   readWorkDays,
 } from '~/lib/partners/apply';
-import { drained, keptAtMost, readBounded } from '../lib/body';
-import { fromOwnOrigin } from '../lib/same-origin';
 import { formRoute, type LeadEnv } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { REFUSALS, refusalJson, seeOther, type Refusal } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { addDocument, setDetails, setWorkDays } from '../lib/partners/applications';
 import { acceptOffer, declineOffer, giveBack, ownJob, toldCrew } from '../lib/partners/offers';
@@ -28,7 +26,6 @@ import { jobSheetUrl, newSheetToken } from '../lib/office/job-sheets';
 import { detailsVisible, GIVE_BACK_REASON_MAX, OFFER_MESSAGES, OFFER_PATHS, readCrewAnswer } from '~/lib/partners/offers';
 import { arrivalWindows } from '../lib/office/settings';
 import { partnerLimit, partnerOnly, partnerRefusal, type PartnerBindings } from '../lib/partners/gate';
-import { withinLimit } from '../lib/rate-limit';
 import type { WorkerRoutes } from '../lib/routes';
 import { signOut } from '../lib/sessions';
 import { partnerPayoutRoutes } from './payouts';
@@ -73,26 +70,13 @@ async function postDetails(c: Context<PartnerBindings>, form: URLSearchParams): 
   return seeOther(`${PARTNER_PATHS.home}?done=details`);
 }
 
-/** A new document, as the application's: multipart from this site, one file within its limit, a PDF or picture by its bytes. */
-async function postDocument(c: Context<PartnerBindings>): Promise<Response> {
-  // Lower case only to check it: the boundary is case-sensitive (a browser's has capitals).
-  const type = c.req.header('Content-Type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) {
-    await readBounded(c.req.raw, 0);
-    return refusalJson(c, REFUSALS.unsupportedForm);
-  }
-  if (!fromOwnOrigin(c)) return drained(c, () => refusalJson(c, REFUSALS.foreignForm));
+/** A new document's post refused by the pipeline: too large, the page with the message by the file; else the error shape. */
+const documentRefusal = (c: Context<PartnerBindings>, refusal: Refusal) =>
+  refusal.status === 413 ? refusedPage(c, 413, { document: APPLY_MESSAGES.fileSize }) : refusalJson(c, refusal);
+
+/** A new document, as the application's: one file within its limit, a PDF or picture by its bytes. */
+async function postDocument(c: Context<PartnerBindings>, form: FormData): Promise<Response> {
   const { partner } = c.var;
-  if (!(await withinLimit(c.env, 'PARTNER_LIMITER', `partner:${partner.email}`)))
-    return drained(c, () => refusalJson(c, REFUSALS.rateLimited));
-  const body = await readBounded(c.req.raw, keptAtMost(c, DOCUMENT_MAX_BYTES + 16 * 1024));
-  if (body.tooLarge) return refusedPage(c, 413, { document: APPLY_MESSAGES.fileSize });
-  let form: FormData;
-  try {
-    form = await new Request(c.req.url, { method: 'POST', headers: { 'Content-Type': type }, body: body.bytes }).formData();
-  } catch {
-    return refusalJson(c, REFUSALS.unsupportedForm);
-  }
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === 'string' ? value.trim() : '';
@@ -202,7 +186,9 @@ export function partnerRoutes(routes: WorkerRoutes<LeadEnv>): void {
   routes.page(PARTNER_PATHS.home, partnerOnly);
   routes.post(`${PARTNER_PATHS.home}/days`, partnerOnly, ...formRoute(PARTNER_FORM, postDays)).renders(PARTNER_PATHS.home);
   routes.post(`${PARTNER_PATHS.home}/details`, partnerOnly, ...formRoute(PARTNER_FORM, postDetails)).renders(PARTNER_PATHS.home);
-  routes.post(`${PARTNER_PATHS.home}/document`, partnerOnly, postDocument).renders(PARTNER_PATHS.home);
+  // Multipart from this site, one document and its form, in the partner's bucket.
+  const documentForm = { maxBytes: DOCUMENT_MAX_BYTES + 16 * 1024, multipart: true, limit: partnerLimit, page: documentRefusal } as const;
+  routes.post(`${PARTNER_PATHS.home}/document`, partnerOnly, ...formRoute(documentForm, postDocument)).renders(PARTNER_PATHS.home);
   // A refused sign-out says nothing of the page: the 404 every other address gives.
   const signOutForm = {
     maxBytes: MAX_PARTNER_FORM,

@@ -138,4 +138,25 @@ describe('a damage report from the move page', () => {
     expect(wrong.status).toBe(404);
     expect(rows(move)).toEqual({ reports: [], tasks: [] });
   });
+
+  it('answers a body that says multipart but is not a form with the error shape, and stores nothing', async () => {
+    const move = await bookedMove();
+    // The request pipeline's multipart mode: read, counted, from the page, multipart by its type, but no part in it, so
+    // unreadable: 400 invalid_body (only a crafted request sends this, so no page).
+    const crafted = await fetch(`${apiBase()}${MOVE_DAMAGE_PATH}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: {
+        Origin: 'null',
+        'Sec-Fetch-Site': 'same-origin',
+        'Content-Type': 'multipart/form-data; boundary=----nothing-here',
+        'X-Test-Now': dayAfter(move, 1).toISOString(),
+        'X-Test-Client': unique('crafted'),
+      },
+      body: `ref=${move.reference}&t=${move.token}&damageNote=A+lamp`,
+    });
+    expect(crafted.status).toBe(400);
+    expect(((await crafted.json()) as { error: { code: string } }).error.code).toBe('invalid_body');
+    expect(rows(move)).toEqual({ reports: [], tasks: [] });
+  });
 });

@@ -4,9 +4,7 @@
  * reads its body itself. A new POST route without `formRoute()`/`leadRoute()` fails here.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { MOVE_DAMAGE_PATH } from '~/lib/move-status';
 import { OFFICE_PATHS } from '~/lib/office/paths';
-import { PARTNER_PATHS } from '~/lib/partners/apply';
 import { STRIPE_WEBHOOK_PATH } from '~/lib/payments';
 import { SMS_INBOUND_PATH, SMS_STATUS_PATH } from '~/lib/sms-paths';
 import { PIPELINE_STEP } from '../../functions/lib/pipeline';
@@ -20,10 +18,6 @@ const OWN_READERS: Record<string, string> = {
   [STRIPE_WEBHOOK_PATH]: "Stripe's events: its signature over the raw bytes is the check, not an origin",
   [SMS_STATUS_PATH]: "Twilio's status callbacks: its signature is the check",
   [SMS_INBOUND_PATH]: "Twilio's inbound texts: its signature is the check",
-  [OFFICE_PATHS.jobSheet]: 'multipart photos (up to the sheet limit), refused before the body is read',
-  [MOVE_DAMAGE_PATH]: 'multipart photos, as the job sheet',
-  [PARTNER_PATHS.apply]: 'multipart documents (20 MB), refused before the body is read',
-  [`${PARTNER_PATHS.home}/document`]: 'a multipart document, as the application',
 };
 
 const postRoutes = new Map<string, unknown[]>();

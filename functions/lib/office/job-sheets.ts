@@ -23,14 +23,11 @@ import {
 } from '~/lib/office/job-sheet';
 import { SIGNATURE_MAX_BYTES } from '~/lib/office/condition';
 import type { OfficeTaskKind } from '~/lib/office/pipeline';
-import type { Env, RequestContext } from '../../env';
-import { readBounded } from '../body';
-import { REFUSALS, type Refusal } from '../http';
-import { fromOwnNoReferrerPage } from '../same-origin';
+import type { Env } from '../../env';
+import { perClient, type Bound, type RateLimit } from '../pipeline';
 import { insertValues } from '../d1';
 import { sha256Hex } from '../hash';
 import { outboxInserts, queueEmails, type OutboxEmail } from '../outbox';
-import { clientKey, withinLimit } from '../rate-limit';
 import { reviewRequestEmail, reviewRequestKey } from '../quote/review-request';
 import type { StoredQuote } from '../quote/stored-quote';
 import { firstName } from '../quote/summary';
@@ -232,16 +229,14 @@ export async function reportsToday(db: D1Database, reference: string, now: Date)
 }
 
 /**
- * A report post within the per-minute limits (wrangler.jsonc): per client, and per link (`link`: which page of which
- * move, e.g. `sheet:<reference>`), so neither one phone nor one leaked link can flood a move.
+ * A report post's per-minute limits (wrangler.jsonc), for the request pipeline: per client, and per link (`link`: which
+ * page of which move, e.g. `sheet:<reference>`, or null for a post that opens no move), so neither one phone nor one
+ * leaked link can flood a move.
  */
-export async function reportWithinLimits(c: RequestContext, link: string): Promise<boolean> {
-  const [client, perLink] = await Promise.all([
-    withinLimit(c.env, 'REPORT_LIMITER', `report:${clientKey(c)}`),
-    withinLimit(c.env, 'REPORT_LINK_LIMITER', link),
-  ]);
-  return client && perLink;
-}
+export const reportLimits = <E extends Bound>(link: RateLimit<E>['key']): RateLimit<E>[] => [
+  perClient('REPORT_LIMITER', 'report'),
+  { binding: 'REPORT_LINK_LIMITER', key: link },
+];
 
 /**
  * Minutes from the crew's phone's location to the pickup (issue 44 item 2), the pickup placed by the postcode service
@@ -473,8 +468,8 @@ export async function reportDamage(
   ]);
 }
 
-/** A form's text field, trimmed; '' when absent or a file. */
-export const formText = (form: FormData, name: string): string => {
+/** A form's text field, trimmed; '' when absent or a file (of the form as parsed, or as typed given back). */
+export const formText = (form: FormData | URLSearchParams, name: string): string => {
   const value = form.get(name);
   return typeof value === 'string' ? value.trim() : '';
 };
@@ -504,7 +499,6 @@ export async function checkPhotos(form: FormData): Promise<{ ok: true; photos: J
   return { ok: true, photos };
 }
 
-const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
 /**
  * The customer's drawn signature on a condition record or a change order (issue 44 items 5 and 6), checked as a photo
  * is, by its own bytes: a PNG under SIGNATURE_MAX_BYTES, or none when the pad was left blank or the phone had no script.
@@ -517,28 +511,8 @@ export async function checkSignature(form: FormData): Promise<{ ok: true; signat
   return photoType(bytes) === 'image/png' ? { ok: true, signature: { bytes, type: 'image/png' } } : { ok: false };
 }
 
-/** Three photos at their limit, and the note and the form's own bytes. */
-const MAX_PHOTO_FORM_BODY = JOB_PHOTO_MAX * JOB_PHOTO_MAX_BYTES + SIGNATURE_MAX_BYTES + 64 * 1024;
-
-/**
- * A form post with photos from a page of this site sent with no referrer (the job sheet, the move page), plain or
- * multipart; its body read within the limit for three photos.
- */
-export async function readPhotoFormPost(c: RequestContext): Promise<{ form: FormData } | { tooLarge: true } | { refusal: Refusal }> {
-  const type = c.req.header('Content-Type') ?? '';
-  if (!FORM_TYPES.some((each) => type.toLowerCase().startsWith(each))) {
-    await readBounded(c.req.raw, 0);
-    return { refusal: REFUSALS.unsupportedForm };
-  }
-  const body = await readBounded(c.req.raw, MAX_PHOTO_FORM_BODY);
-  if (body.tooLarge) return { tooLarge: true };
-  if (!fromOwnNoReferrerPage(c)) return { refusal: REFUSALS.foreignForm };
-  try {
-    return { form: await new Request(c.req.url, { method: 'POST', headers: { 'Content-Type': type }, body: body.bytes }).formData() };
-  } catch {
-    return { refusal: REFUSALS.unsupportedForm };
-  }
-}
+/** A report's post (the job sheet's, the move page's damage form): three photos at their limit, the note, the form. */
+export const MAX_PHOTO_FORM_BODY = JOB_PHOTO_MAX * JOB_PHOTO_MAX_BYTES + SIGNATURE_MAX_BYTES + 64 * 1024;
 
 /** A photo is put before the report naming it is stored: one younger than this may still be on its way to its row. */
 const PHOTO_SETTLE_MS = 60 * 60 * 1000;
