@@ -113,6 +113,11 @@ const mediaType = (c: Context) => (c.req.header('Content-Type') ?? '').split(';'
 async function parsedForm(c: Context, { bytes, tooLarge }: ReadBody, multipart: Multipart): Promise<FormData | null> {
   const type = mediaType(c);
   if (tooLarge || !(type === MULTIPART_TYPE || (multipart.urlencoded && type === FORM_TYPE))) return null;
+  return formDataOf(c, bytes);
+}
+
+/** The body as the form its Content-Type says; null if it is not one. */
+async function formDataOf(c: Context, bytes: Uint8Array<ArrayBuffer>): Promise<FormData | null> {
   try {
     // The header as sent: a boundary is case-sensitive (a browser's has capitals).
     return await new Response(bytes, { headers: { 'Content-Type': c.req.header('Content-Type') ?? '' } }).formData();
@@ -127,15 +132,10 @@ const stringFields = (data: FormData) =>
 /** Of a body cut at the limit, only the url-encoded fields that arrived whole. */
 async function typedFields(c: Context, { bytes, tooLarge }: ReadBody): Promise<URLSearchParams> {
   const type = mediaType(c);
-  if (type === MULTIPART_TYPE && !tooLarge) {
-    try {
-      const data = await new Response(bytes, { headers: { 'Content-Type': c.req.header('Content-Type') ?? '' } }).formData();
-      return stringFields(data);
-    } catch {
-      return new URLSearchParams();
-    }
+  if (type === MULTIPART_TYPE) {
+    const data = tooLarge ? null : await formDataOf(c, bytes);
+    return data ? stringFields(data) : new URLSearchParams();
   }
-  if (type === MULTIPART_TYPE) return new URLSearchParams();
   const text = new TextDecoder().decode(bytes);
   return new URLSearchParams(tooLarge ? text.slice(0, Math.max(text.lastIndexOf('&'), 0)) : text);
 }
