@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { keystaticPatches } from './src/editor/build/keystatic-patches.mjs';
+import { API_SITES } from './tests/api/sites';
 
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 
@@ -69,8 +70,9 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
           setupFiles: ['tests/shared/stop-started.ts', 'tests/api/setup-office.ts'],
-          // A cron run (runCron) retries every due e-mail in the outbox, whichever file queued it: one file at a time.
-          fileParallelism: false,
+          // A cron run (runCron) retries every due e-mail in the outbox, whichever file queued it, and some tests count
+          // rows across the database: each worker has its own copy of the site and runs its files one at a time.
+          maxWorkers: API_SITES,
           // Ceilings, not waits: each test waits for its own rows and e-mails (tests/shared/mail.ts), and these only end
           // one that would never finish. A busy two-core machine (load 15-20) takes minutes where an idle one takes
           // seconds, and a test's outcome must not depend on that (issue 42).

@@ -64,7 +64,7 @@ if (!opts['no-build'])
 // The pages' CSP names one Checkout address (form-action), chosen at build time: a build for another address (a plain
 // `npm run build` names Stripe's own) would leave every "Pay" on its page, so say so rather than serve it silently.
 const builtFormAction = /form-action ([^;"]*)/.exec(readFileSync('dist/client/index.html', 'utf8'))?.[1] ?? '';
-if (!builtFormAction.split(' ').includes(new URL(services.stripeCheckoutUrl).origin))
+if (process.env.SHIFTLY_API_ONLY !== '1' && !builtFormAction.split(' ').includes(new URL(services.stripeCheckoutUrl).origin))
   console.warn(
     `\n⚠ dist/ allows Checkout at ${builtFormAction.replace("'self' ", '')}, not ${new URL(services.stripeCheckoutUrl).origin}: ` +
       'Pay will not leave its page. Serve with a build (npm start), or build with STRIPE_CHECKOUT_URL set to that address.',

@@ -144,6 +144,7 @@ async function waitUntilServing({ server, output, token, timeoutMs, tail, namedU
  * @param {Record<string, string>} [options.env]  more environment for the build and the Worker (e.g. ARTICLES_TODAY)
  * @param {boolean} [options.reuseBuild] with `build`, serve the last build instead if it was made the same way
  *                                      (BUILD_RECORD; default: SHIFTLY_REUSE_BUILD=1, which `npm test` sets)
+ * @param {boolean} [options.apiOnly]    no browser will use it: the build's CSP may name another start's Checkout
  */
 /**
  * What a test build baked in besides the source: its environment, its variables, and the stand-ins' addresses the
@@ -154,6 +155,8 @@ async function waitUntilServing({ server, output, token, timeoutMs, tail, namedU
 export const BUILD_RECORD = 'dist/test-build.json';
 /** Set by `npm test` for the stages after the first build (scripts/test.mjs): the source cannot change meanwhile. */
 export const REUSE_BUILD_ENV = 'SHIFTLY_REUSE_BUILD';
+/** Tells scripts/serve.mjs that only HTTP tests use this server, so a CSP naming another Checkout address is fine. */
+export const API_ONLY_ENV = 'SHIFTLY_API_ONLY';
 
 function reusableBuild(cwd, environment, env) {
   try {
@@ -179,6 +182,7 @@ export async function startSite({
   cwd = process.cwd(),
   env = {},
   reuseBuild = process.env[REUSE_BUILD_ENV] === '1',
+  apiOnly = false,
 } = {}) {
   if (!state) throw new Error('startSite needs a state folder');
   // The Worker itself comes from the build (the Cloudflare adapter bundles it), so serving needs one.
@@ -248,6 +252,7 @@ export async function startSite({
         SMS_AUTH_TOKEN: standIns.smsAuthToken,
         SMS_FROM: standIns.smsFrom,
         HEALTH_TOKEN: token,
+        ...(apiOnly ? { [API_ONLY_ENV]: '1' } : {}),
       },
       onStdout: (text) => {
         // Only until ready: the "Ready on" line is all that is looked for.

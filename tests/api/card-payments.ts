@@ -2,15 +2,15 @@
  * A move paid by card, over real HTTP (issue 34), for the payments and refunds tests: a quote, the office's written
  * quote, the customer accepting it and paying on the Stripe stand-in's hosted page, and the events it sends back.
  */
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { acceptWrittenQuote, sendWrittenQuote } from '../shared/office-posts';
-import { apiBase, call, query, unique, validQuote, waitForEmail, type CapturedEmail } from './helpers';
+import { apiBase, call, type CapturedEmail, query, stripeUrl, unique, validQuote, waitForEmail } from './helpers';
 import { ownerCookie } from './office';
 
 export const FORM = 'application/x-www-form-urlencoded';
 
-export const stripeUrl = () => inject('stripeUrl');
+export { stripeUrl };
 
 export interface Made {
   reference: string;

@@ -4,10 +4,10 @@
  * opens no move (damaged, or of a move no longer kept) offers the way in: the sign-in page (issue 41 item 5).
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { FOUND_ONCE_LIKE, postcodeFoundOnce } from '../shared/stand-ins';
-import { apiBase, call, query, unique, validQuote } from './helpers';
+import { apiBase, apiSite, call, query, unique, validQuote } from './helpers';
 import { readPage } from './html';
 import { askForLink, COOKIE, linkPage, post, signInLink } from './sign-in';
 
@@ -168,7 +168,7 @@ describe('the route map on the confirmation page', () => {
         to_district: to.admin_district,
       },
     ]);
-    expect((await fetch(`${inject('postcodesUrl')}/postcodes/${encodeURIComponent(toPostcode)}`)).status).toBe(503);
+    expect((await fetch(`${apiSite().postcodesUrl}/postcodes/${encodeURIComponent(toPostcode)}`)).status).toBe(503);
 
     for (let view = 0; view < 2; view++) {
       const page = readPage(await (await get(answer.confirmationUrl)).text());

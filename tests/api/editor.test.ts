@@ -4,10 +4,11 @@
  * sends Keystatic's calls to), refreshing the token kept encrypted in a cookie, signing out, and what the Worker
  * never offers (the local mode's file access). The test environment's made-up secrets are in wrangler.jsonc.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { apiSite } from './helpers';
 
-const base = () => inject('apiBase');
-const github = () => inject('githubUrl');
+const base = () => apiSite().apiBase;
+const github = () => apiSite().githubUrl;
 const CLIENT_ID = 'Iv1.test-client-id';
 const CLIENT_SECRET = 'test-client-secret';
 

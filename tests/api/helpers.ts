@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
 import { expect, inject } from 'vitest';
 import { addDays, londonToday } from '~/lib/dates';
+import type { ApiSite } from './sites';
 import { openLocalD1 } from '../../scripts/lib/local-d1.mjs';
 import { openDay } from '../shared/dates';
 import { claimDaysIn } from '../shared/diary-days';
@@ -16,13 +17,34 @@ import {
   type EmailQuery,
 } from '../shared/mail';
 
-export const apiBase = () => inject('apiBase');
-export const mailUrl = () => inject('mailUrl');
-// Only the API project provides the D1 folder (another project may import these helpers for their types).
-if (inject('statePath')) claimDaysIn(inject('statePath'));
+/**
+ * This worker's copy of the site: VITEST_POOL_ID is 1 to the project's maxWorkers, and no two files running at once
+ * share one. Undefined outside the API project (another project may import the API helpers for their types).
+ */
+export function site(): ApiSite | undefined {
+  const sites = inject('apiSites');
+  if (!sites?.length) return undefined;
+  return sites[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % sites.length];
+}
 
-/** Where the office owner's session cookie is kept between the run's files (they run one at a time). */
-export const ownerSessionFile = () => join(inject('statePath'), 'owner-session');
+/** As site(), for code that only runs in the API project. */
+export function apiSite(): ApiSite {
+  const found = site();
+  if (!found) throw new Error('No API site: this runs only in the vitest api project (tests/api/global-setup.ts).');
+  return found;
+}
+
+export const apiBase = () => apiSite().apiBase;
+export const mailUrl = () => apiSite().mailUrl;
+export const stripeUrl = () => apiSite().stripeUrl;
+export const smsUrl = () => apiSite().smsUrl;
+export const statePath = () => apiSite().statePath;
+// Diary days are claimed per D1 (another project may import these helpers for their types, and has no site).
+const thisSite = site();
+if (thisSite) claimDaysIn(thisSite.statePath);
+
+/** Where the office owner's session cookie is kept between a site's files (they run one at a time). */
+export const ownerSessionFile = () => join(statePath(), 'owner-session');
 /** Shorter than a staff session (12 hours): a cron run further ahead than this has ended the owner's session. */
 const OWNER_SESSION_SAFE_MS = 11 * 3_600_000;
 
@@ -121,7 +143,7 @@ export const secondsFromNow = (seconds: number) => new Date(Date.now() + seconds
 
 /** The local D1 database file that wrangler dev writes (read-only here: tests never change it behind the Worker's back). */
 export function database(): DatabaseSync {
-  return openLocalD1(inject('statePath'));
+  return openLocalD1(statePath());
 }
 
 export function query<T = Record<string, unknown>>(sql: string, ...params: Array<string | number>): T[] {

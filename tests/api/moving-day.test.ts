@@ -6,14 +6,13 @@
  * by hand from them.
  */
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { JOB_SHEET_MESSAGES, LOCATED_NOTICES } from '~/lib/office/job-sheet';
 import { londonDayStart } from '~/lib/dates';
 import { textsTo, waitForTexts } from '../shared/sms';
 import { testMobile } from '../shared/stand-ins';
 import { MOVE_DAY_PATH } from '~/lib/moving-day';
 import { postcodeFoundOnce } from '../shared/stand-ins';
-import { apiBase, emailsTo, query } from './helpers';
+import { apiBase, emailsTo, query, smsUrl } from './helpers';
 import { readPage } from './html';
 import { at, bookedMove, statusUrl, tap, type Move } from './moving-day';
 
@@ -290,9 +289,9 @@ describe('the moving-day taps on another day (found walking issue 44)', () => {
     expect(taken.status).toBe(303);
     expect(reports(move)).toEqual([{ kind: 'on_our_way', eta: '08:35' }]);
     // Exactly one e-mail and one text reached the stand-ins, the day's: the refused taps sent nothing.
-    const [text] = await waitForTexts(inject('smsUrl'), mobile);
+    const [text] = await waitForTexts(smsUrl(), mobile);
     expect(text!.body).toContain('08:35');
-    expect(await textsTo(inject('smsUrl'), mobile)).toHaveLength(1);
+    expect(await textsTo(smsUrl(), mobile)).toHaveLength(1);
     await expect.poll(async () => (await emailsTo(move.email)).filter((e) => e.subject.includes('your crew is on the way')).length).toBe(1);
     const told = (await emailsTo(move.email)).filter((e) => /on the way|moving day update|running late/.test(e.subject));
     expect(told).toHaveLength(1);

@@ -9,7 +9,7 @@
  *   FIRSTMOVE10, 10%: 11,035p off, total 99,315p (£993.15). Deposit, 25%: 24,828.75p, half a penny up: 24,829p (£248.29).
  *   A second version of Base service £349 and Packing £80: 42,900p; 4,290p off; total 38,610p (£386.10).
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, formatLongDate, londonToday } from '~/lib/dates';
 import { DONE_NOTICES } from '~/lib/move-status';
@@ -17,13 +17,12 @@ import { WRITTEN_QUOTE_MESSAGES } from '~/lib/office/written-quote';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { ACCEPT_REFUSALS } from '../../functions/lib/office/written-quotes';
 import { postForm } from './bookings';
-import { apiBase, call, delivered, emailsTo, query, unique, validQuote } from './helpers';
+import { apiBase, call, delivered, emailsTo, query, stripeUrl, unique, validQuote } from './helpers';
 import { openDay } from '../shared/dates';
 import { readPage } from './html';
 import { OWNER_EMAIL, officeGet, officePost } from './office';
 
 const OWNER = OWNER_EMAIL;
-const stripeUrl = () => inject('stripeUrl');
 const quoteStatus = (reference: string) =>
   query<{ status: string }>('SELECT status FROM quote_requests WHERE reference = ?', reference)[0]!.status;
 const BUSINESS = 'leads@shiftly.example';

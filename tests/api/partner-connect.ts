@@ -6,7 +6,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { londonDayStart } from '~/lib/dates';
 import { JOB_SHEET_TOKEN_FIELD, OFFICE_PATHS } from '~/lib/office/paths';
 import { PAYOUT_PATHS } from '~/lib/partners/payouts';
@@ -14,7 +14,7 @@ import { ACCOUNT_PATHS, SIGN_IN_LINK_FIELD } from '~/lib/account';
 import { diaryDay, WEEKDAY } from '../shared/diary-days';
 import { bookInDiary } from '../shared/office-posts';
 import { makeQuote, paidAndBooked, stripeUrl, type Made } from './card-payments';
-import { apiBase, emailsWhere, ownerSessionFile, query, unique, waitForEmails } from './helpers';
+import { apiBase, emailsWhere, ownerSessionFile, query, statePath, unique, waitForEmails } from './helpers';
 import { readPage } from './html';
 import { officePost, ownerCookie, ownerSignedIn as signOwnerIn } from './office';
 import { applied, asPartner, PARTNER_COOKIE, partnerSession } from './partner-apply';
@@ -28,7 +28,7 @@ export const HOUR = 3_600_000;
  * other change goes through the Worker.
  */
 export function insertJob(reference: string, partnerReference: string, share: number): number {
-  const folder = join(inject('statePath'), 'v3/d1/miniflare-D1DatabaseObject');
+  const folder = join(statePath(), 'v3/d1/miniflare-D1DatabaseObject');
   const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')!;
   const db = new DatabaseSync(join(folder, file), { timeout: 30_000 });
   try {

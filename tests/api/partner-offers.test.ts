@@ -7,7 +7,7 @@
  * Partners sign in at the real clock (7-day sessions), so the moves are 4 and 5 days from today: every instant a test stands at
  * (the day after the move, 48 hours before it) is inside their sessions. Runs at a later clock come last.
  */
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, londonDayStart, londonToday } from '~/lib/dates';
 import { BOOK_NOW_PATH } from '~/lib/instant-booking';
@@ -17,7 +17,7 @@ import { diaryDay, DIARY_ROOM_SQL, WEEKDAY } from '../shared/diary-days';
 import { textsTo, waitForTexts } from '../shared/sms';
 import { testMobile } from '../shared/stand-ins';
 import { checkoutAt, deliveredEvent, FORM, pressPay, quoteStatus, rowsWhen } from './card-payments';
-import { apiBase, call, emailsWhere, query, runCron, unique, validQuote, waitForEmail } from './helpers';
+import { apiBase, call, emailsWhere, query, runCron, smsUrl, unique, validQuote, waitForEmail } from './helpers';
 import { officeGet, officePost, ownerCookie, ownerSignedIn, OWNER_EMAIL } from './office';
 import { ALL_DAYS, approvedPartner, asPartner, partnerSession, PARTNER_COOKIE, type ApprovedPartner } from './partner-apply';
 import { readPage } from './html';
@@ -491,7 +491,6 @@ describe('offers to partners, claimed once', () => {
 });
 
 describe('a new crew by text, to a customer who opted in (issue 44 item 4)', () => {
-  const smsUrl = () => inject('smsUrl');
   /** +447… as a customer types it: 07… with a space. */
   const typed = (mobile: string) => `0${mobile.slice(3, 7)} ${mobile.slice(7)}`;
   const textRows = (reference: string) =>

@@ -4,8 +4,8 @@
  * partner's are kept. R2 is read through wrangler's own CLI against the state the Worker writes.
  */
 import { execFileSync } from 'node:child_process';
-import { describe, expect, inject, it } from 'vitest';
-import { query, runCron, unique } from './helpers';
+import { describe, expect, it } from 'vitest';
+import { query, runCron, statePath, unique } from './helpers';
 import { officePost } from './office';
 import { applied } from './partner-apply';
 
@@ -24,7 +24,7 @@ function inR2(key: string): boolean {
         `shiftly-job-photos-test/${key}`,
         '--local',
         '--persist-to',
-        inject('statePath'),
+        statePath(),
         '--pipe',
       ],
       { stdio: ['ignore', 'ignore', 'ignore'], env: { ...process.env, WRANGLER_SEND_METRICS: 'false' } },

@@ -5,7 +5,7 @@
  * balance; the terms (src/data/promises.ts) charge nothing with 48 hours' notice of the current date, 25 % of the price
  * from 24 to 48 hours; the engine adds 15 % of a studio's £349 base on a weekend: £52.35, rounded to £52.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_PATHS, PAGE_PATHS, type QuoteAnswer } from '~/lib/api';
 import { addDays, daysBetween, formatLongDate, londonDayStart, londonToday } from '~/lib/dates';
 import { DONE_NOTICES, STATUS_LABELS } from '~/lib/move-status';
@@ -16,15 +16,16 @@ import { PAY_PATH } from '~/lib/payments';
 import {
   apiBase,
   call,
+  type CapturedEmail,
   delivered,
   emailsTo,
   emailsWhere,
   query,
   runCron,
+  stripeUrl,
   unique,
   validQuote,
   waitForEmail,
-  type CapturedEmail,
 } from './helpers';
 import { readPage } from './html';
 import { officeGet, officePost, ownerCookie } from './office';
@@ -33,7 +34,6 @@ import { diaryDays, DIARY_ROOM_SQL } from '../shared/diary-days';
 import { acceptWrittenQuote, bookInDiary, sendWrittenQuote } from '../shared/office-posts';
 
 const FORM = 'application/x-www-form-urlencoded';
-const stripeUrl = () => inject('stripeUrl');
 
 interface Move {
   reference: string;

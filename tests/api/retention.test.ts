@@ -2,18 +2,17 @@ import { join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { API_PATHS, type QuoteAnswer } from '~/lib/api';
 import { bookMove } from './bookings';
 import { openDay } from '../shared/dates';
-import { apiBase, call, delivered, query, runCron, unique, validContact, validQuote } from './helpers';
+import { apiBase, call, delivered, query, runCron, statePath, unique, validContact, validQuote } from './helpers';
 
 /**
  * Records older than 24 months cannot be made over HTTP, so this test plants one straight into the local
  * D1 file (SQLite handles a second writer), then lets the real cron trigger delete it.
  */
 function openStateDb(): DatabaseSync {
-  const folder = join(inject('statePath'), 'v3/d1/miniflare-D1DatabaseObject');
+  const folder = join(statePath(), 'v3/d1/miniflare-D1DatabaseObject');
   const file = readdirSync(folder).find((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite')!;
   const db = new DatabaseSync(join(folder, file));
   db.exec('PRAGMA busy_timeout = 5000');

@@ -6,7 +6,6 @@
  * Each test's recipients are numbers of its own (tests/shared/stand-ins.ts); every expected text is written by hand.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { API_PATHS, PAGE_PATHS } from '~/lib/api';
 import { MOVE_TEXTS_PATH, SMS_INBOUND_PATH, SMS_STATUS_PATH } from '~/lib/sms-paths';
 import { TEXTS_NEED_MOBILE } from '~/lib/texts-consent';
@@ -14,11 +13,10 @@ import { twilioSignature, STAND_IN_AUTH_TOKEN } from '../../stand-ins/sms/server
 import { submittedQuoteForm } from '../shared/quote-form';
 import { textFromPhone, textsTo, waitForTexts } from '../shared/sms';
 import { reservedMobile, testMobile } from '../shared/stand-ins';
-import { apiBase, call, emailsTo, nextWeekday, query, runCron, unique, validQuote } from './helpers';
+import { apiBase, call, emailsTo, nextWeekday, query, runCron, smsUrl, unique, validQuote } from './helpers';
 import { at, bookedMove, tap, type Move } from './moving-day';
 import { londonDayStart } from '~/lib/dates';
 
-const smsUrl = () => inject('smsUrl');
 /** +447… as a customer types it: 07… with a space. */
 const typed = (mobile: string) => `0${mobile.slice(3, 7)} ${mobile.slice(7)}`;
 
