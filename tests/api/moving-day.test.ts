@@ -158,10 +158,11 @@ function rowsHolding(text: string): string[] {
 describe('On our way worked out from the crew’s location (issue 44 item 2)', () => {
   it('takes the time from the location to the pickup over the time chosen, and keeps nothing of where the crew were', async () => {
     const move = await bookedMove();
-    // The pickup is SW1A 1AA (51.501009, -0.141588 at the stand-in). The crew are 0.085991° north of it (and 0.000412°
-    // west, 0.02 miles): 0.085991 × 3959 × π / 180 = 5.94 miles. By road 5.94 × 1.3 = 7.72 miles; at 25 mph
-    // 7.72 / 25 × 60 = 18.5 minutes, up to the next 5: 20. Tapped at 08:05: about 08:25, not the 45 minutes chosen.
-    const location = { latitude: '51.587', longitude: '-0.142' };
+    // The pickup is SW1A 1AA (51.501009, -0.141588 at the stand-in). The crew are 0.086091° north of it (and 0.000412°
+    // west, 0.02 miles): 0.086091 × 3959 × π / 180 = 5.95 miles. By road 5.95 × 1.3 = 7.73 miles; at 25 mph
+    // 7.73 / 25 × 60 = 18.6 minutes, up to the next 5: 20. Tapped at 08:05: about 08:25, not the 45 minutes chosen.
+    // Four decimals: a time stored at 12:41:51.587 once held "51.587", and a timestamp has three.
+    const location = { latitude: '51.5871', longitude: '-0.142' };
     const sent = await tap(move, { action: 'on_our_way', minutes: '45', eta: '', ...location, tap: crypto.randomUUID() }, at(move, 8, 5));
     expect(sent.status).toBe(303);
     expect(doneOf(sent)).toBe('on_our_way_located');
