@@ -11,7 +11,7 @@ import { UK_TIME_ZONE, formatLongDate, londonToday } from '~/lib/dates';
 import { deliveryOpen, JOB_REPORT_LABELS, jobSheetNotice, sheetDay, sheetDayNotice } from '~/lib/office/job-sheet';
 import { formatDateTime } from '~/lib/office/format';
 import { bookedInDiary, jobReports, liveJobSheetLink, type DiaryBooking, type JobReport } from '../lib/office/job-sheets';
-import { writtenQuoteVersions } from '../lib/office/written-quotes';
+import { writtenQuoteVersions } from '../lib/office/written-quote-rows';
 import { findQuote } from '../lib/quote/store';
 import type { StoredQuote } from '../lib/quote/stored-quote';
 import { moveDetails } from './move-view';

@@ -27,7 +27,7 @@ import { currentValues, editTarget } from '../lib/office/lead-edit';
 import { requestValues } from '../lib/office/lead-move';
 import { findLead } from '../lib/office/leads';
 import { currentStaff } from '../lib/office/staff';
-import { writtenQuoteVersions } from '../lib/office/written-quotes';
+import { writtenQuoteVersions } from '../lib/office/written-quote-rows';
 import { paymentLedger } from '../lib/payments/ledger';
 import { notFoundPage } from '../lib/prebuilt-page';
 import { findQuote } from '../lib/quote/store';

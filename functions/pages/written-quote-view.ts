@@ -24,7 +24,7 @@ import {
 import { ADDRESS_PARTS, addressField, isFullAddress, type AddressPart } from '~/lib/move-facts';
 import { leadPath } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
-import { writtenQuoteVersions } from '../lib/office/written-quotes';
+import { writtenQuoteVersions } from '../lib/office/written-quote-rows';
 import { findQuote } from '../lib/quote/store';
 import { place } from '../lib/quote/summary';
 import { depositPercent } from '../lib/office/settings';

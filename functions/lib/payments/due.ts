@@ -7,7 +7,7 @@ import { addDays } from '~/lib/dates';
 import { balanceDuePence, type PaymentPurpose } from '~/lib/payments';
 import type { StoredQuote } from '../quote/stored-quote';
 import { paymentsFor, type PaymentRow } from './checkout';
-import { currentWrittenQuote } from '../office/written-quotes';
+import { currentWrittenQuote } from '../office/written-quote-rows';
 import { balanceDueDays } from '../office/settings';
 import type { WrittenQuote } from '~/lib/office/written-quote';
 

@@ -18,7 +18,8 @@ import { dayIsFull, holdsDay, onlineHold, partnerHold } from '../office/diary';
 import { eligiblePartners, offerMove, shareOf, SITE_ACTOR } from '../partners/offers';
 import { findQuote } from './store';
 import { depositPercent, onlineBookingLimits } from '../office/settings';
-import { currentWrittenQuote, instantVersion } from '../office/written-quotes';
+import { currentWrittenQuote } from '../office/written-quote-rows';
+import { instantVersion } from '../office/written-quotes';
 import type { StoredQuote } from './stored-quote';
 
 /** Who wrote the written quote and the diary's hold of a move booked online (their `created_by`). */
