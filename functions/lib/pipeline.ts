@@ -329,6 +329,9 @@ export const perClient = <E extends Bound>(binding: LimiterName, prefix: string)
   key: (c) => `${prefix}:${clientKey(c)}`,
 });
 
+/** The one bucket per client of the small forms: a sign-in link's button, a staff link's buttons, the account page's. */
+export const perClientForm = <E extends Bound>(): RateLimit<E> => perClient<E>('FORM_LIMITER', 'form');
+
 // The leads: a quote, a message, a call-back and a code check, as JSON or as their page's form.
 export type LeadEnv = PostEnv;
 export type LeadContext = Context<LeadEnv>;

@@ -1,7 +1,7 @@
 // /account, "Your moves" (issue 19): each quote links to its confirmation page, which opens for the session that owns it.
 import type { Context } from 'hono';
 import { movesPhrase } from '~/lib/erasure';
-import { formRoute, perClient } from '../lib/pipeline';
+import { formRoute, perClientForm } from '../lib/pipeline';
 import { eraseAddress } from '../lib/account/erase';
 import { requestNow } from '../lib/clock';
 import { clearSessionCookie, signOut as endSession, type SessionBindings } from '../lib/sessions';
@@ -11,7 +11,7 @@ import { loginPage } from './login';
 type PageContext = Context<SessionBindings>;
 
 /** Their buttons' forms carry no field: a small body, a form, from this site (refused, the error shape). */
-const BUTTON_FORM = { maxBytes: 1024, limit: perClient<SessionBindings>('FORM_LIMITER', 'form') };
+const BUTTON_FORM = { maxBytes: 1024, limit: perClientForm<SessionBindings>() };
 
 async function eraseData(c: PageContext): Promise<Response> {
   const { kept, withdrawn } = await eraseAddress(c.env, c.var.session.email, requestNow(c));

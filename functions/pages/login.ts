@@ -9,7 +9,7 @@ import type { AppBindings } from '../env';
 import { sendSignInLink } from '../lib/account/sign-in';
 import { signInLinkEmail, useSignInLink } from '../lib/account/tokens';
 import type { Refusal } from '../lib/http';
-import { formRoute, perClient } from '../lib/pipeline';
+import { formRoute, perClient, perClientForm } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
 import { ACCOUNT_PAGE, PRIVATE_PAGE } from '~/lib/page-headers';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
@@ -104,7 +104,7 @@ export const signInWithLink = formRoute(
   {
     maxBytes: MAX_LOGIN_BODY,
     origin: fromOwnNoReferrerPage,
-    limit: perClient('FORM_LIMITER', 'form'),
+    limit: perClientForm(),
     page: (c: PageContext, refusal: Refusal) => refused(c, refusal, new URLSearchParams()),
   },
   useLink,

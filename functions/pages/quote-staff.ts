@@ -9,7 +9,7 @@ import { astroPageAt } from '../lib/astro-page';
 import { pageAsSent } from '../lib/page-policy';
 import { requestNow } from '../lib/clock';
 import { refusalJson, type Refusal } from '../lib/http';
-import { formRoute, perClient } from '../lib/pipeline';
+import { formRoute, perClientForm } from '../lib/pipeline';
 import { fromOwnNoReferrerPage } from '../lib/same-origin';
 import { notFoundPage, PRIVATE_PAGE } from '../lib/prebuilt-page';
 import { applyChange, decideReview } from '../lib/quote/manage';
@@ -106,7 +106,7 @@ export const answerStaffPage = formRoute(
   {
     maxBytes: MAX_STAFF_BODY,
     origin: fromOwnNoReferrerPage,
-    limit: perClient('FORM_LIMITER', 'form'),
+    limit: perClientForm(),
     schema: staffSchema,
     // Invalid fields: the link's page with the messages (a post that opens no link: the 404); any other refusal only
     // a crafted request meets, in the error shape.

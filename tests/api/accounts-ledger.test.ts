@@ -283,7 +283,8 @@ describe('Stripe’s fees, and Stripe’s time', () => {
    *     the cron finds it 10 minutes after its session opened, today. 1.5 % = 300p, + 20p: fee £3.20, net £196.80. Dated
    *     by Stripe's charge, London time: the 13th, not the cron's day.
    *   Wednesday 20 August, 10:00 BST: a £150.00 deposit whose PaymentIntent Stripe fails to answer for the first time it
-   *     is asked (+intentfailtimes1). 1.5 % = 225p, + 20p = £2.45, read by the cron afterwards; "not yet known" until then.
+   *     is asked (+intentfailtimes1). 1.5 % = 225p, + 20p = £2.45, read by the cron afterwards; "not yet known" until then
+   *     on the page, blank in the ledger CSV.
    * The month: taken £123.75 + £200.00 + £150.00 = £473.75. Before the last fee is read: fees £2.06 + £3.20 = £5.26 and
    * one not yet known, net £473.75 − £5.26 = £468.49 before it. After: fees £7.71, net £473.75 − £7.71 = £466.04.
    */
@@ -337,6 +338,16 @@ describe('Stripe’s fees, and Stripe’s time', () => {
     expect(differencesOf(before)).toEqual([
       [lateIntent, 'Stripe’s fee is not yet in our records', lateIntent, late.quote.reference, 'Not yet known', '£2.45'],
     ]);
+
+    // Meanwhile the ledger CSV leaves that payment's fee and net blank, as the payments CSV does: a number column an
+    // accountant imports holds a number or nothing, never "Not yet known" (nor 0.00, which would say Stripe took none).
+    // Its line: 20/08/2025, the PaymentIntent, £150.00 as 150.00, then nothing in the last two cells (no quotes either).
+    const lateLine = (await (await officeGet(`/office/ledger.csv?${AUGUST}`)).text())
+      .split('\r\n')
+      .find((line) => line.includes(lateIntent));
+    const [lateRow] = parseCsv(`${lateLine}\r\n`);
+    expect([lateRow![0], lateRow![3], lateRow![4], lateRow![8], lateRow![9]]).toEqual(['20/08/2025', lateIntent, '150.00', '', '']);
+    expect(lateLine?.split(',').slice(-2)).toEqual(['', '']);
 
     // The cron reads it; now every amount and fee agrees.
     await runCron(secondsFromNow(10 * 60 + 5));

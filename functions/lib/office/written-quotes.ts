@@ -20,7 +20,7 @@ import { formatPence } from '~/lib/money';
 import { paymentsFor } from '../payments/checkout';
 import { keptPence } from '../payments/due';
 import { currentWrittenQuote, writtenQuoteInsert } from './written-quote-rows';
-import { askStoredRefunds, refundRows, refusedRefundTasks } from '../payments/refund-run';
+import { askStoredRefunds, refundRowsOf, refusedRefundTasks } from '../payments/refund-run';
 
 /**
  * A standard move booked online (issue 41 item 2): its estimate, with the customer's code, as version 1, sent and
@@ -205,9 +205,10 @@ export async function acceptWrittenQuote(env: Env, quote: StoredQuote, version: 
   // whole was paid): what was paid beyond it goes back to the card, as for a booked date moved to a lower price. Its
   // refund rows are stored in this batch, then Stripe is asked; each refund made gets its credit note (documents.ts),
   // which is the only document the lower price makes (docs/architecture.md, "Money").
-  const paidPence = keptPence(await paymentsFor(db, quote.reference));
+  const payments = await paymentsFor(db, quote.reference);
+  const paidPence = keptPence(payments);
   const beyondPence = Math.max(0, paidPence - current.totalPence);
-  const refunds = beyondPence > 0 ? await refundRows(db, quote.reference, beyondPence, LOWER_PRICE_REFUND_REASON, now) : [];
+  const refunds = beyondPence > 0 ? refundRowsOf(db, payments, beyondPence, LOWER_PRICE_REFUND_REASON, now) : [];
   const mail = await mailContext(env);
   const key = `move:${quote.reference}:written-quote:${version}:accepted`;
   const emails: OutboxEmail[] = [

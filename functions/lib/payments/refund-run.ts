@@ -38,9 +38,20 @@ export async function refundRows(
   reason: string,
   now: Date,
 ): Promise<D1PreparedStatement[]> {
+  return refundRowsOf(db, await paymentsFor(db, reference), amountPence, reason, now);
+}
+
+/** `refundRows` from the move's payments (`paymentsFor`) the caller has already read. */
+export function refundRowsOf(
+  db: D1Database,
+  payments: readonly PaymentRow[],
+  amountPence: number,
+  reason: string,
+  now: Date,
+): D1PreparedStatement[] {
   let left = amountPence;
   const rows: D1PreparedStatement[] = [];
-  for (const payment of (await paymentsFor(db, reference)).filter(isPaid).reverse()) {
+  for (const payment of payments.filter(isPaid).reverse()) {
     const amount = Math.min(left, refundablePence(payment));
     if (amount <= 0) continue;
     rows.push(refundInsert(db, { paymentId: payment.id, amountPence: amount, reason }, now, { afterChange: true }));

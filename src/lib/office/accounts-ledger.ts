@@ -53,7 +53,7 @@ export interface LedgerLine {
   stripeId: string | null;
 }
 
-/** What a fee not read from Stripe yet is called, on the page and in the CSV. */
+/** What a fee not read from Stripe yet is called on the page; the CSV leaves its cells blank (ledgerRow). */
 export const FEE_NOT_KNOWN = 'Not yet known';
 
 export function lineKind(line: Pick<LedgerLine, 'kind' | 'purpose'>): string {
@@ -150,6 +150,10 @@ export const LEDGER_COLUMNS = [
   'Net of fee',
 ] as const;
 
+/**
+ * The fee and the net are left blank, never a word or 0.00, while Stripe's fee is not known, as in the payments CSV
+ * (paymentRow): a number column an accountant imports holds a number or nothing.
+ */
 export const ledgerRow = (line: LedgerLine) =>
   csvLine([
     ukDate(line.day),
@@ -160,8 +164,8 @@ export const ledgerRow = (line: LedgerLine) =>
     { raw: pounds(line.vatPence ?? 0) },
     { raw: pounds(line.pence - (line.vatPence ?? 0)) },
     line.partner ?? '',
-    line.feePence === null ? FEE_NOT_KNOWN : { raw: pounds(line.feePence) },
-    line.feePence === null ? FEE_NOT_KNOWN : { raw: pounds(line.pence - line.feePence) },
+    line.feePence === null ? '' : { raw: pounds(line.feePence) },
+    line.feePence === null ? '' : { raw: pounds(line.pence - line.feePence) },
   ]);
 
 export const ledgerFilename = ({ from, to }: ReportPeriod) => `ledger-${from}-to-${to}.csv`;
