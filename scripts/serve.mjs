@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util';
 import { offlineEnv } from './lib/offline-env.mjs';
 import { SMS_INBOUND_PATH, startStandIns, STRIPE_WEBHOOK_PATH } from './lib/stand-ins.mjs';
 import { BUILT_WORKER_CONFIG } from './lib/built-site.mjs';
+import { API_ONLY_ENV } from './lib/start-site.mjs';
 
 const { values: opts } = parseArgs({
   options: {
@@ -64,7 +65,7 @@ if (!opts['no-build'])
 // The pages' CSP names one Checkout address (form-action), chosen at build time: a build for another address (a plain
 // `npm run build` names Stripe's own) would leave every "Pay" on its page, so say so rather than serve it silently.
 const builtFormAction = /form-action ([^;"]*)/.exec(readFileSync('dist/client/index.html', 'utf8'))?.[1] ?? '';
-if (process.env.SHIFTLY_API_ONLY !== '1' && !builtFormAction.split(' ').includes(new URL(services.stripeCheckoutUrl).origin))
+if (process.env[API_ONLY_ENV] !== '1' && !builtFormAction.split(' ').includes(new URL(services.stripeCheckoutUrl).origin))
   console.warn(
     `\n⚠ dist/ allows Checkout at ${builtFormAction.replace("'self' ", '')}, not ${new URL(services.stripeCheckoutUrl).origin}: ` +
       'Pay will not leave its page. Serve with a build (npm start), or build with STRIPE_CHECKOUT_URL set to that address.',

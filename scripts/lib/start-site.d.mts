@@ -3,6 +3,7 @@ export const HEALTH_TOKEN_HEADER: string;
 export const BUILD_RECORD: string;
 /** `SHIFTLY_REUSE_BUILD`: set to 1 by `npm test` for the stages after the first build. */
 export const REUSE_BUILD_ENV: string;
+export const API_ONLY_ENV: string;
 export function portFromEnv(name: string, env?: NodeJS.ProcessEnv): number | undefined;
 export function freePort(): Promise<number>;
 /** GET from a local https server with a self-signed certificate (not checked). */
@@ -32,6 +33,8 @@ export interface StartSiteOptions {
   /** With `build`: serve the last build instead if it was made the same way, its stand-ins on the same ports
    * (default: SHIFTLY_REUSE_BUILD=1). */
   reuseBuild?: boolean;
+  /** No browser will use it (the API tests' other copies): the build's CSP may name another start's Checkout. */
+  apiOnly?: boolean;
 }
 
 export interface StartedSite {
