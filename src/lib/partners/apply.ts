@@ -280,3 +280,44 @@ export function readNewDocument(
   if (date <= today) return { errors: { document_expires: APPLY_MESSAGES.expired } };
   return { kind: chosen, expiresOn: date };
 }
+
+// The partner page's plain forms (functions/partner/routes.ts), checked by the pipeline before their handlers.
+
+/** A repeated field (ticked boxes) as the form validator hands it: none, one value, or a list. */
+const ticked = z._default(
+  z.pipe(
+    z.union([z.string(), z.array(z.string())]),
+    z.transform((value: string | string[]) => (Array.isArray(value) ? value : [value])),
+  ),
+  [],
+);
+
+export const DAYS_MESSAGE = 'Please tick the days from the list.';
+
+/** The days a partner works: the ticked days of the week (none: no days), in the week's order. */
+export const workDaysSchema = z.object({
+  days: z.pipe(
+    ticked,
+    z.transform((values: string[], ctx) => {
+      const days = readWorkDays(values);
+      if (days) return days;
+      ctx.issues.push({ code: 'custom', message: DAYS_MESSAGE, input: values });
+      return z.NEVER;
+    }),
+  ),
+});
+
+const detailText = z._default(z.string(), '');
+
+/** Phone, districts and van, checked by the application's own rules (readDetails), each message by its field. */
+export const detailsSchema = z.pipe(
+  z.object(
+    Object.fromEntries(DETAILS_FIELDS.map((name) => [name, detailText])) as Record<(typeof DETAILS_FIELDS)[number], typeof detailText>,
+  ),
+  z.transform((values: Required<DetailsValues>, ctx) => {
+    const read = readDetails(values);
+    if ('details' in read) return read.details;
+    for (const [field, message] of Object.entries(read.errors)) ctx.issues.push({ code: 'custom', message, input: values, path: [field] });
+    return z.NEVER;
+  }),
+);
