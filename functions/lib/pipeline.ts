@@ -95,6 +95,15 @@ const asRoute = <E extends Bound>(c: Context<Posted<E>>) => c as unknown as Cont
 /** The first step of every route through the pipeline (tests/unit/post-pipeline.test.ts looks for it). */
 export const PIPELINE_STEP = Symbol('post pipeline');
 
+/**
+ * How a route's fields reach its handler, kept on its first step (PIPELINE_STEP) for tests/unit/post-pipeline.test.ts:
+ * checked by its schema, a multipart form as parsed (files), or handed over as typed: `byHand` when the handler takes
+ * them (a second parameter), so reads its fields itself; a button with no fields takes only the context.
+ */
+export interface PipelineFields {
+  fields: 'schema' | 'multipart' | 'byHand' | 'none';
+}
+
 /** Every refusal of the pipeline and of a handler behind it: the form's page for a form post, else the JSON error shape. */
 export async function refuse<E extends Bound>(route: Context<E>, refusal: Refusal): Promise<Response> {
   const c = route as unknown as Context<PostEnv>;
@@ -150,9 +159,10 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
     c.set('via', spec.form && (spec.form.only || mediaType(c) === FORM_TYPE) ? 'form' : 'json');
     await next();
   };
-  Object.defineProperty(via, PIPELINE_STEP, { value: true });
-
   const { multipart } = spec;
+  const fields: PipelineFields['fields'] = spec.schema ? 'schema' : multipart ? 'multipart' : handle.length >= 2 ? 'byHand' : 'none';
+  Object.defineProperty(via, PIPELINE_STEP, { value: { fields } satisfies PipelineFields });
+
   const read: Step<E> = async (c, next) => {
     if (multipart) {
       // Up to 20 MB of files: a small post keeps no buffer of the largest, and the handler reads the FormData, not the

@@ -321,3 +321,19 @@ export const detailsSchema = z.pipe(
     return z.NEVER;
   }),
 );
+
+/** The office's decision on an application (functions/office/partners.ts): approve, or refuse with the reason e-mailed. */
+export const decisionSchema = z.pipe(
+  z.object({
+    ref: z.string().check(z.maxLength(40)),
+    decision: z._default(z.string(), ''),
+    reason: z._default(z.string().check(z.trim(), z.maxLength(REASON_MAX, DECISION_MESSAGES.reasonTooLong)), ''),
+  }),
+  z.transform((form: { ref: string; decision: string; reason: string }, ctx) => {
+    const approve = form.decision === 'approve';
+    if (approve || form.reason) return { ref: form.ref, approve, reason: form.reason };
+    ctx.issues.push({ code: 'custom', message: DECISION_MESSAGES.reason, input: form, path: ['reason'] });
+    return z.NEVER;
+  }),
+);
+export type DecisionForm = z.output<typeof decisionSchema>;

@@ -222,3 +222,10 @@ export type GiveBackForm = z.infer<typeof giveBackSchema>;
 
 /** Open the crew's job sheet of one of the partner's jobs. */
 export const jobSheetSchema = z.object({ job: rowId });
+
+/** "Offer to partners" on a booked move's lead page: to one partner who fits (their reference), or to `all`. */
+export const officeOfferSchema = z.object({
+  ref: z.string().check(z.maxLength(40)),
+  partner: z._default(z.string().check(z.maxLength(40)), ''),
+});
+export type OfficeOfferForm = z.infer<typeof officeOfferSchema>;
