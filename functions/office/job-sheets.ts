@@ -11,6 +11,7 @@ import {
   ESTIMATE_KINDS,
   JOB_SHEET_MESSAGES,
   jobSheetEmailSchema,
+  jobSheetLinkSchema,
   dailyCapMet,
   etaAfter,
   etaChoice,
@@ -90,9 +91,11 @@ type SheetContext = Context<AppBindings>;
 
 const MAX_LINK_BODY = 2 * 1024;
 
-async function makeLink(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
-  const reference = values.get('ref') ?? '';
-  if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
+/** A move that is not one: the 404 every unknown office address gets; any other refusal, the error shape. */
+const linkRefused = (c: Context<OfficeBindings>, refusal: Refusal) =>
+  refusal.error.fields ? notFoundPage(c.env, c.req.url, ACCOUNT_PAGE) : refusalJson(c, refusal);
+
+async function makeLink(c: Context<OfficeBindings>, { ref: reference }: { ref: string }): Promise<Response> {
   const made = await makeJobSheetLink(c.env.DB, reference, c.var.staff.email, requestNow(c));
   const url = made && jobSheetUrl(config(c.env).siteUrl, made.token);
   const view: JobSheetLinkView = { jobSheetLink: { reference, made: made && url ? { url, lastDay: made.lastDay } : null } };
@@ -385,7 +388,11 @@ async function answerChange(c: CrewSheetContext, token: string, reference: strin
 
 export function jobSheetsRoutes(routes: OfficeRoutes): void {
   routes
-    .post(OFFICE_PATHS.jobSheetLink, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit }, makeLink))
+    .post(
+      OFFICE_PATHS.jobSheetLink,
+      staffOnly,
+      ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit, schema: jobSheetLinkSchema, page: linkRefused }, makeLink),
+    )
     .renders(OFFICE_PATHS.jobSheetLink);
   routes.post(
     OFFICE_PATHS.jobSheetEmail,

@@ -214,6 +214,11 @@ export function photoType(bytes: Uint8Array): string | null {
   return null;
 }
 
+const moveRef = z.string().check(z.refine(isReference));
+
+/** "Make the job sheet link" on a lead's page: the move. */
+export const jobSheetLinkSchema = z.object({ ref: moveRef });
+
 /** "E-mail the link to the crew lead" on a lead's page: the move, and the crew lead's address. */
-export const jobSheetEmailSchema = z.object({ ref: z.string().check(z.refine(isReference)), email: emailField });
+export const jobSheetEmailSchema = z.object({ ref: moveRef, email: emailField });
 export type JobSheetEmailForm = z.infer<typeof jobSheetEmailSchema>;
