@@ -94,11 +94,14 @@ export function readClaimFields(item: string, value: string, fields: { item: str
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, item: name, declaredPence: pence! };
 }
 
+/** The longest sum in pounds an offer is read to (£1,000,000.00 is 13 characters). */
+export const OFFER_TEXT_MAX = 20;
+
 /** A sum in pounds offered (a penny at least), in pence; what is left to refund is the Worker's check. */
 const offerField = z.pipe(
-  z.string(CLAIM_MESSAGES.offer).check(z.maxLength(20, CLAIM_MESSAGES.offer)),
+  z.string(CLAIM_MESSAGES.offer).check(z.trim(), z.maxLength(OFFER_TEXT_MAX, CLAIM_MESSAGES.offer)),
   z.transform((value: string, ctx) => {
-    const pence = parsePounds(value.trim());
+    const pence = parsePounds(value);
     if (pence !== null && pence >= 1) return pence;
     ctx.issues.push({ code: 'custom', message: CLAIM_MESSAGES.offer, input: value });
     return z.NEVER;
