@@ -90,6 +90,10 @@ async function decide(c: Context<OfficeBindings>, { ref: reference, approve, rea
   return seeOther(`${applicationPath(reference)}&done=${approve ? 'approved' : 'refused'}`);
 }
 
+/** An offer to partners refused: a move that is not one, the 404 every unknown office address gets; else the error shape. */
+const offerRefused = (c: Context<OfficeBindings>, refusal: Refusal) =>
+  refusal.error.fields ? notFoundPage(c.env, c.req.url, ACCOUNT_PAGE) : refusalJson(c, refusal);
+
 /** "Offer to partners" on a booked move's lead page: to one partner who fits, or to all of them, each offer audited. */
 async function offer(c: Context<OfficeBindings>, { ref: reference, partner: to }: OfficeOfferForm): Promise<Response> {
   const { staff } = c.var;
@@ -110,7 +114,7 @@ export function partnersRoutes(routes: OfficeRoutes): void {
   routes.post(
     OFFER_PATHS.office,
     staffOnly,
-    ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit, schema: officeOfferSchema }, offer),
+    ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit, schema: officeOfferSchema, page: offerRefused }, offer),
   );
   routes.all(OFFER_PATHS.office, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.page(PARTNER_PATHS.office, staffOnly);

@@ -244,7 +244,7 @@ const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(val
  */
 export const newLeadSchema = (today: string) => {
   const forms = newLeadSchemas(today);
-  const posted = { entryKey: z.string().regex(ENTRY_KEY), action: z.string().max(20).optional() };
+  const posted = { entryKey: z.string().regex(ENTRY_KEY), action: z.string().optional() };
   return z.discriminatedUnion('kind', [
     forms.quote.extend({ kind: z.literal('quote'), ...posted, furnitureIds: z.preprocess(asList, furnitureList) }),
     forms.survey.extend({ kind: z.literal('survey'), ...posted }),
