@@ -21,6 +21,15 @@ import { fromOwnOrigin } from './same-origin';
 
 export type Via = 'json' | 'form';
 
+/** A zod schema (zod/mini's, or zod's own where a form's rules are written with it, as the office's lead entry). */
+export type Schema = z.core.$ZodType;
+
+/**
+ * A post's schema, or for one whose rules depend on the request (today's date by the request's clock), made for it from
+ * its context.
+ */
+export type SchemaFor<E extends Bound, S extends Schema | undefined> = S | ((c: Context<E>) => NonNullable<S>);
+
 /** The pipeline's variables, set by its first step: how the post came, its page for a refusal, the body as read. */
 export type PostVariables = {
   via: Via;
@@ -65,14 +74,14 @@ export interface Multipart {
   urlencoded: boolean;
 }
 
-export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> {
+export interface PostSpec<E extends Bound, S extends Schema | undefined> {
   /** The most of a body to read: past it, 413. */
   maxBytes: number;
   origin: OriginRule;
   /** Every write path counts in a bucket: a route cannot be declared without one. */
   limit: RateLimits<E>;
   /** A JSON body's or form's fields, checked before the handler; without one, the handler is handed the form's fields. */
-  schema: S;
+  schema: SchemaFor<E, S>;
   /** Form posts taken (an endpoint without it takes only JSON). */
   form?: FormReplies<E>;
   /** For a filled honeypot: a normal-looking answer, with nothing stored or sent. */
@@ -83,7 +92,7 @@ export interface PostSpec<E extends Bound, S extends z.ZodMiniType | undefined> 
 
 export type PostHandler<E extends Bound, S> = (
   c: Context<E>,
-  valid: S extends z.ZodMiniType ? z.output<S> : URLSearchParams,
+  valid: S extends Schema ? z.output<S> : URLSearchParams,
   /** The form's fields as typed (empty for JSON): for a field the schema does not name, or the page again. */
   typed: URLSearchParams,
 ) => Response | Promise<Response>;
@@ -94,6 +103,15 @@ const asRoute = <E extends Bound>(c: Context<Posted<E>>) => c as unknown as Cont
 
 /** The first step of every route through the pipeline (tests/unit/post-pipeline.test.ts looks for it). */
 export const PIPELINE_STEP = Symbol('post pipeline');
+
+/**
+ * How a route's fields reach its handler, kept on its first step (PIPELINE_STEP) for tests/unit/post-pipeline.test.ts:
+ * checked by its schema, a multipart form as parsed (files), or handed over as typed: `byHand` when the handler takes
+ * them (a second parameter), so reads its fields itself; a button with no fields takes only the context.
+ */
+export interface PipelineFields {
+  fields: 'schema' | 'multipart' | 'byHand' | 'none';
+}
 
 /** Every refusal of the pipeline and of a handler behind it: the form's page for a form post, else the JSON error shape. */
 export async function refuse<E extends Bound>(route: Context<E>, refusal: Refusal): Promise<Response> {
@@ -141,18 +159,16 @@ async function typedFields(c: Context, { bytes, tooLarge }: ReadBody): Promise<U
 }
 
 /** The pipeline's steps, then the handler with the post's checked values. */
-export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
-  spec: PostSpec<E, S>,
-  handle: PostHandler<E, S>,
-): Step<E>[] {
+export function postRoute<E extends Bound, S extends Schema | undefined>(spec: PostSpec<E, S>, handle: PostHandler<E, S>): Step<E>[] {
   const via: Step<E> = async (c, next) => {
     c.set('replies', spec.form as FormReplies<never> | undefined);
     c.set('via', spec.form && (spec.form.only || mediaType(c) === FORM_TYPE) ? 'form' : 'json');
     await next();
   };
-  Object.defineProperty(via, PIPELINE_STEP, { value: true });
-
   const { multipart } = spec;
+  const fields: PipelineFields['fields'] = spec.schema ? 'schema' : multipart ? 'multipart' : handle.length >= 2 ? 'byHand' : 'none';
+  Object.defineProperty(via, PIPELINE_STEP, { value: { fields } satisfies PipelineFields });
+
   const read: Step<E> = async (c, next) => {
     if (multipart) {
       // Up to 20 MB of files: a small post keeps no buffer of the largest, and the handler reads the FormData, not the
@@ -257,9 +273,18 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
       return spec.decoy(asRoute(c), sent as Record<string, unknown>, c.var.formBody ?? new URLSearchParams());
     if (!result.success) return refuse(c, validationFailed(fieldErrors(result.error)));
   };
-  const validator = (target: Via) => zValidator<NonNullable<S>, Via, Posted<E>, string, typeof hook>(target, schema, hook);
-  const validators = { json: validator('json'), form: validator('form') };
-  const validate: Step<E> = (c, next) => validators[c.var.via](c, next);
+  const validator = (target: Via, checked: NonNullable<S>) =>
+    zValidator<NonNullable<S>, Via, Posted<E>, string, typeof hook>(target, checked, hook);
+  const validate: Step<E> =
+    typeof schema === 'function'
+      ? (c, next) => validator(c.var.via, schema(asRoute(c)))(c, next)
+      : (
+          (validators) => (c, next) =>
+            validators[c.var.via](c, next)
+        )({
+          json: validator('json', schema),
+          form: validator('form', schema),
+        });
   const accept: Step<E> = async (c) => {
     const valid = (c.req as unknown as { valid(target: Via): Out }).valid(c.var.via);
     const typed = c.var.formBody ?? new URLSearchParams();
@@ -272,11 +297,11 @@ export function postRoute<E extends Bound, S extends z.ZodMiniType | undefined>(
  * A plain form post to a page the Worker answers (the office, sign-in, a move's page, the partner's page): a form media
  * type from a page of this site; refused, its page (`page`) or, for a post only a crafted request makes, the JSON shape.
  */
-export interface FormSpec<E extends Bound, S extends z.ZodMiniType | undefined> {
+export interface FormSpec<E extends Bound, S extends Schema | undefined> {
   maxBytes: number;
   origin?: OriginRule;
   limit: RateLimits<E>;
-  schema?: S;
+  schema?: SchemaFor<E, S>;
   page?: FormReplies<E>['page'];
   decoy?: PostSpec<E, S>['decoy'];
   multipart?: undefined;
@@ -304,11 +329,11 @@ export type MultipartHandler<E extends Bound> = (
 ) => Response | Promise<Response>;
 
 export function formRoute<E extends Bound>(spec: MultipartSpec<E>, handle: MultipartHandler<E>): Step<E>[];
-export function formRoute<E extends Bound, S extends z.ZodMiniType | undefined = undefined>(
+export function formRoute<E extends Bound, S extends Schema | undefined = undefined>(
   spec: FormSpec<E, S>,
   handle: PostHandler<E, S>,
 ): Step<E>[];
-export function formRoute<E extends Bound, S extends z.ZodMiniType | undefined = undefined>(
+export function formRoute<E extends Bound, S extends Schema | undefined = undefined>(
   spec: FormSpec<E, S> | MultipartSpec<E>,
   handle: PostHandler<E, S> | MultipartHandler<E>,
 ): Step<E>[] {
@@ -320,7 +345,7 @@ export function formRoute<E extends Bound, S extends z.ZodMiniType | undefined =
     const multipart = { urlencoded: spec.urlencoded ?? false };
     return postRoute<E, undefined>({ maxBytes, origin, limit, schema: undefined, form, multipart }, handle as PostHandler<E, undefined>);
   }
-  return postRoute<E, S>({ ...spec, origin, schema: spec.schema as S, form }, handle as PostHandler<E, S>);
+  return postRoute<E, S>({ ...spec, origin, schema: spec.schema as SchemaFor<E, S>, form }, handle as PostHandler<E, S>);
 }
 
 /** A bucket per client (its address; in tests, a header) in `binding`, under `prefix`. */
@@ -336,7 +361,7 @@ export const perClientForm = <E extends Bound>(): RateLimit<E> => perClient<E>('
 export type LeadEnv = PostEnv;
 export type LeadContext = Context<LeadEnv>;
 
-export interface LeadSpec<S extends z.ZodMiniType> {
+export interface LeadSpec<S extends Schema> {
   /** Picks the rate-limit binding. */
   type: LimitedRoute;
   schema: S;
@@ -346,7 +371,7 @@ export interface LeadSpec<S extends z.ZodMiniType> {
 
 export type LeadHandler<T> = (c: LeadContext, lead: T) => Promise<Response>;
 
-export function leadRoute<S extends z.ZodMiniType>(spec: LeadSpec<S>, handle: LeadHandler<z.output<S>>): Step<LeadEnv>[] {
+export function leadRoute<S extends Schema>(spec: LeadSpec<S>, handle: LeadHandler<z.output<S>>): Step<LeadEnv>[] {
   const { type, schema, form, decoy } = spec;
   const limit = perClient<LeadEnv>(leadLimiter(type), type);
   return postRoute<LeadEnv, S>(

@@ -18,7 +18,6 @@ import {
 } from '~/lib/office/diary-forms';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isReference } from '~/lib/reference';
-import { fieldErrors } from '~/lib/schemas';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
@@ -149,21 +148,32 @@ async function bookingProblems(db: D1Database, quote: StoredQuote, form: Booking
 }
 
 /**
- * POST /office/diary/book (from a lead's page or the diary): hold the move's day, or book it with a crew, a van and an
- * arrival window. Done or refused, the answer is the diary at the move's day, with the move's form and the days around.
+ * A refused hold or booking: the diary at the move's day with each message by its field (a move that is not there, the
+ * 404); any other refusal only a crafted post meets, the error shape.
  */
-async function holdOrBook(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
-  const values = Object.fromEntries(posted);
+async function bookingRefused(c: Context<OfficeBindings>, refusal: Refusal, typed: URLSearchParams): Promise<Response> {
+  if (!refusal.error.fields) return refusalJson(c, refusal);
+  const values = Object.fromEntries(typed);
   const reference = values.ref ?? '';
   const quote = isReference(reference) ? await findQuote(c.env.DB, { reference }) : null;
   if (!quote) return officeRefusal(c, 'not-found');
-  const refused = (errors: Record<string, string>, status = 400) =>
-    refusedOn(c, diaryAtMove(quote), { form: { errors, values } } satisfies DiaryPageState, status);
-  const checked = bookingSchema.safeParse(values);
   // Every message at once: a booking no deposit has made asks for its reason beside the crew, van and window.
   const unpaid = values.intent === 'book' && quote.status !== 'booked' && !values.unpaidReason?.trim();
-  if (!checked.success) return refused({ ...fieldErrors(checked.error), ...(unpaid ? { unpaidReason: DIARY_MESSAGES.unpaid } : {}) });
-  const form = checked.data;
+  const errors = { ...refusal.error.fields, ...(unpaid ? { unpaidReason: DIARY_MESSAGES.unpaid } : {}) };
+  return refusedOn(c, diaryAtMove(quote), { form: { errors, values } } satisfies DiaryPageState, refusal.status);
+}
+
+/**
+ * POST /office/diary/book (from a lead's page or the diary): hold the move's day, or book it with a crew, a van and an
+ * arrival window. Done or refused, the answer is the diary at the move's day, with the move's form and the days around.
+ */
+async function holdOrBook(c: Context<OfficeBindings>, form: BookingForm, posted: URLSearchParams): Promise<Response> {
+  const values = Object.fromEntries(posted);
+  const reference = form.ref;
+  const quote = await findQuote(c.env.DB, { reference });
+  if (!quote) return officeRefusal(c, 'not-found');
+  const refused = (errors: Record<string, string>, status = 400) =>
+    refusedOn(c, diaryAtMove(quote), { form: { errors, values } } satisfies DiaryPageState, status);
   if (quote.status === 'cancelled') return refused({ form: 'This move is cancelled.' }, 409);
   const db = c.env.DB;
   const { errors, full, crew, van } = await bookingProblems(db, quote, form);
@@ -255,7 +265,11 @@ export function diaryRoutes(routes: OfficeRoutes): void {
     staffOnly,
     ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: officeLimit, schema: crewVanSchema, page: crewVanPage }, changeCrewsAndVans),
   );
-  routes.post(DIARY_BOOK_PATH, staffOnly, ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: officeLimit }, holdOrBook));
+  routes.post(
+    DIARY_BOOK_PATH,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_DIARY_BODY, limit: officeLimit, schema: bookingSchema, page: bookingRefused }, holdOrBook),
+  );
   routes.all(DIARY_BOOK_PATH, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.get(FULL_DAYS_PATH, fullDays);
   routes.all(FULL_DAYS_PATH, (c) => refusalJson(c, REFUSALS.getOnly));

@@ -6,12 +6,12 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { JOB_SHEET_TOKEN_FIELD, leadPath, OFFICE_PATHS } from '~/lib/office/paths';
-import { emailField } from '~/lib/schemas';
-import * as z from 'zod/mini';
 import {
   CREW_REPORT_KINDS,
   ESTIMATE_KINDS,
   JOB_SHEET_MESSAGES,
+  jobSheetEmailSchema,
+  jobSheetLinkSchema,
   dailyCapMet,
   etaAfter,
   etaChoice,
@@ -22,6 +22,7 @@ import {
   movingDayRefusal,
   deliveryRefusal,
   type CrewReportKind,
+  type JobSheetEmailForm,
   type LocatedNotice,
 } from '~/lib/office/job-sheet';
 import { crewLocation } from '~/lib/office/arrival-estimate';
@@ -90,9 +91,11 @@ type SheetContext = Context<AppBindings>;
 
 const MAX_LINK_BODY = 2 * 1024;
 
-async function makeLink(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
-  const reference = values.get('ref') ?? '';
-  if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
+/** A move that is not one: the 404 every unknown office address gets; any other refusal, the error shape. */
+const linkRefused = (c: Context<OfficeBindings>, refusal: Refusal) =>
+  refusal.error.fields ? notFoundPage(c.env, c.req.url, ACCOUNT_PAGE) : refusalJson(c, refusal);
+
+async function makeLink(c: Context<OfficeBindings>, { ref: reference }: { ref: string }): Promise<Response> {
   const made = await makeJobSheetLink(c.env.DB, reference, c.var.staff.email, requestNow(c));
   const url = made && jobSheetUrl(config(c.env).siteUrl, made.token);
   const view: JobSheetLinkView = { jobSheetLink: { reference, made: made && url ? { url, lastDay: made.lastDay } : null } };
@@ -100,20 +103,26 @@ async function makeLink(c: Context<OfficeBindings>, values: URLSearchParams): Pr
   return pageAsSent(c.env, c.req.url, page);
 }
 
-/** "E-mail the link to the crew lead": a refused address is the job sheet section again (400), with its message by the field. */
-async function emailLink(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
-  const reference = values.get('ref') ?? '';
-  if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
-  const typed = values.get('email') ?? '';
-  const checked = z.safeParse(emailField, typed);
-  const sent = checked.success && (await emailJobSheetLink(c.env, reference, accountEmail(checked.data), c.var.staff, requestNow(c)));
-  if (sent) return seeOther(`${leadPath(reference)}&done=job_sheet_emailed`);
-  const view: JobSheetEmailAnswer = {
-    jobSheetLink: { reference, made: null },
-    jobSheetEmail: { value: typed, error: checked.success ? JOB_SHEET_MESSAGES.notBooked : (checked.error.issues[0]?.message ?? '') },
-  };
-  const page = await astroPageAt(c, OFFICE_PATHS.jobSheetLink, view, { status: checked.success ? 409 : 400, headers: ACCOUNT_PAGE });
+/** The job sheet section again, with the address as typed and its message by the field. */
+async function emailAnswer(c: Context<OfficeBindings>, reference: string, typed: string, error: string, status: number) {
+  const view: JobSheetEmailAnswer = { jobSheetLink: { reference, made: null }, jobSheetEmail: { value: typed, error } };
+  const page = await astroPageAt(c, OFFICE_PATHS.jobSheetLink, view, { status, headers: ACCOUNT_PAGE });
   return pageAsSent(c.env, c.req.url, page);
+}
+
+/** A refused address: the section again (400) with its message; no move, the 404; any other refusal, the error shape. */
+function emailRefused(c: Context<OfficeBindings>, refusal: Refusal, typed: URLSearchParams): Response | Promise<Response> {
+  const reference = typed.get('ref') ?? '';
+  if (!refusal.error.fields) return refusalJson(c, refusal);
+  if (!isReference(reference)) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
+  return emailAnswer(c, reference, typed.get('email') ?? '', refusal.error.fields.email ?? '', refusal.status);
+}
+
+/** "E-mail the link to the crew lead": a move not booked is the job sheet section again (409), with its message by the field. */
+async function emailLink(c: Context<OfficeBindings>, form: JobSheetEmailForm, typed: URLSearchParams): Promise<Response> {
+  const sent = await emailJobSheetLink(c.env, form.ref, accountEmail(form.email), c.var.staff, requestNow(c));
+  if (sent) return seeOther(`${leadPath(form.ref)}&done=job_sheet_emailed`);
+  return emailAnswer(c, form.ref, typed.get('email') ?? '', JOB_SHEET_MESSAGES.notBooked, 409);
 }
 
 async function jobPhoto(c: Context<OfficeBindings>): Promise<Response> {
@@ -379,9 +388,17 @@ async function answerChange(c: CrewSheetContext, token: string, reference: strin
 
 export function jobSheetsRoutes(routes: OfficeRoutes): void {
   routes
-    .post(OFFICE_PATHS.jobSheetLink, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit }, makeLink))
+    .post(
+      OFFICE_PATHS.jobSheetLink,
+      staffOnly,
+      ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit, schema: jobSheetLinkSchema, page: linkRefused }, makeLink),
+    )
     .renders(OFFICE_PATHS.jobSheetLink);
-  routes.post(OFFICE_PATHS.jobSheetEmail, staffOnly, ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit }, emailLink));
+  routes.post(
+    OFFICE_PATHS.jobSheetEmail,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_LINK_BODY, limit: officeLimit, schema: jobSheetEmailSchema, page: emailRefused }, emailLink),
+  );
   routes.get(OFFICE_PATHS.jobPhoto, staffOnly, jobPhoto);
   routes.get(OFFICE_PATHS.jobSheet, showJobSheet).renders(OFFICE_PATHS.jobSheet);
   // The crew's reports, condition records and change orders: plain or multipart (photos, a drawn signature), from the

@@ -8,14 +8,22 @@ import type { Context } from 'hono';
 import { londonToday } from '~/lib/dates';
 import { describeDistance } from '~/lib/distance';
 import { formatMoney } from '~/lib/money';
-import { ENTRY_MESSAGES as M, isHandKind, newLeadSchemas, readEntryForm, type NewLead } from '~/lib/office/lead-entry';
+import {
+  ENTRY_KEY,
+  ENTRY_MESSAGES as M,
+  entryErrors,
+  isHandKind,
+  newLeadSchema,
+  type NewLead,
+  type NewLeadForm,
+} from '~/lib/office/lead-entry';
 import { leadPath, OFFICE_PATHS, writtenQuotePath } from '~/lib/office/paths';
 import { priceLines, PRICE_LABELS } from '~/lib/price-lines';
 import type { AppBindings } from '../env';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { seeOther } from '../lib/http';
+import { refusalJson, seeOther, type Refusal } from '../lib/http';
 import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { editTarget, saveLeadEdit } from '../lib/office/lead-edit';
 import type { FormValues, EntryFormState, LeadFormState, NewLeadState } from '~/lib/views/lead-entry';
@@ -41,8 +49,6 @@ function postedValues(values: URLSearchParams): FormValues {
 const page = (c: OfficeContext, path: string, state: unknown, status: number) =>
   astroPageAt(c as unknown as Context<AppBindings>, path, state, { status, headers: ACCOUNT_PAGE });
 
-const ENTRY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
-
 function estimateOf(price: QuotePrice): EntryFormState['estimate'] {
   if (!price.pricing) return null;
   const { pricing } = price;
@@ -56,24 +62,36 @@ function estimateOf(price: QuotePrice): EntryFormState['estimate'] {
   };
 }
 
-/** POST /office/new-lead: "Work out the estimate" (the default button) shows the engine's price; "Add the lead" stores it. */
-async function postNewLead(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
-  const kind = values.get('kind');
+/** The new-lead form's rules on the request's day (its move day is from today on). */
+const newLeadRules = (c: OfficeContext) => newLeadSchema(londonToday(requestNow(c)));
+
+/**
+ * A new lead refused: a post no page of ours makes (no kind, no key), the form afresh; else the form again (400) with
+ * each message by its field and what was typed. Any other refusal, the error shape.
+ */
+function newLeadRefused(c: OfficeContext, refusal: Refusal, typed: URLSearchParams): Response | Promise<Response> {
+  if (!refusal.error.fields) return refusalJson(c, refusal);
+  const kind = typed.get('kind');
   if (!isHandKind(kind)) return seeOther(OFFICE_PATHS.newLead);
-  const entryKey = values.get('entryKey') ?? '';
+  const entryKey = typed.get('entryKey') ?? '';
   if (!ENTRY_KEY.test(entryKey)) return seeOther(`${OFFICE_PATHS.newLead}?kind=${kind}`);
+  const state: NewLeadState = { kind, entryKey, values: postedValues(typed), errors: entryErrors(refusal.error.fields) };
+  return page(c, OFFICE_PATHS.newLead, state, 400);
+}
+
+/** POST /office/new-lead: "Work out the estimate" (the default button) shows the engine's price; "Add the lead" stores it. */
+async function postNewLead(c: OfficeContext, form: NewLeadForm, values: URLSearchParams): Promise<Response> {
+  const { kind, entryKey, action, ...lead } = form;
   const now = requestNow(c);
   const back = (status: number, state: Omit<NewLeadState, 'kind' | 'entryKey' | 'values'>) =>
     page(c, OFFICE_PATHS.newLead, { kind, entryKey, values: postedValues(values), ...state } satisfies NewLeadState, status);
-  const read = readEntryForm(newLeadSchemas(londonToday(now))[kind], values);
-  if ('errors' in read) return back(400, { errors: read.errors });
-  const entry = { kind, lead: read.data } as Entry;
+  const entry = { kind, lead } as Entry;
   let price: QuotePrice | undefined;
   if (entry.kind === 'quote') {
     const priced = await priceEntry(c.env, entry.lead as NewLead<'quote'>, M.postcodeNotFound);
     if (!priced.ok) return back(422, { errors: priced.errors });
     price = priced.price;
-    if (values.get('action') !== 'add') {
+    if (action !== 'add') {
       const estimate = estimateOf(price);
       return back(200, { errors: estimate ? {} : { form: M.postcodeServiceDown }, estimate });
     }
@@ -115,7 +133,11 @@ async function postMove(c: Context<OfficeBindings>, values: URLSearchParams): Pr
 
 export function leadEntryRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.newLead, staffOnly);
-  routes.post(OFFICE_PATHS.newLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: officeLimit }, postNewLead));
+  routes.post(
+    OFFICE_PATHS.newLead,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: officeLimit, schema: newLeadRules, page: newLeadRefused }, postNewLead),
+  );
   routes.page(OFFICE_PATHS.editLead, staffOnly);
   routes.post(OFFICE_PATHS.editLead, staffOnly, ...formRoute({ maxBytes: MAX_ENTRY_BODY, limit: officeLimit }, postEdit));
   routes.page(OFFICE_PATHS.leadMove, staffOnly);

@@ -3,29 +3,29 @@
  * Astro pages; their forms post here and are answered 303 back to the page (post, redirect, get) with a notice key.
  */
 import type { Context } from 'hono';
-import { z } from 'zod';
 import { leadPath, OFFICE_PATHS } from '~/lib/office/paths';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { seeOther } from '../lib/http';
+import { refusalJson, seeOther, type Refusal } from '../lib/http';
 import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
 import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/lead-changes';
 import { findLead, staffChoices } from '../lib/office/leads';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
 import type { LeadFormAnswer } from '~/lib/views/office';
+import { taskDoneSchema, type TaskDoneForm } from '~/lib/office/leads';
 
 const MAX_OFFICE_BODY = 8 * 1024;
 
-const taskSchema = z.object({ task: z.coerce.number().int().positive(), ref: z.string().max(40).optional() });
+/** A "Done" no page sends (no task, or not one): the to-do list; any other refusal, the error shape. */
+const taskRefused = (c: Context<OfficeBindings>, refusal: Refusal) =>
+  refusal.error.fields ? seeOther(OFFICE_PATHS.home) : refusalJson(c, refusal);
 
 /** "Done" on a task, from the to-do list or a lead's page: back to where it was pressed. */
-async function taskDone(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
-  const task = taskSchema.safeParse(Object.fromEntries(values));
-  if (!task.success) return seeOther(OFFICE_PATHS.home);
-  await finishTask(c.env.DB, task.data.task, c.var.staff, requestNow(c));
-  const back = task.data.ref ? `${leadPath(task.data.ref)}&` : `${OFFICE_PATHS.home}?`;
+async function taskDone(c: Context<OfficeBindings>, task: TaskDoneForm): Promise<Response> {
+  await finishTask(c.env.DB, task.task, c.var.staff, requestNow(c));
+  const back = task.ref ? `${leadPath(task.ref)}&` : `${OFFICE_PATHS.home}?`;
   return seeOther(`${back}done=task`);
 }
 
@@ -46,7 +46,11 @@ async function changeLead(c: Context<OfficeBindings>, values: URLSearchParams): 
 
 export function leadsRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.home, staffOnly);
-  routes.post(OFFICE_PATHS.home, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit }, taskDone));
+  routes.post(
+    OFFICE_PATHS.home,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit, schema: taskDoneSchema, page: taskRefused }, taskDone),
+  );
   routes.page(OFFICE_PATHS.lead, staffOnly);
   routes.post(OFFICE_PATHS.lead, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit }, changeLead));
 }

@@ -12,13 +12,14 @@ import {
   DOCUMENT_TYPES,
   lapsedKinds,
   PARTNER_PATHS,
-  REASON_MAX,
+  decisionSchema,
+  type DecisionForm,
 } from '~/lib/partners/apply';
 import type { DecisionState } from '~/lib/views/partners';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
-import { REFUSALS, refusalJson, seeOther } from '../lib/http';
+import { REFUSALS, refusalJson, seeOther, type Refusal } from '../lib/http';
 import { auditStatement } from '../lib/office/audit';
 import { staffOnly, type OfficeBindings, type OfficeRoutes, officeLimit } from '../lib/office/gate';
 import { decideApplication, DOCUMENT_KEY_PATTERN } from '../lib/partners/applications';
@@ -26,7 +27,7 @@ import { documentsOf, findApplication, findDocument } from '../lib/partners/read
 import { eligiblePartners, livePartnerJob, offerMove, shareOf } from '../lib/partners/offers';
 import { findQuote } from '../lib/quote/store';
 import { leadPath } from '~/lib/office/paths';
-import { OFFER_MESSAGES, OFFER_PATHS } from '~/lib/partners/offers';
+import { OFFER_MESSAGES, OFFER_PATHS, officeOfferSchema, type OfficeOfferForm } from '~/lib/partners/offers';
 import { notFoundPage } from '../lib/prebuilt-page';
 
 const MAX_DECISION_BODY = 4 * 1024;
@@ -59,20 +60,25 @@ async function serveDocument(c: Context<OfficeBindings>): Promise<Response> {
   });
 }
 
-async function decide(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
-  const { staff } = c.var;
-  const reference = values.get('ref') ?? '';
+/** A decision refused: no such application, the 404; a reason missing or too long, its message by the field (400). */
+async function decisionRefused(c: Context<OfficeBindings>, refusal: Refusal, typed: URLSearchParams): Promise<Response> {
+  if (!refusal.error.fields) return refusalJson(c, refusal);
+  const reference = typed.get('ref') ?? '';
   const partner = await findApplication(c.env.DB, reference);
   if (!partner) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
-  const approve = values.get('decision') === 'approve';
-  const reason = (values.get('reason') ?? '').trim();
+  const reason = (typed.get('reason') ?? '').trim();
+  return refused(c, 400, { reference, reason, errors: { reason: refusal.error.fields.reason ?? DECISION_MESSAGES.reason } });
+}
+
+async function decide(c: Context<OfficeBindings>, { ref: reference, approve, reason }: DecisionForm): Promise<Response> {
+  const { staff } = c.var;
+  const partner = await findApplication(c.env.DB, reference);
+  if (!partner) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
   // An approved partner's new document is approved the same way; refusing one is for the office to say by phone.
   const documents = await documentsOf(c.env.DB, reference);
   const renewal = partner.status === 'approved' && approve && documents.some((each) => each.status === 'pending');
   if (partner.status !== 'applied' && partner.status !== 'suspended' && !renewal)
     return refused(c, 409, { reference, errors: { form: DECISION_MESSAGES.decided } });
-  if (!approve && !reason) return refused(c, 400, { reference, reason, errors: { reason: DECISION_MESSAGES.reason } });
-  if (reason.length > REASON_MAX) return refused(c, 400, { reference, reason, errors: { reason: DECISION_MESSAGES.reasonTooLong } });
   const now = requestNow(c);
   if (approve) {
     const lapsed = lapsedKinds(documents, londonToday(now), ['pending', 'approved']);
@@ -84,10 +90,13 @@ async function decide(c: Context<OfficeBindings>, values: URLSearchParams): Prom
   return seeOther(`${applicationPath(reference)}&done=${approve ? 'approved' : 'refused'}`);
 }
 
+/** An offer to partners refused: a move that is not one, the 404 every unknown office address gets; else the error shape. */
+const offerRefused = (c: Context<OfficeBindings>, refusal: Refusal) =>
+  refusal.error.fields ? notFoundPage(c.env, c.req.url, ACCOUNT_PAGE) : refusalJson(c, refusal);
+
 /** "Offer to partners" on a booked move's lead page: to one partner who fits, or to all of them, each offer audited. */
-async function offer(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
+async function offer(c: Context<OfficeBindings>, { ref: reference, partner: to }: OfficeOfferForm): Promise<Response> {
   const { staff } = c.var;
-  const reference = values.get('ref') ?? '';
   const quote = await findQuote(c.env.DB, { reference });
   if (!quote) return notFoundPage(c.env, c.req.url, ACCOUNT_PAGE);
   const share = await shareOf(c.env.DB, quote);
@@ -95,7 +104,6 @@ async function offer(c: Context<OfficeBindings>, values: URLSearchParams): Promi
     return refusalJson(c, { status: 409, error: { code: 'not_booked', message: OFFER_MESSAGES.notBooked } });
   if (await livePartnerJob(c.env.DB, reference))
     return refusalJson(c, { status: 409, error: { code: 'has_partner', message: OFFER_MESSAGES.hasPartner } });
-  const to = values.get('partner') ?? '';
   const fitting = await eligiblePartners(c.env.DB, quote);
   const chosen = to === 'all' ? fitting : fitting.filter((partner) => partner.reference === to);
   const offered = await offerMove(c.env.DB, quote, chosen, share, staff.email, requestNow(c));
@@ -103,13 +111,21 @@ async function offer(c: Context<OfficeBindings>, values: URLSearchParams): Promi
 }
 
 export function partnersRoutes(routes: OfficeRoutes): void {
-  routes.post(OFFER_PATHS.office, staffOnly, ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit }, offer));
+  routes.post(
+    OFFER_PATHS.office,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit, schema: officeOfferSchema, page: offerRefused }, offer),
+  );
   routes.all(OFFER_PATHS.office, (c) => refusalJson(c, REFUSALS.postOnly));
   routes.page(PARTNER_PATHS.office, staffOnly);
   routes.page(PARTNER_PATHS.application, staffOnly);
   routes.get(PARTNER_PATHS.document, staffOnly, serveDocument);
   routes
-    .post(PARTNER_PATHS.decide, staffOnly, ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit }, decide))
+    .post(
+      PARTNER_PATHS.decide,
+      staffOnly,
+      ...formRoute({ maxBytes: MAX_DECISION_BODY, limit: officeLimit, schema: decisionSchema, page: decisionRefused }, decide),
+    )
     .renders(PARTNER_PATHS.application);
   routes.all(PARTNER_PATHS.decide, (c) => refusalJson(c, REFUSALS.postOnly));
 }

@@ -2,7 +2,10 @@
  * Claims with an answer (issue 44 item 7): the words, states and checks shared by the move page, the office's lead page
  * and the Worker's one writer (functions/lib/claims.ts). Money in pence.
  */
+import * as z from 'zod/mini';
 import { formatPence } from './money';
+import { isReference } from './reference';
+import { positiveIdField } from './schemas';
 import { parsePounds } from './office/written-quote';
 
 export const CLAIM_STATES = ['received', 'assessing', 'offered', 'declined'] as const;
@@ -91,10 +94,58 @@ export function readClaimFields(item: string, value: string, fields: { item: str
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, item: name, declaredPence: pence! };
 }
 
-/** A sum in pounds offered, within what is left to refund; or its message. */
-export function readOffer(value: string, leftPence: number): { ok: true; pence: number } | { ok: false; message: string } {
-  const pence = parsePounds(value.trim());
-  if (pence === null || pence < 1) return { ok: false, message: CLAIM_MESSAGES.offer };
-  if (pence > leftPence) return { ok: false, message: CLAIM_MESSAGES.offerOver(leftPence) };
-  return { ok: true, pence };
-}
+/** The longest sum in pounds an offer is read to (£1,000,000.00 is 13 characters). */
+export const OFFER_TEXT_MAX = 20;
+
+/** A sum in pounds offered (a penny at least), in pence; what is left to refund is the Worker's check. */
+const offerField = z.pipe(
+  z.string(CLAIM_MESSAGES.offer).check(z.trim(), z.maxLength(OFFER_TEXT_MAX, CLAIM_MESSAGES.offer)),
+  z.transform((value: string, ctx) => {
+    const pence = parsePounds(value);
+    if (pence !== null && pence >= 1) return pence;
+    ctx.issues.push({ code: 'custom', message: CLAIM_MESSAGES.offer, input: value });
+    return z.NEVER;
+  }),
+);
+
+/** The hidden fields of the lead page's claim forms: one out of place is a page out of date (CLAIM_MESSAGES.changed). */
+const claimRef = z.string().check(z.refine(isReference));
+const claimId = positiveIdField(CLAIM_MESSAGES.changed);
+const typedText = z._default(z.string(), '');
+
+/**
+ * The lead page's claim forms (functions/office/claims.ts): open a claim from a damage report (its item and value, as
+ * the move page's damage report reads them), mark one as being assessed, offer a sum, or decline it with a reason.
+ */
+export const claimFormSchema = z.discriminatedUnion(
+  'action',
+  [
+    z.pipe(
+      z.object({ action: z.literal('open'), ref: claimRef, report: claimId, item: typedText, value: typedText }),
+      z.transform((form, ctx) => {
+        const read = readClaimFields(form.item, form.value, { item: 'item', value: 'value' }) ?? {
+          ok: false as const,
+          errors: { item: CLAIM_MESSAGES.item, value: CLAIM_MESSAGES.value },
+        };
+        if (read.ok) return { action: form.action, ref: form.ref, report: form.report, item: read.item, declaredPence: read.declaredPence };
+        for (const [field, message] of Object.entries(read.errors))
+          ctx.issues.push({ code: 'custom', message, input: form, path: [field] });
+        return z.NEVER;
+      }),
+    ),
+    z.object({ action: z.literal('assess'), ref: claimRef, claim: claimId }),
+    z.object({ action: z.literal('offer'), ref: claimRef, claim: claimId, offer: offerField }),
+    z.object({
+      action: z.literal('decline'),
+      ref: claimRef,
+      claim: claimId,
+      reason: z
+        .string(CLAIM_MESSAGES.reason)
+        .check(z.trim(), z.minLength(1, CLAIM_MESSAGES.reason), z.maxLength(CLAIM_REASON_MAX, CLAIM_MESSAGES.reasonLong)),
+    }),
+  ],
+  CLAIM_MESSAGES.changed,
+);
+export type ClaimForm = z.output<typeof claimFormSchema>;
+/** The claim forms' fields a person types: a message for any other is CLAIM_MESSAGES.changed at the top. */
+export const CLAIM_TYPED_FIELDS = ['item', 'value', 'offer', 'reason'] as const;

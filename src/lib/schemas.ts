@@ -295,6 +295,13 @@ export function fieldErrors(error: SchemaIssues): Record<string, string> {
   return fields;
 }
 
+/** A row's id as a form names it (a button's or hidden field's value): a positive whole number, as a number. */
+export const positiveIdField = (message: string) =>
+  z.pipe(
+    z.string(message).check(z.trim(), z.regex(/^[1-9]\d{0,14}$/, message)),
+    z.transform((value: string) => Number(value)),
+  );
+
 /** True when a bot filled the hidden field. */
 export function isHoneypotFilled(body: unknown): boolean {
   if (!body || typeof body !== 'object') return false;

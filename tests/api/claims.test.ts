@@ -162,6 +162,16 @@ describe('a claim for a broken lamp', () => {
     expect(marks(await over.text()).filled(`error:claim-${claim.id}-offer-error`)).toBe(CLAIM_MESSAGES.offerOver(26_000));
     expect(CLAIM_MESSAGES.offerOver(26_000)).toContain('At most £260.00');
 
+    // A sum is read to 20 characters: this one is 21 (16 digits, 5 commas), so it is no sum, refused by its field
+    // (tied to its box) before what is left to refund is asked.
+    const long = '1,000,000,000,000,000';
+    expect(long).toHaveLength(21);
+    const overlong = await claimPost({ ref: move.reference, claim: String(claim.id), action: 'offer', offer: long });
+    expect(overlong.status).toBe(400);
+    const overlongHtml = await overlong.text();
+    expect(marks(overlongHtml).filled(`error:claim-${claim.id}-offer-error`)).toBe(CLAIM_MESSAGES.offer);
+    expect(overlongHtml).toContain(`aria-describedby="claim-${claim.id}-offer-error claim-${claim.id}-offer-hint"`);
+
     const noReason = await claimPost({ ref: move.reference, claim: String(claim.id), action: 'decline', reason: '  ' });
     expect(noReason.status).toBe(400);
     expect(marks(await noReason.text()).filled(`error:claim-${claim.id}-reason-error`)).toBe(CLAIM_MESSAGES.reason);

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { readDate } from '../dates';
+import { isReference } from '../reference';
 import { optionalPhoneField } from '../schemas';
 import { isArrivalWindowKey } from './arrival-windows';
 import { CREW_SIZE, VAN_SIZES } from './diary';
@@ -116,10 +117,14 @@ export type CrewVanForm = z.infer<typeof crewVanSchema>;
 
 const override = z._default(z.string().check(z.trim(), z.maxLength(OVERRIDE_LIMIT, DIARY_MESSAGES.override)), '');
 
+/** The move a booking form is about (not one: the office's 404). */
+const moveRef = z.string().check(z.refine(isReference));
+
 export const bookingSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('hold'), override }),
+  z.object({ intent: z.literal('hold'), ref: moveRef, override }),
   z.object({
     intent: z.literal('book'),
+    ref: moveRef,
     crew: id(DIARY_MESSAGES.crew),
     van: id(DIARY_MESSAGES.van),
     // One of the owner's windows (settings), or one the page offered before they changed them.

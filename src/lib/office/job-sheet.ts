@@ -2,7 +2,10 @@
  * The crew's job sheet (issue 33 item 5): what the crew lead may report from it, the words the sheet and the office
  * show, and the limits of what the sheet accepts. One list for the page, the Worker and the tests.
  */
+import * as z from 'zod/mini';
 import { addDays, formatLongDate, UK_TIME_ZONE } from '../dates';
+import { isReference } from '../reference';
+import { emailField } from '../schemas';
 
 export const CREW_REPORT_KINDS = ['on_our_way', 'arrived', 'leaving', 'at_delivery', 'late', 'done', 'problem'] as const;
 export type CrewReportKind = (typeof CREW_REPORT_KINDS)[number];
@@ -210,3 +213,12 @@ export function photoType(bytes: Uint8Array): string | null {
   }
   return null;
 }
+
+const moveRef = z.string().check(z.refine(isReference));
+
+/** "Make the job sheet link" on a lead's page: the move. */
+export const jobSheetLinkSchema = z.object({ ref: moveRef });
+
+/** "E-mail the link to the crew lead" on a lead's page: the move, and the crew lead's address. */
+export const jobSheetEmailSchema = z.object({ ref: moveRef, email: emailField });
+export type JobSheetEmailForm = z.infer<typeof jobSheetEmailSchema>;

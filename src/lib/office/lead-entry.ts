@@ -232,6 +232,34 @@ export const newLeadSchemas = (today: string) => ({
 });
 export type NewLead<K extends HandKind> = z.infer<ReturnType<typeof newLeadSchemas>[K]>;
 
+/** The new-lead form's key against a second "Add the lead" (the same lead added twice). */
+export const ENTRY_KEY = /^[A-Za-z0-9_-]{16,64}$/;
+
+/** Ticked boxes as the form validator hands them: none, one value alone, or a list. */
+const asList = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+/**
+ * The new-lead form as posted (functions/office/lead-entry.ts): its kind's fields, the form's key, and the button
+ * pressed (`add`, else the estimate). Its move day is checked against `today`, so it is made for each post.
+ */
+export const newLeadSchema = (today: string) => {
+  const forms = newLeadSchemas(today);
+  const posted = { entryKey: z.string().regex(ENTRY_KEY), action: z.string().optional() };
+  return z.discriminatedUnion('kind', [
+    forms.quote.extend({ kind: z.literal('quote'), ...posted, furnitureIds: z.preprocess(asList, furnitureList) }),
+    forms.survey.extend({ kind: z.literal('survey'), ...posted }),
+    forms.car.extend({ kind: z.literal('car'), ...posted }),
+  ]);
+};
+export type NewLeadForm = z.infer<ReturnType<typeof newLeadSchema>>;
+
+/** A refused form's messages by field, as readEntryForm gives them: a list's by the list, one of the whole form as `form`. */
+export function entryErrors(fields: Record<string, string>): FormErrors {
+  const errors: FormErrors = {};
+  for (const [path, message] of Object.entries(fields)) errors[path === 'body' ? 'form' : path.split('.')[0]!] ??= message;
+  return errors;
+}
+
 /**
  * What a survey or car lead needs to become a move with a written quote (issue 40 item 3): an e-mail address (the
  * written quote is e-mailed and accepted online), both postcodes and the day; what it was asked for stays with it.

@@ -4,11 +4,20 @@
  * functions/lib/office/leads.ts.
  */
 import { z } from 'zod';
+import * as zm from 'zod/mini';
+import { positiveIdField } from '~/lib/schemas';
 import { quoteServices } from '~/data/services';
 import { readDate } from '~/lib/dates';
 import { CLAIM_DONE_NOTICES } from '../claims';
 import { ENTRY_DONE_NOTICES } from './lead-entry';
 import { LEAD_STAGES, STAGE_LABELS, type LeadStage } from './pipeline';
+
+/** "Done" on a task (the to-do list's or a lead page's button): the task, and the lead whose page it was pressed on. */
+export const taskDoneSchema = zm.object({
+  task: positiveIdField('Please choose a task.'),
+  ref: zm.optional(zm.string().check(zm.maxLength(40))),
+});
+export type TaskDoneForm = zm.infer<typeof taskDoneSchema>;
 
 /** Leads a page of the list shows. */
 export const LEADS_PAGE_SIZE = 50;

@@ -280,3 +280,60 @@ export function readNewDocument(
   if (date <= today) return { errors: { document_expires: APPLY_MESSAGES.expired } };
   return { kind: chosen, expiresOn: date };
 }
+
+// The partner page's plain forms (functions/partner/routes.ts), checked by the pipeline before their handlers.
+
+/** A repeated field (ticked boxes) as the form validator hands it: none, one value, or a list. */
+const ticked = z._default(
+  z.pipe(
+    z.union([z.string(), z.array(z.string())]),
+    z.transform((value: string | string[]) => (Array.isArray(value) ? value : [value])),
+  ),
+  [],
+);
+
+export const DAYS_MESSAGE = 'Please tick the days from the list.';
+
+/** The days a partner works: the ticked days of the week (none: no days), in the week's order. */
+export const workDaysSchema = z.object({
+  days: z.pipe(
+    ticked,
+    z.transform((values: string[], ctx) => {
+      const days = readWorkDays(values);
+      if (days) return days;
+      ctx.issues.push({ code: 'custom', message: DAYS_MESSAGE, input: values });
+      return z.NEVER;
+    }),
+  ),
+});
+
+const detailText = z._default(z.string(), '');
+
+/** Phone, districts and van, checked by the application's own rules (readDetails), each message by its field. */
+export const detailsSchema = z.pipe(
+  z.object(
+    Object.fromEntries(DETAILS_FIELDS.map((name) => [name, detailText])) as Record<(typeof DETAILS_FIELDS)[number], typeof detailText>,
+  ),
+  z.transform((values: Required<DetailsValues>, ctx) => {
+    const read = readDetails(values);
+    if ('details' in read) return read.details;
+    for (const [field, message] of Object.entries(read.errors)) ctx.issues.push({ code: 'custom', message, input: values, path: [field] });
+    return z.NEVER;
+  }),
+);
+
+/** The office's decision on an application (functions/office/partners.ts): approve, or refuse with the reason e-mailed. */
+export const decisionSchema = z.pipe(
+  z.object({
+    ref: z.string().check(z.maxLength(40)),
+    decision: z._default(z.string(), ''),
+    reason: z._default(z.string().check(z.trim(), z.maxLength(REASON_MAX, DECISION_MESSAGES.reasonTooLong)), ''),
+  }),
+  z.transform((form: { ref: string; decision: string; reason: string }, ctx) => {
+    const approve = form.decision === 'approve';
+    if (approve || form.reason) return { ref: form.ref, approve, reason: form.reason };
+    ctx.issues.push({ code: 'custom', message: DECISION_MESSAGES.reason, input: form, path: ['reason'] });
+    return z.NEVER;
+  }),
+);
+export type DecisionForm = z.output<typeof decisionSchema>;

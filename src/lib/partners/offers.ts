@@ -4,7 +4,9 @@
  * how long a partner sees the customer's details). Pure: the Worker's reader and writer are
  * functions/lib/partners/offers.ts.
  */
+import * as z from 'zod/mini';
 import { addDays, londonDayStart, londonInstant } from '~/lib/dates';
+import { positiveIdField } from '~/lib/schemas';
 import { arrivalWindowEnd } from '~/lib/office/arrival-windows';
 import { findPackage } from '~/data/packages';
 
@@ -192,3 +194,38 @@ export const PARTNER_DONE = {
   given_back: 'You gave the job back. We offer it to other partners.',
 } as const;
 export type PartnerDone = keyof typeof PARTNER_DONE;
+
+// The partner page's offer and job forms (functions/partner/routes.ts), checked by the pipeline before their handlers.
+
+/** An offer or job the form names: not one, it is no longer open to them (OFFER_MESSAGES.gone). */
+const rowId = positiveIdField(OFFER_MESSAGES.gone);
+/** A choice from the page's own list: checked against the list by readCrewAnswer; longer than any, not from it. */
+const choice = (message: string) => z.optional(z.string(message).check(z.maxLength(40, message)));
+
+/** Accept (with the arrival window and crew, unless the customer was told them) or decline an offer. */
+export const offerAnswerSchema = z.object({
+  offer: rowId,
+  answer: z.optional(z.string()),
+  window: choice(OFFER_MESSAGES.window),
+  crewSize: choice(OFFER_MESSAGES.crewSize),
+});
+export type OfferAnswerForm = z.infer<typeof offerAnswerSchema>;
+
+/** Give a job back, saying why. */
+export const giveBackSchema = z.object({
+  job: rowId,
+  reason: z
+    .string(OFFER_MESSAGES.reason)
+    .check(z.trim(), z.minLength(1, OFFER_MESSAGES.reason), z.maxLength(GIVE_BACK_REASON_MAX, OFFER_MESSAGES.reasonTooLong)),
+});
+export type GiveBackForm = z.infer<typeof giveBackSchema>;
+
+/** Open the crew's job sheet of one of the partner's jobs. */
+export const jobSheetSchema = z.object({ job: rowId });
+
+/** "Offer to partners" on a booked move's lead page: to one partner who fits (their reference), or to `all`. */
+export const officeOfferSchema = z.object({
+  ref: z.string().check(z.maxLength(40)),
+  partner: z._default(z.string().check(z.maxLength(40)), ''),
+});
+export type OfficeOfferForm = z.infer<typeof officeOfferSchema>;

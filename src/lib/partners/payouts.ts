@@ -10,6 +10,8 @@
  */
 import { formatPence } from '~/lib/money';
 import { formatLongDate, londonToday } from '~/lib/dates';
+import * as z from 'zod/mini';
+import { positiveIdField } from '~/lib/schemas';
 
 export const PAYOUT_DELAY_HOURS = 48;
 
@@ -106,3 +108,7 @@ export function earningWords(line: EarningLine): string {
       return 'Nothing to transfer: the customer was refunded in full';
   }
 }
+
+/** The office's "Release pay" on a job whose pay a damage report or claim held: the partner, and the job. */
+export const releaseSchema = z.object({ ref: z.string().check(z.maxLength(40)), job: positiveIdField('Please choose a job.') });
+export type ReleaseForm = z.output<typeof releaseSchema>;
