@@ -64,9 +64,9 @@ describe('Stripe’s fees in the ledger', () => {
     expect(all).toMatchObject({ taken: 61875, fees: 676, feesUnknown: 1, net: 61199, lines: 3 });
   });
 
-  it('writes each payment’s fee and net of it, and a fee not read yet as not yet known, never 0.00', () => {
+  it('writes each payment’s fee and net of it, and leaves both blank while the fee is not read (a number or nothing), never 0.00', () => {
     expect(ledgerRow(lines[0]!)).toBe('05/01/2026,SHF-ABC123,Deposit,pi_1,123.75,0.00,123.75,,2.06,121.69\r\n');
-    expect(ledgerRow(lines[2]!)).toBe('07/01/2026,SHF-ABC123,Deposit,pi_1,195.00,0.00,195.00,,Not yet known,Not yet known\r\n');
+    expect(ledgerRow(lines[2]!)).toBe('07/01/2026,SHF-ABC123,Deposit,pi_1,195.00,0.00,195.00,,,\r\n');
   });
 });
 
