@@ -13,7 +13,7 @@ import { vatWithin } from '~/lib/vat';
 import type { Env } from '../env';
 import { mailContext } from './mail-context';
 import { documentFirm } from './office/settings';
-import { outboxInserts, queueEmails } from './outbox';
+import { outboxInserts, queueEmails, type OutboxEmail } from './outbox';
 import { paymentsFor } from './payments/checkout';
 import { acceptedWrittenQuote, keptPence } from './payments/due';
 import { findQuote } from './quote/store';
@@ -57,18 +57,37 @@ export async function findDocument(db: D1Database, number: number): Promise<(Sto
   return row ? { ...stored(row), reference: row.reference } : null;
 }
 
-/** Stores one document under the next number, unless its source has one already: its number, or null. */
-async function issue(db: D1Database, source: string, body: IssuedDocument, now: Date): Promise<number | null> {
-  const row = await db
-    .prepare(
-      `INSERT INTO documents (number, source, kind, reference, issued_at, total_pence, vat_pence, body)
-       SELECT coalesce((SELECT max(number) FROM documents), 0) + 1, ?1, ?2, ?3, ?4, ?5, ?6, ?7
-       WHERE NOT EXISTS (SELECT 1 FROM documents WHERE source = ?1)
-       RETURNING number`,
-    )
-    .bind(source, body.kind, body.reference, now.toISOString(), body.totalPence, body.vat?.pence ?? null, JSON.stringify(body))
-    .first<{ number: number }>();
-  return row?.number ?? null;
+/** How many times a document is tried under the next number when another request took that number meanwhile. */
+const NUMBER_TRIES = 5;
+
+/**
+ * Stores one document under the next number, unless its source has one already: its number, or null. A document that
+ * is e-mailed (`emailFor`, given its number) is stored with its e-mail in one batch, so a request cut short (a webhook
+ * Stripe stopped waiting for) can never leave a document issued and its e-mail never made.
+ */
+async function issue(
+  db: D1Database,
+  source: string,
+  body: IssuedDocument,
+  now: Date,
+  emailFor?: (number: number) => OutboxEmail,
+): Promise<number | null> {
+  for (let tries = 0; tries < NUMBER_TRIES; tries++) {
+    const next = (await db.prepare('SELECT coalesce(max(number), 0) + 1 AS number FROM documents').first<{ number: number }>())!.number;
+    const insert = db
+      .prepare(
+        `INSERT INTO documents (number, source, kind, reference, issued_at, total_pence, vat_pence, body)
+         SELECT ?8, ?1, ?2, ?3, ?4, ?5, ?6, ?7
+         WHERE NOT EXISTS (SELECT 1 FROM documents WHERE source = ?1 OR number = ?8)`,
+      )
+      .bind(source, body.kind, body.reference, now.toISOString(), body.totalPence, body.vat?.pence ?? null, JSON.stringify(body), next);
+    const email = emailFor?.(next);
+    const [stored] = await db.batch([insert, ...(email ? outboxInserts(db, [email], now, { afterChange: true }) : [])]);
+    if (stored!.meta.changes === 1) return next;
+    const had = await db.prepare('SELECT 1 FROM documents WHERE source = ?').bind(source).first();
+    if (had) return null;
+  }
+  throw new Error(`no document number free for ${source} after ${NUMBER_TRIES} tries`);
 }
 
 interface RefundDone {
@@ -115,9 +134,9 @@ export async function issueDocuments(env: Env, reference: string, now: Date): Pr
       ...extra,
     };
   };
-  const put = async (source: string, body: IssuedDocument) => {
+  const put = async (source: string, body: IssuedDocument, emailFor?: (number: number) => OutboxEmail) => {
     if (numbers.has(source)) return;
-    const number = await issue(db, source, body, now);
+    const number = await issue(db, source, body, now, emailFor);
     if (number === null) return;
     numbers.set(source, number);
     issued.push(number);
@@ -161,13 +180,11 @@ export async function issueDocuments(env: Env, reference: string, now: Date): Pr
       receipt: numbers.get(`payment:${row.id}`) ?? null,
     }));
     const body = document('invoice', now.toISOString(), lines, { paid });
-    await put(invoiceSource, body);
+    const context = await mailContext(env);
+    await put(invoiceSource, body, (number) => invoiceEmail(context, quote, number, body));
     const number = numbers.get(invoiceSource);
-    if (number !== undefined && issued.includes(number)) {
-      const email = invoiceEmail(await mailContext(env), quote, number, body);
-      await db.batch(outboxInserts(db, [email], now));
-      await queueEmails(env, [email.idempotencyKey]);
-    }
+    if (number !== undefined && issued.includes(number))
+      await queueEmails(env, [invoiceEmail(context, quote, number, body).idempotencyKey]);
   }
   return issued;
 }
