@@ -109,7 +109,8 @@ describe('the owner', () => {
 
   it('answers a remove of something that is not an address with the staff page, removing and auditing nothing', async () => {
     const notAnAddress = unique('not-an-address');
-    for (const fields of [{ email: notAnAddress }, { email: notAnAddress, confirm: 'yes' }, { confirm: 'yes' }]) {
+    const posts: Record<string, string>[] = [{ email: notAnAddress }, { email: notAnAddress, confirm: 'yes' }, { confirm: 'yes' }];
+    for (const fields of posts) {
       const answer = await officePost(`${OFFICE_PATHS.staff}/remove`, fields);
       expect(answer.status).toBe(303);
       expect(answer.headers.get('Location')).toBe(OFFICE_PATHS.staff);
