@@ -9,7 +9,14 @@ import { requestNow } from '../lib/clock';
 import { formRoute } from '../lib/pipeline';
 import { refusalJson, seeOther, type Refusal } from '../lib/http';
 import { staffOnly, officeLimit, type OfficeBindings, type OfficeRoutes } from '../lib/office/gate';
-import { finishTask, leadChangeStatements, readLeadChange } from '../lib/office/lead-changes';
+import {
+  finishTask,
+  handlerRefusal,
+  leadChangeSchema,
+  leadChangeStatements,
+  type FieldErrors,
+  type LeadChange,
+} from '../lib/office/lead-changes';
 import { findLead, staffChoices } from '../lib/office/leads';
 import { ACCOUNT_PAGE } from '~/lib/page-headers';
 import { notFoundPage } from '../lib/prebuilt-page';
@@ -29,18 +36,30 @@ async function taskDone(c: Context<OfficeBindings>, task: TaskDoneForm): Promise
   return seeOther(`${back}done=task`);
 }
 
-async function changeLead(c: Context<OfficeBindings>, values: URLSearchParams): Promise<Response> {
-  const lead = await findLead(c.env.DB, values.get('ref') ?? '');
-  if (!lead) return notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+const leadNotFound = (c: Context<OfficeBindings>) => notFoundPage(c.env, c.req.url, { 'Cache-Control': 'no-store' });
+
+/** A lead form's refused fields: the lead's page (400) with each message by its field. */
+function leadFormPage(c: Context<OfficeBindings>, reference: string, errors: FieldErrors, typed: URLSearchParams): Promise<Response> {
+  const answer: LeadFormAnswer = { action: typed.get('action') ?? '', errors, values: Object.fromEntries(typed) };
+  return astroPageAt(c, leadPath(reference), answer, { status: 400, headers: ACCOUNT_PAGE });
+}
+
+/** A lead form the schema refused: the 404 of a lead not there, else its page; any other refusal, the error shape. */
+async function leadRefused(c: Context<OfficeBindings>, refusal: Refusal, typed: URLSearchParams): Promise<Response> {
+  if (!refusal.error.fields) return refusalJson(c, refusal);
+  const lead = await findLead(c.env.DB, typed.get('ref') ?? '');
+  return lead ? leadFormPage(c, lead.reference, refusal.error.fields, typed) : leadNotFound(c);
+}
+
+async function changeLead(c: Context<OfficeBindings>, change: LeadChange, typed: URLSearchParams): Promise<Response> {
+  const lead = await findLead(c.env.DB, typed.get('ref') ?? '');
+  if (!lead) return leadNotFound(c);
   const choices = await staffChoices(c.env);
-  const read = readLeadChange(values, choices);
-  if ('errors' in read) {
-    const answer: LeadFormAnswer = { action: values.get('action') ?? '', errors: read.errors, values: Object.fromEntries(values) };
-    return astroPageAt(c, leadPath(lead.reference), answer, { status: 400, headers: ACCOUNT_PAGE });
-  }
+  const refused = handlerRefusal(change, choices);
+  if (refused) return leadFormPage(c, lead.reference, refused, typed);
   const now = requestNow(c);
-  await c.env.DB.batch(leadChangeStatements(c.env.DB, lead, read.change, c.var.staff, choices, now));
-  const done = read.change.action === 'follow_up' && !read.change.followUpOn ? 'follow_up_cleared' : read.change.action;
+  await c.env.DB.batch(leadChangeStatements(c.env.DB, lead, change, c.var.staff, choices, now));
+  const done = change.action === 'follow_up' && !change.followUpOn ? 'follow_up_cleared' : change.action;
   return seeOther(`${leadPath(lead.reference)}&done=${done}`);
 }
 
@@ -52,5 +71,9 @@ export function leadsRoutes(routes: OfficeRoutes): void {
     ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit, schema: taskDoneSchema, page: taskRefused }, taskDone),
   );
   routes.page(OFFICE_PATHS.lead, staffOnly);
-  routes.post(OFFICE_PATHS.lead, staffOnly, ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit }, changeLead));
+  routes.post(
+    OFFICE_PATHS.lead,
+    staffOnly,
+    ...formRoute({ maxBytes: MAX_OFFICE_BODY, limit: officeLimit, schema: leadChangeSchema, page: leadRefused }, changeLead),
+  );
 }

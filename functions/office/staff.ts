@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { OFFICE_PATHS } from '~/lib/office/paths';
 import { isConfirmed, staffRemoval } from '~/lib/office/confirm-removal';
-import { addStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
+import { addStaffSchema, removeStaffSchema, STAFF_NOTICES, type StaffNotice } from '~/lib/office/staff';
 import type * as z from 'zod/mini';
 import { astroPageAt } from '../lib/astro-page';
 import { requestNow } from '../lib/clock';
@@ -69,8 +69,8 @@ async function addStaff(c: Context<OfficeBindings>, added: z.output<typeof addSt
   return done(c, 'added');
 }
 
-async function removeStaff(c: Context<OfficeBindings>, posted: URLSearchParams): Promise<Response> {
-  const email = accountEmail(posted.get('email') ?? '');
+async function removeStaff(c: Context<OfficeBindings>, posted: z.output<typeof removeStaffSchema>): Promise<Response> {
+  const email = accountEmail(posted.email);
   if (email === ownerEmail(c.env)) return done(c, 'owner');
   // Asked first (issue 40 item 4): only the confirmation page's own button removes.
   if (!isConfirmed(posted)) {
@@ -106,7 +106,17 @@ export function staffRoutes(routes: OfficeRoutes): void {
   routes.page(OFFICE_PATHS.staff, staffOnly, ownerOnly);
   const form = { maxBytes: MAX_STAFF_FORM, limit: officeLimit, page: staffPage };
   routes.post(`${OFFICE_PATHS.staff}/add`, staffOnly, ownerOnly, ...formRoute({ ...form, schema: addStaffSchema }, addStaff));
-  routes.post(`${OFFICE_PATHS.staff}/remove`, staffOnly, ownerOnly, ...formRoute(form, removeStaff)).renders(OFFICE_PATHS.confirmRemoval);
+  // No page posts an address that is not one: the staff page again, as for a member not on it.
+  const removePage = (c: Context<OfficeBindings>, refusal: Refusal, typed: URLSearchParams) =>
+    refusal.error.fields ? c.redirect(OFFICE_PATHS.staff, 303) : staffPage(c, refusal, typed);
+  routes
+    .post(
+      `${OFFICE_PATHS.staff}/remove`,
+      staffOnly,
+      ownerOnly,
+      ...formRoute({ ...form, page: removePage, schema: removeStaffSchema }, removeStaff),
+    )
+    .renders(OFFICE_PATHS.confirmRemoval);
   // A refused sign-out says nothing of the office: the 404 every other address gives.
   const signOutForm = { maxBytes: MAX_STAFF_FORM, limit: officeLimit, page: (c: Context<OfficeBindings>) => officeRefusal(c, 'not-found') };
   routes.post(OFFICE_PATHS.signOut, staffOnly, ...formRoute(signOutForm, signOut(false)));

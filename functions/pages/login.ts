@@ -4,10 +4,10 @@
  */
 import type { Context } from 'hono';
 import { ACCOUNT_PATHS, SIGN_IN_LINK_FIELD as LINK_FIELD, signInSchema } from '~/lib/account';
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import type { AppBindings } from '../env';
 import { sendSignInLink } from '../lib/account/sign-in';
-import { signInLinkEmail, useSignInLink } from '../lib/account/tokens';
+import { signInLinkEmail, TOKEN_PATTERN, useSignInLink } from '../lib/account/tokens';
 import type { Refusal } from '../lib/http';
 import { formRoute, perClient, perClientForm } from '../lib/pipeline';
 import { astroPageAt } from '../lib/astro-page';
@@ -73,10 +73,13 @@ export const askForSignInLink = formRoute(
   sendLink,
 );
 
+/** The sign-in button's one field: the link's token, as made (anything else is a link that cannot be used). */
+const useLinkSchema = z.object({ [LINK_FIELD]: z.string().check(z.regex(TOKEN_PATTERN)) });
+
 /** The button's POST: spends the link (once, whoever asks first), starts the session. */
-async function useLink(c: PageContext, posted: URLSearchParams): Promise<Response> {
+async function useLink(c: PageContext, posted: z.output<typeof useLinkSchema>): Promise<Response> {
   const now = new Date();
-  const link = await useSignInLink(c.env.DB, posted.get(LINK_FIELD), now);
+  const link = await useSignInLink(c.env.DB, posted[LINK_FIELD], now);
   if (!link) return unusableLink(c);
   c.header('Referrer-Policy', 'same-origin');
   c.header('Cache-Control', 'no-store');
@@ -99,13 +102,17 @@ async function useLink(c: PageContext, posted: URLSearchParams): Promise<Respons
   return c.redirect(ACCOUNT_PATHS.account, 303);
 }
 
-/** A refusal says what was wrong at the top of the sign-in page, never the address the link was for. */
+/**
+ * A refusal says what was wrong at the top of the sign-in page, never the address the link was for; a token missing or
+ * not one is the notice of a link that cannot be used (400), as one unknown or spent.
+ */
 export const signInWithLink = formRoute(
   {
     maxBytes: MAX_LOGIN_BODY,
     origin: fromOwnNoReferrerPage,
     limit: perClientForm(),
-    page: (c: PageContext, refusal: Refusal) => refused(c, refusal, new URLSearchParams()),
+    schema: useLinkSchema,
+    page: (c: PageContext, refusal: Refusal) => (refusal.error.fields ? unusableLink(c) : refused(c, refusal, new URLSearchParams())),
   },
   useLink,
 );

@@ -2,6 +2,7 @@
 // 303 to Stripe Checkout: the purpose's open session when there is one (issue 39: a second tab or click pays nothing
 // twice). A post that does not open the quote gets the same 404 as a wrong link.
 import type { Context } from 'hono';
+import * as z from 'zod/mini';
 import {
   PAYMENT_CANCELLED,
   PAYMENT_PURPOSES,
@@ -25,7 +26,13 @@ import { moveNotOpened, movePageRefusal, openQuote, quotePage } from './quote-co
 
 const MAX_PAY_BODY = 4 * 1024;
 
-const isPurpose = (value: string | null): value is PaymentPurpose => PAYMENT_PURPOSES.some((purpose) => purpose === value);
+/**
+ * What the payment buttons post besides the move's link (`ref`, `t`, read as typed by openQuote): the purpose, or null for
+ * anything else (no page posts one), which is answered as a purpose with nothing to pay (409), once the link opens the move.
+ */
+const paySchema = z.object({ purpose: z.catch(z.nullable(z.enum(PAYMENT_PURPOSES)), null) });
+/** Book now posts nothing but the move's link. */
+const bookNowSchema = z.object({});
 
 /** The move page's payment forms: its secret in the address (no referrer), the client's bucket for paying. */
 const PAY_FORM = {
@@ -35,14 +42,13 @@ const PAY_FORM = {
   page: movePageRefusal({ keepValues: false }),
 };
 
-async function pay(c: Context<AppBindings>, values: URLSearchParams): Promise<Response> {
-  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
+async function pay(c: Context<AppBindings>, { purpose }: z.output<typeof paySchema>, typed: URLSearchParams): Promise<Response> {
+  const opened = await openQuote(c, typed.get('ref'), typed.get('t') || null);
   if (!opened) return moveNotOpened(c);
-  const purpose = values.get('purpose');
   // Paid already (a second tab, the back button) or not owed: the page says there is nothing to pay.
-  const owed = isPurpose(purpose) ? await moneyOwed(c.env.DB, opened.quote) : null;
-  const amount = isPurpose(purpose) ? owed?.due[purpose] : undefined;
-  if (!isPurpose(purpose) || amount === undefined) return quotePage(c, opened, 409, { general: PAYMENT_WORDS.nothingToPay });
+  const owed = purpose ? await moneyOwed(c.env.DB, opened.quote) : null;
+  const amount = purpose ? owed?.due[purpose] : undefined;
+  if (!purpose || amount === undefined) return quotePage(c, opened, 409, { general: PAYMENT_WORDS.nothingToPay });
   // A payment for it not yet settled (the bank's answer, or the office's about a mismatch): nothing more is asked meanwhile.
   const unsettled = owed?.pending[purpose];
   if (unsettled) return quotePage(c, opened, 409, { general: unsettledWords(unsettled) });
@@ -56,14 +62,14 @@ async function pay(c: Context<AppBindings>, values: URLSearchParams): Promise<Re
  * page's offer, and step 5's "Book and pay the deposit now" once the wizard has stored the quote. Its answer is a 303
  * to Checkout for the deposit, or the move page saying why it needs a written quote instead.
  */
-async function bookNow(c: Context<AppBindings>, values: URLSearchParams): Promise<Response> {
-  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
+async function bookNow(c: Context<AppBindings>, _nothing: z.output<typeof bookNowSchema>, typed: URLSearchParams): Promise<Response> {
+  const opened = await openQuote(c, typed.get('ref'), typed.get('t') || null);
   if (!opened) return moveNotOpened(c);
   return depositNow(c, opened);
 }
 
-export const payForMove = formRoute(PAY_FORM, pay);
-export const bookMoveNow = formRoute(PAY_FORM, bookNow);
+export const payForMove = formRoute({ ...PAY_FORM, schema: paySchema }, pay);
+export const bookMoveNow = formRoute({ ...PAY_FORM, schema: bookNowSchema }, bookNow);
 
 /** The deposit of a move booked online, `opened` just stored or opened by its link: Checkout, or why not. */
 export async function depositNow(c: Context<AppBindings>, opened: OpenedQuote): Promise<Response> {

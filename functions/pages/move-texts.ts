@@ -2,6 +2,7 @@
 // (only ever by the customer's own choice, to the move's UK mobile) or off. A post that does not open the quote gets the
 // same 404 as a wrong link; done, 303 back to the page, which says so.
 import type { Context } from 'hono';
+import * as z from 'zod/mini';
 import { ukMobile, TEXTS_NEED_MOBILE } from '~/lib/texts-consent';
 import type { AppBindings } from '../env';
 import { requestNow } from '../lib/clock';
@@ -15,12 +16,16 @@ import { seeOther } from '../lib/http';
 const MAX_BODY = 1024;
 const CLOSED = new Set(['cancelled', 'declined']);
 
-async function setTexts(c: Context<AppBindings>, values: URLSearchParams): Promise<Response> {
-  const opened = await openQuote(c, values.get('ref'), values.get('t') || null);
+/**
+ * The button's choice, besides the move's link (`ref`, `t`, read as typed by openQuote). Anything else (no page posts it)
+ * is the move's page with the message by the button (movePageRefusal), or the 404 of a link that opens no move.
+ */
+const textsSchema = z.object({ texts: z.enum(['on', 'off'], 'Please use the button on the form.') });
+
+async function setTexts(c: Context<AppBindings>, { texts }: z.output<typeof textsSchema>, typed: URLSearchParams): Promise<Response> {
+  const opened = await openQuote(c, typed.get('ref'), typed.get('t') || null);
   if (!opened) return moveNotOpened(c);
   const { quote, token } = opened;
-  const texts = values.get('texts');
-  if (texts !== 'on' && texts !== 'off') return quotePage(c, opened, 400, { general: 'Please use the button on the form.' });
   const now = requestNow(c);
   if (texts === 'off') {
     await consentOff(c.env.DB, quote.reference, now).run();
@@ -39,6 +44,7 @@ export const setMoveTexts = formRoute(
     maxBytes: MAX_BODY,
     origin: fromOwnNoReferrerPage,
     limit: perClient('QUOTE_LIMITER', 'texts'),
+    schema: textsSchema,
     page: movePageRefusal({ keepValues: false }),
   },
   setTexts,

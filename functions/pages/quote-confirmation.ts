@@ -50,8 +50,8 @@ export const moveNotOpened = async (c: PageContext): Promise<Response> =>
 
 /**
  * A refused post from a move's page (functions/lib/pipeline.ts): a body too large, not a form or from another site (only
- * a crafted request sends one) in the error shape; otherwise the move's page with the message, or the 404 of a post that
- * opens no move.
+ * a crafted request sends one) in the error shape; otherwise the move's page with the message (and each invalid field's
+ * by its field), or the 404 of a post that opens no move.
  */
 export const movePageRefusal =
   ({ keepValues }: { keepValues: boolean }) =>
@@ -59,7 +59,12 @@ export const movePageRefusal =
     if (CRAFTED.has(refusal.status)) return refusalJson(c, refusal);
     const opened = await openQuote(c, typed.get('ref'), typed.get('t') || null);
     if (!opened) return moveNotOpened(c);
-    return quotePage(c, opened, refusal.status, { general: refusal.error.message, ...(keepValues ? { values: typed } : {}) });
+    const { message, fields } = refusal.error;
+    return quotePage(c, opened, refusal.status, {
+      general: message,
+      ...(fields ? { errors: fields } : {}),
+      ...(keepValues ? { values: typed } : {}),
+    });
   };
 const CRAFTED = new Set([403, 413, 415]);
 

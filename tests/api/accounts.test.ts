@@ -158,7 +158,9 @@ describe('signing in with an e-mailed link', () => {
     const token = new URL(path, apiBase()).searchParams.get(SIGN_IN_LINK_FIELD)!;
     const latePost = await post(ACCOUNT_PATHS.verify, undefined, apiBase(), { [SIGN_IN_LINK_FIELD]: token });
     const missingPost = await post(ACCOUNT_PATHS.verify, undefined);
-    for (const response of [late, madeUp, missing, latePost, missingPost]) {
+    // Not a token as made (32 letters, digits, - or _): the same notice.
+    const malformedPost = await post(ACCOUNT_PATHS.verify, undefined, apiBase(), { [SIGN_IN_LINK_FIELD]: `${token.slice(1)}!` });
+    for (const response of [late, madeUp, missing, latePost, missingPost, malformedPost]) {
       expect(response.status).toBe(400);
       expect(readPage(await response.text()).shown('expired')).toBe(true);
     }

@@ -270,6 +270,19 @@ describe('staff changes on a lead, each with its audit line', () => {
     expect(readPage(await (await staffGet(leadPath(quote.reference))).text()).filled('handler')).toBe('Owner');
   });
 
+  it('refuses a handler longer than an e-mail address can be, by its field, and changes nothing', async () => {
+    const quote = await makeQuote({ name: `Han ${unique('long-handler')}` });
+    // 255 characters: one more than the longest address (LIMITS.email, 254), so no member of staff.
+    const handler = `${'h'.repeat(243)}@example.com`;
+    expect(handler).toHaveLength(255);
+    const refused = await staffPost(OFFICE_PATHS.lead, { ref: quote.reference, action: 'handler', handler });
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain(LEAD_FORM_MESSAGES.handler);
+    expect(html).toMatch(/<select id="handler-choice"[^>]*aria-describedby="handler-error"/);
+    expect(audit(quote.reference)).toEqual([]);
+  });
+
   it('answers the 404 page for a post about an unknown lead', async () => {
     expect((await staffPost(OFFICE_PATHS.lead, { ref: 'NOSUCHREF', action: 'note', note: 'x' })).status).toBe(404);
   });

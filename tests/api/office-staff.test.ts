@@ -107,6 +107,17 @@ describe('the owner', () => {
     ).toEqual([{ actor: OWNER_EMAIL, action: 'staff_removed' }]);
   });
 
+  it('answers a remove of something that is not an address with the staff page, removing and auditing nothing', async () => {
+    const notAnAddress = unique('not-an-address');
+    const posts: Record<string, string>[] = [{ email: notAnAddress }, { email: notAnAddress, confirm: 'yes' }, { confirm: 'yes' }];
+    for (const fields of posts) {
+      const answer = await officePost(`${OFFICE_PATHS.staff}/remove`, fields);
+      expect(answer.status).toBe(303);
+      expect(answer.headers.get('Location')).toBe(OFFICE_PATHS.staff);
+    }
+    expect(query('SELECT 1 FROM audit_log WHERE detail LIKE ?', `%${notAnAddress}%`)).toEqual([]);
+  });
+
   it('refuses a member without a name, with the message tied to the field, and keeps what was typed', async () => {
     const email = `${unique('nameless')}@example.com`;
     const refused = await officePost(`${OFFICE_PATHS.staff}/add`, { name: ' ', email });

@@ -37,11 +37,7 @@ const ON_THE_WAY = (eta: string) =>
   new RegExp(`^[^:]+: Nia, your crew \\(Samira\\) are on the way and expect to arrive at about ${eta}\\. Reply STOP to end texts\\.$`);
 
 /** As the move page's form posts (a no-referrer page: `Origin: null`). */
-const moveTexts = (
-  move: Move,
-  texts: 'on' | 'off',
-  headers: Record<string, string> = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' },
-) => {
+const moveTexts = (move: Move, texts: string, headers: Record<string, string> = { Origin: 'null', 'Sec-Fetch-Site': 'same-origin' }) => {
   const link = new URL(move.answer.confirmationUrl, apiBase()).searchParams;
   return call(MOVE_TEXTS_PATH, new URLSearchParams({ ref: move.reference, t: link.get('t')!, texts }).toString(), {
     contentType: 'application/x-www-form-urlencoded',
@@ -180,6 +176,14 @@ describe('text messages with consent', () => {
     expect(refused.status).toBe(422);
     expect(await refused.text()).toContain(TEXTS_NEED_MOBILE);
     expect(consentOf(landline.reference)).toEqual([]);
+
+    // A choice no button posts: the page (400) with the message beside the button, which names it; nothing changed.
+    const crafted = await moveTexts(move, 'maybe');
+    expect(crafted.status).toBe(400);
+    const page = await crafted.text();
+    expect(page).toMatch(/<p id="move-texts-error"[^>]*>\s*Please use the button on the form\.\s*<\/p>/);
+    expect(page).toMatch(/<button[^>]*aria-describedby="move-texts-error"/);
+    expect(consentOf(move.reference)[0]).toMatchObject({ opted_in: 0, opted_out_via: 'move_page' });
   });
 
   it('the quote’s box: refused beside a landline, and stored with when and where from the form without JavaScript', async () => {

@@ -25,17 +25,10 @@ const OWN_READERS: Record<string, string> = {
  * new route belongs in neither list: give formRoute() its `schema`, and its handler the checked values.
  */
 const FIELDS_BY_HAND: Record<string, string> = {
-  '/login/verify': 'the sign-in link’s token (LINK_FIELD), spent by useSignInLink',
-  [`${OFFICE_PATHS.staff}/remove`]: 'the member and the confirmation page’s own button (isConfirmed)',
-  [OFFICE_PATHS.lead]: 'a lead page’s note, follow-up, stage and handler forms: readLeadChange, with the staff as choices',
-  [OFFICE_PATHS.addresses]: 'a move’s addresses, merged with those it has (postedAddresses, overlongAddress)',
   [OFFICE_PATHS.editLead]: 'a correction: its rules are the lead’s kind’s, so read after the lead (saveLeadEdit)',
   [OFFICE_PATHS.leadMove]: 'a survey or car lead made a move: its rules are the lead’s kind’s (makeMove)',
   [OFFICE_PATHS.writtenQuote]: 'a written quote’s lines, figures and addresses (readWrittenQuote), checked against the move',
   [OFFICE_PATHS.settings]: 'the owner’s settings: a field not posted keeps its current value (readSettingsForm)',
-  '/move-payment': 'the move’s link (reference and token) and what is paid, opened by openQuote',
-  '/move-book-now': 'the move’s link (reference and token), opened by openQuote',
-  '/move-texts': 'the move’s link (reference and token) and the texts choice, opened by openQuote',
 };
 
 const postRoutes = new Map<string, unknown[]>();

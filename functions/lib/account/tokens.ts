@@ -8,7 +8,8 @@ import { sha256Hex } from '../hash';
 import { sessionOfToken } from '../sessions';
 import { randomViewToken } from '../view-token';
 
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
+/** A sign-in link's token as made (the sign-in button's field: functions/pages/login.ts). */
+export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{32}$/;
 
 export { accountEmail };
 

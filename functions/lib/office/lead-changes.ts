@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { formatLongDate, readDate } from '~/lib/dates';
+import { LIMITS } from '~/lib/limits';
 import { LEAD_AUDIT_ACTIONS, LEAD_FORM_MESSAGES as M, LOST_REASON_MAX, NOTE_MAX } from '~/lib/office/leads';
 import { LEAD_STAGES, OFFICE_TASKS, STAGE_LABELS, type OfficeTaskKind } from '~/lib/office/pipeline';
 import { auditStatement } from './audit';
@@ -13,7 +14,11 @@ import type { LeadSummary, StaffMember } from '~/lib/views/office';
 
 const text = (max: number, empty: string, tooLong: string) => z.string({ error: empty }).trim().min(1, empty).max(max, tooLong);
 
-const changeSchema = z.discriminatedUnion('action', [
+/**
+ * A lead page's note, follow-up, stage and handler forms (the lead's `ref` is read as typed, to find the lead). Whether a
+ * handler is on the staff is asked of D1 by the handler (`handlerRefusal`).
+ */
+export const leadChangeSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('note'), note: text(NOTE_MAX, M.note, M.noteTooLong) }),
   z.object({
     action: z.literal('follow_up'),
@@ -32,25 +37,19 @@ const changeSchema = z.discriminatedUnion('action', [
       lostReason: z.string().trim().max(LOST_REASON_MAX, M.lostReasonTooLong).default(''),
     })
     .refine((value) => value.stage !== 'lost' || value.lostReason !== '', { message: M.lostReason, path: ['lostReason'] }),
-  z.object({ action: z.literal('handler'), handler: z.string().trim().toLowerCase().default('') }),
+  // An address, or empty for nobody: longer than one can be is no one on the staff.
+  z.object({ action: z.literal('handler'), handler: z.string().trim().toLowerCase().max(LIMITS.email, M.handler).default('') }),
 ]);
 
-export type LeadChange = z.infer<typeof changeSchema>;
+export type LeadChange = z.infer<typeof leadChangeSchema>;
 export type FieldErrors = Partial<Record<string, string>>;
 
-/** The change a lead form posted, or the messages of each refused field. */
-export function readLeadChange(values: URLSearchParams, staff: readonly StaffChoice[]): { change: LeadChange } | { errors: FieldErrors } {
-  const parsed = changeSchema.safeParse(Object.fromEntries(values));
-  if (!parsed.success) {
-    const errors: FieldErrors = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'action')] ??= issue.message;
-    return { errors };
-  }
-  const change = parsed.data;
+/** The handler's message when the change hands the lead to someone not on the staff (`staff`); null otherwise. */
+export function handlerRefusal(change: LeadChange, staff: readonly StaffChoice[]): FieldErrors | null {
   if (change.action === 'handler' && change.handler !== '' && !staff.some((each) => each.email === change.handler)) {
-    return { errors: { handler: M.handler } };
+    return { handler: M.handler };
   }
-  return { change };
+  return null;
 }
 
 const ensureRow = (db: D1Database, lead: LeadSummary, at: string) => leadRowMade(db, lead.reference, lead.type, at);
