@@ -73,11 +73,11 @@ async function removeStaff(c: Context<OfficeBindings>, posted: z.output<typeof r
   const email = accountEmail(posted.email);
   if (email === ownerEmail(c.env)) return done(c, 'owner');
   // Asked first (issue 40 item 4): only the confirmation page's own button removes.
-  if (!isConfirmed(posted)) {
-    const member = (await currentStaff(c.env.DB)).find((each) => each.email === email);
-    if (!member) return c.redirect(OFFICE_PATHS.staff, 303);
+  // Someone not on the staff (never, or removed already by a second tap) has nothing to remove, or to audit.
+  const member = (await currentStaff(c.env.DB)).find((each) => each.email === email);
+  if (!member) return c.redirect(OFFICE_PATHS.staff, 303);
+  if (!isConfirmed(posted))
     return astroPageAt(c, OFFICE_PATHS.confirmRemoval, staffRemoval(member), { status: 200, headers: ACCOUNT_PAGE });
-  }
   const now = requestNow(c);
   const { staff } = c.var;
   await c.env.DB.batch([

@@ -102,6 +102,9 @@ describe('the owner', () => {
     await asked.text();
     await signInStaff(stayer);
     expect((await emailsTo(email)).filter((e) => e.subject === OFFICE_SIGN_IN_SUBJECT)).toHaveLength(1);
+    // A second tap of the confirmation (or a crafted post) removes nobody else: the staff page again, one audit line.
+    const again = await officePost(`${OFFICE_PATHS.staff}/remove`, { email, confirm: 'yes' });
+    expect([again.status, again.headers.get('Location')]).toEqual([303, OFFICE_PATHS.staff]);
     expect(
       query<{ actor: string; action: string }>('SELECT actor, action FROM audit_log WHERE detail = ?', `Removed ${email} from the staff`),
     ).toEqual([{ actor: OWNER_EMAIL, action: 'staff_removed' }]);
