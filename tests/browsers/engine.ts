@@ -230,7 +230,17 @@ export abstract class Engine<Handle> {
 
   /** Waits until the page's address matches. */
   async reach(address: RegExp, options?: WaitOptions): Promise<string> {
-    return this.until(`not at ${address}`, async () => ((await this.path()).match(address) ? this.path() : undefined), options);
+    let seen = '';
+    try {
+      return await this.until(`not at ${address}`, async () => ((seen = await this.path()).match(address) ? seen : undefined), options);
+    } catch (error) {
+      // Where the browser was instead, and what that page said (a refused form's summary, or its heading): a click that
+      // never sent the form reads differently from a post the Worker refused.
+      const said = await this.evaluate(
+        () => (document.querySelector('[role=alert]') ?? document.querySelector('h1'))?.textContent?.replace(/\s+/g, ' ').trim() ?? '',
+      ).catch(() => '');
+      throw new Error(`${(error as Error).message}; it was at ${seen || 'no page'}${said ? `, saying "${said.slice(0, 200)}"` : ''}`);
+    }
   }
 
   /** Sets the page's width in CSS pixels, and waits until its layout and its media queries have it (a window resizes later). */
