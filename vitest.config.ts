@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import { keystaticPatches } from './src/editor/build/keystatic-patches.mjs';
-import { API_SITES } from './tests/api/sites';
+import { API_SITES } from './tests/api/sites.ts';
 
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 
