@@ -18,7 +18,9 @@ async function fillContact(page: Page, email: string) {
 }
 
 async function confirmedReference(page: Page): Promise<string> {
-  await page.waitForURL(CONFIRMATION_URL);
+  // Polled, not waitForURL: a double click's second submit aborts the first navigation, which waitForURL reports as
+  // an error (net::ERR_ABORTED, CI 3 December) though the page then reaches the confirmation.
+  await expect(page).toHaveURL(CONFIRMATION_URL);
   return (await page.locator('[data-reference]').textContent())!.trim();
 }
 
