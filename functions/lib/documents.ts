@@ -181,10 +181,10 @@ export async function issueDocuments(env: Env, reference: string, now: Date): Pr
     }));
     const body = document('invoice', now.toISOString(), lines, { paid });
     const context = await mailContext(env);
-    await put(invoiceSource, body, (number) => invoiceEmail(context, quote, number, body));
+    let email: OutboxEmail | undefined; // the one built for the number stored
+    await put(invoiceSource, body, (number) => (email = invoiceEmail(context, quote, number, body)));
     const number = numbers.get(invoiceSource);
-    if (number !== undefined && issued.includes(number))
-      await queueEmails(env, [invoiceEmail(context, quote, number, body).idempotencyKey]);
+    if (email && number !== undefined && issued.includes(number)) await queueEmails(env, [email.idempotencyKey]);
   }
   return issued;
 }

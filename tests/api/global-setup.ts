@@ -2,7 +2,7 @@
  * Builds the site once and starts one copy of it per API test worker through scripts/lib/start-site.mjs: each copy has
  * its own stand-ins and `wrangler dev --env test` with its own fresh D1 state folder, on free ports (API_PORT,
  * POSTCODES_STANDIN_PORT, MAIL_CATCHER_PORT name fixed ones for the first), and counts only once the Worker answers
- * with its run's token. A worker's files run one at a time against its own copy (tests/api/site.ts), so a cron run
+ * with its run's token. A worker's files run one at a time against its own copy (site() in tests/api/helpers.ts), so a cron run
  * or a count across the database sees only that worker's rows. Stops them all afterwards.
  */
 import type { TestProject } from 'vitest/node';
@@ -12,7 +12,7 @@ import { API_SITES, type ApiSite } from './sites';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** One per API test worker, in VITEST_POOL_ID order (read it with tests/api/site.ts). */
+    /** One per API test worker, in VITEST_POOL_ID order (read it with site() in tests/api/helpers.ts). */
     apiSites: ApiSite[];
   }
 }
