@@ -54,8 +54,10 @@ export default defineConfig({
           // the build's refusals, drafts and scheduled articles, pagination and search at scale, the scripts.
           include: ['tests/build/**/*.test.ts'],
           environment: 'node',
+          // Three files share one built copy (tests/build/shared-build.ts); the setup gives the run its folder.
+          globalSetup: ['tests/build/global-setup.ts'],
           setupFiles: ['tests/shared/stop-started.ts'],
-          // Each file builds; two builds at once only make both slower.
+          // Each file builds or reads the shared build; two builds at once only make both slower.
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 600_000,

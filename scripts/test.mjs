@@ -1,12 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: every check and test, arranged for a two-core machine, then a table of what each stage took.
 //   node scripts/test.mjs [--record]     (--record: write the times to docs/test-time.json; scripts/time-tests.mjs)
-// The API tests (two files at a time, each worker with its own copy of the site) run beside the static checks and the
-// unit tests (their output is held and printed when they end, so neither log is cut into the other). The site
-// is built once, by the API tests' global setup; Playwright serves that build (SHIFTLY_REUSE_BUILD). The `build`
-// project's copies of the project run beside the API tests too, once that build has written its record (they copy its
-// image cache), and then the budgets (scripts/budgets.mjs, which serve it). The two cores are busy throughout: alone,
-// the API tests take half the time they take beside that lane (361 s and 718 s, 3 December 2026).
+// Two runners share the machine's two cores: one starts the API tests (two files at a time, each worker with its own
+// copy of the site), the other the static checks and the unit tests, and each takes the next stage as it ends. The
+// site is built once, by the API tests' global setup; the `build` project's copies (which copy its image cache) and
+// the budgets (which serve it) wait for its record. Playwright serves that build (SHIFTLY_REUSE_BUILD), after both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -28,23 +26,23 @@ async function siteBuilt() {
   return existsSync(BUILD_RECORD);
 }
 
-/** Each step is a stage, or stages side by side (each a list run one after another). */
+/** Each step is a stage, or `{ side: [...] }`: stages taken in order by two runners, each taking the next as it ends. */
 const PLAN = [
   { name: 'check:articles', run: 'npm run check:articles' },
-  [
-    [{ name: 'vitest api', run: vitest('api', ['api']), ended: () => (apiEnded = true) }],
-    [
+  {
+    side: [
+      { name: 'vitest api', run: vitest('api', ['api']), ended: () => (apiEnded = true) },
       { name: 'check', run: 'npm run check' },
       { name: 'lint', run: 'npm run lint' },
       { name: 'format:check', run: 'npm run format:check' },
       { name: 'vitest unit, editor', run: vitest('unit', ['unit', 'editor']) },
       { name: 'vitest build', run: vitest('build', ['build']), after: siteBuilt },
-      // The budgets measure that same build (and a copy of their own): about two minutes that fit in this lane's slack
-      // (this lane took 398 s beside the API tests' 701 s, 3 December 2026), rather than two more after Playwright.
-      // Playwright waits for this lane: beside it (its builds and budgets), the browsers took half as long again.
+      // The budgets measure that same build (and a copy of their own). Whichever runner is free first takes them, so
+      // neither core waits while the other finishes (the API tests ended 80 s before the other list, 3 December 2026).
+      // Playwright waits for both runners: beside the builds and budgets, the browsers took half as long again.
       { name: 'budgets', run: 'npm run budgets', after: siteBuilt },
     ],
-  ],
+  },
   {
     name: 'playwright',
     run: `node scripts/require-browsers.mjs && playwright test --reporter=${process.env.CI ? 'list' : 'list,html'},json`,
@@ -86,10 +84,18 @@ async function runStage({ name, run, env = {}, after, ended }, hold = false) {
   );
 }
 
-/** A list of stages one after another, stopping at the first that fails. */
-async function inTurn(stages, hold) {
-  for (const stage of stages) if ((await runStage(stage, hold)) !== 0) return 1;
-  return 0;
+/**
+ * Two runners take the stages in order, each the next one as it ends; after a failure neither takes another. The first
+ * stage's output streams; the others' is held and printed as each ends, so no log is cut into another.
+ */
+async function sideBySide(stages) {
+  const queue = stages.map((stage, i) => ({ stage, hold: i > 0 }));
+  let status = 0;
+  const runner = async () => {
+    for (let next = queue.shift(); next && status === 0; next = queue.shift()) status ||= await runStage(next.stage, next.hold);
+  };
+  await Promise.all([runner(), runner()]);
+  return status;
 }
 
 // A record left by an earlier run must not start the `build` project before this run's build.
@@ -98,8 +104,7 @@ const started = Date.now();
 const loadAtStart = load();
 let failed = false;
 for (const step of PLAN) {
-  const statuses = Array.isArray(step) ? await Promise.all(step.map((stages, i) => inTurn(stages, i > 0))) : [await runStage(step)];
-  if (statuses.some((status) => status !== 0)) {
+  if ((step.side ? await sideBySide(step.side) : await runStage(step)) !== 0) {
     failed = true;
     break;
   }

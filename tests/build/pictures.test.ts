@@ -1,55 +1,22 @@
 /**
- * Issue 31, pictures: one real build of a copy with two portrait pictures marked at the top (one article keeps the top
+ * Issue 31, pictures: a real build of a copy (tests/build/shared-build.ts) with two portrait pictures marked at the top (one article keeps the top
  * in view with `imageFocus: top`, one leaves the default centre) and the construct fixture, whose body has a picture.
  * The share image is read pixel by pixel; the body picture is published through astro:assets in several widths,
  * loaded lazily, with its description.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIn, copyProject, projectRoot, type RunResult } from '../../scripts/lib/project-copy.mjs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunResult } from '../../scripts/lib/project-copy.mjs';
 import { site } from '~/site.config';
-import { writeArticles } from './fixture-articles';
-
-const dir = 'src/content/articles';
-const RED = { r: 220, g: 30, b: 30 };
-const BLUE = { r: 30, g: 60, b: 200 };
-/** 1200 × 2000: its top 500 px red, the rest blue. A 1200 × 630 cut from the centre holds no red at all. */
-const PORTRAIT = { width: 1200, height: 2000, marked: 500 };
+import { PORTRAIT, sharedBuild } from './shared-build';
 
 let copy: string;
 let build: RunResult;
 const page = (id: string) => readFileSync(join(copy, 'dist/client/articles', `${id}.html`), 'utf8');
 
-async function portrait(path: string) {
-  const top = await sharp({ create: { width: PORTRAIT.width, height: PORTRAIT.marked, channels: 3, background: RED } })
-    .png()
-    .toBuffer();
-  await sharp({ create: { width: PORTRAIT.width, height: PORTRAIT.height, channels: 3, background: BLUE } })
-    .composite([{ input: top, top: 0, left: 0 }])
-    .png()
-    .toFile(path);
-}
-
-beforeAll(async () => {
-  copy = copyProject({ prefix: 'shiftly-pictures-' });
-  writeArticles(copy, [
-    { id: 'focus-top', image: 'focus-top.png', extra: 'imageFocus: top\n' },
-    { id: 'focus-default', image: 'focus-default.png' },
-  ]);
-  await portrait(join(copy, dir, 'focus-top.png'));
-  await portrait(join(copy, dir, 'focus-default.png'));
-  writeFileSync(join(copy, dir, 'every-construct.mdx'), readFileSync(join(projectRoot, 'tests/shared/every-construct.mdx')));
-  copyFileSync(join(copy, dir, 'moving-checklist-guide.png'), join(copy, dir, 'every-construct.png'));
-  mkdirSync(join(copy, dir, 'every-construct'));
-  await sharp({ create: { width: 2000, height: 1125, channels: 3, background: BLUE } })
-    .png()
-    .toFile(join(copy, dir, 'every-construct/van.png'));
-  build = await buildIn(copy);
-});
-
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
+beforeAll(async () => ({ copy, build } = await sharedBuild()));
 
 /** The share image of an article page, as its Open Graph tag names it. */
 async function shareImage(id: string) {

@@ -1,37 +1,19 @@
 /**
- * Issue 17 at scale, in a real build: a copy of the site with twenty more articles, a draft, one dated on the build's
+ * Issue 17 at scale, in a real build: a copy of the site (tests/build/shared-build.ts) with twenty more articles, a draft, one dated on the build's
  * day and one the day after, built with a fixed "today" (ARTICLES_TODAY). What a reader can reach (pages, the list's
  * pages, home, feed, sitemap, the search index) is exactly what the files publish on that day, in the spec's order;
  * the build prints no warnings. Then the copy is served by the Worker to check that
  * search results have their own pages.
  */
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildIn, copyProject, type RunResult } from '../../scripts/lib/project-copy.mjs';
+import type { RunResult } from '../../scripts/lib/project-copy.mjs';
 import { startSite, type StartedSite } from '../../scripts/lib/start-site.mjs';
 import { ARTICLES_PER_PAGE, HOME_ARTICLE_COUNT, listPagePath } from '~/lib/articles';
 import { articleCategories } from '~/data/article-categories';
 import { expectedMatches, publishedArticles, type ExpectedArticle } from '../shared/article-collection';
-import { writeArticles, type FixtureArticle } from './fixture-articles';
-
-const TODAY = '2030-06-15';
-const generated: FixtureArticle[] = Array.from({ length: 20 }, (_, i) => ({
-  id: `scale-${String(i + 1).padStart(2, '0')}`,
-  publishedAt: `2030-01-${String(i + 1).padStart(2, '0')}`,
-  category: articleCategories[i % articleCategories.length],
-  featured: i === 3,
-}));
-const fixtures: FixtureArticle[] = [
-  ...generated,
-  { id: 'draft-notes', draft: true, publishedAt: '2030-02-01' },
-  { id: 'due-today', publishedAt: TODAY },
-  { id: 'due-tomorrow', publishedAt: '2030-06-16' },
-  { id: 'revised', publishedAt: '2030-03-01', extra: "updatedAt: '2030-04-02'\n" },
-  // Issue 31 item 2: the build reads an unquoted date as the check does, as that day.
-  { id: 'unquoted-dates', publishedAt: '2030-03-03', unquotedDate: true, extra: 'updatedAt: 2030-04-05\n' },
-];
-const HIDDEN = ['draft-notes', 'due-tomorrow'];
+import { FIXTURE_TODAY as TODAY, HIDDEN, sharedBuild } from './shared-build';
 
 let copy: string;
 let build: RunResult;
@@ -42,13 +24,9 @@ const pages = () => Math.ceil(expected.length / ARTICLES_PER_PAGE);
 const listFile = (n: number) => (n === 1 ? 'articles.html' : `articles/page/${n}.html`);
 
 beforeAll(async () => {
-  copy = copyProject({ prefix: 'shiftly-publication-' });
-  writeArticles(copy, fixtures);
-  build = await buildIn(copy, { ARTICLES_TODAY: TODAY });
+  ({ copy, build } = await sharedBuild());
   expected = publishedArticles(TODAY, copy);
 });
-
-afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
 describe('a build on a fixed day', () => {
   it('succeeds and prints no warnings', () => {
