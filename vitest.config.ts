@@ -21,6 +21,9 @@ export default defineConfig({
           // Playwright specs live in tests/e2e and must never be collected here.
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // One worker for all the files rather than one each: 28 s rather than 49 alone (3 December 2026). The files
+          // passed in shuffled orders (--sequence.shuffle.files), so none leans on another's module state.
+          isolate: false,
           // npm test runs these beside the API tests' build: vitest's 5 s let preview and route-map time out at load 33.
           testTimeout: 30_000,
         },
@@ -43,6 +46,7 @@ export default defineConfig({
           include: ['tests/editor/**/*.test.ts'],
           environment: 'happy-dom',
           server: { deps: { inline: [/@keystatic[\\/]core/] } },
+          isolate: false,
           testTimeout: 30_000,
         },
       },
