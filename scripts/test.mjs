@@ -92,7 +92,11 @@ async function sideBySide(stages) {
   const queue = stages.map((stage, i) => ({ stage, hold: i > 0 }));
   let status = 0;
   const runner = async () => {
-    for (let next = queue.shift(); next && status === 0; next = queue.shift()) status ||= await runStage(next.stage, next.hold);
+    for (let next = queue.shift(); next && status === 0; next = queue.shift()) {
+      // Not `status ||= …`: that reads `status` before the stage runs and would write back over the other's failure.
+      const ended = await runStage(next.stage, next.hold);
+      if (ended !== 0) status = ended;
+    }
   };
   await Promise.all([runner(), runner()]);
   return status;

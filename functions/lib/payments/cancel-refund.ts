@@ -16,7 +16,8 @@ import { moveStart } from '../quote/notice';
 import type { StoredQuote } from '../quote/stored-quote';
 import { cardAccount } from './due';
 import { refundEmail } from './refund-email';
-import { askStoredRefunds, refundRows, refusedRefundTasks } from './refund-run';
+import { askStoredRefunds, refundRowsOf, refusedRefundTasks } from './refund-run';
+import type { PaymentRow } from './checkout';
 import { mailContext } from '../mail-context';
 
 export interface CancelCost {
@@ -32,15 +33,19 @@ export interface CancelCost {
 export const noticeGiven = async (db: D1Database, quote: StoredQuote, now: Date): Promise<number> =>
   noticeHours(now, await moveStart(db, quote));
 
-/** Null when nothing was paid by card: the terms page's words are all there is to say. */
-export async function cancelCost(db: D1Database, quote: StoredQuote, now: Date): Promise<CancelCost | null> {
-  const { written, paidPence } = await cardAccount(db, quote.reference);
+/** The cost and the payments it was worked from; null when nothing was paid by card. */
+async function cancelAccount(db: D1Database, quote: StoredQuote, now: Date): Promise<{ cost: CancelCost; payments: PaymentRow[] } | null> {
+  const { written, paidPence, payments } = await cardAccount(db, quote.reference);
   if (!written || paidPence === 0) return null;
   const hours = await noticeGiven(db, quote, now);
   const tier = quote.status === 'booked' ? cancellationTier(hours) : null;
   const feePence = tier ? cancellationFeePence(written.totalPence, hours) : 0;
-  return { feePence, tier, paidPence, refundPence: refundAfterFeePence(paidPence, feePence) };
+  return { cost: { feePence, tier, paidPence, refundPence: refundAfterFeePence(paidPence, feePence) }, payments };
 }
+
+/** Null when nothing was paid by card: the terms page's words are all there is to say. */
+export const cancelCost = async (db: D1Database, quote: StoredQuote, now: Date): Promise<CancelCost | null> =>
+  (await cancelAccount(db, quote, now))?.cost ?? null;
 
 /**
  * What the cancellation's event records (the page's and the history's words): under FREE_CANCELLATION_HOURS' notice of
@@ -73,8 +78,8 @@ export async function cancelRefund(
   before: StoredQuote,
   now: Date,
 ): Promise<{ cost: CancelCost; rows: D1PreparedStatement[] } | null> {
-  const cost = await cancelCost(db, before, now);
-  return cost && { cost, rows: await refundRows(db, before.reference, cost.refundPence, CANCEL_REFUND_REASON, now) };
+  const account = await cancelAccount(db, before, now);
+  return account && { cost: account.cost, rows: refundRowsOf(db, account.payments, account.cost.refundPence, CANCEL_REFUND_REASON, now) };
 }
 
 /**

@@ -13,10 +13,13 @@ import { priceFor } from '../quote/price';
 import type { StoredQuote } from '../quote/stored-quote';
 import { noticeGiven } from './cancel-refund';
 import { cardAccount } from './due';
-import { askStoredRefunds, refundRows, refusedRefundTasks } from './refund-run';
+import type { PaymentRow } from './checkout';
+import { askStoredRefunds, refundRowsOf, refusedRefundTasks } from './refund-run';
 
 export interface Rebooking {
   accepted: WrittenQuote;
+  /** The move's payments the cost was worked from (what dateRefundRows refunds from). */
+  payments: PaymentRow[];
   cost: DateChangeCost;
   /** What the written quote's next version adds. */
   lines: WrittenLine[];
@@ -27,7 +30,7 @@ export interface Rebooking {
  * Notice counts by the clock, from `now` to the current date's arrival window.
  */
 export async function rebookingFor(db: D1Database, quote: StoredQuote, to: string, now: Date): Promise<Rebooking | null> {
-  const { written: accepted, paidPence } = await cardAccount(db, quote.reference);
+  const { written: accepted, paidPence, payments } = await cardAccount(db, quote.reference);
   if (!accepted) return null;
   const hours = await noticeGiven(db, quote, now);
   const cost = dateChangeCost({
@@ -36,14 +39,14 @@ export async function rebookingFor(db: D1Database, quote: StoredQuote, to: strin
     paidPence,
     hours,
   });
-  return { accepted, cost, lines: dateChangeLines(cost, quote.moveDate, to, hours) };
+  return { accepted, payments, cost, lines: dateChangeLines(cost, quote.moveDate, to, hours) };
 }
 
 const DATE_REFUND_REASON = 'booked date moved: new price lower';
 
 /** The refund rows of what was paid beyond the new price, for the date change's own batch. */
-export const dateRefundRows = (db: D1Database, before: StoredQuote, amountPence: number, now: Date): Promise<D1PreparedStatement[]> =>
-  refundRows(db, before.reference, amountPence, DATE_REFUND_REASON, now);
+export const dateRefundRows = (db: D1Database, rebooking: Rebooking, now: Date): D1PreparedStatement[] =>
+  refundRowsOf(db, rebooking.payments, rebooking.cost.refundPence, DATE_REFUND_REASON, now);
 
 /**
  * Once they are stored (dateRefundRows), asks Stripe for each refund of `amountPence`; the office's audit trail says

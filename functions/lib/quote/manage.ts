@@ -102,7 +102,7 @@ export async function applyChange(
   // to ask Stripe for; each row runs only if the one before it changed a row, straight after the change's event.
   const cancelling = event.kind === 'cancelled' ? await cancelRefund(db, quote, now) : null;
   const beyondPrice = rebooking?.cost.refundPence ?? 0;
-  const refunds = cancelling?.rows ?? (beyondPrice > 0 ? await dateRefundRows(db, quote, beyondPrice, now) : []);
+  const refunds = cancelling?.rows ?? (rebooking && beyondPrice > 0 ? dateRefundRows(db, rebooking, now) : []);
   const following = [
     ...refunds,
     ...(rebooked?.version ?? []),
