@@ -28,10 +28,10 @@ async function siteBuilt() {
 
 /** Each step is a stage, or `{ side: [...] }`: stages taken in order by two runners, each taking the next as it ends. */
 const PLAN = [
-  { name: 'check:articles', run: 'npm run check:articles' },
   {
     side: [
       { name: 'vitest api', run: vitest('api', ['api']), ended: () => (apiEnded = true) },
+      { name: 'check:articles', run: 'npm run check:articles' },
       { name: 'check', run: 'npm run check' },
       { name: 'lint', run: 'npm run lint' },
       { name: 'format:check', run: 'npm run format:check' },
