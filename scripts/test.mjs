@@ -4,7 +4,7 @@
 // Two runners share the machine's two cores: one starts the API tests (two files at a time, each worker with its own
 // copy of the site), the other the static checks and the unit tests, and each takes the next stage as it ends. The
 // site is built once, by the API tests' global setup; the `build` project's copies (which copy its image cache) and
-// the budgets (which serve it) wait for its record. Playwright, taken last, serves that build (SHIFTLY_REUSE_BUILD).
+// the budgets (which serve it) wait for its record. Playwright serves that build (SHIFTLY_REUSE_BUILD), after both.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -26,29 +26,27 @@ async function siteBuilt() {
   return existsSync(BUILD_RECORD);
 }
 
-/**
- * The stages in the order two runners take them, each runner the next as its stage ends: one starts the API tests, the
- * other the checks. A stage marked `stream` prints as it runs (the others' output is held and printed as each ends).
- */
+/** Each step is a stage, or `{ side: [...] }`: stages taken in order by two runners, each taking the next as it ends. */
 const PLAN = [
-  { name: 'vitest api', run: vitest('api', ['api']), ended: () => (apiEnded = true), stream: true },
-  { name: 'check:articles', run: 'npm run check:articles' },
-  { name: 'check', run: 'npm run check' },
-  { name: 'lint', run: 'npm run lint' },
-  { name: 'format:check', run: 'npm run format:check' },
-  { name: 'vitest unit, editor', run: vitest('unit', ['unit', 'editor']) },
-  { name: 'vitest build', run: vitest('build', ['build']), after: siteBuilt },
-  // The budgets measure that same build (and a copy of their own).
-  { name: 'budgets', run: 'npm run budgets', after: siteBuilt },
-  // Taken by the first runner free once the others are under way: it served the API tests' build, which is made by
-  // then. Started only after both runners were done, it waited 50 s with one core mostly idle while the budgets ended
-  // alone (3 December 2026); started while the build project still had its copies to build, the browsers took half
-  // as long again.
+  {
+    side: [
+      { name: 'vitest api', run: vitest('api', ['api']), ended: () => (apiEnded = true) },
+      { name: 'check:articles', run: 'npm run check:articles' },
+      { name: 'check', run: 'npm run check' },
+      { name: 'lint', run: 'npm run lint' },
+      { name: 'format:check', run: 'npm run format:check' },
+      { name: 'vitest unit, editor', run: vitest('unit', ['unit', 'editor']) },
+      { name: 'vitest build', run: vitest('build', ['build']), after: siteBuilt },
+      // The budgets measure that same build (and a copy of their own). Whichever runner is free first takes them, so
+      // neither core waits while the other finishes (the API tests ended 80 s before the other list, 3 December 2026).
+      // Playwright waits for both runners: beside the builds and budgets, the browsers took half as long again.
+      { name: 'budgets', run: 'npm run budgets', after: siteBuilt },
+    ],
+  },
   {
     name: 'playwright',
     run: `node scripts/require-browsers.mjs && playwright test --reporter=${process.env.CI ? 'list' : 'list,html'},json`,
     env: { SHIFTLY_REUSE_BUILD: '1', PLAYWRIGHT_JSON_OUTPUT_NAME: report('playwright'), PLAYWRIGHT_HTML_OPEN: 'never' },
-    stream: true,
   },
 ];
 
@@ -86,14 +84,17 @@ async function runStage({ name, run, env = {}, after, ended }, hold = false) {
   );
 }
 
-/** Two runners take the stages in order, each the next one as its stage ends; after a failure neither takes another. */
+/**
+ * Two runners take the stages in order, each the next one as it ends; after a failure neither takes another. The first
+ * stage's output streams; the others' is held and printed as each ends, so no log is cut into another.
+ */
 async function sideBySide(stages) {
-  const queue = [...stages];
+  const queue = stages.map((stage, i) => ({ stage, hold: i > 0 }));
   let status = 0;
   const runner = async () => {
-    for (let stage = queue.shift(); stage && status === 0; stage = queue.shift()) {
+    for (let next = queue.shift(); next && status === 0; next = queue.shift()) {
       // Not `status ||= …`: that reads `status` before the stage runs and would write back over the other's failure.
-      const ended = await runStage(stage, !stage.stream);
+      const ended = await runStage(next.stage, next.hold);
       if (ended !== 0) status = ended;
     }
   };
@@ -105,7 +106,13 @@ async function sideBySide(stages) {
 rmSync(BUILD_RECORD, { force: true });
 const started = Date.now();
 const loadAtStart = load();
-const failed = (await sideBySide(PLAN)) !== 0;
+let failed = false;
+for (const step of PLAN) {
+  if ((step.side ? await sideBySide(step.side) : await runStage(step)) !== 0) {
+    failed = true;
+    break;
+  }
+}
 const total = Math.round((Date.now() - started) / 1000);
 
 /** Worker seconds per vitest and Playwright project, from their JSON reports. */
