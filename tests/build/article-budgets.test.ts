@@ -1,7 +1,8 @@
 /**
  * Issue 31 item 1: an article's length and its neighbours' titles never decide whether the page budgets pass. A copy
- * of the site (tests/build/shared-build.ts) with a 10,000-word article whose two related articles have the longest title and excerpt the schema
- * allows passes `npm run budgets` on that page; and a budget the page is over names the article's file.
+ * of the site (tests/build/shared-build.ts) with a 10,000-word article whose two related articles have the longest
+ * title and excerpt the schema allows passes `npm run budgets` on that page; and a budget the page is over names the
+ * article's file.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

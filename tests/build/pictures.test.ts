@@ -1,6 +1,7 @@
 /**
- * Issue 31, pictures: a real build of a copy (tests/build/shared-build.ts) with two portrait pictures marked at the top (one article keeps the top
- * in view with `imageFocus: top`, one leaves the default centre) and the construct fixture, whose body has a picture.
+ * Issue 31, pictures: a real build of a copy (tests/build/shared-build.ts) with two portrait pictures marked at the
+ * top (one article keeps the top in view with `imageFocus: top`, one leaves the default centre) and the construct
+ * fixture, whose body has a picture.
  * The share image is read pixel by pixel; the body picture is published through astro:assets in several widths,
  * loaded lazily, with its description.
  */

@@ -1,9 +1,9 @@
 /**
- * Issue 17 at scale, in a real build: a copy of the site (tests/build/shared-build.ts) with twenty more articles, a draft, one dated on the build's
- * day and one the day after, built with a fixed "today" (ARTICLES_TODAY). What a reader can reach (pages, the list's
- * pages, home, feed, sitemap, the search index) is exactly what the files publish on that day, in the spec's order;
- * the build prints no warnings. Then the copy is served by the Worker to check that
- * search results have their own pages.
+ * Issue 17 at scale, in a real build: a copy of the site (tests/build/shared-build.ts) with twenty more articles, a
+ * draft, one dated on the build's day and one the day after, built with a fixed "today" (ARTICLES_TODAY). What a reader
+ * can reach (pages, the list's pages, home, feed, sitemap, the search index) is exactly what the files publish on that
+ * day, in the spec's order; the build prints no warnings. Then the copy is served by the Worker to check that search
+ * results have their own pages.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
