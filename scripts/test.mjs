@@ -39,7 +39,8 @@ const PLAN = [
       { name: 'vitest build', run: vitest('build', ['build']), after: siteBuilt },
       // The budgets measure that same build (and a copy of their own). Whichever runner is free first takes them, so
       // neither core waits while the other finishes (the API tests ended 80 s before the other list, 3 December 2026).
-      // Playwright waits for both runners: beside the builds and budgets, the browsers took half as long again.
+      // Playwright waits for both runners: beside the builds and budgets, the browsers took half as long again, and
+      // started beside the budgets' last minute a page stopped drawing frames and a click waited 4 minutes (3 December).
       { name: 'budgets', run: 'npm run budgets', after: siteBuilt },
     ],
   },
